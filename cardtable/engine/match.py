@@ -1,0 +1,118 @@
+"""The match loop: hands until the sheet says the match is over.
+
+A Match keeps what a game record holds (DESIGN.md, "Game records"): the game and its
+options, the seats, and per hand its seed or explicit deal and the actions applied (as
+text). ``to_record()`` gives the ``cardtable-record/1`` JSON; ``engine.record`` reads it back.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from cardtable.engine.actions import Action
+from cardtable.engine.game import Game, IllegalAction, Result, State
+
+RECORD_FORMAT = "cardtable-record/1"
+
+
+def hand_seed(match_seed: int | None, index: int) -> int:
+    """The seed of hand ``index`` (0-based) of a match seeded ``match_seed``; random if None."""
+    if match_seed is None:
+        return random.SystemRandom().randrange(2**31)
+    return random.Random(f"cardtable/{match_seed}/{index}").randrange(2**31)
+
+
+class Match:
+    """A match in progress.
+
+    ``seats``: one text per seat, ``human:NAME`` or ``bot:KIND`` (``bot`` alone means
+    ``bot:simple``). ``seed``: the match seed (hand seeds derive from it; None = random).
+    """
+
+    def __init__(self, game: Game, seats: list[str] | None = None, seed: int | None = None):
+        self.game = game
+        self.seats = list(seats) if seats else [f"bot:simple" for _ in range(game.players)]
+        if len(self.seats) != game.players:
+            raise IllegalAction(f"{game.name} with {game.players} players needs {game.players} seats, "
+                                f"not {len(self.seats)}")
+        self.seed = seed
+        self.sheet = game.new_sheet()
+        self.hands: list[dict[str, Any]] = []
+        self.results: list[Result | None] = []
+        self.state: State | None = None
+
+    # -- play --
+    def start_hand(self, seed: int | None = None, deal: dict[str, Any] | None = None) -> State:
+        """Deal the next hand: from ``deal`` (exact cards), else ``seed``, else the match seed."""
+        if self.sheet.over:
+            raise IllegalAction("the match is over")
+        if self.state is not None and not self.state.over:
+            raise IllegalAction("the current hand is not finished")
+        entry: dict[str, Any] = {}
+        if deal is not None:
+            self.state = self.game.from_deal(deal, sheet=self.sheet)
+            entry["deal"] = deal
+            if seed is not None:
+                entry["seed"] = seed
+        else:
+            if seed is None:
+                seed = hand_seed(self.seed, len(self.hands))
+            self.state = self.game.new_hand(seed=seed, sheet=self.sheet)
+            entry["seed"] = seed
+        entry["actions"] = []
+        self.hands.append(entry)
+        self.results.append(None)
+        return self.state
+
+    def apply(self, action: Action | str, check: bool = True) -> State:
+        """Apply an action to the current hand; records it; writes the sheet when the hand ends.
+
+        Raises IllegalAction (state unchanged) if there is no hand in play or it is refused.
+        """
+        if self.state is None or self.state.over:
+            raise IllegalAction("no hand is being played")
+        if isinstance(action, str):
+            action = self.game.parse_action(action)
+        new = self.state.apply(action, check=check)
+        self.state = new
+        self.hands[-1]["actions"].append(action.text())
+        if new.over:
+            res = new.result()
+            self.results[-1] = res
+            self.sheet.record(res)
+        return new
+
+    @property
+    def over(self) -> bool:
+        return self.sheet.over
+
+    @property
+    def hand_over(self) -> bool:
+        return self.state is not None and self.state.over
+
+    def seat_kind(self, seat: int) -> tuple[str, str]:
+        """(``human`` or ``bot``, name or bot kind) of a seat."""
+        kind, _, rest = self.seats[seat].partition(":")
+        if kind == "bot":
+            return "bot", rest or "simple"
+        return "human", rest or f"Player {seat + 1}"
+
+    def seat_label(self, seat: int) -> str:
+        kind, name = self.seat_kind(seat)
+        return name if kind == "human" else f"{name} bot {seat + 1}"
+
+    # -- records --
+    def to_record(self) -> dict[str, Any]:
+        """The match as a ``cardtable-record/1`` dict (docs/records.md)."""
+        rec: dict[str, Any] = {
+            "format": RECORD_FORMAT,
+            "game": self.game.id,
+            "players": self.game.players,
+            "options": {k: v for k, v in self.game.options.items()},
+            "seats": list(self.seats),
+        }
+        if self.seed is not None:
+            rec["seed"] = self.seed
+        rec["hands"] = [dict(h, actions=list(h["actions"])) for h in self.hands]
+        return rec

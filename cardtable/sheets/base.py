@@ -1,0 +1,51 @@
+"""The Sheet base class and the streepjes tally drawing."""
+
+from __future__ import annotations
+
+from typing import Any
+
+
+def tally(n: int) -> str:
+    """Streepjes: n // 5 groups ``||||/``, then n % 5 strokes, separated by single spaces;
+    ``-`` for zero (shared/rules/kruisjassen.md §8). Example: ``tally(7) == "||||/ ||"``."""
+    if n <= 0:
+        return "-"
+    parts = ["||||/"] * (n // 5)
+    if n % 5:
+        parts.append("|" * (n % 5))
+    return " ".join(parts)
+
+
+class Sheet:
+    """A match score sheet. Subclasses keep their own data and implement ``record``,
+    ``render``, ``to_json`` and ``table``.
+
+    Attributes every sheet has:
+      n_seats: int; next_dealer: int (seat that deals the next hand);
+      hands: int (hands recorded); over: bool; winners: list[int] (seats, once over).
+    """
+
+    kind = "sheet"
+
+    def __init__(self, n_seats: int, first_dealer: int = 0):
+        self.n_seats = n_seats
+        self.next_dealer = first_dealer
+        self.hands = 0
+        self.over = False
+        self.winners: list[int] = []
+
+    def record(self, result) -> None:
+        """Write a finished hand's Result; updates next_dealer, over and winners."""
+        raise NotImplementedError
+
+    def render(self) -> str:
+        """The sheet as plain text (the exact drawing the spec's §8 defines)."""
+        raise NotImplementedError
+
+    def to_json(self) -> dict[str, Any]:
+        """The sheet as JSON data (part of ``cardtable replay --json``, docs/records.md)."""
+        raise NotImplementedError
+
+    def table(self) -> tuple[list[str], list[list[str]]]:
+        """Column headers and rows of text cells, for a table widget."""
+        raise NotImplementedError
