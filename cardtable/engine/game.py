@@ -233,6 +233,10 @@ class Game:
         """An exact position from a record's ``deal`` (card codes); DealError if invalid."""
         raise NotImplementedError
 
+    def deck(self) -> list[Card]:
+        """The full deck this game is dealt from (for the invariant tests)."""
+        raise NotImplementedError
+
     # -- helpers --
     def parse_action(self, text: str) -> Action:
         """Parse an action's text (IllegalAction with a readable reason if malformed)."""
@@ -322,6 +326,11 @@ class State:
     def hidden_from(self, seat: int) -> set[Card]:
         """Cards ``seat`` may not see now (for the invariant tests): by default every card in
         another seat's hand. Games override to remove cards the rules made public."""
+        raise NotImplementedError
+
+    def cards_in_play(self) -> list[Card]:
+        """Every card of the hand's deck wherever it is now (hands, stock, discard pile,
+        trick, tricks taken, melds), for the invariant "cards are conserved"."""
         raise NotImplementedError
 
     def deal_record(self) -> dict[str, Any]:
