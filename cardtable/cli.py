@@ -1,0 +1,387 @@
+"""The ``cardtable`` command (click).
+
+    cardtable                                   # the menu (TUI)
+    cardtable play GAME [--seat human:NAME --seat bot[:KIND] ...] [--players N]
+                        [--seed S] [--option KEY=VALUE ...]
+    cardtable list                              # one line per game
+    cardtable rules GAME                        # the game's spec, rendered in the terminal
+    cardtable simulate GAME --seats bot,bot:random,... --hands N --seed S
+                        [--option KEY=VALUE ...] [--json]
+    cardtable replay FILE [--json]              # re-run a game record (docs/records.md)
+
+Exit codes: 0 success; 1 an internal failure (a bot returned an illegal action, a hand did
+not end); 2 bad input (unknown game, option, seat or bot kind; a file that is not a
+record; a record whose action is refused). Errors are one line on stderr, never a
+traceback.
+
+Layering: this is the top layer. The TUI (and so textual) is imported lazily inside the
+commands that open it, so ``list``, ``rules``, ``simulate`` and ``replay`` never import it.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import sys
+import time
+from importlib import resources
+from typing import Any, NoReturn
+
+import click
+
+from cardtable import __version__
+from cardtable.bots import BOT_KINDS, get_bot
+from cardtable.engine import Match, OptionError, game_class, game_ids, get_game
+from cardtable.engine.game import Game, IllegalAction
+from cardtable.engine.record import RecordError
+
+#: A hand that has not ended after this many actions is a bug (simulate reports it).
+MAX_ACTIONS_PER_HAND = 20_000
+
+
+class CliError(Exception):
+    """Bad input: one line for the user, exit code 2."""
+
+
+def fail(message: str, code: int = 2) -> NoReturn:
+    """Print ``cardtable: error: message`` on stderr and exit with ``code``."""
+    click.echo(f"cardtable: error: {message}", err=True)
+    raise SystemExit(code)
+
+
+# ---- parsing helpers (pure; tested directly) -------------------------------------------
+
+def parse_options(pairs: tuple[str, ...] | list[str]) -> dict[str, str]:
+    """``KEY=VALUE`` texts -> a dict (``-`` in a key becomes ``_``); CliError if malformed."""
+    out: dict[str, str] = {}
+    for p in pairs:
+        key, eq, value = p.partition("=")
+        key = key.strip().replace("-", "_")
+        if not eq or not key:
+            raise CliError(f"--option {p!r}: write KEY=VALUE, like --option target=5")
+        out[key] = value.strip()
+    return out
+
+
+def normalize_seat(text: str, index: int, allow_human: bool = True) -> str:
+    """A seat text as the Match keeps it: ``human:NAME`` or ``bot:KIND``.
+
+    Accepts ``human``, ``human:NAME``, ``bot``, ``bot:KIND`` and a bare bot kind
+    (``random``, ``simple``). CliError for anything else, an unknown bot kind, or a human
+    where only bots may sit (``simulate``).
+    """
+    t = text.strip()
+    kind, colon, rest = t.partition(":")
+    kind = kind.lower()
+    if kind in BOT_KINDS and not colon:
+        kind, rest = "bot", kind
+    if kind == "bot":
+        bot = rest.strip().lower() or "simple"
+        if bot not in BOT_KINDS:
+            raise CliError(f"seat {index + 1} {text!r}: unknown bot {bot!r} (bots: {', '.join(BOT_KINDS)})")
+        return f"bot:{bot}"
+    if kind == "human":
+        if not allow_human:
+            raise CliError(f"seat {index + 1} {text!r}: simulate plays bots only (bot, bot:random, bot:simple)")
+        name = rest.strip() or f"Player {index + 1}"
+        return f"human:{name}"
+    raise CliError(f"seat {index + 1} {text!r}: write human:NAME or bot[:KIND] (bots: {', '.join(BOT_KINDS)})")
+
+
+def make_game(game_id: str, players: int | None, options: dict[str, Any]) -> Game:
+    """The validated game; CliError with the engine's message for a bad game, count or option."""
+    try:
+        return get_game(game_id, players=players, **options)
+    except OptionError as e:
+        raise CliError(str(e)) from None
+
+
+def players_text(cls: type[Game]) -> str:
+    if cls.min_players == cls.max_players:
+        return str(cls.min_players)
+    return f"{cls.min_players}-{cls.max_players}"
+
+
+def rules_text(game_id: str) -> str | None:
+    """The spec text copied into the package for ``game_id`` (``cardtable/rules/ID.md``), or None."""
+    try:
+        return (resources.files("cardtable") / "rules" / f"{game_id}.md").read_text(encoding="utf-8")
+    except (FileNotFoundError, NotADirectoryError, OSError):
+        return None
+
+
+# ---- the group -------------------------------------------------------------------------
+
+@click.group(invoke_without_command=True, context_settings={"help_option_names": ["-h", "--help"]})
+@click.version_option(version=__version__, prog_name="cardtable")
+@click.pass_context
+def main(ctx: click.Context) -> None:
+    """A terminal card table for traditional Dutch card games.
+
+    Without a command, opens the menu: pick a game, set the seats, play.
+    """
+    if ctx.invoked_subcommand is None:
+        from cardtable import tui  # lazy: only the TUI needs textual
+
+        tui.run(None)
+
+
+# ---- play ------------------------------------------------------------------------------
+
+@main.command()
+@click.argument("game_id", metavar="GAME")
+@click.option("--seat", "seats", multiple=True, metavar="human:NAME|bot[:KIND]",
+              help="One per seat in the order of play (seat 0 deals first). "
+                   "Default: you in seat 0 and simple bots elsewhere.")
+@click.option("--players", type=int, default=None, help="Number of players (default: the seats given, "
+              "else the game's smallest count).")
+@click.option("--seed", type=int, default=None, help="Match seed: the same seed deals the same hands.")
+@click.option("--option", "options", multiple=True, metavar="KEY=VALUE", help="A game option (see `cardtable list`).")
+def play(game_id: str, seats: tuple[str, ...], players: int | None, seed: int | None,
+         options: tuple[str, ...]) -> None:
+    """Play GAME at this terminal (hot-seat humans and bots)."""
+    try:
+        opts = parse_options(options)
+        if seats:
+            seat_list = [normalize_seat(s, i) for i, s in enumerate(seats)]
+            if players is not None and players != len(seat_list):
+                raise CliError(f"--players {players} but {len(seat_list)} --seat given")
+            players = len(seat_list)
+        game = make_game(game_id, players, opts)
+        if not seats:
+            seat_list = ["human:You"] + ["bot:simple"] * (game.players - 1)
+        match = Match(game, seat_list, seed=seed)
+    except CliError as e:
+        fail(str(e))
+    except IllegalAction as e:
+        fail(str(e))
+    from cardtable import tui  # lazy: only the TUI needs textual
+
+    tui.run(match)
+
+
+# ---- list ------------------------------------------------------------------------------
+
+@main.command("list")
+def list_games() -> None:
+    """List the games: id, name, players, deck and a one-line description."""
+    rows = []
+    for gid in sorted(game_ids()):
+        cls = game_class(gid)
+        rows.append((gid, cls.name, f"{players_text(cls)} players", cls.deck_name, cls.description))
+    if not rows:
+        click.echo("no games are registered")
+        return
+    widths = [max(len(r[i]) for r in rows) for i in range(4)]
+    for r in rows:
+        head = "  ".join(r[i].ljust(widths[i]) for i in range(4))
+        click.echo(f"{head}  {r[4]}".rstrip())
+
+
+# ---- rules -----------------------------------------------------------------------------
+
+@main.command()
+@click.argument("game_id", metavar="GAME")
+def rules(game_id: str) -> None:
+    """Print the rules (the spec) of GAME."""
+    try:
+        cls = game_class(game_id)
+    except OptionError as e:
+        fail(str(e))
+    text = rules_text(cls.id)
+    if text is None:
+        fail(f"no rules text is installed for {cls.name} ({cls.id}) yet", code=1)
+    from rich.console import Console
+    from rich.markdown import Markdown
+
+    Console().print(Markdown(text))
+
+
+# ---- simulate --------------------------------------------------------------------------
+
+def _sub_seed(seed: int | None, *parts: Any) -> int | None:
+    if seed is None:
+        return None
+    return random.Random("/".join(["cardtable-simulate", str(seed), *map(str, parts)])).randrange(2**31)
+
+
+def simulate_matches(game: Game, seats: list[str], hands: int, seed: int | None,
+                     progress=None) -> dict[str, Any]:
+    """Play ``hands`` hands of bot-only matches, starting a new match whenever one ends.
+
+    Returns the summary dict that ``simulate --json`` prints. Raises RuntimeError if a bot
+    returns an illegal action or a hand does not end after MAX_ACTIONS_PER_HAND actions.
+    ``progress``: a callable taking the number of hands done, or None.
+    """
+    n = game.players
+    match_wins = [0] * n
+    total_points = [0] * n
+    outcomes: dict[str, int] = {}
+    matches = finished = actions = 0
+    match: Match | None = None
+    bots: list = []
+    t0 = time.perf_counter()
+    done = 0
+    while done < hands:
+        if match is None or match.over:
+            match = Match(game, seats, seed=_sub_seed(seed, matches))
+            bots = [get_bot(match.seat_kind(s)[1], game, seed=_sub_seed(seed, matches, s)) for s in range(n)]
+            matches += 1
+        state = match.start_hand()
+        steps = 0
+        while not state.over:
+            seat = state.to_act
+            action = bots[seat].choose(state.observation(seat))
+            try:
+                state = match.apply(action)
+            except IllegalAction as e:
+                raise RuntimeError(f"match {matches}, hand {len(match.hands)}: bot {seats[seat]} in seat "
+                                   f"{seat} chose {action.text()!r}: {e}") from None
+            steps += 1
+            if steps > MAX_ACTIONS_PER_HAND:
+                raise RuntimeError(f"match {matches}, hand {len(match.hands)} did not end after "
+                                   f"{MAX_ACTIONS_PER_HAND} actions")
+        actions += steps
+        res = match.results[-1]
+        for s in range(n):
+            total_points[s] += res.points[s]
+        outcomes[res.outcome] = outcomes.get(res.outcome, 0) + 1
+        if match.over:
+            finished += 1
+            for w in match.sheet.winners:
+                match_wins[w] += 1
+        done += 1
+        if progress is not None:
+            progress(done)
+    seconds = time.perf_counter() - t0
+    return {
+        "game": game.id,
+        "players": n,
+        "options": dict(game.options),
+        "seats": list(seats),
+        "seed": seed,
+        "hands": done,
+        "actions": actions,
+        "matches": matches,
+        "matches_finished": finished,
+        "match_wins": match_wins,
+        "total_points": total_points,
+        "avg_points": [round(p / done, 4) if done else 0.0 for p in total_points],
+        "outcomes": dict(sorted(outcomes.items())),
+        "seconds": round(seconds, 4),
+        "hands_per_second": round(done / seconds, 2) if seconds > 0 else None,
+    }
+
+
+@main.command()
+@click.argument("game_id", metavar="GAME")
+@click.option("--seats", "seats_text", default=None, metavar="bot,bot:random,...",
+              help="Comma-separated bots, one per seat (default: simple bots for --players seats).")
+@click.option("--players", type=int, default=None, help="Number of seats when --seats is not given.")
+@click.option("--hands", type=click.IntRange(min=1), default=100, show_default=True, help="Hands to play.")
+@click.option("--seed", type=int, default=None, help="Seed of the whole run (same seed, same games).")
+@click.option("--option", "options", multiple=True, metavar="KEY=VALUE", help="A game option.")
+@click.option("--json", "as_json", is_flag=True, help="Print one JSON object instead of the summary.")
+def simulate(game_id: str, seats_text: str | None, players: int | None, hands: int, seed: int | None,
+             options: tuple[str, ...], as_json: bool) -> None:
+    """Play headless bot matches of GAME and summarise them."""
+    try:
+        opts = parse_options(options)
+        if seats_text is not None:
+            parts = [p for p in seats_text.split(",")]
+            if any(not p.strip() for p in parts):
+                raise CliError(f"--seats {seats_text!r}: write bots separated by commas, like bot,bot:random")
+            seats = [normalize_seat(p, i, allow_human=False) for i, p in enumerate(parts)]
+            if players is not None and players != len(seats):
+                raise CliError(f"--players {players} but --seats names {len(seats)} seats")
+            players = len(seats)
+        game = make_game(game_id, players, opts)
+        if seats_text is None:
+            seats = ["bot:simple"] * game.players
+    except CliError as e:
+        fail(str(e))
+
+    try:
+        if not as_json and sys.stdout.isatty():
+            from rich.progress import (BarColumn, MofNCompleteColumn, Progress, TextColumn,
+                                       TimeElapsedColumn)
+
+            with Progress(TextColumn(f"{game.id}"), BarColumn(), MofNCompleteColumn(),
+                          TimeElapsedColumn(), transient=True) as bar:
+                task = bar.add_task("hands", total=hands)
+                summary = simulate_matches(game, seats, hands, seed,
+                                           progress=lambda d: bar.update(task, completed=d))
+        else:
+            summary = simulate_matches(game, seats, hands, seed)
+    except RuntimeError as e:
+        fail(str(e), code=1)
+
+    if as_json:
+        click.echo(json.dumps(summary))
+        return
+    opt = game.option_text()
+    click.echo(f"{game.name} ({game.id}), {game.players} players" + (f"; options: {opt}" if opt else ""))
+    rate = summary["hands_per_second"]
+    click.echo(f"hands: {summary['hands']}  matches: {summary['matches']} "
+               f"({summary['matches_finished']} finished)  "
+               f"speed: {rate if rate is not None else '-'} hands/s")
+    click.echo("outcomes: " + ", ".join(f"{k} {v}" for k, v in summary["outcomes"].items()))
+    w = max(len(s) for s in seats)
+    click.echo(f"{'seat':<5} {'player':<{w}}  {'matches won':>11}  {'avg points/hand':>15}")
+    for s in range(game.players):
+        click.echo(f"{s:<5} {seats[s]:<{w}}  {summary['match_wins'][s]:>11}  "
+                   f"{summary['avg_points'][s]:>15.2f}")
+
+
+# ---- replay ----------------------------------------------------------------------------
+
+def _replay_text(match: Match) -> list[str]:
+    from cardtable.engine.record import summary as record_summary
+
+    summ = record_summary(match)
+    lines = [f"{match.game.name} ({match.game.id}), {match.game.players} players"
+             + (f"; options: {match.game.option_text()}" if match.game.options else "")]
+    for i, (entry, h) in enumerate(zip(match.hands, summ["hands"])):
+        how = f"seed {entry['seed']}" if "deal" not in entry else "explicit deal"
+        res = h["result"]
+        if res is None:
+            lines.append(f"hand {i + 1} ({how}): {h['actions_applied']} actions, not finished")
+        else:
+            winners = ", ".join(match.seat_label(s) for s in res["winners"]) or "nobody"
+            pts = " ".join(str(p) for p in res["points"])
+            lines.append(f"hand {i + 1} ({how}): {h['actions_applied']} actions, {res['outcome']}; "
+                         f"points per seat: {pts}; won by {winners}")
+    if summ["to_act"] is not None:
+        lines.append(f"to act: seat {summ['to_act']} ({match.seat_label(summ['to_act'])})")
+        lines.append("legal: " + ", ".join(summ["legal_actions"]))
+    lines.append("")
+    lines.append(summ["sheet_text"].rstrip("\n"))
+    if summ["match_over"]:
+        lines.append("")
+        lines.append("match over; won by " + (", ".join(match.seat_label(s) for s in summ["winners"]) or "nobody"))
+    return lines
+
+
+@main.command()
+@click.argument("path", metavar="FILE", type=click.Path(dir_okay=False))
+@click.option("--json", "as_json", is_flag=True, help="Print the summary object (docs/records.md).")
+def replay(path: str, as_json: bool) -> None:
+    """Re-run the game record FILE, checking every action."""
+    from cardtable.engine import record
+
+    try:
+        data = record.load(path)
+        match = record.replay(data)
+        if as_json:
+            out = json.dumps(record.summary(match), ensure_ascii=False)
+        else:
+            out = "\n".join(_replay_text(match))
+    except RecordError as e:
+        fail(f"{path}: {e}")
+    except Exception as e:  # a game bug on odd input: still one line, never a traceback
+        fail(f"{path}: cannot replay this record ({type(e).__name__}: {e})")
+    click.echo(out)
+
+
+if __name__ == "__main__":  # pragma: no cover
+    main()
