@@ -1,0 +1,401 @@
+"""The ``cardtable`` command: list, rules, simulate, replay, play (argument errors), and
+that only the commands that open the TUI import textual."""
+
+from __future__ import annotations
+
+import importlib.util
+import json
+import os
+import subprocess
+import sys
+import types
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+import cardtable
+from cardtable.cli import main
+from cardtable.engine import Match, get_game
+from cardtable.bots import get_bot
+
+ROOT = Path(__file__).resolve().parent.parent
+GAMES = ["kruisjassen", "klassieke-rummy"]
+
+
+def _fakegame():
+    name = "cardtable_tests_fakegame"
+    if name not in sys.modules:
+        spec = importlib.util.spec_from_file_location(name, Path(__file__).with_name("fakegame.py"))
+        mod = importlib.util.module_from_spec(spec)
+        sys.modules[name] = mod
+        spec.loader.exec_module(mod)
+    return sys.modules[name]
+
+
+def run(*args: str):
+    return CliRunner().invoke(main, list(args))
+
+
+def one_error_line(result, *needles: str) -> str:
+    """The run failed with exit 2 and exactly one line on stderr holding every needle."""
+    assert result.exit_code == 2, (result.exit_code, result.output)
+    try:
+        err = result.stderr  # click >= 8.2 keeps stderr apart
+    except ValueError:  # pragma: no cover - click 8.1 mixes it into output
+        err = result.output
+    assert "Traceback" not in result.output
+    lines = [ln for ln in err.splitlines() if ln.strip()]
+    assert len(lines) == 1, err
+    for n in needles:
+        assert n in lines[0], (n, lines[0])
+    return lines[0]
+
+
+def play_some(game_id: str, players: int | None = None, hands: int = 2, extra_actions: int = 5,
+              seed: int = 3, **options) -> Match:
+    """A match of simple bots: ``hands`` whole hands, then ``extra_actions`` of the next."""
+    game = get_game(game_id, players=players, **options)
+    match = Match(game, ["bot:simple"] * game.players, seed=seed)
+    bots = [get_bot("simple", game, seed=s) for s in range(game.players)]
+    for h in range(hands + 1):
+        if match.over:
+            break
+        state = match.start_hand()
+        steps = 0
+        while not state.over and (h < hands or steps < extra_actions):
+            state = match.apply(bots[state.to_act].choose(state.observation(state.to_act)))
+            steps += 1
+    return match
+
+
+# ---- list ------------------------------------------------------------------------------
+
+def test_list_one_line_per_game():
+    r = run("list")
+    assert r.exit_code == 0, r.output
+    lines = r.output.splitlines()
+    ids = [ln.split()[0] for ln in lines]
+    assert sorted(ids) == sorted(cardtable.engine.game_ids())
+    for gid in GAMES:
+        assert gid in ids
+    by_id = {ln.split()[0]: ln for ln in lines}
+    assert "4 players" in by_id["kruisjassen"]
+    assert "2-6 players" in by_id["klassieke-rummy"]
+    for gid in GAMES:
+        cls = cardtable.engine.game_class(gid)
+        assert cls.name in by_id[gid] and cls.deck_name in by_id[gid] and cls.description[:20] in by_id[gid]
+
+
+# ---- rules -----------------------------------------------------------------------------
+
+@pytest.mark.parametrize("gid,title", [("kruisjassen", "Kruisjassen"), ("klassieke-rummy", "Klassieke Rummy")])
+def test_rules_prints_the_spec(gid, title):
+    r = run("rules", gid)
+    assert r.exit_code == 0, r.output
+    assert title in r.output
+    assert "Examples" in r.output and "Options" in r.output
+    assert "##" not in r.output  # rendered, not raw markdown
+
+
+def test_rules_unknown_game():
+    one_error_line(run("rules", "pandoeren"), "unknown game", "kruisjassen")
+
+
+def test_rules_game_without_spec():
+    fake = _fakegame()
+    with fake.registered():
+        r = run("rules", fake.FAKE_ID)
+    assert r.exit_code == 1
+    assert "no rules text" in r.output and "Traceback" not in r.output
+
+
+def test_rules_are_package_data():
+    for gid in GAMES:
+        assert (ROOT / "cardtable" / "rules" / f"{gid}.md").is_file()
+
+
+# ---- simulate --------------------------------------------------------------------------
+
+def check_summary(s: dict, gid: str, players: int, hands: int) -> None:
+    assert s["game"] == gid and s["players"] == players and s["hands"] == hands
+    assert len(s["seats"]) == players
+    assert len(s["match_wins"]) == len(s["avg_points"]) == len(s["total_points"]) == players
+    assert sum(s["outcomes"].values()) == hands
+    assert 1 <= s["matches"] and 0 <= s["matches_finished"] <= s["matches"]
+    assert s["matches"] - s["matches_finished"] <= 1
+    assert all(isinstance(p, int) and p >= 0 for p in s["total_points"])
+    assert all(w >= 0 for w in s["match_wins"])
+    assert sum(s["match_wins"]) >= s["matches_finished"]  # every finished match has a winner
+    assert s["hands_per_second"] > 0
+    if gid == "kruisjassen":  # partners score together, in strepen
+        tp, mw = s["total_points"], s["match_wins"]
+        assert tp[0] == tp[2] and tp[1] == tp[3]
+        assert mw[0] == mw[2] and mw[1] == mw[3]
+        assert mw[0] + mw[1] == s["matches_finished"]
+        assert 0 < tp[0] + tp[1] <= 3 * hands + 16 * hands  # at most a pit plus stroke roem per hand
+    if gid == "klassieke-rummy":  # only the player who goes out scores; one winner a match
+        assert sum(s["match_wins"]) == s["matches_finished"]
+        assert sum(s["total_points"]) > 0
+        assert set(s["outcomes"]) <= {"out", "rummy"} or all(v > 0 for v in s["outcomes"].values())
+
+
+@pytest.mark.parametrize("gid,seats", [
+    ("kruisjassen", "bot,bot,bot,bot"),
+    ("kruisjassen", "bot:random,bot:simple,random,simple"),
+    ("klassieke-rummy", "bot,bot"),
+    ("klassieke-rummy", "bot,bot:random,bot,bot:random"),
+    ("klassieke-rummy", "bot,bot,bot,bot,bot,bot"),
+])
+def test_simulate_json(gid, seats):
+    n = len(seats.split(","))
+    r = run("simulate", gid, "--seats", seats, "--hands", "30", "--seed", "1", "--json")
+    assert r.exit_code == 0, r.output
+    s = json.loads(r.output)
+    check_summary(s, gid, n, 30)
+
+
+def test_simulate_issue_commands():
+    """The issue's acceptance commands: 200 hands of each game (rummy with 2, 4 and 6 seats)."""
+    for gid, n in [("kruisjassen", 4), ("klassieke-rummy", 2), ("klassieke-rummy", 4), ("klassieke-rummy", 6)]:
+        r = run("simulate", gid, "--seats", ",".join(["bot"] * n), "--hands", "200", "--seed", "1", "--json")
+        assert r.exit_code == 0, (gid, n, r.output)
+        check_summary(json.loads(r.output), gid, n, 200)
+
+
+def test_simulate_is_deterministic_and_starts_new_matches():
+    args = ("simulate", "klassieke-rummy", "--seats", "bot,bot,bot", "--hands", "25", "--seed", "7",
+            "--option", "target_score=40", "--json")
+    a, b = json.loads(run(*args).output), json.loads(run(*args).output)
+    for k in ("seconds", "hands_per_second"):
+        a.pop(k), b.pop(k)
+    assert a == b
+    assert a["matches"] > 1 and a["options"]["target_score"] == 40
+    c = json.loads(run(*args[:-3], "--seed", "8", "--option", "target_score=40", "--json").output)
+    assert c["total_points"] != a["total_points"]
+
+
+def test_simulate_text_summary():
+    r = run("simulate", "kruisjassen", "--seats", "bot,bot:random,bot,bot:random", "--hands", "5", "--seed", "2")
+    assert r.exit_code == 0, r.output
+    assert "hands: 5" in r.output and "hands/s" in r.output
+    assert "matches won" in r.output and "avg points/hand" in r.output
+    assert "bot:random" in r.output
+
+
+@pytest.mark.parametrize("args,needles", [
+    (("simulate", "nope", "--seats", "bot,bot"), ("unknown game",)),
+    (("simulate", "kruisjassen", "--seats", "bot,bot,bot"), ("4 players", "3")),
+    (("simulate", "kruisjassen", "--seats", "bot,human:Anna,bot,bot"), ("seat 2", "bots only")),
+    (("simulate", "kruisjassen", "--seats", "bot,bot:genius,bot,bot"), ("seat 2", "genius")),
+    (("simulate", "kruisjassen", "--seats", "bot,,bot,bot"), ("--seats",)),
+    (("simulate", "kruisjassen", "--option", "target=zero"), ("target",)),
+    (("simulate", "kruisjassen", "--option", "colour=red"), ("colour",)),
+    (("simulate", "klassieke-rummy", "--players", "7"), ("2 to 6", "7")),
+])
+def test_simulate_bad_input(args, needles):
+    one_error_line(run(*args), *needles)
+
+
+# ---- replay ----------------------------------------------------------------------------
+
+def write(tmp_path: Path, name: str, data) -> Path:
+    p = tmp_path / name
+    p.write_text(data if isinstance(data, str) else json.dumps(data), encoding="utf-8")
+    return p
+
+
+@pytest.mark.parametrize("gid,players", [("kruisjassen", None), ("klassieke-rummy", 3)])
+def test_replay_good_record(tmp_path, gid, players):
+    match = play_some(gid, players)
+    p = write(tmp_path, "game.json", match.to_record())
+    r = run("replay", str(p))
+    assert r.exit_code == 0, r.output
+    assert "hand 1" in r.output and "hand 3" in r.output and "not finished" in r.output
+    assert match.sheet.render().strip() in r.output
+    assert "to act: seat" in r.output
+
+    r = run("replay", str(p), "--json")
+    assert r.exit_code == 0, r.output
+    s = json.loads(r.output)
+    assert s["format"] == "cardtable-record/1" and s["game"] == gid
+    assert s["players"] == match.game.players and s["options"] == match.game.options
+    assert [h["actions_applied"] for h in s["hands"]] == [len(h["actions"]) for h in match.hands]
+    assert s["hands"][-1]["result"] is None
+    for h in s["hands"][:-1]:
+        assert len(h["result"]["points"]) == match.game.players
+        assert set(h["result"]) == {"points", "outcome", "winners", "detail"}
+    assert s["to_act"] == match.state.to_act
+    assert s["legal_actions"] == [a.text() for a in match.state.legal_actions()] and s["legal_actions"]
+    assert s["sheet_text"] == match.sheet.render()
+    assert s["match_over"] is False and s["winners"] == []
+    assert isinstance(s["sheet"], dict)
+
+
+def test_replay_finished_match(tmp_path):
+    match = play_some("klassieke-rummy", 2, hands=50, extra_actions=0, target_score=30)
+    assert match.over
+    p = write(tmp_path, "done.json", match.to_record())
+    r = run("replay", str(p))
+    assert r.exit_code == 0, r.output
+    assert "match over" in r.output
+    s = json.loads(run("replay", str(p), "--json").output)
+    assert s["match_over"] is True and s["winners"] == match.sheet.winners
+    assert s["to_act"] is None and s["legal_actions"] == []
+
+
+def _illegal_for(state) -> str:
+    """An action text that parses but is not legal in ``state``."""
+    legal = {a.text() for a in state.legal_actions()}
+    for t in ["play 7C", "play AS", "discard 2C", "discard KH", "claim", "draw discard", "pass",
+              "meld 2C 3C 4C", "play 8D"]:
+        if t not in legal:
+            return t
+    raise AssertionError("no illegal action found")  # pragma: no cover
+
+
+@pytest.mark.parametrize("gid,players", [("kruisjassen", None), ("klassieke-rummy", 4)])
+def test_replay_illegal_action(tmp_path, gid, players):
+    match = play_some(gid, players, hands=1, extra_actions=6)
+    rec = match.to_record()
+    # replay hand 1 up to action 4, then put an illegal action there
+    game = match.game
+    m2 = Match(game, match.seats, seed=match.seed)
+    m2.start_hand(seed=rec["hands"][0]["seed"])
+    for t in rec["hands"][0]["actions"]:
+        m2.apply(t)
+    st = m2.start_hand(seed=rec["hands"][1]["seed"])
+    for t in rec["hands"][1]["actions"][:4]:
+        st = m2.apply(t)
+    bad = _illegal_for(st)
+    rec["hands"][1]["actions"][4] = bad
+    p = write(tmp_path, "bad.json", rec)
+    for args in (("replay", str(p)), ("replay", str(p), "--json")):
+        line = one_error_line(run(*args), "hand 1, action 4", bad)
+        assert line.startswith("cardtable: error:")
+        # the reason is the engine's sentence, not just "illegal"
+        reason = line.split(f"{bad!r}):", 1)[1].strip()
+        assert len(reason) > 5
+
+
+@pytest.mark.parametrize("content,needle", [
+    ("hello, this is not JSON", "not a cardtable record"),
+    ('{"some": "json"}', "not a cardtable record"),
+    ("[1, 2, 3]", "not a cardtable record"),
+    ('{"format": "cardtable-record/1", "game": "pandoeren", "hands": []}', "unknown game"),
+    ('{"format": "cardtable-record/1", "game": "kruisjassen", "options": {"target": "x"}, "hands": []}', "target"),
+    ('{"format": "cardtable-record/1", "game": "kruisjassen", "hands": [{"actions": []}]}', "hand 0"),
+    ('{"format": "cardtable-record/1", "game": "kruisjassen", "hands": [{"deal": {"hands": [["XX"]]}, "actions": []}]}',
+     "hand 0"),
+    ('{"format": "cardtable-record/1", "game": "kruisjassen", "hands": [{"seed": 1, "actions": ["fly away"]}]}',
+     "hand 0, action 0"),
+])
+def test_replay_not_a_record(tmp_path, content, needle):
+    p = write(tmp_path, "x.json", content)
+    one_error_line(run("replay", str(p)), needle)
+    one_error_line(run("replay", str(p), "--json"), needle)
+
+
+def test_replay_binary_and_missing_file(tmp_path):
+    p = tmp_path / "x.bin"
+    p.write_bytes(bytes(range(256)))
+    one_error_line(run("replay", str(p)), "not a cardtable record")
+    one_error_line(run("replay", str(tmp_path / "missing.json")), "cannot read")
+
+
+def test_replay_subprocess_exit_code_and_no_traceback(tmp_path):
+    p = write(tmp_path, "x.json", "not json")
+    proc = subprocess.run([sys.executable, "-m", "cardtable", "replay", str(p)], cwd=ROOT,
+                          capture_output=True, text=True, timeout=120)
+    assert proc.returncode == 2
+    assert proc.stdout == ""
+    assert proc.stderr.count("\n") == 1 and "Traceback" not in proc.stderr
+    assert "not a cardtable record" in proc.stderr
+
+
+# ---- play (argument errors; the TUI is replaced by a stub) ------------------------------
+
+@pytest.fixture
+def fake_tui(monkeypatch):
+    calls = []
+    mod = types.ModuleType("cardtable.tui")
+    mod.run = lambda match=None: calls.append(match)
+    monkeypatch.setitem(sys.modules, "cardtable.tui", mod)
+    monkeypatch.setattr(cardtable, "tui", mod, raising=False)
+    return calls
+
+
+@pytest.mark.parametrize("args,needles", [
+    (("play", "pandoeren"), ("unknown game", "kruisjassen")),
+    (("play", "kruisjassen", "--option", "target=0"), ("target", "minimum")),
+    (("play", "kruisjassen", "--option", "trumps=none"), ("no option", "trumps")),
+    (("play", "kruisjassen", "--option", "target"), ("KEY=VALUE",)),
+    (("play", "klassieke-rummy", "--option", "ace_mode=sideways"), ("ace_mode", "sideways")),
+    (("play", "kruisjassen", "--seat", "human:Anna", "--seat", "bot"), ("4 players", "2")),
+    (("play", "kruisjassen", "--seat", "robot", "--seat", "bot", "--seat", "bot", "--seat", "bot"),
+     ("seat 1", "robot")),
+    (("play", "klassieke-rummy", "--seat", "bot:genius", "--seat", "human"), ("seat 1", "genius")),
+    (("play", "klassieke-rummy", "--players", "3", "--seat", "bot", "--seat", "human"), ("--players 3",)),
+    (("play", "klassieke-rummy", "--players", "9"), ("2 to 6", "9")),
+])
+def test_play_bad_input(fake_tui, args, needles):
+    one_error_line(run(*args), *needles)
+    assert fake_tui == []
+
+
+def test_play_default_seats(fake_tui):
+    r = run("play", "kruisjassen", "--seed", "5")
+    assert r.exit_code == 0, r.output
+    (m,) = fake_tui
+    assert isinstance(m, Match) and m.game.id == "kruisjassen" and m.seed == 5
+    assert m.seats == ["human:You", "bot:simple", "bot:simple", "bot:simple"]
+
+
+def test_play_seats_set_the_player_count(fake_tui):
+    r = run("play", "klassieke-rummy", "--seat", "human:Anna", "--seat", "bot:random", "--seat", "human",
+            "--option", "ace_mode=bridge", "--option", "target-score=200")
+    assert r.exit_code == 0, r.output
+    (m,) = fake_tui
+    assert m.game.players == 3
+    assert m.seats == ["human:Anna", "bot:random", "human:Player 3"]
+    assert m.game.options["ace_mode"] == "bridge" and m.game.options["target_score"] == 200
+    run("play", "klassieke-rummy", "--players", "5")
+    assert fake_tui[1].seats == ["human:You"] + ["bot:simple"] * 4
+
+
+def test_no_command_opens_the_menu(fake_tui):
+    r = run()
+    assert r.exit_code == 0, r.output
+    assert fake_tui == [None]
+
+
+# ---- entry points and layering ---------------------------------------------------------
+
+def test_python_m_cardtable_list():
+    proc = subprocess.run([sys.executable, "-m", "cardtable", "list"], cwd=ROOT, capture_output=True,
+                          text=True, timeout=120)
+    assert proc.returncode == 0, proc.stderr
+    assert "kruisjassen" in proc.stdout and "klassieke-rummy" in proc.stdout
+
+
+def test_headless_commands_never_import_textual(tmp_path):
+    rec = tmp_path / "r.json"
+    rec.write_text(json.dumps(play_some("kruisjassen", hands=1).to_record()))
+    code = f"""
+import sys
+from click.testing import CliRunner
+from cardtable.cli import main
+r = CliRunner()
+for args in (["list"], ["rules", "kruisjassen"], ["replay", {str(rec)!r}, "--json"],
+             ["simulate", "klassieke-rummy", "--hands", "3", "--seed", "1"],
+             ["play", "nope"]):
+    res = r.invoke(main, args)
+    assert res.exit_code in (0, 2), (args, res.output)
+bad = sorted(m for m in sys.modules if m == "textual" or m.startswith("textual."))
+assert not bad, bad
+print("ok")
+"""
+    proc = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, timeout=300,
+                          env={**os.environ, "PYTHONPATH": str(ROOT)})
+    assert proc.returncode == 0, proc.stderr
+    assert proc.stdout.strip() == "ok"

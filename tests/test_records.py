@@ -1,0 +1,252 @@
+"""Game records (cardtable-record/1): round trip, explicit deals, atomic save, and the
+autosave / resume / corrupt-save behaviour of ``cardtable.saves`` (CARDTABLE_HOME set
+to a temporary folder)."""
+
+from __future__ import annotations
+
+import importlib.util
+import json
+import os
+import sys
+from pathlib import Path
+
+import pytest
+
+from cardtable import saves
+from cardtable.bots import get_bot
+from cardtable.engine import Match, get_game
+from cardtable.engine import record
+from cardtable.engine.record import RecordError
+
+
+def _fakegame():
+    name = "cardtable_tests_fakegame"
+    if name not in sys.modules:
+        spec = importlib.util.spec_from_file_location(name, Path(__file__).with_name("fakegame.py"))
+        mod = importlib.util.module_from_spec(spec)
+        sys.modules[name] = mod
+        spec.loader.exec_module(mod)
+    return sys.modules[name]
+
+
+CASES = [("kruisjassen", None, {}), ("kruisjassen", None, {"roem_mode": "auto", "claim_mode": "auto"}),
+         ("klassieke-rummy", 2, {}), ("klassieke-rummy", 4, {"ace_mode": "bridge"}),
+         ("klassieke-rummy", 6, {"last_card": True, "no_meld_limit": True})]
+
+
+def play(match: Match, hands: int, extra_actions: int = 0, bot: str = "simple") -> Match:
+    """Play ``hands`` whole hands with bots, then ``extra_actions`` of the next hand."""
+    bots = [get_bot(bot, match.game, seed=s) for s in range(match.game.players)]
+    for h in range(hands + 1):
+        if match.over or (h == hands and extra_actions == 0):
+            break
+        state = match.start_hand()
+        steps = 0
+        while not state.over and (h < hands or steps < extra_actions):
+            state = match.apply(bots[state.to_act].choose(state.observation(state.to_act)))
+            steps += 1
+    return match
+
+
+def roundtrip(rec: dict) -> dict:
+    return json.loads(json.dumps(rec))
+
+
+@pytest.mark.parametrize("gid,players,options", CASES)
+def test_record_round_trip(gid, players, options):
+    game = get_game(gid, players=players, **options)
+    match = play(Match(game, ["bot:simple"] * game.players, seed=11), hands=3, extra_actions=7)
+    rec = roundtrip(match.to_record())
+    assert rec["format"] == "cardtable-record/1" and rec["game"] == gid
+    assert rec["players"] == game.players and rec["options"] == game.options and rec["seed"] == 11
+    assert rec["seats"] == ["bot:simple"] * game.players
+    assert all(isinstance(h["seed"], int) and isinstance(h["actions"], list) for h in rec["hands"])
+    again = record.replay(rec)
+    assert record.summary(again) == record.summary(match)
+    assert again.to_record() == rec
+    # the replayed state is the same position for every seat
+    for s in range(game.players):
+        assert again.state.observation(s).to_json() == match.state.observation(s).to_json()
+
+
+@pytest.mark.parametrize("gid,players,options", CASES[::2])
+def test_explicit_deals_replay_the_same(gid, players, options):
+    """A record whose hands carry ``deal`` (the state's deal_record()) instead of ``seed``."""
+    game = get_game(gid, players=players, **options)
+    match = Match(game, ["bot:random"] * game.players, seed=5)
+    deals = []
+    bots = [get_bot("simple", game, seed=s) for s in range(game.players)]
+    for _ in range(3):
+        if match.over:
+            break
+        st = match.start_hand()
+        deals.append(roundtrip(st.deal_record()))
+        while not st.over:
+            st = match.apply(bots[st.to_act].choose(st.observation(st.to_act)))
+    rec = roundtrip(match.to_record())
+    for h, d in zip(rec["hands"], deals):
+        del h["seed"]
+        h["deal"] = d
+    again = record.replay(rec)
+    a, b = record.summary(again), record.summary(match)
+    assert a == b
+
+
+def test_unknown_record_keys_are_ignored_and_seats_optional():
+    game = get_game("kruisjassen")
+    match = play(Match(game, None, seed=2), hands=1)
+    rec = roundtrip(match.to_record())
+    rec["comment"] = "hand-written"
+    del rec["seats"]
+    assert record.summary(record.replay(rec)) == record.summary(match)
+
+
+def test_replay_reports_the_illegal_action():
+    game = get_game("klassieke-rummy", players=2)
+    match = play(Match(game, None, seed=4), hands=0, extra_actions=3)
+    rec = roundtrip(match.to_record())
+    rec["hands"][0]["actions"].append("meld AS AS AS")
+    with pytest.raises(RecordError) as ei:
+        record.replay(rec)
+    e = ei.value
+    assert (e.hand, e.action) == (0, 3)
+    assert "hand 0, action 3" in str(e) and "\n" not in str(e)
+    assert e.reason and e.reason in str(e)
+
+
+# ---- atomic save -----------------------------------------------------------------------
+
+def test_save_is_atomic(tmp_path, monkeypatch):
+    p = tmp_path / "sub" / "game.json"
+    record.save({"format": "cardtable-record/1", "game": "x", "hands": []}, p)
+    assert json.loads(p.read_text())["game"] == "x"
+    good = p.read_text()
+
+    def broken_dump(obj, f, **kw):
+        f.write('{"format": "cardtable-rec')  # half a file ...
+        raise OSError("disk full")
+
+    monkeypatch.setattr(record.json, "dump", broken_dump)
+    with pytest.raises(OSError):
+        record.save({"format": "cardtable-record/1", "game": "y", "hands": []}, p)
+    assert p.read_text() == good  # the old save is intact
+    assert sorted(os.listdir(p.parent)) == ["game.json"]  # no temporary file left behind
+
+
+# ---- autosave --------------------------------------------------------------------------
+
+@pytest.fixture
+def home(tmp_path, monkeypatch):
+    monkeypatch.setenv("CARDTABLE_HOME", str(tmp_path / "home"))
+    return tmp_path / "home"
+
+
+def test_autosave_path_uses_cardtable_home(home):
+    assert saves.autosave_path() == home / "autosave.json"
+
+
+def test_autosave_path_default_is_platform_data_dir(monkeypatch):
+    import platformdirs
+
+    monkeypatch.delenv("CARDTABLE_HOME", raising=False)
+    p = saves.autosave_path()
+    assert p.name == "autosave.json"
+    assert p.parent == Path(platformdirs.user_data_dir("cardtable", appauthor=False))
+
+
+def test_no_save_means_nothing_to_resume(home):
+    assert saves.load_match() is None
+    saves.clear()  # no error without a file
+    assert saves.quarantine() is None
+
+
+@pytest.mark.parametrize("gid,players", [("kruisjassen", None), ("klassieke-rummy", 3)])
+def test_save_after_every_action_and_resume(home, gid, players):
+    game = get_game(gid, players=players)
+    match = Match(game, ["human:Anna"] + ["bot:simple"] * (game.players - 1), seed=9)
+    bots = [get_bot("simple", game, seed=s) for s in range(game.players)]
+    st = match.start_hand()
+    saves.save_match(match)
+    for _ in range(12):
+        st = match.apply(bots[st.to_act].choose(st.observation(st.to_act)))
+        saves.save_match(match)
+        assert saves.autosave_path().is_file()
+    assert [p.name for p in home.iterdir()] == ["autosave.json"]
+    resumed = saves.load_match()
+    assert resumed is not None
+    assert record.summary(resumed) == record.summary(match)
+    assert resumed.seats[0] == "human:Anna"
+    # play on from the resumed match
+    resumed.apply(resumed.state.legal_actions()[0])
+
+
+def test_finished_match_is_cleared_not_offered(home):
+    game = get_game("klassieke-rummy", players=2, target_score=20)
+    match = Match(game, None, seed=1)
+    saves.save_match(play(match, hands=0, extra_actions=2))
+    assert saves.autosave_path().exists()
+    play(match, hands=100)
+    assert match.over
+    saves.save_match(match)
+    assert not saves.autosave_path().exists()
+    # a save of a finished match written by someone else is not offered either, and goes away
+    record.save(match.to_record(), saves.autosave_path())
+    assert saves.load_match() is None
+    assert not saves.autosave_path().exists()
+
+
+@pytest.mark.parametrize("content,needle", [
+    ("{not json", "not a cardtable record"),
+    ('{"format": "something-else"}', "not a cardtable record"),
+    ('{"format": "cardtable-record/1", "game": "kruisjassen", "hands": [{"seed": 1, "actions": ["play 2C"]}]}',
+     "hand 0, action 0"),
+    ('{"format": "cardtable-record/1", "game": "nope", "hands": []}', "unknown game"),
+])
+def test_corrupt_save_raises_and_is_quarantined(home, content, needle):
+    home.mkdir(parents=True, exist_ok=True)
+    p = saves.autosave_path()
+    p.write_text(content)
+    with pytest.raises(RecordError) as ei:
+        saves.load_match()
+    assert needle in str(ei.value) and "\n" not in str(ei.value)
+    target = saves.quarantine()
+    assert target == home / "autosave.corrupt.json"
+    assert target.read_text() == content and not p.exists()
+    assert saves.load_match() is None
+    # a second corrupt save replaces the first quarantined one
+    p.write_text("again")
+    saves.quarantine()
+    assert target.read_text() == "again"
+
+
+def test_game_bug_on_load_is_one_line_record_error(home, monkeypatch):
+    fake = _fakegame()
+    with fake.registered():
+        match = Match(fake.FakeGame(), None, seed=1)
+        match.start_hand()
+        saves.save_match(match)
+
+        def boom(self, seed=None, sheet=None):
+            raise KeyError("oops")
+
+        monkeypatch.setattr(fake.FakeGame, "new_hand", boom)
+        with pytest.raises(RecordError) as ei:
+            saves.load_match()
+    assert "cannot be replayed" in str(ei.value) and "KeyError" in str(ei.value)
+
+
+def test_explicit_path_arguments(tmp_path, monkeypatch):
+    monkeypatch.delenv("CARDTABLE_HOME", raising=False)
+    fake = _fakegame()
+    p = tmp_path / "elsewhere.json"
+    with fake.registered():
+        match = Match(fake.FakeGame(), None, seed=3)
+        st = match.start_hand()
+        match.apply(st.legal_actions()[0])
+        saves.save_match(match, p)
+        again = saves.load_match(p)
+        assert record.summary(again) == record.summary(match)
+        saves.clear(p)
+        assert not p.exists()
+        p.write_text("junk")
+        assert saves.quarantine(p) == tmp_path / "elsewhere.corrupt.json"
