@@ -1,0 +1,256 @@
+"""Random legal play through whole matches of every registered game (DESIGN.md, "Tests").
+
+Hypothesis picks the game's options, the seeds of the match and of the random player; the
+match is then played to its end with uniformly random legal actions, and at every step:
+
+- the applied action is one of ``legal_actions()`` (and ``obs.legal`` of the seat to act
+  is the same list; other seats get none);
+- every legal action's text parses back to the same action;
+- cards are conserved: ``sorted(state.cards_in_play()) == sorted(game.deck())``;
+- no observation's JSON holds a card code of ``state.hidden_from(seat)``;
+- ``apply()`` leaves the old state unchanged (all observations compared), and an illegal
+  action is refused with a reason and changes nothing;
+- every hand and every match ends (a generous step cap fails the test);
+- scores add up: kruisjassen, after 8 tricks, ``sum(detail["trick_points"]) == 146``
+  (spec §2); klassieke-rummy, the winner's points are ``sum(detail["hand_points"])``,
+  doubled for a rummy (spec §7), and nobody else scores.
+
+CI runs a few hundred matches per game (derandomized, so every run plays the same ones);
+``pytest -m slow tests/test_invariants.py`` plays 10,000 more per game.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import random
+import re
+from collections import Counter
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from cardtable.cards import card_text
+from cardtable.engine import IllegalAction, Match, game_class, game_ids, get_game, parse_action
+
+settings.register_profile(
+    "cardtable-invariants",
+    derandomize=True,
+    deadline=None,
+    database=None,
+    print_blob=True,
+    suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
+)
+PROFILE = settings.get_profile("cardtable-invariants")
+
+#: A match that has not ended after this many actions fails the test.
+MAX_ACTIONS_PER_MATCH = 200_000
+#: A hand that has not ended after this many actions fails the test.
+MAX_ACTIONS_PER_HAND = 20_000
+
+TOKEN = re.compile(r"[^A-Za-z0-9]+")
+
+#: (game id, player count) for every registered game and every count it allows.
+CASES = [(gid, n) for gid in sorted(game_ids())
+         for n in range(game_class(gid).min_players, game_class(gid).max_players + 1)]
+#: Matches per case in CI: a few hundred per game, whatever its number of player counts.
+MATCHES_PER_GAME = int(os.environ.get("CARDTABLE_INVARIANT_MATCHES", "200"))
+
+
+def examples_for(gid: str) -> int:
+    cls = game_class(gid)
+    counts = cls.max_players - cls.min_players + 1
+    return max(10, MATCHES_PER_GAME // counts)
+
+
+# ---- the strategies --------------------------------------------------------------------
+
+def option_values(gid: str):
+    """A strategy for a dict of option values, from the game's own option_specs.
+
+    Whole-number targets are drawn small (down to the minimum) as well as at the default, so
+    that matches are short and the match-end rules are reached often."""
+    fields = {}
+    for o in game_class(gid).option_specs:
+        if o.kind == "bool":
+            fields[o.name] = st.booleans()
+        elif o.kind == "choice":
+            fields[o.name] = st.sampled_from(o.choices)
+        elif o.kind == "int":
+            lo = o.minimum if o.minimum is not None else 1
+            hi = max(lo, o.default if isinstance(o.default, int) else lo + 10)
+            fields[o.name] = st.just(o.default) | st.integers(lo, min(hi, lo + max(3, (hi - lo) // 4)))
+        elif o.kind == "int_or_none":
+            lo = o.minimum if o.minimum is not None else 1
+            fields[o.name] = st.none() | st.integers(lo, lo + 4)
+    return st.fixed_dictionaries(fields)
+
+
+# ---- the checks ------------------------------------------------------------------------
+
+def codes_in(obs_json: dict) -> set[str]:
+    return set(TOKEN.split(json.dumps(obs_json)))
+
+
+def observations(state, n: int) -> list[dict]:
+    return [state.observation(s).to_json() for s in range(n)]
+
+
+def check_position(game, state, deck: list[int], obs: list[dict]) -> list:
+    """Every per-position invariant; returns the legal actions."""
+    n = game.players
+    assert sorted(state.cards_in_play()) == deck, "cards are not conserved"
+    for seat in range(n):
+        hidden = {card_text(c) for c in state.hidden_from(seat)}
+        leaked = codes_in(obs[seat]) & hidden
+        assert not leaked, f"seat {seat} sees hidden cards {sorted(leaked)}"
+    legal = state.legal_actions()
+    if state.to_act is None:
+        assert legal == []
+        return legal
+    assert legal, "a seat is to act but has no legal action"
+    assert len(set(legal)) == len(legal), "legal_actions() lists an action twice"
+    for a in legal:
+        assert parse_action(a.text()) == a, f"{a.text()!r} does not parse back to {a!r}"
+        assert game.parse_action(a.text()) == a
+    for seat in range(n):
+        o = obs[seat]
+        if seat == state.to_act:
+            assert sorted(o["legal"]) == sorted(a.text() for a in legal), "obs.legal differs from legal_actions()"
+        else:
+            assert o["legal"] == [], f"seat {seat} is shown legal actions out of turn"
+        assert o["to_act"] == state.to_act
+    return legal
+
+
+def illegal_probe(state, legal, rng: random.Random):
+    """An action that is not legal now: a card the seat to act does not hold, in one of the
+    verbs that are legal now (or a verb that is not legal at all)."""
+    hidden = sorted(state.hidden_from(state.to_act))
+    texts = {a.text() for a in legal}
+    for a in rng.sample(legal, min(3, len(legal))):
+        if a.cards and hidden:
+            cand = a._replace(cards=(rng.choice(hidden),) + a.cards[1:])
+            if cand.text() not in texts:
+                return cand
+    for t in ("nonsense", "play", "layoff AS to 99"):
+        try:
+            a = parse_action(t)
+        except Exception:
+            continue
+        if a.text() not in texts:
+            return a
+    return None  # pragma: no cover
+
+
+def check_result(game, state, last_obs: dict, steps: int) -> None:
+    res = state.result()
+    assert res is not None, "a finished hand has no result"
+    n = game.players
+    assert len(res.points) == n and all(isinstance(p, int) for p in res.points)
+    assert all(0 <= w < n for w in res.winners)
+    json.dumps(res.to_json())  # the result is JSON-ready (it goes into replay --json)
+    d = res.detail
+    if game.id == "kruisjassen":
+        assert res.outcome in {"claim", "wrong_claim", "pit", "end", "carried", "void"}, res.outcome
+        assert all(p >= 0 for p in res.points)
+        assert res.points[0] == res.points[2] and res.points[1] == res.points[3], "partners score together"
+        if sum(last_obs["tricks_won"]) == 8:
+            assert sum(d["trick_points"]) == 146, d
+    elif game.id == "klassieke-rummy":
+        (w,) = res.winners
+        factor = 2 if d["rummy"] else 1
+        assert res.points[w] == factor * sum(d["hand_points"]), d
+        assert all(p == 0 for s, p in enumerate(res.points) if s != w), res.points
+        assert last_obs["hand_sizes"][w] == 0, "the winner still holds cards"
+
+
+def play_match(gid: str, players: int, options: dict, match_seed: int, play_seed: int,
+               probe_rate: float = 0.05) -> Counter:
+    """Play one whole match with random legal actions, checking everything; statistics back."""
+    game = get_game(gid, players=players, **options)
+    deck = sorted(game.deck())
+    n = game.players
+    rng = random.Random(play_seed)
+    match = Match(game, ["bot:random"] * n, seed=match_seed)
+    stats: Counter = Counter()
+    total = 0
+    while not match.over:
+        state = match.start_hand()
+        stats["hands"] += 1
+        obs = observations(state, n)
+        steps = 0
+        while True:
+            legal = check_position(game, state, deck, obs)
+            if state.to_act is None:
+                break
+            action = rng.choice(legal)
+            if rng.random() < probe_rate:
+                bad = illegal_probe(state, legal, rng)
+                if bad is not None:
+                    with pytest.raises(IllegalAction) as ei:
+                        state.apply(bad)
+                    assert str(ei.value).strip(), "an illegal action is refused without a reason"
+                    assert observations(state, n) == obs, "a refused action changed the state"
+                    stats["probes"] += 1
+            old = state
+            state = match.apply(action)
+            assert observations(old, n) == obs, f"apply({action.text()!r}) changed the old state"
+            assert match.hands[-1]["actions"][-1] == action.text()
+            obs = observations(state, n)
+            steps += 1
+            total += 1
+            assert steps < MAX_ACTIONS_PER_HAND, f"hand {stats['hands']} did not end"
+            assert total < MAX_ACTIONS_PER_MATCH, "the match did not end"
+        check_result(game, state, obs[0], steps)
+        stats[state.result().outcome] += 1
+        stats["actions"] += steps
+    assert match.sheet.winners, "a finished match has no winner"
+    assert match.state.over
+    return stats
+
+
+# ---- the tests -------------------------------------------------------------------------
+
+def test_every_registered_game_is_covered():
+    assert {"kruisjassen", "klassieke-rummy"} <= {g for g, _ in CASES}
+    assert [n for g, n in CASES if g == "klassieke-rummy"] == [2, 3, 4, 5, 6]
+
+
+@pytest.mark.parametrize("gid,players", CASES, ids=[f"{g}-{n}" for g, n in CASES])
+def test_random_matches(gid, players):
+    @settings(PROFILE, max_examples=examples_for(gid))
+    @given(options=option_values(gid), match_seed=st.integers(0, 2**31 - 1),
+           play_seed=st.integers(0, 2**31 - 1))
+    def run(options, match_seed, play_seed):
+        play_match(gid, players, options, match_seed, play_seed)
+
+    run()
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("gid", sorted(game_ids()))
+def test_soak_10000_matches(gid):
+    """10,000 matches per game (every player count in turn, random options), full checks
+    but fewer illegal probes. Run by hand: ``python -m pytest -m slow tests/test_invariants.py``."""
+    cls = game_class(gid)
+    counts = list(range(cls.min_players, cls.max_players + 1))
+    total: Counter = Counter()
+    n_matches = int(os.environ.get("CARDTABLE_SOAK_MATCHES", "10000"))
+    opt_rng = random.Random(f"soak/{gid}")
+    for i in range(n_matches):
+        options = {}
+        for o in cls.option_specs:
+            if o.kind == "bool":
+                options[o.name] = opt_rng.random() < 0.5
+            elif o.kind == "choice":
+                options[o.name] = opt_rng.choice(o.choices)
+            elif o.kind == "int":
+                lo = o.minimum if o.minimum is not None else 1
+                options[o.name] = opt_rng.choice([o.default, opt_rng.randint(lo, max(lo, o.default))])
+            elif o.kind == "int_or_none":
+                options[o.name] = opt_rng.choice([None, opt_rng.randint(1, 5)])
+        total += play_match(gid, counts[i % len(counts)], options, match_seed=i, play_seed=10**6 + i,
+                            probe_rate=0.01)
+    assert total["hands"] >= n_matches
