@@ -1,0 +1,139 @@
+"""The running-totals sheet: one row per hand, one column per seat, cells ``hand / total``.
+
+Defined in klassieke-rummy.md §8 (a hand won by a rummy is marked ``R``), used the same way
+by basis-rummy (§8, the dealer shown with the hand number) and boathouse-rummy (§8, also
+with penalty scoring: lowest total wins). Rendering of klassieke-rummy's example:
+
+    | Hand | Seat 0 | Seat 1 | Seat 2 |
+    |---|---|---|---|
+    | 1 | 0 / 0 | 48 / 48 | 0 / 0 |
+    | 2 (R) | 0 / 0 | 0 / 48 | 70 / 70 |
+
+``render()`` pads the columns so they line up in a terminal (``render(aligned=False)``
+gives the spec's text verbatim); ``table()`` gives the same cells for a table widget.
+
+Game end (klassieke-rummy.md §7): after a hand, if ``target_score`` is set and a running
+total is at least the target, the match is over; otherwise, if ``max_hands`` hands have been
+played, it is over. The best total wins (highest, or lowest with ``lowest_wins``); equal
+best totals share the win.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Sequence
+
+from cardtable.sheets.base import Sheet
+
+
+class TotalsSheet(Sheet):
+    """Running totals in points.
+
+    Parameters: ``n_seats``; ``target_score`` (points, or None for no target);
+    ``max_hands`` (or None); ``lowest_wins`` (penalty scoring: the lowest total wins);
+    ``show_dealer`` (write ``1 (0)``: hand number and dealer seat, basis-rummy §8);
+    ``mark_rummy`` (write ``(R)`` after the hand number when ``result.detail["rummy"]``);
+    ``first_dealer`` (seat that deals hand 1).
+
+    ``record(result)`` reads ``result.points`` (one int per seat) and from ``result.detail``
+    ``dealer``, ``next_dealer`` (default: the dealer after the recorded one, clockwise),
+    ``rummy`` (bool) and ``outcome`` ``void`` (written ``(void)``).
+    """
+
+    kind = "totals"
+
+    def __init__(self, n_seats: int, target_score: int | None = None, max_hands: int | None = None,
+                 lowest_wins: bool = False, show_dealer: bool = False, mark_rummy: bool = True,
+                 first_dealer: int = 0):
+        super().__init__(n_seats, first_dealer)
+        self.target_score = target_score
+        self.max_hands = max_hands
+        self.lowest_wins = lowest_wins
+        self.show_dealer = show_dealer
+        self.mark_rummy = mark_rummy
+        self.totals: list[int] = [0] * n_seats
+        self.rows: list[dict[str, Any]] = []
+
+    # -- writing --
+    def record(self, result) -> None:
+        """Write a finished hand: its points per seat; then decide next dealer, over, winners.
+
+        Raises ValueError if the match is already over or the points have the wrong length.
+        """
+        if self.over:
+            raise ValueError("the match is already over")
+        pts = [int(p) for p in result.points]
+        if len(pts) != self.n_seats:
+            raise ValueError(f"expected {self.n_seats} hand scores, got {len(pts)}")
+        detail = result.detail or {}
+        dealer = detail.get("dealer", self.next_dealer)
+        for i, p in enumerate(pts):
+            self.totals[i] += p
+        self.hands += 1
+        self.rows.append({
+            "hand": self.hands,
+            "dealer": dealer,
+            "points": pts,
+            "totals": list(self.totals),
+            "rummy": bool(detail.get("rummy", False)),
+            "void": result.outcome == "void",
+        })
+        self.next_dealer = detail.get("next_dealer", (dealer + 1) % self.n_seats)
+        reached = self.target_score is not None and any(t >= self.target_score for t in self.totals)
+        if reached or (self.max_hands is not None and self.hands >= self.max_hands):
+            self.over = True
+            best = min(self.totals) if self.lowest_wins else max(self.totals)
+            self.winners = [i for i, t in enumerate(self.totals) if t == best]
+
+    # -- reading --
+    def _label(self, row: dict[str, Any]) -> str:
+        text = str(row["hand"])
+        if self.show_dealer:
+            text += f" ({row['dealer']})"
+        if row["void"]:
+            text += " (void)"
+        elif self.mark_rummy and row["rummy"]:
+            text += " (R)"
+        return text
+
+    def table(self, names: Sequence[str] | None = None) -> tuple[list[str], list[list[str]]]:
+        """Headers (``Hand`` or ``Hand (dealer)``, then one per seat: ``names`` or
+        ``Seat i``) and one row of text cells per hand (``48 / 48``)."""
+        head = ["Hand (dealer)" if self.show_dealer else "Hand"]
+        head += list(names) if names else [f"Seat {i}" for i in range(self.n_seats)]
+        rows = [[self._label(r)] + [f"{p} / {t}" for p, t in zip(r["points"], r["totals"])]
+                for r in self.rows]
+        return head, rows
+
+    def render(self, names: Sequence[str] | None = None, aligned: bool = True) -> str:
+        """The sheet as a text table (klassieke-rummy.md §8), one line per hand, and a last
+        line naming the winner(s) once the match is over."""
+        head, rows = self.table(names)
+        if aligned:
+            widths = [max(len(r[i]) for r in [head] + rows) for i in range(len(head))]
+            line = lambda cells: "| " + " | ".join(c.ljust(w) for c, w in zip(cells, widths)) + " |"
+            sep = "|" + "|".join("-" * (w + 2) for w in widths) + "|"
+        else:
+            line = lambda cells: "| " + " | ".join(cells) + " |"
+            sep = "|" + "|".join("---" for _ in head) + "|"
+        out = [line(head), sep] + [line(r) for r in rows]
+        if self.over:
+            who = [names[w] if names else f"Seat {w}" for w in self.winners]
+            best = self.totals[self.winners[0]] if self.winners else 0
+            out.append(f"Game over: {' and '.join(who)} {'win' if len(who) > 1 else 'wins'} with {best}.")
+        return "\n".join(out)
+
+    def to_json(self) -> dict[str, Any]:
+        """``{"kind": "totals", "target_score", "max_hands", "lowest_wins", "rows": [{"hand",
+        "dealer", "points", "totals", "rummy", "void"}], "totals", "next_dealer", "over",
+        "winners"}``; points in points."""
+        return {
+            "kind": self.kind,
+            "target_score": self.target_score,
+            "max_hands": self.max_hands,
+            "lowest_wins": self.lowest_wins,
+            "rows": [dict(r, points=list(r["points"]), totals=list(r["totals"])) for r in self.rows],
+            "totals": list(self.totals),
+            "next_dealer": self.next_dealer,
+            "over": self.over,
+            "winners": list(self.winners),
+        }
