@@ -1,0 +1,120 @@
+"""Klassieke Rummy throughput: random-play hands per second (2, 4, 6 players), mean actions
+per hand, and the simple bot's time per decision. Run by hand:
+
+    python benchmarks/bench_klassieke_rummy.py [--hands N] [--options ace_mode=bridge,...]
+
+Random play is a poor player: it discards at random and breaks up its own melds, so its
+hands are long (hundreds of actions) and now and then reach a dead end that ruling 9 voids;
+the report shows both.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import random
+import sys
+import time
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
+
+from cardtable.bots import get_bot  # noqa: E402
+from cardtable.engine import get_game  # noqa: E402
+
+GAME = "klassieke-rummy"
+
+
+def parse_options(text: str) -> dict:
+    out = {}
+    for part in filter(None, text.split(",")):
+        k, _, v = part.partition("=")
+        out[k.strip()] = v.strip()
+    return out
+
+
+def bench_random(n: int, hands: int, options: dict) -> dict:
+    g = get_game(GAME, n, **options)
+    rng = random.Random(1)
+    actions = turnovers = voids = 0
+    t0 = time.perf_counter()
+    for h in range(hands):
+        st = g.new_hand(seed=h)
+        while not st.over:
+            legal = st.legal_actions()
+            st = st.apply(legal[rng.randrange(len(legal))], check=False)
+            actions += 1
+        turnovers += st.turnovers
+        voids += st.result().outcome == "void"
+    dt = time.perf_counter() - t0
+    return {"hands_per_s": hands / dt, "actions_per_hand": actions / hands,
+            "actions_per_s": actions / dt, "turnovers_per_hand": turnovers / hands,
+            "void_pct": 100 * voids / hands}
+
+
+def bench_bot(n: int, hands: int, options: dict) -> dict:
+    g = get_game(GAME, n, **options)
+    bots = [get_bot("simple", g, seed=s) for s in range(n)]
+    decisions = 0
+    t_choose = t_obs = 0.0
+    worst = 0.0
+    actions = voids = 0
+    t0 = time.perf_counter()
+    for h in range(hands):
+        st = g.new_hand(seed=h)
+        while not st.over:
+            a0 = time.perf_counter()
+            obs = st.observation(st.to_act)
+            a1 = time.perf_counter()
+            act = bots[st.to_act].choose(obs)
+            a2 = time.perf_counter()
+            t_obs += a1 - a0
+            t_choose += a2 - a1
+            worst = max(worst, a2 - a1)
+            decisions += 1
+            st = st.apply(act, check=False)
+            actions += 1
+        voids += st.result().outcome == "void"
+    dt = time.perf_counter() - t0
+    return {"hands_per_s": hands / dt, "actions_per_hand": actions / hands,
+            "ms_per_decision": 1000 * t_choose / decisions, "worst_ms": 1000 * worst,
+            "obs_ms": 1000 * t_obs / decisions, "void_pct": 100 * voids / hands}
+
+
+def bench_core(n: int, options: dict, reps: int = 20000) -> dict:
+    g = get_game(GAME, n, **options)
+    st = g.new_hand(seed=3).apply("draw stock")
+    t0 = time.perf_counter()
+    for _ in range(reps):
+        st.clone()
+    t1 = time.perf_counter()
+    for _ in range(reps):
+        st._cache = None
+        st._legal()
+    t2 = time.perf_counter()
+    return {"clone_us": 1e6 * (t1 - t0) / reps, "legal_us": 1e6 * (t2 - t1) / reps}
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--hands", type=int, default=300)
+    ap.add_argument("--options", default="")
+    args = ap.parse_args()
+    opts = parse_options(args.options)
+    print(f"Klassieke Rummy, options {opts or 'default'}")
+    for n in (2, 4, 6):
+        r = bench_random(n, args.hands, opts)
+        print(f"  random {n}p: {r['hands_per_s']:7.1f} hands/s  {r['actions_per_hand']:6.1f} actions/hand  "
+              f"{r['actions_per_s']:8.0f} actions/s  {r['turnovers_per_hand']:5.2f} turnovers/hand  "
+              f"void {r['void_pct']:.1f}%")
+    for n in (2, 4, 6):
+        r = bench_bot(n, args.hands, opts)
+        print(f"  simple {n}p: {r['hands_per_s']:7.1f} hands/s  {r['actions_per_hand']:6.1f} actions/hand  "
+              f"{r['ms_per_decision']:.3f} ms/decision (worst {r['worst_ms']:.2f})  "
+              f"observation {r['obs_ms']:.3f} ms  void {r['void_pct']:.1f}%")
+    for n in (2, 6):
+        r = bench_core(n, opts)
+        print(f"  core {n}p: clone {r['clone_us']:.2f} us  legal (play step) {r['legal_us']:.2f} us")
+
+
+if __name__ == "__main__":
+    main()

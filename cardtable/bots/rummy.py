@@ -1,0 +1,144 @@
+"""The ``simple`` bot for the rummy family: rules of thumb a new player finds sensible.
+
+    choose(obs, game, rng) -> Action      # always one of obs.legal
+
+It sees only the Observation of its seat (hand, top of the discard pile, table melds,
+``extra``) and the Game's public rules: ``game.ace_mode`` (default ``"low"``),
+``game.points`` (card points by card int; default aces 1, courts 10) and the option
+``layoff_requires_meld`` / ``last_card`` if the game has them.
+
+Draw: take the top discard when it makes a meld with cards in hand, or fits on a table meld
+the bot may lay off on; otherwise draw from the stock.
+Play, in this order: go out at once if a meld or lay-off empties the hand; make the meld that
+leaves the best hand (cards that still form melds kept, fewest points left; a set of three
+is preferred to four when the fourth card is in a run); lay off the highest card that fits;
+then discard the card that is least useful (not in a meld, fewest near-melds: pairs and
+suited cards within two ranks), highest points first. The card just taken from the discard
+pile is never discarded (the rules forbid it and it is not in ``obs.legal``).
+
+Stalls: when the stock has been re-formed (``extra["turnovers"]``), near-melds count less
+and less and the discard gets a random element, so two bots holding each other's pairs do
+not cycle for ever (measured in benchmarks/bench_klassieke_rummy.py).
+Unknown verbs (other rummies' ``knock``, ``rummy``, ``swap`` ...) are handled by the
+fallback: go-out verbs first, else a random legal action.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Sequence
+
+from cardtable.cards import JOKER, Card
+from cardtable.engine.actions import Action
+from cardtable.engine.game import Game, Observation
+from cardtable.families.rummy import (ACE_LOW, Meld, find_melds, layoff_options, near_melds,
+                                      points_table)
+
+_DEFAULT_POINTS = points_table(ace=1)
+
+
+def _rules(game: Game) -> tuple[str, Sequence[int], bool, bool]:
+    opts = getattr(game, "options", {}) or {}
+    ace_mode = getattr(game, "ace_mode", None) or opts.get("ace_mode") or ACE_LOW
+    points = getattr(game, "points", None) or _DEFAULT_POINTS
+    return (ace_mode, points, bool(opts.get("layoff_requires_meld", False)),
+            bool(opts.get("last_card", False)))
+
+
+def _table_melds(obs: Observation) -> list[Meld]:
+    return [Meld(m.owner, m.kind, tuple(m.cards)) for m in obs.melds]
+
+
+def _meld_cover(hand: Sequence[Card], ace_mode: str) -> set[Card]:
+    """Cards of ``hand`` that belong to at least one meld within the hand."""
+    out: set[Card] = set()
+    for _k, cards in find_melds(hand, ace_mode):
+        out.update(cards)
+    return out
+
+
+def choose(obs: Observation, game: Game, rng: random.Random) -> Action:
+    """One of ``obs.legal`` by the rules of thumb in the module docstring."""
+    legal = obs.legal
+    if len(legal) == 1:
+        return legal[0]
+    by_verb: dict[str, list[Action]] = {}
+    for a in legal:
+        by_verb.setdefault(a.verb, []).append(a)
+    ace_mode, points, layoff_needs_meld, last_card = _rules(game)
+    hand = list(obs.hand)
+    if "draw" in by_verb:
+        return _choose_draw(obs, by_verb["draw"], hand, ace_mode, layoff_needs_meld, last_card)
+    known = {"meld", "layoff", "discard"}
+    if not set(by_verb) <= known:
+        for v in ("gin", "rummy", "knock"):
+            if v in by_verb:
+                return by_verb[v][0]
+        return rng.choice(legal)
+    # go out now if a single action empties the hand
+    for v in ("meld", "layoff"):
+        for a in by_verb.get(v, ()):
+            if len(a.cards) == len(hand):
+                return a
+    if "meld" in by_verb:
+        return _best_meld(by_verb["meld"], hand, ace_mode, points)
+    if "layoff" in by_verb:
+        return max(by_verb["layoff"], key=lambda a: (points[a.cards[0]], -(a.target or 0)))
+    return _choose_discard(obs, by_verb.get("discard", list(legal)), hand, ace_mode, points, rng)
+
+
+def _choose_draw(obs: Observation, draws: list[Action], hand: list[Card], ace_mode: str,
+                 layoff_needs_meld: bool, last_card: bool) -> Action:
+    stock = next((a for a in draws if a.arg == "stock"), None)
+    take = next((a for a in draws if a.arg == "discard"), None)
+    if take is None or not obs.discard:
+        return stock or draws[0]
+    if stock is None:
+        return take
+    top = obs.discard[-1]
+    if top != JOKER:
+        room = len(hand) + (0 if last_card else 1)   # cards a meld may use this turn
+        for _k, cards in find_melds(hand + [top], ace_mode):
+            if top in cards and len(cards) <= room:
+                return take
+        on_table = obs.extra.get("on_table")
+        may_layoff = (not layoff_needs_meld or (on_table is not None and on_table[obs.seat])
+                      or bool(find_melds(hand, ace_mode)))
+        if may_layoff and obs.melds:
+            if layoff_options([top], _table_melds(obs), ace_mode):
+                return take
+    return stock
+
+
+def _best_meld(melds: list[Action], hand: list[Card], ace_mode: str, points: Sequence[int]) -> Action:
+    best, best_key = melds[0], None
+    for a in melds:
+        used = set(a.cards)
+        rest = [c for c in hand if c not in used]
+        kept = _meld_cover(rest, ace_mode)
+        dead = sum(points[c] for c in rest if c not in kept)
+        key = (-dead, len(kept), len(a.cards), sum(points[c] for c in a.cards))
+        if best_key is None or key > best_key:
+            best, best_key = a, key
+    return best
+
+
+def _choose_discard(obs: Observation, discards: list[Action], hand: list[Card], ace_mode: str,
+                    points: Sequence[int], rng: random.Random) -> Action:
+    turnovers = int(obs.extra.get("turnovers", 0) or 0)
+    cover = _meld_cover(hand, ace_mode)
+    near = near_melds(hand, ace_mode)
+    table = _table_melds(obs)
+    fits = {c for c, _i, _e in layoff_options(hand, table, ace_mode)} if table else set()
+    near_weight = 30 / (1 + turnovers)          # pairs matter less once the stock has turned
+    noise = 15 * turnovers                      # and a stalled hand gets shaken up
+    best, best_key = discards[0], None
+    for a in discards:
+        c = a.cards[0]
+        useful = (100 if c in cover else 0) + near_weight * near.get(c, 0) + (20 if c in fits else 0)
+        if noise:
+            useful += rng.random() * noise
+        key = (useful, -points[c])
+        if best_key is None or key < best_key:
+            best, best_key = a, key
+    return best
