@@ -1,0 +1,246 @@
+"""Text building blocks for the table: cards, card backs, action labels, log lines.
+
+Everything here returns Rich ``Text`` (never a markup string): card codes such as ``[JH]``
+would be eaten by Textual markup (textual#6525), so no text in the TUI goes through markup.
+Pure functions, no widgets: the tests and the widgets share them.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Iterable, Sequence
+
+from rich.style import Style
+from rich.text import Text
+
+from cardtable.cards import (JOKER, RANK_DISPLAY_EN, RANK_LETTERS_NL, SUIT_SYMBOLS, Card, is_red,
+                             parse_card)
+from cardtable.engine.actions import Action
+
+# Colours of the table (kept here so the canvas drawings and the .tcss agree).
+FELT = "#0f5132"
+CARD_FACE = "#f7f3e8"
+CARD_EDGE = "#8a8577"
+RED = "#c8102e"
+BLACK = "#111111"
+BACK = "#2f5d9e"
+BACK_EDGE = "#cfd8e6"
+GOLD = "#f2c94c"
+
+
+def card_label(card: Card, dutch: bool = False) -> str:
+    """Rank and suit symbol as shown on the table: ``10♥``, ``K♠`` (``H♠`` with Dutch letters)."""
+    if card == JOKER:
+        return "JK"
+    letters = RANK_LETTERS_NL if dutch else RANK_DISPLAY_EN
+    return letters[card & 15] + SUIT_SYMBOLS[card >> 4]
+
+
+def card_color(card: Card) -> str:
+    return RED if is_red(card) or card == JOKER else BLACK
+
+
+def card_text(card: Card, dutch: bool = False, on_face: bool = True, bold: bool = True) -> Text:
+    """One card as coloured text (on a card-face background when ``on_face``)."""
+    style = Style(color=card_color(card), bold=bold, bgcolor=CARD_FACE if on_face else None)
+    return Text(card_label(card, dutch), style=style)
+
+
+def cards_inline(cards: Iterable[Card], dutch: bool = False, sep: str = " ") -> Text:
+    """Cards on one line, each in its colour (no face background): ``K♦ Q♦ J♦``."""
+    out = Text()
+    for i, c in enumerate(cards):
+        if i:
+            out.append(sep)
+        out.append(card_label(c, dutch), Style(color=_inline_color(c), bold=True))
+    return out
+
+
+def _inline_color(card: Card) -> str:
+    # On the dark felt pure black is unreadable: black suits are drawn in a light tone.
+    return "#ff6b6b" if is_red(card) or card == JOKER else "#f0f0f0"
+
+
+def suit_text(suit: int | None) -> Text:
+    if suit is None or not 0 <= suit <= 3:
+        return Text("-")
+    return Text(SUIT_SYMBOLS[suit], Style(color="#ff6b6b" if suit in (1, 2) else "#f0f0f0", bold=True))
+
+
+def backs(n: int, limit: int = 10) -> Text:
+    """``n`` face-down cards: a row of backs (at most ``limit`` drawn) and the count."""
+    t = Text()
+    shown = min(n, limit)
+    t.append("▒" * shown, Style(color=BACK_EDGE, bgcolor=BACK))
+    if n > limit:
+        t.append("…")
+    t.append(f" {n}", Style(bold=True))
+    return t
+
+
+def seat_names(match) -> dict[int, str]:
+    """Display names: a human's own name, ``Bot N`` for the bot in seat N (seats are
+    numbered from 0 as in the specs, so the sides of a partnership read ``0/2``)."""
+    out = {}
+    for s in range(match.game.players):
+        kind, name = match.seat_kind(s)
+        out[s] = name if kind == "human" else f"Bot {s}"
+    return out
+
+
+# ---- log lines and action labels -------------------------------------------------------
+
+_CARD_TOKEN = re.compile(r"(?<![A-Za-z0-9=])(JK|10[CDHS]|[2-9TJQKA][CDHS])(?![A-Za-z0-9])")
+
+
+_SEAT_WORD = re.compile(r"\b[Ss]eat (\d+)\b")
+
+
+def pretty(line: str, dutch: bool = False, names: dict[int, str] | None = None) -> Text:
+    """A log line with its card codes (``JH``, ``TS``) drawn as coloured cards (``J♥``) and,
+    given ``names``, the rules' ``seat N`` replaced by the player's name."""
+    if names:
+        line = _SEAT_WORD.sub(lambda m: names.get(int(m.group(1)), m.group(0)), line)
+    out = Text()
+    pos = 0
+    for m in _CARD_TOKEN.finditer(line):
+        out.append(line[pos:m.start()])
+        try:
+            c = parse_card(m.group(1))
+        except ValueError:
+            out.append(m.group(0))
+        else:
+            out.append(card_label(c, dutch), Style(color=_inline_color(c), bold=True))
+        pos = m.end()
+    out.append(line[pos:])
+    return out
+
+
+_VERB_WORDS = {
+    "pass": "Pass",
+    "claim": "Ik dek",
+    "knock": "Knock",
+    "double": "Double",
+    "redouble": "Redouble",
+    "concede": "Concede",
+}
+
+
+def action_label(action: Action, dutch: bool = False) -> Text:
+    """A short label for an action button: ``Ik dek``, ``Roem K♦ Q♦ J♦``, ``Draw stock``."""
+    v, arg = action.verb, action.arg or ""
+    if v == "declare":
+        if arg == "stuk":
+            head = "Stuk"
+        elif arg == "trickroem":
+            head = "Trick roem"
+        elif arg.startswith("seq"):
+            head = "Roem"
+        elif arg == "carre":
+            head = "Carré"
+        else:
+            head = "Declare " + arg
+    elif v == "draw":
+        head = {"stock": "Draw stock", "discard": "Take discard"}.get(arg, "Draw " + arg)
+    elif v == "bid":
+        head = "Bid " + arg
+    elif v == "trump":
+        head = "Trump"
+    elif v == "claim" and arg:
+        head = "Claim " + arg
+    else:
+        head = _VERB_WORDS.get(v, v.capitalize() + (" " + arg if arg else ""))
+    t = Text(head)
+    if v == "trump" and arg:
+        t.append(" ")
+        t.append_text(suit_text("CDHS".index(arg)) if arg in "CDHS" else Text(arg))
+    if action.cards:
+        t.append(" ")
+        t.append_text(cards_inline(action.cards, dutch))
+    if action.prep is not None:
+        t.append(f" {action.prep} {action.target}")
+    if action.end:
+        t.append(f" {action.end}")
+    return t
+
+
+# ---- a small character canvas for drawings (the trick, the piles) ----------------------
+
+class Canvas:
+    """A grid of styled characters, turned into one multi-line ``Text``."""
+
+    def __init__(self, width: int, height: int):
+        self.width, self.height = width, height
+        self.cells: list[list[tuple[str, Style | None]]] = [[(" ", None)] * width for _ in range(height)]
+
+    def put(self, x: int, y: int, text: str | Text, style: Style | None = None) -> None:
+        if not 0 <= y < self.height:
+            return
+        if isinstance(text, Text):
+            for i, ch in enumerate(text.plain):
+                st = text.get_style_at_offset(_NullConsole, i) if text.spans or text.style else None
+                self._set(x + i, y, ch, st if st else style)
+            return
+        for i, ch in enumerate(text):
+            self._set(x + i, y, ch, style)
+
+    def _set(self, x: int, y: int, ch: str, style: Style | None) -> None:
+        if 0 <= x < self.width:
+            self.cells[y][x] = (ch, style)
+
+    def card(self, x: int, y: int, card: Card | None, dutch: bool = False, highlight: bool = False) -> None:
+        """A 5x3 card box at (x, y); ``None`` draws a card back."""
+        if card is None:
+            edge = Style(color=BACK_EDGE, bgcolor=BACK)
+            self.put(x, y, "╭───╮", edge)
+            self.put(x, y + 1, "│▒▒▒│", edge)
+            self.put(x, y + 2, "╰───╯", edge)
+            return
+        edge = Style(color=GOLD if highlight else CARD_EDGE, bgcolor=CARD_FACE, bold=highlight)
+        face = Style(color=card_color(card), bgcolor=CARD_FACE, bold=True)
+        label = card_label(card, dutch)
+        label = label if len(label) >= 3 else label.center(3)
+        self.put(x, y, "╭───╮", edge)
+        self.put(x, y + 1, "│", edge)
+        self.put(x + 1, y + 1, label, face)
+        self.put(x + 4, y + 1, "│", edge)
+        self.put(x, y + 2, "╰───╯", edge)
+
+    def text(self) -> Text:
+        out = Text()
+        for r, row in enumerate(self.cells):
+            if r:
+                out.append("\n")
+            run, run_style = "", None
+            for ch, st in row:
+                if st != run_style and run:
+                    out.append(run, run_style)
+                    run = ""
+                run_style = st
+                run += ch
+            if run:
+                out.append(run, run_style)
+        return out
+
+
+class _NullConsoleType:
+    """Text.get_style_at_offset only needs ``console.get_style``; styles here are objects."""
+
+    def get_style(self, name, default=None):  # pragma: no cover - names are not used
+        try:
+            return Style.parse(name)
+        except Exception:
+            return default or Style()
+
+
+_NullConsole = _NullConsoleType()
+
+
+def center_pad(text: Text, width: int) -> Text:
+    """``text`` centred in ``width`` cells (left-padded)."""
+    pad = max(0, (width - text.cell_len) // 2)
+    return Text(" " * pad) + text
+
+
+def join_lines(lines: Sequence[Text]) -> Text:
+    return Text("\n").join(lines)

@@ -1,0 +1,632 @@
+"""Screens around the table: menu, resume offer, seat setup, hand-over, hand summary,
+score sheet, match end, rules.
+
+The hand-over is a full ``Screen`` (never a ``ModalScreen``, which lets the table show
+through) and every screen dismisses itself directly (a deferred dismiss hangs run_test).
+"""
+
+from __future__ import annotations
+
+import time
+from importlib import resources
+from typing import Any
+
+from rich.console import Group
+from rich.style import Style
+from rich.table import Table
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Center, Horizontal, Vertical, VerticalScroll
+from textual.screen import Screen
+from textual.widgets import (Button, Checkbox, Footer, Input, Label, Markdown, OptionList, Select,
+                             Static)
+from textual.widgets.option_list import Option as ListOption
+
+from cardtable.engine.game import Game, Option, OptionError
+from cardtable.engine.match import Match
+from cardtable.tui import render as R
+from cardtable.tui.widgets import sheet_renderable
+
+
+def _t(text: str, style: str | Style | None = None) -> Text:
+    return Text(text, style or "")
+
+
+# ---- menu -----------------------------------------------------------------------------
+
+def _players_text(cls: type[Game]) -> str:
+    if cls.min_players == cls.max_players:
+        return f"{cls.min_players} players"
+    return f"{cls.min_players}-{cls.max_players} players"
+
+
+class MenuScreen(Screen):
+    """The games from the registry, with player counts and a one-line description."""
+
+    BINDINGS = [
+        Binding("enter", "choose", "play", show=True, priority=False),
+        Binding("r", "rules", "rules"),
+        Binding("n", "letters", "B/J letters"),
+        Binding("q", "quit", "quit"),
+    ]
+
+    def __init__(self, notice: str | None = None) -> None:
+        super().__init__()
+        self.notice = notice
+
+    def compose(self) -> ComposeResult:
+        from cardtable.engine.registry import game_class, game_ids
+
+        self.games = [game_class(g) for g in game_ids()]
+        yield Static(self._banner(), id="banner", markup=False)
+        yield Static(Text(self.notice or "", Style(color="#ff6b6b")), id="notice", markup=False)
+        options = []
+        for cls in self.games:
+            t = Text()
+            t.append(cls.name, Style(bold=True))
+            t.append(f"  {_players_text(cls)}", Style(color=R.GOLD))
+            if cls.deck_name:
+                t.append(f" · {cls.deck_name}", Style(color="#8fb89e"))
+            t.append("\n")
+            t.append(cls.description or "", Style(color="#c9d6cd"))
+            options.append(ListOption(t, id=cls.id))
+        if not options:
+            options.append(ListOption(Text("No games are installed yet."), id="-", disabled=True))
+        yield OptionList(*options, id="games")
+        yield Footer()
+
+    def _banner(self) -> Text:
+        t = Text()
+        t.append("♠ ", Style(color="#f0f0f0", bold=True))
+        t.append("♥ ", Style(color="#ff6b6b", bold=True))
+        t.append("cardtable", Style(bold=True, color=R.GOLD))
+        t.append(" ♣", Style(color="#f0f0f0", bold=True))
+        t.append(" ♦", Style(color="#ff6b6b", bold=True))
+        t.append("   pick a game: ↑↓ and ⏎", Style(color="#b8d8c0"))
+        return t
+
+    def on_mount(self) -> None:
+        self.query_one(OptionList).focus()
+
+    def _current(self) -> type[Game] | None:
+        ol = self.query_one(OptionList)
+        if ol.highlighted is None or not self.games:
+            return None
+        return self.games[ol.highlighted]
+
+    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        event.stop()
+        self.action_choose()
+
+    def action_choose(self) -> None:
+        cls = self._current()
+        if cls is not None:
+            self.app.push_screen(SetupScreen(cls))
+
+    def action_rules(self) -> None:
+        cls = self._current()
+        if cls is not None:
+            self.app.push_screen(RulesScreen(cls))
+
+    def action_letters(self) -> None:
+        self.app.dutch = not self.app.dutch
+        self.notify("Card letters: " + ("B V H A (Dutch)" if self.app.dutch else "J Q K A (English)"),
+                    markup=False, timeout=2)
+
+    def action_quit(self) -> None:
+        self.app.exit()
+
+    def set_notice(self, text: str) -> None:
+        self.notice = text
+        if self.is_mounted:
+            self.query_one("#notice", Static).update(Text(text, Style(color="#ff6b6b")))
+
+
+class ResumeScreen(Screen):
+    """Offer to resume an unfinished autosaved match. Dismisses True (resume) or False."""
+
+    BINDINGS = [
+        Binding("y,enter", "answer(True)", "resume"),
+        Binding("n,escape", "answer(False)", "new game"),
+    ]
+
+    def __init__(self, match: Match) -> None:
+        super().__init__()
+        self.match = match
+
+    def compose(self) -> ComposeResult:
+        m = self.match
+        seats = ", ".join(n for n in _names(m).values())
+        t = Text()
+        t.append("An unfinished game was saved\n\n", Style(bold=True, color=R.GOLD))
+        t.append(f"{m.game.name}, hand {max(1, len(m.hands))}\n", Style(bold=True))
+        t.append(f"{seats}\n\n")
+        t.append_text(Text(m.sheet.render() if m.hands else ""))
+        t.append("\n\nResume it?  y/⏎ resume   n/Esc new game", Style(color="#b8d8c0"))
+        with Center(id="resume-box"):
+            yield Static(t, markup=False, id="resume-text")
+        with Horizontal(id="resume-buttons"):
+            yield Button(Text("Resume"), id="resume-yes", variant="primary")
+            yield Button(Text("New game"), id="resume-no")
+        yield Footer()
+
+    def action_answer(self, yes: bool) -> None:
+        self.dismiss(yes)
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        self.dismiss(event.button.id == "resume-yes")
+
+
+# ---- seat setup -------------------------------------------------------------------------
+
+SEAT_KINDS = [("Human", "human"), ("Bot: simple", "bot:simple"), ("Bot: random", "bot:random")]
+
+
+class SetupScreen(Screen):
+    """Player count, each seat (human or bot, name) and the game's options, validated."""
+
+    BINDINGS = [
+        Binding("ctrl+s", "start", "start"),
+        Binding("escape", "back", "back"),
+    ]
+
+    def __init__(self, cls: type[Game]) -> None:
+        super().__init__()
+        self.cls = cls
+        self.players = cls.min_players
+        self._seat_defaults: dict[int, tuple[str, str]] = {}
+
+    def compose(self) -> ComposeResult:
+        cls = self.cls
+        with VerticalScroll(id="setup"):
+            yield Static(Text(f"{cls.name}: seats and options", Style(bold=True, color=R.GOLD)),
+                         markup=False, classes="setup-title")
+            if cls.min_players != cls.max_players:
+                with Horizontal(classes="setup-row"):
+                    yield Label(Text("Players"), classes="setup-label")
+                    yield Select([(str(n), n) for n in range(cls.min_players, cls.max_players + 1)],
+                                 value=self.players, allow_blank=False, id="players", compact=True)
+            yield Vertical(id="seats")
+            if cls.option_specs:
+                yield Static(Text("Options", Style(bold=True)), markup=False, classes="setup-sub")
+            for opt in cls.option_specs:
+                with Horizontal(classes="setup-row"):
+                    yield Label(Text(opt.name), classes="setup-label")
+                    yield self._option_widget(opt)
+                    yield Static(Text(opt.help or "", Style(color="#8fb89e")), markup=False,
+                                 classes="setup-help", id=f"help-{opt.name}")
+            yield Static("", id="setup-error", markup=False)
+            with Horizontal(id="setup-buttons"):
+                yield Button(Text("Start ⏎"), id="start", variant="primary", compact=True)
+                yield Button(Text("Back"), id="back", compact=True)
+        yield Footer()
+
+    def _option_widget(self, opt: Option):
+        wid = f"opt-{opt.name}"
+        if opt.kind == "bool":
+            return Checkbox(Text("on"), value=bool(opt.default), id=wid, compact=True)
+        if opt.kind == "choice":
+            return Select([(c, c) for c in opt.choices], value=opt.default, allow_blank=False, id=wid,
+                          compact=True)
+        val = "none" if opt.default is None else str(opt.default)
+        return Input(val, id=wid, compact=True, classes="opt-input")
+
+    def on_mount(self) -> None:
+        self._build_seats()
+
+    def _build_seats(self) -> None:
+        box = self.query_one("#seats", Vertical)
+        # remember what was typed before rebuilding
+        for i, row in enumerate(box.query(".seat-row")):
+            try:
+                kind = row.query_one(Select).value
+                name = row.query_one(Input).value
+                self._seat_defaults[i] = (kind, name)
+            except Exception:
+                pass
+        box.remove_children()
+        rows = []
+        for s in range(self.players):
+            kind, name = self._seat_defaults.get(s, ("human" if s == 0 else "bot:simple", f"Player {s + 1}"))
+            team = ""
+            if self.players == 4 and self.cls.family in ("jas", "trick", "manille"):
+                try:
+                    g = self.cls(players=4)
+                    team = f" side {'0/2' if g.team_of(s) == g.team_of(0) else '1/3'}"
+                except Exception:
+                    team = ""
+            row = Horizontal(
+                Label(Text(f"Seat {s}{team}"), classes="setup-label"),
+                Select(SEAT_KINDS, value=kind, allow_blank=False, compact=True, classes="seat-kind",
+                       id=f"kind-{s}"),
+                Input(name, placeholder="name", compact=True, classes="seat-name", id=f"name-{s}"),
+                classes="setup-row seat-row",
+            )
+            rows.append(row)
+        box.mount(*rows)
+
+    def on_select_changed(self, event: Select.Changed) -> None:
+        if event.select.id == "players" and event.value != self.players and isinstance(event.value, int):
+            self.players = event.value
+            self._build_seats()
+        self._validate()
+
+    def on_input_changed(self, event: Input.Changed) -> None:
+        self._validate()
+
+    def on_checkbox_changed(self, event: Checkbox.Changed) -> None:
+        self._validate()
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        self.action_start()
+
+    def _options(self) -> tuple[dict[str, Any], list[str]]:
+        opts: dict[str, Any] = {}
+        errors = []
+        for opt in self.cls.option_specs:
+            w = self.query_one(f"#opt-{opt.name}")
+            raw = w.value
+            try:
+                val = opt.parse(raw)
+            except OptionError as e:
+                errors.append(str(e))
+                self.query_one(f"#help-{opt.name}", Static).update(Text(str(e), Style(color="#ff6b6b")))
+                continue
+            self.query_one(f"#help-{opt.name}", Static).update(Text(opt.help or "", Style(color="#8fb89e")))
+            if val != opt.default:
+                opts[opt.name] = val
+        return opts, errors
+
+    def _seats(self) -> tuple[list[str], list[str]]:
+        seats, errors = [], []
+        for s in range(self.players):
+            try:
+                kind = self.query_one(f"#kind-{s}", Select).value
+                name = self.query_one(f"#name-{s}", Input).value.strip()
+            except Exception:
+                continue
+            if kind == "human":
+                if not name:
+                    errors.append(f"seat {s}: a human player needs a name")
+                elif ":" in name or "," in name:
+                    errors.append(f"seat {s}: a name may not contain ':' or ','")
+                seats.append(f"human:{name}")
+            else:
+                seats.append(str(kind))
+        names = [s.split(":", 1)[1] for s in seats if s.startswith("human:")]
+        if len(set(names)) != len(names):
+            errors.append("two human players have the same name")
+        return seats, errors
+
+    def _validate(self) -> list[str]:
+        _, e1 = self._options()
+        _, e2 = self._seats()
+        errors = e1 + e2
+        self.query_one("#setup-error", Static).update(
+            Text("\n".join(errors), Style(color="#ff6b6b", bold=True)) if errors else Text(""))
+        return errors
+
+    def action_start(self) -> None:
+        if self._validate():
+            return
+        opts, _ = self._options()
+        seats, _ = self._seats()
+        try:
+            game = self.cls(players=self.players, **opts)
+            match = Match(game, seats, seed=getattr(self.app, "seed", None))
+        except (OptionError, ValueError) as e:
+            self.query_one("#setup-error", Static).update(Text(str(e), Style(color="#ff6b6b", bold=True)))
+            return
+        from cardtable.tui.table import TableScreen
+
+        self.app.switch_screen(TableScreen(match))
+
+    def action_back(self) -> None:
+        self.dismiss(None)
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        if event.button.id == "start":
+            self.action_start()
+        elif event.button.id == "back":
+            self.action_back()
+
+
+# ---- hot-seat hand-over -----------------------------------------------------------------
+
+class HandOverScreen(Screen):
+    """Covers the whole table until the next human presses a key (DESIGN.md, hot-seat).
+
+    A full Screen: nothing of the table, and no hand, is drawn while it is up. Keys typed
+    within ``app.handover_guard`` seconds (the previous player still typing) are ignored.
+    """
+
+    def __init__(self, name: str, note: str = "") -> None:
+        super().__init__()
+        self.player = name
+        self.note = note
+        self._shown_at = time.monotonic()
+
+    def compose(self) -> ComposeResult:
+        t = Text(justify="center")
+        t.append("✋\n\n", Style(bold=True))
+        t.append("Pass the keyboard to\n\n", Style(color="#b8d8c0"))
+        t.append(self.player, Style(bold=True, color=R.GOLD))
+        t.append("\n\n")
+        t.append(f"{self.player}, press any key when you are ready", Style(color="#ffffff"))
+        t.append("\nand nobody else can see the screen.", Style(color="#ffffff"))
+        if self.note:
+            t.append(f"\n\n{self.note}", Style(color="#8fb89e", italic=True))
+        with Center(id="handover-box"):
+            yield Static(t, markup=False, id="handover-text")
+
+    def on_mount(self) -> None:
+        self._shown_at = time.monotonic()
+
+    def _ready(self) -> None:
+        guard = float(getattr(self.app, "handover_guard", 0.0) or 0.0)
+        if time.monotonic() - self._shown_at < guard:
+            return
+        self.dismiss(True)
+
+    def on_key(self, event) -> None:
+        event.stop()
+        event.prevent_default()
+        self._ready()
+
+    def on_click(self, event) -> None:
+        event.stop()
+        self._ready()
+
+
+# ---- hand summary, sheet, match end -----------------------------------------------------
+
+OUTCOME_TEXT = {
+    "claim": "Ik dek: a correct claim",
+    "wrong_claim": "Ik dek: a wrong claim",
+    "pit": "Pit (doormars): all eight tricks",
+    "end": "The hand was played out",
+    "carried": "Nobody reached 100: the counts carry over",
+    "void": "A void hand: nothing is written",
+    "out": "Out",
+    "rummy": "Rummy! Out in one turn",
+}
+
+
+def _names(match: Match) -> dict[int, str]:
+    return R.seat_names(match)
+
+
+def sides_legend(match: Match, names: dict[int, str]) -> Text | None:
+    """``0/2: Anna & Bram · 1/3: ...`` for partnership games, None otherwise."""
+    g = match.game
+    teams: dict[int, list[int]] = {}
+    for s in range(g.players):
+        teams.setdefault(g.team_of(s), []).append(s)
+    if all(len(v) == 1 for v in teams.values()):
+        return None
+    t = Text()
+    for i, seats in enumerate(teams.values()):
+        if i:
+            t.append("   ")
+        t.append("/".join(str(s) for s in seats) + ": ", Style(bold=True, color=R.GOLD))
+        t.append(" & ".join(names[s] for s in seats))
+    return t
+
+
+def _sheet_block(match: Match, names: dict[int, str]):
+    legend = sides_legend(match, names)
+    body = sheet_renderable(match.sheet, names=[names[s] for s in range(match.game.players)])
+    return Group(legend, body) if legend is not None else body
+
+
+def _fmt_value(v: Any) -> str:
+    if isinstance(v, (list, tuple)):
+        return " - ".join(_fmt_value(x) for x in v)
+    if isinstance(v, dict):
+        return ", ".join(f"{k} {_fmt_value(x)}" for k, x in v.items())
+    if isinstance(v, bool):
+        return "yes" if v else "no"
+    return str(v)
+
+
+#: Result.detail keys that the summary leaves out (bookkeeping, or said elsewhere).
+_DETAIL_SKIP = {"outcome", "dealer", "next_dealer", "entries", "tricks_played", "turns", "turnovers",
+                "counts_at_start", "winner", "winners", "claimer", "roem_side", "winning_side", "side"}
+
+
+def _teams(match: Match) -> list[list[int]]:
+    g = match.game
+    teams: dict[int, list[int]] = {}
+    for s in range(g.players):
+        teams.setdefault(g.team_of(s), []).append(s)
+    return list(teams.values())
+
+
+def result_renderable(match: Match, index: int, names: dict[int, str]):
+    """What a hand came to, compactly: the outcome (who claimed "ik dek", correct or wrong),
+    the score of each side or seat in the sheet's unit, the details that matter (counts,
+    strepen, card points left) and the last public events."""
+    res = match.results[index] if index < len(match.results) else None
+    if res is None:
+        return Text("The hand is not finished.")
+    unit = "strepen" if getattr(match.sheet, "kind", "") == "streepjes" else "points"
+    detail = dict(res.detail or {})
+    teams = _teams(match)
+    partnership = any(len(t) > 1 for t in teams)
+    gold = Style(bold=True, color=R.GOLD)
+    soft = Style(color="#8fb89e")
+
+    head = Text()
+    head.append(f"Hand {index + 1}  ", Style(bold=True))
+    claimer = detail.get("claimer")
+    if res.outcome in ("claim", "wrong_claim") and isinstance(claimer, int) and claimer in names:
+        head.append(f"{names[claimer]} said \u201cik dek\u201d: ", Style(bold=True))
+        head.append("correct" if res.outcome == "claim" else "wrong", gold)
+    elif res.outcome == "out" and len(res.winners) == 1:
+        head.append(f"{names[res.winners[0]]} went out", gold)
+        if detail.get("rummy"):
+            head.append(" with a rummy: the score is doubled", gold)
+    else:
+        head.append(OUTCOME_TEXT.get(res.outcome, res.outcome.replace("_", " ")), gold)
+    if res.winners and res.outcome != "out":
+        if partnership:
+            won = [t for t in teams if any(w in t for w in res.winners)]
+            who = ", ".join("/".join(map(str, t)) for t in won)
+        else:
+            who = ", ".join(names[w] for w in res.winners)
+        head.append(f"  · won by {who}", Style(bold=True))
+
+    score = Text()
+    score.append(f"This hand ({unit}): ", soft)
+    groups = teams if partnership else [[s] for s in range(match.game.players)]
+    for i, grp in enumerate(groups):
+        if i:
+            score.append("  ·  ")
+        label = "/".join(map(str, grp)) if len(grp) > 1 else names[grp[0]]
+        pts = res.points[grp[0]]
+        win = any(s in res.winners for s in grp)
+        score.append(f"{label} ", Style(bold=win))
+        score.append(str(pts), gold if win else Style(bold=True))
+
+    facts = Text()
+    for k, v in detail.items():
+        if k in _DETAIL_SKIP or v is None or v == "" or isinstance(v, dict):
+            continue
+        if k == "carry" and isinstance(v, (list, tuple)) and not any(v):
+            continue
+        if isinstance(v, (list, tuple)) and len(v) > 6:
+            continue
+        if facts:
+            facts.append("  ·  ")
+        facts.append(k.replace("_", " ") + " ", soft)
+        facts.append_text(R.pretty(_fmt_value(v), names=names))
+    parts: list[Any] = [head, score]
+    if facts:
+        parts.append(facts)
+    st = match.state
+    if st is not None and index == len(match.hands) - 1:
+        try:
+            log = st.observation(0).log
+        except Exception:
+            log = ()
+        if log:
+            parts.append(Text("\n").join(R.pretty(x, names=names) for x in list(log)[-2:]))
+    return Group(*parts)
+
+
+class HandSummaryScreen(Screen):
+    """The finished hand: outcome, points or strepen, and the score sheet."""
+
+    BINDINGS = [
+        Binding("enter,space", "next", "next hand"),
+        Binding("s", "sheet", "sheet", show=False),
+    ]
+
+    def __init__(self, match: Match, index: int, names: dict[int, str]) -> None:
+        super().__init__()
+        self.match = match
+        self.index = index
+        self.names = names
+
+    def compose(self) -> ComposeResult:
+        with VerticalScroll(id="summary"):
+            yield Static(result_renderable(self.match, self.index, self.names), markup=False,
+                         id="summary-result")
+            yield Static(Text("Score sheet", Style(bold=True, color=R.GOLD)), markup=False,
+                         classes="summary-title")
+            yield Static(_sheet_block(self.match, self.names), markup=False, id="summary-sheet")
+            nxt = "the match is over: ⏎ for the result" if self.match.over else "⏎ deals the next hand"
+            yield Static(Text(nxt, Style(color="#b8d8c0", italic=True)), markup=False)
+        yield Footer()
+
+    def action_next(self) -> None:
+        self.dismiss(True)
+
+    def action_sheet(self) -> None:
+        self.app.push_screen(SheetScreen(self.match, self.names))
+
+
+class SheetScreen(Screen):
+    """The match score sheet, one key away from the table."""
+
+    BINDINGS = [Binding("escape,s,enter,q", "close", "back to the table")]
+
+    def __init__(self, match: Match, names: dict[int, str]) -> None:
+        super().__init__()
+        self.match = match
+        self.names = names
+
+    def compose(self) -> ComposeResult:
+        m = self.match
+        legend = Text()
+        legend.append(f"{m.game.name}: score sheet", Style(bold=True, color=R.GOLD))
+        with VerticalScroll(id="sheet-page"):
+            yield Static(legend, markup=False)
+            yield Static(_sheet_block(m, self.names), markup=False, id="sheet-body")
+        yield Footer()
+
+    def action_close(self) -> None:
+        self.dismiss(None)
+
+
+class MatchEndScreen(Screen):
+    """The winners and the final sheet."""
+
+    BINDINGS = [Binding("enter,escape,q", "close", "done")]
+
+    def __init__(self, match: Match, names: dict[int, str]) -> None:
+        super().__init__()
+        self.match = match
+        self.names = names
+
+    def compose(self) -> ComposeResult:
+        m = self.match
+        t = Text(justify="center")
+        t.append("The match is over\n\n", Style(bold=True, color=R.GOLD))
+        winners = m.sheet.winners
+        if winners:
+            t.append("Winner" + ("s" if len(winners) > 1 else "") + ": ", Style(bold=True))
+            t.append(", ".join(self.names[w] for w in winners), Style(bold=True, color="#ffffff"))
+        else:
+            t.append("No winner.")
+        with VerticalScroll(id="end-page"):
+            yield Static(t, markup=False, id="end-title")
+            yield Static(_sheet_block(m, self.names), markup=False, id="end-sheet")
+            yield Static(Text("⏎ back to the menu", Style(color="#b8d8c0", italic=True)), markup=False)
+        yield Footer()
+
+    def action_close(self) -> None:
+        self.dismiss(None)
+
+
+# ---- rules ------------------------------------------------------------------------------
+
+def rules_text(cls: type[Game]) -> str:
+    """The spec text shipped as ``cardtable/rules/<id>.md``, else the game's description."""
+    try:
+        path = resources.files("cardtable") / "rules" / f"{cls.id}.md"
+        if path.is_file():
+            return path.read_text(encoding="utf-8")
+    except (FileNotFoundError, ModuleNotFoundError, OSError):
+        pass
+    return f"# {cls.name}\n\n{cls.description or 'No rules text is installed for this game.'}\n"
+
+
+class RulesScreen(Screen):
+    BINDINGS = [Binding("escape,q", "close", "back")]
+
+    def __init__(self, cls: type[Game]) -> None:
+        super().__init__()
+        self.cls = cls
+
+    def compose(self) -> ComposeResult:
+        with VerticalScroll(id="rules-page"):
+            yield Markdown(rules_text(self.cls), id="rules")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.query_one("#rules-page").focus()
+
+    def action_close(self) -> None:
+        self.dismiss(None)

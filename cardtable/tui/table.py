@@ -1,0 +1,828 @@
+"""The table screen: draws one seat's observation and turns keys and clicks into actions.
+
+Flow (one ``advance()`` after every change):
+  hand over?  -> the hand summary screen, then the next hand (or the match end screen);
+  a bot acts  -> it thinks in a thread worker, its move is shown after ``app.bot_delay``;
+  a human     -> with several humans, a hand-over screen first when the turn passes to a
+                 different human than the one who last saw the table (and at every new hand);
+                 the table is drawn from that seat's observation only after the confirmation.
+
+Legality is never decided here: card keys look the action up in ``obs.legal`` (the
+observation's copy of ``legal_actions()``); an action that is not there is still sent to
+``Match.apply``, which refuses it with the rules' reason, and that reason is shown.
+"""
+
+from __future__ import annotations
+
+import time
+from collections import Counter
+from typing import Callable
+
+from rich.style import Style
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.screen import Screen
+from textual.widgets import Footer, Static
+from textual.worker import Worker, WorkerState, get_current_worker
+
+from cardtable.engine.actions import Action
+from cardtable.engine.game import IllegalAction, Observation
+from cardtable.engine.match import Match
+from cardtable.tui import render as R
+from cardtable.tui.widgets import (ActionBar, CardWidget, HandView, LogView, MeldsView, MeldWidget,
+                                   PileView, SeatView, SheetView, TrickView)
+
+#: Keys an action button may want first (verb, or "verb arg").
+PREFERRED_KEYS = {
+    "claim": "c", "pass": "p", "declare stuk": "k", "declare trickroem": "r",
+    "draw stock": "d", "draw discard": "t", "knock": "k", "double": "o", "redouble": "o",
+}
+#: Keys that belong to the table itself and are never given to an action button.
+RESERVED_KEYS = set("smlxnq?") | {"enter", "space", "left", "right", "escape", "up", "down"} | set("0123456789")
+FREE_KEYS = "efgijuvwyzabh"
+#: Verbs that act on the cards selected in the hand (the rest become buttons).
+SELECTION_VERBS = {"play", "meld", "layoff", "discard"}
+
+
+def seat_positions(n: int, anchor: int) -> dict[int, str]:
+    """Where each seat sits, seen from ``anchor`` at the bottom: play goes clockwise, so the
+    next seat sits to the left. 2: top; 3: left, right; 4: left, top, right; more: left,
+    top (several), right."""
+    rel = [(anchor + k) % n for k in range(1, n)]
+    pos = {anchor: "bottom"}
+    if n == 2:
+        pos[rel[0]] = "top"
+    elif n == 3:
+        pos[rel[0]], pos[rel[1]] = "left", "right"
+    else:
+        pos[rel[0]] = "left"
+        pos[rel[-1]] = "right"
+        for s in rel[1:-1]:
+            pos[s] = "top"
+    return pos
+
+
+class TableScreen(Screen):
+    """One match at the table. ``standalone``: quitting the table quits the app (CLI start)."""
+
+    HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (110, "-wide")]
+    AUTO_FOCUS = None
+
+    BINDINGS = [
+        Binding("left", "cursor(-1)", "card", key_display="←→"),
+        Binding("right", "cursor(1)", "card", show=False),
+        Binding("enter", "enter", "play"),
+        Binding("space", "toggle", "select", key_display="␣"),
+        Binding("m", "meld", "meld"),
+        Binding("l", "layoff", "lay off"),
+        Binding("x", "discard", "discard", show=False),
+        Binding("s", "sheet", "sheet"),
+        Binding("question_mark", "rules", "rules", key_display="?"),
+        Binding("n", "letters", "B/J"),
+        Binding("escape", "cancel", "cancel", show=False),
+        Binding("q", "leave", "quit"),
+    ]
+
+    def __init__(self, match: Match, standalone: bool = False) -> None:
+        super().__init__()
+        self.match = match
+        self.standalone = standalone
+        from cardtable.bots import get_bot
+
+        self.bots = {}
+        for s in range(match.game.players):
+            kind, name = match.seat_kind(s)
+            if kind == "bot":
+                seed = None if match.seed is None else match.seed * 1000 + s
+                self.bots[s] = get_bot(name, match.game, seed=seed)
+        self.humans = [s for s in range(match.game.players) if match.seat_kind(s)[0] == "human"]
+        self.hot_seat = len(self.humans) > 1
+        # the seat whose hand is on the table (None: every hand hidden)
+        self.viewer: int | None = None if self.hot_seat else (self.humans[0] if self.humans else 0)
+        self.anchor = self.humans[0] if self.humans else 0
+        self.mode = "idle"        # idle | bot | human | handover | summary | over
+        self.cursor = 0
+        self.selected: list[int] = []   # cards selected (rummy), as card values (a multiset)
+        self.layoff_cards: list[int] | None = None
+        self.layoff_digits = ""
+        self.keymap: dict[str, Callable[[], None]] = {}
+        self._token: object = None
+        self._summary_for = -1
+        self._message: Text | None = None
+        self.errors: list[str] = []     # bot failures (shown, and kept for the tests)
+        self.multi = match.game.family == "rummy"
+
+    # ---- layout -------------------------------------------------------------------------
+    def compose(self) -> ComposeResult:
+        yield Static("", id="status", markup=False)
+        with Horizontal(id="main"):
+            with Vertical(id="board"):
+                yield Horizontal(id="top-seats")
+                with Horizontal(id="middle"):
+                    yield SeatView(id="left-seat")
+                    with VerticalScroll(id="center", can_focus=False):
+                        yield TrickView(id="trick")
+                        yield PileView(id="piles")
+                        yield MeldsView(id="melds")
+                    yield SeatView(id="right-seat")
+                yield LogView(lines=2, id="log")
+            with Vertical(id="side"):
+                yield Static("Score sheet", classes="side-title", markup=False)
+                yield SheetView(id="side-sheet")
+                yield Static("Table talk", classes="side-title", markup=False)
+                yield LogView(lines=12, id="side-log")
+        yield Static("", id="me", markup=False)
+        yield HandView(id="hand")
+        yield Static("", id="message", markup=False)
+        yield ActionBar(id="actions")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.advance()
+
+    # ---- the flow -----------------------------------------------------------------------
+    @property
+    def delay(self) -> float:
+        return float(getattr(self.app, "bot_delay", 0.0) or 0.0)
+
+    def advance(self) -> None:
+        """Move the match on to the next decision (see the module docstring)."""
+        m = self.match
+        st = m.state
+        if st is None or st.over:
+            if st is not None and st.over and self._summary_for != len(m.hands):
+                self._summary_for = len(m.hands)
+                self.mode = "summary"
+                self.refresh_table()
+                if self.delay > 0:
+                    self.set_timer(self.delay, self._show_summary)
+                else:
+                    self._show_summary()
+                return
+            if m.over:
+                self._show_end()
+                return
+            m.start_hand()
+            self._autosave()
+            self._new_hand()
+            st = m.state
+        seat = st.to_act
+        kind, name = m.seat_kind(seat)
+        if kind == "bot":
+            self.mode = "bot"
+            self.refresh_table()
+            self._start_bot(seat)
+            return
+        if self.hot_seat and self.viewer != seat:
+            self.mode = "handover"
+            self.viewer = None            # hide every hand before anything else is drawn
+            self.refresh_table()
+            from cardtable.tui.screens import HandOverScreen
+
+            self.app.push_screen(HandOverScreen(name, self._handover_note(seat)),
+                                 callback=lambda _=None, s=seat: self._handover_done(s))
+            return
+        self.viewer = seat
+        self.anchor = seat
+        self.mode = "human"
+        self.refresh_table()
+
+    def _handover_note(self, seat: int) -> str:
+        m = self.match
+        return f"{m.game.name}, hand {len(m.hands)}"
+
+    def _handover_done(self, seat: int) -> None:
+        st = self.match.state
+        if st is None or st.over or st.to_act != seat:
+            self.advance()
+            return
+        self.viewer = seat
+        self.anchor = seat
+        self.mode = "human"
+        self.cursor = 0
+        self.selected = []
+        self.refresh_table()
+
+    def _new_hand(self) -> None:
+        self.cursor = 0
+        self.selected = []
+        self.layoff_cards = None
+        self._message = None
+        if self.hot_seat:
+            self.viewer = None
+
+    def _show_summary(self) -> None:
+        from cardtable.tui.screens import HandSummaryScreen
+
+        m = self.match
+        if not m.hands or m.state is None or not m.state.over:
+            return
+        self.app.push_screen(HandSummaryScreen(m, len(m.hands) - 1, self._names()),
+                             callback=lambda _=None: self._after_summary())
+
+    def _after_summary(self) -> None:
+        self.advance()
+
+    def _show_end(self) -> None:
+        from cardtable.tui.screens import MatchEndScreen
+
+        self.mode = "over"
+        self._clear_save()
+        self.refresh_table()
+        self.app.push_screen(MatchEndScreen(self.match, self._names()),
+                             callback=lambda _=None: self._leave())
+
+    # ---- bots ---------------------------------------------------------------------------
+    def _start_bot(self, seat: int) -> None:
+        st = self.match.state
+        obs = st.observation(seat)
+        bot = self.bots[seat]
+        token = object()
+        self._token = token
+        delay = self.delay
+
+        def think():
+            t0 = time.monotonic()
+            action = bot.choose(obs)
+            worker = get_current_worker()
+            while True:
+                rest = delay - (time.monotonic() - t0)
+                if rest <= 0 or worker.is_cancelled:
+                    break
+                time.sleep(min(0.05, rest))
+            return token, seat, action
+
+        self.run_worker(think, name="bot", group="bot", thread=True, exclusive=True, exit_on_error=False)
+
+    def on_worker_state_changed(self, event: Worker.StateChanged) -> None:
+        if event.worker.name != "bot":
+            return
+        if event.state == WorkerState.SUCCESS:
+            res = event.worker.result
+            if not res:
+                return
+            token, seat, action = res
+            if token is not self._token or self.mode != "bot":
+                return
+            st = self.match.state
+            if st is None or st.over or st.to_act != seat:
+                return
+            try:
+                self.match.apply(action)
+            except IllegalAction as e:
+                self._bot_failed(seat, f"the bot chose {action.text()}: {e}")
+                return
+            self._after_action()
+        elif event.state == WorkerState.ERROR:
+            st = self.match.state
+            self._bot_failed(st.to_act if st else None, f"the bot failed: {event.worker.error!r}")
+
+    def _bot_failed(self, seat: int | None, why: str) -> None:
+        """A bot error must not stop the game: report it and play its first legal action."""
+        self.errors.append(why)
+        self.set_message(Text(why, Style(color="#ff6b6b")))
+        st = self.match.state
+        if st is None or st.over or seat is None or st.to_act != seat:
+            return
+        legal = st.legal_actions()
+        if legal:
+            self.match.apply(legal[0])
+            self._after_action()
+
+    # ---- applying actions ---------------------------------------------------------------
+    def try_action(self, action: Action) -> bool:
+        """Send a human's action to the match; on refusal show the rules' reason."""
+        if self.mode != "human":
+            self._not_your_turn()
+            return False
+        try:
+            self.match.apply(action)
+        except IllegalAction as e:
+            self.set_message(Text(str(e), Style(color="#ff6b6b", bold=True)))
+            return False
+        self._message = None
+        self._after_action()
+        return True
+
+    def _after_action(self) -> None:
+        self._autosave()
+        self.layoff_cards = None
+        self.layoff_digits = ""
+        # keep the selection only as far as the cards are still in the hand
+        if self.viewer is not None and self.match.state is not None:
+            hand = Counter(self.match.state.observation(self.viewer).hand)
+            keep = []
+            for c in self.selected:
+                if hand[c] > 0:
+                    hand[c] -= 1
+                    keep.append(c)
+            self.selected = keep
+        self.advance()
+
+    def _autosave(self) -> None:
+        if not getattr(self.app, "autosave", True):
+            return
+        try:
+            from cardtable import saves
+        except ImportError:
+            return
+        try:
+            saves.save_match(self.match)
+        except Exception as e:  # a full disk must not end the game
+            self.app.notify(f"autosave failed: {e}", severity="warning", markup=False)
+
+    def _clear_save(self) -> None:
+        if not getattr(self.app, "autosave", True):
+            return
+        try:
+            from cardtable import saves
+        except ImportError:
+            return
+        try:
+            saves.clear()
+        except Exception:
+            pass
+
+    def _not_your_turn(self) -> None:
+        st = self.match.state
+        if self.mode == "bot" and st is not None and st.to_act is not None:
+            self.set_message(Text(f"Wait: {self._names()[st.to_act]} is to play.", Style(color=R.GOLD)))
+
+    # ---- what the viewer sees -----------------------------------------------------------
+    def observation(self) -> Observation | None:
+        st = self.match.state
+        if st is None:
+            return None
+        if self.viewer is None:
+            # public view only: the hand of this observation is never drawn
+            return st.observation(self.anchor)
+        return st.observation(self.viewer)
+
+    def hand_cards(self) -> list[int]:
+        obs = self.observation()
+        if obs is None or self.viewer is None:
+            return []
+        return list(obs.hand)
+
+    def _names(self) -> dict[int, str]:
+        return R.seat_names(self.match)
+
+    def _selected_indexes(self, hand: list[int]) -> set[int]:
+        want = Counter(self.selected)
+        out = set()
+        for i, c in enumerate(hand):
+            if want[c] > 0:
+                want[c] -= 1
+                out.add(i)
+        return out
+
+    def set_message(self, text: Text | None) -> None:
+        self._message = text
+        self._draw_message()
+
+    def refresh_table(self) -> None:
+        """Redraw everything from the observation of ``self.viewer`` (or the public view)."""
+        if not self.is_mounted:
+            return
+        m = self.match
+        obs = self.observation()
+        dutch = bool(getattr(self.app, "dutch", False))
+        names = self._names()
+        n = m.game.players
+        anchor = self.viewer if self.viewer is not None else self.anchor
+        pos = seat_positions(n, anchor)
+        status = Text()
+        status.append(f" {m.game.name} ", Style(bold=True, color="#0b2e1c", bgcolor=R.GOLD))
+        status.append(f" hand {max(1, len(m.hands))} ", Style(color="#b8d8c0"))
+        if obs is not None:
+            status.append_text(R.pretty(obs.status, dutch, names))
+        self.query_one("#status", Static).update(status)
+
+        top = self.query_one("#top-seats", Horizontal)
+        top_seats = [s for s in range(1, n) for s in [(anchor + s) % n] if pos.get(s) == "top"]
+        views = list(top.query(SeatView))
+        while len(views) < len(top_seats):
+            v = SeatView()
+            top.mount(v)
+            views.append(v)
+        for i, v in enumerate(views):
+            v.display = i < len(top_seats)
+        left = self.query_one("#left-seat", SeatView)
+        right = self.query_one("#right-seat", SeatView)
+        left.display = any(p == "left" for p in pos.values())
+        right.display = any(p == "right" for p in pos.values())
+        if obs is None:
+            return
+        for s, p in pos.items():
+            if p == "bottom":
+                continue
+            view = left if p == "left" else right if p == "right" else views[top_seats.index(s)]
+            view.show(names[s], obs.hand_sizes[s] if s < len(obs.hand_sizes) else 0,
+                      dealer=(s == obs.dealer), to_act=(s == obs.to_act), note=self._seat_note(obs, s, anchor),
+                      thinking=(self.mode == "bot" and s == obs.to_act and self.delay > 0),
+                      compact=(p in ("left", "right")), center=(p == "top"))
+
+        # the middle
+        trick_view = self.query_one("#trick", TrickView)
+        piles = self.query_one("#piles", PileView)
+        melds = self.query_one("#melds", MeldsView)
+        is_rummy = self.multi or obs.stock_size > 0 or bool(obs.discard)
+        trick_view.display = not is_rummy
+        piles.display = is_rummy
+        melds.display = is_rummy and bool(obs.melds)
+        if is_rummy:
+            piles.show(obs.stock_size, obs.discard, dutch)
+        else:
+            head = Text()
+            if obs.trump is not None:
+                head.append("Troef ", Style(color="#b8d8c0"))
+                head.append_text(R.suit_text(obs.trump))
+            if obs.upcard is not None:
+                head.append(" · turned up ", Style(color="#b8d8c0"))
+                head.append_text(R.card_text(obs.upcard, dutch))
+            if obs.trick:
+                leader = obs.trick[0][0]
+                caption = Text(f"{names[leader]} led", Style(color="#b8d8c0", italic=True))
+                trick_view.show(obs.trick, pos, names, dutch, caption, trump=head)
+            elif obs.last_trick:
+                w = obs.last_trick_winner
+                caption = Text("last trick" + (f": won by {names[w]}" if w is not None else ""),
+                               Style(color="#b8d8c0", italic=True))
+                trick_view.show(obs.last_trick, pos, names, dutch, caption, winner=w, trump=head)
+            else:
+                trick_view.show((), pos, names, dutch, Text(""), trump=head)
+        if is_rummy and obs.melds:
+            melds.show(obs.melds, names, dutch)
+
+        # logs and sheet
+        self.query_one("#log", LogView).show(obs.log, dutch, names)
+        self.query_one("#side-log", LogView).show(obs.log, dutch, names)
+        self.query_one("#side-sheet", SheetView).show(m.sheet, names=[names[s] for s in range(n)])
+
+        # my seat line and hand
+        me = Text()
+        hand_view = self.query_one("#hand", HandView)
+        if self.viewer is None:
+            me.append("  Hands are hidden until the next player takes the keyboard.",
+                      Style(color="#b8d8c0", italic=True))
+            hand_view.show([], dutch, None, set(), None)
+        else:
+            v = self.viewer
+            me.append("▶ " if obs.to_act == v else "  ", Style(color=R.GOLD, bold=True))
+            me.append(names[v], Style(bold=True, color=R.GOLD if obs.to_act == v else "#ffffff"))
+            if v == obs.dealer:
+                me.append(" (D)", Style(color="#b8d8c0"))
+            note = self._seat_note(obs, v, anchor)
+            if note:
+                me.append("  " + note, Style(color="#b8d8c0"))
+            hand = list(obs.hand)
+            if hand:
+                self.cursor = max(0, min(self.cursor, len(hand) - 1))
+            playable = self._playable(obs, hand)
+            cursor = self.cursor if self.mode == "human" and hand else None
+            # rummy: the selected cards stand up; trick games: the card under the cursor
+            raised = self._selected_indexes(hand) if self.multi else ({cursor} if cursor is not None else set())
+            hand_view.show(hand, dutch, cursor, raised, playable)
+        self.query_one("#me", Static).update(me)
+        self._draw_actions(obs)
+        self._draw_message()
+        self.refresh_bindings()
+
+    def _seat_note(self, obs: Observation, s: int, anchor: int) -> str:
+        parts = []
+        g = self.match.game
+        if s != anchor and g.team_of(s) == g.team_of(anchor):
+            parts.append("partner")
+        if obs.tricks_won and s < len(obs.tricks_won) and (obs.trick or obs.last_trick or any(obs.tricks_won)):
+            k = obs.tricks_won[s]
+            parts.append(f"{k} trick{'s' if k != 1 else ''}")
+        if obs.melds and self.multi:
+            k = sum(1 for md in obs.melds if md.owner == s)
+            if k:
+                parts.append(f"{k} meld{'s' if k != 1 else ''}")
+        return " · ".join(parts)
+
+    def _playable(self, obs: Observation, hand: list[int]) -> set[int] | None:
+        """Indexes of hand cards that some legal card action uses (for dimming the rest)."""
+        if self.mode != "human" or not obs.legal:
+            return None
+        verbs = {a.verb for a in obs.legal}
+        if "play" in verbs:
+            ok = {c for a in obs.legal if a.verb == "play" for c in a.cards}
+            return {i for i, c in enumerate(hand) if c in ok}
+        if not self.multi:
+            # a trick game outside the play step (declaring, passing): no card is played now
+            return set()
+        return None
+
+    def _draw_actions(self, obs: Observation) -> None:
+        bar = self.query_one("#actions", ActionBar)
+        self.keymap = {}
+        items: list[tuple[str, Text]] = []
+        if self.mode == "human" and obs.legal:
+            used = set(RESERVED_KEYS)
+            direct = [a for a in obs.legal if a.verb not in SELECTION_VERBS]
+            seen = set()
+            for a in direct:
+                if a in seen:
+                    continue
+                seen.add(a)
+                key = PREFERRED_KEYS.get(f"{a.verb} {a.arg}") or PREFERRED_KEYS.get(a.verb)
+                if key is None or key in used:
+                    key = next((k for k in FREE_KEYS if k not in used), None)
+                if key is None:
+                    continue
+                used.add(key)
+                self.keymap[key] = (lambda a=a: self.try_action(a))
+                items.append((key, R.action_label(a, getattr(self.app, "dutch", False))))
+            verbs = {a.verb for a in obs.legal}
+            if self.multi:
+                if "meld" in verbs:
+                    items.append(("m", Text("Meld selected")))
+                    self.keymap["m"] = self.action_meld
+                if "layoff" in verbs:
+                    items.append(("l", Text("Lay off")))
+                    self.keymap["l"] = self.action_layoff
+                if "discard" in verbs:
+                    items.append(("x", Text("Discard")))
+                    self.keymap["x"] = self.action_discard
+            elif "play" in verbs:
+                items.insert(0, ("enter", Text("Play card")))
+                self.keymap["enter"] = self.action_enter
+        bar.show(items)
+
+    def _draw_message(self) -> None:
+        if not self.is_mounted:
+            return
+        widget = self.query_one("#message", Static)
+        if self._message is not None:
+            widget.update(self._message)
+            return
+        widget.update(self._hint())
+
+    def _hint(self) -> Text:
+        obs = self.observation()
+        st = self.match.state
+        names = self._names()
+        grey = Style(color="#b8d8c0")
+        if st is None or obs is None:
+            return Text("")
+        if self.mode == "bot" and st.to_act is not None:
+            return Text(f"{names[st.to_act]} is thinking…", Style(color=R.GOLD, italic=True))
+        if self.mode == "summary":
+            return Text("The hand is over.", grey)
+        if self.mode == "handover":
+            return Text("Waiting for the next player…", grey)
+        if self.mode != "human":
+            return Text("")
+        if self.layoff_cards is not None:
+            return Text("Lay off onto which meld? Type its number"
+                        + (" and press ⏎" if len(obs.melds) > 9 else "") + " (Esc cancels).",
+                        Style(color=R.GOLD, bold=True))
+        verbs = {a.verb for a in obs.legal}
+        if self.multi:
+            if "draw" in verbs:
+                return Text("Your turn: d draws from the stock, t takes the top discard.", grey)
+            return Text("Select cards (␣ or 1-9), m melds them, l lays one off; ⏎ or x discards.", grey)
+        if "play" in verbs:
+            extra = "  c: Ik dek" if any(a.verb == "claim" for a in obs.legal) else ""
+            return Text(f"Your turn: choose a card (←→ or 1-{min(9, len(obs.hand))}) and press ⏎.{extra}", grey)
+        if any(a.verb == "declare" for a in obs.legal) and obs.phase in ("meld", "roem"):
+            return Text("Declare your roem with its key, then p to pass.", grey)
+        return Text("Your turn: choose an action below.", grey)
+
+    # ---- keys ---------------------------------------------------------------------------
+    def check_action(self, action: str, parameters) -> bool | None:
+        if action in ("toggle", "meld", "layoff", "discard"):
+            return self.multi
+        return True
+
+    def on_key(self, event) -> None:
+        key = event.key
+        if self.layoff_cards is not None and (key.isdigit() or key == "enter"):
+            event.stop()
+            event.prevent_default()
+            self._layoff_key(key)
+            return
+        if key.isdigit() and len(key) == 1:
+            event.stop()
+            event.prevent_default()
+            self._digit(int(key))
+            return
+        if key in self.keymap and key not in ("enter", "m", "l", "x"):
+            event.stop()
+            event.prevent_default()
+            self.keymap[key]()
+
+    def _digit(self, d: int) -> None:
+        if self.mode != "human":
+            self._not_your_turn()
+            return
+        hand = self.hand_cards()
+        i = 9 if d == 0 else d - 1
+        if i >= len(hand):
+            return
+        self.cursor = i
+        self._message = None
+        if self.multi:
+            self._toggle(i)
+        self.refresh_table()
+
+    def action_cursor(self, step: int) -> None:
+        hand = self.hand_cards()
+        if not hand or self.mode != "human":
+            return
+        self.cursor = (self.cursor + step) % len(hand)
+        self._message = None
+        self.refresh_table()
+
+    def _toggle(self, i: int) -> None:
+        hand = self.hand_cards()
+        if not 0 <= i < len(hand):
+            return
+        c = hand[i]
+        idx = self._selected_indexes(hand)
+        if i in idx:
+            self.selected.remove(c)
+        else:
+            self.selected.append(c)
+
+    def action_toggle(self) -> None:
+        if self.mode != "human":
+            self._not_your_turn()
+            return
+        self._toggle(self.cursor)
+        self._message = None
+        self.refresh_table()
+
+    def action_enter(self) -> None:
+        if self.mode != "human":
+            self._not_your_turn()
+            return
+        if self.multi:
+            self.action_discard()
+            return
+        hand = self.hand_cards()
+        if not hand:
+            return
+        self.try_action(Action("play", cards=(hand[self.cursor],)))
+
+    def _target_cards(self) -> list[int]:
+        """The selected cards, or the card under the cursor when nothing is selected."""
+        hand = self.hand_cards()
+        if self.selected:
+            return list(self.selected)
+        if hand:
+            return [hand[self.cursor]]
+        return []
+
+    def action_discard(self) -> None:
+        if self.mode != "human":
+            self._not_your_turn()
+            return
+        cards = self._target_cards()
+        if len(cards) != 1:
+            self.set_message(Text("Select exactly one card to discard.", Style(color="#ff6b6b", bold=True)))
+            return
+        self.try_action(Action("discard", cards=(cards[0],)))
+
+    def action_meld(self) -> None:
+        if self.mode != "human":
+            self._not_your_turn()
+            return
+        obs = self.observation()
+        cards = list(self.selected)
+        if not cards:
+            self.set_message(Text("Select the cards of the meld first (␣ or their numbers).",
+                                  Style(color="#ff6b6b", bold=True)))
+            return
+        want = Counter(cards)
+        for a in obs.legal:
+            if a.verb == "meld" and Counter(a.cards) == want:
+                if self.try_action(a):
+                    self.selected = []
+                    self.refresh_table()
+                return
+        # not among the legal melds: let the rules say why
+        self.try_action(Action("meld", cards=tuple(cards)))
+
+    def action_layoff(self) -> None:
+        if self.mode != "human":
+            self._not_your_turn()
+            return
+        obs = self.observation()
+        cards = self._target_cards()
+        if not cards:
+            return
+        if not obs.melds:
+            self.try_action(Action("layoff", cards=(cards[0],), prep="to", target=1))
+            return
+        self.layoff_cards = cards
+        self.layoff_digits = ""
+        self._message = None
+        self._draw_message()
+
+    def _layoff_key(self, key: str) -> None:
+        obs = self.observation()
+        if key == "enter":
+            if self.layoff_digits:
+                self._layoff_to(int(self.layoff_digits))
+            return
+        self.layoff_digits += key
+        n = int(self.layoff_digits)
+        if len(obs.melds) <= 9 or n * 10 > len(obs.melds):
+            self._layoff_to(n)
+
+    def on_meld_widget_clicked(self, event: MeldWidget.Clicked) -> None:
+        if self.mode != "human":
+            return
+        if self.layoff_cards is None:
+            self.layoff_cards = self._target_cards()
+        self._layoff_to(event.meld_id)
+
+    def _layoff_to(self, target: int) -> None:
+        """Lay the chosen cards off onto meld ``target``, one by one, in whatever order the
+        rules accept them; the first card that fits nowhere is refused with the reason."""
+        cards = list(self.layoff_cards or [])
+        self.layoff_cards = None
+        self.layoff_digits = ""
+        while cards:
+            st = self.match.state
+            if st is None or st.over or self.mode != "human":
+                break
+            legal = st.legal_actions()
+            pick = None
+            for c in cards:
+                pick = next((a for a in legal if a.verb == "layoff" and a.cards == (c,) and a.target == target), None)
+                if pick:
+                    break
+            if pick is None:
+                self.try_action(Action("layoff", cards=(cards[0],), prep="to", target=target))
+                break
+            cards.remove(pick.cards[0])
+            if not self.try_action(pick):
+                break
+        self.refresh_table()
+
+    def action_cancel(self) -> None:
+        if self.layoff_cards is not None:
+            self.layoff_cards = None
+            self.layoff_digits = ""
+        elif self.selected:
+            self.selected = []
+        self._message = None
+        self.refresh_table()
+
+    def on_card_widget_clicked(self, event: CardWidget.Clicked) -> None:
+        if self.mode != "human":
+            self._not_your_turn()
+            return
+        i = event.index
+        if self.multi:
+            self.cursor = i
+            self._toggle(i)
+            self._message = None
+            self.refresh_table()
+        elif self.cursor == i:
+            self.action_enter()
+        else:
+            self.cursor = i
+            self._message = None
+            self.refresh_table()
+
+    def on_action_bar_chosen(self, event: ActionBar.Chosen) -> None:
+        fn = self.keymap.get(event.key)
+        if fn:
+            fn()
+
+    def action_sheet(self) -> None:
+        from cardtable.tui.screens import SheetScreen
+
+        self.app.push_screen(SheetScreen(self.match, self._names()))
+
+    def action_rules(self) -> None:
+        from cardtable.tui.screens import RulesScreen
+
+        self.app.push_screen(RulesScreen(type(self.match.game)))
+
+    def action_letters(self) -> None:
+        self.app.dutch = not getattr(self.app, "dutch", False)
+        self.refresh_table()
+
+    def action_leave(self) -> None:
+        """Leave the table; the autosave keeps the match for the next start."""
+        self._token = None
+        self._leave()
+
+    def _leave(self) -> None:
+        self.mode = "idle"
+        self._token = None
+        if self.standalone:
+            self.app.exit()
+        else:
+            self.dismiss(None)
+
+    def on_screen_resume(self) -> None:
+        self.refresh_table()

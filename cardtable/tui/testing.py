@@ -1,0 +1,51 @@
+"""Helpers for driving the app under ``App.run_test()`` (tests and scripts/screenshots.py)."""
+
+from __future__ import annotations
+
+from textual.worker import WorkerState
+
+
+def busy(app) -> bool:
+    """True while a bot is thinking or the table is between two decisions."""
+    from cardtable.tui.table import TableScreen
+
+    if any(w.state in (WorkerState.PENDING, WorkerState.RUNNING) for w in app.workers):
+        return True
+    scr = app.screen
+    return isinstance(scr, TableScreen) and scr.mode in ("bot", "idle", "summary", "handover")
+
+
+async def settle(pilot, rounds: int = 2000) -> None:
+    """Let the bots play and the screens switch until a person has to do something."""
+    app = pilot.app
+    for _ in range(rounds):
+        await pilot.pause()
+        await app.workers.wait_for_complete()
+        if not busy(app):
+            await pilot.pause()
+            if not busy(app):
+                return
+    raise TimeoutError(f"the app did not settle (screen {type(app.screen).__name__})")
+
+
+def table(app):
+    """The TableScreen on the stack (None if there is none)."""
+    from cardtable.tui.table import TableScreen
+
+    for scr in reversed(app.screen_stack):
+        if isinstance(scr, TableScreen):
+            return scr
+    return None
+
+
+def screen_text(app) -> str:
+    """The characters of the current screen, line by line (what a person sees)."""
+    from rich.console import Console
+
+    width, height = app.size
+    console = Console(width=width, height=height, record=True, color_system=None,
+                      file=open("/dev/null", "w"), legacy_windows=False, force_terminal=False)
+    # the compositor renders the visible screen, whatever lies beneath it
+    update = app.screen._compositor.render_update(full=True)
+    console.print(update)
+    return console.export_text()

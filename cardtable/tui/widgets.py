@@ -1,0 +1,352 @@
+"""Widgets of the card table: cards in hand, seats, the trick, the piles, melds, the sheet.
+
+The widgets only draw what an Observation (or a Sheet) says; they never decide what is
+legal. Text is built with Rich ``Text`` (``markup=False`` everywhere, textual#6525).
+"""
+
+from __future__ import annotations
+
+from typing import Sequence
+
+from rich import box
+from rich.style import Style
+from rich.table import Table
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.containers import Horizontal
+from textual.message import Message
+from textual.widget import Widget
+from textual.widgets import Button, Static
+
+from cardtable.cards import Card
+from cardtable.engine.actions import Action
+from cardtable.engine.game import MeldView
+from cardtable.tui import render as R
+
+
+class CardWidget(Static):
+    """One card of the active hand; click to select (or toggle) it."""
+
+    class Clicked(Message):
+        def __init__(self, index: int) -> None:
+            self.index = index
+            super().__init__()
+
+    def __init__(self, index: int) -> None:
+        super().__init__("", markup=False, classes="card")
+        self.index = index
+        self.card: Card | None = None
+
+    def show_card(self, card: Card, dutch: bool, number: int | None, *, cursor: bool, selected: bool,
+                  playable: bool) -> None:
+        """Draw the card: its own box (the number of its key in the bottom edge), a heavy gold
+        edge under the cursor, blue when selected (rummy), greyed when it cannot be played."""
+        self.card = card
+        label = R.card_label(card, dutch)
+        label = label if len(label) >= 3 else " " + label
+        if cursor:
+            edge = Style(color="#b8860b", bold=True)
+            box = "┏━━━┓", "┃", "┗", "━", "┛"
+        elif selected:
+            edge = Style(color="#2f80ed", bold=True)
+            box = "╭───╮", "│", "╰", "─", "╯"
+        else:
+            edge = Style(color="#8a8577")
+            box = "╭───╮", "│", "╰", "─", "╯"
+        top, side, bl, hz, br = box
+        num = str(number % 10) if number is not None and number <= 10 else hz
+        t = Text()
+        t.append(top + "\n", edge)
+        t.append(side, edge)
+        t.append(label, Style(color=R.card_color(card) if playable else "#6b675c", bold=True))
+        t.append(side + "\n", edge)
+        t.append(bl + hz, edge)
+        t.append(num, Style(color="#111111", bold=True) if cursor else edge)
+        t.append(hz + br, edge)
+        self.update(t)
+        self.set_class(cursor, "cursor")
+        self.set_class(selected, "selected")
+        self.set_class(not playable, "dim")
+
+    def on_click(self, event) -> None:
+        event.stop()
+        self.post_message(self.Clicked(self.index))
+
+
+class HandView(Horizontal):
+    """The active seat's hand, left to right in the observation's display order."""
+
+    def __init__(self, **kw) -> None:
+        super().__init__(**kw)
+        self._pool: list[CardWidget] = []
+
+    def show(self, cards: Sequence[Card], dutch: bool, cursor: int | None, selected: set[int],
+             playable: set[int] | None) -> None:
+        """Draw ``cards``; ``selected``/``playable`` are indexes (``playable`` None = all)."""
+        while len(self._pool) < len(cards):
+            w = CardWidget(len(self._pool))
+            self._pool.append(w)
+            self.mount(w)
+        for i, w in enumerate(self._pool):
+            if i < len(cards):
+                w.display = True
+                w.show_card(cards[i], dutch, i + 1, cursor=(i == cursor), selected=(i in selected),
+                            playable=(playable is None or i in playable))
+            else:
+                w.display = False
+                w.card = None
+
+    def visible_cards(self) -> list[Card]:
+        return [w.card for w in self._pool if w.display and w.card is not None]
+
+
+class SeatView(Static):
+    """Another seat: name, dealer and turn marks, card backs with the count, tricks or melds."""
+
+    def __init__(self, **kw) -> None:
+        super().__init__("", markup=False, classes="seat", **kw)
+
+    def show(self, name: str, cards: int, *, dealer: bool, to_act: bool, note: str = "",
+             thinking: bool = False, compact: bool = False, center: bool = False) -> None:
+        lines = []
+        head = Text()
+        head.append("▶ " if to_act else "", Style(color=R.GOLD, bold=True))
+        head.append(name, Style(bold=True, color=R.GOLD if to_act else "#ffffff"))
+        if dealer:
+            head.append(" (D)", Style(color="#b8d8c0"))
+        lines.append(head)
+        lines.append(R.backs(cards, limit=8 if compact else 10))
+        tail = Text()
+        if thinking:
+            tail.append("thinking… ", Style(color=R.GOLD, italic=True))
+        tail.append(note, Style(color="#b8d8c0"))
+        lines.append(tail)
+        t = Text("\n").join(lines)
+        if center:
+            t.justify = "center"
+        self.update(t)
+        self.set_class(to_act, "to-act")
+
+    def clear(self) -> None:
+        self.update("")
+        self.set_class(False, "to-act")
+
+
+class TrickView(Static):
+    """The trick in the middle: a cross (each card in front of its player) with the trump
+    above and a caption below; a row when more than one seat sits at the top. Between
+    tricks it shows the last trick with the winner's card outlined in gold."""
+
+    def __init__(self, **kw) -> None:
+        super().__init__("", markup=False, **kw)
+
+    def show(self, trick: Sequence[tuple[int, Card]], positions: dict[int, str], names: dict[int, str],
+             dutch: bool, caption: Text | None = None, winner: int | None = None,
+             trump: Text | None = None) -> None:
+        caption = caption or Text("")
+        trump = trump or Text("")
+        tops = [s for s, p in positions.items() if p == "top"]
+        if len(tops) <= 1:
+            width = max(25, caption.cell_len, trump.cell_len)
+            cv = R.Canvas(width, 9)
+            mid = (width - 5) // 2
+            spots = {"top": (mid, 1), "left": (mid - 8, 3), "right": (mid + 8, 3), "bottom": (mid, 5)}
+            for seat, card in trick:
+                pos = positions.get(seat)
+                if pos in spots:
+                    x, y = spots[pos]
+                    cv.card(x, y, card, dutch, highlight=(seat == winner))
+            cv.put((width - trump.cell_len) // 2, 0, trump)
+            cv.put((width - caption.cell_len) // 2, 8, caption)
+            self.update(cv.text())
+            return
+        # many seats: the cards in playing order, each under its player's name
+        width = max(25, caption.cell_len, trump.cell_len, 7 * len(trick))
+        cv = R.Canvas(width, 7)
+        cv.put((width - trump.cell_len) // 2, 0, trump)
+        for i, (seat, card) in enumerate(trick):
+            x = i * 7
+            cv.put(x, 1, names.get(seat, str(seat))[:6], Style(color="#b8d8c0"))
+            cv.card(x, 2, card, dutch, highlight=(seat == winner))
+        cv.put((width - caption.cell_len) // 2, 6, caption)
+        self.update(cv.text())
+
+
+class PileView(Static):
+    """Stock (a card back and the count) and the discard pile (its top card, the count and
+    the next cards below it, all public)."""
+
+    def __init__(self, **kw) -> None:
+        super().__init__("", markup=False, **kw)
+
+    def show(self, stock: int, discard: Sequence[Card], dutch: bool) -> None:
+        soft = Style(color="#b8d8c0")
+        cv = R.Canvas(40, 4)
+        cv.put(0, 0, "Stock", soft)
+        if stock:
+            cv.card(0, 1, None)
+            cv.put(6, 2, str(stock), Style(bold=True))
+        else:
+            cv.put(0, 2, "empty", Style(color="#b8d8c0", italic=True))
+        cv.put(12, 0, f"Discard pile ({len(discard)})", soft)
+        if discard:
+            cv.card(12, 1, discard[-1], dutch, highlight=True)
+            below = list(reversed(discard[:-1]))[:4]
+            if below:
+                cv.put(18, 2, "below: ", soft)
+                cv.put(25, 2, R.cards_inline(below, dutch))
+        else:
+            cv.put(12, 2, "empty", Style(color="#b8d8c0", italic=True))
+        self.update(cv.text())
+
+
+class MeldWidget(Static):
+    """One meld on the table with its number; click to lay the selected card off on it."""
+
+    class Clicked(Message):
+        def __init__(self, meld_id: int) -> None:
+            self.meld_id = meld_id
+            super().__init__()
+
+    def __init__(self) -> None:
+        super().__init__("", markup=False, classes="meld")
+        self.meld_id = 0
+
+    def show_meld(self, meld: MeldView, owner: str, dutch: bool) -> None:
+        self.meld_id = meld.id
+        t = Text()
+        t.append(f"{meld.id:>2} ", Style(bold=True, color=R.GOLD))
+        t.append_text(R.cards_inline(meld.cards, dutch))
+        t.append(f"  {owner}", Style(color="#b8d8c0", italic=True))
+        self.update(t)
+
+    def on_click(self, event) -> None:
+        event.stop()
+        self.post_message(self.Clicked(self.meld_id))
+
+
+class MeldsView(Widget):
+    """The melds on the table, numbered as the action grammar numbers them."""
+
+    DEFAULT_CSS = "MeldsView { height: auto; layout: grid; grid-size: 2; grid-gutter: 0 2; }"
+
+    def __init__(self, **kw) -> None:
+        super().__init__(**kw)
+        self._pool: list[MeldWidget] = []
+
+    def show(self, melds: Sequence[MeldView], names: dict[int, str], dutch: bool) -> None:
+        while len(self._pool) < len(melds):
+            w = MeldWidget()
+            self._pool.append(w)
+            self.mount(w)
+        for i, w in enumerate(self._pool):
+            if i < len(melds):
+                w.display = True
+                w.show_meld(melds[i], names.get(melds[i].owner, str(melds[i].owner)), dutch)
+            else:
+                w.display = False
+
+
+class LogView(Static):
+    """The last public events, newest at the bottom."""
+
+    def __init__(self, lines: int = 3, **kw) -> None:
+        super().__init__("", markup=False, **kw)
+        self.lines = lines
+
+    def show(self, log: Sequence[str], dutch: bool, names: dict[int, str] | None = None,
+             lines: int | None = None) -> None:
+        n = lines or self.lines
+        tail = list(log)[-n:]
+        t = Text("\n").join(R.pretty(line, dutch, names) for line in tail) if tail else Text("")
+        self.update(t)
+
+
+def sheet_renderable(sheet, title: str | None = None, names: Sequence[str] | None = None):
+    """The score sheet as a Rich table (``Sheet.table()``) and its drawing (``Sheet.render()``).
+
+    The table gives one row per hand; from the text drawing (the spec's §8) the lines that
+    are not table rows are shown below it: the streepjes tallies, a carry line, a winner line.
+    ``names`` (one per seat) replace ``Seat i`` headers where the sheet accepts them.
+    """
+    from rich.console import Group
+
+    parts = []
+    headers, rows = _call_with_names(sheet.table, names) or ([], [])
+    drawing = _call_with_names(sheet.render, names) or ""
+    if headers and rows:
+        tbl = Table(title=title, box=box.ROUNDED, show_edge=True, expand=False, pad_edge=True, header_style="bold",
+                    border_style="#5f9c78")
+        for i, h in enumerate(headers):
+            tbl.add_column(Text(str(h)), justify="left" if i == 0 else "right", no_wrap=True)
+        for r, row in enumerate(rows):
+            last = r == len(rows) - 1 and str(row[0]).lower() in ("total", "totals")
+            tbl.add_row(*[Text(str(c), Style(bold=True) if last else "") for c in row])
+        parts.append(tbl)
+    # the drawing's lines that the table does not already hold (a side's tally is in the
+    # totals row; a carry line or a winner line is not)
+    heads = {str(h).strip().lower() for h in headers} if rows else set()
+    extra = [ln for ln in drawing.splitlines()
+             if ln.strip() and not ln.lstrip().startswith("|") and ln.split(":")[0].strip().lower() not in heads]
+    if not headers:
+        extra = drawing.splitlines()
+    if not rows and not any("|" in ln or "carry" in ln for ln in extra):
+        extra = []
+    if extra:
+        parts.append(Text("\n".join(extra), Style(bold=True)))
+    if not parts:
+        parts.append(Text("(no hands played yet)"))
+    return Group(*parts)
+
+
+def _call_with_names(fn, names):
+    try:
+        if names is not None:
+            try:
+                return fn(names=list(names))
+            except TypeError:
+                pass
+        return fn()
+    except NotImplementedError:
+        return None
+
+
+class SheetView(Static):
+    def __init__(self, **kw) -> None:
+        super().__init__("", markup=False, **kw)
+
+    def show(self, sheet, title: str | None = None, names: Sequence[str] | None = None) -> None:
+        self.update(sheet_renderable(sheet, title, names))
+
+
+class ActionBar(Horizontal):
+    """Buttons for the actions that are not a card from the hand: each shows its key."""
+
+    class Chosen(Message):
+        def __init__(self, key: str) -> None:
+            self.key = key
+            super().__init__()
+
+    def show(self, items: Sequence[tuple[str, Text]]) -> None:
+        """``items``: (key, label) in order. Rebuilds the buttons."""
+        self.remove_children()
+        buttons = []
+        for key, label in items:
+            t = Text()
+            t.append(_key_name(key), Style(bold=True, color=R.GOLD))
+            t.append(" ")
+            t.append_text(label)
+            b = Button(t, compact=True, classes="action", name=key)
+            b.can_focus = False     # keys go to the table; the button shows its key
+            buttons.append(b)
+        if buttons:
+            self.mount(*buttons)
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        event.stop()
+        if event.button.name:
+            self.post_message(self.Chosen(event.button.name))
+
+
+def _key_name(key: str) -> str:
+    return {"enter": "⏎", "space": "␣"}.get(key, key)

@@ -1,0 +1,87 @@
+"""Remake the screenshots in screenshots/ from fixed seeds.
+
+    python scripts/screenshots.py          # SVGs (menu, both tables mid-hand, both sheets ...)
+    python scripts/screenshots.py --png    # also PNGs of the two tables (needs cairosvg)
+
+Runs the real app headless (``App.run_test()``) on positions that bots reach from fixed
+seeds (cardtable.tui.demo), then ``save_screenshot``. Bot delay 0, autosave off.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import os
+import sys
+import tempfile
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+os.environ.setdefault("CARDTABLE_HOME", tempfile.mkdtemp(prefix="cardtable-shots-"))
+
+from cardtable.tui import demo  # noqa: E402
+from cardtable.tui.app import CardTableApp  # noqa: E402
+from cardtable.tui.testing import settle, table  # noqa: E402
+
+OUT = ROOT / "screenshots"
+NARROW = (80, 24)
+WIDE = (132, 36)
+
+
+async def shot(app: CardTableApp, name: str, size, before=None) -> Path:
+    async with app.run_test(size=size) as pilot:
+        await settle(pilot)
+        if before is not None:
+            await before(pilot)
+            await settle(pilot)
+        path = app.save_screenshot(f"{name}.svg", str(OUT))
+    print("wrote", Path(path).relative_to(ROOT))
+    return Path(path)
+
+
+def app_for(match=None, **kw) -> CardTableApp:
+    return CardTableApp(match, bot_delay=0, autosave=False, resume=False, **kw)
+
+
+async def open_sheet(pilot) -> None:
+    await pilot.press("s")
+
+
+async def main(png: bool) -> None:
+    OUT.mkdir(exist_ok=True)
+    made = []
+    made.append(await shot(app_for(), "menu", NARROW))
+    made.append(await shot(app_for(demo.kruisjassen_midhand(7)), "kruisjassen-table", NARROW))
+    made.append(await shot(app_for(demo.kruisjassen_midhand(7)), "kruisjassen-table-wide", WIDE))
+    made.append(await shot(app_for(demo.rummy_midhand(11)), "rummy-table", NARROW))
+    made.append(await shot(app_for(demo.rummy_midhand(12, players=4)), "rummy-table-4p-wide", WIDE))
+
+    async def sheet_of(match, name):
+        # the match stands between two hands: the table shows the last hand's summary;
+        # close it and open the score sheet
+        async def before(pilot):
+            await pilot.press("s")
+        return await shot(app_for(match), name, NARROW, before)
+
+    made.append(await sheet_of(demo.after_hands("kruisjassen", 4, seed=5), "kruisjassen-sheet"))
+    made.append(await sheet_of(demo.after_hands("klassieke-rummy", 4, seed=5), "rummy-sheet"))
+    made.append(await shot(app_for(demo.after_hands("kruisjassen", 2, seed=6)), "kruisjassen-hand-summary", NARROW))
+
+    hot = demo.kruisjassen_midhand(7, seats=["human:Anna", "bot:simple", "human:Bram", "bot:simple"])
+    made.append(await shot(app_for(hot), "hand-over", NARROW))
+
+    if png:
+        import cairosvg
+
+        for p in made:
+            if "table" in p.name or "hand-over" in p.name:
+                cairosvg.svg2png(url=str(p), write_to=str(p.with_suffix(".png")), output_width=1400)
+                print("wrote", p.with_suffix(".png").relative_to(ROOT))
+
+
+if __name__ == "__main__":
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--png", action="store_true", help="also write PNGs of the tables (cairosvg)")
+    args = ap.parse_args()
+    asyncio.run(main(args.png))

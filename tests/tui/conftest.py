@@ -1,0 +1,14 @@
+"""TUI tests: every test gets an empty CARDTABLE_HOME (no autosave leaks between tests or
+into the user's folder) and bots that move at once."""
+
+from __future__ import annotations
+
+import pytest
+
+
+@pytest.fixture(autouse=True)
+def _home(tmp_path, monkeypatch):
+    monkeypatch.setenv("CARDTABLE_HOME", str(tmp_path / "home"))
+    monkeypatch.setenv("CARDTABLE_BOT_DELAY", "0")
+    monkeypatch.delenv("CARDTABLE_LETTERS", raising=False)
+    return tmp_path / "home"

@@ -1,0 +1,320 @@
+"""Pilot tests: whole hands played through key presses against bots, the hot-seat
+hand-over, and refused actions (the reason is shown, nothing changes)."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+import pytest
+
+from cardtable.engine import Match, get_game
+from cardtable.engine.actions import Action
+from cardtable.tui import demo
+from cardtable.tui.app import CardTableApp
+from cardtable.tui.render import card_label
+from cardtable.tui.screens import HandOverScreen, HandSummaryScreen, MatchEndScreen
+from cardtable.tui.table import TableScreen
+from cardtable.tui.testing import screen_text, settle, table
+from cardtable.tui.widgets import CardWidget, HandView
+
+MAX_STEPS = 3000
+
+
+def make_app(match: Match, **kw) -> CardTableApp:
+    return CardTableApp(match, bot_delay=0, resume=False, **kw)
+
+
+async def move_cursor(pilot, tbl: TableScreen, index: int) -> None:
+    """Walk the cursor to ``index`` with the arrow keys."""
+    n = len(tbl.hand_cards())
+    for _ in range(n):
+        if tbl.cursor == index:
+            return
+        await pilot.press("right" if (index - tbl.cursor) % n <= n // 2 else "left")
+    assert tbl.cursor == index
+
+
+def message(tbl: TableScreen) -> str:
+    return str(tbl.query_one("#message").render())
+
+
+def visible_hand(tbl: TableScreen) -> list[int]:
+    return tbl.query_one(HandView).visible_cards()
+
+
+# ---- a whole Kruisjassen hand -----------------------------------------------------------
+
+async def play_trick_turn(pilot, tbl: TableScreen, step: int) -> None:
+    obs = tbl.observation()
+    legal = list(obs.legal)
+    plays = [a for a in legal if a.verb == "play"]
+    if plays:
+        hand = list(obs.hand)
+        ok = [i for i, c in enumerate(hand) if Action("play", cards=(c,)) in legal]
+        i = ok[step % len(ok)]
+        if step % 2:                      # number keys one turn, arrows the next
+            await pilot.press(str(i + 1))
+        else:
+            await move_cursor(pilot, tbl, i)
+        assert tbl.cursor == i
+        await pilot.press("enter")
+    elif Action("pass") in legal:
+        await pilot.press("p")
+    else:                                 # e.g. after "declare stuk": whatever the bar offers
+        key = next(iter(tbl.keymap))
+        await pilot.press(key)
+
+
+async def test_kruisjassen_hand_played_with_keys():
+    game = get_game("kruisjassen")
+    match = Match(game, ["human:Anna", "bot:simple", "bot:simple", "bot:simple"], seed=3)
+    app = make_app(match)
+    async with app.run_test(size=(80, 24)) as pilot:
+        human_moves = 0
+        for step in range(MAX_STEPS):
+            await settle(pilot)
+            if isinstance(app.screen, HandSummaryScreen):
+                break
+            tbl = app.screen
+            assert isinstance(tbl, TableScreen) and tbl.mode == "human"
+            before = len(match.hands[-1]["actions"])
+            await play_trick_turn(pilot, tbl, step)
+            await settle(pilot)
+            assert len(match.hands[-1]["actions"]) > before, message(tbl)
+            human_moves += 1
+        else:
+            pytest.fail("the hand did not end")
+        assert match.results[0] is not None
+        assert human_moves >= 2
+        played = [a for a in match.hands[0]["actions"]]
+        assert any(a.startswith("play ") for a in played)
+        # the summary names the outcome and shows the streepjes
+        text = screen_text(app)
+        assert "Hand 1" in text and "0/2" in text
+        assert table(app).errors == []
+        await pilot.press("enter")          # next hand
+        await settle(pilot)
+        assert len(match.hands) == 2 or match.over
+
+
+# ---- a whole Klassieke Rummy hand -------------------------------------------------------
+
+async def select_cards(pilot, tbl: TableScreen, cards) -> None:
+    """Select exactly ``cards`` (a multiset) in the hand with arrows and space."""
+    if tbl.selected:
+        await pilot.press("escape")
+    want = Counter(cards)
+    hand = tbl.hand_cards()
+    for i, c in enumerate(hand):
+        if want[c] > 0:
+            want[c] -= 1
+            await move_cursor(pilot, tbl, i)
+            await pilot.press("space")
+    assert Counter(tbl.selected) == Counter(cards)
+
+
+async def play_rummy_turn(pilot, tbl: TableScreen, used: Counter) -> None:
+    obs = tbl.observation()
+    legal = list(obs.legal)
+    verbs = {a.verb for a in legal}
+    if "draw" in verbs:
+        key = "d" if Action("draw", "stock") in legal else "t"
+        used[key] += 1
+        await pilot.press(key)
+        return
+    melds = [a for a in legal if a.verb == "meld"]
+    if melds:
+        await select_cards(pilot, tbl, melds[0].cards)
+        used["m"] += 1
+        await pilot.press("m")
+        return
+    layoffs = [a for a in legal if a.verb == "layoff"]
+    if layoffs:
+        a = layoffs[0]
+        await select_cards(pilot, tbl, a.cards)
+        used["l"] += 1
+        await pilot.press("l")
+        for ch in str(a.target):
+            await pilot.press(ch)
+        if len(obs.melds) > 9 and a.target < 10:
+            await pilot.press("enter")
+        return
+    discards = [a for a in legal if a.verb == "discard"]
+    assert discards, legal
+    # discard the highest card the rules allow (helps the bots end the hand)
+    hand = tbl.hand_cards()
+    if tbl.selected:
+        await pilot.press("escape")
+    a = discards[-1]
+    await move_cursor(pilot, tbl, hand.index(a.cards[0]))
+    used["enter"] += 1
+    await pilot.press("enter")
+
+
+@pytest.mark.parametrize("players", [2, 3])
+async def test_klassieke_rummy_hand_played_with_keys(players):
+    game = get_game("klassieke-rummy", players)
+    match = Match(game, ["human:Anna"] + ["bot:simple"] * (players - 1), seed=4)
+    app = make_app(match)
+    used: Counter = Counter()
+    async with app.run_test(size=(80, 24)) as pilot:
+        for _ in range(MAX_STEPS):
+            await settle(pilot)
+            if isinstance(app.screen, HandSummaryScreen):
+                break
+            tbl = app.screen
+            assert isinstance(tbl, TableScreen) and tbl.mode == "human"
+            before = len(match.hands[-1]["actions"])
+            await play_rummy_turn(pilot, tbl, used)
+            await settle(pilot)
+            assert len(match.hands[-1]["actions"]) > before, message(tbl)
+        else:
+            pytest.fail("the hand did not end")
+        assert match.results[0] is not None
+        assert used["d"] + used["t"] >= 1 and used["enter"] >= 1
+        assert table(app).errors == []
+        text = screen_text(app)
+        assert "Hand 1" in text
+
+
+# ---- hot seat -----------------------------------------------------------------------------
+
+def labels(cards, dutch=False) -> set[str]:
+    return {card_label(c, dutch) for c in cards}
+
+
+async def test_hot_seat_hand_over_hides_the_next_hand():
+    game = get_game("kruisjassen")
+    match = Match(game, ["human:Anna", "bot:simple", "human:Bram", "bot:simple"], seed=8)
+    app = make_app(match)
+    async with app.run_test(size=(80, 24)) as pilot:
+        seen = []
+        for step in range(MAX_STEPS):
+            await settle(pilot)
+            if isinstance(app.screen, HandSummaryScreen) or len(seen) >= 4:
+                break
+            if isinstance(app.screen, HandOverScreen):
+                st = match.state
+                nxt = st.to_act
+                hand = st.observation(nxt).hand
+                text = screen_text(app)
+                assert app.screen.player in text
+                for lab in labels(hand) | labels(hand, dutch=True):
+                    assert lab not in text, f"{lab} of the next player shows on the hand-over"
+                # the table beneath holds no hand either
+                tbl = table(app)
+                assert tbl.viewer is None and visible_hand(tbl) == []
+                assert not app.screen.query(CardWidget)
+                await pilot.press("enter")
+                await settle(pilot)
+                tbl = app.screen
+                assert isinstance(tbl, TableScreen) and tbl.viewer == nxt
+                assert visible_hand(tbl) == list(match.state.observation(nxt).hand)
+                seen.append(nxt)
+                continue
+            tbl = app.screen
+            assert isinstance(tbl, TableScreen) and tbl.mode == "human"
+            assert tbl.viewer == match.state.to_act
+            await play_trick_turn(pilot, tbl, step)
+        assert len(seen) >= 2
+        # the turn alternated between the two humans, each behind a hand-over
+        assert set(seen) == {0, 2}
+        assert all(a != b for a, b in zip(seen, seen[1:]))
+
+
+async def test_single_human_gets_no_hand_over():
+    match = demo.kruisjassen_midhand(7)
+    app = make_app(match)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        assert isinstance(app.screen, TableScreen)
+        assert visible_hand(app.screen) == list(match.state.observation(0).hand)
+
+
+# ---- refused actions --------------------------------------------------------------------
+
+def _illegal_position(seed: int = 1) -> Match:
+    game = get_game("kruisjassen")
+    m = Match(game, ["human:Anna", "bot:simple", "bot:simple", "bot:simple"], seed=seed)
+
+    def stop(match, obs):
+        if obs is None or obs.seat != 0 or obs.phase != "play" or not obs.trick:
+            return False
+        legal_cards = {a.cards[0] for a in obs.legal if a.verb == "play"}
+        return bool(legal_cards) and any(c not in legal_cards for c in obs.hand)
+
+    return demo.play_until(m, stop, seed)
+
+
+async def test_illegal_card_shows_the_reason_and_changes_nothing():
+    match = _illegal_position()
+    app = make_app(match)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        tbl = app.screen
+        obs = tbl.observation()
+        legal_cards = {a.cards[0] for a in obs.legal if a.verb == "play"}
+        i, card = next((i, c) for i, c in enumerate(obs.hand) if c not in legal_cards)
+        state = match.state
+        n_actions = len(match.hands[-1]["actions"])
+        # the card is drawn greyed out
+        widget = [w for w in tbl.query(CardWidget) if w.display][i]
+        assert widget.has_class("dim")
+        await move_cursor(pilot, tbl, i)
+        await pilot.press("enter")
+        await settle(pilot)
+        reason = state.explain(Action("play", cards=(card,)))
+        assert reason and reason in message(tbl)
+        assert match.state is state
+        assert len(match.hands[-1]["actions"]) == n_actions
+        assert visible_hand(tbl) == list(obs.hand)
+        # clicking it says the same
+        await pilot.click(widget)
+        await pilot.click(widget)
+        await settle(pilot)
+        assert reason in message(tbl) and match.state is state
+
+
+async def test_illegal_meld_shows_the_reason_and_changes_nothing():
+    match = demo.rummy_midhand(11)
+    app = make_app(match)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        tbl = app.screen
+        await pilot.press("d")                      # draw first: now melding is allowed
+        await settle(pilot)
+        obs = tbl.observation()
+        legal_melds = {tuple(sorted(a.cards)) for a in obs.legal if a.verb == "meld"}
+        pair = list(obs.hand[:2])
+        assert tuple(sorted(pair)) not in legal_melds  # two cards never make a meld
+        state = match.state
+        await select_cards(pilot, tbl, pair)
+        await pilot.press("m")
+        await settle(pilot)
+        try:
+            state.apply(Action("meld", cards=tuple(pair)))
+        except Exception as e:
+            reason = str(e)
+        else:
+            pytest.fail("the meld should be refused")
+        assert reason in message(tbl)
+        assert match.state is state
+        assert Counter(tbl.selected) == Counter(pair)   # the selection is kept to fix it
+
+
+async def test_keys_wait_while_a_bot_thinks():
+    match = demo.kruisjassen_midhand(7)
+    app = CardTableApp(match, bot_delay=30, resume=False, autosave=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        tbl = app.screen
+        assert tbl.mode == "human"
+        await pilot.press("enter")               # Anna plays; the next seat is a bot
+        await pilot.pause()
+        assert tbl.mode == "bot"
+        state = match.state
+        await pilot.press("enter")
+        await pilot.pause()
+        assert match.state is state and "to play" in message(tbl)
+        assert "thinking" in screen_text(app)
+        await pilot.press("q")                   # leaving cancels the bot
