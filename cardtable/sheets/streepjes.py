@@ -1,0 +1,111 @@
+"""The streepjes sheet (tally marks) of the partnership jas games (kruisjassen.md §8;
+also grevjas, handjas, honderden in points mode).
+
+Data, for two sides (side 0 = seats 0/2, side 1 = seats 1/3):
+
+    strepen: [int, int]      strepen written per side
+    carry:   [int, int]      counts carried into the next hand ([0, 0] if none)
+    target:  int             strepen needed to win the game
+    log:     [{hand, side, strepen, reason}, ...]   reason: claim, onder_jan, pit,
+                             wrong_claim, roem, trickroem, end
+    next_dealer: int         seat that deals the next hand
+
+``record(result)`` reads a hand's ``Result.detail``:
+    ``entries``: [{"side": 0|1, "strepen": n, "reason": word}, ...]  (what is written)
+    ``carry``: [a, b]  (counts the next hand starts with)
+    ``next_dealer``: int
+and then applies the game end of kruisjassen §7.5: once a side has ``target`` strepen the
+side with more strepen wins; equal strepen at or above the target: play on.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from cardtable.sheets.base import Sheet, tally
+
+SIDE_LABELS = ("0/2", "1/3")
+
+
+class Streepjes(Sheet):
+    """Strepen per side, the carried counts and the log of what was written."""
+
+    kind = "streepjes"
+
+    def __init__(self, n_seats: int = 4, target: int = 11, first_dealer: int = 0):
+        super().__init__(n_seats, first_dealer)
+        self.target = target
+        self.strepen = [0, 0]
+        self.carry = [0, 0]
+        self.log: list[dict[str, Any]] = []
+
+    # -- writing --
+    def record(self, result) -> None:
+        """Write a finished hand: its entries, the carry and the next dealer; then check the
+        game end (§7.5). ``result.detail`` must hold ``entries``, ``carry``, ``next_dealer``."""
+        d = result.detail
+        self.hands += 1
+        for e in d.get("entries", ()):
+            n = int(e["strepen"])
+            if n <= 0:
+                continue
+            side = int(e["side"])
+            self.strepen[side] += n
+            self.log.append({"hand": self.hands, "side": side, "strepen": n, "reason": e["reason"]})
+        self.carry = [int(x) for x in d.get("carry", (0, 0))]
+        if "next_dealer" in d:
+            self.next_dealer = int(d["next_dealer"])
+        self._check_end()
+
+    def _check_end(self) -> None:
+        a, b = self.strepen
+        if max(a, b) >= self.target and a != b:
+            win = 0 if a > b else 1
+            self.over = True
+            self.winners = [win, win + 2] if self.n_seats == 4 else [win]
+        else:
+            self.over = False
+            self.winners = []
+
+    # -- drawing --
+    def render(self) -> str:
+        """The §8 drawing: ``0/2: ||||/ || (7)``, ``1/3: ||| (3)`` and, only when counts are
+        carried, ``carry: 78 - 68``."""
+        lines = [f"{SIDE_LABELS[s]}: {tally(self.strepen[s])} ({self.strepen[s]})" for s in (0, 1)]
+        if any(self.carry):
+            lines.append(f"carry: {self.carry[0]} - {self.carry[1]}")
+        return "\n".join(lines)
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "kind": self.kind,
+            "strepen": list(self.strepen),
+            "carry": list(self.carry),
+            "target": self.target,
+            "log": [dict(e) for e in self.log],
+            "next_dealer": self.next_dealer,
+            "hands": self.hands,
+            "over": self.over,
+            "winners": list(self.winners),
+        }
+
+    def table(self) -> tuple[list[str], list[list[str]]]:
+        """Headers ``hand``, ``0/2``, ``1/3``; one row per hand that wrote strepen (the
+        reasons in brackets), a carry row when counts are carried, and a totals row."""
+        headers = ["hand", SIDE_LABELS[0], SIDE_LABELS[1]]
+        rows: list[list[str]] = []
+        by_hand: dict[int, list[list[str]]] = {}
+        for e in self.log:
+            cells = by_hand.setdefault(e["hand"], [[], []])
+            cells[e["side"]].append(f"{e['strepen']} {e['reason']}")
+        for h in sorted(by_hand):
+            a, b = by_hand[h]
+            rows.append([str(h), ", ".join(a), ", ".join(b)])
+        if any(self.carry):
+            rows.append(["carry", str(self.carry[0]), str(self.carry[1])])
+        rows.append(["total", f"{tally(self.strepen[0])} ({self.strepen[0]})",
+                     f"{tally(self.strepen[1])} ({self.strepen[1]})"])
+        return headers, rows
+
+
+__all__ = ["Streepjes", "SIDE_LABELS"]
