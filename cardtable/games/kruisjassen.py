@@ -1,0 +1,856 @@
+"""Kruisjassen, 4 players in two partnerships (shared/rules/kruisjassen.md).
+
+Seats 0/2 (side 0) play against seats 1/3 (side 1). 32 piquet cards; the dealer's last
+card is turned and fixes troef. Each side keeps a count (card points, roem, stuk, carried
+points); the first side to claim ("ik dek") 100 correctly wins the hand: 1 streep, 2
+against onder jan, 3 for a pit. First side to ``target`` strepen wins the game.
+
+Phases (§4): ``meld`` (each seat: ``declare seq<N> …`` / ``declare carre …`` /
+``declare stuk``, then ``pass``), roem resolution (no decision), ``play`` (``play <card>``,
+``declare stuk``, ``claim``), ``trickroem`` (the winner of a trick holding trick roem:
+``declare trickroem`` / ``pass`` / ``claim``), ``over``.
+
+Observation (generic fields as in ``engine.game.Observation``):
+  hand: display order, troef first then the other suits alternating colours, each high to
+  low in trick order; upcard: always the turned card (it shows troef; see
+  ``extra["upcard_held"]``); scores: ``{"counts": [a, b], "strepen": [a, b]}`` (counts of
+  this hand; strepen on the sheet when the hand was dealt); status: ``Troef ♥ · 0/2: 45 ·
+  1/3: 20``; melds: the declared melds whose cards are public (after the first trick),
+  ``run`` for a sequence, ``set`` for a carré; log: public events in words.
+``extra`` keys:
+  ``declared``: [{"seat", "announce" ("seq3 to K"), "key" (precedence key, [cards, top,
+      value, in trump]), "cards" (codes when public or own, else None), "scores"
+      (None before the resolution, then True/False)}] in the order declared;
+  ``stuk``: seat that declared stuk, or None;  ``stuk_forced``: the seat to act declared
+      stuk and must now play its trump K or Q (or claim);
+  ``roem_side``: 0/1 once roem has been resolved to a side, else None;
+  ``roem_bar``: precedence key of the highest meld declared so far (None if none);
+  ``meld_turn``: seat whose meld turn it is (meld phase), else None;
+  ``my_melds``: action texts of the melds this seat declared;
+  ``pending_strepen``: [a, b] strepen of stroke melds / trick carrés to be written at the end;
+  ``trickroem``: {"seat", "announce", "value"} while a trick-roem decision is open, else None;
+  ``played``: codes of the cards in completed tricks; ``tricks``: [{"leader", "cards":
+      [[seat, code], …], "winner", "points"}] the completed tricks;
+  ``side_tricks``: [a, b] tricks per side; ``trick_points``: [a, b] card points from
+      tricks (incl. the last-trick 5); ``counts_at_start``: [a, b] carried into this hand;
+  ``upcard_held``: the dealer still holds the turned card;
+  ``claim_mode``, ``roem_mode``, ``jas_wild``: the options;
+  ``result``: the Result detail once the hand is over, else None.
+
+Result (§7.6): ``points`` = strepen written to each seat this hand (partners alike,
+roem strepen included); ``outcome`` in claim, wrong_claim, pit, end, carried, void;
+``winners`` = seats of the side that won the hand; ``detail``: ``outcome``,
+``winning_side`` (0/1/None), ``strepen`` [a, b], ``counts`` [a, b] (final), ``carry``
+[a, b] (counts the next hand starts with), ``next_dealer``, ``trick_points`` [a, b],
+``tricks_played``, ``entries`` (what the sheet writes: [{side, strepen, reason}]),
+``roem_side``, ``claimer`` (seat or None), ``counts_at_start``.
+
+Rulings taken here beyond the spec (also in the report):
+  * Stuk declared in the meld phase adds its 20 at the moment of ``declare stuk`` (the spec
+    lists it under the resolution; nothing can be claimed in between, so the result is the
+    same, and the count shown is right at once).
+  * ``claim_mode = auto``: the engine checks for a claim after the meld phase, after a
+    ``declare stuk`` in play and after each of tricks 1-7 (with its trick roem). The eighth
+    trick ends the hand by §7.4 (pit first, else ``end``), so a side that takes every
+    trick still scores its pit (3 strepen) in auto mode when it only reaches 100 on the last
+    trick, and the score of ``end`` equals that of a claim.
+  * A ``claim`` on a trick-roem decision is judged before (and instead of) that trick roem.
+  * The log reason ``onder_jan`` is never written: a claim worth 2 is one ``claim`` entry
+    (§8); the hand's strepen say whether it was doubled.
+  * The bot's pit chase (§7.2) starts after its side has won at least one trick.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from cardtable.cards import SUIT_SYMBOLS, card_text, piquet32, shuffled
+from cardtable.engine.actions import Action
+from cardtable.engine.game import (DealError, Game, MeldView, Observation, Option, Result, State,
+                                   check_cards, rng_for)
+from cardtable.engine.registry import register
+from cardtable.families import jas
+from cardtable.families.jas import KRUIS_ROEM, Meld, MeldError
+from cardtable.families.tricks import JAS, SIDE_NAMES, JasRule, cards_of, deal_packets, mask_of
+from cardtable.sheets.streepjes import Streepjes
+
+# ---- actions, made once ------------------------------------------------------------------
+
+PASS = Action("pass")
+CLAIM = Action("claim")
+DECLARE_STUK = Action("declare", "stuk")
+DECLARE_TRICKROEM = Action("declare", "trickroem")
+PLAY = {c: Action("play", None, (c,)) for c in piquet32()}
+
+CLAIM_AT = 100        # §7.2: "ik dek" at 100
+ONDER_JAN = 50        # §10.13: a count below 50
+LAST_TRICK = 5        # §2: 5 points for the last trick
+STUK_VALUE = 20       # §6.4
+PIT_STREPEN = 3       # §7.3
+N_TRICKS = 8
+
+_PACK = tuple(piquet32())         # the unshuffled pack, made once
+_PIQUET = mask_of(_PACK)
+
+
+def _side_text(side: int) -> str:
+    return SIDE_NAMES[side]
+
+
+def _plural(n: int) -> str:
+    return f"{n} streep" if n == 1 else f"{n} strepen"
+
+
+# ---- the game ------------------------------------------------------------------------------
+
+@register
+class Kruisjassen(Game):
+    """Kruisjassen (kruisjassen.md). Options §9: ``target`` (strepen to win, default 11),
+    ``claim_mode`` (manual/auto), ``roem_mode`` (manual/auto), ``jas_wild`` (false/true)."""
+
+    id = "kruisjassen"
+    name = "Kruisjassen"
+    family = "jas"
+    min_players = 4
+    max_players = 4
+    deck_name = "piquet32"
+    description = "Two against two with troef, roem and stuk; claim 100 (\"ik dek\"), play to 11 strepen."
+    option_specs = (
+        Option("target", "int", 11, "strepen needed to win the game", minimum=1),
+        Option("claim_mode", "choice", "manual", "who says \"ik dek\": the players or the engine",
+               choices=("manual", "auto")),
+        Option("roem_mode", "choice", "manual", "who declares roem and trick roem",
+               choices=("manual", "auto")),
+        Option("jas_wild", "bool", False, "a jas that is one's last trump need not be played to a trump lead"),
+    )
+
+    #: trick order and card points (§2), roem (§6) and the follow rule (§5)
+    ranking = JAS
+    roem = KRUIS_ROEM
+
+    def __init__(self, players: int | None = None, **options: Any):
+        super().__init__(players, **options)
+        self.rule = JasRule(jas_wild=self.options["jas_wild"])
+        self.claim_manual = self.options["claim_mode"] == "manual"
+        self.roem_manual = self.options["roem_mode"] == "manual"
+
+    def team_of(self, seat: int) -> int:
+        return seat & 1
+
+    def deck(self) -> list[int]:
+        return piquet32()
+
+    def new_sheet(self) -> Streepjes:
+        """The streepjes sheet (§8) with this game's target; seat 0 deals first."""
+        return Streepjes(4, self.options["target"], first_dealer=0)
+
+    # -- §3 deal --
+    def new_hand(self, seed: int | None = None, sheet: Streepjes | None = None) -> "KruisState":
+        """Shuffle (seeded) and deal 4-4 from voorhand round to the dealer; card 32, the
+        dealer's eighth, is the upcard. Dealer and carried counts come from ``sheet``."""
+        sheet = sheet if sheet is not None else self.new_sheet()
+        pack = shuffled(_PACK, rng_for(seed))
+        dealer = sheet.next_dealer
+        hands = deal_packets(pack, 4, dealer, (4, 4))
+        st = KruisState(self, dealer, [mask_of(h) for h in hands], pack[31], sheet)
+        st.seed = seed
+        return st
+
+    def from_deal(self, deal: dict[str, Any], sheet: Streepjes | None = None) -> "KruisState":
+        """An exact deal ``{"dealer": 0, "hands": [[codes] x4], "upcard": "7H"}``.
+
+        DealError unless: dealer 0..3, four hands of 8 cards, the 32 distinct piquet cards,
+        the upcard in the dealer's hand, no stock. The dealer is the deal's (carried counts
+        and strepen still come from ``sheet``)."""
+        if not isinstance(deal, dict):
+            raise DealError("a deal is an object with dealer, hands and upcard")
+        dealer = deal.get("dealer", 0)
+        if not isinstance(dealer, int) or isinstance(dealer, bool) or not 0 <= dealer <= 3:
+            raise DealError(f"dealer must be a seat 0..3, not {dealer!r}")
+        hands = deal.get("hands")
+        if not isinstance(hands, list) or len(hands) != 4:
+            raise DealError("hands must be a list of four hands of 8 cards")
+        masks = []
+        seen: set[int] = set()
+        for i, h in enumerate(hands):
+            if not isinstance(h, list):
+                raise DealError(f"hand of seat {i} must be a list of card codes")
+            cards = check_cards(h, f"hand of seat {i}")
+            if len(cards) != 8:
+                raise DealError(f"seat {i} must hold 8 cards, not {len(cards)}")
+            for c in cards:
+                if not (_PIQUET >> c) & 1:
+                    raise DealError(f"{card_text(c)} is not in the 32-card piquet pack")
+                if c in seen:
+                    raise DealError(f"{card_text(c)} is dealt twice")
+                seen.add(c)
+            masks.append(mask_of(cards))
+        if deal.get("stock"):
+            raise DealError("kruisjassen deals every card: the stock must be empty")
+        up = deal.get("upcard")
+        if not isinstance(up, str):
+            raise DealError("the deal needs the upcard, e.g. \"upcard\": \"7H\"")
+        upcard = check_cards([up], "upcard")[0]
+        if not (masks[dealer] >> upcard) & 1:
+            raise DealError(f"the upcard {card_text(upcard)} must be in the dealer's (seat {dealer}) hand")
+        sheet = sheet if sheet is not None else self.new_sheet()
+        return KruisState(self, dealer, masks, upcard, sheet)
+
+
+# ---- the state -----------------------------------------------------------------------------
+
+class KruisState(State):
+    """One hand of kruisjassen: plain ints, tuples and bitmasks (cheap to clone)."""
+
+    to_act = None          # plain attribute (overrides the base property): seat or None
+
+    def __init__(self, game: Kruisjassen, dealer: int, hands: list[int], upcard: int,
+                 sheet: Streepjes):
+        self.game = game
+        self.seed = None
+        self.dealer = dealer
+        self.upcard = upcard
+        self.trump = upcard >> 4
+        self.t = game.ranking.table(self.trump)
+        self.start_hands = tuple(hands)
+        self.hands = list(hands)
+        self.strepen0 = tuple(sheet.strepen)
+        self.start_counts = tuple(sheet.carry)
+        self.counts = list(sheet.carry)
+        self.pend_roem = (0, 0)            # stroke-meld strepen of the roem side (§6.3)
+        self.pend_trick = (0, 0)           # trick carrés (§6.5)
+        # meld phase (§4.1, §6.2)
+        self.phase = "meld"
+        self.meld_step = 0
+        self.turn_melds: tuple[Meld, ...] = ()
+        self.declared: tuple[tuple[int, Meld], ...] = ()
+        self.bar = None                    # precedence key of the highest meld so far
+        self.top_seat = -1                 # its seat
+        self.roem_side = None
+        stuk = jas.stuk_mask(self.trump)
+        self.stuk_seat = next((s for s in range(4) if hands[s] & stuk == stuk), -1)
+        self.stuk_by = -1
+        self.stuk_forced = False
+        # play (§4.3)
+        self.trick: tuple[tuple[int, int], ...] = ()
+        self.led = -1
+        self.win_card = -1
+        self.win_seat = -1
+        self.ntricks = 0
+        self.tricks_won = (0, 0, 0, 0)
+        self.side_tricks = (0, 0)
+        self.trick_pts = (0, 0)
+        self.gone = 0                      # cards of completed tricks
+        self.last_trick: tuple[tuple[int, int], ...] = ()
+        self.last_winner = None
+        self.history = None                # cons list: (previous, (trick, winner, points))
+        self.tr_pending: Meld | None = None
+        self.ev = None                     # cons list of public events
+        self.end: dict[str, Any] | None = None
+        self._lc = None
+        self.to_act = (dealer + 1) & 3
+        if not game.roem_manual:
+            self._auto_meld_phase()
+
+    # -- copying --
+    def clone(self) -> "KruisState":
+        n = object.__new__(KruisState)
+        d = self.__dict__.copy()            # one C-level copy of the plain fields
+        n.__dict__ = d
+        d["hands"] = self.hands[:]
+        d["counts"] = self.counts[:]
+        d["_lc"] = None
+        return n
+
+    def _log(self, *event: Any) -> None:
+        self.ev = (self.ev, event)
+
+    # -- legality --
+    def _legal(self) -> list[Action]:
+        lc = self._lc
+        if lc is not None:
+            return lc
+        ph = self.phase
+        if ph == "play":
+            lc = self._legal_play()
+        elif ph == "meld":
+            lc = self._legal_meld()
+        elif ph == "trickroem":
+            lc = [DECLARE_TRICKROEM, PASS, CLAIM] if self.game.claim_manual else [DECLARE_TRICKROEM, PASS]
+        else:
+            lc = []
+        self._lc = lc
+        return lc
+
+    def _play_mask(self, seat: int) -> int:
+        """§5: the cards ``seat`` may play now (a mask)."""
+        return self.game.rule.legal(self.t, self.hands[seat], self.led, self.win_card,
+                                    (self.win_seat ^ seat) == 2)
+
+    def _legal_play(self) -> list[Action]:
+        seat = self.to_act
+        game = self.game
+        mask = game.rule.legal(self.t, self.hands[seat], self.led, self.win_card,
+                               (self.win_seat ^ seat) == 2)
+        stuk_here = False
+        if self.stuk_seat == seat:
+            stuk = jas.stuk_mask(self.trump)
+            if self.stuk_forced:
+                mask &= stuk
+            elif self.stuk_by < 0 and mask & stuk:
+                stuk_here = True            # §6.4: a stuk card is a legal play now
+        acts = []
+        m = mask
+        while m:
+            low = m & -m
+            acts.append(PLAY[low.bit_length() - 1])
+            m ^= low
+        if stuk_here:
+            acts.append(DECLARE_STUK)
+        if game.claim_manual:
+            acts.append(CLAIM)
+        return acts
+
+    def _meld_options(self, seat: int) -> list[Meld]:
+        """§6.2: the melds ``seat`` may declare now on its meld turn."""
+        rules = self.game.roem
+        first = not self.turn_melds
+        bar = self.bar
+        out = []
+        for m in jas.candidates(self.hands[seat], rules):
+            if jas.conflict(m, self.turn_melds, rules) is not None:
+                continue
+            if first and bar is not None and not rules.key(m, self.trump) > bar:
+                continue
+            out.append(m)
+        return out
+
+    def _legal_meld(self) -> list[Action]:
+        seat = self.to_act
+        acts = [PASS]
+        if self.stuk_seat == seat and self.stuk_by < 0:
+            acts.append(DECLARE_STUK)
+        acts.extend(m.action() for m in self._meld_options(seat))
+        return acts
+
+    def normalize(self, action: Action) -> Action:
+        """Cards of a ``declare seq<N>`` / ``declare carre`` in canonical order (§4)."""
+        if action.verb == "declare" and action.cards and action.arg not in ("stuk", "trickroem"):
+            return action._replace(cards=jas.canonical(action.arg, action.cards))
+        return action
+
+    # -- applying --
+    def _apply(self, action: Action) -> None:
+        v = action.verb
+        seat = self.to_act
+        if v == "play":
+            self._play(seat, action.cards[0])
+        elif v == "pass":
+            if self.phase == "meld":
+                self._meld_pass(seat)
+            else:                                   # trick-roem decision
+                self._log("trickroem_pass", seat, self.tr_pending)
+                self.tr_pending = None
+                self._after_trick()
+        elif v == "claim":
+            self._claim(seat)
+        elif v == "declare":
+            arg = action.arg
+            if arg == "stuk":
+                self._stuk(seat)
+            elif arg == "trickroem":
+                m = self.tr_pending
+                self.tr_pending = None
+                self._credit_trick_roem(seat, m)
+                self._after_trick()
+            else:
+                self._declare(seat, jas.parse_meld(arg, action.cards, self.game.roem))
+        else:  # pragma: no cover - the engine only passes legal actions
+            raise ValueError(f"unknown action {action.text()}")
+
+    # meld phase
+    def _declare(self, seat: int, m: Meld) -> None:
+        self.declared = self.declared + ((seat, m),)
+        self.turn_melds = self.turn_melds + (m,)
+        k = self.game.roem.key(m, self.trump)
+        if self.bar is None or k > self.bar:
+            self.bar = k
+            self.top_seat = seat
+        self._log("meld", seat, m)
+
+    def _stuk(self, seat: int) -> None:
+        """§6.4: +20 to the holder's side at once; in play the stuk card must follow."""
+        side = seat & 1
+        self.counts[side] += STUK_VALUE
+        self.stuk_by = seat
+        self._log("stuk", seat)
+        if self.phase == "play":
+            self.stuk_forced = True
+            if not self.game.claim_manual:
+                self._auto_claim()
+
+    def _meld_pass(self, seat: int) -> None:
+        self._log("pass", seat)
+        self.meld_step += 1
+        self.turn_melds = ()
+        if self.meld_step == 4:
+            self._resolve_roem()
+        else:
+            self.to_act = (self.dealer + 1 + self.meld_step) & 3
+
+    def _auto_meld_phase(self) -> None:
+        """§6.6: every seat declares its best set of melds, and stuk, on its meld turn."""
+        rules = self.game.roem
+        while self.phase == "meld":
+            seat = self.to_act
+            for m in jas.best_set(self.hands[seat], self.trump, rules, (), self.bar):
+                self._declare(seat, m)
+            if self.stuk_seat == seat and self.stuk_by < 0:
+                self._stuk(seat)
+            self._meld_pass(seat)
+
+    def _resolve_roem(self) -> None:
+        """§6.3: the side of the highest meld scores all its melds; the others are rejected."""
+        rules = self.game.roem
+        scored_pts = 0
+        scored_str = 0
+        if self.declared:
+            side = self.top_seat & 1
+            self.roem_side = side
+            pend = list(self.pend_roem)
+            for seat, m in self.declared:
+                if seat & 1 != side:
+                    continue
+                if rules.is_stroke(m):
+                    pend[side] += rules.strepen(m)
+                    scored_str += rules.strepen(m)
+                else:
+                    self.counts[side] += m.value
+                    scored_pts += m.value
+            self.pend_roem = tuple(pend)
+            self._log("resolve", side, scored_pts, scored_str)
+        self.phase = "play"
+        self.to_act = (self.dealer + 1) & 3
+        if not self.game.claim_manual:
+            self._auto_claim()
+
+    # play phase
+    def _play(self, seat: int, c: int) -> None:
+        self.hands[seat] ^= 1 << c
+        self.ev = (self.ev, ("play", seat, c))
+        self.stuk_forced = False
+        trick = self.trick
+        if not trick:
+            self.led = c >> 4
+            self.win_card = c
+            self.win_seat = seat
+            self.trick = ((seat, c),)
+        else:
+            if self.t.beats(c, self.win_card):
+                self.win_card = c
+                self.win_seat = seat
+            self.trick = trick = trick + ((seat, c),)
+            if len(trick) == 4:
+                self._complete_trick()
+                return
+        self.to_act = (seat + 1) & 3
+
+    def _complete_trick(self) -> None:
+        trick = self.trick
+        w = self.win_seat
+        side = w & 1
+        pts_t = self.t.points
+        pts = pts_t[trick[0][1]] + pts_t[trick[1][1]] + pts_t[trick[2][1]] + pts_t[trick[3][1]]
+        self.ntricks += 1
+        if self.ntricks == N_TRICKS:
+            pts += LAST_TRICK
+        self.counts[side] += pts
+        tp = self.trick_pts
+        self.trick_pts = (tp[0] + pts, tp[1]) if side == 0 else (tp[0], tp[1] + pts)
+        st = self.side_tricks
+        self.side_tricks = (st[0] + 1, st[1]) if side == 0 else (st[0], st[1] + 1)
+        tw = list(self.tricks_won)
+        tw[w] += 1
+        self.tricks_won = tuple(tw)
+        m = (1 << trick[0][1]) | (1 << trick[1][1]) | (1 << trick[2][1]) | (1 << trick[3][1])
+        self.gone |= m
+        self.last_trick = trick
+        self.last_winner = w
+        self.history = (self.history, (trick, w, pts))
+        self.trick = ()
+        self.led = -1
+        self._log("trick", w, pts)
+        if self.ntricks == 1 and self.declared:
+            self._log("show")
+        roem = jas.trick_roem(m, self.game.roem)
+        if roem is not None:
+            if self.game.roem_manual:
+                self.phase = "trickroem"
+                self.tr_pending = roem
+                self.to_act = w
+                return
+            self._credit_trick_roem(w, roem)
+        self._after_trick()
+
+    def _credit_trick_roem(self, seat: int, m: Meld) -> None:
+        """§6.5: trick roem to the side of the trick's winner (carré: pending strepen)."""
+        rules = self.game.roem
+        side = seat & 1
+        if rules.is_stroke(m):
+            p = list(self.pend_trick)
+            p[side] += rules.strepen(m)
+            self.pend_trick = tuple(p)
+        else:
+            self.counts[side] += m.value
+        self._log("trickroem", seat, m)
+
+    def _after_trick(self) -> None:
+        if self.ntricks == N_TRICKS:
+            self._end_without_claim()
+            return
+        self.phase = "play"
+        self.to_act = self.win_seat
+        if not self.game.claim_manual:
+            self._auto_claim()
+
+    # -- §7 scoring --
+    def _auto_claim(self) -> None:
+        """§7.2 auto: a side with 100 or more is claimed for at once (both: the higher
+        count; equal: the side of the seat that acts next)."""
+        a, b = self.counts
+        if a < CLAIM_AT and b < CLAIM_AT:
+            return
+        if a >= CLAIM_AT and b >= CLAIM_AT:
+            side = 0 if a > b else 1 if b > a else (self.to_act & 1)
+        else:
+            side = 0 if a >= CLAIM_AT else 1
+        self._log("autoclaim", side, self.counts[side])
+        self._decided("claim", side, 2 if self.counts[1 - side] < ONDER_JAN else 1, "claim", None)
+
+    def _claim(self, seat: int) -> None:
+        """§7.2: judged at once on the claimer's side's count."""
+        side = seat & 1
+        own = self.counts[side]
+        if own >= CLAIM_AT:
+            self._log("claim", seat, True, own)
+            n = 2 if self.counts[1 - side] < ONDER_JAN else 1
+            self._decided("claim", side, n, "claim", seat)
+        else:
+            self._log("claim", seat, False, own)
+            n = 2 if own < ONDER_JAN else 1
+            self._decided("wrong_claim", 1 - side, n, "wrong_claim", seat)
+
+    def _end_without_claim(self) -> None:
+        """§7.4: pit; else the higher count of 100 or more; equal: void; else carried."""
+        st = self.side_tricks
+        if st[0] == N_TRICKS or st[1] == N_TRICKS:
+            self._decided("pit", 0 if st[0] == N_TRICKS else 1, PIT_STREPEN, "pit", None)
+            return
+        a, b = self.counts
+        if a >= CLAIM_AT or b >= CLAIM_AT:
+            if a == b:
+                self._finish("void", None, [], list(self.start_counts), self.dealer, None)
+                return
+            side = 0 if a > b else 1
+            self._decided("end", side, 2 if self.counts[1 - side] < ONDER_JAN else 1, "end", None)
+            return
+        self._finish("carried", None, self._pending_entries(None), list(self.counts), self.dealer, None)
+
+    def _pending_entries(self, to_side: int | None) -> list[dict[str, Any]]:
+        """The pending strepen as sheet entries (all to ``to_side`` after a pit)."""
+        out = []
+        for reason, pend in (("roem", self.pend_roem), ("trickroem", self.pend_trick)):
+            for side in (0, 1):
+                if pend[side]:
+                    out.append({"side": side if to_side is None else to_side,
+                                "strepen": pend[side], "reason": reason})
+        return out
+
+    def _decided(self, outcome: str, side: int, n: int, reason: str, claimer: int | None) -> None:
+        entries = [{"side": side, "strepen": n, "reason": reason}]
+        entries += self._pending_entries(side if outcome == "pit" else None)
+        self._finish(outcome, side, entries, [0, 0], (self.dealer + 1) & 3, claimer)
+
+    def _finish(self, outcome: str, side: int | None, entries: list, carry: list[int],
+                next_dealer: int, claimer: int | None) -> None:
+        strepen = [0, 0]
+        for e in entries:
+            strepen[e["side"]] += e["strepen"]
+        self.end = {
+            "outcome": outcome,
+            "winning_side": side,
+            "strepen": strepen,
+            "counts": list(self.counts),
+            "carry": carry,
+            "next_dealer": next_dealer,
+            "trick_points": list(self.trick_pts),
+            "tricks_played": self.ntricks,
+            "entries": entries,
+            "roem_side": self.roem_side,
+            "claimer": claimer,
+            "counts_at_start": list(self.start_counts),
+        }
+        self._log("end", outcome, side, strepen)
+        self.phase = "over"
+        self.to_act = None
+
+    def result(self) -> Result | None:
+        """§7.6 once the hand is over, else None."""
+        e = self.end
+        if e is None:
+            return None
+        s = e["strepen"]
+        side = e["winning_side"]
+        return Result(points=[s[0], s[1], s[0], s[1]], outcome=e["outcome"],
+                      winners=[] if side is None else [side, side + 2],
+                      detail={k: (list(v) if isinstance(v, list) else v) for k, v in e.items()})
+
+    # -- explanations --
+    def explain(self, action: Action) -> str:
+        """Why ``action`` is refused now, in words."""
+        v, arg = action.verb, action.arg
+        seat = self.to_act
+        ph = self.phase
+        if ph == "over":
+            return "the hand is over"
+        if ph == "meld":
+            if v == "declare" and arg not in ("stuk", "trickroem"):
+                return self._explain_meld(seat, action)
+            if v == "declare" and arg == "stuk":
+                if self.stuk_seat != seat:
+                    return f"seat {seat} does not hold K and Q of troef: no stuk"
+                return "stuk has already been declared"
+            if v == "claim":
+                return "no claim in the meld phase: \"ik dek\" is said on a play turn"
+            return f"{action.text()}: it is seat {seat}'s meld turn: declare roem or pass"
+        if ph == "trickroem":
+            if v == "claim":
+                return "claims are made automatically (claim_mode = auto)"
+            return (f"seat {seat} won a trick holding {jas.announce(self.tr_pending, self.trump)}: "
+                    "declare trickroem or pass first")
+        # play
+        if v == "play" and len(action.cards) == 1:
+            c = action.cards[0]
+            if self.stuk_forced and c in self._hand_cards(seat):
+                return "after declaring stuk you must play your troef K or Q" + \
+                    (" (or claim)" if self.game.claim_manual else "")
+            return self.game.rule.why_not(self.t, self.hands[seat], self.led, self.win_card,
+                                          (self.win_seat ^ seat) == 2, c)
+        if v == "claim":
+            return "claims are made automatically (claim_mode = auto)"
+        if v == "declare" and arg == "stuk":
+            if self.stuk_by >= 0:
+                return "stuk may be declared once per hand"
+            if self.stuk_seat != seat:
+                return f"seat {seat} did not hold K and Q of troef at the start: no stuk"
+            if self.stuk_forced:
+                return "stuk is declared: now play your troef K or Q"
+            return "stuk is declared when you play your troef K or Q, and that card is not a legal play now"
+        if v == "declare" and arg == "trickroem":
+            return "there is no trick roem to declare now"
+        if v == "declare":
+            return "roem is declared in the meld phase, before the first card is played"
+        if v == "pass":
+            return "you cannot pass on a play turn: play a card"
+        return f"{action.text()} is not an action of kruisjassen now"
+
+    def _hand_cards(self, seat: int) -> list[int]:
+        return cards_of(self.hands[seat])
+
+    def _explain_meld(self, seat: int, action: Action) -> str:
+        rules = self.game.roem
+        try:
+            m = jas.parse_meld(action.arg, action.cards, rules)
+        except MeldError as e:
+            return f"{action.text()}: {e}"
+        missing = [c for c in m.cards if not (self.hands[seat] >> c) & 1]
+        if missing:
+            return f"{action.text()}: seat {seat} does not hold " + " ".join(card_text(c) for c in missing)
+        why = jas.conflict(m, self.turn_melds, rules)
+        if why:
+            return f"{action.text()}: {why}"
+        if not self.turn_melds and self.bar is not None:
+            best = next(x for s, x in self.declared if rules.key(x, self.trump) == self.bar)
+            a, b = m, best
+            if len(a.cards) != len(b.cards):
+                reason = f"{len(a.cards)} cards against {len(b.cards)}"
+            elif a.top != b.top:
+                reason = (f"{len(a.cards)} cards against {len(b.cards)}, top {jas.RANK_LETTER[a.top]} "
+                          f"below top {jas.RANK_LETTER[b.top]}")
+            elif a.value != b.value:
+                reason = f"same cards and top, value {a.value} below {b.value}"
+            else:
+                reason = "it is not higher (equal roem: the first declared stands)"
+            return (f"{action.text()}: {jas.announce(a, self.trump)} does not outrank "
+                    f"{jas.announce(b, self.trump)} declared by seat {self.top_seat} ({reason}); "
+                    "your first meld must be higher than all roem declared")
+        return f"{action.text()} is not allowed now"  # pragma: no cover
+
+    # -- what a seat sees --
+    def _events(self) -> list[tuple]:
+        out = []
+        e = self.ev
+        while e is not None:
+            e, item = e
+            out.append(item)
+        out.reverse()
+        return out
+
+    def _tricks(self) -> list[tuple]:
+        out = []
+        h = self.history
+        while h is not None:
+            h, item = h
+            out.append(item)
+        out.reverse()
+        return out
+
+    def _public(self) -> bool:
+        """§6.2: declared cards are shown once the first trick is complete."""
+        return self.ntricks >= 1
+
+    def _log_text(self, ev: tuple) -> str | None:
+        k = ev[0]
+        tr = self.trump
+        if k == "meld":
+            txt = f"seat {ev[1]} declares {jas.announce(ev[2], tr)}"
+            return txt
+        if k == "stuk":
+            return f"seat {ev[1]} declares stuk (+{STUK_VALUE})"
+        if k == "pass":
+            return f"seat {ev[1]} passes"
+        if k == "resolve":
+            side, pts, stre = ev[1], ev[2], ev[3]
+            parts = []
+            if pts:
+                parts.append(f"+{pts}")
+            if stre:
+                parts.append(f"{_plural(stre)} pending")
+            rej = [f"seat {s} {jas.announce(m, tr)}" for s, m in self.declared if s & 1 != side]
+            txt = f"roem to {_side_text(side)} ({', '.join(parts) or '0'})"
+            if rej:
+                txt += "; rejected: " + ", ".join(rej)
+            return txt
+        if k == "play":
+            return f"seat {ev[1]} plays {card_text(ev[2])}"
+        if k == "trick":
+            return f"seat {ev[1]} wins the trick ({ev[2]})"
+        if k == "show":
+            return "roem shown: " + "; ".join(f"seat {s} {m.text()}" for s, m in self.declared)
+        if k == "trickroem":
+            m = ev[2]
+            gain = f"+{m.value}" if not self.game.roem.is_stroke(m) else \
+                f"{_plural(self.game.roem.strepen(m))} pending"
+            return f"seat {ev[1]} scores trick roem {jas.announce(m, tr)} ({gain})"
+        if k == "trickroem_pass":
+            return f"seat {ev[1]} lets the trick roem go"
+        if k == "claim":
+            seat, ok, n = ev[1], ev[2], ev[3]
+            return f"seat {seat} claims (ik dek) with {n}: " + ("correct" if ok else "wrong")
+        if k == "autoclaim":
+            return f"{_side_text(ev[1])} has {ev[2]}: claimed"
+        if k == "end":
+            outcome, side, s = ev[1], ev[2], ev[3]
+            if outcome == "void":
+                return "hand over: void (equal counts of 100 or more), nothing is written"
+            if outcome == "carried":
+                return f"hand over: nobody has 100, the counts {self.counts[0]} - {self.counts[1]} carry over"
+            words = {"claim": "claim", "wrong_claim": "wrong claim", "pit": "pit", "end": "highest count"}
+            return (f"hand over ({words[outcome]}): {_side_text(side)} wins; strepen "
+                    f"{s[0]} - {s[1]}")
+        return None
+
+    def status(self) -> str:
+        a, b = self.counts
+        return f"Troef {SUIT_SYMBOLS[self.trump]} · 0/2: {a} · 1/3: {b}"
+
+    def observation(self, seat: int) -> Observation:
+        t = self.t
+        public = self._public()
+        declared = []
+        melds = []
+        for i, (s, m) in enumerate(self.declared):
+            show = public or s == seat
+            declared.append({
+                "seat": s, "announce": jas.announce(m, self.trump),
+                "key": list(self.game.roem.key(m, self.trump)),
+                "cards": [card_text(c) for c in m.cards] if show else None,
+                "scores": None if self.phase == "meld" else (s & 1) == self.roem_side,
+            })
+            if public:
+                melds.append(MeldView(len(melds) + 1, s, "run" if m.kind == "seq" else "set", m.cards))
+        tricks = [{"leader": tr[0][0], "cards": [[s, card_text(c)] for s, c in tr],
+                   "winner": w, "points": p} for tr, w, p in self._tricks()]
+        log = tuple(x for x in (self._log_text(e) for e in self._events()) if x)
+        tp = self.tr_pending
+        extra = {
+            "declared": declared,
+            "stuk": self.stuk_by if self.stuk_by >= 0 else None,
+            "stuk_forced": self.stuk_forced,
+            "roem_side": self.roem_side,
+            "roem_bar": list(self.bar) if self.bar is not None else None,
+            "meld_turn": self.to_act if self.phase == "meld" else None,
+            "my_melds": [m.action().text() for s, m in self.declared if s == seat],
+            "pending_strepen": [self.pend_roem[0] + self.pend_trick[0], self.pend_roem[1] + self.pend_trick[1]],
+            "trickroem": None if tp is None else {"seat": self.to_act, "announce": jas.announce(tp, self.trump),
+                                                  "value": tp.value},
+            "played": [card_text(c) for c in cards_of(self.gone)],
+            "tricks": tricks,
+            "side_tricks": list(self.side_tricks),
+            "trick_points": list(self.trick_pts),
+            "counts_at_start": list(self.start_counts),
+            "upcard_held": bool((self.hands[self.dealer] >> self.upcard) & 1),
+            "claim_mode": self.game.options["claim_mode"],
+            "roem_mode": self.game.options["roem_mode"],
+            "jas_wild": self.game.options["jas_wild"],
+            "result": None if self.end is None else dict(self.end),
+        }
+        return Observation(
+            game=self.game.id, seat=seat, n_seats=4, to_act=self.to_act, phase=self.phase,
+            hand=tuple(t.sort_for_display(cards_of(self.hands[seat]))),
+            hand_sizes=tuple(h.bit_count() for h in self.hands),
+            dealer=self.dealer, trump=self.trump, upcard=self.upcard,
+            trick=self.trick, last_trick=self.last_trick, last_trick_winner=self.last_winner,
+            tricks_won=self.tricks_won, melds=tuple(melds),
+            scores={"counts": list(self.counts), "strepen": list(self.strepen0)},
+            status=self.status(), log=log,
+            legal=tuple(self.legal_actions()) if seat == self.to_act else (),
+            extra=extra,
+        )
+
+    def hidden_from(self, seat: int) -> set[int]:
+        """Cards of the other seats, except the upcard while the dealer holds it, stuk once
+        declared, and declared meld cards after the first trick."""
+        hid = 0
+        for s in range(4):
+            if s != seat:
+                hid |= self.hands[s]
+        hid &= ~(1 << self.upcard)
+        if self.stuk_by >= 0:
+            hid &= ~jas.stuk_mask(self.trump)
+        if self._public():
+            for _s, m in self.declared:
+                hid &= ~m.mask
+        return set(cards_of(hid))
+
+    def cards_in_play(self) -> list[int]:
+        m = self.gone
+        for h in self.hands:
+            m |= h
+        for _s, c in self.trick:
+            m |= 1 << c
+        out = cards_of(m)
+        # hands, trick and completed tricks are disjoint; count each card where it is
+        n = sum(h.bit_count() for h in self.hands) + len(self.trick) + self.gone.bit_count()
+        if n != len(out):  # pragma: no cover - a broken state
+            raise AssertionError("a card is in two places")
+        return out
+
+    def deal_record(self) -> dict[str, Any]:
+        """The starting position as a record ``deal`` (§3)."""
+        hands = [[card_text(c) for c in sorted(cards_of(h), key=lambda c: (c >> 4, -(c & 15)))]
+                 for h in self.start_hands]
+        return {"dealer": self.dealer, "hands": hands, "upcard": card_text(self.upcard), "stock": []}
+
+
+__all__ = ["Kruisjassen", "KruisState"]
