@@ -63,6 +63,10 @@ class Match:
         entry["actions"] = []
         self.hands.append(entry)
         self.results.append(None)
+        if self.state.over:  # decided without a decision (e.g. automatic roem and claim)
+            res = self.state.result()
+            self.results[-1] = res
+            self.sheet.record(res)
         return self.state
 
     def apply(self, action: Action | str, check: bool = True) -> State:
