@@ -356,6 +356,19 @@ def test_k10_with_a_real_hand():
     assert m.sheet.render() == "0/2: ||||/ ||||/ | (11)\n1/3: ||||/ ||| (8)"
 
 
+@pytest.mark.parametrize("carried, count, strepen", [(29, 49, 2), (30, 50, 1)])
+def test_onder_jan_is_below_50(carried, count, strepen):
+    m = Match(get_game("kruisjassen"))
+    m.sheet.carry = [0, carried]
+    d, actions = hand_actions("k6")
+    m.start_hand(deal=d)
+    for a in actions:
+        m.apply(a)
+    r = m.results[0]
+    assert r.detail["counts"] == [111, count]
+    assert r.points == [strepen, 0, strepen, 0]
+
+
 def test_sheet_json_and_table():
     m = replay(load("k8"))
     j = m.sheet.to_json()
@@ -451,6 +464,45 @@ def test_stroke_melds_go_to_the_pit_side():
     assert r.detail["strepen"] == [4, 0]
     assert sorted((e["side"], e["strepen"], e["reason"]) for e in r.detail["entries"]) == \
         [(0, 1, "roem"), (0, 3, "pit")]
+
+
+def test_trick_carre_is_pending_strepen_written_at_the_end():
+    """Four jacks fall in one trick: a carré of jacks (200) as trick roem = 2 pending strepen
+    for the trick winner's side, written when the hand is decided (here by a wrong claim)."""
+    d = deal(0, "7H", "JS 7H KS QS TS 9S 8S 7S", "AC KC QC JC TC 9C 8C 7C",
+             "JD AD KD QD TD 9D 8D 7D", "JH AH KH QH TH 9H 8H AS")
+    s = run(start(d), *PASS4, "play JC", "play JD", "play JH", "play JS")
+    assert s.to_act == 3 and legal(s) == {"declare trickroem", "pass", "claim"}
+    assert s.observation(0).extra["trickroem"] == {"seat": 3, "announce": "carré of jacks", "value": 200}
+    s = s.apply("declare trickroem")
+    assert s.counts == [0, 23]                       # 1 + 1 + 20 + 1, the carré is strepen
+    assert s.observation(0).extra["pending_strepen"] == [0, 2]
+    s = s.apply("claim")                             # seat 3 with 23: wrong, onder jan
+    r = s.result()
+    assert r.outcome == "wrong_claim"
+    assert sorted((e["side"], e["strepen"], e["reason"]) for e in r.detail["entries"]) == \
+        [(0, 2, "wrong_claim"), (1, 2, "trickroem")]
+    assert r.points == [2, 2, 2, 2]
+
+
+def test_auto_roem_choice_6_6():
+    from cardtable.families import jas
+    from cardtable.families.tricks import mask_of
+
+    def best(cards, trump=0, bar=None):
+        return [m.text() for m in jas.best_set(mask_of(parse_card(c) for c in cards.split()),
+                                               trump, jas.KRUIS_ROEM, (), bar)]
+    # a run of six: one seq6 (100) beats seq3 + seq3 (adjacent halves are not allowed)
+    assert best("AH KH QH JH TH 9H 8D 7D") == ["seq6 AH KH QH JH TH 9H"]
+    # carré of jacks (200) against seq3 KH QH JH sharing JH: the carré
+    assert best("JC JD JH JS KH QH 9H 8H") == ["carre JC JD JH JS"]
+    # two disjoint runs, highest first
+    assert best("KC QC JC 9C 8C 7C 7D 8D") == ["seq3 KC QC JC", "seq3 9C 8C 7C"]
+    # a bar (carré of aces declared earlier): a seq4 to K cannot outrank it
+    assert best("KH QH JH TH 9C 8C QS TS", bar=(4, 14, 100, 0)) == []
+    assert best("KH QH JH TH 9C 8C QS TS") == ["seq4 KH QH JH TH"]
+    # equal value 20: the seq3 in trump ranks above an equal plain one
+    assert best("KH QH JH KS QS JS 7C 7D", trump=3) == ["seq3 KS QS JS", "seq3 KH QH JH"]
 
 
 # ---- options -----------------------------------------------------------------------------
