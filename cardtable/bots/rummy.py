@@ -10,8 +10,10 @@ It sees only the Observation of its seat (hand, top of the discard pile, table m
 Draw: take the top discard when it makes a meld with cards in hand, or fits on a table meld
 the bot may lay off on; otherwise draw from the stock.
 Play, in this order: go out at once if a meld or lay-off empties the hand; make the meld that
-leaves the best hand (cards that still form melds kept, fewest points left; a set of three
-is preferred to four when the fourth card is in a run); lay off the highest card that fits;
+leaves the best hand (one after which the rest can be laid off and the last card discarded
+first, then fewest points left in cards that are neither laid off nor in a meld still in hand;
+so a set of three is preferred to four when the fourth card is in a run); lay off the highest
+card that fits;
 then discard the card that is least useful (not in a meld, fewest near-melds: pairs and
 suited cards within two ranks), highest points first. The card just taken from the discard
 pile is never discarded (the rules forbid it and it is not in ``obs.legal``).
@@ -31,8 +33,8 @@ from typing import Sequence
 from cardtable.cards import JOKER, Card
 from cardtable.engine.actions import Action
 from cardtable.engine.game import Game, Observation
-from cardtable.families.rummy import (ACE_LOW, Meld, find_melds, layoff_options, near_melds,
-                                      points_table)
+from cardtable.families.rummy import (ACE_LOW, RUN, SET, Meld, find_melds, lay_off, layoff_ends,
+                                      layoff_options, near_melds, points_table)
 
 _DEFAULT_POINTS = points_table(ace=1)
 
@@ -81,7 +83,8 @@ def choose(obs: Observation, game: Game, rng: random.Random) -> Action:
             if len(a.cards) == len(hand):
                 return a
     if "meld" in by_verb:
-        return _best_meld(by_verb["meld"], hand, ace_mode, points)
+        return _best_meld(by_verb["meld"], hand, ace_mode, points, _table_melds(obs), obs.seat,
+                          obs.extra.get("taken_from_discard"), last_card)
     if "layoff" in by_verb:
         return max(by_verb["layoff"], key=lambda a: (points[a.cards[0]], -(a.target or 0)))
     return _choose_discard(obs, by_verb.get("discard", list(legal)), hand, ace_mode, points, rng)
@@ -110,14 +113,36 @@ def _choose_draw(obs: Observation, draws: list[Action], hand: list[Card], ace_mo
     return stock
 
 
-def _best_meld(melds: list[Action], hand: list[Card], ace_mode: str, points: Sequence[int]) -> Action:
+def _after_layoffs(rest: list[Card], melds: list[Meld], ace_mode: str) -> list[Card]:
+    """The cards of ``rest`` left after laying off greedily (chains included) on ``melds``."""
+    rest = list(rest)
+    melds = list(melds)
+    while rest:
+        opts = layoff_options(rest, melds, ace_mode)
+        if not opts:
+            break
+        c, i, end = opts[0]
+        m = melds[i - 1]
+        melds[i - 1] = lay_off(m, c, end or layoff_ends(c, m, ace_mode)[0])
+        rest.remove(c)
+    return rest
+
+
+def _best_meld(melds: list[Action], hand: list[Card], ace_mode: str, points: Sequence[int],
+               table: list[Meld], seat: int, taken: Card | None, last_card: bool) -> Action:
+    """The meld after which the hand is best: going out this turn first (the rest laid off
+    and at most one card, not the one just taken, left to discard), then the fewest points
+    in cards that are neither laid off nor part of a meld still in hand."""
     best, best_key = melds[0], None
     for a in melds:
         used = set(a.cards)
         rest = [c for c in hand if c not in used]
-        kept = _meld_cover(rest, ace_mode)
-        dead = sum(points[c] for c in rest if c not in kept)
-        key = (-dead, len(kept), len(a.cards), sum(points[c] for c in a.cards))
+        kind = SET if (a.cards[0] & 15) == (a.cards[1] & 15) else RUN
+        left = _after_layoffs(rest, table + [Meld(seat, kind, tuple(a.cards))], ace_mode)
+        out = (len(left) == 1 and left[0] != taken) or (not left and not last_card)
+        kept = _meld_cover(left, ace_mode)
+        dead = sum(points[c] for c in left if c not in kept)
+        key = (out, -dead, len(kept), len(a.cards), sum(points[c] for c in a.cards))
         if best_key is None or key > best_key:
             best, best_key = a, key
     return best

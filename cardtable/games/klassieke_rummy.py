@@ -45,7 +45,7 @@ Observation ``extra`` keys (public data):
 
 Result: ``points`` = hand score per seat (the winner gets the sum of the others' card
 points, doubled for a rummy; the others 0); ``outcome`` ``out`` (or ``void``, ruling 9);
-``detail`` = ``winner``, ``rummy`` (bool), ``hand_points`` (card points left in each
+``detail`` = ``outcome`` (as ``Result.outcome``), ``winner``, ``rummy`` (bool), ``hand_points`` (card points left in each
 hand, the winner's 0), ``dealer``, ``next_dealer``, ``turnovers``, ``turns``.
 
 Rulings added in the code (beyond the spec's §10):
@@ -103,7 +103,7 @@ class KlassiekeRummy(Game):
     family = "rummy"
     min_players = 2
     max_players = 6
-    deck_name = "52 cards"
+    deck_name = "full52"
     description = ("McLeod's basic rummy: draw, one meld a turn, lay off anywhere, discard; "
                    "out first scores the others' cards, doubled for a rummy.")
     option_specs = (
@@ -583,8 +583,13 @@ class KlassiekeRummyState(State):
             w = self.winner
             return (f"{g.seat_name(w).capitalize()} went out{' with a rummy' if self.rummy else ''}: "
                     f"{res.points[w]} points · {tail}")
-        step = "draw" if self.phase == DRAW else ("meld, lay off or discard" if self.melds or not self.melded
-                                                  else "lay off or discard")
+        if self.phase == DRAW:
+            step = "draw"
+        else:
+            verbs = {a.verb for a in self._legal()}
+            words = [w for v, w in (("meld", "meld"), ("layoff", "lay off"), ("discard", "discard"))
+                     if v in verbs]
+            step = ", ".join(words[:-1]) + (" or " if len(words) > 1 else "") + words[-1]
         return f"{g.seat_name(self.seat).capitalize()} to {step} · {tail}"
 
     def observation(self, seat: int) -> Observation:
@@ -633,6 +638,7 @@ class KlassiekeRummyState(State):
         g = self.game
         hand_points = [card_points(h, g.points) for h in self.hands]
         detail: dict[str, Any] = {
+            "outcome": "void" if self.void else "out",
             "winner": self.winner,
             "rummy": self.rummy,
             "hand_points": hand_points,

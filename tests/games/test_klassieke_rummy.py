@@ -431,6 +431,40 @@ def test_position_meld_canonical_and_deal_record():
     assert st.deal_record() is pos
 
 
+# ---- family machinery ------------------------------------------------------------------
+
+@pytest.mark.parametrize("mode", R.ACE_MODES)
+def test_find_melds_is_every_subset_that_is_a_meld(mode):
+    from itertools import combinations
+    rng = random.Random(7)
+    hands = [C("AS 2S 3S 4S 5S 6S 7S 8S 9S TS JS QS KS"), C("KS AS 2S 3S 3H 3D 3C QS")]
+    hands += [rng.sample([c for c in full52() if c >> 4 in (0, 2)], rng.randint(3, 11)) for _ in range(60)]
+    for hand in hands:
+        brute = set()
+        for k in range(3, len(hand) + 1):
+            for comb in combinations(hand, k):
+                cl = R.classify(comb, mode)
+                if cl:
+                    brute.add(cl)
+        got = R.find_melds(hand, mode)
+        assert len(got) == len(set(got)) and set(got) == brute
+    full = R.find_runs(C("AS 2S 3S 4S 5S 6S 7S 8S 9S TS JS QS KS"), mode)
+    assert full.count(tuple(C("AS 2S 3S 4S 5S 6S 7S 8S 9S TS JS QS KS"))) == 1
+
+
+def test_run_ends_and_turn_over():
+    assert R.run_ends(C("AS 2S 3S"), "low") == (None, parse_card("4S"))
+    assert R.run_ends(C("JS QS KS"), "low") == (parse_card("TS"), None)
+    assert R.run_ends(C("JS QS KS"), "high_low") == (parse_card("TS"), parse_card("AS"))
+    assert R.run_ends(C("QS KS AS"), "high_low") == (parse_card("JS"), None)
+    assert R.run_ends(C("QS KS AS"), "bridge") == (parse_card("JS"), parse_card("2S"))
+    assert R.run_ends(C("AS 2S 3S"), "bridge") == (parse_card("KS"), parse_card("4S"))
+    assert R.set_accepts(C("8C 8D 8H")) == (parse_card("8S"),)
+    assert R.turn_over(C("JC 3D 8S")) == C("8S 3D JC")          # top last: JC is drawn first
+    assert R.stock_top_first(R.turn_over(C("JC 3D 8S"))) == C("JC 3D 8S")
+    assert R.card_points(C("KS QD 4C 4H AC"), R.points_table(ace=1)) == 29
+
+
 # ---- play rules ------------------------------------------------------------------------
 
 def test_draw_phase_and_refusals():
@@ -604,7 +638,7 @@ def test_determinism_and_replay_of_deal_record():
 
 def test_observation_hides_hands_and_shows_public_data():
     g = get_game(GAME, 3)
-    for st in play_random(g, 8, steps=400):
+    for st in play_random(g, 8, steps=4000):
         cards_seen_by = {}
         for seat in range(3):
             o = st.observation(seat)
@@ -618,8 +652,9 @@ def test_observation_hides_hands_and_shows_public_data():
             assert (o.legal != ()) == (seat == st.to_act)
             cards_seen_by[seat] = o
         assert sorted(st.cards_in_play()) == sorted(full52())
+    assert st.over
     o = st.observation(0)
-    assert o.phase == "over" and "winner" in o.extra or st.void
+    assert o.phase == "over" and o.legal == () and o.extra["winner"] == st.result().detail["winner"]
 
 
 def test_simple_bot_legal_and_hands_end():
