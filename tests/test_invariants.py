@@ -1,19 +1,24 @@
 """Random legal play through whole matches of every registered game (DESIGN.md, "Tests").
 
-Hypothesis picks the game's options, the seeds of the match and of the random player; the
-match is then played to its end with uniformly random legal actions, and at every step:
+Hypothesis picks the game's options, the seeds of the match and of the random player, and
+who plays each seat (uniformly random legal actions, or the simple bot); the match is then
+played to its end, and:
 
-- the applied action is one of ``legal_actions()`` (and ``obs.legal`` of the seat to act
-  is the same list; other seats get none);
+- at every step, the applied action is one of ``legal_actions()`` and cards are conserved:
+  ``sorted(state.cards_in_play()) == sorted(game.deck())``;
+- at the first and last position of every hand and a random sample of the others (a
+  fifth of the first 100 positions, fewer later: the observation checks cost more than
+  the play, and more as the hand's log grows): ``obs.legal`` of the seat to act is
+  ``legal_actions()`` and other seats get none;
 - every legal action's text parses back to the same action;
-- cards are conserved: ``sorted(state.cards_in_play()) == sorted(game.deck())``;
 - no observation's JSON holds a card code of ``state.hidden_from(seat)``;
 - ``apply()`` leaves the old state unchanged (all observations compared), and an illegal
   action is refused with a reason and changes nothing;
 - every hand and every match ends (a generous step cap fails the test);
 - scores add up: kruisjassen, after 8 tricks, ``sum(detail["trick_points"]) == 146``
-  (spec §2); klassieke-rummy, the winner's points are ``sum(detail["hand_points"])``,
-  doubled for a rummy (spec §7), and nobody else scores.
+  (spec §2), partners score alike; klassieke-rummy, the winner's points are
+  ``sum(detail["hand_points"])``, doubled for a rummy (spec §7), nobody else scores, and
+  a ``void`` hand (the game module's ruling 9) scores nothing.
 
 CI runs a few hundred matches per game (derandomized, so every run plays the same ones);
 ``pytest -m slow tests/test_invariants.py`` plays 10,000 more per game.
@@ -159,6 +164,10 @@ def check_result(game, state, last_obs: dict, steps: int) -> None:
         if sum(last_obs["tricks_won"]) == 8:
             assert sum(d["trick_points"]) == 146, d
     elif game.id == "klassieke-rummy":
+        assert res.outcome in {"out", "void"}, res.outcome
+        if res.outcome == "void":  # the code's ruling 9: a stuck hand, nobody scores
+            assert res.winners == [] and all(p == 0 for p in res.points)
+            return
         (w,) = res.winners
         factor = 2 if d["rummy"] else 1
         assert res.points[w] == factor * sum(d["hand_points"]), d
@@ -167,26 +176,49 @@ def check_result(game, state, last_obs: dict, steps: int) -> None:
 
 
 def play_match(gid: str, players: int, options: dict, match_seed: int, play_seed: int,
+               policies: tuple[str, ...] | None = None, deep_rate: float = 0.2,
                probe_rate: float = 0.05) -> Counter:
-    """Play one whole match with random legal actions, checking everything; statistics back."""
+    """Play one whole match, checking everything; statistics back.
+
+    ``policies``: per seat ``random`` (a uniformly random legal action) or ``simple`` (the
+    simple bot, from its own observation); default all random. Cheap checks (legality,
+    conservation) run at every step; the observation checks (hidden cards, text forms,
+    old state unchanged, illegal probes) at the first and last position of every hand and
+    at a ``deep_rate`` share of the first 100 others, fewer after that (``deep_rate *
+    100 / step``), so that long random hands stay affordable.
+    """
+    from cardtable.bots import get_bot
+
     game = get_game(gid, players=players, **options)
     deck = sorted(game.deck())
     n = game.players
     rng = random.Random(play_seed)
-    match = Match(game, ["bot:random"] * n, seed=match_seed)
+    policies = policies or ("random",) * n
+    bots = [get_bot("simple", game, seed=play_seed + s) if p == "simple" else None
+            for s, p in enumerate(policies)]
+    match = Match(game, [f"bot:{p}" for p in policies], seed=match_seed)
     stats: Counter = Counter()
     total = 0
     while not match.over:
         state = match.start_hand()
         stats["hands"] += 1
-        obs = observations(state, n)
         steps = 0
+        deep = True
         while True:
-            legal = check_position(game, state, deck, obs)
+            assert sorted(state.cards_in_play()) == deck, "cards are not conserved"
+            if deep or state.to_act is None:
+                obs = observations(state, n)
+                legal = check_position(game, state, deck, obs)
+                stats["deep"] += 1
+            else:
+                legal = state.legal_actions()
+                assert legal or state.to_act is None
             if state.to_act is None:
                 break
-            action = rng.choice(legal)
-            if rng.random() < probe_rate:
+            bot = bots[state.to_act]
+            action = rng.choice(legal) if bot is None else bot.choose(state.observation(state.to_act))
+            assert action in legal, f"{action.text()!r} is not among the legal actions"
+            if deep and rng.random() < probe_rate / deep_rate:
                 bad = illegal_probe(state, legal, rng)
                 if bad is not None:
                     with pytest.raises(IllegalAction) as ei:
@@ -196,13 +228,15 @@ def play_match(gid: str, players: int, options: dict, match_seed: int, play_seed
                     stats["probes"] += 1
             old = state
             state = match.apply(action)
-            assert observations(old, n) == obs, f"apply({action.text()!r}) changed the old state"
+            if deep:
+                assert observations(old, n) == obs, f"apply({action.text()!r}) changed the old state"
             assert match.hands[-1]["actions"][-1] == action.text()
-            obs = observations(state, n)
             steps += 1
             total += 1
             assert steps < MAX_ACTIONS_PER_HAND, f"hand {stats['hands']} did not end"
             assert total < MAX_ACTIONS_PER_MATCH, "the match did not end"
+            # a falling rate in long hands: observations grow with the hand's public log
+            deep = rng.random() < deep_rate * min(1.0, 100 / steps)
         check_result(game, state, obs[0], steps)
         stats[state.result().outcome] += 1
         stats["actions"] += steps
@@ -218,13 +252,22 @@ def test_every_registered_game_is_covered():
     assert [n for g, n in CASES if g == "klassieke-rummy"] == [2, 3, 4, 5, 6]
 
 
+def policies_for(players: int):
+    """All random (a third of the matches), all simple, or a per-seat mix."""
+    return st.one_of(
+        st.just(("random",) * players),
+        st.just(("simple",) * players),
+        st.tuples(*[st.sampled_from(("random", "simple"))] * players),
+    )
+
+
 @pytest.mark.parametrize("gid,players", CASES, ids=[f"{g}-{n}" for g, n in CASES])
 def test_random_matches(gid, players):
     @settings(PROFILE, max_examples=examples_for(gid))
-    @given(options=option_values(gid), match_seed=st.integers(0, 2**31 - 1),
-           play_seed=st.integers(0, 2**31 - 1))
-    def run(options, match_seed, play_seed):
-        play_match(gid, players, options, match_seed, play_seed)
+    @given(options=option_values(gid), policies=policies_for(players),
+           match_seed=st.integers(0, 2**31 - 1), play_seed=st.integers(0, 2**31 - 1))
+    def run(options, policies, match_seed, play_seed):
+        play_match(gid, players, options, match_seed, play_seed, policies)
 
     run()
 
@@ -251,6 +294,8 @@ def test_soak_10000_matches(gid):
                 options[o.name] = opt_rng.choice([o.default, opt_rng.randint(lo, max(lo, o.default))])
             elif o.kind == "int_or_none":
                 options[o.name] = opt_rng.choice([None, opt_rng.randint(1, 5)])
-        total += play_match(gid, counts[i % len(counts)], options, match_seed=i, play_seed=10**6 + i,
-                            probe_rate=0.01)
+        n = counts[i % len(counts)]
+        policies = [("random",) * n, ("simple",) * n,
+                    tuple(opt_rng.choice(("random", "simple")) for _ in range(n))][i % 3]
+        total += play_match(gid, n, options, match_seed=i, play_seed=10**6 + i, policies=policies)
     assert total["hands"] >= n_matches

@@ -40,7 +40,10 @@ def play(match: Match, hands: int, extra_actions: int = 0, bot: str = "simple") 
     for h in range(hands + 1):
         if match.over or (h == hands and extra_actions == 0):
             break
-        state = match.start_hand()
+        if match.state is not None and not match.state.over:
+            state = match.state  # go on with the hand in progress
+        else:
+            state = match.start_hand()
         steps = 0
         while not state.over and (h < hands or steps < extra_actions):
             state = match.apply(bots[state.to_act].choose(state.observation(state.to_act)))
