@@ -18,9 +18,12 @@ then discard the card that is least useful (not in a meld, fewest near-melds: pa
 suited cards within two ranks), highest points first. The card just taken from the discard
 pile is never discarded (the rules forbid it and it is not in ``obs.legal``).
 
-Stalls: when the stock has been re-formed (``extra["turnovers"]``), near-melds count less
-and less and the discard gets a random element, so two bots holding each other's pairs do
-not cycle for ever (measured in benchmarks/bench_klassieke_rummy.py).
+Stalls: once the stock has been re-formed (``extra["turnovers"]``) the choice of discard gets
+a random element that grows with each re-forming (up to 40, never enough to break up a meld
+in hand), so bots holding each other's pairs do not cycle for ever. Measured over 300 hands
+each (3, 4, 6 players, with and without last_card + layoff_requires_meld): at most 19
+re-formings in a hand, none near the game's cap of 40; without the noise bot hands do reach
+the cap.
 Unknown verbs (other rummies' ``knock``, ``rummy``, ``swap`` ...) are handled by the
 fallback: go-out verbs first, else a random legal action.
 """
@@ -155,8 +158,8 @@ def _choose_discard(obs: Observation, discards: list[Action], hand: list[Card], 
     near = near_melds(hand, ace_mode)
     table = _table_melds(obs)
     fits = {c for c, _i, _e in layoff_options(hand, table, ace_mode)} if table else set()
-    near_weight = 30 / (1 + turnovers)          # pairs matter less once the stock has turned
-    noise = 15 * turnovers                      # and a stalled hand gets shaken up
+    near_weight = 30
+    noise = 8 * min(turnovers, 5)               # a stalled hand gets shaken up (< a meld's 100)
     best, best_key = discards[0], None
     for a in discards:
         c = a.cards[0]
