@@ -253,3 +253,43 @@ def test_explicit_path_arguments(tmp_path, monkeypatch):
         assert not p.exists()
         p.write_text("junk")
         assert saves.quarantine(p) == tmp_path / "elsewhere.corrupt.json"
+
+
+# ---- the examples of docs/records.md ---------------------------------------------------
+
+DOCS = Path(__file__).resolve().parent.parent / "docs" / "records.md"
+
+
+def test_docs_examples_replay():
+    import re
+
+    blocks = re.findall(r"```json\n(.*?)```", DOCS.read_text(encoding="utf-8"), flags=re.S)
+    records = [json.loads(b) for b in blocks if '"format"' in b]
+    assert len(records) == 2
+    first, second = (record.replay(r) for r in records)
+    s1, s2 = record.summary(first), record.summary(second)
+    assert s1["to_act"] == 3
+    assert s1["legal_actions"] == ["play TD", "play JD", "play 8H", "play TH", "claim"]
+    # the explicit deal is the same first hand: the same position after the same actions
+    rec = records[0]
+    again = record.replay({**rec, "hands": [{"deal": records[1]["hands"][0]["deal"],
+                                             "actions": rec["hands"][0]["actions"]}]})
+    assert record.summary(again) == s1
+    assert s2["to_act"] == 3 and s2["hands"][0]["actions_applied"] == 2
+
+
+def test_docs_name_every_summary_key():
+    text = DOCS.read_text(encoding="utf-8")
+    game = get_game("kruisjassen")
+    s = record.summary(play(Match(game, None, seed=1), hands=1, extra_actions=3))
+    for key in s:
+        assert f"`{key}`" in text, key
+    for key in s["hands"][0]["result"]:
+        assert f"`hands[].result.{key}`" in text, key
+    for key in s["hands"][0]["result"]["detail"]:
+        assert f"`{key}`" in text, key
+    for key in s["sheet"]:
+        assert f"`{key}`" in text, key
+    rummy = record.summary(play(Match(get_game("klassieke-rummy", players=3), None, seed=1), hands=1))
+    for key in list(rummy["hands"][0]["result"]["detail"]) + list(rummy["sheet"]):
+        assert f"`{key}`" in text, key
