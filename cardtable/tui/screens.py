@@ -19,8 +19,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Center, Horizontal, Vertical, VerticalScroll
 from textual.screen import Screen
-from textual.widgets import (Button, Checkbox, Footer, Input, Label, Markdown, OptionList, Select,
-                             Static)
+from textual.widgets import Button, Checkbox, Footer, Input, Label, OptionList, Select, Static
 from textual.widgets.option_list import Option as ListOption
 
 from cardtable.engine.game import Game, Option, OptionError
@@ -349,7 +348,9 @@ class HandOverScreen(Screen):
 
     def compose(self) -> ComposeResult:
         t = Text(justify="center")
-        t.append("✋\n\n", Style(bold=True))
+        for i, (sym, red) in enumerate((("♠", False), ("♥", True), ("♣", False), ("♦", True))):
+            t.append(("  " if i else "") + sym, Style(bold=True, color="#ff6b6b" if red else "#f0f0f0"))
+        t.append("\n\n")
         t.append("Pass the keyboard to\n\n", Style(color="#b8d8c0"))
         t.append(self.player, Style(bold=True, color=R.GOLD))
         t.append("\n\n")
@@ -540,7 +541,14 @@ class HandSummaryScreen(Screen):
             yield Static(Text(nxt, Style(color="#b8d8c0", italic=True)), markup=False)
         yield Footer()
 
+    def on_mount(self) -> None:
+        self._shown_at = time.monotonic()
+
     def action_next(self) -> None:
+        # keys typed just before the hand ended (a player still playing) do not skip it
+        guard = float(getattr(self.app, "handover_guard", 0.0) or 0.0)
+        if time.monotonic() - getattr(self, "_shown_at", 0.0) < 2 * guard:
+            return
         self.dismiss(True)
 
     def action_sheet(self) -> None:
@@ -621,8 +629,12 @@ class RulesScreen(Screen):
         self.cls = cls
 
     def compose(self) -> ComposeResult:
+        from rich.markdown import Markdown as RichMarkdown
+
+        # Rich's Markdown in a Static: a whole spec renders in a blink (the Markdown
+        # widget takes seconds for a long spec)
         with VerticalScroll(id="rules-page"):
-            yield Markdown(rules_text(self.cls), id="rules")
+            yield Static(RichMarkdown(rules_text(self.cls), hyperlinks=False), id="rules", markup=False)
         yield Footer()
 
     def on_mount(self) -> None:

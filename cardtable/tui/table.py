@@ -113,6 +113,9 @@ class TableScreen(Screen):
         self._message: Text | None = None
         self.errors: list[str] = []     # bot failures (shown, and kept for the tests)
         self.multi = match.game.family == "rummy"
+        if self.multi:
+            # ⏎ discards in a rummy: say so in the key help line
+            self._bindings.key_to_bindings["enter"] = [Binding("enter", "enter", "discard")]
 
     # ---- layout -------------------------------------------------------------------------
     def compose(self) -> ComposeResult:
@@ -300,7 +303,7 @@ class TableScreen(Screen):
         try:
             self.match.apply(action)
         except IllegalAction as e:
-            self.set_message(Text(str(e), Style(color="#ff6b6b", bold=True)))
+            self.set_message(self._refusal(str(e)))
             return False
         self._message = None
         self._after_action()
@@ -378,6 +381,12 @@ class TableScreen(Screen):
                 out.add(i)
         return out
 
+    def _refusal(self, reason: str) -> Text:
+        """The rules' reason, with card codes drawn as cards and seats named."""
+        t = R.pretty(reason, bool(getattr(self.app, "dutch", False)), self._names())
+        t.stylize_before(Style(color="#ff8080", bold=True))
+        return t
+
     def set_message(self, text: Text | None) -> None:
         self._message = text
         self._draw_message()
@@ -409,6 +418,7 @@ class TableScreen(Screen):
             views.append(v)
         for i, v in enumerate(views):
             v.display = i < len(top_seats)
+        top.display = bool(top_seats)
         left = self.query_one("#left-seat", SeatView)
         right = self.query_one("#right-seat", SeatView)
         left.display = any(p == "left" for p in pos.values())
@@ -587,8 +597,7 @@ class TableScreen(Screen):
                 return Text("Your turn: d draws from the stock, t takes the top discard.", grey)
             return Text("Select cards (␣ or 1-9), m melds them, l lays one off; ⏎ or x discards.", grey)
         if "play" in verbs:
-            extra = "  c: Ik dek" if any(a.verb == "claim" for a in obs.legal) else ""
-            return Text(f"Your turn: choose a card (←→ or 1-{min(9, len(obs.hand))}) and press ⏎.{extra}", grey)
+            return Text(f"Your turn: choose a card (←→ or 1-{min(9, len(obs.hand))}) and press ⏎.", grey)
         if any(a.verb == "declare" for a in obs.legal) and obs.phase in ("meld", "roem"):
             return Text("Declare your roem with its key, then p to pass.", grey)
         return Text("Your turn: choose an action below.", grey)

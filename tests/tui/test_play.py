@@ -263,7 +263,7 @@ async def test_illegal_card_shows_the_reason_and_changes_nothing():
         await move_cursor(pilot, tbl, i)
         await pilot.press("enter")
         await settle(pilot)
-        reason = state.explain(Action("play", cards=(card,)))
+        reason = tbl._refusal(state.explain(Action("play", cards=(card,)))).plain
         assert reason and reason in message(tbl)
         assert match.state is state
         assert len(match.hands[-1]["actions"]) == n_actions
@@ -294,7 +294,7 @@ async def test_illegal_meld_shows_the_reason_and_changes_nothing():
         try:
             state.apply(Action("meld", cards=tuple(pair)))
         except Exception as e:
-            reason = str(e)
+            reason = tbl._refusal(str(e)).plain     # card codes drawn as cards, seats named
         else:
             pytest.fail("the meld should be refused")
         assert reason in message(tbl)

@@ -1,0 +1,210 @@
+"""The screens around the table: menu -> seat setup (with option validation) -> table,
+resume of an autosaved match (and a corrupt save), the autosave itself, score sheet,
+rules, the letters setting, and the match end."""
+
+from __future__ import annotations
+
+import json
+
+from cardtable import saves
+from cardtable.engine import Match, get_game
+from cardtable.tui import demo
+from cardtable.tui.app import CardTableApp
+from cardtable.tui.screens import (HandSummaryScreen, MatchEndScreen, MenuScreen, ResumeScreen,
+                                   RulesScreen, SetupScreen, SheetScreen, rules_text)
+from cardtable.tui.table import TableScreen, seat_positions
+from cardtable.tui.testing import screen_text, settle, table
+
+
+def make_app(match=None, **kw) -> CardTableApp:
+    kw.setdefault("bot_delay", 0)
+    return CardTableApp(match, **kw)
+
+
+async def test_menu_lists_the_games_with_player_counts():
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        assert isinstance(app.screen, MenuScreen)
+        text = screen_text(app)
+        assert "Kruisjassen" in text and "4 players" in text
+        assert "Klassieke Rummy" in text and "2-6 players" in text
+
+
+async def _to_setup(pilot, app, game_name: str) -> SetupScreen:
+    menu = app.screen
+    ids = [cls.name for cls in menu.games]
+    idx = ids.index(game_name)
+    for _ in range(idx):
+        await pilot.press("down")
+    await pilot.press("enter")
+    await settle(pilot)
+    assert isinstance(app.screen, SetupScreen)
+    return app.screen
+
+
+async def test_setup_validates_options_and_starts_the_table():
+    app = make_app(seed=3)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        setup = await _to_setup(pilot, app, "Kruisjassen")
+        # a bad option value is refused with the option's message
+        target = setup.query_one("#opt-target")
+        target.value = "0"
+        await pilot.pause()
+        setup.action_start()
+        await pilot.pause()
+        assert isinstance(app.screen, SetupScreen)
+        assert "below the minimum" in screen_text(app)
+        # a human without a name is refused too
+        target.value = "3"
+        setup.query_one("#name-0").value = ""
+        await pilot.pause()
+        setup.action_start()
+        await pilot.pause()
+        assert "needs a name" in screen_text(app)
+        setup.query_one("#name-0").value = "Anna"
+        await pilot.pause()
+        await pilot.press("ctrl+s")
+        await settle(pilot)
+        tbl = app.screen
+        assert isinstance(tbl, TableScreen)
+        assert tbl.match.game.options["target"] == 3
+        assert tbl.match.seats == ["human:Anna", "bot:simple", "bot:simple", "bot:simple"]
+        assert tbl.match.seed == 3
+        # q leaves the table for the menu (the autosave keeps the match)
+        await pilot.press("q")
+        await settle(pilot)
+        assert isinstance(app.screen, MenuScreen)
+        assert saves.load_match() is not None
+
+
+async def test_setup_player_count_changes_the_seats():
+    app = make_app(seed=1)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        setup = await _to_setup(pilot, app, "Klassieke Rummy")
+        assert len(setup.query(".seat-row")) == 2
+        setup.query_one("#players").value = 5
+        await settle(pilot)
+        assert len(setup.query(".seat-row")) == 5
+        setup.query_one("#kind-0").value = "bot:random"
+        await pilot.pause()
+        setup.action_start()
+        await settle(pilot)
+        tbl = table(app)                 # five bots: the hand is already played out
+        assert isinstance(app.screen, HandSummaryScreen)
+        assert tbl.match.game.players == 5 and tbl.match.seats[0] == "bot:random"
+
+
+async def test_resume_offer_and_corrupt_save(_home):
+    # a saved unfinished match is offered and resumed where it stood
+    match = demo.kruisjassen_midhand(7)
+    saves.save_match(match)
+    n = len(match.hands[-1]["actions"])
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        assert isinstance(app.screen, ResumeScreen)
+        assert "Kruisjassen" in screen_text(app)
+        await pilot.press("y")
+        await settle(pilot)
+        tbl = app.screen
+        assert isinstance(tbl, TableScreen)
+        assert len(tbl.match.hands[-1]["actions"]) == n
+        assert tbl.observation().hand == match.state.observation(0).hand
+    # a corrupt save: one line, moved aside, the menu goes on
+    saves.autosave_path().write_text("{not json", encoding="utf-8")
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        assert isinstance(app.screen, MenuScreen)
+        assert "could not be read" in screen_text(app)
+        assert not saves.autosave_path().exists()
+        assert (saves.autosave_path().parent / "autosave.corrupt.json").exists()
+
+
+async def test_declining_resume_shows_the_menu():
+    saves.save_match(demo.rummy_midhand(11))
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await pilot.press("n")
+        await settle(pilot)
+        assert isinstance(app.screen, MenuScreen)
+
+
+async def test_autosave_after_every_action():
+    match = demo.kruisjassen_midhand(7)
+    app = make_app(match)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await pilot.press("enter")
+        await settle(pilot)
+        data = json.loads(saves.autosave_path().read_text(encoding="utf-8"))
+        assert data["hands"][-1]["actions"] == match.hands[-1]["actions"]
+
+
+async def test_sheet_rules_and_letters_from_the_table():
+    match = demo.kruisjassen_midhand(7)
+    app = make_app(match)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await pilot.press("s")
+        await settle(pilot)
+        assert isinstance(app.screen, SheetScreen)
+        assert "0/2" in screen_text(app)
+        await pilot.press("escape")
+        await settle(pilot)
+        await pilot.press("question_mark")
+        await settle(pilot)
+        assert isinstance(app.screen, RulesScreen)
+        assert "At a glance" in screen_text(app)
+        await pilot.press("escape")
+        await settle(pilot)
+        tbl = app.screen
+        assert isinstance(tbl, TableScreen)
+        hand_en = screen_text(app)
+        await pilot.press("n")
+        await settle(pilot)
+        hand_nl = screen_text(app)
+        assert app.dutch
+        obs = tbl.observation()
+        if any((c & 15) in (11, 12, 13) for c in obs.hand):
+            assert hand_en != hand_nl
+
+
+def test_rules_text_falls_back_to_the_description():
+    from cardtable.engine.registry import game_class
+
+    assert "Kruisjassen" in rules_text(game_class("kruisjassen"))
+
+    class NoRules:
+        id = "no-such-game"
+        name = "Nothing"
+        description = "A game without a rules file."
+
+    assert "without a rules file" in rules_text(NoRules)
+
+
+async def test_match_end_is_shown_and_clears_the_save():
+    game = get_game("klassieke-rummy", 2, target_score=1)
+    match = Match(game, ["bot:simple", "bot:simple"], seed=2)
+    app = make_app(match)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        assert isinstance(app.screen, HandSummaryScreen)
+        assert match.over
+        await pilot.press("enter")
+        await settle(pilot)
+        assert isinstance(app.screen, MatchEndScreen)
+        assert "Winner" in screen_text(app)
+        assert not saves.autosave_path().exists()
+
+
+def test_seat_positions_put_the_next_player_on_the_left():
+    assert seat_positions(4, 0) == {0: "bottom", 1: "left", 2: "top", 3: "right"}
+    assert seat_positions(4, 2) == {2: "bottom", 3: "left", 0: "top", 1: "right"}
+    assert seat_positions(2, 1) == {1: "bottom", 0: "top"}
+    assert seat_positions(3, 0) == {0: "bottom", 1: "left", 2: "right"}
+    assert seat_positions(6, 0) == {0: "bottom", 1: "left", 2: "top", 3: "top", 4: "top", 5: "right"}
