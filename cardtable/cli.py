@@ -347,7 +347,7 @@ def _replay_text(match: Match) -> list[str]:
         if res is None:
             lines.append(f"hand {i + 1} ({how}): {h['actions_applied']} actions, not finished")
         else:
-            winners = ", ".join(match.seat_label(s) for s in res["winners"]) or "nobody"
+            winners = ", ".join(f"seat {s} ({match.seat_label(s)})" for s in res["winners"]) or "nobody"
             pts = " ".join(str(p) for p in res["points"])
             lines.append(f"hand {i + 1} ({how}): {h['actions_applied']} actions, {res['outcome']}; "
                          f"points per seat: {pts}; won by {winners}")
@@ -358,7 +358,8 @@ def _replay_text(match: Match) -> list[str]:
     lines.append(summ["sheet_text"].rstrip("\n"))
     if summ["match_over"]:
         lines.append("")
-        lines.append("match over; won by " + (", ".join(match.seat_label(s) for s in summ["winners"]) or "nobody"))
+        lines.append("match over; won by " + (", ".join(f"seat {s} ({match.seat_label(s)})"
+                                                        for s in summ["winners"]) or "nobody"))
     return lines
 
 
