@@ -399,3 +399,28 @@ print("ok")
                           env={**os.environ, "PYTHONPATH": str(ROOT)})
     assert proc.returncode == 0, proc.stderr
     assert proc.stdout.strip() == "ok"
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="needs a pseudo-terminal")
+def test_simulate_on_a_terminal_shows_progress_then_the_summary():
+    import pty
+
+    master, slave = pty.openpty()
+    proc = subprocess.Popen([sys.executable, "-m", "cardtable", "simulate", "kruisjassen", "--hands", "40",
+                             "--seed", "3"], cwd=ROOT, stdin=slave, stdout=slave, stderr=slave,
+                            env={**os.environ, "PYTHONPATH": str(ROOT), "TERM": "xterm", "COLUMNS": "100"})
+    os.close(slave)
+    chunks = []
+    while True:
+        try:
+            data = os.read(master, 4096)
+        except OSError:  # the child closed the terminal
+            break
+        if not data:
+            break
+        chunks.append(data)
+    os.close(master)
+    assert proc.wait(timeout=120) == 0
+    out = b"".join(chunks).decode("utf-8", "replace")
+    assert "hands: 40" in out and "hands/s" in out
+    assert "\x1b[" in out  # the live progress bar drew on the terminal
