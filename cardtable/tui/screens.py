@@ -174,7 +174,6 @@ class SetupScreen(Screen):
         super().__init__()
         self.cls = cls
         self.players = cls.min_players
-        self._seat_defaults: dict[int, tuple[str, str]] = {}
 
     def compose(self) -> ComposeResult:
         cls = self.cls
@@ -186,7 +185,8 @@ class SetupScreen(Screen):
                     yield Label(Text("Players"), classes="setup-label")
                     yield Select([(str(n), n) for n in range(cls.min_players, cls.max_players + 1)],
                                  value=self.players, allow_blank=False, id="players", compact=True)
-            yield Vertical(id="seats")
+            with Vertical(id="seats"):
+                yield from self._seat_rows()
             if cls.option_specs:
                 yield Static(Text("Options", Style(bold=True)), markup=False, classes="setup-sub")
             for opt in cls.option_specs:
@@ -195,16 +195,17 @@ class SetupScreen(Screen):
                     yield self._option_widget(opt)
                     yield Static(Text(opt.help or "", Style(color="#8fb89e")), markup=False,
                                  classes="setup-help", id=f"help-{opt.name}")
-            yield Static("", id="setup-error", markup=False)
-            with Horizontal(id="setup-buttons"):
-                yield Button(Text("Start ⏎"), id="start", variant="primary", compact=True)
-                yield Button(Text("Back"), id="back", compact=True)
+        # outside the scrolled form, so that a refusal is always in sight
+        yield Static("", id="setup-error", markup=False)
+        with Horizontal(id="setup-buttons"):
+            yield Button(Text("Start ⏎"), id="start", variant="primary", compact=True)
+            yield Button(Text("Back"), id="back", compact=True)
         yield Footer()
 
     def _option_widget(self, opt: Option):
         wid = f"opt-{opt.name}"
         if opt.kind == "bool":
-            return Checkbox(Text("on"), value=bool(opt.default), id=wid, compact=True)
+            return Checkbox(Text("yes" if opt.default else "no"), value=bool(opt.default), id=wid, compact=True)
         if opt.kind == "choice":
             return Select([(c, c) for c in opt.choices], value=opt.default, allow_blank=False, id=wid,
                           compact=True)
@@ -212,49 +213,50 @@ class SetupScreen(Screen):
         return Input(val, id=wid, compact=True, classes="opt-input")
 
     def on_mount(self) -> None:
-        self._build_seats()
+        self._show_seats()
 
-    def _build_seats(self) -> None:
-        box = self.query_one("#seats", Vertical)
-        # remember what was typed before rebuilding
-        for i, row in enumerate(box.query(".seat-row")):
-            try:
-                kind = row.query_one(Select).value
-                name = row.query_one(Input).value
-                self._seat_defaults[i] = (kind, name)
-            except Exception:
-                pass
-        box.remove_children()
+    def _seat_rows(self) -> list[Horizontal]:
+        """One row per possible seat (made once; rows beyond the player count are hidden)."""
         rows = []
-        for s in range(self.players):
-            kind, name = self._seat_defaults.get(s, ("human" if s == 0 else "bot:simple", f"Player {s + 1}"))
+        for s in range(self.cls.max_players):
+            kind = "human" if s == 0 else "bot:simple"
             team = ""
-            if self.players == 4 and self.cls.family in ("jas", "trick", "manille"):
+            if self.cls.min_players == self.cls.max_players == 4:
                 try:
                     g = self.cls(players=4)
-                    team = f" side {'0/2' if g.team_of(s) == g.team_of(0) else '1/3'}"
+                    if g.team_of(0) == g.team_of(2) != g.team_of(1):
+                        team = f" side {'0/2' if g.team_of(s) == g.team_of(0) else '1/3'}"
                 except Exception:
                     team = ""
-            row = Horizontal(
+            rows.append(Horizontal(
                 Label(Text(f"Seat {s}{team}"), classes="setup-label"),
                 Select(SEAT_KINDS, value=kind, allow_blank=False, compact=True, classes="seat-kind",
                        id=f"kind-{s}"),
-                Input(name, placeholder="name", compact=True, classes="seat-name", id=f"name-{s}"),
-                classes="setup-row seat-row",
-            )
-            rows.append(row)
-        box.mount(*rows)
+                Input(f"Player {s + 1}", placeholder="name", compact=True, classes="seat-name",
+                      id=f"name-{s}", disabled=(kind != "human")),
+                classes="setup-row seat-row", id=f"seat-{s}",
+            ))
+        return rows
+
+    def _show_seats(self) -> None:
+        for s in range(self.cls.max_players):
+            self.query_one(f"#seat-{s}").display = s < self.players
 
     def on_select_changed(self, event: Select.Changed) -> None:
-        if event.select.id == "players" and event.value != self.players and isinstance(event.value, int):
+        sid = event.select.id or ""
+        if sid == "players" and isinstance(event.value, int) and event.value != self.players:
             self.players = event.value
-            self._build_seats()
+            self._show_seats()
+        elif sid.startswith("kind-"):
+            # a bot needs no name: its name field is greyed out
+            self.query_one(f"#name-{sid[5:]}", Input).disabled = event.value != "human"
         self._validate()
 
     def on_input_changed(self, event: Input.Changed) -> None:
         self._validate()
 
     def on_checkbox_changed(self, event: Checkbox.Changed) -> None:
+        event.checkbox.label = Text("yes" if event.value else "no")
         self._validate()
 
     def on_input_submitted(self, event: Input.Submitted) -> None:

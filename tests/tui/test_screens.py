@@ -84,10 +84,14 @@ async def test_setup_player_count_changes_the_seats():
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
         setup = await _to_setup(pilot, app, "Klassieke Rummy")
-        assert len(setup.query(".seat-row")) == 2
+        def seats_shown():
+            return sum(1 for row in setup.query(".seat-row") if row.display)
+
+        assert seats_shown() == 2
         setup.query_one("#players").value = 5
         await settle(pilot)
-        assert len(setup.query(".seat-row")) == 5
+        assert seats_shown() == 5
+        assert setup.query_one("#name-1").disabled          # a bot needs no name
         setup.query_one("#kind-0").value = "bot:random"
         await pilot.pause()
         setup.action_start()
