@@ -1,7 +1,7 @@
 """Remake the screenshots in screenshots/ from fixed seeds.
 
     python scripts/screenshots.py          # SVGs (menu, both tables mid-hand, both sheets ...)
-    python scripts/screenshots.py --png    # also PNGs of the two tables (needs cairosvg)
+    python scripts/screenshots.py --png    # also PNGs of the two 80x24 tables (needs cairosvg)
 
 Runs the real app headless (``App.run_test()``) on positions that bots reach from fixed
 seeds (cardtable.tui.demo), then ``save_screenshot``. Bot delay 0, autosave off.
@@ -75,7 +75,7 @@ async def main(png: bool) -> None:
         import cairosvg
 
         for p in made:
-            if "table" in p.name or "hand-over" in p.name:
+            if p.stem in ("kruisjassen-table", "rummy-table"):
                 cairosvg.svg2png(url=str(p), write_to=str(p.with_suffix(".png")), output_width=1400)
                 print("wrote", p.with_suffix(".png").relative_to(ROOT))
 

@@ -80,7 +80,7 @@ class TableScreen(Screen):
         Binding("x", "discard", "discard", show=False),
         Binding("s", "sheet", "sheet"),
         Binding("question_mark", "rules", "rules", key_display="?"),
-        Binding("n", "letters", "B/J"),
+        Binding("n", "letters", "B/J", show=False),
         Binding("escape", "cancel", "cancel", show=False),
         Binding("q", "leave", "quit"),
     ]

@@ -327,8 +327,14 @@ class ActionBar(Horizontal):
             self.key = key
             super().__init__()
 
+    _shown: tuple = ()
+
     def show(self, items: Sequence[tuple[str, Text]]) -> None:
-        """``items``: (key, label) in order. Rebuilds the buttons."""
+        """``items``: (key, label) in order. Rebuilds the buttons when they changed."""
+        sig = tuple((k, lab.plain, tuple(lab.spans)) for k, lab in items)
+        if sig == self._shown:
+            return
+        self._shown = sig
         self.remove_children()
         buttons = []
         for key, label in items:

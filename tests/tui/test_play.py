@@ -318,3 +318,70 @@ async def test_keys_wait_while_a_bot_thinks():
         assert match.state is state and "to play" in message(tbl)
         assert "thinking" in screen_text(app)
         await pilot.press("q")                   # leaving cancels the bot
+
+
+# ---- the mouse ----------------------------------------------------------------------------
+
+async def test_ik_dek_button_claims_with_the_mouse():
+    match = demo.kruisjassen_midhand(7)
+    app = make_app(match)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        tbl = app.screen
+        assert Action("claim") in tbl.observation().legal
+        button = next(b for b in tbl.query("#actions Button") if b.name == "c")
+        assert "Ik dek" in str(button.label)
+        await pilot.click(button)
+        await settle(pilot)
+        assert match.hands[-1]["actions"][-1] == "claim"
+        assert match.results[-1].outcome in ("claim", "wrong_claim")
+        assert isinstance(app.screen, HandSummaryScreen)
+        assert "ik dek" in screen_text(app)
+
+
+async def test_card_clicks_play_and_meld_clicks_lay_off():
+    # trick game: the first click chooses a card, the second plays it
+    match = demo.kruisjassen_midhand(7)
+    app = make_app(match)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        tbl = app.screen
+        obs = tbl.observation()
+        i = next(i for i, c in enumerate(obs.hand) if Action("play", cards=(c,)) in obs.legal)
+        widget = [w for w in tbl.query(CardWidget) if w.display][i]
+        n = len(match.hands[-1]["actions"])
+        if tbl.cursor == i:
+            await pilot.press("right")
+        assert tbl.cursor != i
+        await pilot.click(widget)
+        await pilot.pause()
+        assert tbl.cursor == i and len(match.hands[-1]["actions"]) == n
+        await pilot.click(widget)
+        await settle(pilot)
+        assert match.hands[-1]["actions"][n] == Action("play", cards=(obs.hand[i],)).text()
+
+    # rummy: find a position where seat 0 can lay off, click the card, then the meld
+    game = get_game("klassieke-rummy", 2)
+    m = Match(game, ["human:Anna", "bot:simple"], seed=21)
+
+    def stop(mt, o):
+        return o is not None and o.seat == 0 and any(a.verb == "layoff" for a in o.legal)
+
+    demo.play_until(m, stop, seed=21)
+    app = make_app(m)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        tbl = app.screen
+        obs = tbl.observation()
+        lay = next(a for a in obs.legal if a.verb == "layoff")
+        i = list(obs.hand).index(lay.cards[0])
+        card_w = [w for w in tbl.query(CardWidget) if w.display][i]
+        await pilot.click(card_w)
+        await pilot.pause()
+        assert tbl.selected == [lay.cards[0]]
+        from cardtable.tui.widgets import MeldWidget
+
+        meld_w = next(w for w in tbl.query(MeldWidget) if w.display and w.meld_id == lay.target)
+        await pilot.click(meld_w)
+        await settle(pilot)
+        assert lay.text() in m.hands[-1]["actions"]
