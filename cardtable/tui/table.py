@@ -134,6 +134,7 @@ class TableScreen(Screen):
             with Vertical(id="side"):
                 yield Static("Score sheet", classes="side-title", markup=False)
                 yield SheetView(id="side-sheet")
+                yield Static("", id="side-melds", markup=False)
                 yield Static("Table talk", classes="side-title", markup=False)
                 yield LogView(lines=12, id="side-log")
         yield Static("", id="me", markup=False)
@@ -354,18 +355,24 @@ class TableScreen(Screen):
             self.set_message(Text(f"Wait: {self._names()[st.to_act]} is to play.", Style(color=R.GOLD)))
 
     # ---- what the viewer sees -----------------------------------------------------------
+    def _hidden(self) -> bool:
+        """No hand may be drawn: between two humans, or (hot-seat) once the hand is over, when
+        a claim may have left cards in the last viewer's hand and anyone may be looking."""
+        st = self.match.state
+        return self.viewer is None or (self.hot_seat and (st is None or st.over))
+
     def observation(self) -> Observation | None:
         st = self.match.state
         if st is None:
             return None
-        if self.viewer is None:
+        if self._hidden():
             # public view only: the hand of this observation is never drawn
             return st.observation(self.anchor)
         return st.observation(self.viewer)
 
     def hand_cards(self) -> list[int]:
         obs = self.observation()
-        if obs is None or self.viewer is None:
+        if obs is None or self._hidden():
             return []
         return list(obs.hand)
 
@@ -466,6 +473,19 @@ class TableScreen(Screen):
         if is_rummy and obs.melds:
             melds.show(obs.melds, names, dutch)
 
+        # roem shown in a trick game (the log says it too; the side panel keeps it in view)
+        side_melds = self.query_one("#side-melds", Static)
+        if not is_rummy and obs.melds:
+            t = Text("Roem\n", Style(bold=True, color=R.GOLD))
+            t.append_text(Text("\n").join(
+                Text.assemble((names.get(md.owner, str(md.owner)) + " ", Style(color="#b8d8c0")),
+                              R.cards_inline(md.cards, dutch)) for md in obs.melds))
+            t.append("\n")
+            side_melds.update(t)
+            side_melds.display = True
+        else:
+            side_melds.display = False
+
         # logs and sheet
         self.query_one("#log", LogView).show(obs.log, dutch, names)
         self.query_one("#side-log", LogView).show(obs.log, dutch, names)
@@ -474,7 +494,7 @@ class TableScreen(Screen):
         # my seat line and hand
         me = Text()
         hand_view = self.query_one("#hand", HandView)
-        if self.viewer is None:
+        if self._hidden():
             me.append("  Hands are hidden until the next player takes the keyboard.",
                       Style(color="#b8d8c0", italic=True))
             hand_view.show([], dutch, None, set(), None)
