@@ -30,6 +30,7 @@ import json
 import os
 import random
 import re
+import sys
 from collections import Counter
 
 import pytest
@@ -299,3 +300,55 @@ def test_soak_10000_matches(gid):
                     tuple(opt_rng.choice(("random", "simple")) for _ in range(n))][i % 3]
         total += play_match(gid, n, options, match_seed=i, play_seed=10**6 + i, policies=policies)
     assert total["hands"] >= n_matches
+
+
+# ---- the checker itself can fail -------------------------------------------------------
+
+def _fakegame():
+    import importlib.util
+    from pathlib import Path
+
+    name = "cardtable_tests_fakegame"
+    if name not in sys.modules:
+        spec = importlib.util.spec_from_file_location(name, Path(__file__).with_name("fakegame.py"))
+        mod = importlib.util.module_from_spec(spec)
+        sys.modules[name] = mod
+        spec.loader.exec_module(mod)
+    return sys.modules[name]
+
+
+@pytest.mark.parametrize("breakage,message", [
+    ("leak", "sees hidden cards"),
+    ("lose", "not conserved"),
+    ("mutate", "changed the old state"),
+    ("endless", "did not end"),
+])
+def test_the_checks_find_a_broken_game(monkeypatch, breakage, message):
+    fake = _fakegame()
+    State = fake.FakeState
+    if breakage == "leak":
+        orig = State.observation
+
+        def leaky(self, seat):
+            obs = orig(self, seat)
+            obs.extra["peek"] = [card_text(c) for c in self.hands[1 - seat]]
+            return obs
+
+        monkeypatch.setattr(State, "observation", leaky)
+    elif breakage == "lose":
+        monkeypatch.setattr(State, "cards_in_play", lambda self: [c for h in self.hands for c in h])
+    elif breakage == "mutate":
+        def sloppy_clone(self):
+            new = State.__new__(State)
+            new.__dict__.update(self.__dict__)  # shares the hands with the old state
+            new.trick = list(self.trick)
+            new.won = [list(w) for w in self.won]
+            return new
+
+        monkeypatch.setattr(State, "clone", sloppy_clone)
+    elif breakage == "endless":
+        monkeypatch.setattr(State, "_apply", lambda self, action: None)
+        monkeypatch.setattr(sys.modules[__name__], "MAX_ACTIONS_PER_HAND", 50)
+    with fake.registered():
+        with pytest.raises(AssertionError, match=message):
+            play_match(fake.FAKE_ID, 2, {"target": 3}, match_seed=1, play_seed=2, deep_rate=1.0)
