@@ -140,14 +140,17 @@ class ResumeScreen(Screen):
         t = Text()
         t.append("An unfinished game was saved\n\n", Style(bold=True, color=R.GOLD))
         t.append(f"{m.game.name}, hand {max(1, len(m.hands))}\n", Style(bold=True))
-        t.append(f"{seats}\n\n")
-        t.append_text(Text(m.sheet.render() if m.hands else ""))
-        t.append("\n\nResume it?  y/⏎ resume   n/Esc new game", Style(color="#b8d8c0"))
+        t.append(f"{seats}")
+        parts: list[Any] = [t]
+        if m.sheet.hands:
+            parts.append(Text(""))
+            parts.append(_sheet_block(m, _names(m)))
+        parts.append(Text("\nResume it?  y/⏎ resume   n/Esc new game", Style(color="#b8d8c0")))
         with Center(id="resume-box"):
-            yield Static(t, markup=False, id="resume-text")
+            yield Static(Group(*parts), markup=False, id="resume-text")
         with Horizontal(id="resume-buttons"):
-            yield Button(Text("Resume"), id="resume-yes", variant="primary")
-            yield Button(Text("New game"), id="resume-no")
+            yield Button(Text("Resume"), id="resume-yes", variant="primary", compact=True)
+            yield Button(Text("New game"), id="resume-no", compact=True)
         yield Footer()
 
     def action_answer(self, yes: bool) -> None:
