@@ -20,7 +20,8 @@ from cardtable.engine.game import Game, Observation, OptionError
 BOT_KINDS = ("random", "simple")
 
 # family -> module under cardtable.bots that defines ``choose(obs, game, rng) -> Action``
-_FAMILY_MODULES = {"jas": "trick", "trick": "trick", "manille": "trick", "rummy": "rummy"}
+_FAMILY_MODULES = {"jas": "trick", "trick": "trick", "manille": "manille", "manille-solo": "manille_solo",
+                   "butifarra": "butifarra", "rummy": "rummy"}
 
 
 class Bot:
