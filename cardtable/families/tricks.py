@@ -30,13 +30,21 @@ parameters:
   included, and a void hand may play anything (grevjas, honderden phase 2)).
 - ``ManilleRule``: manille-muette / butifarra §5 (follow suit; beat an opponent's winning
   card when possible, with a winning trump when void; free under a winning partner).
+
+``TrickHand`` is the shared State of one trick hand (hands as masks, the trick, tricks and
+points per seat and side, the public log, the generic Observation fields, clone,
+hidden_from, cards_in_play, deal_record); a game's state subclasses it with its seats,
+partnerships and bonuses as class parameters and adds its own phases and scoring.
+``parse_trick_deal`` checks a record ``deal`` of a trick game.
 """
 
 from __future__ import annotations
 
-from typing import Iterable, Sequence
+from typing import Any, Iterable, Sequence
 
-from cardtable.cards import Card
+from cardtable.cards import Card, card_text
+from cardtable.engine.actions import Action
+from cardtable.engine.game import DealError, Observation, State, check_cards
 
 # ---- bitmasks ----------------------------------------------------------------------------
 
@@ -390,8 +398,397 @@ class ManilleRule(FollowRule):
         return f"an opponent is winning with {card_text(win)}: you must play a trump that beats it"
 
 
+# ---- the deal of a trick game ------------------------------------------------------------
+
+_NUMBER_WORDS = {1: "one", 2: "two", 3: "three", 4: "four", 5: "five", 6: "six", 7: "seven"}
+
+
+def parse_trick_deal(deal: Any, n_players: int, hand_size: int, deck_mask: int, deck_label: str,
+                     game_label: str, upcard: bool = True, stock_size: int = 0
+                     ) -> tuple[int, list[int], Card | None, list[Card]]:
+    """Check a record ``deal`` of a trick game and return ``(dealer, hand masks, upcard,
+    stock)``.
+
+    ``deal``: ``{"dealer": d, "hands": [[codes] x n_players], "upcard": "7H", "stock": [...]}``.
+    ``deck_mask``: the cards of the game's deck (``deck_label`` names it in messages, e.g.
+    "the 32-card piquet pack"); ``upcard``: whether the deal has an upcard, which must be in
+    the dealer's hand (else the key is ignored and None is returned); ``stock_size``: cards
+    in ``stock`` (0: the stock must be absent or empty; ``game_label`` names the game then).
+    Raises DealError with a readable reason: a bad dealer, wrong hand count or size, an
+    unknown code, a card outside the deck or dealt twice, a bad upcard or stock.
+    """
+    if not isinstance(deal, dict):
+        raise DealError("a deal is an object with dealer, hands and upcard" if upcard
+                        else "a deal is an object with dealer and hands")
+    n = n_players
+    dealer = deal.get("dealer", 0)
+    if not isinstance(dealer, int) or isinstance(dealer, bool) or not 0 <= dealer < n:
+        raise DealError(f"dealer must be a seat 0..{n - 1}, not {dealer!r}")
+    hands = deal.get("hands")
+    if not isinstance(hands, list) or len(hands) != n:
+        raise DealError(f"hands must be a list of {_NUMBER_WORDS.get(n, n)} hands of {hand_size} cards")
+    masks = []
+    seen: set[int] = set()
+
+    def take(c: int) -> None:
+        if not (deck_mask >> c) & 1:
+            raise DealError(f"{card_text(c)} is not in {deck_label}")
+        if c in seen:
+            raise DealError(f"{card_text(c)} is dealt twice")
+        seen.add(c)
+
+    for i, h in enumerate(hands):
+        if not isinstance(h, list):
+            raise DealError(f"hand of seat {i} must be a list of card codes")
+        cards = check_cards(h, f"hand of seat {i}")
+        if len(cards) != hand_size:
+            raise DealError(f"seat {i} must hold {hand_size} cards, not {len(cards)}")
+        for c in cards:
+            take(c)
+        masks.append(mask_of(cards))
+    stock: list[Card] = []
+    raw = deal.get("stock")
+    if stock_size == 0:
+        if raw:
+            raise DealError(f"{game_label} deals every card: the stock must be empty")
+    else:
+        if not isinstance(raw, list):
+            raise DealError(f"the deal needs a stock of {stock_size} cards")
+        stock = check_cards(raw, "stock")
+        if len(stock) != stock_size:
+            raise DealError(f"the stock must hold {stock_size} cards, not {len(stock)}")
+        for c in stock:
+            take(c)
+    up = None
+    if upcard:
+        u = deal.get("upcard")
+        if not isinstance(u, str):
+            raise DealError("the deal needs the upcard, e.g. \"upcard\": \"7H\"")
+        up = check_cards([u], "upcard")[0]
+        if not (masks[dealer] >> up) & 1:
+            raise DealError(f"the upcard {card_text(up)} must be in the dealer's (seat {dealer}) hand")
+    return dealer, masks, up, stock
+
+
+# ---- the state of one trick hand ----------------------------------------------------------
+
+#: ``play <card>`` actions, made once; index = card int
+PLAY = tuple(Action("play", None, (c,)) for c in range(65))
+
+
+class TrickHand(State):
+    """The shared state of one hand of a trick game: hands as masks, the current trick, the
+    trick winner so far, tricks and trick points per seat and side, the completed tricks and
+    a public event log. A game's state subclasses it and adds its phases and scoring.
+
+    Parameters (class attributes; a state may shadow them per instance, e.g. by player count):
+      ``n_seats``; ``next_seat``: seat after each seat (clockwise); ``partner``: partner of
+      each seat, -1 without partners (``ManilleRule``/``JasRule`` get ``partner_winning``
+      from it); ``side``: side of each seat (0/1 in 2 x 2 games, the seat itself when every
+      player is alone); ``n_sides``; ``last_bonus``: points for the last trick (jas: 5);
+      ``per_trick``: points per trick won (manille: 1); ``copy_lists``: list fields that
+      ``clone`` copies (everything else must be immutable: ints, tuples, cons lists).
+
+    State fields: ``hands`` (mask per seat), ``trick`` (((seat, card), ...), leader first),
+    ``led`` (suit led, -1 for an empty trick), ``win_card`` / ``win_seat`` (winning so far),
+    ``ntricks`` (completed), ``tricks_won`` (per seat), ``side_tricks`` and ``trick_pts``
+    (per side: tricks and points from tricks, incl. bonuses), ``gone`` (mask of completed
+    tricks' cards), ``last_trick`` / ``last_winner``, ``history`` (cons list of (trick,
+    winner, points)), ``ev`` (cons list of public events, oldest at the bottom), ``phase``,
+    ``to_act`` (a plain attribute: seat or None), ``end`` (the result detail once over).
+
+    Hooks: ``_legal_other()`` (actions of phases other than ``play``), ``_apply`` (default:
+    ``play``), ``_complete_trick()`` (default: book the trick, then ``_after_trick``),
+    ``_after_trick()`` (default: the winner leads, or ``_hand_over()`` after the last trick),
+    ``_hand_over()`` (scoring; must set ``phase = "over"`` and ``to_act = None``),
+    ``_log_text(event)`` (texts of the game's own events; ``play`` and ``trick`` are here).
+    """
+
+    to_act = None          # plain attribute (overrides the base property): seat or None
+
+    n_seats = 4
+    next_seat: tuple[int, ...] = (1, 2, 3, 0)
+    partner: tuple[int, ...] = (2, 3, 0, 1)
+    side: tuple[int, ...] = (0, 1, 0, 1)
+    n_sides = 2
+    last_bonus = 0
+    per_trick = 0
+    copy_lists: tuple[str, ...] = ("hands",)
+
+    def __init__(self, game: Any, dealer: int, hands: list[int], trump: int | None,
+                 upcard: Card | None = None, n_tricks: int | None = None):
+        """``hands``: a mask per seat; ``trump``: suit 0..3 or None (no trump); ``upcard``:
+        the turned card (public) or None; ``n_tricks``: tricks in the hand (default: the
+        largest hand). Voorhand (the seat after the dealer) is to act, in phase ``play``."""
+        self.game = game
+        self.seed = None
+        self.dealer = dealer
+        self.upcard = upcard
+        self.trump = trump
+        self.t = game.ranking.table(trump)
+        self.start_hands = tuple(hands)
+        self.hands = list(hands)
+        self.n_tricks = n_tricks if n_tricks is not None else max(h.bit_count() for h in hands)
+        self.phase = "play"
+        self.trick: tuple[tuple[int, int], ...] = ()
+        self.led = -1
+        self.win_card = -1
+        self.win_seat = -1
+        self.ntricks = 0
+        self.tricks_won = (0,) * self.n_seats
+        self.side_tricks = (0,) * self.n_sides
+        self.trick_pts = (0,) * self.n_sides
+        self.gone = 0                      # cards of completed tricks
+        self.last_trick: tuple[tuple[int, int], ...] = ()
+        self.last_winner = None
+        self.history = None                # cons list: (previous, (trick, winner, points))
+        self.ev = None                     # cons list of public events
+        self.end: dict[str, Any] | None = None
+        self._lc = None
+        self.to_act = self.next_seat[dealer]
+
+    # -- copying --
+    def clone(self) -> "TrickHand":
+        n = object.__new__(self.__class__)
+        d = self.__dict__.copy()            # one C-level copy of the plain fields
+        n.__dict__ = d
+        for k in self.copy_lists:
+            d[k] = d[k][:]
+        d["_lc"] = None
+        return n
+
+    def _log(self, *event: Any) -> None:
+        self.ev = (self.ev, event)
+
+    # -- legality --
+    def _legal(self) -> list[Action]:
+        lc = self._lc
+        if lc is None:
+            lc = self._lc = self._legal_play() if self.phase == "play" else self._legal_other()
+        return lc
+
+    def _legal_other(self) -> list[Action]:
+        """Legal actions in a phase other than ``play`` (default: none)."""
+        return []
+
+    def play_mask(self, seat: int) -> int:
+        """The cards ``seat`` may play now (a mask), by the game's follow rule."""
+        return self.game.rule.legal(self.t, self.hands[seat], self.led, self.win_card,
+                                    self.win_seat == self.partner[seat])
+
+    @staticmethod
+    def play_actions(mask: int) -> list[Action]:
+        """``play`` actions for the cards of a mask, lowest card int first."""
+        acts = []
+        while mask:
+            low = mask & -mask
+            acts.append(PLAY[low.bit_length() - 1])
+            mask ^= low
+        return acts
+
+    def _legal_play(self) -> list[Action]:
+        return self.play_actions(self.play_mask(self.to_act))
+
+    def explain_play(self, seat: int, card: Card) -> str:
+        """Why ``seat`` may not play ``card`` now (the follow rule's sentence)."""
+        return self.game.rule.why_not(self.t, self.hands[seat], self.led, self.win_card,
+                                      self.win_seat == self.partner[seat], card)
+
+    def explain(self, action: Action) -> str:
+        if self.phase == "over":
+            return "the hand is over"
+        if action.verb == "play" and len(action.cards) == 1:
+            return self.explain_play(self.to_act, action.cards[0])
+        return f"{action.text()} is not an action of {self.game.name} now"
+
+    # -- applying --
+    def _apply(self, action: Action) -> None:
+        if action.verb == "play":
+            self._play(self.to_act, action.cards[0])
+        else:  # pragma: no cover - the engine only passes legal actions
+            raise ValueError(f"unknown action {action.text()}")
+
+    def _play(self, seat: int, c: int) -> None:
+        """``seat`` plays ``c`` to the trick; the trick is completed after the last seat."""
+        self.hands[seat] ^= 1 << c
+        self.ev = (self.ev, ("play", seat, c))
+        trick = self.trick
+        if not trick:
+            self.led = c >> 4
+            self.win_card = c
+            self.win_seat = seat
+            self.trick = ((seat, c),)
+        else:
+            if self.t.beats(c, self.win_card):
+                self.win_card = c
+                self.win_seat = seat
+            self.trick = trick = trick + ((seat, c),)
+            if len(trick) == self.n_seats:
+                self._complete_trick()
+                return
+        self.to_act = self.next_seat[seat]
+
+    def _take_trick(self) -> tuple[int, int, int]:
+        """Book the full trick to its winner: card points (+ ``last_bonus`` on the last
+        trick, + ``per_trick``) to the winner's side, the trick to the seat and side, its
+        cards to ``gone``, the ``trick`` event; the trick is emptied. Returns (winner seat,
+        points, mask of the trick's cards)."""
+        trick = self.trick
+        w = self.win_seat
+        side = self.side[w]
+        pts_t = self.t.points
+        pts = self.per_trick
+        m = 0
+        for _s, c in trick:
+            pts += pts_t[c]
+            m |= 1 << c
+        self.ntricks += 1
+        if self.ntricks == self.n_tricks:
+            pts += self.last_bonus
+        tp = list(self.trick_pts)
+        tp[side] += pts
+        self.trick_pts = tuple(tp)
+        st = list(self.side_tricks)
+        st[side] += 1
+        self.side_tricks = tuple(st)
+        tw = list(self.tricks_won)
+        tw[w] += 1
+        self.tricks_won = tuple(tw)
+        self.gone |= m
+        self.last_trick = trick
+        self.last_winner = w
+        self.history = (self.history, (trick, w, pts))
+        self.trick = ()
+        self.led = -1
+        self._log("trick", w, pts)
+        return w, pts, m
+
+    def _complete_trick(self) -> None:
+        self._take_trick()
+        self._after_trick()
+
+    def _after_trick(self) -> None:
+        if self.ntricks == self.n_tricks:
+            self._hand_over()
+            return
+        self.phase = "play"
+        self.to_act = self.win_seat
+
+    def _hand_over(self) -> None:
+        """Score the hand (after the last trick): set ``end``, ``phase = "over"``,
+        ``to_act = None``."""
+        raise NotImplementedError
+
+    # -- what a seat sees --
+    def _events(self) -> list[tuple]:
+        out = []
+        e = self.ev
+        while e is not None:
+            e, item = e
+            out.append(item)
+        out.reverse()
+        return out
+
+    def _tricks(self) -> list[tuple]:
+        out = []
+        h = self.history
+        while h is not None:
+            h, item = h
+            out.append(item)
+        out.reverse()
+        return out
+
+    def tricks_json(self) -> list[dict[str, Any]]:
+        """The completed tricks: [{"leader", "cards": [[seat, code], ...], "winner", "points"}]."""
+        return [{"leader": tr[0][0], "cards": [[s, card_text(c)] for s, c in tr],
+                 "winner": w, "points": p} for tr, w, p in self._tricks()]
+
+    def played_codes(self) -> list[str]:
+        """Codes of the cards in completed tricks."""
+        return [card_text(c) for c in cards_of(self.gone)]
+
+    def _log_text(self, ev: tuple) -> str | None:
+        """The log line of one public event (None: not shown)."""
+        k = ev[0]
+        if k == "play":
+            return f"seat {ev[1]} plays {card_text(ev[2])}"
+        if k == "trick":
+            return f"seat {ev[1]} wins the trick ({ev[2]})"
+        return None
+
+    def log_texts(self) -> tuple[str, ...]:
+        return tuple(x for x in (self._log_text(e) for e in self._events()) if x)
+
+    def hand_view(self, seat: int) -> tuple[Card, ...]:
+        """``seat``'s cards in display order (trump first, colours alternating, each suit
+        high to low in trick order)."""
+        return tuple(self.t.sort_for_display(cards_of(self.hands[seat])))
+
+    def status(self) -> str:
+        return ""
+
+    def make_observation(self, seat: int, scores: dict[str, Any], extra: dict[str, Any],
+                         melds: tuple = (), **fields: Any) -> Observation:
+        """The Observation of ``seat`` with every generic trick field filled from the state;
+        ``fields`` overrides or adds Observation fields (e.g. ``stock_size``)."""
+        kw = dict(
+            game=self.game.id, seat=seat, n_seats=self.n_seats, to_act=self.to_act, phase=self.phase,
+            hand=self.hand_view(seat),
+            hand_sizes=tuple(h.bit_count() for h in self.hands),
+            dealer=self.dealer, trump=self.trump, upcard=self.upcard,
+            trick=self.trick, last_trick=self.last_trick, last_trick_winner=self.last_winner,
+            tricks_won=self.tricks_won, melds=melds,
+            scores=scores, status=self.status(), log=self.log_texts(),
+            legal=tuple(self.legal_actions()) if seat == self.to_act else (),
+            extra=extra,
+        )
+        kw.update(fields)
+        return Observation(**kw)
+
+    def hidden_from(self, seat: int) -> set[int]:
+        """Cards in the other seats' hands, except the upcard (public)."""
+        return set(cards_of(self.hidden_mask(seat)))
+
+    def hidden_mask(self, seat: int) -> int:
+        hid = 0
+        for s in range(self.n_seats):
+            if s != seat:
+                hid |= self.hands[s]
+        if self.upcard is not None:
+            hid &= ~(1 << self.upcard)
+        return hid
+
+    def _card_places(self) -> list[int]:
+        """Masks of every place a card can be (hands, trick, completed tricks; games with a
+        stock or a discard add theirs). They must be disjoint."""
+        tm = 0
+        for _s, c in self.trick:
+            tm |= 1 << c
+        return [self.gone, tm, *self.hands]
+
+    def cards_in_play(self) -> list[int]:
+        m = 0
+        n = 0
+        for x in self._card_places():
+            m |= x
+            n += x.bit_count()
+        out = cards_of(m)
+        if n != len(out):  # pragma: no cover - a broken state
+            raise AssertionError("a card is in two places")
+        return out
+
+    def deal_record(self) -> dict[str, Any]:
+        """The starting position as a record ``deal``: dealer, hands (by suit, high rank
+        first), upcard (code or None), stock."""
+        hands = [[card_text(c) for c in sorted(cards_of(h), key=lambda c: (c >> 4, -(c & 15)))]
+                 for h in self.start_hands]
+        return {"dealer": self.dealer, "hands": hands,
+                "upcard": card_text(self.upcard) if self.upcard is not None else None, "stock": []}
+
+
 __all__ = [
     "BUTIFARRA", "DISPLAY_SUITS", "FollowRule", "JAS", "JasRule", "MANILLE", "ManilleRule",
-    "Ranking", "SIDE_NAMES", "SUIT_MASK", "TrickTable", "bit", "cards_of", "count",
-    "deal_packets", "mask_of", "partner_of", "side_of", "side_seats", "trick_points",
+    "PLAY", "Ranking", "SIDE_NAMES", "SUIT_MASK", "TrickHand", "TrickTable", "bit", "cards_of",
+    "count", "deal_packets", "mask_of", "parse_trick_deal", "partner_of", "side_of", "side_seats",
+    "trick_points",
 ]

@@ -66,12 +66,12 @@ from typing import Any
 
 from cardtable.cards import SUIT_SYMBOLS, card_text, piquet32, shuffled
 from cardtable.engine.actions import Action
-from cardtable.engine.game import (DealError, Game, MeldView, Observation, Option, Result, State,
-                                   check_cards, rng_for)
+from cardtable.engine.game import Game, MeldView, Observation, Option, Result, rng_for
 from cardtable.engine.registry import register
 from cardtable.families import jas
 from cardtable.families.jas import KRUIS_ROEM, Meld, MeldError
-from cardtable.families.tricks import JAS, SIDE_NAMES, JasRule, cards_of, deal_packets, mask_of
+from cardtable.families.tricks import (JAS, SIDE_NAMES, JasRule, TrickHand, cards_of, deal_packets,
+                                      mask_of, parse_trick_deal)
 from cardtable.sheets.streepjes import Streepjes
 
 # ---- actions, made once ------------------------------------------------------------------
@@ -80,7 +80,6 @@ PASS = Action("pass")
 CLAIM = Action("claim")
 DECLARE_STUK = Action("declare", "stuk")
 DECLARE_TRICKROEM = Action("declare", "trickroem")
-PLAY = {c: Action("play", None, (c,)) for c in piquet32()}
 
 CLAIM_AT = 100        # §7.2: "ik dek" at 100
 ONDER_JAN = 50        # §10.13: a count below 50
@@ -162,58 +161,24 @@ class Kruisjassen(Game):
         DealError unless: dealer 0..3, four hands of 8 cards, the 32 distinct piquet cards,
         the upcard in the dealer's hand, no stock. The dealer is the deal's (carried counts
         and strepen still come from ``sheet``)."""
-        if not isinstance(deal, dict):
-            raise DealError("a deal is an object with dealer, hands and upcard")
-        dealer = deal.get("dealer", 0)
-        if not isinstance(dealer, int) or isinstance(dealer, bool) or not 0 <= dealer <= 3:
-            raise DealError(f"dealer must be a seat 0..3, not {dealer!r}")
-        hands = deal.get("hands")
-        if not isinstance(hands, list) or len(hands) != 4:
-            raise DealError("hands must be a list of four hands of 8 cards")
-        masks = []
-        seen: set[int] = set()
-        for i, h in enumerate(hands):
-            if not isinstance(h, list):
-                raise DealError(f"hand of seat {i} must be a list of card codes")
-            cards = check_cards(h, f"hand of seat {i}")
-            if len(cards) != 8:
-                raise DealError(f"seat {i} must hold 8 cards, not {len(cards)}")
-            for c in cards:
-                if not (_PIQUET >> c) & 1:
-                    raise DealError(f"{card_text(c)} is not in the 32-card piquet pack")
-                if c in seen:
-                    raise DealError(f"{card_text(c)} is dealt twice")
-                seen.add(c)
-            masks.append(mask_of(cards))
-        if deal.get("stock"):
-            raise DealError("kruisjassen deals every card: the stock must be empty")
-        up = deal.get("upcard")
-        if not isinstance(up, str):
-            raise DealError("the deal needs the upcard, e.g. \"upcard\": \"7H\"")
-        upcard = check_cards([up], "upcard")[0]
-        if not (masks[dealer] >> upcard) & 1:
-            raise DealError(f"the upcard {card_text(upcard)} must be in the dealer's (seat {dealer}) hand")
+        dealer, masks, upcard, _stock = parse_trick_deal(
+            deal, 4, 8, _PIQUET, "the 32-card piquet pack", "kruisjassen")
         sheet = sheet if sheet is not None else self.new_sheet()
         return KruisState(self, dealer, masks, upcard, sheet)
 
 
 # ---- the state -----------------------------------------------------------------------------
 
-class KruisState(State):
-    """One hand of kruisjassen: plain ints, tuples and bitmasks (cheap to clone)."""
+class KruisState(TrickHand):
+    """One hand of kruisjassen: plain ints, tuples and bitmasks (cheap to clone); the trick
+    machinery is ``TrickHand``'s, with 5 for the last trick."""
 
-    to_act = None          # plain attribute (overrides the base property): seat or None
+    last_bonus = LAST_TRICK
+    copy_lists = ("hands", "counts")
 
     def __init__(self, game: Kruisjassen, dealer: int, hands: list[int], upcard: int,
                  sheet: Streepjes):
-        self.game = game
-        self.seed = None
-        self.dealer = dealer
-        self.upcard = upcard
-        self.trump = upcard >> 4
-        self.t = game.ranking.table(self.trump)
-        self.start_hands = tuple(hands)
-        self.hands = list(hands)
+        super().__init__(game, dealer, hands, upcard >> 4, upcard, N_TRICKS)
         self.strepen0 = tuple(sheet.strepen)
         self.start_counts = tuple(sheet.carry)
         self.counts = list(sheet.carry)
@@ -231,61 +196,19 @@ class KruisState(State):
         self.stuk_seat = next((s for s in range(4) if hands[s] & stuk == stuk), -1)
         self.stuk_by = -1
         self.stuk_forced = False
-        # play (§4.3)
-        self.trick: tuple[tuple[int, int], ...] = ()
-        self.led = -1
-        self.win_card = -1
-        self.win_seat = -1
-        self.ntricks = 0
-        self.tricks_won = (0, 0, 0, 0)
-        self.side_tricks = (0, 0)
-        self.trick_pts = (0, 0)
-        self.gone = 0                      # cards of completed tricks
-        self.last_trick: tuple[tuple[int, int], ...] = ()
-        self.last_winner = None
-        self.history = None                # cons list: (previous, (trick, winner, points))
         self.tr_pending: Meld | None = None
-        self.ev = None                     # cons list of public events
-        self.end: dict[str, Any] | None = None
-        self._lc = None
-        self.to_act = (dealer + 1) & 3
+        self.phase = "meld"
         if not game.roem_manual:
             self._auto_meld_phase()
 
-    # -- copying --
-    def clone(self) -> "KruisState":
-        n = object.__new__(KruisState)
-        d = self.__dict__.copy()            # one C-level copy of the plain fields
-        n.__dict__ = d
-        d["hands"] = self.hands[:]
-        d["counts"] = self.counts[:]
-        d["_lc"] = None
-        return n
-
-    def _log(self, *event: Any) -> None:
-        self.ev = (self.ev, event)
-
     # -- legality --
-    def _legal(self) -> list[Action]:
-        lc = self._lc
-        if lc is not None:
-            return lc
+    def _legal_other(self) -> list[Action]:
         ph = self.phase
-        if ph == "play":
-            lc = self._legal_play()
-        elif ph == "meld":
-            lc = self._legal_meld()
-        elif ph == "trickroem":
-            lc = [DECLARE_TRICKROEM, PASS, CLAIM] if self.game.claim_manual else [DECLARE_TRICKROEM, PASS]
-        else:
-            lc = []
-        self._lc = lc
-        return lc
-
-    def _play_mask(self, seat: int) -> int:
-        """§5: the cards ``seat`` may play now (a mask)."""
-        return self.game.rule.legal(self.t, self.hands[seat], self.led, self.win_card,
-                                    (self.win_seat ^ seat) == 2)
+        if ph == "meld":
+            return self._legal_meld()
+        if ph == "trickroem":
+            return [DECLARE_TRICKROEM, PASS, CLAIM] if self.game.claim_manual else [DECLARE_TRICKROEM, PASS]
+        return []
 
     def _legal_play(self) -> list[Action]:
         seat = self.to_act
@@ -299,12 +222,7 @@ class KruisState(State):
                 mask &= stuk
             elif self.stuk_by < 0 and mask & stuk:
                 stuk_here = True            # §6.4: a stuk card is a legal play now
-        acts = []
-        m = mask
-        while m:
-            low = m & -m
-            acts.append(PLAY[low.bit_length() - 1])
-            m ^= low
+        acts = self.play_actions(mask)
         if stuk_here:
             acts.append(DECLARE_STUK)
         if game.claim_manual:
@@ -436,50 +354,12 @@ class KruisState(State):
 
     # play phase
     def _play(self, seat: int, c: int) -> None:
-        self.hands[seat] ^= 1 << c
-        self.ev = (self.ev, ("play", seat, c))
         self.stuk_forced = False
-        trick = self.trick
-        if not trick:
-            self.led = c >> 4
-            self.win_card = c
-            self.win_seat = seat
-            self.trick = ((seat, c),)
-        else:
-            if self.t.beats(c, self.win_card):
-                self.win_card = c
-                self.win_seat = seat
-            self.trick = trick = trick + ((seat, c),)
-            if len(trick) == 4:
-                self._complete_trick()
-                return
-        self.to_act = (seat + 1) & 3
+        TrickHand._play(self, seat, c)
 
     def _complete_trick(self) -> None:
-        trick = self.trick
-        w = self.win_seat
-        side = w & 1
-        pts_t = self.t.points
-        pts = pts_t[trick[0][1]] + pts_t[trick[1][1]] + pts_t[trick[2][1]] + pts_t[trick[3][1]]
-        self.ntricks += 1
-        if self.ntricks == N_TRICKS:
-            pts += LAST_TRICK
-        self.counts[side] += pts
-        tp = self.trick_pts
-        self.trick_pts = (tp[0] + pts, tp[1]) if side == 0 else (tp[0], tp[1] + pts)
-        st = self.side_tricks
-        self.side_tricks = (st[0] + 1, st[1]) if side == 0 else (st[0], st[1] + 1)
-        tw = list(self.tricks_won)
-        tw[w] += 1
-        self.tricks_won = tuple(tw)
-        m = (1 << trick[0][1]) | (1 << trick[1][1]) | (1 << trick[2][1]) | (1 << trick[3][1])
-        self.gone |= m
-        self.last_trick = trick
-        self.last_winner = w
-        self.history = (self.history, (trick, w, pts))
-        self.trick = ()
-        self.led = -1
-        self._log("trick", w, pts)
+        w, pts, m = self._take_trick()
+        self.counts[w & 1] += pts
         if self.ntricks == 1 and self.declared:
             self._log("show")
         roem = jas.trick_roem(m, self.game.roem)
@@ -634,8 +514,7 @@ class KruisState(State):
             if self.stuk_forced and c in self._hand_cards(seat):
                 return "after declaring stuk you must play your troef K or Q" + \
                     (" (or claim)" if self.game.claim_manual else "")
-            return self.game.rule.why_not(self.t, self.hands[seat], self.led, self.win_card,
-                                          (self.win_seat ^ seat) == 2, c)
+            return self.explain_play(seat, c)
         if v == "claim":
             return "claims are made automatically (claim_mode = auto)"
         if v == "declare" and arg == "stuk":
@@ -687,24 +566,6 @@ class KruisState(State):
         return f"{action.text()} is not allowed now"  # pragma: no cover
 
     # -- what a seat sees --
-    def _events(self) -> list[tuple]:
-        out = []
-        e = self.ev
-        while e is not None:
-            e, item = e
-            out.append(item)
-        out.reverse()
-        return out
-
-    def _tricks(self) -> list[tuple]:
-        out = []
-        h = self.history
-        while h is not None:
-            h, item = h
-            out.append(item)
-        out.reverse()
-        return out
-
     def _public(self) -> bool:
         """§6.2: declared cards are shown once the first trick is complete."""
         return self.ntricks >= 1
@@ -731,10 +592,8 @@ class KruisState(State):
             if rej:
                 txt += "; rejected: " + ", ".join(rej)
             return txt
-        if k == "play":
-            return f"seat {ev[1]} plays {card_text(ev[2])}"
-        if k == "trick":
-            return f"seat {ev[1]} wins the trick ({ev[2]})"
+        if k == "play" or k == "trick":
+            return TrickHand._log_text(self, ev)
         if k == "show":
             return "roem shown: " + "; ".join(f"seat {s} {m.text()}" for s, m in self.declared)
         if k == "trickroem":
@@ -765,7 +624,6 @@ class KruisState(State):
         return f"Troef {SUIT_SYMBOLS[self.trump]} · 0/2: {a} · 1/3: {b}"
 
     def observation(self, seat: int) -> Observation:
-        t = self.t
         public = self._public()
         declared = []
         melds = []
@@ -779,9 +637,6 @@ class KruisState(State):
             })
             if public:
                 melds.append(MeldView(len(melds) + 1, s, "run" if m.kind == "seq" else "set", m.cards))
-        tricks = [{"leader": tr[0][0], "cards": [[s, card_text(c)] for s, c in tr],
-                   "winner": w, "points": p} for tr, w, p in self._tricks()]
-        log = tuple(x for x in (self._log_text(e) for e in self._events()) if x)
         tp = self.tr_pending
         extra = {
             "declared": declared,
@@ -794,8 +649,8 @@ class KruisState(State):
             "pending_strepen": [self.pend_roem[0] + self.pend_trick[0], self.pend_roem[1] + self.pend_trick[1]],
             "trickroem": None if tp is None else {"seat": self.to_act, "announce": jas.announce(tp, self.trump),
                                                   "value": tp.value},
-            "played": [card_text(c) for c in cards_of(self.gone)],
-            "tricks": tricks,
+            "played": self.played_codes(),
+            "tricks": self.tricks_json(),
             "side_tricks": list(self.side_tricks),
             "trick_points": list(self.trick_pts),
             "counts_at_start": list(self.start_counts),
@@ -805,52 +660,19 @@ class KruisState(State):
             "jas_wild": self.game.options["jas_wild"],
             "result": None if self.end is None else dict(self.end),
         }
-        return Observation(
-            game=self.game.id, seat=seat, n_seats=4, to_act=self.to_act, phase=self.phase,
-            hand=tuple(t.sort_for_display(cards_of(self.hands[seat]))),
-            hand_sizes=tuple(h.bit_count() for h in self.hands),
-            dealer=self.dealer, trump=self.trump, upcard=self.upcard,
-            trick=self.trick, last_trick=self.last_trick, last_trick_winner=self.last_winner,
-            tricks_won=self.tricks_won, melds=tuple(melds),
-            scores={"counts": list(self.counts), "strepen": list(self.strepen0)},
-            status=self.status(), log=log,
-            legal=tuple(self.legal_actions()) if seat == self.to_act else (),
-            extra=extra,
-        )
+        return self.make_observation(
+            seat, scores={"counts": list(self.counts), "strepen": list(self.strepen0)},
+            extra=extra, melds=tuple(melds))
 
     def hidden_from(self, seat: int) -> set[int]:
         """Cards of the other seats, except the upcard while the dealer holds it, stuk once
         declared, and declared meld cards after the first trick."""
-        hid = 0
-        for s in range(4):
-            if s != seat:
-                hid |= self.hands[s]
-        hid &= ~(1 << self.upcard)
+        hid = self.hidden_mask(seat)
         if self.stuk_by >= 0:
             hid &= ~jas.stuk_mask(self.trump)
         if self._public():
             for _s, m in self.declared:
                 hid &= ~m.mask
         return set(cards_of(hid))
-
-    def cards_in_play(self) -> list[int]:
-        m = self.gone
-        for h in self.hands:
-            m |= h
-        for _s, c in self.trick:
-            m |= 1 << c
-        out = cards_of(m)
-        # hands, trick and completed tricks are disjoint; count each card where it is
-        n = sum(h.bit_count() for h in self.hands) + len(self.trick) + self.gone.bit_count()
-        if n != len(out):  # pragma: no cover - a broken state
-            raise AssertionError("a card is in two places")
-        return out
-
-    def deal_record(self) -> dict[str, Any]:
-        """The starting position as a record ``deal`` (§3)."""
-        hands = [[card_text(c) for c in sorted(cards_of(h), key=lambda c: (c >> 4, -(c & 15)))]
-                 for h in self.start_hands]
-        return {"dealer": self.dealer, "hands": hands, "upcard": card_text(self.upcard), "stock": []}
-
 
 __all__ = ["Kruisjassen", "KruisState"]
