@@ -1,0 +1,395 @@
+"""Butifarra, 4 players in two partnerships (shared/rules/butifarra.md).
+
+Seats 0/2 (side A = 0) play against seats 1/3 (side B = 1). 48 cards (no tens), 12 each.
+The dealer names trumps, declares butifarra (no trumps, doubled) or hands the choice to his
+partner; the opponents may double, the dealing side redouble (and, with ``sant_vicenc``, the
+opponents redouble once more). Twelve tricks under the manille rule; the side with 37 or
+more of the 72 hand points scores its points above 36 (``score_mode = total``: all of
+them) times the multiplier. First side to ``target`` (101) game points wins the game.
+
+This module holds only what is Butifarra's own: the deal (§3), the trump choice and the
+doubling (§4.1-4.2), the scoring (§7) and the texts. The trick play is the shared
+``families.tricks`` machinery with the ``BUTIFARRA`` ranking and the ``ManilleRule``.
+
+Phases (§4): ``trump`` (dealer: ``trump C|D|H|S``, ``trump none``, ``pass``; after a pass
+the partner: ``trump …`` only), ``double`` (``double``/``redouble`` or ``pass``, asked in
+play order, §4.2), ``play`` (``play <card>``), ``over``.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from cardtable.cards import SUIT_LETTERS, SUIT_NAMES, SUIT_SYMBOLS, deck48_no_tens, shuffled
+from cardtable.engine.actions import Action
+from cardtable.engine.game import DealError, Game, Observation, Option, Result, rng_for
+from cardtable.engine.registry import register
+from cardtable.families.tricks import (BUTIFARRA, ManilleRule, TrickHand, deal_packets, mask_of,
+                                       parse_trick_deal)
+from cardtable.sheets.sides import SideTotals
+
+# ---- actions, made once ------------------------------------------------------------------
+
+PASS = Action("pass")
+DOUBLE = Action("double")
+REDOUBLE = Action("redouble")
+TRUMP = {s: Action("trump", SUIT_LETTERS[s]) for s in range(4)}
+TRUMP_NONE = Action("trump", "none")
+#: §4.1: the dealer's choices, and his partner's after a pass
+DEALER_CHOICES = [TRUMP[0], TRUMP[1], TRUMP[2], TRUMP[3], TRUMP_NONE, PASS]
+PARTNER_CHOICES = DEALER_CHOICES[:5]
+
+N_TRICKS = 12
+PER_TRICK = 1            # §2: every trick is worth 1 point
+HAND_TOTAL = 72          # §2: 60 card points + 12 tricks
+HALF = 36                # §7.3: a side needs more than 36
+
+_PACK = tuple(deck48_no_tens())
+_DECK = mask_of(_PACK)
+
+#: the doubling level's word (§8): none, double, redouble, Sant Vicenç
+LEVEL_WORDS = ("none", "double", "redouble", "sant_vicenc")
+LEVEL_SHEET = ("—", "dubbel", "herdubbel", "Sant Vicenç")
+#: the verb of each call (level 1, 2, 3) and its word in the log
+CALL_VERBS = ("double", "redouble", "redouble")
+CALL_WORDS = {1: "double (dubbel)", 2: "redouble (herdubbel)", 3: "redouble (Sant Vicenç)"}
+SIDE_LETTERS = ("A", "B")
+
+
+# ---- §7 scoring, as plain functions ------------------------------------------------------
+
+def multiplier(butifarra: bool, level: int) -> int:
+    """§7.2: ×2 for butifarra, ×2 per doubling level (1 double, 2 redouble, 3 Sant Vicenç)."""
+    return (2 if butifarra else 1) << level
+
+
+def hand_score(hand_points: tuple[int, int] | list[int], mult: int,
+               score_mode: str = "excess") -> tuple[int | None, list[int]]:
+    """§7.3-7.4: ``(winning side or None, [game points side A, side B])``.
+
+    ``hand_points``: each side's card points + tricks (they add up to 72); ``mult``: the
+    multiplier; ``score_mode``: ``excess`` (points above 36) or ``total`` (all points).
+    A side with 37 or more scores, the other 0; 36-36 scores nothing."""
+    a, b = hand_points
+    if a == b:
+        return None, [0, 0]
+    side = 0 if a > b else 1
+    pts = hand_points[side]
+    gained = (pts - HALF if score_mode == "excess" else pts) * mult
+    out = [0, 0]
+    out[side] = gained
+    return side, out
+
+
+def contract_text(trump: int | None) -> str:
+    """``♥`` for a trump suit, ``butifarra`` for no trumps (§8)."""
+    return "butifarra" if trump is None else SUIT_SYMBOLS[trump]
+
+
+# ---- the game ------------------------------------------------------------------------------
+
+@register
+class Butifarra(Game):
+    """Butifarra (butifarra.md). Options §9: ``score_mode`` (excess/total), ``target``
+    (game points to win, default 101), ``sant_vicenc`` (a third doubling, default off)."""
+
+    id = "butifarra"
+    name = "Butifarra"
+    family = "butifarra"
+    min_players = 4
+    max_players = 4
+    deck_name = "48 (no tens)"
+    description = ("Catalan two against two: the dealer names trumps or butifarra (no trumps), "
+                   "double and redouble, score above 36, play to 101.")
+    option_specs = (
+        Option("score_mode", "choice", "excess", "the hand's winner scores its points above 36 "
+               "(excess) or all its points (total)", choices=("excess", "total")),
+        Option("target", "int", 101, "game points needed to win the game", minimum=1),
+        Option("sant_vicenc", "bool", False, "after a redouble the opponents may redouble once "
+               "more (Sant Vicenç, ×2)"),
+    )
+
+    #: trick order and card points (§2) and the follow rule (§5)
+    ranking = BUTIFARRA
+    rule = ManilleRule()
+
+    def __init__(self, players: int | None = None, **options: Any):
+        super().__init__(players, **options)
+        self.score_excess = self.options["score_mode"] == "excess"
+        self.max_level = 3 if self.options["sant_vicenc"] else 2
+
+    def team_of(self, seat: int) -> int:
+        return seat & 1
+
+    def deck(self) -> list[int]:
+        return list(_PACK)
+
+    def new_sheet(self) -> SideTotals:
+        """Running totals to ``target`` (§8); seat 0 deals first."""
+        return SideTotals(self.options["target"], columns=SHEET_COLUMNS, first_dealer=0)
+
+    # -- §3 deal --
+    def new_hand(self, seed: int | None = None, sheet: SideTotals | None = None) -> "ButifarraState":
+        """Shuffle (seeded) and deal all 48 cards in three rounds of 4 from voorhand round to
+        the dealer (§3). The dealer and the totals come from ``sheet``."""
+        sheet = sheet if sheet is not None else self.new_sheet()
+        pack = shuffled(_PACK, rng_for(seed))
+        dealer = sheet.next_dealer
+        hands = deal_packets(pack, 4, dealer, (4, 4, 4))
+        st = ButifarraState(self, dealer, [mask_of(h) for h in hands], sheet)
+        st.seed = seed
+        return st
+
+    def from_deal(self, deal: dict[str, Any], sheet: SideTotals | None = None) -> "ButifarraState":
+        """An exact deal ``{"dealer": 0, "hands": [[12 codes] x4], "upcard": null, "stock": []}``.
+
+        DealError unless: dealer 0..3, four hands of 12 cards, together the 48 cards without
+        tens, each once; no upcard; no stock. Totals come from ``sheet``."""
+        dealer, masks, _up, _stock = parse_trick_deal(
+            deal, 4, 12, _DECK, "the 48-card pack (no tens)", "butifarra", upcard=False)
+        if deal.get("upcard") is not None:
+            raise DealError("butifarra turns no card: the upcard must be null")
+        sheet = sheet if sheet is not None else self.new_sheet()
+        return ButifarraState(self, dealer, masks, sheet)
+
+
+#: the descriptive columns of the sheet (§8), filled from ``detail["sheet_row"]``
+SHEET_COLUMNS = (("dealer", "Dealer"), ("contract", "Contract"), ("doubling", "Doubling"),
+                 ("points", "Points"), ("mult", "×"))
+
+
+
+# ---- the state -----------------------------------------------------------------------------
+
+class ButifarraState(TrickHand):
+    """One hand of butifarra: the trick play is ``TrickHand``'s (1 point per trick); the
+    trump choice, the doubling and the scoring are here."""
+
+    per_trick = PER_TRICK
+
+    def __init__(self, game: Butifarra, dealer: int, hands: list[int], sheet: SideTotals):
+        super().__init__(game, dealer, hands, None, None, N_TRICKS)
+        self.totals0 = tuple(sheet.totals)
+        # §4.1 trump choice: the dealer acts first
+        self.phase = "trump"
+        self.to_act = dealer
+        self.contract: str | None = None   # "C" "D" "H" "S" or "none" once chosen
+        self.chooser = -1
+        self.delegated = False
+        # §4.2 doubling
+        self.level = 0                     # 0 none, 1 double, 2 redouble, 3 Sant Vicenç
+        self.callers: tuple[int, ...] = ()  # seat of each doubling call, in order
+        self.ask: tuple[int, ...] = ()     # seats still to be asked in this round
+
+    @property
+    def mult(self) -> int:
+        """The multiplier M of §7.2 as it stands."""
+        return multiplier(self.contract == "none", self.level)
+
+    @property
+    def dealing_side(self) -> int:
+        return self.dealer & 1
+
+    # -- legality --
+    def _legal_other(self) -> list[Action]:
+        ph = self.phase
+        if ph == "trump":
+            return PARTNER_CHOICES if self.delegated else DEALER_CHOICES
+        if ph == "double":
+            return [DOUBLE if self.level == 0 else REDOUBLE, PASS]
+        return []
+
+    # -- applying --
+    def _apply(self, action: Action) -> None:
+        v = action.verb
+        seat = self.to_act
+        if v == "play":
+            self._play(seat, action.cards[0])
+        elif v == "trump":
+            self._choose(seat, action.arg)
+        elif v == "pass":
+            if self.phase == "trump":
+                self.delegated = True
+                self._log("delegate", seat)
+                self.to_act = seat ^ 2
+            else:
+                self._log("pass", seat)
+                self.ask = self.ask[1:]
+                if self.ask:
+                    self.to_act = self.ask[0]
+                else:
+                    self._start_play()
+        elif v in ("double", "redouble"):
+            self.level += 1
+            self.callers = self.callers + (seat,)
+            self._log("call", seat, self.level)
+            if self.level >= self.game.max_level:
+                self._start_play()
+            else:
+                self._ask_side_after(seat)
+        else:  # pragma: no cover - the engine only passes legal actions
+            raise ValueError(f"unknown action {action.text()}")
+
+    def _choose(self, seat: int, arg: str) -> None:
+        """§4.1: the contract is fixed; the doubling starts with the dealer's left-hand
+        opponent (as if the dealing side had made the opening call)."""
+        self.contract = arg
+        self.trump = None if arg == "none" else SUIT_LETTERS.index(arg)
+        self.t = self.game.ranking.table(self.trump)
+        self.chooser = seat
+        self._log("trump", seat, self.trump)
+        self.phase = "double"
+        self._ask_side_after(self.dealer)
+
+    def _ask_side_after(self, seat: int) -> None:
+        """§4.2: the other side is asked in play order, starting after ``seat``."""
+        self.ask = ((seat + 1) & 3, (seat + 3) & 3)
+        self.to_act = self.ask[0]
+
+    def _start_play(self) -> None:
+        """§4.3: voorhand leads the first trick, whoever chose trumps."""
+        self.ask = ()
+        self.phase = "play"
+        self.to_act = (self.dealer + 1) & 3
+        self._log("play_starts", self.mult)
+
+    # -- §7 scoring --
+    def _hand_over(self) -> None:
+        hp = self.trick_pts                 # card points + 1 per trick, per side
+        mode = self.game.options["score_mode"]
+        side, gp = hand_score(hp, self.mult, mode)
+        card_pts = [hp[0] - self.side_tricks[0], hp[1] - self.side_tricks[1]]
+        self.end = {
+            "outcome": "tie" if side is None else "win",
+            "winning_side": side,
+            "hand_points": list(hp),
+            "card_points": card_pts,
+            "side_tricks": list(self.side_tricks),
+            "contract": self.contract,
+            "trump": self.trump,
+            "chooser": self.chooser,
+            "delegated": self.delegated,
+            "doubling": LEVEL_WORDS[self.level],
+            "callers": list(self.callers),
+            "multiplier": self.mult,
+            "score_mode": mode,
+            "game_points": gp,
+            "totals_before": list(self.totals0),
+            "totals": [self.totals0[0] + gp[0], self.totals0[1] + gp[1]],
+            "dealer": self.dealer,
+            "next_dealer": (self.dealer + 1) & 3,
+            "tricks_played": self.ntricks,
+            "sheet_row": {
+                "dealer": str(self.dealer),
+                "contract": contract_text(self.trump) + (" (partner)" if self.delegated else ""),
+                "doubling": LEVEL_SHEET[self.level],
+                "points": f"{hp[0]} – {hp[1]}",
+                "mult": str(self.mult),
+            },
+        }
+        self._log("end", side, hp, gp)
+        self.phase = "over"
+        self.to_act = None
+
+    def result(self) -> Result | None:
+        """§7 once the hand is over, else None: ``points`` = game points per seat
+        (partners alike); ``outcome`` ``win`` or ``tie`` (36-36); ``winners`` the seats of
+        the side that scored."""
+        e = self.end
+        if e is None:
+            return None
+        gp = e["game_points"]
+        side = e["winning_side"]
+        detail = {k: (dict(v) if isinstance(v, dict) else list(v) if isinstance(v, list) else v)
+                  for k, v in e.items()}
+        return Result(points=[gp[0], gp[1], gp[0], gp[1]], outcome=e["outcome"],
+                      winners=[] if side is None else [side, side + 2], detail=detail)
+
+    # -- explanations --
+    def explain(self, action: Action) -> str:
+        """Why ``action`` is refused now, in words."""
+        v = action.verb
+        seat = self.to_act
+        ph = self.phase
+        if ph == "over":
+            return "the hand is over"
+        if ph == "trump":
+            if v == "pass":
+                return (f"seat {seat} must choose: the dealer handed him the choice, "
+                        "and it cannot be passed back")
+            if v == "trump":
+                return f"{action.text()}: name a suit (trump C, D, H or S) or trump none for butifarra"
+            who = "the dealer's partner" if self.delegated else "the dealer"
+            opts = "trump C|D|H|S or trump none" + ("" if self.delegated else ", or pass to the partner")
+            return f"{action.text()}: {who} (seat {seat}) chooses trumps first: {opts}"
+        if ph == "double":
+            call = "double" if self.level == 0 else "redouble"
+            if v in ("double", "redouble"):
+                return f"{action.text()}: seat {seat} may now {call} or pass"
+            return f"{action.text()}: doubling first: seat {seat} says {call} or pass"
+        if v == "play" and len(action.cards) == 1:
+            return self.explain_play(seat, action.cards[0])
+        if v in ("trump", "double", "redouble", "pass"):
+            return f"{action.text()}: the bidding is over: play a card"
+        return f"{action.text()} is not an action of butifarra now"
+
+    # -- what a seat sees --
+    def _log_text(self, ev: tuple) -> str | None:
+        k = ev[0]
+        if k == "delegate":
+            return f"seat {ev[1]} passes the trump choice to seat {ev[1] ^ 2}"
+        if k == "trump":
+            if ev[2] is None:
+                return f"seat {ev[1]} declares butifarra (no trumps, ×2)"
+            return f"seat {ev[1]} names trumps: {SUIT_NAMES[ev[2]]} {SUIT_SYMBOLS[ev[2]]}"
+        if k == "call":
+            return f"seat {ev[1]} says {CALL_WORDS[ev[2]]}"
+        if k == "pass":
+            return f"seat {ev[1]} passes"
+        if k == "play_starts":
+            return f"play starts: ×{ev[1]}, seat {(self.dealer + 1) & 3} leads"
+        if k == "end":
+            side, hp, gp = ev[1], ev[2], ev[3]
+            if side is None:
+                return f"hand over: {hp[0]} – {hp[1]}, a tie: nobody scores"
+            return (f"hand over: {hp[0]} – {hp[1]}, side {SIDE_LETTERS[side]} "
+                    f"({side}/{side + 2}) scores {gp[side]}")
+        return super()._log_text(ev)
+
+    def status(self) -> str:
+        """One line: the contract (and who chose it), the doubling, the multiplier and the
+        hand points so far, e.g. ``Trump ♥ · herdubbel ×4 · A 40 – B 32``."""
+        a, b = self.trick_pts
+        if self.contract is None:
+            who = f"seat {self.to_act} (partner)" if self.delegated else f"seat {self.dealer} (dealer)"
+            return f"Trump choice: {who} · A {a} – B {b}"
+        c = "Butifarra" if self.trump is None else f"Trump {SUIT_SYMBOLS[self.trump]}"
+        if self.delegated:
+            c += " (partner)"
+        dbl = "" if self.level == 0 else f" · {LEVEL_SHEET[self.level]}"
+        return f"{c}{dbl} ×{self.mult} · A {a} – B {b}"
+
+    def observation(self, seat: int) -> Observation:
+        """The generic fields (``trump`` None under butifarra or before the choice) plus
+        the keys of the module docstring in ``extra``."""
+        extra = {
+            "contract": self.contract,
+            "chooser": self.chooser if self.chooser >= 0 else None,
+            "delegated": self.delegated,
+            "dealing_side": self.dealing_side,
+            "doubling": LEVEL_WORDS[self.level],
+            "calls": [{"seat": s, "call": CALL_VERBS[i]} for i, s in enumerate(self.callers)],
+            "asked": list(self.ask),
+            "multiplier": self.mult,
+            "hand_points": list(self.trick_pts),
+            "side_tricks": list(self.side_tricks),
+            "played": self.played_codes(),
+            "tricks": self.tricks_json(),
+            "totals": list(self.totals0),
+            "target": self.game.options["target"],
+            "score_mode": self.game.options["score_mode"],
+            "sant_vicenc": self.game.options["sant_vicenc"],
+            "result": None if self.end is None else self.result().detail,
+        }
+        scores = {"hand_points": list(self.trick_pts), "totals": list(self.totals0)}
+        return self.make_observation(seat, scores, extra)

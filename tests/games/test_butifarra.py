@@ -1,0 +1,395 @@
+"""Butifarra (shared/rules/butifarra.md): every Example 1-10 with the spec's exact values,
+plus the deal, options, action texts, observations, the score sheet and the simple bot.
+The full hand of Example 8 is a record in tests/records/butifarra/e8.json."""
+
+from __future__ import annotations
+
+import json
+import random
+from pathlib import Path
+
+import pytest
+
+from cardtable.bots import get_bot
+from cardtable.cards import card_text, deck48_no_tens, parse_card, shuffled
+from cardtable.engine import Match, get_game
+from cardtable.engine.actions import parse_action
+from cardtable.engine.game import DealError, IllegalAction, OptionError, Result
+from cardtable.engine.record import replay
+from cardtable.games.butifarra import hand_score, multiplier
+from cardtable.sheets.sides import SideTotals
+
+RECORDS = Path(__file__).resolve().parent.parent / "records" / "butifarra"
+
+# ---- helpers -----------------------------------------------------------------------------
+
+#: Example 8's deal (dealer 0)
+E8 = {"dealer": 0, "hands": [
+    "8C 6C 3C 2C JD 8D 9H 7H 4H 9S 7S 6S".split(),
+    "JC 5C AD QD 6D QH 8H AS QS JS 8S 5S".split(),
+    "9C AC QC 9D 4D 2D 6H 5H 2H KS 3S 2S".split(),
+    "KC 7C 4C KD 7D 5D 3D AH KH JH 3H 4S".split()], "upcard": None, "stock": []}
+
+
+def game(**options):
+    return get_game("butifarra", **options)
+
+
+def start(d: dict = E8, **options):
+    return game(**options).from_deal(d)
+
+
+def run(state, *actions: str):
+    for a in actions:
+        state = state.apply(a)
+    return state
+
+
+def legal(state) -> set[str]:
+    return {a.text() for a in state.legal_actions()}
+
+
+def plays(state) -> set[str]:
+    return {a.text()[5:] for a in state.legal_actions() if a.verb == "play"}
+
+
+def snapshot(state):
+    return ([state.observation(s).to_json() for s in range(4)], state.to_act,
+            [a.text() for a in state.legal_actions()], state.deal_record())
+
+
+def refused(state, action: str, *words: str) -> str:
+    """``action`` raises IllegalAction whose message holds ``words``; the state is unchanged."""
+    before = snapshot(state)
+    with pytest.raises(IllegalAction) as err:
+        state.apply(action)
+    msg = str(err.value)
+    for w in words:
+        assert w in msg, msg
+    assert snapshot(state) == before
+    return msg
+
+
+TRUMPS = {"trump C", "trump D", "trump H", "trump S", "trump none"}
+
+
+# ---- Example 1: trump choice and delegation ------------------------------------------------
+
+def test_example_1_trump_choice_and_delegation():
+    s = start()
+    assert s.to_act == 0 and s.phase == "trump"
+    assert legal(s) == TRUMPS | {"pass"}
+    s = s.apply("pass")
+    assert s.to_act == 2
+    assert legal(s) == TRUMPS
+    refused(s, "pass", "must choose")
+    s = s.apply("trump none")
+    assert s.contract == "none" and s.trump is None and s.chooser == 2 and s.delegated
+    assert s.phase == "double" and s.to_act == 1
+    assert legal(s) == {"double", "pass"}
+    obs = s.observation(3)
+    assert obs.trump is None and obs.extra["contract"] == "none"
+    assert obs.extra["chooser"] == 2 and obs.extra["delegated"] is True
+    assert "Butifarra (partner)" in obs.status and "×2" in obs.status
+
+
+# ---- Example 2: doubling order -------------------------------------------------------------
+
+def test_example_2_doubling_order():
+    s = run(start(), "trump S")
+    assert s.phase == "double" and s.to_act == 1 and legal(s) == {"double", "pass"}
+    s = s.apply("pass")
+    assert s.to_act == 3 and legal(s) == {"double", "pass"}
+    s = s.apply("double")
+    assert s.to_act == 0 and legal(s) == {"redouble", "pass"}
+    s = s.apply("pass")
+    assert s.to_act == 2 and legal(s) == {"redouble", "pass"}
+    s = s.apply("redouble")
+    assert s.phase == "play" and s.to_act == 1
+    assert plays(s) == set(E8["hands"][1])
+    assert s.mult == 4
+    assert s.observation(0).extra["multiplier"] == 4
+
+
+def test_example_2_variant_first_opponent_doubles():
+    s = run(start(), "trump S", "double")
+    assert s.to_act == 2 and legal(s) == {"redouble", "pass"}
+    s = s.apply("pass")
+    assert s.to_act == 0
+    s = s.apply("pass")
+    assert s.phase == "play" and s.to_act == 1 and s.mult == 2
+
+
+def test_example_2_variant_nobody_doubles():
+    s = run(start(), "trump S", "pass", "pass")
+    assert s.phase == "play" and s.to_act == 1 and s.mult == 1
+
+
+def test_no_sant_vicenc_by_default_and_with_the_option():
+    s = run(start(), "trump S", "double", "redouble")
+    assert s.phase == "play" and s.mult == 4          # the redouble ends the phase
+    s = run(start(sant_vicenc=True), "trump S", "double", "redouble")
+    # the opponents are asked again, first after the redoubler (seat 2): 3, then 1
+    assert s.phase == "double" and s.to_act == 3 and legal(s) == {"redouble", "pass"}
+    s2 = run(s, "pass")
+    assert s2.to_act == 1
+    s2 = s2.apply("pass")
+    assert s2.phase == "play" and s2.mult == 4
+    s3 = s.apply("redouble")
+    assert s3.phase == "play" and s3.mult == 8
+    b = run(start(sant_vicenc=True), "trump none", "pass", "double", "pass", "redouble", "pass", "redouble")
+    assert b.phase == "play" and b.mult == 16
+    assert b.observation(0).extra["doubling"] == "sant_vicenc"
+
+
+def test_delegation_keeps_the_dealing_side():
+    # dealer 1 passes, seat 3 chooses; the opponents are still 2 then 0
+    d = dict(E8, dealer=1)
+    s = run(start(d), "pass", "trump C")
+    assert s.chooser == 3 and s.to_act == 2
+    s = s.apply("double")
+    assert s.to_act == 3           # first dealing-side seat after the doubler (2): 3, then 1
+    s = run(s, "pass")
+    assert s.to_act == 1
+    s = s.apply("pass")
+    assert s.phase == "play" and s.to_act == 2       # voorhand leads
+
+
+def test_refusals_in_the_bidding():
+    s = start()
+    refused(s, "double", "trump")
+    refused(s, "play 8C", "trump")
+    refused(s, "trump X")
+    s = s.apply("trump H")
+    refused(s, "redouble", "double")
+    refused(s, "trump S")
+    refused(s, "play JC")
+    s = s.apply("double")
+    refused(s, "double", "redouble")
+
+
+# ---- Example 9: hand scores ----------------------------------------------------------------
+
+def test_example_9_hand_scores():
+    # (a) trump H, undoubled: A 38 + 7 = 45, B 22 + 5 = 27
+    assert hand_score((45, 27), multiplier(False, 0)) == (0, [9, 0])
+    # (b) butifarra doubled: M = 4
+    assert multiplier(True, 1) == 4
+    assert hand_score((45, 27), multiplier(True, 1)) == (0, [36, 0])
+    # (c) butifarra redoubled: M = 8; B has 40
+    assert multiplier(True, 2) == 8
+    assert hand_score((32, 40), 8) == (1, [0, 32])
+    # (d) trump C doubled, 36-36
+    assert hand_score((36, 36), multiplier(False, 1)) == (None, [0, 0])
+    # (e) as (a), score_mode total
+    assert hand_score((45, 27), 1, "total") == (0, [45, 0])
+    # the multipliers of §7.2
+    assert {multiplier(b, lv) for b in (False, True) for lv in range(4)} == {1, 2, 4, 8, 16}
+
+
+def test_example_9_card_points():
+    from cardtable.families.tricks import BUTIFARRA
+    t = BUTIFARRA.table(2)
+    a = [parse_card(c) for c in "9H 9S 9C AH AS AD KH KC KD QH".split()]
+    b = [parse_card(c) for c in "9D AC KS QS QC QD JH JS JC JD".split()]
+    assert t.points_of(a) == 38 and t.points_of(b) == 22
+    assert t.points_of(deck48_no_tens()) == 60
+
+
+# ---- Examples 3-7: the play rule in a trick --------------------------------------------------
+
+def position(trump: str, trick: str, actor_hand: str, seed: int = 0):
+    """The state in which the seat after the trick's last card is to play, holding exactly
+    ``actor_hand``: the trick ``"3:JS 0:KS"`` is played through the engine from a deal in
+    which its leader is voorhand (the other cards are dealt at random, none of the led suit
+    to a seat that shows out, until every trick card is a legal play), after ``trump
+    <trump>`` and two passes. The actor's other cards are then taken out of the test state."""
+    plays = [(int(x.split(":")[0]), parse_card(x.split(":")[1])) for x in trick.split()]
+    leader = plays[0][0]
+    actor = (plays[-1][0] + 1) % 4
+    dealer = (leader + 3) % 4
+    mine = [parse_card(c) for c in actor_hand.split()]
+    fixed = {c for _s, c in plays} | set(mine)
+    rest = [c for c in deck48_no_tens() if c not in fixed]
+    rng = random.Random(seed)
+    for _attempt in range(2000):
+        pool = shuffled(rest, rng)
+        hands = [[] for _ in range(4)]
+        for s_, c in plays:
+            hands[s_].append(c)
+        hands[actor].extend(mine)
+        led = plays[0][1] >> 4
+        void = {s_ for s_, c in plays[1:] if c >> 4 != led}    # seats that showed out
+        for s_ in sorted(range(4), key=lambda x: x not in void):
+            need = 12 - len(hands[s_])
+            take = [c for c in pool if not (s_ in void and c >> 4 == led)][:need]
+            hands[s_].extend(take)
+            pool = [c for c in pool if c not in take]
+        d = {"dealer": dealer, "hands": [[card_text(c) for c in h] for h in hands], "upcard": None, "stock": []}
+        st = run(start(d), f"trump {trump}", "pass", "pass")
+        try:
+            for _s, c in plays:
+                st = st.apply(f"play {card_text(c)}")
+        except IllegalAction:
+            continue
+        assert st.to_act == actor
+        st = st.clone()
+        st.hands[actor] = sum(1 << c for c in mine)
+        st._lc = None
+        return st
+    raise AssertionError("no deal found")  # pragma: no cover
+
+
+def test_example_3_beat_the_opponent_in_suit():
+    s = position("H", "3:JS 0:KS", "AS 8S 9H 2C")
+    assert s.to_act == 1 and s.win_card == parse_card("KS") and s.win_seat == 0
+    assert plays(s) == {"AS"}
+    refused(s, "play 8S", "beat", "KS")
+    refused(s, "play 9H", "follow suit")
+
+
+def test_example_4_partner_winning():
+    s = position("H", "1:AS 2:4S", "9S 2S KH 5D")
+    assert s.to_act == 3 and s.win_seat == 1
+    assert plays(s) == {"9S", "2S"}
+    s = position("H", "1:AS 2:4S", "KH 5D 3C")
+    assert plays(s) == {"KH", "5D", "3C"}
+
+
+def test_example_5_winning_trump_compulsory_no_undertrump():
+    s = position("D", "2:9C", "2D QD AH 7S")
+    assert s.to_act == 3 and plays(s) == {"2D", "QD"}
+    refused(s, "play AH", "trump that beats")
+    s = position("D", "1:8C 2:5D 3:AD", "2D 7D KH 4S")
+    assert s.to_act == 0 and s.win_card == parse_card("AD") and s.win_seat == 3
+    assert plays(s) == {"2D", "7D", "KH", "4S"}
+    s = position("D", "1:8C 2:5D 3:AD", "2D 9D KH 4S")
+    assert plays(s) == {"9D"}
+
+
+def test_example_6_trumped_by_an_opponent_but_you_can_follow():
+    s = position("D", "0:7C 1:3D", "AC 2C 9D 5H")
+    assert s.to_act == 2 and s.win_seat == 1
+    assert plays(s) == {"AC", "2C"}
+    refused(s, "play 9D", "follow suit")
+
+
+def test_example_7_butifarra_nine_is_highest():
+    # butifarra: the trick is set up under "trump none"
+    s = position("none", "1:8H 2:9S 3:AH", "9H 2H 5C")
+    assert s.trump is None and s.to_act == 0
+    assert plays(s) == {"9H"}
+    s = s.apply("play 9H")
+    assert s.last_winner == 0 and s.to_act == 0
+    assert s.trick_pts == (15, 0)
+    assert s.observation(1).last_trick_winner == 0
+    assert "seat 0 wins the trick (15)" in s.observation(2).log
+
+
+# ---- Example 8: a complete hand, doubled and redoubled -------------------------------------
+
+def load(name: str) -> dict:
+    return json.loads((RECORDS / f"{name}.json").read_text(encoding="utf-8"))
+
+
+E8_TRICKS = [(1, 2, 9), (2, 1, 2), (1, 2, 11), (2, 2, 3), (2, 3, 9), (3, 1, 1), (1, 0, 11),
+             (0, 2, 6), (2, 3, 7), (3, 1, 6), (1, 3, 6), (3, 3, 1)]   # (leader, winner, points)
+
+
+def test_example_8_record_replays_to_the_spec_values():
+    match = replay(load("e8"))
+    res = match.results[0]
+    assert match.state.over and res is not None
+    d = res.detail
+    assert d["hand_points"] == [40, 32] and sum(d["hand_points"]) == 72
+    assert d["side_tricks"] == [5, 7] and d["card_points"] == [35, 25]
+    assert d["multiplier"] == 4 and d["doubling"] == "redouble" and d["callers"] == [3, 0]
+    assert d["contract"] == "H" and d["chooser"] == 0 and not d["delegated"]
+    assert res.points == [16, 0, 16, 0] and res.winners == [0, 2] and res.outcome == "win"
+    assert match.sheet.totals == [16, 0] and match.sheet.next_dealer == 1
+    tricks = match.state.observation(0).extra["tricks"]
+    assert [(t["leader"], t["winner"], t["points"]) for t in tricks] == E8_TRICKS
+
+
+def test_example_8_every_card_legal_and_spot_checks():
+    rec = load("e8")
+    actions = rec["hands"][0]["actions"]
+    s = start()
+    for i, a in enumerate(actions):
+        if i == 4 + 2:                     # trick 1, seat 3 to play: any club
+            assert s.to_act == 3 and plays(s) == {"KC", "7C", "4C"}
+        if i == 4 + 4 * 4 + 1:             # trick 5, seat 3 void in spades, seat 2 winning
+            assert s.to_act == 3 and plays(s) == {"JH", "KH", "AH", "3H"}
+        if i == 4 + 4 * 10 + 3:            # trick 11, seat 0: 3C 9S, no diamonds, no trump
+            assert s.to_act == 0 and plays(s) == {"3C", "9S"}
+        assert a in legal(s), (i, a)
+        s = s.apply(a)
+    assert s.result().points == [16, 0, 16, 0]
+
+
+def test_example_8_score_mode_total():
+    rec = load("e8")
+    rec["options"] = {"score_mode": "total"}
+    res = replay(rec).results[0]
+    assert res.points == [160, 0, 160, 0]
+    assert res.detail["game_points"] == [160, 0]
+
+
+# ---- Example 10: game end ------------------------------------------------------------------
+
+def finished(contract: str, hand_points: tuple[int, int], level: int, sheet, **options):
+    """A hand of the game whose tricks gave ``hand_points``, scored by the game (§7)."""
+    g = game(**options)
+    s = g.from_deal(E8, sheet=sheet)
+    s = s.apply(f"trump {contract}")
+    s = s.clone()
+    s.level = level
+    s.trick_pts = hand_points
+    s._hand_over()
+    return s.result()
+
+
+def test_example_10_game_end():
+    g = game()
+    sheet = g.new_sheet()
+    sheet.totals = [95, 60]
+    res = finished("S", (44, 28), 0, sheet)
+    assert res.points == [8, 0, 8, 0]
+    sheet.record(res)
+    assert sheet.totals == [103, 60] and sheet.over and sheet.winners == [0, 2]
+
+    sheet = g.new_sheet()
+    sheet.totals = [95, 93]
+    res = finished("none", (32, 40), 0, sheet)
+    assert res.points == [0, 8, 0, 8] and res.detail["multiplier"] == 2
+    sheet.record(res)
+    assert sheet.totals == [95, 101] and sheet.over and sheet.winners == [1, 3]
+
+
+def test_tie_scores_nothing_whatever_the_multiplier():
+    sheet = game().new_sheet()
+    res = finished("C", (36, 36), 1, sheet)
+    assert res.outcome == "tie" and res.points == [0, 0, 0, 0] and res.winners == []
+    sheet.record(res)
+    assert sheet.totals == [0, 0] and not sheet.over
+
+
+# ---- §8 the score sheet ------------------------------------------------------------------
+
+def test_sheet_after_example_8():
+    match = replay(load("e8"))
+    head, rows = match.sheet.table()
+    assert head == ["Hand", "Dealer", "Contract", "Doubling", "Points", "×", "A (0 & 2)", "B (1 & 3)"]
+    assert rows[0] == ["1", "0", "♥", "herdubbel", "40 – 32", "4", "16 / 16", "0 / 0"]
+    assert rows[-1] == ["total", "", "", "", "", "", "16", "0"]
+    text = match.sheet.render()
+    assert "target: 101" in text and "herdubbel" in text
+
+
+def test_sheet_shows_butifarra_by_the_partner():
+    sheet = game().new_sheet()
+    s = run(start(), "pass", "trump none", "double", "pass", "pass").clone()
+    s.trick_pts = (44, 28)
+    s._hand_over()
+    sheet.record(s.result())
+    assert sheet.table()[1][0] == ["1", "0", "butifarra (partner)", "dubbel", "44 – 28", "4", "32 / 32", "0 / 0"]
