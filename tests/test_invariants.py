@@ -174,6 +174,22 @@ def check_result(game, state, last_obs: dict, steps: int) -> None:
         assert res.points[w] == factor * sum(d["hand_points"]), d
         assert all(p == 0 for s, p in enumerate(res.points) if s != w), res.points
         assert last_obs["hand_sizes"][w] == 0, "the winner still holds cards"
+    elif game.id == "butifarra":
+        # spec §2, §7: 12 tricks worth 60 card points + 12 = 72; only a side above 36
+        # scores, (points - 36) x M (score_mode total: points x M); 36-36 scores nothing
+        assert res.outcome in {"win", "tie"}, res.outcome
+        assert res.points[0] == res.points[2] and res.points[1] == res.points[3], "partners score together"
+        hp, m = d["hand_points"], d["multiplier"]
+        assert d["tricks_played"] == 12 and sum(d["side_tricks"]) == 12, d
+        assert sum(hp) == 72 and sum(d["card_points"]) == 60, d
+        assert m in {1, 2, 4, 8, 16} and m == (2 if d["contract"] == "none" else 1) * 2 ** len(d["callers"])
+        if hp[0] == hp[1]:
+            assert res.outcome == "tie" and res.points == [0, 0, 0, 0] and res.winners == []
+        else:
+            w = 0 if hp[0] > hp[1] else 1
+            base = hp[w] - 36 if d["score_mode"] == "excess" else hp[w]
+            assert res.points[w] == base * m and res.points[1 - w] == 0, (res.points, d)
+            assert res.winners == [w, w + 2]
 
 
 def play_match(gid: str, players: int, options: dict, match_seed: int, play_seed: int,
