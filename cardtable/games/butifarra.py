@@ -14,6 +14,43 @@ doubling (§4.1-4.2), the scoring (§7) and the texts. The trick play is the sha
 Phases (§4): ``trump`` (dealer: ``trump C|D|H|S``, ``trump none``, ``pass``; after a pass
 the partner: ``trump …`` only), ``double`` (``double``/``redouble`` or ``pass``, asked in
 play order, §4.2), ``play`` (``play <card>``), ``over``.
+
+Observation (generic fields as in ``engine.game.Observation``, filled by ``TrickHand``):
+  trump: the trump suit, None under butifarra and before the choice (``extra["contract"]``
+  tells them apart); upcard: always None; hand: trump first, then the other suits
+  alternating colours, each 9 A K Q J 8 … 2; scores: ``{"hand_points": [a, b], "totals":
+  [a, b]}`` (hand points so far: card points + 1 per trick; game points on the sheet when
+  the hand was dealt); status: ``Trump choice: seat 0 (dealer) · A 0 – B 0``, later
+  ``Trump ♥ (partner) · herdubbel ×4 · A 40 – B 32`` or ``Butifarra ×2 · A 0 – B 0``;
+  log: public events in words, cards as codes (``seat 1 plays JC``).
+``extra`` keys:
+  ``contract``: ``"C"`` ``"D"`` ``"H"`` ``"S"`` or ``"none"`` (butifarra) once chosen, else
+      None; ``chooser``: the seat that chose (None before); ``delegated``: the dealer passed
+      the choice to his partner; ``dealing_side``: 0 (seats 0/2) or 1 (seats 1/3);
+  ``doubling``: ``none``, ``double``, ``redouble`` or ``sant_vicenc``; ``calls``:
+      [{"seat", "call" (``double``/``redouble``)}] in order; ``asked``: seats still to be
+      asked in the doubling round (first = to act); ``multiplier``: M as it stands (§7.2);
+  ``hand_points``: [a, b] so far; ``side_tricks``: [a, b]; ``played``: codes of the cards
+      in completed tricks; ``tricks``: [{"leader", "cards": [[seat, code], …], "winner",
+      "points"}];
+  ``totals``: [a, b] game points when the hand was dealt; ``target``, ``score_mode``,
+      ``sant_vicenc``: the options; ``result``: the Result detail once over, else None.
+
+Result (§7): ``points`` = game points per seat (partners alike; the losing side 0);
+``outcome`` ``win`` or ``tie`` (36-36); ``winners`` the two seats of the scoring side;
+``detail``: ``outcome``, ``winning_side`` (0/1/None), ``hand_points`` [a, b] (sum 72),
+``card_points`` [a, b] (sum 60), ``side_tricks`` [a, b], ``contract``, ``trump`` (suit or
+None), ``chooser``, ``delegated``, ``doubling``, ``callers`` (seat of each call), ``multiplier``,
+``score_mode``, ``game_points`` [a, b], ``totals_before`` / ``totals`` [a, b], ``dealer``,
+``next_dealer``, ``tricks_played``, ``sheet_row`` (the §8 cells: dealer, contract,
+doubling, points, mult).
+
+Rulings taken here beyond the spec (also in the report):
+  * The outcome words ``win`` / ``tie`` are this module's (the spec names none).
+  * §8 "the winning total is highlighted": the sheet's totals row marks it ``(winner)`` and
+    a last line names the side; a hand's game points are written ``scored / total`` in
+    both sides' columns (``0 / 16`` for the side that did not score).
+  * Before the trump choice the hand is shown as under butifarra (no trump suit first).
 """
 
 from __future__ import annotations

@@ -393,3 +393,200 @@ def test_sheet_shows_butifarra_by_the_partner():
     s._hand_over()
     sheet.record(s.result())
     assert sheet.table()[1][0] == ["1", "0", "butifarra (partner)", "dubbel", "44 – 28", "4", "32 / 32", "0 / 0"]
+
+
+# ---- §3 the deal, records, options ---------------------------------------------------------
+
+def test_deal_in_three_rounds_of_four_from_voorhand():
+    g = game()
+    s = g.new_hand(seed=5)
+    pack = shuffled(deck48_no_tens(), random.Random(5))
+    # dealer 0: seat 1 gets cards 0-3, seat 2 4-7, seat 3 8-11, seat 0 12-15, then again
+    expect = {1: [], 2: [], 3: [], 0: []}
+    i = 0
+    for _round in range(3):
+        for seat in (1, 2, 3, 0):
+            expect[seat] += pack[i:i + 4]
+            i += 4
+    for seat in range(4):
+        assert sorted(s.observation(seat).hand) == sorted(expect[seat])
+        assert len(s.observation(seat).hand) == 12
+    assert all(c & 15 != 10 for c in pack) and len(pack) == 48
+    assert s.dealer == 0 and s.to_act == 0 and s.phase == "trump"
+
+
+def test_dealer_rotates_through_the_sheet():
+    m = Match(game(), seed=3)
+    bots = [get_bot("simple", m.game, seed=i) for i in range(4)]
+    dealers = []
+    for _ in range(5):
+        st = m.start_hand()
+        dealers.append(st.dealer)
+        assert st.to_act == st.dealer
+        while not st.over:
+            st = m.apply(bots[st.to_act].choose(st.observation(st.to_act)))
+    assert dealers == [0, 1, 2, 3, 0]
+
+
+def test_deal_record_round_trip_and_determinism():
+    g = game()
+    a, b = g.new_hand(seed=11), g.new_hand(seed=11)
+    assert a.deal_record() == b.deal_record()
+    d = a.deal_record()
+    assert d["upcard"] is None and d["stock"] == [] and d["dealer"] == 0
+    c = g.from_deal(d)
+    assert snapshot(c) == snapshot(a)
+    assert start().deal_record()["hands"][0] == ["8C", "6C", "3C", "2C", "JD", "8D", "9H", "7H", "4H",
+                                                 "9S", "7S", "6S"]
+
+
+@pytest.mark.parametrize("bad,words", [
+    ("not a deal", ("object",)),
+    ({**E8, "dealer": 4}, ("dealer",)),
+    ({**E8, "hands": E8["hands"][:3]}, ("four hands",)),
+    ({**E8, "hands": [E8["hands"][0][:11]] + E8["hands"][1:]}, ("12 cards",)),
+    ({**E8, "hands": [["TC"] + E8["hands"][0][1:]] + E8["hands"][1:]}, ("TC", "48")),
+    ({**E8, "hands": [["JC"] + E8["hands"][0][1:]] + E8["hands"][1:]}, ("JC", "twice")),
+    ({**E8, "hands": [["XX"] + E8["hands"][0][1:]] + E8["hands"][1:]}, ("XX",)),
+    ({**E8, "upcard": "8C"}, ("upcard",)),
+    ({**E8, "stock": ["8C"]}, ("stock",)),
+])
+def test_from_deal_validation(bad, words):
+    with pytest.raises(DealError) as err:
+        game().from_deal(bad)
+    for w in words:
+        assert w in str(err.value), str(err.value)
+
+
+def test_options_validated():
+    g = game()
+    assert g.options == {"score_mode": "excess", "target": 101, "sant_vicenc": False}
+    assert game(score_mode="total", target="50", sant_vicenc="true").options == \
+        {"score_mode": "total", "target": 50, "sant_vicenc": True}
+    for bad in ({"score_mode": "all"}, {"target": 0}, {"sant_vicenc": "maybe"}, {"trumps": 1}):
+        with pytest.raises(OptionError):
+            game(**bad)
+    with pytest.raises(OptionError):
+        get_game("butifarra", players=3)
+
+
+def test_small_target_ends_the_match():
+    m = Match(game(target=5), seed=1)
+    bots = [get_bot("simple", m.game, seed=i) for i in range(4)]
+    while not m.over:
+        st = m.start_hand()
+        while not st.over:
+            st = m.apply(bots[st.to_act].choose(st.observation(st.to_act)))
+    side = m.sheet.winners[0]
+    assert m.sheet.winners == [side, side + 2] and m.sheet.totals[side] >= 5
+    with pytest.raises(IllegalAction):
+        m.start_hand()
+
+
+# ---- observations, texts, hidden cards -------------------------------------------------------
+
+def test_observation_fields_through_a_hand():
+    s = start()
+    o = s.observation(0)
+    assert o.game == "butifarra" and o.n_seats == 4 and o.phase == "trump" and o.to_act == 0
+    assert o.trump is None and o.upcard is None and o.extra["contract"] is None
+    assert o.status == "Trump choice: seat 0 (dealer) · A 0 – B 0"
+    assert {a.text() for a in o.legal} == TRUMPS | {"pass"} and s.observation(1).legal == ()
+    assert o.hand_sizes == (12, 12, 12, 12) and o.scores == {"hand_points": [0, 0], "totals": [0, 0]}
+    s = run(s, "trump H", "pass", "double", "redouble")
+    o = s.observation(2)
+    assert o.trump == 2 and o.status == "Trump ♥ · herdubbel ×4 · A 0 – B 0"
+    assert o.extra["calls"] == [{"seat": 3, "call": "double"}, {"seat": 0, "call": "redouble"}]
+    assert o.log == ("seat 0 names trumps: hearts ♥", "seat 1 passes", "seat 3 says double (dubbel)",
+                     "seat 0 says redouble (herdubbel)", "play starts: ×4, seat 1 leads")
+    # hearts first, high to low in butifarra order
+    assert [card_text(c) for c in s.observation(0).hand][:3] == ["9H", "7H", "4H"]
+    s = run(s, "play JC", "play AC", "play KC", "play 6C")
+    o = s.observation(1)
+    assert o.last_trick_winner == 2 and o.tricks_won == (0, 0, 1, 0)
+    assert o.extra["hand_points"] == [9, 0] and o.extra["side_tricks"] == [1, 0]
+    assert o.extra["played"] == ["6C", "JC", "KC", "AC"]
+    assert o.log[-1] == "seat 2 wins the trick (9)"
+    assert o.status == "Trump ♥ · herdubbel ×4 · A 9 – B 0"
+
+
+def test_hand_over_log_and_refusals():
+    match = replay(load("e8"))
+    s = match.state
+    o = s.observation(3)
+    assert o.phase == "over" and o.to_act is None and o.legal == ()
+    assert o.log[-1] == "hand over: 40 – 32, side A (0/2) scores 16"
+    assert o.extra["result"]["game_points"] == [16, 0]
+    with pytest.raises(IllegalAction):
+        s.apply("play 8C")
+
+
+def test_action_texts_round_trip_and_hidden_cards():
+    g = game(sant_vicenc=True)
+    rng = random.Random(2)
+    for seed in range(30):
+        s = g.new_hand(seed=seed)
+        while not s.over:
+            for a in s.legal_actions():
+                assert parse_action(a.text()) == a
+            for seat in range(4):
+                text = json.dumps(s.observation(seat).to_json())
+                for c in s.hidden_from(seat):
+                    assert f'"{card_text(c)}"' not in text
+            assert sorted(s.cards_in_play()) == sorted(deck48_no_tens())
+            s = s.apply(rng.choice(s.legal_actions()))
+        assert sum(s.result().detail["hand_points"]) == 72
+
+
+# ---- the simple bot ----------------------------------------------------------------------
+
+def test_simple_bot_plays_legal_over_many_hands():
+    g = game(sant_vicenc=True)
+    bots = [get_bot("simple", g, seed=i) for i in range(4)]
+    for seed in range(60):
+        s = g.new_hand(seed=seed)
+        while not s.over:
+            o = s.observation(s.to_act)
+            a = bots[s.to_act].choose(o)
+            assert a in o.legal
+            s = s.apply(a)
+
+
+def bot_choice(state, seat_hand: str | None = None) -> str:
+    s = state
+    if seat_hand is not None:
+        s = s.clone()
+        s.hands[s.to_act] = sum(1 << parse_card(c) for c in seat_hand.split())
+        s._lc = None
+    return get_bot("simple", game(), seed=0).choose(s.observation(s.to_act)).text()
+
+
+def test_simple_bot_trump_choice():
+    s = start()
+    # very strong: three 9s and two aces -> butifarra
+    assert bot_choice(s, "9C AC 9D AD 9H KH QH 2S 3S 4S 5S 6S") == "trump none"
+    # a long strong suit -> that suit
+    assert bot_choice(s, "9S AS KS QS 8S 7S 2C 3C 4D 5D 2H 3H") == "trump S"
+    # weak -> hand the choice to the partner
+    assert bot_choice(s, "2C 3C 4C 2D 3D 4D 5D 2H 3H 4H 5S 6S") == "pass"
+    # the partner must choose: his best suit
+    p = s.apply("pass")
+    assert bot_choice(p, "2C 3C 4C 2D 3D 4D 5D 2H 3H 8H 5S 6S") == "trump D"
+
+
+def test_simple_bot_doubles_only_with_a_strong_hand():
+    s = run(start(), "trump S")
+    assert bot_choice(s, "2C 3C 4C 2D 3D 4D 5D 2H 3H 4H 5S 6S") == "pass"
+    assert bot_choice(s, "9S AS KS QS 8S 9C AC 9D AD 2H 3H 4H") == "double"
+    s = s.apply("double")
+    assert bot_choice(s, "2C 3C 4C 2D 3D 4D 5D 2H 3H 4H 5S 6S") == "pass"
+    assert bot_choice(s, "9S AS KS QS 8S 9C AC 9D AD 2H 3H 4H") == "redouble"
+
+
+def test_simple_bot_beats_an_opponent_and_feeds_a_winning_partner():
+    # Example 3: only AS beats KS
+    assert bot_choice(position("H", "3:JS 0:KS", "AS 8S 9H 2C")) == "play AS"
+    # partner (seat 1) wins with AS and seat 3 is last: feed points (KS, not 2S)
+    assert bot_choice(position("H", "0:4S 1:AS 2:5S", "KS 2S KH 5D")) == "play KS"
+    # an opponent (seat 1) wins with AS, nothing beats it: throw the cheapest spade
+    assert bot_choice(position("H", "1:AS", "KS 2S QH 5D")) == "play 2S"
