@@ -177,7 +177,7 @@ def check_result(game, state, last_obs: dict, steps: int) -> None:
     elif game.id == "butifarra":
         # spec §2, §7: 12 tricks worth 60 card points + 12 = 72; only a side above 36
         # scores, (points - 36) x M (score_mode total: points x M); 36-36 scores nothing
-        assert res.outcome in {"win", "tie"}, res.outcome
+        assert res.outcome in {"won", "tie"}, res.outcome
         assert res.points[0] == res.points[2] and res.points[1] == res.points[3], "partners score together"
         hp, m = d["hand_points"], d["multiplier"]
         assert d["tricks_played"] == 12 and sum(d["side_tricks"]) == 12, d

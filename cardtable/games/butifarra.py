@@ -37,7 +37,7 @@ Observation (generic fields as in ``engine.game.Observation``, filled by ``Trick
       ``sant_vicenc``: the options; ``result``: the Result detail once over, else None.
 
 Result (§7): ``points`` = game points per seat (partners alike; the losing side 0);
-``outcome`` ``win`` or ``tie`` (36-36); ``winners`` the two seats of the scoring side;
+``outcome`` ``won`` or ``tie`` (36-36); ``winners`` the two seats of the scoring side;
 ``detail``: ``outcome``, ``winning_side`` (0/1/None), ``hand_points`` [a, b] (sum 72),
 ``card_points`` [a, b] (sum 60), ``side_tricks`` [a, b], ``contract``, ``trump`` (suit or
 None), ``chooser``, ``delegated``, ``doubling``, ``callers`` (seat of each call), ``multiplier``,
@@ -46,7 +46,7 @@ None), ``chooser``, ``delegated``, ``doubling``, ``callers`` (seat of each call)
 doubling, points, mult).
 
 Rulings taken here beyond the spec (also in the report):
-  * The outcome words ``win`` / ``tie`` are this module's (the spec names none).
+  * The outcome words ``won`` / ``tie`` are those of the manille games (the spec names none).
   * §8 "the winning total is highlighted": the sheet's totals row marks it ``(winner)`` and
     a last line names the side; a hand's game points are written ``scored / total`` in
     both sides' columns (``0 / 16`` for the side that did not score).
@@ -297,7 +297,7 @@ class ButifarraState(TrickHand):
         side, gp = hand_score(hp, self.mult, mode)
         card_pts = [hp[0] - self.side_tricks[0], hp[1] - self.side_tricks[1]]
         self.end = {
-            "outcome": "tie" if side is None else "win",
+            "outcome": "tie" if side is None else "won",
             "winning_side": side,
             "hand_points": list(hp),
             "card_points": card_pts,
@@ -330,7 +330,7 @@ class ButifarraState(TrickHand):
 
     def result(self) -> Result | None:
         """§7 once the hand is over, else None: ``points`` = game points per seat
-        (partners alike); ``outcome`` ``win`` or ``tie`` (36-36); ``winners`` the seats of
+        (partners alike); ``outcome`` ``won`` or ``tie`` (36-36); ``winners`` the seats of
         the side that scored."""
         e = self.end
         if e is None:
