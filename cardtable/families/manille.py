@@ -1,0 +1,261 @@
+"""What the partnership manille games share (manille-muette.md, manille-parlee.md; the
+scoring functions and the hand machinery also fit butifarra.md).
+
+Everything is a parameter of a class or a function, so that a game module holds only what
+differs:
+
+- ``deal_with_upcard``: deal in packets; the last card dealt (the dealer's last) is the
+  upcard, whose suit is trump (manille-muette §3).
+- ``hand_points`` / ``hand_winner`` / ``excess_points``: the hand's points per side (card
+  points + 1 per trick, ``TrickHand.per_trick``), the winner (``win_at`` of ``total``
+  points: 35 of 68 in manille, 37 of 72 in butifarra; equal halves tie) and the points
+  above half (manille ``scoring = excess``: 35 -> 1; butifarra: points above 36).
+- ``SCORING_OPTIONS``: the ``scoring`` / ``hands_to_win`` / ``target`` options (§9); the
+  sheet they ask for is ``sheets.hands.match_sheet`` (families sit below sheets, so the
+  game module names it as ``sheet_factory``).
+- ``PartnershipManille``: a ``Game`` of 2 x 2 with the upcard trump, the manille ranking
+  and follow rule, the deal and the record deal; a game subclasses it and names its
+  ``state_class`` and ``sheet_factory``.
+- ``ManilleHand``: a ``TrickHand`` of one such hand: play only, then the hand scoring
+  (§7), the observation's common ``extra`` keys and the status line.
+
+Units: hand points (card points + tricks, 0..68), game points (``excess``), hands won.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Sequence
+
+from cardtable.cards import SUIT_LETTERS, SUIT_SYMBOLS, Card, card_text, piquet32, shuffled
+from cardtable.engine.game import Game, Observation, Option, Result, rng_for
+from cardtable.families.tricks import MANILLE, ManilleRule, TrickHand, deal_packets, mask_of, parse_trick_deal
+
+#: side letters of the specs (A = seats 0 & 2, B = seats 1 & 3)
+SIDE_LETTERS = ("A", "B")
+
+
+# ---- the deal ----------------------------------------------------------------------------
+
+def deal_with_upcard(pack: Sequence[Card], n_players: int, dealer: int,
+                     packets: Sequence[int]) -> tuple[list[int], Card]:
+    """Deal ``pack`` (index 0 = top) in ``packets`` from voorhand round to the dealer
+    (``deal_packets``) and turn the last card dealt, the dealer's last: returns (hand masks,
+    upcard). The upcard stays in the dealer's hand (manille-muette §3, R5)."""
+    hands = deal_packets(pack, n_players, dealer, packets)
+    n = n_players * sum(packets)
+    return [mask_of(h) for h in hands], pack[n - 1]
+
+
+# ---- scoring -----------------------------------------------------------------------------
+
+def hand_winner(points: Sequence[int], win_at: int) -> int | None:
+    """The side (index into ``points``) with ``win_at`` or more hand points, or None (a
+    tie at half the total, or nobody there yet). manille-muette §7.2: 35 of 68."""
+    for side, p in enumerate(points):
+        if p >= win_at:
+            return side
+    return None
+
+
+def excess_points(points: Sequence[int], side: int | None, half: int) -> list[int]:
+    """Game points per side: the hand winner ``side`` scores its points above ``half``
+    (manille ``scoring = excess``, half 34: 35 -> 1 ... 68 -> 34; butifarra: above 36),
+    the other side 0; a tie (``side`` None) scores nothing."""
+    out = [0] * len(points)
+    if side is not None:
+        out[side] = points[side] - half
+    return out
+
+
+#: The match options of the manille games (manille-muette §9).
+SCORING_OPTIONS = (
+    Option("scoring", "choice", "hands", "hands: first side to win hands_to_win hands; excess: the hand "
+           "winner scores its points above half, first side to target", choices=("hands", "excess")),
+    Option("hands_to_win", "int", 2, "hands a side must win (scoring = hands)", minimum=1),
+    Option("target", "int", 50, "game points to win (scoring = excess)", minimum=1),
+)
+
+
+
+# ---- the game ----------------------------------------------------------------------------
+
+class PartnershipManille(Game):
+    """A manille game of 4 players in two sides (manille-muette §1-3, §7, §9).
+
+    Parameters (class attributes): ``ranking`` (trick order and card points), ``rule`` (the
+    follow rule), ``pack`` (the deck), ``deck_label`` (its name in messages), ``packets``
+    (the deal), ``hand_size``, ``total_points`` (hand points in a hand, a check), ``win_at``
+    (hand points that win it), ``state_class`` (the hand's State, a ``ManilleHand``),
+    ``sheet_factory`` (``options -> Sheet``; the sheet must have ``next_dealer`` and
+    ``won`` [a, b] (scoring = hands) or ``totals`` [a, b] (excess)).
+    Options: ``SCORING_OPTIONS``.
+    """
+
+    family = "manille"
+    min_players = 4
+    max_players = 4
+    deck_name = "piquet32"
+    option_specs = SCORING_OPTIONS
+
+    ranking = MANILLE
+    rule = ManilleRule()
+    pack: tuple[Card, ...] = tuple(piquet32())
+    deck_label = "the 32-card piquet pack"
+    packets = (4, 4)
+    hand_size = 8
+    total_points = 68
+    win_at = 35
+    state_class: type = None   # set by the game module
+    sheet_factory = None       # set by the game module (staticmethod)
+
+    def team_of(self, seat: int) -> int:
+        return seat & 1
+
+    def deck(self) -> list[int]:
+        return list(self.pack)
+
+    def new_sheet(self):
+        """The match sheet for the options (§8), made by ``sheet_factory``."""
+        return self.sheet_factory(self.options)
+
+    def new_hand(self, seed: int | None = None, sheet=None) -> "ManilleHand":
+        """Shuffle (seeded) and deal 4-4 from voorhand round to the dealer, who gets the
+        last card face up: the upcard, trump (§3). The dealer comes from ``sheet``."""
+        sheet = sheet if sheet is not None else self.new_sheet()
+        pack = shuffled(self.pack, rng_for(seed))
+        hands, upcard = deal_with_upcard(pack, 4, sheet.next_dealer, self.packets)
+        st = self.state_class(self, sheet.next_dealer, hands, upcard, sheet)
+        st.seed = seed
+        return st
+
+    def from_deal(self, deal: dict[str, Any], sheet=None) -> "ManilleHand":
+        """An exact deal ``{"dealer": 0, "hands": [[8 codes] x4], "upcard": "QD", "stock": []}``
+        (§3). DealError unless: dealer 0..3, four hands of 8 distinct piquet cards, the
+        upcard in the dealer's hand, no stock. The deal's dealer is used."""
+        dealer, masks, upcard, _stock = parse_trick_deal(
+            deal, 4, self.hand_size, mask_of(self.pack), self.deck_label, self.id)
+        sheet = sheet if sheet is not None else self.new_sheet()
+        return self.state_class(self, dealer, masks, upcard, sheet)
+
+
+# ---- the hand ----------------------------------------------------------------------------
+
+class ManilleHand(TrickHand):
+    """One hand of a partnership manille game: eight tricks under the manille rule, 1
+    point per trick, then §7. Subclasses add phases or actions (Parlée's talk).
+
+    ``end`` (the Result detail) holds: ``outcome`` (``won`` / ``tie``), ``winning_side``
+    (0/1/None), ``hand_points`` [a, b] (card points + tricks), ``card_points`` [a, b],
+    ``side_tricks`` [a, b], ``tricks_played``, ``game_points`` [a, b] (``excess``: points
+    above half; ``hands``: 1 to the hand winner), ``scoring``, ``dealer``, ``next_dealer``,
+    ``upcard`` (code), ``trump`` (letter), ``sheet_row`` (the sheet's cells).
+    """
+
+    per_trick = 1
+
+    def __init__(self, game: PartnershipManille, dealer: int, hands: list[int], upcard: Card, sheet):
+        super().__init__(game, dealer, hands, upcard >> 4, upcard, game.hand_size)
+        self.scoring = game.options["scoring"]
+        if self.scoring == "excess":
+            self.standing = tuple(sheet.totals)          # game points so far
+        else:
+            self.standing = tuple(sheet.won)             # hands won so far
+
+    # -- §7 scoring --
+    def _hand_over(self) -> None:
+        game = self.game
+        pts = list(self.trick_pts)
+        side = hand_winner(pts, game.win_at)
+        if self.scoring == "excess":
+            gp = excess_points(pts, side, game.total_points // 2)
+        else:
+            gp = [1 if s == side else 0 for s in (0, 1)]
+        cp = [pts[s] - self.side_tricks[s] for s in (0, 1)]
+        upcard = card_text(self.upcard)
+        self.end = {
+            "outcome": "tie" if side is None else "won",
+            "winning_side": side,
+            "hand_points": pts,
+            "card_points": cp,
+            "side_tricks": list(self.side_tricks),
+            "tricks_played": self.ntricks,
+            "game_points": gp,
+            "scoring": self.scoring,
+            "dealer": self.dealer,
+            "next_dealer": (self.dealer + 1) & 3,
+            "upcard": upcard,
+            "trump": SUIT_LETTERS[self.trump],
+            "sheet_row": {"dealer": str(self.dealer), "upcard": upcard,
+                          "points": f"{pts[0]} – {pts[1]}",
+                          "winner": "—" if side is None else f"{SIDE_LETTERS[side]} ✓"},
+        }
+        self._log("end", side, pts[0], pts[1])
+        self.phase = "over"
+        self.to_act = None
+
+    def result(self) -> Result | None:
+        """Once over: ``points`` per seat = ``game_points`` of its side (hands mode: 1 for
+        each seat of the hand winner; excess: the points above half); ``winners`` = the
+        seats of the hand winner (none for a tie)."""
+        e = self.end
+        if e is None:
+            return None
+        g = e["game_points"]
+        side = e["winning_side"]
+        detail = {k: (list(v) if isinstance(v, list) else dict(v) if isinstance(v, dict) else v)
+                  for k, v in e.items()}
+        return Result(points=[g[0], g[1], g[0], g[1]], outcome=e["outcome"],
+                      winners=[] if side is None else [side, side + 2], detail=detail)
+
+    # -- what a seat sees --
+    def _log_text(self, ev: tuple) -> str | None:
+        if ev[0] == "end":
+            side, a, b = ev[1], ev[2], ev[3]
+            if side is None:
+                return f"hand over: {a} – {b}, a tie: nobody wins the hand"
+            return f"hand over: {a} – {b}, side {SIDE_LETTERS[side]} ({side}/{side + 2}) wins the hand"
+        return TrickHand._log_text(self, ev)
+
+    def status(self) -> str:
+        a, b = self.trick_pts
+        x, y = self.standing
+        if self.scoring == "excess":
+            match = f"game {x}–{y} of {self.game.options['target']}"
+        else:
+            match = f"hands {x}–{y} of {self.game.options['hands_to_win']}"
+        return f"Troef {SUIT_SYMBOLS[self.trump]} · A: {a} · B: {b} · {match}"
+
+    def scores(self) -> dict[str, Any]:
+        """``{"points": [a, b]`` (hand points so far), ``"hands_won": [a, b]`` (scoring =
+        hands) or ``"game_points": [a, b]`` (excess), at the deal of this hand``}``."""
+        key = "game_points" if self.scoring == "excess" else "hands_won"
+        return {"points": list(self.trick_pts), key: list(self.standing)}
+
+    def common_extra(self) -> dict[str, Any]:
+        """The ``extra`` keys every partnership manille game shows (documented in the game
+        modules): played, tricks, side_tricks, hand_points, card_points, upcard_held,
+        win_at, total_points, scoring, hands_to_win, target, result."""
+        o = self.game.options
+        return {
+            "played": self.played_codes(),
+            "tricks": self.tricks_json(),
+            "side_tricks": list(self.side_tricks),
+            "hand_points": list(self.trick_pts),
+            "card_points": [self.trick_pts[s] - self.side_tricks[s] for s in (0, 1)],
+            "upcard_held": bool((self.hands[self.dealer] >> self.upcard) & 1),
+            "win_at": self.game.win_at,
+            "total_points": self.game.total_points,
+            "scoring": o["scoring"],
+            "hands_to_win": o["hands_to_win"],
+            "target": o["target"],
+            "result": None if self.end is None else dict(self.end),
+        }
+
+    def observation(self, seat: int) -> Observation:
+        return self.make_observation(seat, scores=self.scores(), extra=self.common_extra())
+
+
+__all__ = [
+    "ManilleHand", "PartnershipManille", "SCORING_OPTIONS", "SIDE_LETTERS",
+    "deal_with_upcard", "excess_points", "hand_winner",
+]

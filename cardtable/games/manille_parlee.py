@@ -1,0 +1,199 @@
+"""Manille Parlée, 4 players in two partnerships, talking (shared/rules/manille-parlee.md).
+
+Manille Muette (``games/manille_muette.py``; the shared game and hand are
+``families/manille.py``) plus one question or statement per trick: before leading, the
+leader may ``ask`` his partner or ``tell`` about his own hand, from a fixed menu (§4.1),
+and the app computes the truthful answer, which every seat sees.
+
+Phases: ``play`` (``play <card>``; the leader of a trick, before its first card and if no
+talk action was taken in it yet, also ``ask <topic>`` / ``tell <topic>``), ``over``.
+Topics: ``count <suit>`` (answer ``0``..``8``), ``top <suit>`` (the highest card of the
+suit in T A K Q J 9 8 7 order, or ``none``), ``has <card>`` (``yes``/``no``). ``ask has X``
+is offered for every card neither in the leader's hand nor played in this hand; ``tell
+has X`` for every card in the leader's hand. After a talk action the leader must play.
+
+Observation: as Manille Muette (see ``families.manille.ManilleHand.common_extra`` and the
+Muette module docstring for the generic fields and ``extra`` keys), plus ``extra`` keys:
+  ``talk``: [{"trick" (1-based), "seat", "action" (``ask count S``), "subject" (the seat
+      whose hand is described: the partner for ``ask``, the leader for ``tell``),
+      "answer" (``2``, ``yes``/``no``, a card code or ``none``)}] for this hand, oldest
+      first, the same for every seat;
+  ``talk_open``: the seat to act may still talk in this trick.
+Log lines: ``seat 1 asks seat 3: how many spades? — 2``, ``seat 1 asks seat 3: highest
+heart? — TH``, ``seat 1 asks seat 3: do you have 9S? — no``, ``seat 1 tells: I hold 2
+hearts`` / ``my highest club is TC`` / ``I hold no clubs`` / ``I hold KD``.
+A record stores only the action (``ask count S``); the answer is recomputed on replay.
+
+Result and sheet: as Manille Muette (talk never scores, §7).
+
+Rulings (the spec's R1-R6, kept): talk is the leader's, once per trick, optional; answers
+describe the cards held at that moment (the dealer's hand includes the upcard); a card
+named by a ``top`` answer or a ``yes`` becomes public knowledge (it is no longer hidden
+from the other seats).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from cardtable.cards import SUIT_LETTERS, SUIT_NAMES, card_text, parse_card
+from cardtable.engine.actions import Action
+from cardtable.engine.registry import register
+from cardtable.families.manille import ManilleHand, PartnershipManille
+from cardtable.families.tricks import SUIT_MASK, cards_of, mask_of
+from cardtable.sheets.hands import match_sheet
+
+# ---- the talk menu (§4.1), actions made once ------------------------------------------------
+
+ASK_COUNT = tuple(Action("ask", f"count {L}") for L in SUIT_LETTERS)
+ASK_TOP = tuple(Action("ask", f"top {L}") for L in SUIT_LETTERS)
+TELL_COUNT = tuple(Action("tell", f"count {L}") for L in SUIT_LETTERS)
+TELL_TOP = tuple(Action("tell", f"top {L}") for L in SUIT_LETTERS)
+ASK_HAS = tuple(Action("ask", "has", (c,)) for c in range(64))
+TELL_HAS = tuple(Action("tell", "has", (c,)) for c in range(64))
+#: the 16 count/top actions, always on the leader's menu
+TALK_FIXED = ASK_COUNT + ASK_TOP + TELL_COUNT + TELL_TOP
+
+
+def _suit_word(s: int, n: int) -> str:
+    word = SUIT_NAMES[s]
+    return word if n != 1 else word[:-1]
+
+
+class ParleeState(ManilleHand):
+    """One hand of Manille Parlée: ``ManilleHand`` plus the leader's talk action."""
+
+    def __init__(self, *args: Any):
+        super().__init__(*args)
+        self.talk: tuple[tuple[int, int, Action, int, str], ...] = ()  # (trick 1.., seat, action, subject, answer)
+        self.talk_trick = -1              # ``ntricks`` of the trick in which talk was taken
+        self.revealed = 0                 # cards a talk answer placed in a hand (mask)
+
+    # -- legality --
+    def talk_open(self) -> bool:
+        """Whether the seat to act may talk now: it leads, the trick is empty, no talk yet."""
+        return self.phase == "play" and not self.trick and self.talk_trick != self.ntricks
+
+    def _legal_play(self) -> list[Action]:
+        acts = self.play_actions(self.play_mask(self.to_act))
+        if self.trick or self.talk_trick == self.ntricks:
+            return acts
+        own = self.hands[self.to_act]
+        acts.extend(TALK_FIXED)
+        acts.extend(ASK_HAS[c] for c in cards_of(self.game.deck_mask & ~own & ~self.gone))
+        acts.extend(TELL_HAS[c] for c in cards_of(own))
+        return acts
+
+    def explain(self, action: Action) -> str:
+        v = action.verb
+        if v not in ("ask", "tell") or self.phase == "over":
+            return ManilleHand.explain(self, action)
+        seat = self.to_act
+        if self.trick:
+            return "only the leader may talk, before the first card of the trick"
+        if self.talk_trick == self.ntricks:
+            return "one question or statement per trick: now lead a card"
+        topic = (action.arg or "").split()
+        if topic == ["has"] and len(action.cards) == 1:
+            c = action.cards[0]
+            ct = card_text(c)
+            if v == "ask" and (self.hands[seat] >> c) & 1:
+                return f"ask has {ct}: you hold {ct} yourself"
+            if v == "ask" and (self.gone >> c) & 1:
+                return f"ask has {ct}: {ct} has already been played"
+            if v == "tell" and not (self.hands[seat] >> c) & 1:
+                return f"tell has {ct}: you can only tell about a card you hold"
+            if not (self.game.deck_mask >> c) & 1:
+                return f"{ct} is not in the 32-card piquet pack"
+        return (f"{action.text()} is not on the menu: ask or tell count <suit>, top <suit> or "
+                "has <card> (suits C D H S)")
+
+    # -- applying --
+    def _apply(self, action: Action) -> None:
+        if action.verb == "play":
+            self._play(self.to_act, action.cards[0])
+        else:
+            self._talk(self.to_act, action)
+
+    def answer(self, subject: int, action: Action) -> str:
+        """The truthful answer of a talk action about ``subject``'s hand now (§4.1)."""
+        topic = action.arg.split()
+        hand = self.hands[subject]
+        if topic[0] == "has":
+            return "yes" if (hand >> action.cards[0]) & 1 else "no"
+        cards = hand & SUIT_MASK[SUIT_LETTERS.index(topic[1])]
+        if topic[0] == "count":
+            return str(cards.bit_count())
+        if not cards:
+            return "none"
+        st = self.t.strength
+        return card_text(max(cards_of(cards), key=lambda c: st[c]))
+
+    def _talk(self, seat: int, action: Action) -> None:
+        subject = self.partner[seat] if action.verb == "ask" else seat
+        ans = self.answer(subject, action)
+        topic = action.arg.split()[0]
+        if topic == "top" and ans != "none":
+            self.revealed |= 1 << parse_card(ans)
+        elif topic == "has" and ans == "yes":
+            self.revealed |= 1 << action.cards[0]
+        self.talk = self.talk + ((self.ntricks + 1, seat, action, subject, ans),)
+        self.talk_trick = self.ntricks
+        self._log("talk", seat, action, subject, ans)
+
+    # -- what a seat sees --
+    def _log_text(self, ev: tuple) -> str | None:
+        if ev[0] != "talk":
+            return ManilleHand._log_text(self, ev)
+        _k, seat, action, subject, ans = ev
+        topic = action.arg.split()
+        if topic[0] == "has":
+            ct = card_text(action.cards[0])
+        else:
+            s = SUIT_LETTERS.index(topic[1])
+        if action.verb == "ask":
+            if topic[0] == "count":
+                q = f"how many {SUIT_NAMES[s]}?"
+            elif topic[0] == "top":
+                q = f"highest {_suit_word(s, 1)}?"
+            else:
+                q = f"do you have {ct}?"
+            return f"seat {seat} asks seat {subject}: {q} — {ans}"
+        if topic[0] == "count":
+            n = int(ans)
+            said = f"I hold no {SUIT_NAMES[s]}" if n == 0 else f"I hold {n} {_suit_word(s, n)}"
+        elif topic[0] == "top":
+            said = f"I hold no {SUIT_NAMES[s]}" if ans == "none" else f"my highest {_suit_word(s, 1)} is {ans}"
+        else:
+            said = f"I hold {ct}"
+        return f"seat {seat} tells: {said}"
+
+    def talk_json(self) -> list[dict[str, Any]]:
+        return [{"trick": k, "seat": seat, "action": a.text(), "subject": subj, "answer": ans}
+                for k, seat, a, subj, ans in self.talk]
+
+    def observation(self, seat: int):
+        extra = self.common_extra()
+        extra["talk"] = self.talk_json()
+        extra["talk_open"] = self.talk_open()
+        return self.make_observation(seat, scores=self.scores(), extra=extra)
+
+    def hidden_mask(self, seat: int) -> int:
+        """Other seats' cards, except the upcard and cards a talk answer placed."""
+        return ManilleHand.hidden_mask(self, seat) & ~self.revealed
+
+
+@register
+class ManilleParlee(PartnershipManille):
+    """Manille Parlée (manille-parlee.md). Options §9: ``scoring`` (hands/excess),
+    ``hands_to_win`` (default 2), ``target`` (default 50)."""
+
+    id = "manille-parlee"
+    name = "Manille Parlée"
+    description = "Two against two; before leading you may ask your partner one question or tell one fact."
+    state_class = ParleeState
+    sheet_factory = staticmethod(match_sheet)
+    deck_mask = mask_of(PartnershipManille.pack)
+
+
+__all__ = ["ManilleParlee", "ParleeState", "TALK_FIXED"]
