@@ -1,0 +1,488 @@
+"""Manille for 2 to 7 players, every player for himself (shared/rules/manille.md).
+
+32 piquet cards, dealt one at a time from voorhand: ``h = 32 // n`` each, the rest
+``S = 32 - n*h`` is a face-down stock (§2, §3). One round of ``bid play`` / ``pass`` from
+voorhand; the first to play is the declarer and faces all the others; he may exchange up
+to S cards with the stock, names any suit trump and must take the target (21 with 2-4
+players, 15 with 5-7; option ``target``) in card points plus 1 per trick. Settled in stake
+units against every opponent: ``v = 1 + (S - k)`` for k exchanged cards (option ``stake``);
+the match is ``rounds × n`` deals on the stake ledger (``sheets.ledger``).
+
+Phases (§4): ``bid`` (``bid play`` / ``pass``), ``exchange`` (only when S > 0: ``exchange
+none`` / ``exchange <1..S cards>``), ``trump`` (``trump C|D|H|S``), ``play`` (``play
+<card>``; voorhand leads the first trick), ``over``. A deal that everyone passes ends at
+once (``passed_out``).
+
+Observation (generic fields as in ``engine.game.Observation``):
+  hand: display order (without trump: ♠ ♥ ♣ ♦; with trump: trump first, colours
+  alternating), each suit high to low (T A K Q J 9 8 7); trump: the named suit or None;
+  upcard: None (no card is turned); stock_size: stock cards not drawn (S until the
+  exchange, S - k after it: out of play, never shown); tricks_won: per seat;
+  scores: ``{"points": [per seat: card points + 1 per trick won this hand], "balance":
+  [ledger balance per seat when the deal started, stake units]}``; status: e.g.
+  ``Deal 1 of 6 · seat 1 plays ♠ for 21 · 23 points · stake 2``; log: public events with
+  ``seat N`` and card codes.
+``extra`` keys:
+  ``calls``: [[seat, "play" | "pass"], ...] in order; ``declarer``: seat or None;
+  ``exchanged``: k (public) once the exchange is made, else None; ``stock_at_deal``: S;
+  ``stake``: v once k is known (None before; 1 right away when S = 0); ``target``: the
+  declarer's target; ``declarer_points``: his points so far (None before a declarer);
+  ``my_discards``: codes of the cards this seat put aside (the declarer only, else []);
+  ``played``: codes of the cards in completed tricks; ``tricks``: [{"leader", "cards":
+  [[seat, code], ...], "winner", "points"}]; ``deal_number``, ``deals``: this deal's number
+  and the match length; ``stake_mode``: the option; ``result``: the Result detail once the
+  hand is over, else None.
+
+Result (§7): ``points`` = each seat's amount on the ledger this deal, in stake units (sums
+to 0); ``outcome`` ``made``, ``failed`` or ``passed_out``; ``winners``: the declarer if he
+made it, else his opponents (none when passed out); ``detail``: ``outcome``, ``dealer``,
+``next_dealer``, ``declarer`` (seat or None), ``exchanged`` (k or None), ``trump`` (letter
+or None), ``target``, ``declarer_points`` (P, or None), ``stake`` (v, or None),
+``amounts`` (the ledger row), ``points`` [per seat, card points + tricks], ``tricks``
+[per seat], ``out_of_play_points`` (card points of the discards and the undrawn stock),
+``tricks_played``, ``ledger_info`` (the ledger's cells: declarer, k, trump, points, v).
+After a full hand ``sum(points) + out_of_play_points == 60 + h`` (§2).
+
+Deal record (§3): ``{"dealer": d, "hands": [n lists of h codes], "upcard": null, "stock":
+[S codes, top card first]}``; ``from_deal`` refuses any other key.
+
+Rulings taken here beyond the spec:
+  * The option ``target`` is ``auto`` or a whole number 1..76 (§9); a game-local option
+    kind (``int_or_auto``), since no other spec has an "auto or number" option.
+  * The exchange's discards are taken from the declarer's hand before he draws; a drawn
+    card may not be discarded in the same exchange (one exchange, §4.2).
+  * ``stock_size`` shows the undrawn stock (S, then S - k); the discards lie apart.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from itertools import combinations
+from typing import Any
+
+from cardtable.cards import SUIT_LETTERS, SUIT_SYMBOLS, card_text, piquet32, shuffled
+from cardtable.engine.actions import Action
+from cardtable.engine.game import DealError, Game, Observation, Option, OptionError, Result, rng_for
+from cardtable.engine.registry import register
+from cardtable.families.tricks import MANILLE, ManilleRule, TrickHand, cards_of, mask_of, parse_trick_deal
+from cardtable.sheets.ledger import Ledger, signed
+
+# ---- actions, made once ------------------------------------------------------------------
+
+BID_PLAY = Action("bid", "play")
+PASS = Action("pass")
+EXCHANGE_NONE = Action("exchange", "none")
+TRUMP = tuple(Action("trump", L) for L in SUIT_LETTERS)
+
+_PACK = tuple(piquet32())
+_PIQUET = mask_of(_PACK)
+PACK_POINTS = 60                   # §2: 15 card points per suit
+PER_TRICK = 1                      # §2: each trick is worth 1 point more
+MAX_TARGET = 76                    # §9: 60 + 16 tricks with 2 players
+_NO_TRUMP = MANILLE.table(None)    # trick order for sorting before trump is named
+
+
+def deal_shape(n: int) -> tuple[int, int]:
+    """(cards each ``h``, stock ``S``) for ``n`` players (§2 table, §3): h = 32 // n."""
+    h = 32 // n
+    return h, 32 - n * h
+
+
+def auto_target(n: int) -> int:
+    """The declarer's target by player count (§7.2): 21 for 2-4 players, 15 for 5-7."""
+    return 21 if n <= 4 else 15
+
+
+def canonical(cards) -> tuple[int, ...]:
+    """Cards of an ``exchange`` in canonical order (§4.2): by suit C D H S, then high to
+    low in manille order (T A K Q J 9 8 7)."""
+    st = _NO_TRUMP.strength
+    return tuple(sorted(cards, key=lambda c: (c >> 4, -st[c])))
+
+
+@dataclass(frozen=True)
+class _TargetOption(Option):
+    """``auto`` or a whole number 1..76 (§9 ``target``)."""
+
+    def parse(self, value: Any) -> Any:
+        if isinstance(value, str) and value.strip().lower() == "auto":
+            return "auto"
+        try:
+            if isinstance(value, bool):
+                raise ValueError
+            iv = int(value)
+        except (TypeError, ValueError):
+            raise OptionError(f"option {self.name}: {value!r} is not auto or a whole number 1-{MAX_TARGET}") from None
+        if not 1 <= iv <= MAX_TARGET:
+            raise OptionError(f"option {self.name}: {iv} is not auto or a whole number 1-{MAX_TARGET}")
+        return iv
+
+    def describe(self) -> str:
+        return f"{self.name}=auto|N (default {self.default}): {self.help}"
+
+
+# ---- the game ------------------------------------------------------------------------------
+
+@register
+class Manille(Game):
+    """Manille, 2 to 7 players (manille.md). Options §9: ``target`` (``auto`` or 1..76),
+    ``stake`` (``exchange``/``flat``), ``rounds`` (the match is ``rounds × n`` deals)."""
+
+    id = "manille"
+    name = "Manille"
+    family = "manille-solo"
+    min_players = 2
+    max_players = 7
+    deck_name = "piquet32"
+    description = ("Each for himself: bid to play, exchange with the stock, name trump, "
+                   "take 21 (15 above four players); stakes on a ledger.")
+    option_specs = (
+        _TargetOption("target", "int_or_auto", "auto",
+                      "declarer's target: auto = 21 for 2-4 players, 15 for 5-7", minimum=1),
+        Option("stake", "choice", "exchange", "stake per opponent: 1 + (stock - exchanged), or always 1",
+               choices=("exchange", "flat")),
+        Option("rounds", "int", 2, "the match lasts rounds × players deals", minimum=1),
+    )
+
+    #: trick order and card points (§2) and the follow rule without partners (§5)
+    ranking = MANILLE
+    rule = ManilleRule()
+
+    def __init__(self, players: int | None = None, **options: Any):
+        super().__init__(players, **options)
+        n = self.players
+        self.hand_size, self.stock_size = deal_shape(n)
+        t = self.options["target"]
+        self.target = auto_target(n) if t == "auto" else t
+        self.deals = self.options["rounds"] * n
+
+    def deck(self) -> list[int]:
+        return piquet32()
+
+    def stake(self, k: int) -> int:
+        """§7.3: the stake per opponent after exchanging ``k`` cards (stake units)."""
+        if self.options["stake"] == "flat":
+            return 1
+        return 1 + (self.stock_size - k)
+
+    def new_sheet(self) -> Ledger:
+        """The stake ledger (§8) of ``rounds × n`` deals; seat 0 deals first."""
+        return Ledger(self.players, self.deals, info_columns=("declarer", "k", "trump", "points", "v"),
+                      label="deal", first_dealer=0)
+
+    # -- §3 deal --
+    def new_hand(self, seed: int | None = None, sheet: Ledger | None = None) -> "ManilleState":
+        """Shuffle (seeded) and deal one card at a time from voorhand, h each; the rest is
+        the stock (top card first). The dealer comes from ``sheet``."""
+        sheet = sheet if sheet is not None else self.new_sheet()
+        pack = shuffled(_PACK, rng_for(seed))
+        n, h = self.players, self.hand_size
+        dealer = sheet.next_dealer
+        hands = [0] * n
+        for i in range(n * h):
+            hands[(dealer + 1 + i) % n] |= 1 << pack[i]
+        st = ManilleState(self, dealer, hands, tuple(pack[n * h:]), sheet)
+        st.seed = seed
+        return st
+
+    def from_deal(self, deal: dict[str, Any], sheet: Ledger | None = None) -> "ManilleState":
+        """An exact deal ``{"dealer": d, "hands": [n lists of h codes], "upcard": null,
+        "stock": [S codes, top first]}``.
+
+        DealError unless: dealer 0..n-1, n hands of h cards, a stock of S cards, the 32
+        distinct piquet cards, no upcard, no other key."""
+        if not isinstance(deal, dict):
+            raise DealError("a deal is an object with dealer, hands, upcard and stock")
+        n, h, S = self.players, self.hand_size, self.stock_size
+        unknown = set(deal) - {"dealer", "hands", "upcard", "stock"}
+        if unknown:
+            raise DealError(f"unknown deal keys {sorted(unknown)}: a manille deal has dealer, hands, upcard, stock")
+        if deal.get("upcard") is not None:
+            raise DealError("no card is turned in manille: upcard must be null")
+        dealer, masks, _up, stock = parse_trick_deal(deal, n, h, _PIQUET, "the 32-card piquet pack",
+                                                     f"Manille with {n} players", upcard=False, stock_size=S)
+        sheet = sheet if sheet is not None else self.new_sheet()
+        return ManilleState(self, dealer, masks, tuple(stock), sheet)
+
+
+# ---- the state -----------------------------------------------------------------------------
+
+class ManilleState(TrickHand):
+    """One deal of manille on the shared ``TrickHand``: the trick play, the tricks and
+    points per seat (``trick_pts``, every seat its own side), the log and the generic
+    observation come from there; this class adds the calls, the exchange, the trump
+    choice and the settlement (§4, §7)."""
+
+    per_trick = PER_TRICK
+
+    def __init__(self, game: Manille, dealer: int, hands: list[int], stock: tuple[int, ...],
+                 sheet: Ledger):
+        n = game.players
+        # every player alone (§5, R8): the TrickHand parameters by player count
+        self.n_seats = self.n_sides = n
+        self.next_seat = tuple((s + 1) % n for s in range(n))
+        self.partner = (-1,) * n
+        self.side = tuple(range(n))
+        super().__init__(game, dealer, hands, None, None, n_tricks=game.hand_size)
+        self.stock = stock                 # undrawn stock, top first
+        self.stock0 = stock
+        self.balance0 = tuple(getattr(sheet, "balance", (0,) * n))
+        self.deal_number = sheet.hands + 1
+        self.phase = "bid"                 # §4.1
+        self.calls: tuple[tuple[int, str], ...] = ()
+        self.declarer = -1
+        self.k = -1                        # §4.2: cards exchanged, -1 before the exchange
+        self.discards = 0                  # mask, out of play
+        self._winners: list[int] = []
+
+    @property
+    def stake(self) -> int | None:
+        """v once the number of exchanged cards is known (§7.3), else None."""
+        return self.game.stake(self.k) if self.k >= 0 else None
+
+    @property
+    def declarer_points(self) -> int | None:
+        """P: card points + 1 per trick in the declarer's tricks (§7.1), or None."""
+        return self.trick_pts[self.declarer] if self.declarer >= 0 else None
+
+    # -- legality --
+    def _legal_other(self) -> list[Action]:
+        ph = self.phase
+        if ph == "bid":
+            return [BID_PLAY, PASS]
+        if ph == "exchange":
+            return self._legal_exchange()
+        if ph == "trump":
+            return list(TRUMP)
+        return []
+
+    def _legal_exchange(self) -> list[Action]:
+        """§4.2: ``exchange none`` plus every set of 1..S cards of the declarer's hand."""
+        hand = canonical(cards_of(self.hands[self.declarer]))
+        acts = [EXCHANGE_NONE]
+        for k in range(1, self.game.stock_size + 1):
+            acts.extend(Action("exchange", None, combo) for combo in combinations(hand, k))
+        return acts
+
+    def normalize(self, action: Action) -> Action:
+        """The cards of an ``exchange`` in canonical order (§4.2)."""
+        if action.verb == "exchange" and action.cards:
+            return action._replace(cards=canonical(action.cards))
+        return action
+
+    def explain(self, action: Action) -> str:
+        """Why ``action`` is refused now, in words."""
+        v = action.verb
+        seat = self.to_act
+        ph = self.phase
+        if ph == "bid":
+            return f"{action.text()}: seat {seat} says bid play or pass"
+        if ph == "exchange":
+            S = self.game.stock_size
+            if v != "exchange":
+                return (f"{action.text()}: seat {seat} exchanges first: exchange none, or exchange "
+                        f"1 to {S} cards of the hand")
+            if action.cards:
+                hand = self.hands[seat]
+                missing = [c for c in action.cards if not (hand >> c) & 1]
+                if missing:
+                    return f"{action.text()}: seat {seat} does not hold " + " ".join(card_text(c) for c in missing)
+                if len(set(action.cards)) != len(action.cards):
+                    return f"{action.text()}: a card is named twice"
+                return f"{action.text()}: at most {S} cards may be exchanged (the stock has {S})"
+            return f"{action.text()}: write exchange none or exchange and the cards to put aside"
+        if ph == "trump":
+            return f"{action.text()}: seat {seat} names trump: trump C, trump D, trump H or trump S"
+        if ph == "play" and not (v == "play" and len(action.cards) == 1):
+            return f"{action.text()}: seat {seat} plays a card"
+        return super().explain(action)
+
+    # -- applying --
+    def _apply(self, action: Action) -> None:
+        v = action.verb
+        seat = self.to_act
+        if v == "play":
+            self._play(seat, action.cards[0])
+        elif v == "bid":
+            self._bid(seat)
+        elif v == "pass":
+            self._pass(seat)
+        elif v == "exchange":
+            self._exchange(seat, action.cards)
+        elif v == "trump":
+            self._name_trump(seat, SUIT_LETTERS.index(action.arg))
+        else:  # pragma: no cover - the engine only passes legal actions
+            raise ValueError(f"unknown action {action.text()}")
+
+    def _bid(self, seat: int) -> None:
+        """§4.1: the first ``bid play`` makes the declarer; nobody after him is asked."""
+        self.calls = self.calls + ((seat, "play"),)
+        self.declarer = seat
+        self._log("bid", seat)
+        if self.game.stock_size > 0:
+            self.phase = "exchange"
+        else:
+            self.k = 0
+            self.phase = "trump"
+
+    def _pass(self, seat: int) -> None:
+        """§4.1: after n passes the deal is passed out."""
+        self.calls = self.calls + ((seat, "pass"),)
+        self._log("pass", seat)
+        if len(self.calls) == self.n_seats:
+            self._finish("passed_out", [0] * self.n_seats, [])
+        else:
+            self.to_act = self.next_seat[seat]
+
+    def _exchange(self, seat: int, cards: tuple[int, ...]) -> None:
+        """§4.2: the k cards go out of play, the top k of the stock come in (k public)."""
+        k = len(cards)
+        if k:
+            out = mask_of(cards)
+            self.hands[seat] = (self.hands[seat] & ~out) | mask_of(self.stock[:k])
+            self.discards = out
+            self.stock = self.stock[k:]
+        self.k = k
+        self._log("exchange", seat, k)
+        self.phase = "trump"
+
+    def _name_trump(self, seat: int, suit: int) -> None:
+        """§4.3 then §4.4: voorhand leads the first trick, whoever declared."""
+        self.trump = suit
+        self.t = self.game.ranking.table(suit)
+        self._log("trump", seat, suit)
+        self.phase = "play"
+        self.to_act = self.next_seat[self.dealer]
+
+    # -- §7 scoring --
+    def _hand_over(self) -> None:
+        game = self.game
+        n = self.n_seats
+        d = self.declarer
+        v = self.stake
+        made = self.trick_pts[d] >= game.target
+        sign = 1 if made else -1
+        amounts = [-sign * v] * n
+        amounts[d] = sign * v * (n - 1)
+        self._finish("made" if made else "failed", amounts, [d] if made else [s for s in range(n) if s != d])
+
+    def _finish(self, outcome: str, amounts: list[int], winners: list[int]) -> None:
+        game = self.game
+        d = self.declarer
+        dead = self.discards | mask_of(self.stock)
+        if d >= 0:
+            mark = "\u2713" if outcome == "made" else "\u2717"
+            info = [d, str(self.k), SUIT_SYMBOLS[self.trump], f"{self.trick_pts[d]} / {game.target} {mark}",
+                    str(self.stake)]
+        else:
+            info = ["passed out", "\u2014", "\u2014", "\u2014", "\u2014"]
+        self.end = {
+            "outcome": outcome,
+            "dealer": self.dealer,
+            "next_dealer": self.next_seat[self.dealer],
+            "declarer": d if d >= 0 else None,
+            "exchanged": self.k if d >= 0 else None,
+            "trump": SUIT_LETTERS[self.trump] if self.trump is not None else None,
+            "target": game.target,
+            "declarer_points": self.declarer_points,
+            "stake": self.stake if d >= 0 else None,
+            "amounts": list(amounts),
+            "points": list(self.trick_pts),
+            "tricks": list(self.tricks_won),
+            "out_of_play_points": self.t.points_of_mask(dead) if d >= 0 else 0,
+            "tricks_played": self.ntricks,
+            "ledger_info": info,
+        }
+        self._winners = winners
+        self._log("end", outcome, list(amounts))
+        self.phase = "over"
+        self.to_act = None
+
+    def result(self) -> Result | None:
+        """§7 once the hand is over, else None."""
+        e = self.end
+        if e is None:
+            return None
+        return Result(points=list(e["amounts"]), outcome=e["outcome"], winners=list(self._winners),
+                      detail={k: (list(v) if isinstance(v, list) else v) for k, v in e.items()})
+
+    # -- what a seat sees --
+    def _log_text(self, ev: tuple) -> str | None:
+        k = ev[0]
+        if k == "bid":
+            return f"seat {ev[1]} takes the game (bid play)"
+        if k == "pass":
+            return f"seat {ev[1]} passes"
+        if k == "exchange":
+            n = ev[2]
+            if n == 0:
+                return f"seat {ev[1]} keeps his hand (exchange none)"
+            return f"seat {ev[1]} exchanges {n} card{'s' if n > 1 else ''} with the stock"
+        if k == "trump":
+            return f"seat {ev[1]} names trump {SUIT_SYMBOLS[ev[2]]}"
+        if k == "end":
+            if ev[1] == "passed_out":
+                return "hand over: everyone passed, nothing is written"
+            d = self.declarer
+            verdict = "makes it" if ev[1] == "made" else "fails"
+            amounts = " ".join(signed(a) for a in ev[2])
+            return (f"hand over: seat {d} {verdict} with {self.trick_pts[d]} of {self.game.target}; "
+                    f"stake {self.stake}: {amounts}")
+        return super()._log_text(ev)
+
+    def status(self) -> str:
+        game = self.game
+        head = f"Deal {self.deal_number} of {game.deals}"
+        d = self.declarer
+        if d < 0:
+            return f"{head} \u00b7 play or pass (target {game.target})"
+        parts = [head]
+        if self.trump is not None:
+            parts.append(f"seat {d} plays {SUIT_SYMBOLS[self.trump]} for {game.target}")
+            parts.append(f"{self.trick_pts[d]} points")
+        else:
+            parts.append(f"seat {d} plays for {game.target}")
+        if self.k >= 0:
+            parts.append(f"stake {self.stake}")
+        return " \u00b7 ".join(parts)
+
+    def observation(self, seat: int) -> Observation:
+        extra = {
+            "calls": [[s, c] for s, c in self.calls],
+            "declarer": self.declarer if self.declarer >= 0 else None,
+            "exchanged": self.k if self.k >= 0 else None,
+            "stock_at_deal": self.game.stock_size,
+            "stake": self.stake,
+            "target": self.game.target,
+            "declarer_points": self.declarer_points,
+            "my_discards": ([card_text(c) for c in canonical(cards_of(self.discards))]
+                            if seat == self.declarer else []),
+            "played": self.played_codes(),
+            "tricks": self.tricks_json(),
+            "deal_number": self.deal_number,
+            "deals": self.game.deals,
+            "stake_mode": self.game.options["stake"],
+            "result": None if self.end is None else dict(self.end),
+        }
+        return self.make_observation(seat, {"points": list(self.trick_pts), "balance": list(self.balance0)},
+                                     extra, stock_size=len(self.stock))
+
+    def hidden_mask(self, seat: int) -> int:
+        """The other seats' hands, the undrawn stock, and the discards (but from the
+        declarer, who put them aside)."""
+        hid = super().hidden_mask(seat) | mask_of(self.stock)
+        if seat != self.declarer:
+            hid |= self.discards
+        return hid
+
+    def _card_places(self) -> list[int]:
+        return [*super()._card_places(), mask_of(self.stock), self.discards]
+
+    def deal_record(self) -> dict[str, Any]:
+        """The starting position as a record ``deal`` (§3), the stock top card first."""
+        rec = super().deal_record()
+        rec["stock"] = [card_text(c) for c in self.stock0]
+        return rec
+
+
+__all__ = ["Manille", "ManilleState", "auto_target", "canonical", "deal_shape"]
