@@ -103,13 +103,32 @@ def observations(state, n: int) -> list[dict]:
     return [state.observation(s).to_json() for s in range(n)]
 
 
+def leak_view(gid: str, obs_json: dict) -> dict:
+    """The observation as the leak check reads it. manille-parlee: ``ask has X`` names a
+    card without showing where it is (spec §4.1 offers it for every card the leader cannot
+    place), so the offered ``ask has`` actions and the questions answered ``no`` (talk
+    entries and log lines) are left out; answers that place a card (``top``, ``yes``) stay
+    and are checked (the game takes those cards out of ``hidden_from``)."""
+    if gid != "manille-parlee":
+        return obs_json
+    o = dict(obs_json)
+    o["legal"] = [a for a in o["legal"] if not a.startswith("ask has ")]
+    extra = dict(o["extra"])
+    no = [t for t in extra["talk"] if t["action"].startswith("ask has ") and t["answer"] == "no"]
+    extra["talk"] = [t for t in extra["talk"] if t not in no]
+    o["extra"] = extra
+    lines = {f"do you have {t['action'].split()[-1]}? — no" for t in no}
+    o["log"] = [x for x in o["log"] if not any(q in x for q in lines)]
+    return o
+
+
 def check_position(game, state, deck: list[int], obs: list[dict]) -> list:
     """Every per-position invariant; returns the legal actions."""
     n = game.players
     assert sorted(state.cards_in_play()) == deck, "cards are not conserved"
     for seat in range(n):
         hidden = {card_text(c) for c in state.hidden_from(seat)}
-        leaked = codes_in(obs[seat]) & hidden
+        leaked = codes_in(leak_view(game.id, obs[seat])) & hidden
         assert not leaked, f"seat {seat} sees hidden cards {sorted(leaked)}"
     legal = state.legal_actions()
     if state.to_act is None:
@@ -174,6 +193,20 @@ def check_result(game, state, last_obs: dict, steps: int) -> None:
         assert res.points[w] == factor * sum(d["hand_points"]), d
         assert all(p == 0 for s, p in enumerate(res.points) if s != w), res.points
         assert last_obs["hand_sizes"][w] == 0, "the winner still holds cards"
+    elif game.id in ("manille-muette", "manille-parlee"):
+        # spec §2, §7: 60 card points + 1 per trick = 68; 35 wins, 34-34 ties; partners alike;
+        # the hand winner scores 1 hand (scoring = hands) or its points above 34 (excess)
+        assert res.outcome in {"won", "tie"}, res.outcome
+        assert res.points[0] == res.points[2] and res.points[1] == res.points[3], "partners score together"
+        hp = d["hand_points"]
+        assert sum(hp) == 68 and d["tricks_played"] == 8 and sum(d["side_tricks"]) == 8, d
+        assert [hp[s] - d["side_tricks"][s] for s in (0, 1)] == d["card_points"] and sum(d["card_points"]) == 60
+        w = d["winning_side"]
+        if w is None:
+            assert hp == [34, 34] and res.winners == [] and res.points == [0, 0, 0, 0], d
+        else:
+            assert hp[w] >= 35 and res.winners == [w, w + 2], d
+            assert res.points[w] == (hp[w] - 34 if d["scoring"] == "excess" else 1) and res.points[1 - w] == 0
     elif game.id == "butifarra":
         # spec §2, §7: 12 tricks worth 60 card points + 12 = 72; only a side above 36
         # scores, (points - 36) x M (score_mode total: points x M); 36-36 scores nothing
