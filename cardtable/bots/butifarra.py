@@ -11,14 +11,17 @@ Rules of thumb:
    best suit (butifarra on the same very strong hands).
 2. Doubling (§4.2): double or redouble only with a strong hand for the contract named
    (card points, trumps held, the trump 9; under butifarra the 9s that stop the suits).
-3. Card play: the trick bot's rules of thumb (lead a sure winner or a low card; feed points
-   to a partner sure to win; beat an opponent as cheaply as possible; else the lowest).
+3. Card play: the manille bot's shared rules of thumb (``bots/manille.py``: draw trumps or
+   cash a sure winner, else lead low; feed a partner who is sure to win, without throwing a
+   sure winner of our own; beat an opponent as cheaply as possible, the 9 only when
+   nothing lower wins; else throw the cheapest card).
 """
 
 from __future__ import annotations
 
 import random
 
+from cardtable.bots.manille import choose_card, deck_mask
 from cardtable.engine.actions import Action
 from cardtable.engine.game import Game, Observation
 from cardtable.families.tricks import SUIT_MASK
@@ -133,8 +136,9 @@ def choose(obs: Observation, game: Game, rng: random.Random) -> Action:
 
 
 def _play(obs: Observation, game: Game, plays: list[int]) -> int:
-    from cardtable.bots import trick
-    return trick._play(obs, game, game.ranking.table(obs.trump), plays)
+    """Rules of thumb of the manille bot (``bots.manille.choose_card``) with this hand's
+    trick table (no trump suit under butifarra)."""
+    return choose_card(obs, game.ranking.table(obs.trump), plays, deck_mask(game), obs.seat ^ 2)
 
 
 __all__ = ["best_suit", "choose", "choose_trump", "suit_value", "wants_to_double"]

@@ -8,8 +8,10 @@ more of the 72 hand points scores its points above 36 (``score_mode = total``: a
 them) times the multiplier. First side to ``target`` (101) game points wins the game.
 
 This module holds only what is Butifarra's own: the deal (§3), the trump choice and the
-doubling (§4.1-4.2), the scoring (§7) and the texts. The trick play is the shared
-``families.tricks`` machinery with the ``BUTIFARRA`` ranking and the ``ManilleRule``.
+doubling (§4.1-4.2), the multiplier and the scoring modes (§7) and the texts. The trick
+play is the shared ``families.tricks.TrickHand`` with the ``BUTIFARRA`` ranking and the
+``ManilleRule``; the hand winner and the points above half are those of
+``families.manille`` (``hand_winner``, ``excess_points``).
 
 Phases (§4): ``trump`` (dealer: ``trump C|D|H|S``, ``trump none``, ``pass``; after a pass
 the partner: ``trump …`` only), ``double`` (``double``/``redouble`` or ``pass``, asked in
@@ -61,6 +63,7 @@ from cardtable.cards import SUIT_LETTERS, SUIT_NAMES, SUIT_SYMBOLS, deck48_no_te
 from cardtable.engine.actions import Action
 from cardtable.engine.game import DealError, Game, Observation, Option, Result, rng_for
 from cardtable.engine.registry import register
+from cardtable.families.manille import SIDE_LETTERS, excess_points, hand_winner
 from cardtable.families.tricks import (BUTIFARRA, ManilleRule, TrickHand, deal_packets, mask_of,
                                        parse_trick_deal)
 from cardtable.sheets.sides import SideTotals
@@ -80,6 +83,7 @@ N_TRICKS = 12
 PER_TRICK = 1            # §2: every trick is worth 1 point
 HAND_TOTAL = 72          # §2: 60 card points + 12 tricks
 HALF = 36                # §7.3: a side needs more than 36
+WIN_AT = 37              # §7.3: 37 or more of the 72 wins the hand
 
 _PACK = tuple(deck48_no_tens())
 _DECK = mask_of(_PACK)
@@ -90,7 +94,6 @@ LEVEL_SHEET = ("—", "dubbel", "herdubbel", "Sant Vicenç")
 #: the verb of each call (level 1, 2, 3) and its word in the log
 CALL_VERBS = ("double", "redouble", "redouble")
 CALL_WORDS = {1: "double (dubbel)", 2: "redouble (herdubbel)", 3: "redouble (Sant Vicenç)"}
-SIDE_LETTERS = ("A", "B")
 
 
 # ---- §7 scoring, as plain functions ------------------------------------------------------
@@ -107,15 +110,12 @@ def hand_score(hand_points: tuple[int, int] | list[int], mult: int,
     ``hand_points``: each side's card points + tricks (they add up to 72); ``mult``: the
     multiplier; ``score_mode``: ``excess`` (points above 36) or ``total`` (all points).
     A side with 37 or more scores, the other 0; 36-36 scores nothing."""
-    a, b = hand_points
-    if a == b:
-        return None, [0, 0]
-    side = 0 if a > b else 1
-    pts = hand_points[side]
-    gained = (pts - HALF if score_mode == "excess" else pts) * mult
-    out = [0, 0]
-    out[side] = gained
-    return side, out
+    side = hand_winner(hand_points, WIN_AT)
+    if score_mode == "excess":
+        gp = excess_points(hand_points, side, HALF)
+    else:
+        gp = [p if s == side else 0 for s, p in enumerate(hand_points)]
+    return side, [p * mult for p in gp]
 
 
 def contract_text(trump: int | None) -> str:
