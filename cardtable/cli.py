@@ -364,7 +364,7 @@ def _replay_text(match: Match) -> list[str]:
 
 
 @main.command()
-@click.argument("path", metavar="FILE", type=click.Path(dir_okay=False))
+@click.argument("path", metavar="FILE")
 @click.option("--json", "as_json", is_flag=True, help="Print the summary object (docs/records.md).")
 def replay(path: str, as_json: bool) -> None:
     """Re-run the game record FILE, checking every action."""
@@ -378,7 +378,8 @@ def replay(path: str, as_json: bool) -> None:
         else:
             out = "\n".join(_replay_text(match))
     except RecordError as e:
-        fail(f"{path}: {e}")
+        msg = str(e)
+        fail(msg if path in msg else f"{path}: {msg}")
     except Exception as e:  # a game bug on odd input: still one line, never a traceback
         fail(f"{path}: cannot replay this record ({type(e).__name__}: {e})")
     click.echo(out)
