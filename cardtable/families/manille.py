@@ -6,7 +6,7 @@ differs:
 
 - ``deal_with_upcard``: deal in packets; the last card dealt (the dealer's last) is the
   upcard, whose suit is trump (manille-muette §3).
-- ``hand_points`` / ``hand_winner`` / ``excess_points``: the hand's points per side (card
+- ``hand_winner`` / ``excess_points`` / ``score_hand``: the hand's points per side (card
   points + 1 per trick, ``TrickHand.per_trick``), the winner (``win_at`` of ``total``
   points: 35 of 68 in manille, 37 of 72 in butifarra; equal halves tie) and the points
   above half (manille ``scoring = excess``: 35 -> 1; butifarra: points above 36).
@@ -65,6 +65,16 @@ def excess_points(points: Sequence[int], side: int | None, half: int) -> list[in
     if side is not None:
         out[side] = points[side] - half
     return out
+
+
+def score_hand(points: Sequence[int], win_at: int, half: int, scoring: str) -> tuple[int | None, list[int]]:
+    """(hand winner or None, game points per side) of a hand that ended with ``points``
+    (§7): ``scoring = "hands"``: 1 to the winner (one hand won); ``"excess"``: the points
+    above ``half``. E.g. ``score_hand([36, 32], 35, 34, "excess") == (0, [2, 0])``."""
+    side = hand_winner(points, win_at)
+    if scoring == "excess":
+        return side, excess_points(points, side, half)
+    return side, [1 if s == side else 0 for s in range(len(points))]
 
 
 #: The match options of the manille games (manille-muette §9).
@@ -165,11 +175,7 @@ class ManilleHand(TrickHand):
     def _hand_over(self) -> None:
         game = self.game
         pts = list(self.trick_pts)
-        side = hand_winner(pts, game.win_at)
-        if self.scoring == "excess":
-            gp = excess_points(pts, side, game.total_points // 2)
-        else:
-            gp = [1 if s == side else 0 for s in (0, 1)]
+        side, gp = score_hand(pts, game.win_at, game.total_points // 2, self.scoring)
         cp = [pts[s] - self.side_tricks[s] for s in (0, 1)]
         upcard = card_text(self.upcard)
         self.end = {
@@ -257,5 +263,5 @@ class ManilleHand(TrickHand):
 
 __all__ = [
     "ManilleHand", "PartnershipManille", "SCORING_OPTIONS", "SIDE_LETTERS",
-    "deal_with_upcard", "excess_points", "hand_winner",
+    "deal_with_upcard", "excess_points", "hand_winner", "score_hand",
 ]
