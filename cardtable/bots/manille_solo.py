@@ -13,11 +13,10 @@ Rules of thumb:
    expectation, counting a drawn card at the average worth of the unseen cards; keep the
    hand (a higher stake) when it is strong enough.
 3. **Trump**: the suit with the highest expected points for the hand after the exchange.
-4. **Card play**: the declarer plays against everyone; the defenders play together against
-   him (each gains when he fails): lead a sure winner (top trump while trumps are out, for
-   the declarer; a boss card with points), else a low card; follow by feeding points to a
-   fellow defender who is sure to win the trick, else win as cheaply as possible (a trump
-   when the trick is worth it), else throw the lowest card.
+4. **Card play**: the shared manille heuristics of ``bots/manille.py`` (``choose_card``:
+   draw trumps, cash sure winners, beat cheaply, don't waste the manille, feed a winning
+   partner). The declarer plays alone; the defenders play as partners against him (each
+   gains when he fails), see ``play_card``.
 """
 
 from __future__ import annotations
@@ -28,6 +27,8 @@ import random
 from cardtable.cards import SUIT_LETTERS, parse_card
 from cardtable.engine.actions import Action
 from cardtable.engine.game import Game, Observation
+from cardtable.bots.manille import (beaters, choose_card, deck_mask, is_boss, lead_card, lowest,
+                                   richest_feed, unseen_mask, winning)
 from cardtable.families.tricks import SUIT_MASK, cards_of
 
 _BID = Action("bid", "play")
@@ -35,22 +36,10 @@ _PASS = Action("pass")
 _EXCHANGE_NONE = Action("exchange", "none")
 
 #: per player count: (intercept, slope, spread) mapping ``estimate`` to the declarer's
-#: points, fitted on 400 simple-bot deals each (voorhand declaring with the bot's plan);
+#: points, fitted on 600 simple-bot deals each (voorhand declaring with the bot's plan);
 #: spread = the standard deviation of the points around that line
-CALIBRATION = {2: (16.9, 0.66, 6.0), 3: (13.8, 0.67, 8.3), 4: (2.3, 0.97, 7.3),
-               5: (4.6, 0.82, 9.2), 6: (4.1, 0.81, 10.2), 7: (-13.1, 1.47, 10.4)}
-#: card points in a trick that make a trump worth spending on it
-WORTH_TRUMPING = 5
-
-_DECK = 0
-
-
-def _deck_mask(game: Game) -> int:
-    global _DECK
-    if not _DECK:
-        for c in game.deck():
-            _DECK |= 1 << c
-    return _DECK
+CALIBRATION = {2: (16.5, 0.65, 5.9), 3: (7.1, 0.87, 7.1), 4: (1.0, 1.02, 7.5),
+               5: (2.2, 0.94, 9.1), 6: (-0.2, 1.01, 9.9), 7: (-9.0, 1.38, 11.8)}
 
 
 def _mask(cards) -> int:
@@ -167,7 +156,7 @@ def _unseen(obs: Observation, game: Game) -> int:
         seen |= 1 << parse_card(code)
     for _s, c in obs.trick:
         seen |= 1 << c
-    return _deck_mask(game) & ~seen
+    return deck_mask(game) & ~seen
 
 
 def choose(obs: Observation, game: Game, rng: random.Random) -> Action:
@@ -200,64 +189,41 @@ def choose(obs: Observation, game: Game, rng: random.Random) -> Action:
 
 
 def play_card(obs: Observation, game: Game, plays: list[int]) -> int:
-    """A card from ``plays`` (the legal ones) for the trick in ``obs``."""
+    """A card from ``plays`` (the legal ones) for the trick in ``obs``, by the shared manille
+    heuristics of ``bots/manille.py``. The declarer plays alone; a defender treats the other
+    defenders as partners (only the declarer's tricks count): once the declarer has played
+    to the trick, a trick the defenders win is safe whoever keeps it, so the defender puts
+    his richest card on it (beating the declarer with it when he can; never a trump or a
+    sure winner of his own); while the declarer is still to play, a fellow defender's card
+    is fed only when the declarer cannot take it (the best card of its suit, and a trump
+    or no trump left out), else the defender throws his cheapest card. The declarer's discards are known to him and count as
+    seen."""
     t = game.ranking.table(obs.trump)
-    seat = obs.seat
+    deck = deck_mask(game)
+    for code in obs.extra.get("my_discards", ()):
+        deck &= ~(1 << parse_card(code))
     declarer = obs.extra.get("declarer")
-    unseen = _unseen(obs, game)
-    trump = t.trump
-    tm = t.trump_mask
-    pts = t.points
-    st = t.strength
-
-    def low_key(c: int):
-        return ((c >> 4) == trump, pts[c], st[c])
-
-    def is_boss(c: int) -> bool:
-        return not (t.higher[c] & unseen)
-
-    trick = obs.trick
-    if not trick:
-        if seat == declarer:
-            trumps = [c for c in plays if (c >> 4) == trump]
-            if trumps and (unseen & tm):
-                top = max(trumps, key=lambda c: st[c])
-                if is_boss(top):
-                    return top
-        bosses = [c for c in plays if (c >> 4) != trump and is_boss(c)]
-        if bosses:
-            return max(bosses, key=lambda c: (pts[c], st[c]))
-        return min(plays, key=low_key)
-    w_seat, w = trick[0]
-    for s, c in trick[1:]:
-        if t.beats(c, w):
-            w_seat, w = s, c
-    last = len(trick) == obs.n_seats - 1
-    trick_pts = sum(pts[c] for _s, c in trick)
-    friend = seat != declarer and w_seat != declarer
-    if friend:
-        # a fellow defender is winning: feed points when he is sure to keep the trick
-        declarer_to_play = declarer is not None and declarer not in {s for s, _c in trick}
-        safe = (not declarer_to_play) or (is_boss(w) and ((w >> 4) == trump or not (unseen & tm)))
-        if safe:
-            feed = [c for c in plays if (c >> 4) != trump] or plays
-            return max(feed, key=lambda c: (pts[c], -st[c]))
-        return min(plays, key=low_key)
-    winners = [c for c in plays if t.beats(c, w)]
-    if winners:
-        plain = [c for c in winners if (c >> 4) != trump]
-        if plain:
-            if last:
-                return min(plain, key=lambda c: st[c])
-            sure = [c for c in plain if is_boss(c)]
-            if sure:
-                return min(sure, key=lambda c: st[c])
-            return max(plain, key=lambda c: st[c])
-        cheapest = min(winners, key=lambda c: (st[c], pts[c]))
-        non_trump = [c for c in plays if (c >> 4) != trump]
-        if trick_pts >= WORTH_TRUMPING or last or not non_trump:
-            return cheapest
-    return min(plays, key=low_key)
+    if not obs.trick and obs.seat != declarer:
+        # a defender keeps his trumps to cut the declarer's winners: he leads a plain card
+        plain = [c for c in plays if not t.is_trump(c)]
+        return lead_card(plain or plays, t, unseen_mask(obs, deck))[0]
+    if obs.trick and obs.seat != declarer:
+        w_seat, w = winning(obs.trick, t)
+        if any(s == declarer for s, _c in obs.trick):
+            # the declarer has played: a trick the defenders win is safe, so it gets the
+            # richest card that is neither a trump nor a sure winner of our own
+            unseen = unseen_mask(obs, deck)
+            if w_seat != declarer:
+                return richest_feed(plays, t, unseen)
+            b = beaters(plays, t, w)
+            return richest_feed(b, t, unseen) if b else lowest(plays, t, unseen)
+        if w_seat != declarer:
+            # the declarer is still to play and may trump in: feed only a card he cannot take
+            unseen = unseen_mask(obs, deck)
+            if is_boss(w, t, unseen) and (t.is_trump(w) or not unseen & t.trump_mask):
+                return richest_feed(plays, t, unseen)
+            return lowest(plays, t, unseen)
+    return choose_card(obs, t, plays, deck, None)
 
 
 __all__ = ["choose", "estimate", "plan", "play_card"]
