@@ -41,8 +41,8 @@ Observation (generic fields as in ``engine.game.Observation``, filled by ``Trick
 Result (§7): ``points`` = game points per seat (partners alike; the losing side 0);
 ``outcome`` ``won`` or ``tie`` (36-36); ``winners`` the two seats of the scoring side;
 ``detail``: ``outcome``, ``winning_side`` (0/1/None), ``hand_points`` [a, b] (sum 72),
-``card_points`` [a, b] (sum 60), ``side_tricks`` [a, b], ``contract``, ``trump`` (suit or
-None), ``chooser``, ``delegated``, ``doubling``, ``callers`` (seat of each call), ``multiplier``,
+``card_points`` [a, b] (sum 60), ``side_tricks`` [a, b], ``contract``, ``trump`` (letter, or
+None under butifarra), ``chooser``, ``delegated``, ``doubling``, ``callers`` (seat of each call), ``multiplier``,
 ``score_mode``, ``game_points`` [a, b], ``totals_before`` / ``totals`` [a, b], ``dealer``,
 ``next_dealer``, ``tricks_played``, ``sheet_row`` (the §8 cells: dealer, contract,
 doubling, points, mult).
@@ -303,7 +303,7 @@ class ButifarraState(TrickHand):
             "card_points": card_pts,
             "side_tricks": list(self.side_tricks),
             "contract": self.contract,
-            "trump": self.trump,
+            "trump": None if self.trump is None else SUIT_LETTERS[self.trump],
             "chooser": self.chooser,
             "delegated": self.delegated,
             "doubling": LEVEL_WORDS[self.level],

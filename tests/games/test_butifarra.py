@@ -304,7 +304,7 @@ def test_example_8_record_replays_to_the_spec_values():
     assert d["hand_points"] == [40, 32] and sum(d["hand_points"]) == 72
     assert d["side_tricks"] == [5, 7] and d["card_points"] == [35, 25]
     assert d["multiplier"] == 4 and d["doubling"] == "redouble" and d["callers"] == [3, 0]
-    assert d["contract"] == "H" and d["chooser"] == 0 and not d["delegated"]
+    assert d["contract"] == "H" and d["trump"] == "H" and d["chooser"] == 0 and not d["delegated"]
     assert res.points == [16, 0, 16, 0] and res.winners == [0, 2] and res.outcome == "won"
     assert match.sheet.totals == [16, 0] and match.sheet.next_dealer == 1
     tricks = match.state.observation(0).extra["tricks"]
