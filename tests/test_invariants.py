@@ -18,7 +18,9 @@ played to its end, and:
 - scores add up: kruisjassen, after 8 tricks, ``sum(detail["trick_points"]) == 146``
   (spec §2), partners score alike; klassieke-rummy, the winner's points are
   ``sum(detail["hand_points"])``, doubled for a rummy (spec §7), nobody else scores, and
-  a ``void`` hand (the game module's ruling 9) scores nothing.
+  a ``void`` hand (the game module's ruling 9) scores nothing; manille, every ledger row
+  sums to 0, the declarer wins or pays the stake from or to each opponent as his points
+  reach the target or not, and card points + tricks + dead cards make 60 + h (spec §2, §7).
 
 CI runs a few hundred matches per game (derandomized, so every run plays the same ones);
 ``pytest -m slow tests/test_invariants.py`` plays 10,000 more per game.
@@ -90,6 +92,9 @@ def option_values(gid: str):
         elif o.kind == "int_or_none":
             lo = o.minimum if o.minimum is not None else 1
             fields[o.name] = st.none() | st.integers(lo, lo + 4)
+        elif o.kind == "int_or_auto":  # manille's target: auto or a number
+            lo = o.minimum if o.minimum is not None else 1
+            fields[o.name] = st.just("auto") | st.integers(lo, lo + 40)
     return st.fixed_dictionaries(fields)
 
 
@@ -223,6 +228,22 @@ def check_result(game, state, last_obs: dict, steps: int) -> None:
             base = hp[w] - 36 if d["score_mode"] == "excess" else hp[w]
             assert res.points[w] == base * m and res.points[1 - w] == 0, (res.points, d)
             assert res.winners == [w, w + 2]
+    elif game.id == "manille":
+        assert res.outcome in {"made", "failed", "passed_out"}, res.outcome
+        assert sum(res.points) == 0, f"a ledger row sums to 0: {res.points}"
+        if res.outcome == "passed_out":
+            assert res.winners == [] and all(p == 0 for p in res.points)
+            return
+        # spec §2, §7: every trick played; card points + 1 per trick, with the dead cards,
+        # are the pack's 60 + h; the declarer wins or pays v from or to each opponent
+        h, decl, v = game.hand_size, d["declarer"], d["stake"]
+        assert d["tricks_played"] == h and sum(d["tricks"]) == h
+        assert sum(d["points"]) + d["out_of_play_points"] == 60 + h, d
+        made = res.outcome == "made"
+        assert (d["declarer_points"] >= game.target) == made
+        sign = 1 if made else -1
+        assert res.points == [sign * v * (n - 1) if s == decl else -sign * v for s in range(n)], res.points
+        assert res.winners == ([decl] if made else [s for s in range(n) if s != decl])
 
 
 def play_match(gid: str, players: int, options: dict, match_seed: int, play_seed: int,
@@ -300,6 +321,8 @@ def play_match(gid: str, players: int, options: dict, match_seed: int, play_seed
 def test_every_registered_game_is_covered():
     assert {"kruisjassen", "klassieke-rummy"} <= {g for g, _ in CASES}
     assert [n for g, n in CASES if g == "klassieke-rummy"] == [2, 3, 4, 5, 6]
+    if "manille" in {g for g, _ in CASES}:
+        assert [n for g, n in CASES if g == "manille"] == [2, 3, 4, 5, 6, 7]
 
 
 def policies_for(players: int):
@@ -344,6 +367,8 @@ def test_soak_10000_matches(gid):
                 options[o.name] = opt_rng.choice([o.default, opt_rng.randint(lo, max(lo, o.default))])
             elif o.kind == "int_or_none":
                 options[o.name] = opt_rng.choice([None, opt_rng.randint(1, 5)])
+            elif o.kind == "int_or_auto":
+                options[o.name] = opt_rng.choice(["auto", opt_rng.randint(1, 40)])
         n = counts[i % len(counts)]
         policies = [("random",) * n, ("simple",) * n,
                     tuple(opt_rng.choice(("random", "simple")) for _ in range(n))][i % 3]
