@@ -8,6 +8,12 @@ players, 15 with 5-7; option ``target``) in card points plus 1 per trick. Settle
 units against every opponent: ``v = 1 + (S - k)`` for k exchanged cards (option ``stake``);
 the match is ``rounds × n`` deals on the stake ledger (``sheets.ledger``).
 
+The trick play (§5: the manille follow rule with no partner, ``ManilleRule`` with
+``partner_winning`` never true; the trick winner; card points + 1 per trick), the log of
+plays and tricks and the generic observation fields come from ``families.tricks.TrickHand``
+with every seat its own side; this module holds only the calls, the exchange, the trump
+choice and the settlement.
+
 Phases (§4): ``bid`` (``bid play`` / ``pass``), ``exchange`` (only when S > 0: ``exchange
 none`` / ``exchange <1..S cards>``), ``trump`` (``trump C|D|H|S``), ``play`` (``play
 <card>``; voorhand leads the first trick), ``over``. A deal that everyone passes ends at
@@ -52,6 +58,12 @@ Rulings taken here beyond the spec:
   * The exchange's discards are taken from the declarer's hand before he draws; a drawn
     card may not be discarded in the same exchange (one exchange, §4.2).
   * ``stock_size`` shows the undrawn stock (S, then S - k); the discards lie apart.
+  * The result's ``winners`` when the declarer fails are all his opponents (each of them
+    is paid); a passed-out deal has none.
+  * Seed and spec: the seed's "Je moet altijd de slag gaan leiden wanneer je kunt. Kun je
+    dit niet, dan moet je een winnende troef spelen" could be read as "trump when you
+    cannot beat in suit, even holding it"; the spec (§5, R8) keeps following suit first,
+    as every manille game does, and so does this module.
 """
 
 from __future__ import annotations

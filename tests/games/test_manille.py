@@ -509,3 +509,24 @@ def test_simple_bots_finish_a_match(n):
         outcomes.add(m.results[-1].outcome)
     assert outcomes <= {"made", "failed", "passed_out"}
     assert sum(m.sheet.balance) == 0
+
+
+# ---- the command line --------------------------------------------------------------------
+
+@pytest.mark.parametrize("seats", ["bot,bot", "bot,bot,bot", "bot,bot,bot,bot,bot", "bot,bot,bot,bot,bot,bot,bot"])
+def test_simulate_200_hands(seats):
+    """``cardtable simulate manille --seats ... --hands 200 --seed 1 --json`` (issue 3):
+    finishes with valid scores: every ledger row sums to 0, so the totals do."""
+    from click.testing import CliRunner
+
+    from cardtable.cli import main
+
+    r = CliRunner().invoke(main, ["simulate", "manille", "--seats", seats, "--hands", "200", "--seed", "1", "--json"])
+    assert r.exit_code == 0, r.output
+    s = json.loads(r.output)
+    n = len(seats.split(","))
+    assert s["game"] == "manille" and s["players"] == n and s["hands"] == 200
+    assert sum(s["outcomes"].values()) == 200 and set(s["outcomes"]) <= {"made", "failed", "passed_out"}
+    assert sum(s["total_points"]) == 0
+    assert s["matches_finished"] == 200 // (2 * n) and s["matches"] - s["matches_finished"] <= 1
+    assert sum(s["match_wins"]) >= s["matches_finished"]
