@@ -14,10 +14,9 @@ from cardtable.bots import get_bot
 from cardtable.cards import card_text, deck48_no_tens, parse_card, shuffled
 from cardtable.engine import Match, get_game
 from cardtable.engine.actions import parse_action
-from cardtable.engine.game import DealError, IllegalAction, OptionError, Result
+from cardtable.engine.game import DealError, IllegalAction, OptionError
 from cardtable.engine.record import replay
 from cardtable.games.butifarra import hand_score, multiplier
-from cardtable.sheets.sides import SideTotals
 
 RECORDS = Path(__file__).resolve().parent.parent / "records" / "butifarra"
 
