@@ -83,6 +83,11 @@ class TableScreen(Screen):
         Binding("n", "letters", "B/J", show=False),
         Binding("escape", "cancel", "cancel", show=False),
         Binding("q", "leave", "quit"),
+        # the middle of the table (many melds) scrolls
+        Binding("up", "scroll_center(-1)", "scroll", show=False),
+        Binding("down", "scroll_center(1)", "scroll", show=False),
+        Binding("pageup", "scroll_center(-5)", "scroll", show=False),
+        Binding("pagedown", "scroll_center(5)", "scroll", show=False),
     ]
 
     def __init__(self, match: Match, standalone: bool = False) -> None:
@@ -794,6 +799,10 @@ class TableScreen(Screen):
             if not self.try_action(pick):
                 break
         self.refresh_table()
+
+    def action_scroll_center(self, lines: int) -> None:
+        center = self.query_one("#center", VerticalScroll)
+        center.scroll_to(y=center.scroll_y + lines, animate=False)
 
     def action_cancel(self) -> None:
         if self.layoff_cards is not None:

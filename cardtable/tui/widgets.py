@@ -200,8 +200,16 @@ class PileView(Static):
         self.update(cv.text())
 
 
-class MeldWidget(Static):
-    """One meld on the table with its number; click to lay the selected card off on it."""
+class MeldWidget(Horizontal):
+    """One meld on the table: its number, all its cards (a long meld wraps onto a second
+    line, under the cards) and its owner; click to lay the selected card off on it."""
+
+    DEFAULT_CSS = """
+    MeldWidget { height: auto; width: 100%; }
+    MeldWidget > .meld-id { width: 3; height: 1; }
+    MeldWidget > .meld-cards { width: 1fr; height: auto; }
+    MeldWidget > .meld-owner { width: 12; height: 1; margin-left: 1; }
+    """
 
     class Clicked(Message):
         def __init__(self, meld_id: int) -> None:
@@ -209,16 +217,23 @@ class MeldWidget(Static):
             super().__init__()
 
     def __init__(self) -> None:
-        super().__init__("", markup=False, classes="meld")
+        super().__init__(classes="meld")
         self.meld_id = 0
+        self._id = Static("", markup=False, classes="meld-id")
+        self._cards = Static("", markup=False, classes="meld-cards")
+        self._owner = Static("", markup=False, classes="meld-owner")
+
+    def compose(self) -> ComposeResult:
+        yield self._id
+        yield self._cards
+        yield self._owner
 
     def show_meld(self, meld: MeldView, owner: str, dutch: bool) -> None:
         self.meld_id = meld.id
-        t = Text()
-        t.append(f"{meld.id:>2} ", Style(bold=True, color=R.GOLD))
-        t.append_text(R.cards_inline(meld.cards, dutch))
-        t.append(f"  {owner}", Style(color="#b8d8c0", italic=True))
-        self.update(t)
+        self._id.update(Text(f"{meld.id:>2} ", Style(bold=True, color=R.GOLD)))
+        self._cards.update(R.cards_inline(meld.cards, dutch))
+        short = owner if len(owner) <= 11 else owner[:10] + "…"
+        self._owner.update(Text(short, Style(color="#b8d8c0", italic=True)))
 
     def on_click(self, event) -> None:
         event.stop()
@@ -228,7 +243,7 @@ class MeldWidget(Static):
 class MeldsView(Widget):
     """The melds on the table, numbered as the action grammar numbers them."""
 
-    DEFAULT_CSS = "MeldsView { height: auto; layout: grid; grid-size: 2; grid-gutter: 0 2; }"
+    DEFAULT_CSS = "MeldsView { height: auto; layout: vertical; }"
 
     def __init__(self, **kw) -> None:
         super().__init__(**kw)

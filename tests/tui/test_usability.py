@@ -1,0 +1,103 @@
+"""Usability fixes found by a new-user test: long rummy melds at 80x24, keys acted on in the
+order typed, messages that need two lines, log grammar for a player called "You", one
+naming scheme for the seats, phase-dependent key help, setup focus and checkboxes, words
+instead of internal ids, the summary's details, the last trick kept in view and a single
+autosave warning."""
+
+from __future__ import annotations
+
+from cardtable.cards import card_text, full52, parse_card
+from cardtable.engine import Match, get_game
+from cardtable.tui.app import CardTableApp
+from cardtable.tui.render import card_label
+from cardtable.tui.testing import screen_text, settle
+
+
+def make_app(match=None, **kw) -> CardTableApp:
+    kw.setdefault("bot_delay", 0)
+    kw.setdefault("resume", False)
+    return CardTableApp(match, **kw)
+
+
+def _cards(text: str) -> list[int]:
+    return [parse_card(x) for x in text.split()]
+
+
+def rummy_position(players: int = 3, melds=None, hand0: str = "TD 2C 3H 9S JH KD",
+                   seats: list[str] | None = None) -> Match:
+    """Klassieke Rummy from an exact position: seat 0 to draw, ``melds`` as (owner, cards)
+    on the table (default: a set, the run A♦..9♦ of seat 1 and a run of seat 0)."""
+    game = get_game("klassieke-rummy", players)
+    melds = melds or [(2 % players, "KC KH KS"), (1, "AD 2D 3D 4D 5D 6D 7D 8D 9D"), (0, "5S 6S 7S 8S")]
+    used = set()
+    table = []
+    for owner, cards in melds:
+        cs = _cards(cards)
+        used |= set(cs)
+        table.append({"owner": owner, "cards": [card_text(c) for c in cs]})
+    h0 = _cards(hand0)
+    used |= set(h0)
+    rest = [c for c in full52() if c not in used]
+    hands = [h0] + [rest[i * 5:(i + 1) * 5] for i in range(players - 1)]
+    rest = rest[5 * (players - 1):]
+    pile, stock = rest[:3], rest[3:]
+    deal = {"dealer": players - 1, "hands": [[card_text(c) for c in h] for h in hands],
+            "stock": [card_text(c) for c in stock], "discard": [card_text(c) for c in pile],
+            "melds": table, "to_act": 0}
+    m = Match(game, seats or ["human:You"] + ["bot:simple"] * (players - 1), seed=1)
+    m.start_hand(deal=deal)
+    return m
+
+
+def region_text(app, widget) -> str:
+    """The characters on screen inside ``widget``'s visible region."""
+    lines = screen_text(app).splitlines()
+    r = widget.content_region.intersection(widget.screen.region)
+    return "\n".join(ln.ljust(r.right)[r.x:r.right] for ln in lines[r.y:r.bottom])
+
+
+# ---- 1. long melds at 80x24 --------------------------------------------------------------
+
+async def test_long_melds_are_shown_whole_with_number_and_owner_at_80x24():
+    from cardtable.tui.widgets import MeldWidget
+
+    match = rummy_position()
+    app = make_app(match, autosave=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        tbl = app.screen
+        obs = tbl.observation()
+        names = tbl._names()
+        shown = {w.meld_id: w for w in tbl.query(MeldWidget) if w.display}
+        assert set(shown) == {md.id for md in obs.melds}
+        for md in obs.melds:
+            w = shown[md.id]
+            tbl.query_one("#center").scroll_to_widget(w, animate=False)
+            await pilot.pause()
+            text = region_text(app, w)
+            assert str(md.id) in text.split()[0], text
+            for c in md.cards:
+                assert card_label(c) in text, f"{card_label(c)} of meld {md.id} is not on screen: {text!r}"
+            owner = names[md.owner]
+            assert owner in " ".join(text.split()), f"owner {owner} of meld {md.id} missing: {text!r}"
+
+
+async def test_many_melds_scroll_into_view():
+    from cardtable.tui.widgets import MeldWidget
+
+    melds = [(1, "AD 2D 3D 4D 5D 6D 7D 8D 9D"), (0, "AC 2C 3C"), (1, "4C 5C 6C"), (0, "7C 8C 9C"),
+             (1, "AH 2H 3H"), (0, "4H 5H 6H"), (1, "7H 8H 9H"), (0, "AS 2S 3S"), (1, "4S 5S 6S"),
+             (0, "JC JH JS")]
+    match = rummy_position(players=2, melds=melds, hand0="TD TC TH TS QD KD")
+    app = make_app(match, autosave=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        tbl = app.screen
+        center = tbl.query_one("#center")
+        last = [w for w in tbl.query(MeldWidget) if w.display][-1]
+        assert center.max_scroll_y > 0          # more melds than room: the area scrolls
+        for _ in range(20):
+            await pilot.press("down")
+        await pilot.pause()
+        text = region_text(app, last)
+        assert "10" in text and card_label(parse_card("JS")) in text
