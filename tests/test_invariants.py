@@ -7,7 +7,7 @@ played to its end, and:
 - at every step, the applied action is one of ``legal_actions()`` and cards are conserved:
   ``sorted(state.cards_in_play()) == sorted(game.deck())``;
 - at the first and last position of every hand and a random sample of the others (a
-  fifth of the first 100 positions, fewer later: the observation checks cost more than
+  tenth of the first 100 positions, fewer later: the observation checks cost more than
   the play, and more as the hand's log grows): ``obs.legal`` of the seat to act is
   ``legal_actions()`` and other seats get none;
 - every legal action's text parses back to the same action;
@@ -247,7 +247,7 @@ def check_result(game, state, last_obs: dict, steps: int) -> None:
 
 
 def play_match(gid: str, players: int, options: dict, match_seed: int, play_seed: int,
-               policies: tuple[str, ...] | None = None, deep_rate: float = 0.2,
+               policies: tuple[str, ...] | None = None, deep_rate: float = 0.1,
                probe_rate: float = 0.05) -> Counter:
     """Play one whole match, checking everything; statistics back.
 
