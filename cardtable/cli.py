@@ -78,14 +78,14 @@ def normalize_seat(text: str, index: int, allow_human: bool = True) -> str:
     if kind == "bot":
         bot = rest.strip().lower() or "simple"
         if bot not in BOT_KINDS:
-            raise CliError(f"seat {index + 1} {text!r}: unknown bot {bot!r} (bots: {', '.join(BOT_KINDS)})")
+            raise CliError(f"seat {index} {text!r}: unknown bot {bot!r} (bots: {', '.join(BOT_KINDS)})")
         return f"bot:{bot}"
     if kind == "human":
         if not allow_human:
-            raise CliError(f"seat {index + 1} {text!r}: simulate plays bots only (bot, bot:random, bot:simple)")
+            raise CliError(f"seat {index} {text!r}: simulate plays bots only (bot, bot:random, bot:simple)")
         name = rest.strip() or f"Player {index + 1}"
         return f"human:{name}"
-    raise CliError(f"seat {index + 1} {text!r}: write human:NAME or bot[:KIND] (bots: {', '.join(BOT_KINDS)})")
+    raise CliError(f"seat {index} {text!r}: write human:NAME or bot[:KIND] (bots: {', '.join(BOT_KINDS)})")
 
 
 def make_game(game_id: str, players: int | None, options: dict[str, Any]) -> Game:

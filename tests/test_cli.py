@@ -186,8 +186,8 @@ def test_simulate_text_summary():
 @pytest.mark.parametrize("args,needles", [
     (("simulate", "nope", "--seats", "bot,bot"), ("unknown game",)),
     (("simulate", "kruisjassen", "--seats", "bot,bot,bot"), ("4 players", "3")),
-    (("simulate", "kruisjassen", "--seats", "bot,human:Anna,bot,bot"), ("seat 2", "bots only")),
-    (("simulate", "kruisjassen", "--seats", "bot,bot:genius,bot,bot"), ("seat 2", "genius")),
+    (("simulate", "kruisjassen", "--seats", "bot,human:Anna,bot,bot"), ("seat 1", "bots only")),
+    (("simulate", "kruisjassen", "--seats", "bot,bot:genius,bot,bot"), ("seat 1", "genius")),
     (("simulate", "kruisjassen", "--seats", "bot,,bot,bot"), ("--seats",)),
     (("simulate", "kruisjassen", "--option", "target=zero"), ("target",)),
     (("simulate", "kruisjassen", "--option", "colour=red"), ("colour",)),
@@ -333,8 +333,8 @@ def fake_tui(monkeypatch):
     (("play", "klassieke-rummy", "--option", "ace_mode=sideways"), ("ace_mode", "sideways")),
     (("play", "kruisjassen", "--seat", "human:Anna", "--seat", "bot"), ("4 players", "2")),
     (("play", "kruisjassen", "--seat", "robot", "--seat", "bot", "--seat", "bot", "--seat", "bot"),
-     ("seat 1", "robot")),
-    (("play", "klassieke-rummy", "--seat", "bot:genius", "--seat", "human"), ("seat 1", "genius")),
+     ("seat 0", "robot")),
+    (("play", "klassieke-rummy", "--seat", "bot:genius", "--seat", "human"), ("seat 0", "genius")),
     (("play", "klassieke-rummy", "--players", "3", "--seat", "bot", "--seat", "human"), ("--players 3",)),
     (("play", "klassieke-rummy", "--players", "9"), ("2 to 6", "9")),
 ])
