@@ -633,7 +633,10 @@ class TableScreen(Screen):
             return self.multi
         return True
 
-    def on_key(self, event) -> None:
+    async def on_key(self, event) -> None:
+        """Every key of the table is handled here, at once and in the order typed (fast
+        typing, a paste, key repeat): a key left to its binding would run only after it has
+        bubbled up to the app, behind the digits typed after it."""
         key = event.key
         if self.layoff_cards is not None and (key.isdigit() or key == "enter"):
             event.stop()
@@ -649,6 +652,12 @@ class TableScreen(Screen):
             event.stop()
             event.prevent_default()
             self.keymap[key]()
+            return
+        for binding in self._bindings.key_to_bindings.get(key, ()):
+            event.stop()
+            event.prevent_default()
+            await self.run_action(binding.action)
+            return
 
     def _digit(self, d: int) -> None:
         if self.mode != "human":

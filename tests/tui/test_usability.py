@@ -101,3 +101,54 @@ async def test_many_melds_scroll_into_view():
         await pilot.pause()
         text = region_text(app, last)
         assert "10" in text and card_label(parse_card("JS")) in text
+
+
+# ---- 2. keys act in the order typed ------------------------------------------------------
+
+async def type_fast(pilot, *keys: str) -> None:
+    """Keys arriving together, as from a fast typist, a paste or key repeat: all are queued
+    before the app handles the first (``pilot.press`` waits for the app after each key)."""
+    from textual import events
+
+    app = pilot.app
+    for key in keys:
+        event = events.Key(key, key if len(key) == 1 else None)
+        event.set_sender(app)
+        await app._post_message(event)
+    await settle(pilot)
+
+
+async def test_fast_digit_enter_digit_plays_the_first_card():
+    from cardtable.engine.actions import Action
+    from cardtable.tui import demo
+
+    match = demo.kruisjassen_midhand(7)
+    app = make_app(match, autosave=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        tbl = app.screen
+        obs = tbl.observation()
+        hand = list(obs.hand)
+        i = max(k for k, c in enumerate(hand) if Action("play", cards=(c,)) in obs.legal)
+        j = 0 if i else 1
+        n = len(match.hands[-1]["actions"])
+        await type_fast(pilot, str(i + 1), "enter", str(j + 1))
+        assert match.hands[-1]["actions"][n] == Action("play", cards=(hand[i],)).text()
+
+
+async def test_fast_digit_layoff_digit_lays_off_onto_that_meld():
+    match = rummy_position()
+    app = make_app(match, autosave=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        tbl = app.screen
+        await pilot.press("d")
+        await settle(pilot)
+        hand = tbl.hand_cards()
+        ten = parse_card("TD")
+        i = hand.index(ten)
+        other = hand[0 if i else 1]
+        await type_fast(pilot, str(i + 1), "l", "2")       # select 10♦, lay off, meld 2
+        assert "layoff TD to 2" in match.hands[-1]["actions"], match.hands[-1]["actions"]
+        assert other in tbl.hand_cards() and other not in tbl.selected
+        assert tbl.layoff_cards is None
