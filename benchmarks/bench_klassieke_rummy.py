@@ -11,15 +11,12 @@ the report shows both.
 from __future__ import annotations
 
 import argparse
-import os
 import random
-import sys
 import time
 
-sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
+from common import bot_hands, random_hand  # puts the clone on sys.path
 
-from cardtable.bots import get_bot  # noqa: E402
-from cardtable.engine import get_game  # noqa: E402
+from cardtable.engine import get_game
 
 GAME = "klassieke-rummy"
 
@@ -34,15 +31,12 @@ def parse_options(text: str) -> dict:
 
 def bench_random(n: int, hands: int, options: dict) -> dict:
     g = get_game(GAME, n, **options)
-    rng = random.Random(1)
+    choice = random.Random(1).choice
     actions = turnovers = voids = 0
     t0 = time.perf_counter()
     for h in range(hands):
-        st = g.new_hand(seed=h)
-        while not st.over:
-            legal = st.legal_actions()
-            st = st.apply(legal[rng.randrange(len(legal))], check=False)
-            actions += 1
+        st, k = random_hand(g, h, choice)
+        actions += k
         turnovers += st.turnovers
         voids += st.result().outcome == "void"
     dt = time.perf_counter() - t0
@@ -52,32 +46,13 @@ def bench_random(n: int, hands: int, options: dict) -> dict:
 
 
 def bench_bot(n: int, hands: int, options: dict) -> dict:
-    g = get_game(GAME, n, **options)
-    bots = [get_bot("simple", g, seed=s) for s in range(n)]
-    decisions = 0
-    t_choose = t_obs = 0.0
-    worst = 0.0
-    actions = voids = 0
-    t0 = time.perf_counter()
-    for h in range(hands):
-        st = g.new_hand(seed=h)
-        while not st.over:
-            a0 = time.perf_counter()
-            obs = st.observation(st.to_act)
-            a1 = time.perf_counter()
-            act = bots[st.to_act].choose(obs)
-            a2 = time.perf_counter()
-            t_obs += a1 - a0
-            t_choose += a2 - a1
-            worst = max(worst, a2 - a1)
-            decisions += 1
-            st = st.apply(act, check=False)
-            actions += 1
-        voids += st.result().outcome == "void"
-    dt = time.perf_counter() - t0
-    return {"hands_per_s": hands / dt, "actions_per_hand": actions / hands,
-            "ms_per_decision": 1000 * t_choose / decisions, "worst_ms": 1000 * worst,
-            "obs_ms": 1000 * t_obs / decisions, "void_pct": 100 * voids / hands}
+    ends = []
+    r = bot_hands(get_game(GAME, n, **options), range(hands),
+                  at_end=lambda st: ends.append(st.result().outcome))
+    voids = ends.count("void")
+    return {"hands_per_s": hands / r.elapsed, "actions_per_hand": r.decisions / hands,
+            "ms_per_decision": 1000 * r.choose / r.decisions, "worst_ms": 1000 * r.worst_choose,
+            "obs_ms": 1000 * r.observe / r.decisions, "void_pct": 100 * voids / hands}
 
 
 def bench_core(n: int, options: dict, reps: int = 20000) -> dict:

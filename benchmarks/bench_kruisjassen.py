@@ -15,72 +15,27 @@ work on the machine does not distort them.
 
 from __future__ import annotations
 
-import os
-import random
-import sys
-import time
+from common import bench_seconds, bot_latency, latency_text, random_hands  # puts the clone on sys.path
 
-sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
-
-from cardtable.bots import get_bot  # noqa: E402
-from cardtable.engine import get_game  # noqa: E402
+from cardtable.engine import get_game
 
 
-def random_hands(seconds: float, no_claim: bool, **options) -> tuple[float, float]:
-    """(hands per second, actions per hand) of random play for about ``seconds``."""
-    game = get_game("kruisjassen", **options)
-    rng = random.Random(1)
-    choice = rng.choice
-    hands = actions = 0
-    seed = 0
-    t0 = time.process_time()
-    end = t0 + seconds
-    while time.process_time() < end:
-        for _ in range(50):
-            s = game.new_hand(seed=seed)
-            seed += 1
-            while s.to_act is not None:
-                legal = s.legal_actions()
-                if no_claim and legal[-1].verb == "claim" and len(legal) > 1:
-                    legal = legal[:-1]
-                s = s.apply(choice(legal), check=False)
-                actions += 1
-            hands += 1
-    dt = time.process_time() - t0
-    return hands / dt, actions / hands
-
-
-def bot_latency(n_hands: int, **options) -> tuple[float, float, float]:
-    """(ms per choose, ms per observation + choose, worst ms) of the simple bot."""
-    game = get_game("kruisjassen", **options)
-    bots = [get_bot("simple", game, seed=i) for i in range(4)]
-    t_choose = t_all = worst = 0.0
-    n = 0
-    for h in range(n_hands):
-        s = game.new_hand(seed=10_000 + h)
-        while s.to_act is not None:
-            t0 = time.perf_counter()
-            obs = s.observation(s.to_act)
-            t1 = time.perf_counter()
-            a = bots[s.to_act].choose(obs)
-            t2 = time.perf_counter()
-            t_choose += t2 - t1
-            t_all += t2 - t0
-            worst = max(worst, t2 - t0)
-            n += 1
-            s = s.apply(a, check=False)
-    return 1000 * t_choose / n, 1000 * t_all / n, 1000 * worst
+def without_claim(legal):
+    """``legal`` without its trailing ``claim`` (kept when it is the only action)."""
+    if legal[-1].verb == "claim" and len(legal) > 1:
+        return legal[:-1]
+    return legal
 
 
 def main() -> None:
-    secs = float(os.environ.get("BENCH_SECONDS", "3"))
+    secs = bench_seconds()
     for label, no_claim, opts in (("full (no claims, 8 tricks)", True, {}),
                                   ("default (random claims)", False, {}),
                                   ("auto claim + auto roem", False, {"claim_mode": "auto", "roem_mode": "auto"})):
-        hps, apl = random_hands(secs, no_claim, **opts)
+        hps, apl = random_hands(get_game("kruisjassen", **opts), secs,
+                                legal_filter=without_claim if no_claim else None)
         print(f"random play, {label:28s}: {hps:8.0f} hands/s  ({apl:.1f} actions/hand)")
-    c, a, w = bot_latency(300)
-    print(f"simple bot: {c:.3f} ms/decision (choose), {a:.3f} ms with observation, worst {w:.2f} ms")
+    print(f"simple bot: {latency_text(*bot_latency(get_game('kruisjassen'), 300))}")
 
 
 if __name__ == "__main__":
