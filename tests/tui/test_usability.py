@@ -152,3 +152,23 @@ async def test_fast_digit_layoff_digit_lays_off_onto_that_meld():
         assert "layoff TD to 2" in match.hands[-1]["actions"], match.hands[-1]["actions"]
         assert other in tbl.hand_cards() and other not in tbl.selected
         assert tbl.layoff_cards is None
+
+
+# ---- 3. a message or status line that needs two lines ------------------------------------
+
+async def test_long_refusal_and_status_are_shown_whole_at_80_columns():
+    match = rummy_position()
+    app = make_app(match, autosave=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        tbl = app.screen
+        top = tbl.observation().discard[-1]
+        await pilot.press("t")                     # take the top discard ...
+        await settle(pilot)
+        await pilot.press(str(tbl.hand_cards().index(top) + 1), "x")   # ... and discard it
+        await settle(pilot)
+        words = " ".join(screen_text(app).split())
+        assert "may not be discarded in the same turn" in words, screen_text(app)
+        status = " ".join(tbl.query_one("#status").render().plain.split())
+        assert status.endswith("to 150")
+        assert "to 150" in words
