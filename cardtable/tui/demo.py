@@ -79,3 +79,40 @@ def after_hands(game_id: str, hands: int, seed: int = 5, players: int | None = N
         return obs is None and (match.sheet.hands >= hands or match.over)
 
     return play_until(m, stop, seed)
+
+
+def manille_parlee_talk(seed: int = 7, seats: list[str] | None = None) -> Match:
+    """Manille Parlée, seat 0 leading a trick after a few tricks, free to ask or tell."""
+    game = get_game("manille-parlee")
+    m = Match(game, seats or ["human:Anna", "bot:simple", "bot:simple", "bot:simple"], seed=seed)
+
+    def stop(match, obs):
+        return (obs is not None and obs.seat == 0 and obs.extra.get("talk_open")
+                and sum(obs.tricks_won) >= 2)
+
+    return play_until(m, stop, seed)
+
+
+def trick_midhand(game_id: str, seed: int = 7, players: int | None = None, seats: list[str] | None = None,
+                  tricks: int = 2) -> Match:
+    """Any trick game, seat 0 to play a card with ``tricks`` tricks done and cards in the trick."""
+    game = get_game(game_id, players)
+    m = Match(game, seats or ["human:Anna"] + ["bot:simple"] * (game.players - 1), seed=seed)
+
+    def stop(match, obs):
+        return (obs is not None and obs.seat == 0 and obs.phase == "play" and len(obs.trick) >= 1
+                and sum(obs.tricks_won) >= tricks and any(a.verb == "play" for a in obs.legal))
+
+    return play_until(m, stop, seed)
+
+
+def at_phase(game_id: str, phase: str, seed: int = 7, players: int | None = None,
+             seats: list[str] | None = None) -> Match:
+    """Any game, seat 0 to act in ``phase`` (``exchange``, ``trump``, ``bid`` ...)."""
+    game = get_game(game_id, players)
+    m = Match(game, seats or ["human:Anna"] + ["bot:simple"] * (game.players - 1), seed=seed)
+
+    def stop(match, obs):
+        return obs is not None and obs.seat == 0 and obs.phase == phase
+
+    return play_until(m, stop, seed)

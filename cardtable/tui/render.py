@@ -126,9 +126,16 @@ _VERB_WORDS = {
 }
 
 
-def action_label(action: Action, dutch: bool = False) -> Text:
-    """A short label for an action button: ``Ik dek``, ``Roem K♦ Q♦ J♦``, ``Draw stock``."""
+def action_label(action: Action, dutch: bool = False, phase: str = "", family: str = "",
+                 extra: dict | None = None) -> Text:
+    """A short label for an action button: ``Ik dek``, ``Roem K♦ Q♦ J♦``, ``Draw stock``.
+
+    ``phase``, ``family`` and ``extra`` (the observation's) only choose the words: a ``pass``
+    in a trump choice hands it to the partner, ``trump none`` in butifarra is the butifarra,
+    a second ``redouble`` is the Sant Vicenç.
+    """
     v, arg = action.verb, action.arg or ""
+    extra = extra or {}
     if v == "declare":
         if arg == "stuk":
             head = "Stuk"
@@ -143,17 +150,28 @@ def action_label(action: Action, dutch: bool = False) -> Text:
     elif v == "draw":
         head = {"stock": "Draw stock", "discard": "Take discard"}.get(arg, "Draw " + arg)
     elif v == "bid":
-        head = "Bid " + arg
+        head = "Take the game" if arg == "play" else "Bid " + arg
     elif v == "trump":
-        head = "Trump"
+        if arg == "none":
+            head = "Butifarra (no trumps)" if family == "butifarra" else "No trumps"
+        else:
+            head = "Trump"
+    elif v == "pass" and phase == "trump":
+        head = "Pass to partner"
+    elif v == "pass" and phase == "double":
+        head = "Pass"
+    elif v == "redouble" and extra.get("doubling") == "redouble":
+        head = "Sant Vicenç"
+    elif v == "exchange" and arg == "none":
+        head = "Keep hand (no exchange)"
     elif v == "claim" and arg:
         head = "Claim " + arg
     else:
         head = _VERB_WORDS.get(v, v.capitalize() + (" " + arg if arg else ""))
     t = Text(head)
-    if v == "trump" and arg:
+    if v == "trump" and arg in ("C", "D", "H", "S"):
         t.append(" ")
-        t.append_text(suit_text("CDHS".index(arg)) if arg in "CDHS" else Text(arg))
+        t.append_text(suit_text("CDHS".index(arg)))
     if action.cards:
         t.append(" ")
         t.append_text(cards_inline(action.cards, dutch))

@@ -396,8 +396,12 @@ OUTCOME_TEXT = {
     "void": "A void hand: nothing is written",
     "out": "Out",
     "rummy": "Rummy! Out in one turn",
+    "won": "The hand is won",
+    "tie": "A tie: nobody wins the hand",
+    "made": "The declarer made it",
+    "failed": "The declarer failed",
+    "passed_out": "Everyone passed: nothing is written",
 }
-
 
 def _names(match: Match) -> dict[int, str]:
     return R.seat_names(match)
@@ -422,23 +426,9 @@ def sides_legend(match: Match, names: dict[int, str]) -> Text | None:
 
 def _sheet_block(match: Match, names: dict[int, str]):
     legend = sides_legend(match, names)
-    body = sheet_renderable(match.sheet, names=[names[s] for s in range(match.game.players)])
+    body = sheet_renderable(match.sheet, names=[names[s] for s in range(match.game.players)],
+                            score_columns=len(_teams(match)))
     return Group(legend, body) if legend is not None else body
-
-
-def _fmt_value(v: Any) -> str:
-    if isinstance(v, (list, tuple)):
-        return " - ".join(_fmt_value(x) for x in v)
-    if isinstance(v, dict):
-        return ", ".join(f"{k} {_fmt_value(x)}" for k, x in v.items())
-    if isinstance(v, bool):
-        return "yes" if v else "no"
-    return str(v)
-
-
-#: Result.detail keys that the summary leaves out (bookkeeping, or said elsewhere).
-_DETAIL_SKIP = {"outcome", "dealer", "next_dealer", "entries", "tricks_played", "turns", "turnovers",
-                "counts_at_start", "winner", "winners", "claimer", "roem_side", "winning_side", "side"}
 
 
 def _teams(match: Match) -> list[list[int]]:
@@ -449,75 +439,226 @@ def _teams(match: Match) -> list[list[int]]:
     return list(teams.values())
 
 
+def _pair(v: Any) -> tuple | None:
+    return tuple(v) if isinstance(v, (list, tuple)) and len(v) == 2 else None
+
+
+def _suit(letter: Any) -> Text:
+    if isinstance(letter, str) and letter in ("C", "D", "H", "S"):
+        return R.suit_text("CDHS".index(letter))
+    return Text(str(letter))
+
+
+def _signed(n: int) -> str:
+    return f"+{n}" if n > 0 else (f"\u2212{-n}" if n < 0 else "0")
+
+
+class _Summary:
+    """What a finished hand came to, in words (``result_renderable``)."""
+
+    def __init__(self, match: Match, res, names: dict[int, str]):
+        self.match, self.res, self.names = match, res, names
+        self.detail = dict(res.detail or {})
+        self.teams = _teams(match)
+        self.partnership = any(len(t) > 1 for t in self.teams)
+        self.gold = Style(bold=True, color=R.GOLD)
+        self.soft = Style(color="#8fb89e")
+
+    def label(self, i: int) -> str:
+        """A side's label: the sheet's header (``A (0 & 2)``) or its seats (``0/2``)."""
+        heads = getattr(self.match.sheet, "side_headers", None)
+        if heads and 0 <= i < len(heads):
+            return str(heads[i])
+        return "/".join(map(str, self.teams[i])) if 0 <= i < len(self.teams) else str(i)
+
+    def side(self, i: int) -> str:
+        """``Side A (0 & 2)`` where the sheet names the sides, else ``0/2``."""
+        lab = self.label(i)
+        return f"Side {lab}" if getattr(self.match.sheet, "side_headers", None) else lab
+
+    def sides(self, pair) -> Text:
+        t = Text()
+        t.append(f"{self.label(0)} ", Style(bold=True))
+        t.append(str(pair[0]))
+        t.append(" \u2013 ")
+        t.append(f"{self.label(1)} ", Style(bold=True))
+        t.append(str(pair[1]))
+        return t
+
+    def seats(self, values, signed: bool = False) -> Text:
+        t = Text()
+        for s, v in enumerate(values):
+            if s:
+                t.append(" \u00b7 ")
+            t.append(f"{self.names.get(s, str(s))} ", Style(bold=True))
+            t.append(_signed(v) if signed and isinstance(v, int) else str(v))
+        return t
+
+    # -- the first line --
+    def head(self, index: int) -> Text:
+        res, d, names, gold = self.res, self.detail, self.names, self.gold
+        head = Text()
+        head.append(f"Hand {index + 1}  ", Style(bold=True))
+        claimer = d.get("claimer")
+        hp = _pair(d.get("hand_points"))
+        if res.outcome in ("claim", "wrong_claim") and isinstance(claimer, int) and claimer in names:
+            head.append(f"{names[claimer]} said \u201cik dek\u201d: ", Style(bold=True))
+            head.append("correct" if res.outcome == "claim" else "wrong", gold)
+        elif res.outcome == "out" and len(res.winners) == 1:
+            head.append(f"{names[res.winners[0]]} went out", gold)
+            if d.get("rummy"):
+                head.append(" with a rummy: the score is doubled", gold)
+        elif res.outcome == "won" and d.get("winning_side") in (0, 1) and self.partnership:
+            w = d["winning_side"]
+            head.append(f"{self.side(w)} wins the hand", gold)
+            if hp:
+                head.append(f", {hp[w]} to {hp[1 - w]}", Style(bold=True))
+        elif res.outcome == "tie" and hp:
+            head.append(f"A tie, {hp[0]} \u2013 {hp[1]}: nobody ", gold)
+            head.append("scores" if self.kind() == "side_totals" else "wins the hand", gold)
+        elif res.outcome in ("made", "failed") and isinstance(d.get("declarer"), int):
+            who = names.get(d["declarer"], str(d["declarer"]))
+            verb = "made it" if res.outcome == "made" else "failed"
+            head.append(f"{who} {verb}", gold)
+            if d.get("declarer_points") is not None and d.get("target") is not None:
+                head.append(f": {d['declarer_points']} points, {d['target']} needed", Style(bold=True))
+        else:
+            head.append(OUTCOME_TEXT.get(res.outcome, res.outcome.replace("_", " ")), gold)
+            if res.winners and res.outcome != "out":
+                if self.partnership:
+                    won = [t for t in self.teams if any(w in t for w in res.winners)]
+                    who = ", ".join("/".join(map(str, t)) for t in won)
+                else:
+                    who = ", ".join(names[w] for w in res.winners)
+                head.append(f"  \u00b7 won by {who}", Style(bold=True))
+        return head
+
+    def kind(self) -> str:
+        return getattr(self.match.sheet, "kind", "")
+
+    # -- what goes on the sheet --
+    def score(self) -> Text | None:
+        res, kind = self.res, self.kind()
+        if kind == "hands_won":
+            return None                        # the sheet's "hands won" line says it
+        t = Text()
+        if kind == "ledger":
+            t.append("Ledger (stake units): ", self.soft)
+            t.append_text(self.seats(res.points, signed=True))
+            return t
+        unit = {"streepjes": "strepen", "side_totals": "game points"}.get(kind, "points")
+        t.append(f"This hand ({unit}): ", self.soft)
+        groups = self.teams if self.partnership else [[s] for s in range(self.match.game.players)]
+        for i, grp in enumerate(groups):
+            if i:
+                t.append("  \u00b7  ")
+            label = self.label(i) if len(grp) > 1 else self.names[grp[0]]
+            win = any(s in res.winners for s in grp)
+            t.append(f"{label} ", Style(bold=win))
+            t.append(str(res.points[grp[0]]), self.gold if win else Style(bold=True))
+        return t
+
+    # -- the facts of the hand, in words --
+    def facts(self) -> list[Text]:
+        d, soft, names = self.detail, self.soft, self.names
+        lines: list[Text] = []
+
+        def line(label: str, *parts) -> Text:
+            t = Text()
+            t.append(label, soft)
+            for p in parts:
+                t.append_text(p if isinstance(p, Text) else Text(str(p)))
+            lines.append(t)
+            return t
+
+        # the contract: trump, who chose it, doubling (butifarra); the declarer (manille)
+        contract = d.get("contract")
+        if isinstance(d.get("declarer"), int):
+            who = names.get(d["declarer"], str(d["declarer"]))
+            t = line("Contract: ", Text(f"{who} played"))
+            if d.get("trump"):
+                t.append(" ")
+                t.append_text(_suit(d["trump"]))
+            k = d.get("exchanged")
+            if isinstance(k, int):
+                t.append(", kept his hand" if k == 0 else f", exchanged {k} card{'s' if k != 1 else ''}")
+            if d.get("stake") is not None:
+                t.append(f"; stake {d['stake']} a player")
+        elif contract is not None:
+            t = line("Contract: ")
+            if contract == "none":
+                t.append("butifarra (no trumps)")
+            else:
+                t.append("trump ")
+                t.append_text(_suit(contract))
+            if isinstance(d.get("chooser"), int):
+                t.append(f", chosen by {names.get(d['chooser'], d['chooser'])}")
+                if d.get("delegated"):
+                    t.append(" (the dealer passed)")
+            level = {"double": "doubled", "redouble": "doubled and redoubled",
+                     "sant_vicenc": "doubled, redoubled and Sant Vicenç"}.get(d.get("doubling"))
+            if level:
+                t.append(f"; {level}")
+            if d.get("multiplier") is not None:
+                t.append(f"; \u00d7{d['multiplier']}")
+        elif d.get("trump"):
+            t = line("Troef: ", _suit(d["trump"]))
+            if d.get("upcard"):
+                t.append(" (turned up ")
+                t.append_text(R.pretty(str(d["upcard"])))
+                t.append(")")
+
+        hp = d.get("hand_points")
+        if self.partnership and _pair(hp):
+            t = line("Points: ", self.sides(hp))
+            cp, tr = _pair(d.get("card_points")), _pair(d.get("side_tricks"))
+            if cp and tr:
+                t.append(f"  (cards {cp[0]} \u2013 {cp[1]}, tricks {tr[0]} \u2013 {tr[1]})", soft)
+        elif isinstance(hp, (list, tuple)) and len(hp) == self.match.game.players:
+            line("Points left in hand: ", self.seats(hp))
+        pts = d.get("points")
+        if isinstance(pts, (list, tuple)) and len(pts) == self.match.game.players and d.get("declarer") is not None:
+            t = line("Points: ", self.seats(pts))
+            if d.get("out_of_play_points"):
+                t.append(f"  ({d['out_of_play_points']} out of play)", soft)
+        counts = _pair(d.get("counts"))
+        if counts:
+            t = line("Counts: ", self.sides(counts))
+            tp = _pair(d.get("trick_points"))
+            if tp:
+                t.append(f"   card points {tp[0]} \u2013 {tp[1]}", soft)
+        carry = _pair(d.get("carry"))
+        if carry and any(carry):
+            line("Carried to the next hand: ", self.sides(carry))
+        gp = _pair(d.get("game_points"))
+        if gp and self.kind() != "side_totals" and self.kind() != "hands_won":
+            line("Game points: ", self.sides(gp))
+        return lines
+
+
 def result_renderable(match: Match, index: int, names: dict[int, str]):
-    """What a hand came to, compactly: the outcome (who claimed "ik dek", correct or wrong),
-    the score of each side or seat in the sheet's unit, the details that matter (counts,
-    strepen, card points left) and the last public events."""
+    """What a hand came to, in words: the outcome (who won, who claimed "ik dek", the
+    declarer made it or not), what it writes on the sheet in the sheet's unit, the facts
+    that matter (the contract, points, counts) and the last public events."""
     res = match.results[index] if index < len(match.results) else None
     if res is None:
         return Text("The hand is not finished.")
-    unit = "strepen" if getattr(match.sheet, "kind", "") == "streepjes" else "points"
-    detail = dict(res.detail or {})
-    teams = _teams(match)
-    partnership = any(len(t) > 1 for t in teams)
-    gold = Style(bold=True, color=R.GOLD)
-    soft = Style(color="#8fb89e")
-
-    head = Text()
-    head.append(f"Hand {index + 1}  ", Style(bold=True))
-    claimer = detail.get("claimer")
-    if res.outcome in ("claim", "wrong_claim") and isinstance(claimer, int) and claimer in names:
-        head.append(f"{names[claimer]} said \u201cik dek\u201d: ", Style(bold=True))
-        head.append("correct" if res.outcome == "claim" else "wrong", gold)
-    elif res.outcome == "out" and len(res.winners) == 1:
-        head.append(f"{names[res.winners[0]]} went out", gold)
-        if detail.get("rummy"):
-            head.append(" with a rummy: the score is doubled", gold)
-    else:
-        head.append(OUTCOME_TEXT.get(res.outcome, res.outcome.replace("_", " ")), gold)
-    if res.winners and res.outcome != "out":
-        if partnership:
-            won = [t for t in teams if any(w in t for w in res.winners)]
-            who = ", ".join("/".join(map(str, t)) for t in won)
-        else:
-            who = ", ".join(names[w] for w in res.winners)
-        head.append(f"  · won by {who}", Style(bold=True))
-
-    score = Text()
-    score.append(f"This hand ({unit}): ", soft)
-    groups = teams if partnership else [[s] for s in range(match.game.players)]
-    for i, grp in enumerate(groups):
-        if i:
-            score.append("  ·  ")
-        label = "/".join(map(str, grp)) if len(grp) > 1 else names[grp[0]]
-        pts = res.points[grp[0]]
-        win = any(s in res.winners for s in grp)
-        score.append(f"{label} ", Style(bold=win))
-        score.append(str(pts), gold if win else Style(bold=True))
-
-    facts = Text()
-    for k, v in detail.items():
-        if k in _DETAIL_SKIP or v is None or v == "" or isinstance(v, dict):
-            continue
-        if k == "carry" and isinstance(v, (list, tuple)) and not any(v):
-            continue
-        if isinstance(v, (list, tuple)) and len(v) > 6:
-            continue
-        if facts:
-            facts.append("  ·  ")
-        facts.append(k.replace("_", " ") + " ", soft)
-        facts.append_text(R.pretty(_fmt_value(v), names=names))
-    parts: list[Any] = [head, score]
-    if facts:
-        parts.append(facts)
+    summ = _Summary(match, res, names)
+    parts: list[Any] = [summ.head(index)]
+    score = summ.score()
+    if score is not None:
+        parts.append(score)
+    parts.extend(summ.facts())
     st = match.state
     if st is not None and index == len(match.hands) - 1:
         try:
             log = st.observation(0).log
         except Exception:
             log = ()
-        if log:
-            parts.append(Text("\n").join(R.pretty(x, names=names) for x in list(log)[-2:]))
+        # the last events, but not the "hand over" line: the lines above say it in full
+        tail = [x for x in list(log)[-3:] if not x.startswith("hand over")][-2:]
+        if tail:
+            parts.append(Text("\n").join(R.pretty(x, names=names) for x in tail))
     return Group(*parts)
 
 

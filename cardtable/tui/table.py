@@ -37,13 +37,36 @@ from cardtable.tui.widgets import (ActionBar, CardWidget, HandView, LogView, Mel
 #: Keys an action button may want first (verb, or "verb arg").
 PREFERRED_KEYS = {
     "claim": "c", "pass": "p", "declare stuk": "k", "declare trickroem": "r",
-    "draw stock": "d", "draw discard": "t", "knock": "k", "double": "o", "redouble": "o",
+    "draw stock": "d", "draw discard": "t", "knock": "k", "double": "d", "redouble": "r",
+    "bid play": "b", "exchange none": "k",
+    "trump C": "c", "trump D": "d", "trump H": "h", "trump S": "s", "trump none": "b",
 }
-#: Keys that belong to the table itself and are never given to an action button.
+#: Keys that belong to the table itself and are never given to an action button ...
 RESERVED_KEYS = set("smlxnq?") | {"enter", "space", "left", "right", "escape", "up", "down"} | set("0123456789")
+#: ... but these, which a suit's letter may take while suits are offered (the sheet key
+#: then waits: it is hidden from the key line until the choice is made)
+SUIT_KEYS = {"s"}
 FREE_KEYS = "efgijuvwyzabh"
-#: Verbs that act on the cards selected in the hand (the rest become buttons).
-SELECTION_VERBS = {"play", "meld", "layoff", "discard"}
+#: Verbs that act on the cards selected in the hand (the rest become buttons);
+#: ``exchange none`` has no cards and is a button.
+SELECTION_VERBS = {"play", "meld", "layoff", "discard", "exchange"}
+#: Verbs offered as a menu (rules/README.md: ``ask``/``tell`` ``count <suit>`` · ``top
+#: <suit>`` · ``has <card>``): the verb, then the topic, then the suit or the card.
+MENU_VERBS = ("ask", "tell")
+MENU_OPEN = {"ask": ("a", "Ask partner…"), "tell": ("t", "Tell…")}
+TOPICS = ("count", "top", "has")
+TOPIC_KEYS = {"count": "c", "top": "t", "has": "h"}
+TOPIC_WORDS = {
+    ("ask", "count"): "How many?", ("ask", "top"): "Highest?", ("ask", "has"): "Do you have…?",
+    ("tell", "count"): "How many I hold", ("tell", "top"): "My highest", ("tell", "has"): "A card I hold",
+}
+#: the menu's prompt for a topic (after "Ask Bram (your partner): ")
+TOPIC_PROMPTS = {
+    ("ask", "count"): "how many cards of", ("ask", "top"): "the highest card of",
+    ("ask", "has"): "do you have", ("tell", "count"): "how many I hold of",
+    ("tell", "top"): "my highest card of", ("tell", "has"): "I hold",
+}
+SUIT_KEY = "cdhs"     # ♣ ♦ ♥ ♠ (suit order C D H S)
 
 
 def seat_positions(n: int, anchor: int) -> dict[int, str]:
@@ -113,11 +136,15 @@ class TableScreen(Screen):
         self.layoff_cards: list[int] | None = None
         self.layoff_digits = ""
         self.keymap: dict[str, Callable[[], None]] = {}
+        self.menu: tuple[str, ...] = ()     # the path in an ask/tell menu: (verb, topic, suit)
         self._token: object = None
         self._summary_for = -1
         self._message: Text | None = None
         self.errors: list[str] = []     # bot failures (shown, and kept for the tests)
         self.multi = match.game.family == "rummy"
+        # cards are selected (several, with ␣ or their numbers) in a rummy and, in a trick
+        # game, while an exchange with the stock is offered
+        self.selecting = self.multi
         if self.multi:
             # ⏎ discards in a rummy: say so in the key help line
             self._bindings.key_to_bindings["enter"] = [Binding("enter", "enter", "discard")]
@@ -212,11 +239,13 @@ class TableScreen(Screen):
         self.mode = "human"
         self.cursor = 0
         self.selected = []
+        self.menu = ()
         self.refresh_table()
 
     def _new_hand(self) -> None:
         self.cursor = 0
         self.selected = []
+        self.menu = ()
         self.layoff_cards = None
         self._message = None
         if self.hot_seat:
@@ -317,6 +346,7 @@ class TableScreen(Screen):
 
     def _after_action(self) -> None:
         self._autosave()
+        self.menu = ()
         self.layoff_cards = None
         self.layoff_digits = ""
         # keep the selection only as far as the cards are still in the hand
@@ -437,6 +467,12 @@ class TableScreen(Screen):
         right.display = any(p == "right" for p in pos.values())
         if obs is None:
             return
+        self.selecting = self.multi or (self.mode == "human" and not self._hidden() and any(
+            a.verb == "exchange" and a.cards for a in obs.legal))
+        if not self.selecting:
+            self.selected = []
+        if self.menu and not self._menu_actions(obs):
+            self.menu = ()
         for s, p in pos.items():
             if p == "bottom":
                 continue
@@ -450,7 +486,9 @@ class TableScreen(Screen):
         trick_view = self.query_one("#trick", TrickView)
         piles = self.query_one("#piles", PileView)
         melds = self.query_one("#melds", MeldsView)
-        is_rummy = self.multi or obs.stock_size > 0 or bool(obs.discard)
+        # a trick game with a stock (manille) keeps the trick in the middle; the stock's
+        # count goes in the line above it
+        is_rummy = self.multi or bool(obs.discard)
         trick_view.display = not is_rummy
         piles.display = is_rummy
         melds.display = is_rummy and bool(obs.melds)
@@ -461,20 +499,27 @@ class TableScreen(Screen):
             if obs.trump is not None:
                 head.append("Troef ", Style(color="#b8d8c0"))
                 head.append_text(R.suit_text(obs.trump))
+            elif isinstance(obs.extra, dict) and obs.extra.get("contract") == "none":
+                head.append("No trumps", Style(color="#b8d8c0"))
+            elif obs.phase not in ("play", "over") and not obs.trick:
+                head.append("Trump not chosen yet", Style(color="#b8d8c0"))
             if obs.upcard is not None:
                 head.append(" · turned up ", Style(color="#b8d8c0"))
                 head.append_text(R.card_text(obs.upcard, dutch))
+            if obs.stock_size:
+                head.append(f" · stock {obs.stock_size}", Style(color="#b8d8c0"))
+            talk = self._trick_talk(obs, names, dutch)
             if obs.trick:
                 leader = obs.trick[0][0]
-                caption = Text(f"{names[leader]} led", Style(color="#b8d8c0", italic=True))
+                caption = talk or Text(f"{names[leader]} led", Style(color="#b8d8c0", italic=True))
                 trick_view.show(obs.trick, pos, names, dutch, caption, trump=head)
             elif obs.last_trick:
                 w = obs.last_trick_winner
-                caption = Text("last trick" + (f": won by {names[w]}" if w is not None else ""),
-                               Style(color="#b8d8c0", italic=True))
+                caption = talk or Text("last trick" + (f": won by {names[w]}" if w is not None else ""),
+                                       Style(color="#b8d8c0", italic=True))
                 trick_view.show(obs.last_trick, pos, names, dutch, caption, winner=w, trump=head)
             else:
-                trick_view.show((), pos, names, dutch, Text(""), trump=head)
+                trick_view.show((), pos, names, dutch, talk or Text(""), trump=head)
         if is_rummy and obs.melds:
             melds.show(obs.melds, names, dutch)
 
@@ -494,7 +539,9 @@ class TableScreen(Screen):
         # logs and sheet
         self.query_one("#log", LogView).show(obs.log, dutch, names)
         self.query_one("#side-log", LogView).show(obs.log, dutch, names)
-        self.query_one("#side-sheet", SheetView).show(m.sheet, names=[names[s] for s in range(n)])
+        teams = {m.game.team_of(s) for s in range(n)}
+        self.query_one("#side-sheet", SheetView).show(m.sheet, names=[names[s] for s in range(n)],
+                                                      score_columns=len(teams))
 
         # my seat line and hand
         me = Text()
@@ -512,24 +559,54 @@ class TableScreen(Screen):
             note = self._seat_note(obs, v, anchor)
             if note:
                 me.append("  " + note, Style(color="#b8d8c0"))
+            aside = obs.extra.get("my_discards") if isinstance(obs.extra, dict) else None
+            if aside:
+                me.append("  put aside: ", Style(color="#b8d8c0"))
+                me.append_text(R.pretty(" ".join(aside), dutch))
             hand = list(obs.hand)
             if hand:
                 self.cursor = max(0, min(self.cursor, len(hand) - 1))
             playable = self._playable(obs, hand)
             cursor = self.cursor if self.mode == "human" and hand else None
-            # rummy: the selected cards stand up; trick games: the card under the cursor
-            raised = self._selected_indexes(hand) if self.multi else ({cursor} if cursor is not None else set())
+            # selecting (rummy, an exchange): the selected cards stand up; else the card
+            # under the cursor
+            raised = (self._selected_indexes(hand) if self.selecting
+                      else ({cursor} if cursor is not None else set()))
             hand_view.show(hand, dutch, cursor, raised, playable)
         self.query_one("#me", Static).update(me)
         self._draw_actions(obs)
         self._draw_message()
+        # ⏎ plays a card, exchanges the selection (manille) or discards (rummy): the key line says which
+        enter = "discard" if self.multi else ("exchange" if self.selecting else "play")
+        current = self._bindings.key_to_bindings.get("enter")
+        if not current or current[0].description != enter:
+            self._bindings.key_to_bindings["enter"] = [Binding("enter", "enter", enter)]
         self.refresh_bindings()
+
+    def _trick_talk(self, obs: Observation, names: dict[int, str], dutch: bool) -> Text | None:
+        """The question or statement of the trick in play (``extra["talk"]``, Manille
+        Parlée), drawn under the trick so that every seat sees it while the trick lasts."""
+        talk = obs.extra.get("talk") if isinstance(obs.extra, dict) else None
+        if not talk:
+            return None
+        done = sum(obs.tricks_won) if obs.tricks_won else 0
+        cur = talk[-1]
+        if cur.get("trick") != done + 1:
+            return None
+        line = next((ln for ln in reversed(obs.log) if " asks " in ln or " tells: " in ln), None)
+        if line is None:
+            return None
+        t = R.pretty(line, dutch, names)
+        t.stylize(Style(color=R.GOLD, italic=True))
+        return t
 
     def _seat_note(self, obs: Observation, s: int, anchor: int) -> str:
         parts = []
         g = self.match.game
         if s != anchor and g.team_of(s) == g.team_of(anchor):
             parts.append("partner")
+        if isinstance(obs.extra, dict) and obs.extra.get("declarer") == s:
+            parts.append("declarer")
         if obs.tricks_won and s < len(obs.tricks_won) and (obs.trick or obs.last_trick or any(obs.tricks_won)):
             k = obs.tricks_won[s]
             parts.append(f"{k} trick{'s' if k != 1 else ''}")
@@ -547,32 +624,51 @@ class TableScreen(Screen):
         if "play" in verbs:
             ok = {c for a in obs.legal if a.verb == "play" for c in a.cards}
             return {i for i, c in enumerate(hand) if c in ok}
+        if self.selecting:
+            ok = {c for a in obs.legal if a.verb == "exchange" for c in a.cards}
+            return {i for i, c in enumerate(hand) if c in ok} if not self.multi else None
         if not self.multi:
             # a trick game outside the play step (declaring, passing): no card is played now
             return set()
         return None
 
+    def _label(self, a: Action, obs: Observation) -> Text:
+        return R.action_label(a, getattr(self.app, "dutch", False), phase=obs.phase,
+                              family=self.match.game.family,
+                              extra=obs.extra if isinstance(obs.extra, dict) else None)
+
     def _draw_actions(self, obs: Observation) -> None:
         bar = self.query_one("#actions", ActionBar)
         self.keymap = {}
         items: list[tuple[str, Text]] = []
-        if self.mode == "human" and obs.legal:
+        if self.mode == "human" and obs.legal and self.menu:
+            items = self._menu_items(obs)
+        elif self.mode == "human" and obs.legal:
             used = set(RESERVED_KEYS)
-            direct = [a for a in obs.legal if a.verb not in SELECTION_VERBS]
+            direct = [a for a in obs.legal if a.verb not in MENU_VERBS
+                      and not (a.verb in SELECTION_VERBS and a.cards)]
             seen = set()
             for a in direct:
                 if a in seen:
                     continue
                 seen.add(a)
                 key = PREFERRED_KEYS.get(f"{a.verb} {a.arg}") or PREFERRED_KEYS.get(a.verb)
-                if key is None or key in used:
+                if key is None or (key in used and not (key in SUIT_KEYS and a.verb == "trump")):
                     key = next((k for k in FREE_KEYS if k not in used), None)
                 if key is None:
                     continue
                 used.add(key)
                 self.keymap[key] = (lambda a=a: self.try_action(a))
-                items.append((key, R.action_label(a, getattr(self.app, "dutch", False))))
+                items.append((key, self._label(a, obs)))
             verbs = {a.verb for a in obs.legal}
+            for verb in MENU_VERBS:
+                if verb in verbs:
+                    key, label = MENU_OPEN[verb]
+                    if key in used:
+                        key = next((k for k in FREE_KEYS if k not in used), key)
+                    used.add(key)
+                    self.keymap[key] = (lambda v=verb: self.open_menu((v,)))
+                    items.append((key, Text(label)))
             if self.multi:
                 if "meld" in verbs:
                     items.append(("m", Text("Meld selected")))
@@ -586,7 +682,117 @@ class TableScreen(Screen):
             elif "play" in verbs:
                 items.insert(0, ("enter", Text("Play card")))
                 self.keymap["enter"] = self.action_enter
+            elif self.selecting:
+                n = len(self.selected)
+                key = "e" if "e" not in used else next(k for k in FREE_KEYS if k not in used)
+                items.insert(0, (key, Text(f"Exchange selected ({n})")))
+                self.keymap[key] = self.action_exchange
+                self.keymap["enter"] = self.action_exchange
         bar.show(items)
+
+    # ---- the ask/tell menu ----------------------------------------------------------------
+    def _menu_actions(self, obs: Observation) -> list[Action]:
+        """The legal actions under the menu path ``self.menu``."""
+        if not self.menu:
+            return []
+        verb = self.menu[0]
+        acts = [a for a in obs.legal if a.verb == verb]
+        if len(self.menu) > 1:
+            topic = self.menu[1]
+            acts = [a for a in acts if (a.arg or "").split()[:1] == [topic]]
+        if len(self.menu) > 2:
+            suit = self.menu[2]
+            acts = [a for a in acts if (a.cards and "CDHS"[a.cards[0] >> 4] == suit)
+                    or (not a.cards and (a.arg or "").split()[1:] == [suit])]
+        return acts
+
+    def _menu_items(self, obs: Observation) -> list[tuple[str, Text]]:
+        """Buttons of the menu level: the topics, the suits, or the cards of a suit."""
+        acts = self._menu_actions(obs)
+        dutch = getattr(self.app, "dutch", False)
+        items: list[tuple[str, Text]] = []
+        path = self.menu
+        if len(path) == 1:
+            topics = {(a.arg or "").split()[0] for a in acts if a.arg}
+            for topic in TOPICS:
+                if topic in topics:
+                    key = TOPIC_KEYS[topic]
+                    items.append((key, Text(TOPIC_WORDS[(path[0], topic)])))
+                    self.keymap[key] = (lambda t=topic: self.open_menu(path + (t,)))
+        elif len(path) == 2:
+            suits = set()
+            for a in acts:
+                if a.cards:
+                    suits.add("CDHS"[a.cards[0] >> 4])
+                else:
+                    suits.add((a.arg or "").split()[-1])
+            for i, letter in enumerate("CDHS"):
+                if letter not in suits:
+                    continue
+                key = SUIT_KEY[i]
+                items.append((key, R.suit_text(i)))
+                if path[1] == "has":
+                    self.keymap[key] = (lambda L=letter: self.open_menu(path + (L,)))
+                else:
+                    act = next(a for a in acts if (a.arg or "").split()[-1] == letter)
+                    self.keymap[key] = (lambda a=act: self.try_action(a))
+        else:
+            acts = sorted(acts, key=lambda a: -(a.cards[0] & 15))
+            for i, a in enumerate(acts[:9]):
+                key = str(i + 1)
+                items.append((key, R.cards_inline(a.cards, dutch)))
+                self.keymap[key] = (lambda a=a: self.try_action(a))
+        items.append(("escape", Text("Back")))
+        self.keymap["escape"] = self.menu_back
+        return items
+
+    def open_menu(self, path: tuple[str, ...]) -> None:
+        if self.mode != "human":
+            self._not_your_turn()
+            return
+        self.menu = path
+        self._message = None
+        self.refresh_table()
+
+    def menu_back(self) -> None:
+        self.menu = self.menu[:-1]
+        self._message = None
+        self.refresh_table()
+
+    def _menu_hint(self, obs: Observation) -> Text:
+        names = self._names()
+        gold = Style(color=R.GOLD, bold=True)
+        verb = self.menu[0]
+        partner = next((s for s in range(obs.n_seats) if s != obs.seat
+                        and self.match.game.team_of(s) == self.match.game.team_of(obs.seat)), None)
+        who = f"Ask {names[partner]} (your partner)" if verb == "ask" and partner is not None else (
+            "Ask your partner" if verb == "ask" else "Tell everyone")
+        if len(self.menu) == 1:
+            return Text(f"{who}: what? (Esc: back)", gold)
+        topic = self.menu[1]
+        what = TOPIC_PROMPTS[(verb, topic)]
+        if len(self.menu) == 2:
+            return Text(f"{who}: {what} … which suit? (Esc: back)", gold)
+        return Text(f"{who}: {what} … which card? (Esc: back)", gold)
+
+    def action_exchange(self) -> None:
+        """Exchange the selected cards with the stock (the rules check the number)."""
+        if self.mode != "human":
+            self._not_your_turn()
+            return
+        obs = self.observation()
+        cards = list(self.selected)
+        if not cards:
+            self.set_message(Text("Select the cards to put aside first (␣ or their numbers), "
+                                  "or keep your hand.", Style(color="#ff6b6b", bold=True)))
+            return
+        want = Counter(cards)
+        for a in obs.legal:
+            if a.verb == "exchange" and a.cards and Counter(a.cards) == want:
+                self.selected = []
+                self.try_action(a)
+                return
+        self.try_action(Action("exchange", cards=tuple(cards)))
 
     def _draw_message(self) -> None:
         if not self.is_mounted:
@@ -616,21 +822,41 @@ class TableScreen(Screen):
             return Text("Lay off onto which meld? Type its number"
                         + (" and press ⏎" if len(obs.melds) > 9 else "") + " (Esc cancels).",
                         Style(color=R.GOLD, bold=True))
+        if self.menu:
+            return self._menu_hint(obs)
         verbs = {a.verb for a in obs.legal}
+        if self.selecting and not self.multi:
+            k = max((len(a.cards) for a in obs.legal if a.verb == "exchange"), default=0)
+            return Text(f"Put aside up to {k} card{'s' if k != 1 else ''}: select (␣ or 1-9), e "
+                        "exchanges; k keeps your hand.", grey)
         if self.multi:
             if "draw" in verbs:
                 return Text("Your turn: d draws from the stock, t takes the top discard.", grey)
             return Text("Select cards (␣ or 1-9), m melds them, l lays one off; ⏎ or x discards.", grey)
         if "play" in verbs:
+            if any(v in verbs for v in MENU_VERBS):
+                return Text(f"You lead: a card (←→ or 1-{min(9, len(obs.hand))}, ⏎), or first "
+                            "a asks your partner, t tells.", grey)
             return Text(f"Your turn: choose a card (←→ or 1-{min(9, len(obs.hand))}) and press ⏎.", grey)
+        if "trump" in verbs:
+            return Text("Name trumps: c ♣  d ♦  h ♥  s ♠" + (", or another key below." if len(verbs) > 1 else "."),
+                        grey)
+        if "bid" in verbs:
+            return Text("Take the game (b) and play alone against the others, or pass (p).", grey)
+        if "double" in verbs or "redouble" in verbs:
+            return Text("Double (d) / redouble (r), or pass (p).", grey)
         if any(a.verb == "declare" for a in obs.legal) and obs.phase in ("meld", "roem"):
             return Text("Declare your roem with its key, then p to pass.", grey)
         return Text("Your turn: choose an action below.", grey)
 
     # ---- keys ---------------------------------------------------------------------------
     def check_action(self, action: str, parameters) -> bool | None:
-        if action in ("toggle", "meld", "layoff", "discard"):
+        if action == "toggle":
+            return self.selecting
+        if action in ("meld", "layoff", "discard"):
             return self.multi
+        if action == "sheet" and "s" in self.keymap:
+            return False          # the s key names spades now
         return True
 
     async def on_key(self, event) -> None:
@@ -638,6 +864,11 @@ class TableScreen(Screen):
         typing, a paste, key repeat): a key left to its binding would run only after it has
         bubbled up to the app, behind the digits typed after it."""
         key = event.key
+        if self.menu and key in self.keymap:
+            event.stop()
+            event.prevent_default()
+            self.keymap[key]()
+            return
         if self.layoff_cards is not None and (key.isdigit() or key == "enter"):
             event.stop()
             event.prevent_default()
@@ -669,7 +900,7 @@ class TableScreen(Screen):
             return
         self.cursor = i
         self._message = None
-        if self.multi:
+        if self.selecting:
             self._toggle(i)
         self.refresh_table()
 
@@ -706,6 +937,9 @@ class TableScreen(Screen):
             return
         if self.multi:
             self.action_discard()
+            return
+        if self.selecting:
+            self.action_exchange()
             return
         hand = self.hand_cards()
         if not hand:
@@ -814,6 +1048,9 @@ class TableScreen(Screen):
         center.scroll_to(y=center.scroll_y + lines, animate=False)
 
     def action_cancel(self) -> None:
+        if self.menu:
+            self.menu_back()
+            return
         if self.layoff_cards is not None:
             self.layoff_cards = None
             self.layoff_digits = ""
@@ -827,7 +1064,7 @@ class TableScreen(Screen):
             self._not_your_turn()
             return
         i = event.index
-        if self.multi:
+        if self.selecting:
             self.cursor = i
             self._toggle(i)
             self._message = None

@@ -38,9 +38,10 @@ class CardWidget(Static):
         self.card: Card | None = None
 
     def show_card(self, card: Card, dutch: bool, number: int | None, *, cursor: bool, selected: bool,
-                  playable: bool) -> None:
+                  playable: bool, overlap: bool = False) -> None:
         """Draw the card: its own box (the number of its key in the bottom edge), a heavy gold
-        edge under the cursor, blue when selected (rummy), greyed when it cannot be played."""
+        edge under the cursor, blue when selected (rummy), greyed when it cannot be played.
+        ``overlap``: a long hand; the next card covers this one's right edge (4 cells wide)."""
         self.card = card
         label = R.card_label(card, dutch)
         label = label if len(label) >= 3 else " " + label
@@ -54,16 +55,20 @@ class CardWidget(Static):
             edge = Style(color="#8a8577")
             box = "╭───╮", "│", "╰", "─", "╯"
         top, side, bl, hz, br = box
+        overlap = overlap and not cursor
+        if overlap:
+            top, br = top[:-1], ""
         num = str(number % 10) if number is not None and number <= 10 else hz
         t = Text()
         t.append(top + "\n", edge)
         t.append(side, edge)
         t.append(label, Style(color=R.card_color(card) if playable else "#6b675c", bold=True))
-        t.append(side + "\n", edge)
+        t.append((side if not overlap else "") + "\n", edge)
         t.append(bl + hz, edge)
         t.append(num, Style(color="#111111", bold=True) if cursor else edge)
         t.append(hz + br, edge)
         self.update(t)
+        self.set_class(overlap, "overlap")
         self.set_class(cursor, "cursor")
         self.set_class(selected, "selected")
         self.set_class(not playable, "dim")
@@ -82,7 +87,11 @@ class HandView(Horizontal):
 
     def show(self, cards: Sequence[Card], dutch: bool, cursor: int | None, selected: set[int],
              playable: set[int] | None) -> None:
-        """Draw ``cards``; ``selected``/``playable`` are indexes (``playable`` None = all)."""
+        """Draw ``cards``; ``selected``/``playable`` are indexes (``playable`` None = all).
+        A hand too long for the width (16 cards of two-handed manille at 80 columns) is
+        drawn with the cards overlapping: 4 cells each instead of 6."""
+        width = (self.size.width or self.app.size.width) - 2
+        overlap = len(cards) * 6 > width
         while len(self._pool) < len(cards):
             w = CardWidget(len(self._pool))
             self._pool.append(w)
@@ -91,7 +100,8 @@ class HandView(Horizontal):
             if i < len(cards):
                 w.display = True
                 w.show_card(cards[i], dutch, i + 1, cursor=(i == cursor), selected=(i in selected),
-                            playable=(playable is None or i in playable))
+                            playable=(playable is None or i in playable),
+                            overlap=overlap and i < len(cards) - 1)
             else:
                 w.display = False
                 w.card = None
@@ -161,12 +171,13 @@ class TrickView(Static):
             self.update(cv.text())
             return
         # many seats: the cards in playing order, each under its player's name
-        width = max(25, caption.cell_len, trump.cell_len, 7 * len(trick))
+        width = max(25, caption.cell_len, trump.cell_len, 6 * len(trick))
         cv = R.Canvas(width, 7)
         cv.put((width - trump.cell_len) // 2, 0, trump)
+        x0 = (width - 6 * len(trick)) // 2
         for i, (seat, card) in enumerate(trick):
-            x = i * 7
-            cv.put(x, 1, names.get(seat, str(seat))[:6], Style(color="#b8d8c0"))
+            x = x0 + i * 6
+            cv.put(x, 1, names.get(seat, str(seat))[:5], Style(color="#b8d8c0"))
             cv.card(x, 2, card, dutch, highlight=(seat == winner))
         cv.put((width - caption.cell_len) // 2, 6, caption)
         self.update(cv.text())
@@ -277,12 +288,19 @@ class LogView(Static):
         self.update(t)
 
 
-def sheet_renderable(sheet, title: str | None = None, names: Sequence[str] | None = None):
-    """The score sheet as a Rich table (``Sheet.table()``) and its drawing (``Sheet.render()``).
+def sheet_renderable(sheet, title: str | None = None, names: Sequence[str] | None = None,
+                     score_columns: int | None = None, panel: bool = False):
+    """The score sheet as Rich tables (``Sheet.table()``) and its drawing (``Sheet.render()``),
+    laid out for the width it is drawn in (see ``FittedSheet``).
 
     The table gives one row per hand; from the text drawing (the spec's §8) the lines that
     are not table rows are shown below it: the streepjes tallies, a carry line, a winner line.
     ``names`` (one per seat) replace ``Seat i`` headers where the sheet accepts them.
+    ``score_columns``: how many columns at the right hold the scores (one per side or seat;
+    default: all but the first); the columns between the first and those describe the hand
+    (dealer, contract ...) and give way first when the sheet is too wide. ``panel``: the
+    narrow side panel (only the last hands, columns dropped) rather than a page (columns
+    split over two tables).
     """
     from rich.console import Group
 
@@ -290,14 +308,8 @@ def sheet_renderable(sheet, title: str | None = None, names: Sequence[str] | Non
     headers, rows = _call_with_names(sheet.table, names) or ([], [])
     drawing = _call_with_names(sheet.render, names) or ""
     if headers and rows:
-        tbl = Table(title=title, box=box.ROUNDED, show_edge=True, expand=False, pad_edge=True, header_style="bold",
-                    border_style="#5f9c78")
-        for i, h in enumerate(headers):
-            tbl.add_column(Text(str(h)), justify="left" if i == 0 else "right", no_wrap=True)
-        for r, row in enumerate(rows):
-            last = r == len(rows) - 1 and str(row[0]).lower() in ("total", "totals")
-            tbl.add_row(*[Text(str(c), Style(bold=True) if last else "") for c in row])
-        parts.append(tbl)
+        parts.append(FittedSheet(headers, rows, title=title, names=names, panel=panel,
+                                 score_columns=score_columns))
     # the drawing's lines that the table does not already hold (a side's tally is in the
     # totals row; a carry line or a winner line is not)
     heads = {str(h).strip().lower() for h in headers} if rows else set()
@@ -314,6 +326,158 @@ def sheet_renderable(sheet, title: str | None = None, names: Sequence[str] | Non
     return Group(*parts)
 
 
+def _wrap_header(text: str, width: int) -> str:
+    """``text`` on two lines when it is wider than ``width`` cells: broken at the space that
+    fits, before a bracket if it can (``A (0 & 2)`` -> ``A`` / ``(0 & 2)``), else the space
+    that makes the wider line narrowest; a text without spaces stays whole."""
+    if len(text) <= width or " " not in text:
+        return text
+    best = None
+    for i, ch in enumerate(text):
+        if ch != " ":
+            continue
+        a, b = text[:i], text[i + 1:]
+        fits = max(len(a), len(b)) <= width
+        key = (not fits, not b.startswith("("), max(len(a), len(b)))
+        if best is None or key < best[0]:
+            best = (key, a + "\n" + b)
+    return best[1]
+
+
+class FittedSheet:
+    """A sheet table that fits the width Rich gives it, trying in turn:
+
+    1. the whole table;
+    2. long headers wrapped onto two lines (``Points A – B`` -> ``Points`` / ``A – B``);
+    3. a page: the hand-describing columns and the score columns as two tables, one under
+       the other, each with the hand number; a panel: the hand-describing columns left out
+       (the dealer first, then the widest);
+    4. the standings only: one row per score column with its last (total) value.
+
+    A panel shows only the last ``PANEL_ROWS`` hands (and the total row). Card codes in the
+    cells are drawn as cards, and a numeric dealer cell as the seat's name.
+    """
+
+    PANEL_ROWS = 6
+
+    def __init__(self, headers, rows, title=None, names=None, panel=False, score_columns=None):
+        self.headers = [str(h) for h in headers]
+        self.rows = [[str(c) for c in r] for r in rows]
+        self.title = title
+        self.names = list(names) if names else None
+        self.panel = panel
+        n = len(self.headers)
+        k = n - 1 if score_columns is None else max(1, min(score_columns, n - 1))
+        self.score_cols = list(range(n - k, n))
+        self.middle = list(range(1, n - k))
+        # a last row that is not a hand (``total``, ``balance``, ``won``) stays in any cut
+        self.has_total = bool(self.rows) and not self.rows[-1][0].strip().isdigit()
+
+    # -- the cells --
+    def _cell(self, col: int, value: str) -> Text:
+        if self.names and self.headers[col].strip().lower() == "dealer" and value.strip().isdigit():
+            i = int(value)
+            if 0 <= i < len(self.names):
+                value = self.names[i]
+        from cardtable.tui import render as R
+
+        return R.pretty(value) if value else Text("")
+
+    def _rows(self) -> list[list[str]]:
+        rows = self.rows
+        if self.panel:
+            body = rows[:-1] if self.has_total else rows
+            if len(body) > self.PANEL_ROWS:
+                cut = len(body) - self.PANEL_ROWS
+                skipped = [f"… {cut}"] + [""] * (len(self.headers) - 1)
+                rows = [skipped] + body[cut:] + (rows[-1:] if self.has_total else [])
+        return rows
+
+    def _col_width(self, col: int, rows, wrap: bool) -> int:
+        cells = max((self._cell(col, r[col]).cell_len for r in rows), default=0)
+        head = self.headers[col]
+        if wrap:
+            hw = max(len(line) for line in _wrap_header(head, cells).split("\n"))
+        else:
+            hw = len(head)
+        return max(cells, hw, 1)
+
+    def _width(self, cols, rows, wrap: bool) -> int:
+        return sum(self._col_width(c, rows, wrap) for c in cols) + 3 * len(cols) + 1
+
+    def _table(self, cols, rows, wrap: bool, title=None, total: bool = True) -> Table:
+        tbl = Table(title=title, box=box.ROUNDED, show_edge=True, expand=False, pad_edge=True,
+                    header_style="bold", border_style="#5f9c78")
+        for c in cols:
+            head = self.headers[c]
+            if wrap:
+                w = self._col_width(c, rows, True)
+                head = _wrap_header(head, w)
+            tbl.add_column(Text(head), justify="left" if c == 0 else "right", no_wrap=True)
+        for r, row in enumerate(rows):
+            last = total and self.has_total and r == len(rows) - 1
+            cells = []
+            for c in cols:
+                t = self._cell(c, row[c])
+                if last:
+                    t.stylize(Style(bold=True))
+                if row[0].startswith("…") and c == 0:
+                    t.stylize(Style(color="#8fb89e", italic=True))
+                cells.append(t)
+            tbl.add_row(*cells)
+        return tbl
+
+    def layouts(self, width: int) -> list:
+        """The renderables for ``width`` cells (step 1 to 4 above)."""
+        rows = self._rows()
+        allc = list(range(len(self.headers)))
+        for wrap in (False, True):
+            if self._width(allc, rows, wrap) <= width:
+                return [self._table(allc, rows, wrap, self.title)]
+        keep = [0] + self.score_cols
+        if self.middle and not self.panel:
+            # the hand-describing columns over the hands (no total row), then the scores
+            desc = [0] + self.middle
+            hands = rows[:-1] if self.has_total else rows
+            wd = next((w for w in (False, True) if self._width(desc, hands, w) <= width), None)
+            wk = next((w for w in (False, True) if self._width(keep, rows, w) <= width), None)
+            if wd is not None and wk is not None:
+                return [self._table(desc, hands, wd, self.title, total=False), self._table(keep, rows, wk)]
+        if self.panel and self.middle:
+            middle = list(self.middle)
+            order = sorted(middle, key=lambda c: (self.headers[c].strip().lower() != "dealer",
+                                                  -self._col_width(c, rows, True)))
+            for c in order:
+                middle.remove(c)
+                cols = [0] + middle + self.score_cols
+                if self._width(cols, rows, True) <= width:
+                    return [self._table(cols, rows, True, self.title)]
+        for wrap in (False, True):
+            if self._width(keep, rows, wrap) <= width:
+                return [self._table(keep, rows, wrap, self.title)]
+        return [self._standings(rows)]
+
+    def _standings(self, rows) -> Table:
+        """One row per score column: its header and its last value (the total)."""
+        last = rows[-1] if rows else [""] * len(self.headers)
+        label = last[0] if self.has_total else "last"
+        tbl = Table(title=self.title, box=box.ROUNDED, header_style="bold", border_style="#5f9c78")
+        tbl.add_column(Text(""), no_wrap=True)
+        tbl.add_column(Text(label), justify="right", no_wrap=True)
+        for c in self.score_cols:
+            tbl.add_row(Text(self.headers[c]), self._cell(c, last[c]))
+        return tbl
+
+    def __rich_console__(self, console, options):
+        for r in self.layouts(options.max_width):
+            yield r
+
+    def __rich_measure__(self, console, options):
+        from rich.measure import Measurement
+
+        w = min(options.max_width, self._width(list(range(len(self.headers))), self._rows(), False))
+        return Measurement(min(w, 20), w)
+
 def _call_with_names(fn, names):
     try:
         if names is not None:
@@ -327,11 +491,14 @@ def _call_with_names(fn, names):
 
 
 class SheetView(Static):
+    """The sheet in the side panel: the last hands, columns left out as the width asks."""
+
     def __init__(self, **kw) -> None:
         super().__init__("", markup=False, **kw)
 
-    def show(self, sheet, title: str | None = None, names: Sequence[str] | None = None) -> None:
-        self.update(sheet_renderable(sheet, title, names))
+    def show(self, sheet, title: str | None = None, names: Sequence[str] | None = None,
+             score_columns: int | None = None) -> None:
+        self.update(sheet_renderable(sheet, title, names, score_columns=score_columns, panel=True))
 
 
 class ActionBar(Horizontal):
@@ -370,4 +537,4 @@ class ActionBar(Horizontal):
 
 
 def _key_name(key: str) -> str:
-    return {"enter": "⏎", "space": "␣"}.get(key, key)
+    return {"enter": "⏎", "space": "␣", "escape": "Esc"}.get(key, key)
