@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import json
 import random
-from pathlib import Path
+from functools import partial
 
 import pytest
 
@@ -18,7 +18,9 @@ from cardtable.engine.game import DealError, IllegalAction, OptionError
 from cardtable.engine.record import replay
 from cardtable.games.butifarra import hand_score, multiplier
 
-RECORDS = Path(__file__).resolve().parent.parent / "records" / "butifarra"
+from tests.games.helpers import legal, load_record, plays, refused, run, snapshot
+
+load = partial(load_record, "butifarra")   # a record of tests/records/butifarra by name
 
 # ---- helpers -----------------------------------------------------------------------------
 
@@ -36,37 +38,6 @@ def game(**options):
 
 def start(d: dict = E8, **options):
     return game(**options).from_deal(d)
-
-
-def run(state, *actions: str):
-    for a in actions:
-        state = state.apply(a)
-    return state
-
-
-def legal(state) -> set[str]:
-    return {a.text() for a in state.legal_actions()}
-
-
-def plays(state) -> set[str]:
-    return {a.text()[5:] for a in state.legal_actions() if a.verb == "play"}
-
-
-def snapshot(state):
-    return ([state.observation(s).to_json() for s in range(4)], state.to_act,
-            [a.text() for a in state.legal_actions()], state.deal_record())
-
-
-def refused(state, action: str, *words: str) -> str:
-    """``action`` raises IllegalAction whose message holds ``words``; the state is unchanged."""
-    before = snapshot(state)
-    with pytest.raises(IllegalAction) as err:
-        state.apply(action)
-    msg = str(err.value)
-    for w in words:
-        assert w in msg, msg
-    assert snapshot(state) == before
-    return msg
 
 
 TRUMPS = {"trump C", "trump D", "trump H", "trump S", "trump none"}
@@ -286,10 +257,6 @@ def test_example_7_butifarra_nine_is_highest():
 
 
 # ---- Example 8: a complete hand, doubled and redoubled -------------------------------------
-
-def load(name: str) -> dict:
-    return json.loads((RECORDS / f"{name}.json").read_text(encoding="utf-8"))
-
 
 E8_TRICKS = [(1, 2, 9), (2, 1, 2), (1, 2, 11), (2, 2, 3), (2, 3, 9), (3, 1, 1), (1, 0, 11),
              (0, 2, 6), (2, 3, 7), (3, 1, 6), (1, 3, 6), (3, 3, 1)]   # (leader, winner, points)

@@ -7,7 +7,7 @@ from __future__ import annotations
 import json
 import random
 import time
-from pathlib import Path
+from functools import partial
 
 import pytest
 
@@ -19,7 +19,9 @@ from cardtable.engine.game import DealError, IllegalAction, OptionError, Result
 from cardtable.engine.record import replay
 from cardtable.sheets.streepjes import Streepjes
 
-RECORDS = Path(__file__).resolve().parent.parent / "records" / "kruisjassen"
+from tests.games.helpers import legal, load_record, plays, refused, run
+
+load = partial(load_record, "kruisjassen")   # a record of tests/records/kruisjassen by name
 
 
 # ---- helpers -----------------------------------------------------------------------------
@@ -32,44 +34,21 @@ def start(d: dict, **options):
     return get_game("kruisjassen", **options).from_deal(d)
 
 
-def run(state, *actions: str):
-    for a in actions:
-        state = state.apply(a)
-    return state
-
-
-def legal(state) -> set[str]:
-    return {a.text() for a in state.legal_actions()}
-
-
-def plays(state) -> set[str]:
-    return {a.text()[5:] for a in state.legal_actions() if a.verb == "play"}
-
-
-def snapshot(state):
-    return ([state.observation(s).to_json() for s in range(4)], state.to_act,
-            [a.text() for a in state.legal_actions()], state.deal_record())
-
-
-def refused(state, action: str, *words: str) -> str:
-    """``action`` raises IllegalAction whose message holds ``words``; the state is unchanged."""
-    before = snapshot(state)
-    with pytest.raises(IllegalAction) as err:
-        state.apply(action)
-    msg = str(err.value)
-    for w in words:
-        assert w in msg, msg
-    assert snapshot(state) == before
-    return msg
-
-
-def load(name: str) -> dict:
-    return json.loads((RECORDS / f"{name}.json").read_text(encoding="utf-8"))
-
-
 def hand_actions(name: str) -> tuple[dict, list[str]]:
     h = load(name)["hands"][0]
     return h["deal"], h["actions"]
+
+
+def carried_hand(name: str, carry: list[int]) -> Match:
+    """A new match whose sheet carries ``carry`` into the hand, after the whole hand of
+    record ``name`` (its deal and actions)."""
+    m = Match(get_game("kruisjassen"))
+    m.sheet.carry = carry
+    d, actions = hand_actions(name)
+    m.start_hand(deal=d)
+    for a in actions:
+        m.apply(a)
+    return m
 
 
 K1 = deal(0, "9H", "9H JH AH KD QD 8S 9C 8C", "KH KS QS 9S AD 8D AC 7C",
@@ -358,12 +337,7 @@ def test_k10_with_a_real_hand():
 
 @pytest.mark.parametrize("carried, count, strepen", [(29, 49, 2), (30, 50, 1)])
 def test_onder_jan_is_below_50(carried, count, strepen):
-    m = Match(get_game("kruisjassen"))
-    m.sheet.carry = [0, carried]
-    d, actions = hand_actions("k6")
-    m.start_hand(deal=d)
-    for a in actions:
-        m.apply(a)
+    m = carried_hand("k6", [0, carried])
     r = m.results[0]
     assert r.detail["counts"] == [111, count]
     assert r.points == [strepen, 0, strepen, 0]
@@ -384,13 +358,7 @@ def test_sheet_json_and_table():
 def test_void_hand_equal_counts_of_100():
     """K8's play with [60, 70] carried: both end at 138: nothing written, counts back to the
     start, the same dealer."""
-    game = get_game("kruisjassen")
-    m = Match(game)
-    m.sheet.carry = [60, 70]
-    d, actions = hand_actions("k8")
-    m.start_hand(deal=d)
-    for a in actions:
-        m.apply(a)
+    m = carried_hand("k8", [60, 70])
     r = m.results[0]
     assert r.outcome == "void"
     assert r.detail["counts"] == [138, 138]
@@ -404,13 +372,7 @@ def test_void_hand_equal_counts_of_100():
 def test_end_without_claim_higher_count_wins():
     """K8's play with [30, 0] carried: [108, 68] after the eighth trick, nobody claimed:
     side 0/2 wins as if it had claimed (1 streep, 68 is not onder jan)."""
-    game = get_game("kruisjassen")
-    m = Match(game)
-    m.sheet.carry = [30, 0]
-    d, actions = hand_actions("k8")
-    m.start_hand(deal=d)
-    for a in actions:
-        m.apply(a)
+    m = carried_hand("k8", [30, 0])
     r = m.results[0]
     assert r.outcome == "end" and r.detail["counts"] == [108, 68]
     assert r.points == [1, 0, 1, 0] and r.detail["next_dealer"] == 1

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import json
 import random
-from pathlib import Path
+from functools import partial
 
 import pytest
 
@@ -19,7 +19,9 @@ from cardtable.engine.record import replay as replay_match, summary as match_sum
 from cardtable.families.tricks import mask_of
 from cardtable.sheets.ledger import Ledger
 
-RECORDS = Path(__file__).resolve().parent.parent / "records" / "manille"
+from tests.games.helpers import legal, load_record, plays, refused, run, snapshot
+
+load = partial(load_record, "manille")   # a record of tests/records/manille by name
 
 
 # ---- helpers -----------------------------------------------------------------------------
@@ -33,44 +35,8 @@ def deal(dealer: int, stock: str, *hands: str) -> dict:
     return {"dealer": dealer, "hands": [h.split() for h in hands], "upcard": None, "stock": stock.split()}
 
 
-def run(state, *actions: str):
-    for a in actions:
-        state = state.apply(a)
-    return state
-
-
-def legal(state) -> set[str]:
-    return {a.text() for a in state.legal_actions()}
-
-
-def plays(state) -> set[str]:
-    return {a.text()[5:] for a in state.legal_actions() if a.verb == "play"}
-
-
 def codes(cards) -> list[str]:
     return [card_text(c) for c in cards]
-
-
-def snapshot(state):
-    n = state.game.players
-    return ([state.observation(s).to_json() for s in range(n)], state.to_act,
-            [a.text() for a in state.legal_actions()], state.deal_record())
-
-
-def refused(state, action: str, *words: str) -> str:
-    """``action`` raises IllegalAction whose message holds ``words``; the state is unchanged."""
-    before = snapshot(state)
-    with pytest.raises(IllegalAction) as err:
-        state.apply(action)
-    msg = str(err.value)
-    for w in words:
-        assert w in msg, msg
-    assert snapshot(state) == before
-    return msg
-
-
-def load(name: str) -> dict:
-    return json.loads((RECORDS / f"{name}.json").read_text(encoding="utf-8"))
 
 
 def play_out(state, rng: random.Random | None = None):

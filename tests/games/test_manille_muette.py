@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import json
 import random
-from pathlib import Path
+from functools import partial
 
 import pytest
 
@@ -20,8 +20,10 @@ from cardtable.families.tricks import mask_of
 from cardtable.sheets.hands import HandsWon, match_sheet
 from cardtable.sheets.sides import SideTotals
 
+from tests.games.helpers import load_record, plays, run
+
 GID = "manille-muette"
-RECORDS = Path(__file__).resolve().parent.parent / "records" / GID
+load = partial(load_record, GID)   # a record of tests/records/<GID> by name
 
 EX6 = {"dealer": 0, "hands": [
     "AC QC QD 8D AH KH 9H 7S".split(), "TC JC TD AD 9D AS QS JS".split(),
@@ -29,20 +31,6 @@ EX6 = {"dealer": 0, "hands": [
 
 
 # ---- helpers -----------------------------------------------------------------------------
-
-def load(name: str) -> dict:
-    return json.loads((RECORDS / f"{name}.json").read_text())
-
-
-def run(state, *actions: str):
-    for a in actions:
-        state = state.apply(a)
-    return state
-
-
-def plays(state) -> set[str]:
-    return {a.text()[5:] for a in state.legal_actions() if a.verb == "play"}
-
 
 _TRUMP_DEALS: dict[str, dict] = {}
 

@@ -15,7 +15,8 @@ from cardtable.engine.game import IllegalAction, Result
 from cardtable.engine.record import replay
 from cardtable.families.manille import score_hand
 
-from tests.games.test_manille_muette import _play_hands, plays, position, run
+from tests.games.helpers import run
+from tests.games.test_manille_muette import _play_hands, position
 
 GID = "manille-parlee"
 
