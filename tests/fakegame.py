@@ -3,8 +3,8 @@ a real game's rules ("hoogste kaart": 2 players, 2 cards each, highest card wins
 1 point a trick, first to ``target`` points).
 
 Registered only inside a test through the ``registered()`` context manager, so the real
-registry (``cardtable list``) is unchanged outside it. Loaded by path (see ``load()``
-in the tests) so it works whatever the tests folder's package layout.
+registry (``cardtable list``) is unchanged outside it. Loaded by path (the ``fake``
+fixture in tests/conftest.py) so it works whatever the tests folder's package layout.
 """
 
 from __future__ import annotations

@@ -3,7 +3,6 @@ that only the commands that open the TUI import textual."""
 
 from __future__ import annotations
 
-import importlib.util
 import json
 import os
 import subprocess
@@ -21,16 +20,6 @@ from cardtable.bots import get_bot
 
 ROOT = Path(__file__).resolve().parent.parent
 GAMES = ["kruisjassen", "klassieke-rummy"]
-
-
-def _fakegame():
-    name = "cardtable_tests_fakegame"
-    if name not in sys.modules:
-        spec = importlib.util.spec_from_file_location(name, Path(__file__).with_name("fakegame.py"))
-        mod = importlib.util.module_from_spec(spec)
-        sys.modules[name] = mod
-        spec.loader.exec_module(mod)
-    return sys.modules[name]
 
 
 def run(*args: str):
@@ -102,8 +91,7 @@ def test_rules_unknown_game():
     one_error_line(run("rules", "pandoeren"), "unknown game", "kruisjassen")
 
 
-def test_rules_game_without_spec():
-    fake = _fakegame()
+def test_rules_game_without_spec(fake):
     with fake.registered():
         r = run("rules", fake.FAKE_ID)
     assert r.exit_code == 1

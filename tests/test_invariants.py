@@ -378,27 +378,13 @@ def test_soak_10000_matches(gid):
 
 # ---- the checker itself can fail -------------------------------------------------------
 
-def _fakegame():
-    import importlib.util
-    from pathlib import Path
-
-    name = "cardtable_tests_fakegame"
-    if name not in sys.modules:
-        spec = importlib.util.spec_from_file_location(name, Path(__file__).with_name("fakegame.py"))
-        mod = importlib.util.module_from_spec(spec)
-        sys.modules[name] = mod
-        spec.loader.exec_module(mod)
-    return sys.modules[name]
-
-
 @pytest.mark.parametrize("breakage,message", [
     ("leak", "sees hidden cards"),
     ("lose", "not conserved"),
     ("mutate", "changed the old state"),
     ("endless", "did not end"),
 ])
-def test_the_checks_find_a_broken_game(monkeypatch, breakage, message):
-    fake = _fakegame()
+def test_the_checks_find_a_broken_game(monkeypatch, breakage, message, fake):
     State = fake.FakeState
     if breakage == "leak":
         orig = State.observation

@@ -4,10 +4,8 @@ to a temporary folder)."""
 
 from __future__ import annotations
 
-import importlib.util
 import json
 import os
-import sys
 from pathlib import Path
 
 import pytest
@@ -17,16 +15,6 @@ from cardtable.bots import get_bot
 from cardtable.engine import Match, get_game
 from cardtable.engine import record
 from cardtable.engine.record import RecordError
-
-
-def _fakegame():
-    name = "cardtable_tests_fakegame"
-    if name not in sys.modules:
-        spec = importlib.util.spec_from_file_location(name, Path(__file__).with_name("fakegame.py"))
-        mod = importlib.util.module_from_spec(spec)
-        sys.modules[name] = mod
-        spec.loader.exec_module(mod)
-    return sys.modules[name]
 
 
 CASES = [("kruisjassen", None, {}), ("kruisjassen", None, {"roem_mode": "auto", "claim_mode": "auto"}),
@@ -222,8 +210,7 @@ def test_corrupt_save_raises_and_is_quarantined(home, content, needle):
     assert target.read_text() == "again"
 
 
-def test_game_bug_on_load_is_one_line_record_error(home, monkeypatch):
-    fake = _fakegame()
+def test_game_bug_on_load_is_one_line_record_error(home, monkeypatch, fake):
     with fake.registered():
         match = Match(fake.FakeGame(), None, seed=1)
         match.start_hand()
@@ -238,9 +225,8 @@ def test_game_bug_on_load_is_one_line_record_error(home, monkeypatch):
     assert "cannot be replayed" in str(ei.value) and "KeyError" in str(ei.value)
 
 
-def test_explicit_path_arguments(tmp_path, monkeypatch):
+def test_explicit_path_arguments(tmp_path, monkeypatch, fake):
     monkeypatch.delenv("CARDTABLE_HOME", raising=False)
-    fake = _fakegame()
     p = tmp_path / "elsewhere.json"
     with fake.registered():
         match = Match(fake.FakeGame(), None, seed=3)
