@@ -93,14 +93,53 @@ def seat_names(match) -> dict[int, str]:
 _CARD_TOKEN = re.compile(r"(?<![A-Za-z0-9=])(JK|10[CDHS]|[2-9TJQKA][CDHS])(?![A-Za-z0-9])")
 
 
-_SEAT_WORD = re.compile(r"\b[Ss]eat (\d+)\b")
+_SEAT_WORD = re.compile(r"\b[Ss]eat (\d+)\b(?P<poss>'s\b)?(?P<aside> \([^)]*\))?(?: (?P<verb>[a-z]+)\b)?")
+
+#: A verb after a seat that the TUI names "You", in the form "you" takes: "You pass".
+YOU_VERBS = {
+    "plays": "play", "passes": "pass", "draws": "draw", "melds": "meld", "discards": "discard",
+    "declares": "declare", "wins": "win", "deals": "deal", "asks": "ask", "tells": "tell",
+    "lays": "lay", "takes": "take", "goes": "go", "has": "have", "is": "are", "was": "were",
+    "does": "do", "claims": "claim", "says": "say", "bids": "bid", "doubles": "double",
+    "redoubles": "redouble", "exchanges": "exchange", "names": "name", "chooses": "choose",
+    "leads": "lead", "trumps": "trump", "scores": "score", "lets": "let", "keeps": "keep",
+    "knocks": "knock", "calls": "call", "shows": "show", "holds": "hold", "needs": "need",
+    "gets": "get", "puts": "put", "concedes": "concede", "hands": "hand", "picks": "pick",
+    "makes": "make", "loses": "lose", "follows": "follow", "wants": "want", "tries": "try",
+}
+
+
+def _is_you(name: str) -> bool:
+    return name.strip().lower() == "you"
+
+
+def name_seats(line: str, names: dict[int, str]) -> str:
+    """``line`` with the rules' ``seat N`` replaced by the player's name. A player named
+    "You" is written as the grammar wants: "You pass", "Bot 1 asks you", "your hand"."""
+
+    def sub(m: re.Match) -> str:
+        name = names.get(int(m.group(1)))
+        if name is None:
+            return m.group(0)
+        aside, verb = m.group("aside") or "", m.group("verb")
+        if not _is_you(name):
+            return name + (m.group("poss") or "") + aside + (f" {verb}" if verb else "")
+        start = m.start() == 0 or line[:m.start()].rstrip().endswith((".", "!", "?", ";"))
+        if m.group("poss"):
+            word = "Your" if start else "your"
+        else:
+            word = "You" if start or m.group(0)[0] == "S" else "you"
+            verb = YOU_VERBS.get(verb, verb) if verb else verb
+        return word + aside + (f" {verb}" if verb else "")
+
+    return _SEAT_WORD.sub(sub, line)
 
 
 def pretty(line: str, dutch: bool = False, names: dict[int, str] | None = None) -> Text:
     """A log line with its card codes (``JH``, ``TS``) drawn as coloured cards (``J♥``) and,
-    given ``names``, the rules' ``seat N`` replaced by the player's name."""
+    given ``names``, the rules' ``seat N`` replaced by the player's name (``name_seats``)."""
     if names:
-        line = _SEAT_WORD.sub(lambda m: names.get(int(m.group(1)), m.group(0)), line)
+        line = name_seats(line, names)
     out = Text()
     pos = 0
     for m in _CARD_TOKEN.finditer(line):
@@ -155,7 +194,7 @@ def action_label(action: Action, dutch: bool = False, phase: str = "", family: s
         if arg == "none":
             head = "Butifarra (no trumps)" if family == "butifarra" else "No trumps"
         else:
-            head = "Trump"
+            head = ""             # the suit alone: the hint line says "Name trumps"
     elif v == "pass" and phase == "trump":
         head = "Pass to partner"
     elif v == "pass" and phase == "double":
@@ -170,7 +209,6 @@ def action_label(action: Action, dutch: bool = False, phase: str = "", family: s
         head = _VERB_WORDS.get(v, v.capitalize() + (" " + arg if arg else ""))
     t = Text(head)
     if v == "trump" and arg in ("C", "D", "H", "S"):
-        t.append(" ")
         t.append_text(suit_text("CDHS".index(arg)))
     if action.cards:
         t.append(" ")
@@ -244,11 +282,13 @@ class Canvas:
 class _NullConsoleType:
     """Text.get_style_at_offset only needs ``console.get_style``; styles here are objects."""
 
-    def get_style(self, name, default=None):  # pragma: no cover - names are not used
+    def get_style(self, name, default=None):
+        if isinstance(name, Style):
+            return name
         try:
             return Style.parse(name)
         except Exception:
-            return default or Style()
+            return Style.parse(default) if isinstance(default, str) and default else Style()
 
 
 _NullConsole = _NullConsoleType()

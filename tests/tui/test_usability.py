@@ -172,3 +172,41 @@ async def test_long_refusal_and_status_are_shown_whole_at_80_columns():
         status = " ".join(tbl.query_one("#status").render().plain.split())
         assert status.endswith("to 150")
         assert "to 150" in words
+
+
+# ---- 4. "You pass", not "You passes" ----------------------------------------------------
+
+def test_a_player_named_you_is_written_with_the_right_verb():
+    from cardtable.tui.render import pretty
+
+    names = {0: "You", 1: "Bot 1", 2: "Anna"}
+
+    def p(line: str) -> str:
+        return pretty(line, names=names).plain
+
+    assert p("seat 0 passes") == "You pass"
+    assert p("Seat 0 deals; the upcard starts the discard pile.") == "You deal; the upcard starts the discard pile."
+    assert p("seat 0 lays off 8C on meld 2 (high end).") == "You lay off 8♣ on meld 2 (high end)."
+    assert p("Seat 0 draws from the stock.") == "You draw from the stock."
+    for third, base in (("plays", "play"), ("melds", "meld"), ("discards", "discard"), ("declares", "declare"),
+                        ("wins", "win"), ("asks", "ask"), ("tells", "tell"), ("takes", "take"), ("goes", "go"),
+                        ("has", "have"), ("is", "are"), ("claims", "claim"), ("says", "say"), ("bids", "bid"),
+                        ("doubles", "double"), ("redoubles", "redouble"), ("exchanges", "exchange"),
+                        ("names", "name"), ("chooses", "choose"), ("leads", "lead"), ("trumps", "trump")):
+        assert p(f"seat 0 {third} it") == f"You {base} it"
+    assert p("seat 1 asks seat 0: count C") == "Bot 1 asks you: count C"
+    assert p("discard 7C: 7C is not in seat 0's hand") == "discard 7♣: 7♣ is not in your hand"
+    assert p("seat 0 (partner) chooses") == "You (partner) choose"
+    # any other name keeps the rules' verb
+    assert p("seat 2 passes; seat 1 has 3 tricks") == "Anna passes; Bot 1 has 3 tricks"
+
+
+async def test_the_log_says_you_draw():
+    match = rummy_position()
+    app = make_app(match, autosave=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await pilot.press("d")
+        await settle(pilot)
+        text = screen_text(app)
+        assert "You draw from the stock." in text and "You draws" not in text
