@@ -23,7 +23,8 @@ Rules of thumb (manille-muette §5 forces much of the play; the bot picks among 
 Shared functions (cards as ints, sets as masks; ``t`` a ``families.tricks.TrickTable``):
 ``hand_mask``, ``unseen_mask``, ``winning``, ``is_boss``, ``beaters``, ``cheapest_beater``,
 ``lowest``, ``richest_feed``, ``lead_card``, ``choose_card`` (the whole card choice, for
-partnership or solo play).
+partnership or solo play); ``deck_mask``, ``hand_mask`` and ``unseen_mask`` are
+``bots/trick.py``'s, re-exported here.
 """
 
 from __future__ import annotations
@@ -31,41 +32,11 @@ from __future__ import annotations
 import random
 from typing import Sequence
 
+from cardtable.bots.trick import deck_mask, hand_mask, unseen_mask
 from cardtable.cards import SUIT_LETTERS, parse_card
 from cardtable.engine.actions import Action
 from cardtable.engine.game import Game, Observation
 from cardtable.families.tricks import SUIT_MASK, TrickTable, cards_of
-
-_DECK_MASKS: dict[str, int] = {}
-
-
-def deck_mask(game: Game) -> int:
-    """The mask of the game's deck (cached per game id)."""
-    m = _DECK_MASKS.get(game.id)
-    if m is None:
-        m = 0
-        for c in game.deck():
-            m |= 1 << c
-        _DECK_MASKS[game.id] = m
-    return m
-
-
-def hand_mask(obs: Observation) -> int:
-    m = 0
-    for c in obs.hand:
-        m |= 1 << c
-    return m
-
-
-def unseen_mask(obs: Observation, deck: int) -> int:
-    """Cards of the deck the seat has not seen: not in its hand, not in completed tricks
-    (``extra["played"]``), not in the current trick."""
-    seen = hand_mask(obs)
-    for code in obs.extra.get("played", ()):
-        seen |= 1 << parse_card(code)
-    for _s, c in obs.trick:
-        seen |= 1 << c
-    return deck & ~seen
 
 
 def winning(trick: Sequence[tuple[int, int]], t: TrickTable) -> tuple[int, int]:

@@ -13,6 +13,9 @@ Rules of thumb, for a new player to play against:
    highest outstanding card of a plain suit), else a low card; follow by feeding points to
    a partner who is sure to win the trick, else win as cheaply as possible (a trump only
    when the trick is worth it), else throw the lowest card.
+
+Shared with the other trick bots (``bots/manille.py`` and those built on it): ``deck_mask``,
+``hand_mask``, ``unseen_mask`` (cards as ints, sets as masks).
 """
 
 from __future__ import annotations
@@ -23,6 +26,7 @@ from cardtable.cards import parse_card
 from cardtable.engine.actions import Action
 from cardtable.engine.game import Game, Observation
 from cardtable.families import jas
+from cardtable.families.tricks import mask_of
 
 _CLAIM = Action("claim")
 _PASS = Action("pass")
@@ -35,14 +39,29 @@ WORTH_TRUMPING = 10     # card points in the trick that make a trump worth spend
 _DECK_MASKS: dict[str, int] = {}
 
 
-def _deck_mask(game: Game) -> int:
+def deck_mask(game: Game) -> int:
+    """The mask of the game's deck (cached per game id); the trick bots of every family
+    use it."""
     m = _DECK_MASKS.get(game.id)
     if m is None:
-        m = 0
-        for c in game.deck():
-            m |= 1 << c
-        _DECK_MASKS[game.id] = m
+        m = _DECK_MASKS[game.id] = mask_of(game.deck())
     return m
+
+
+def hand_mask(obs: Observation) -> int:
+    """The mask of the seat's hand."""
+    return mask_of(obs.hand)
+
+
+def unseen_mask(obs: Observation, deck: int) -> int:
+    """Cards of the deck the seat has not seen: not in its hand, not in completed tricks
+    (``extra["played"]``), not in the current trick."""
+    seen = hand_mask(obs)
+    for code in obs.extra.get("played", ()):
+        seen |= 1 << parse_card(code)
+    for _s, c in obs.trick:
+        seen |= 1 << c
+    return deck & ~seen
 
 
 def choose(obs: Observation, game: Game, rng: random.Random) -> Action:
@@ -108,15 +127,8 @@ def _meld(obs: Observation, game: Game, legal: list[Action]) -> Action:
 
 def _play(obs: Observation, game: Game, t, plays: list[int]) -> int:
     seat = obs.seat
-    hand = 0
-    for c in obs.hand:
-        hand |= 1 << c
-    seen = hand
-    for code in obs.extra.get("played", ()):
-        seen |= 1 << parse_card(code)
-    for _s, c in obs.trick:
-        seen |= 1 << c
-    unseen = _deck_mask(game) & ~seen
+    hand = hand_mask(obs)
+    unseen = unseen_mask(obs, deck_mask(game))
     trump = t.trump
     tm = t.trump_mask
     pts = t.points
