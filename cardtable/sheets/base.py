@@ -16,6 +16,23 @@ def tally(n: int) -> str:
     return " ".join(parts)
 
 
+def grid(head: list[str], rows: list[list[str]], aligned: bool = True) -> list[str]:
+    """The lines of a pipe table: ``| a | b |`` for ``head``, a rule, then one line per row.
+
+    ``aligned``: every column padded to its widest cell, the rule ``|---|`` as wide;
+    otherwise cells unpadded and the rule ``|---|---|``. E.g. ``grid(["A", "Bb"], [["1",
+    "2"]])`` is ``["| A | Bb |", "|---|----|", "| 1 | 2  |"]``.
+    """
+    if aligned:
+        widths = [max(len(r[i]) for r in [head] + rows) for i in range(len(head))]
+        line = lambda cells: "| " + " | ".join(c.ljust(w) for c, w in zip(cells, widths)) + " |"
+        sep = "|" + "|".join("-" * (w + 2) for w in widths) + "|"
+    else:
+        line = lambda cells: "| " + " | ".join(cells) + " |"
+        sep = "|" + "|".join("---" for _ in head) + "|"
+    return [line(head), sep] + [line(r) for r in rows]
+
+
 class Sheet:
     """A match score sheet. Subclasses keep their own data and implement ``record``,
     ``render``, ``to_json`` and ``table``.

@@ -25,7 +25,7 @@ from __future__ import annotations
 
 from typing import Any, Sequence
 
-from cardtable.sheets.base import Sheet
+from cardtable.sheets.base import Sheet, grid
 from cardtable.sheets.sides import SIDE_HEADERS, SideTotals
 
 TICK = "✓"
@@ -103,14 +103,7 @@ class HandsWon(Sheet):
     def render(self, aligned: bool = True) -> str:
         """The §8 drawing: the table, the hands-won line and, at match end, the winner."""
         head, rows = self.table()
-        if aligned:
-            widths = [max(len(r[i]) for r in [head] + rows) for i in range(len(head))]
-            line = lambda cells: "| " + " | ".join(c.ljust(w) for c, w in zip(cells, widths)) + " |"
-            sep = "|" + "|".join("-" * (w + 2) for w in widths) + "|"
-        else:
-            line = lambda cells: "| " + " | ".join(cells) + " |"
-            sep = "|" + "|".join("---" for _ in head) + "|"
-        out = [line(head), sep] + [line(r) for r in rows]
+        out = grid(head, rows, aligned)
         out.append(self.tally_line())
         win = self.winning_side()
         if win is not None:

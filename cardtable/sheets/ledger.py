@@ -32,7 +32,7 @@ from __future__ import annotations
 
 from typing import Any, Sequence
 
-from cardtable.sheets.base import Sheet
+from cardtable.sheets.base import Sheet, grid
 
 MINUS = "\u2212"
 
@@ -137,15 +137,9 @@ class Ledger(Sheet):
         """The §8 drawing: ``Deal 3 of 6``, the aligned table with its balance row, and a
         winner line once the match is over."""
         head, rows = self.table(names)
-        widths = [max(len(r[i]) for r in [head] + rows) for i in range(len(head))]
-
-        def line(cells: list[str]) -> str:
-            return "| " + " | ".join(c.ljust(w) for c, w in zip(cells, widths)) + " |"
-
-        sep = "|" + "|".join("-" * (w + 2) for w in widths) + "|"
         out = [f"{self.label.capitalize()} {self.deal_number} of {self.max_hands}"
                + (" (match over)" if self.over else ""),
-               line(head), sep, *(line(r) for r in rows)]
+               *grid(head, rows)]
         if self.over:
             who = [self._seat(w, names) for w in self.winners]
             best = self.balance[self.winners[0]]

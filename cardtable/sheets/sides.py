@@ -24,7 +24,7 @@ from __future__ import annotations
 
 from typing import Any, Sequence
 
-from cardtable.sheets.base import Sheet
+from cardtable.sheets.base import Sheet, grid
 
 SIDE_HEADERS = ("A (0 & 2)", "B (1 & 3)")
 
@@ -93,14 +93,7 @@ class SideTotals(Sheet):
     def render(self, aligned: bool = True) -> str:
         """The §8 drawing: the table, ``target: N`` and, at game end, the winner's line."""
         head, rows = self.table()
-        if aligned:
-            widths = [max(len(r[i]) for r in [head] + rows) for i in range(len(head))]
-            line = lambda cells: "| " + " | ".join(c.ljust(w) for c, w in zip(cells, widths)) + " |"
-            sep = "|" + "|".join("-" * (w + 2) for w in widths) + "|"
-        else:
-            line = lambda cells: "| " + " | ".join(cells) + " |"
-            sep = "|" + "|".join("---" for _ in head) + "|"
-        out = [line(head), sep] + [line(r) for r in rows]
+        out = grid(head, rows, aligned)
         out.append(f"target: {self.target}")
         win = self.winning_side()
         if win is not None:

@@ -22,7 +22,7 @@ from __future__ import annotations
 
 from typing import Any, Sequence
 
-from cardtable.sheets.base import Sheet
+from cardtable.sheets.base import Sheet, grid
 
 
 class TotalsSheet(Sheet):
@@ -108,14 +108,7 @@ class TotalsSheet(Sheet):
         """The sheet as a text table (klassieke-rummy.md §8), one line per hand, and a last
         line naming the winner(s) once the match is over."""
         head, rows = self.table(names)
-        if aligned:
-            widths = [max(len(r[i]) for r in [head] + rows) for i in range(len(head))]
-            line = lambda cells: "| " + " | ".join(c.ljust(w) for c, w in zip(cells, widths)) + " |"
-            sep = "|" + "|".join("-" * (w + 2) for w in widths) + "|"
-        else:
-            line = lambda cells: "| " + " | ".join(cells) + " |"
-            sep = "|" + "|".join("---" for _ in head) + "|"
-        out = [line(head), sep] + [line(r) for r in rows]
+        out = grid(head, rows, aligned)
         if self.over:
             who = [names[w] if names else f"Seat {w}" for w in self.winners]
             best = self.totals[self.winners[0]] if self.winners else 0
