@@ -627,9 +627,8 @@ class TableScreen(Screen):
         if self.selecting:
             ok = {c for a in obs.legal if a.verb == "exchange" for c in a.cards}
             return {i for i, c in enumerate(hand) if c in ok} if not self.multi else None
-        if not self.multi:
-            # a trick game outside the play step (declaring, passing): no card is played now
-            return set()
+        # outside the play step (bidding, naming trumps, declaring) no card is played, but
+        # the hand is read for the decision: drawn as it is
         return None
 
     def _label(self, a: Action, obs: Observation) -> Text:
@@ -839,8 +838,13 @@ class TableScreen(Screen):
                             "a asks your partner, t tells.", grey)
             return Text(f"Your turn: choose a card (←→ or 1-{min(9, len(obs.hand))}) and press ⏎.", grey)
         if "trump" in verbs:
-            return Text("Name trumps: c ♣  d ♦  h ♥  s ♠" + (", or another key below." if len(verbs) > 1 else "."),
-                        grey)
+            more = []
+            if Action("trump", "none") in obs.legal:
+                more.append("b " + ("butifarra (no trumps, ×2)" if self.match.game.family == "butifarra"
+                                    else "no trumps"))
+            if Action("pass") in obs.legal:
+                more.append("p lets your partner choose")
+            return Text("Name trumps: c ♣ d ♦ h ♥ s ♠" + (", " + ", ".join(more) if more else "") + ".", grey)
         if "bid" in verbs:
             return Text("Take the game (b) and play alone against the others, or pass (p).", grey)
         if "double" in verbs or "redouble" in verbs:
