@@ -28,7 +28,8 @@ from typing import Any, Sequence
 
 from cardtable.cards import SUIT_LETTERS, SUIT_SYMBOLS, Card, card_text, piquet32, shuffled
 from cardtable.engine.game import Game, Observation, Option, Result, rng_for
-from cardtable.families.tricks import MANILLE, ManilleRule, TrickHand, deal_packets, mask_of, parse_trick_deal
+from cardtable.families.tricks import (MANILLE, ManilleRule, TrickHand, deal_packets, mask_of, parse_trick_deal,
+                                       side_result)
 
 #: side letters of the specs (A = seats 0 & 2, B = seats 1 & 3)
 SIDE_LETTERS = ("A", "B")
@@ -203,15 +204,7 @@ class ManilleHand(TrickHand):
         """Once over: ``points`` per seat = ``game_points`` of its side (hands mode: 1 for
         each seat of the hand winner; excess: the points above half); ``winners`` = the
         seats of the hand winner (none for a tie)."""
-        e = self.end
-        if e is None:
-            return None
-        g = e["game_points"]
-        side = e["winning_side"]
-        detail = {k: (list(v) if isinstance(v, list) else dict(v) if isinstance(v, dict) else v)
-                  for k, v in e.items()}
-        return Result(points=[g[0], g[1], g[0], g[1]], outcome=e["outcome"],
-                      winners=[] if side is None else [side, side + 2], detail=detail)
+        return side_result(self.end)
 
     # -- what a seat sees --
     def _log_text(self, ev: tuple) -> str | None:

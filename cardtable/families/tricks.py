@@ -44,7 +44,7 @@ from typing import Any, Iterable, Sequence
 
 from cardtable.cards import Card, card_text
 from cardtable.engine.actions import Action
-from cardtable.engine.game import DealError, Observation, State, check_cards
+from cardtable.engine.game import DealError, Observation, Result, State, check_cards
 
 # ---- bitmasks ----------------------------------------------------------------------------
 
@@ -98,6 +98,26 @@ def side_seats(side: int) -> list[int]:
 
 
 SIDE_NAMES = ("0/2", "1/3")
+
+
+def end_detail(end: dict[str, Any]) -> dict[str, Any]:
+    """A copy of a hand's ``end`` summary for ``Result.detail``: list and dict values are
+    copied (one level), so the Result shares no mutable value with the state."""
+    return {k: (list(v) if isinstance(v, list) else dict(v) if isinstance(v, dict) else v)
+            for k, v in end.items()}
+
+
+def side_result(end: dict[str, Any] | None, points_key: str = "game_points") -> Result | None:
+    """The Result of a 4-player partnership hand from its ``end`` summary; None while the
+    hand is on (``end`` None). ``points``: ``end[points_key]`` ([side 0, side 1]) for each
+    seat, partners alike; ``outcome``: ``end["outcome"]``; ``winners``: the seats of
+    ``end["winning_side"]`` (none when it is None); ``detail``: ``end_detail(end)``."""
+    if end is None:
+        return None
+    p = end[points_key]
+    side = end["winning_side"]
+    return Result(points=[p[0], p[1], p[0], p[1]], outcome=end["outcome"],
+                  winners=[] if side is None else side_seats(side), detail=end_detail(end))
 
 
 # ---- dealing -----------------------------------------------------------------------------
@@ -789,6 +809,6 @@ class TrickHand(State):
 __all__ = [
     "BUTIFARRA", "DISPLAY_SUITS", "FollowRule", "JAS", "JasRule", "MANILLE", "ManilleRule",
     "PLAY", "Ranking", "SIDE_NAMES", "SUIT_MASK", "TrickHand", "TrickTable", "bit", "cards_of",
-    "count", "deal_packets", "mask_of", "parse_trick_deal", "partner_of", "side_of", "side_seats",
-    "trick_points",
+    "count", "deal_packets", "end_detail", "mask_of", "parse_trick_deal", "partner_of", "side_of",
+    "side_result", "side_seats", "trick_points",
 ]

@@ -65,7 +65,7 @@ from cardtable.engine.game import DealError, Game, Observation, Option, Result, 
 from cardtable.engine.registry import register
 from cardtable.families.manille import SIDE_LETTERS, excess_points, hand_winner
 from cardtable.families.tricks import (BUTIFARRA, ManilleRule, TrickHand, deal_packets, mask_of,
-                                       parse_trick_deal)
+                                       parse_trick_deal, side_result)
 from cardtable.sheets.sides import SideTotals
 
 # ---- actions, made once ------------------------------------------------------------------
@@ -332,15 +332,7 @@ class ButifarraState(TrickHand):
         """§7 once the hand is over, else None: ``points`` = game points per seat
         (partners alike); ``outcome`` ``won`` or ``tie`` (36-36); ``winners`` the seats of
         the side that scored."""
-        e = self.end
-        if e is None:
-            return None
-        gp = e["game_points"]
-        side = e["winning_side"]
-        detail = {k: (dict(v) if isinstance(v, dict) else list(v) if isinstance(v, list) else v)
-                  for k, v in e.items()}
-        return Result(points=[gp[0], gp[1], gp[0], gp[1]], outcome=e["outcome"],
-                      winners=[] if side is None else [side, side + 2], detail=detail)
+        return side_result(self.end)
 
     # -- explanations --
     def explain(self, action: Action) -> str:

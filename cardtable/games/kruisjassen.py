@@ -71,7 +71,7 @@ from cardtable.engine.registry import register
 from cardtable.families import jas
 from cardtable.families.jas import KRUIS_ROEM, Meld, MeldError
 from cardtable.families.tricks import (JAS, SIDE_NAMES, JasRule, TrickHand, cards_of, deal_packets,
-                                      mask_of, parse_trick_deal)
+                                      mask_of, parse_trick_deal, side_result)
 from cardtable.sheets.streepjes import Streepjes
 
 # ---- actions, made once ------------------------------------------------------------------
@@ -476,14 +476,7 @@ class KruisState(TrickHand):
 
     def result(self) -> Result | None:
         """§7.6 once the hand is over, else None."""
-        e = self.end
-        if e is None:
-            return None
-        s = e["strepen"]
-        side = e["winning_side"]
-        return Result(points=[s[0], s[1], s[0], s[1]], outcome=e["outcome"],
-                      winners=[] if side is None else [side, side + 2],
-                      detail={k: (list(v) if isinstance(v, list) else v) for k, v in e.items()})
+        return side_result(self.end, "strepen")
 
     # -- explanations --
     def explain(self, action: Action) -> str:

@@ -76,7 +76,8 @@ from cardtable.cards import SUIT_LETTERS, SUIT_SYMBOLS, card_text, piquet32, shu
 from cardtable.engine.actions import Action
 from cardtable.engine.game import DealError, Game, Observation, Option, OptionError, Result, rng_for
 from cardtable.engine.registry import register
-from cardtable.families.tricks import MANILLE, ManilleRule, TrickHand, cards_of, mask_of, parse_trick_deal
+from cardtable.families.tricks import (MANILLE, ManilleRule, TrickHand, cards_of, end_detail, mask_of,
+                                       parse_trick_deal)
 from cardtable.sheets.ledger import Ledger, signed
 
 # ---- actions, made once ------------------------------------------------------------------
@@ -416,7 +417,7 @@ class ManilleState(TrickHand):
         if e is None:
             return None
         return Result(points=list(e["amounts"]), outcome=e["outcome"], winners=list(self._winners),
-                      detail={k: (list(v) if isinstance(v, list) else v) for k, v in e.items()})
+                      detail=end_detail(e))
 
     # -- what a seat sees --
     def _log_text(self, ev: tuple) -> str | None:
