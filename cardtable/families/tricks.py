@@ -496,6 +496,16 @@ def parse_trick_deal(deal: Any, n_players: int, hand_size: int, deck_mask: int, 
 PLAY = tuple(Action("play", None, (c,)) for c in range(65))
 
 
+def _unwound(cons: tuple | None) -> list:
+    """The items of a cons list ``(previous, item)`` (None when empty), oldest first."""
+    out = []
+    while cons is not None:
+        cons, item = cons
+        out.append(item)
+    out.reverse()
+    return out
+
+
 class TrickHand(State):
     """The shared state of one hand of a trick game: hands as masks, the current trick, the
     trick winner so far, tricks and trick points per seat and side, the completed tricks and
@@ -701,22 +711,10 @@ class TrickHand(State):
 
     # -- what a seat sees --
     def _events(self) -> list[tuple]:
-        out = []
-        e = self.ev
-        while e is not None:
-            e, item = e
-            out.append(item)
-        out.reverse()
-        return out
+        return _unwound(self.ev)
 
     def _tricks(self) -> list[tuple]:
-        out = []
-        h = self.history
-        while h is not None:
-            h, item = h
-            out.append(item)
-        out.reverse()
-        return out
+        return _unwound(self.history)
 
     def tricks_json(self) -> list[dict[str, Any]]:
         """The completed tricks: [{"leader", "cards": [[seat, code], ...], "winner", "points"}]."""
