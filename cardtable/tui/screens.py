@@ -7,6 +7,7 @@ through) and every screen dismisses itself directly (a deferred dismiss hangs ru
 
 from __future__ import annotations
 
+import re
 import time
 from importlib import resources
 from typing import Any
@@ -163,6 +164,15 @@ class ResumeScreen(Screen):
 # ---- seat setup -------------------------------------------------------------------------
 
 SEAT_KINDS = [("Human", "human"), ("Bot: simple", "bot:simple"), ("Bot: random", "bot:random")]
+BOT_NAME = re.compile(r"(?i)bot \d+")
+
+
+def default_seat_name(seat: int, kind: str) -> str:
+    """The name a seat starts with in the setup: what the table will call it (``Bot N`` for
+    the bot in seat N, ``R.seat_names``); a human: "You" in seat 0, else ``Player N``."""
+    if kind != "human":
+        return f"Bot {seat}"
+    return "You" if seat == 0 else f"Player {seat}"
 
 
 class SetupScreen(Screen):
@@ -177,6 +187,7 @@ class SetupScreen(Screen):
         super().__init__()
         self.cls = cls
         self.players = cls.min_players
+        self._typed: dict[int, str] = {}     # a human's name kept while the seat is a bot
 
     def compose(self) -> ComposeResult:
         cls = self.cls
@@ -235,7 +246,7 @@ class SetupScreen(Screen):
                 Label(Text(f"Seat {s}{team}"), classes="setup-label"),
                 Select(SEAT_KINDS, value=kind, allow_blank=False, compact=True, classes="seat-kind",
                        id=f"kind-{s}"),
-                Input(f"Player {s + 1}", placeholder="name", compact=True, classes="seat-name",
+                Input(default_seat_name(s, kind), placeholder="name", compact=True, classes="seat-name",
                       id=f"name-{s}", disabled=(kind != "human")),
                 classes="setup-row seat-row", id=f"seat-{s}",
             ))
@@ -251,8 +262,18 @@ class SetupScreen(Screen):
             self.players = event.value
             self._show_seats()
         elif sid.startswith("kind-"):
-            # a bot needs no name: its name field is greyed out
-            self.query_one(f"#name-{sid[5:]}", Input).disabled = event.value != "human"
+            # a bot needs no name: its name field is greyed out and shows what the table
+            # will call it; a human gets back the name typed for the seat before
+            s = int(sid[5:])
+            field = self.query_one(f"#name-{s}", Input)
+            human = event.value == "human"
+            if field.disabled == human:
+                if human:
+                    field.value = self._typed.get(s, default_seat_name(s, "human"))
+                else:
+                    self._typed[s] = field.value
+                    field.value = default_seat_name(s, "bot")
+            field.disabled = not human
         self._validate()
 
     def on_input_changed(self, event: Input.Changed) -> None:
@@ -295,6 +316,8 @@ class SetupScreen(Screen):
                     errors.append(f"seat {s}: a human player needs a name")
                 elif ":" in name or "," in name:
                     errors.append(f"seat {s}: a name may not contain ':' or ','")
+                elif BOT_NAME.fullmatch(name):
+                    errors.append(f"seat {s}: '{name}' is how the table names a bot; choose another name")
                 seats.append(f"human:{name}")
             else:
                 seats.append(str(kind))

@@ -210,3 +210,52 @@ async def test_the_log_says_you_draw():
         await settle(pilot)
         text = screen_text(app)
         assert "You draw from the stock." in text and "You draws" not in text
+
+
+# ---- 5. one name per seat, in the setup and at the table ---------------------------------
+
+async def _open_setup(pilot, app, game_name: str):
+    from cardtable.tui.screens import SetupScreen
+
+    await settle(pilot)
+    ids = [cls.name for cls in app.screen.games]
+    for _ in range(ids.index(game_name)):
+        await pilot.press("down")
+    await pilot.press("enter")
+    await settle(pilot)
+    assert isinstance(app.screen, SetupScreen)
+    return app.screen
+
+
+async def test_setup_names_the_seats_as_the_table_does():
+    from cardtable.tui import render as R
+    from cardtable.tui.testing import table
+
+    app = make_app(seed=3, autosave=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        setup = await _open_setup(pilot, app, "Kruisjassen")
+        shown = [setup.query_one(f"#name-{s}").value for s in range(4)]
+        assert shown == ["You", "Bot 1", "Bot 2", "Bot 3"]
+        # a seat made human gets a player's name; made a bot again, the bot's name
+        setup.query_one("#kind-2").value = "human"
+        await pilot.pause()
+        assert setup.query_one("#name-2").value == "Player 2"
+        setup.query_one("#name-2").value = "Bram"
+        setup.query_one("#kind-2").value = "bot:random"
+        await pilot.pause()
+        assert setup.query_one("#name-2").value == "Bot 2"
+        setup.query_one("#kind-2").value = "human"
+        await pilot.pause()
+        assert setup.query_one("#name-2").value == "Bram"
+        # a human may not take a bot's name
+        setup.query_one("#name-2").value = "Bot 1"
+        await pilot.pause()
+        setup.action_start()
+        await pilot.pause()
+        assert "how the table names a bot" in screen_text(app)
+        setup.query_one("#kind-2").value = "bot:simple"
+        await pilot.pause()
+        await pilot.press("ctrl+s")
+        await settle(pilot)
+        names = R.seat_names(table(app).match)
+        assert [names[s] for s in range(4)] == shown
