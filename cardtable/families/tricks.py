@@ -303,14 +303,22 @@ class FollowRule:
 
     def why_not(self, t: TrickTable, hand: int, led: int, win: Card, partner_winning: bool,
                 card: Card) -> str:
-        from cardtable.cards import card_text
-        if not (hand >> card) & 1:
-            return f"{card_text(card)} is not in your hand"
+        settled = self._settled(t, hand, led, win, partner_winning, card)
+        if settled:
+            return settled
         legal = self.legal(t, hand, led, win, partner_winning)
-        if (legal >> card) & 1:
-            return f"{card_text(card)} may be played"
         return f"{card_text(card)} may not be played now; allowed: " + \
             " ".join(card_text(c) for c in cards_of(legal))
+
+    def _settled(self, t: TrickTable, hand: int, led: int, win: Card, partner_winning: bool,
+                 card: Card) -> str | None:
+        """``why_not``'s answer when ``card`` is not in ``hand`` or may be played after all;
+        None when the rule forbids it (the subclass then says why)."""
+        if not (hand >> card) & 1:
+            return f"{card_text(card)} is not in your hand"
+        if (self.legal(t, hand, led, win, partner_winning) >> card) & 1:
+            return f"{card_text(card)} may be played"
+        return None
 
 
 _SUIT_WORDS = ("clubs", "diamonds", "hearts", "spades")
@@ -359,14 +367,10 @@ class JasRule(FollowRule):
         return ((hand & ~tm) | higher) or hand
 
     def why_not(self, t, hand, led, win, partner_winning, card) -> str:
-        from cardtable.cards import card_text
+        settled = self._settled(t, hand, led, win, partner_winning, card)
+        if settled:
+            return settled
         ct = card_text(card)
-        if not (hand >> card) & 1:
-            return f"{ct} is not in your hand"
-        legal = self.legal(t, hand, led, win, partner_winning)
-        if (legal >> card) & 1:
-            return f"{ct} may be played"
-        tm = t.trump_mask
         if led == t.trump:
             if self.overtrump_on_trump_lead and (card >> 4) == t.trump:
                 return f"trump was led: you must overtrump {card_text(win)}"
@@ -404,13 +408,9 @@ class ManilleRule(FollowRule):
         return x or hand
 
     def why_not(self, t, hand, led, win, partner_winning, card) -> str:
-        from cardtable.cards import card_text
-        ct = card_text(card)
-        if not (hand >> card) & 1:
-            return f"{ct} is not in your hand"
-        legal = self.legal(t, hand, led, win, partner_winning)
-        if (legal >> card) & 1:
-            return f"{ct} may be played"
+        settled = self._settled(t, hand, led, win, partner_winning, card)
+        if settled:
+            return settled
         if hand & SUIT_MASK[led]:
             if (card >> 4) != led:
                 return f"you must follow suit ({_SUIT_WORDS[led]})"
