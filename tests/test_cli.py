@@ -16,7 +16,8 @@ from click.testing import CliRunner
 import cardtable
 from cardtable.cli import main
 from cardtable.engine import Match, get_game
-from cardtable.bots import get_bot
+
+from tests.helpers import play
 
 ROOT = Path(__file__).resolve().parent.parent
 GAMES = ["kruisjassen", "klassieke-rummy"]
@@ -45,17 +46,7 @@ def play_some(game_id: str, players: int | None = None, hands: int = 2, extra_ac
               seed: int = 3, **options) -> Match:
     """A match of simple bots: ``hands`` whole hands, then ``extra_actions`` of the next."""
     game = get_game(game_id, players=players, **options)
-    match = Match(game, ["bot:simple"] * game.players, seed=seed)
-    bots = [get_bot("simple", game, seed=s) for s in range(game.players)]
-    for h in range(hands + 1):
-        if match.over:
-            break
-        state = match.start_hand()
-        steps = 0
-        while not state.over and (h < hands or steps < extra_actions):
-            state = match.apply(bots[state.to_act].choose(state.observation(state.to_act)))
-            steps += 1
-    return match
+    return play(Match(game, ["bot:simple"] * game.players, seed=seed), hands, extra_actions)
 
 
 # ---- list ------------------------------------------------------------------------------
