@@ -200,18 +200,25 @@ def _tricks_from(actions: list[str]) -> list[list[str]]:
     return [pl[i:i + 4] for i in range(0, len(pl), 4)]
 
 
-def test_k6_claim_against_onder_jan():
-    d, actions = hand_actions("k6")
-    s = run(start(d), *actions[:5])
-    assert s.counts == [0, 20]
-    expect = [(2, 14, [14, 20]), (2, 13, [27, 20]), (0, 13, [40, 20]), (0, 33, [73, 20]),
-              (0, 17, [90, 20]), (0, 21, [111, 20])]
+def _check_tricks(s, actions: list[str], expect):
+    """Play the tricks of ``actions`` from ``s``, asserting after each the ``(winner, trick
+    points, counts)`` of ``expect``; the state after the last."""
     for trick, (winner, pts, counts) in zip(_tricks_from(actions), expect):
         s = run(s, *trick)
         obs = s.observation(0)
         assert obs.last_trick_winner == winner
         assert obs.extra["tricks"][-1]["points"] == pts
         assert s.counts == counts
+    return s
+
+
+def test_k6_claim_against_onder_jan():
+    d, actions = hand_actions("k6")
+    s = run(start(d), *actions[:5])
+    assert s.counts == [0, 20]
+    expect = [(2, 14, [14, 20]), (2, 13, [27, 20]), (0, 13, [40, 20]), (0, 33, [73, 20]),
+              (0, 17, [90, 20]), (0, 21, [111, 20])]
+    s = _check_tricks(s, actions, expect)
     assert s.to_act == 0
     m = replay(load("k6"))
     r = m.results[0]
@@ -247,12 +254,7 @@ def test_k8_counts_carry_over():
     s = run(start(d), *PASS4)
     expect = [(1, 44, [0, 44]), (2, 24, [24, 44]), (3, 10, [24, 54]), (3, 14, [24, 68]),
               (0, 12, [36, 68]), (0, 3, [39, 68]), (2, 5, [44, 68]), (0, 34, [78, 68])]
-    for trick, (winner, pts, counts) in zip(_tricks_from(actions), expect):
-        s = run(s, *trick)
-        obs = s.observation(0)
-        assert obs.last_trick_winner == winner
-        assert obs.extra["tricks"][-1]["points"] == pts
-        assert s.counts == counts
+    _check_tricks(s, actions, expect)
     assert sum(p for _w, p, _c in expect) == 146
     m = replay(load("k8"))
     r = m.results[0]
