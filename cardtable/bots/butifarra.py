@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import random
 
-from cardtable.bots.manille import choose_card, deck_mask
+from cardtable.bots.manille import choose_card, deck_mask, hand_mask
 from cardtable.engine.actions import Action
 from cardtable.engine.game import Game, Observation
 from cardtable.families.tricks import SUIT_MASK
@@ -36,13 +36,6 @@ CHOOSE_AT = 19          # the dealer names trumps himself from this value on
 DOUBLE_AT = 27          # an opponent doubles from this value on (for the named trump)
 REDOUBLE_AT = 29        # the dealing side redoubles from this value on
 SANT_VICENC_AT = 32     # the opponents' second redouble
-
-
-def _mask(cards) -> int:
-    m = 0
-    for c in cards:
-        m |= 1 << c
-    return m
 
 
 def _has(hand: int, suit: int, rank: int) -> bool:
@@ -119,7 +112,7 @@ def choose(obs: Observation, game: Game, rng: random.Random) -> Action:
     legal = obs.legal
     if len(legal) == 1:
         return legal[0]
-    hand = _mask(obs.hand)
+    hand = hand_mask(obs)
     if obs.phase == "trump":
         a = choose_trump(hand, _PASS in legal)
         return a if a in legal else legal[0]

@@ -27,8 +27,8 @@ import random
 from cardtable.cards import SUIT_LETTERS, parse_card
 from cardtable.engine.actions import Action
 from cardtable.engine.game import Game, Observation
-from cardtable.bots.manille import (beaters, choose_card, deck_mask, is_boss, lead_card, lowest,
-                                   richest_feed, unseen_mask, winning)
+from cardtable.bots.manille import (beaters, choose_card, deck_mask, hand_mask, is_boss, lead_card,
+                                   lowest, richest_feed, unseen_mask, winning)
 from cardtable.families.tricks import SUIT_MASK, cards_of
 
 _BID = Action("bid", "play")
@@ -40,13 +40,6 @@ _EXCHANGE_NONE = Action("exchange", "none")
 #: spread = the standard deviation of the points around that line
 CALIBRATION = {2: (16.5, 0.65, 5.9), 3: (7.1, 0.87, 7.1), 4: (1.0, 1.02, 7.5),
                5: (2.2, 0.94, 9.1), 6: (-0.2, 1.01, 9.9), 7: (-9.0, 1.38, 11.8)}
-
-
-def _mask(cards) -> int:
-    m = 0
-    for c in cards:
-        m |= 1 << c
-    return m
 
 
 # ---- hand evaluation ---------------------------------------------------------------------
@@ -148,15 +141,16 @@ def plan(game: Game, hand: int, unseen: int, stock: int) -> tuple[float, int, in
 
 # ---- choosing ----------------------------------------------------------------------------
 
-def _unseen(obs: Observation, game: Game) -> int:
-    seen = _mask(obs.hand)
-    for code in obs.extra.get("played", ()):
-        seen |= 1 << parse_card(code)
+def _deck_less_discards(obs: Observation, game: Game) -> int:
+    """The deck less the seat's own discards (``extra["my_discards"]``), which it has seen."""
+    deck = deck_mask(game)
     for code in obs.extra.get("my_discards", ()):
-        seen |= 1 << parse_card(code)
-    for _s, c in obs.trick:
-        seen |= 1 << c
-    return deck_mask(game) & ~seen
+        deck &= ~(1 << parse_card(code))
+    return deck
+
+
+def _unseen(obs: Observation, game: Game) -> int:
+    return unseen_mask(obs, _deck_less_discards(obs, game))
 
 
 def choose(obs: Observation, game: Game, rng: random.Random) -> Action:
@@ -166,10 +160,10 @@ def choose(obs: Observation, game: Game, rng: random.Random) -> Action:
         return legal[0]
     phase = obs.phase
     if phase == "bid":
-        value, _t, _k, _d, _p = plan(game, _mask(obs.hand), _unseen(obs, game), game.stock_size)
+        value, _t, _k, _d, _p = plan(game, hand_mask(obs), _unseen(obs, game), game.stock_size)
         return _BID if value > 0 and _BID in legal else _PASS
     if phase == "exchange":
-        _value, _t, k, discards, _p = plan(game, _mask(obs.hand), _unseen(obs, game), game.stock_size)
+        _value, _t, k, discards, _p = plan(game, hand_mask(obs), _unseen(obs, game), game.stock_size)
         if k == 0:
             return _EXCHANGE_NONE
         a = Action("exchange", None, tuple(sorted(discards)))
@@ -178,7 +172,7 @@ def choose(obs: Observation, game: Game, rng: random.Random) -> Action:
                 return x
         return _EXCHANGE_NONE
     if phase == "trump":
-        hand = _mask(obs.hand)
+        hand = hand_mask(obs)
         unseen = _unseen(obs, game)
         best = max(range(4), key=lambda s: (estimate(game, hand, s, unseen), (hand & SUIT_MASK[s]).bit_count()))
         return Action("trump", SUIT_LETTERS[best])
@@ -199,9 +193,7 @@ def play_card(obs: Observation, game: Game, plays: list[int]) -> int:
     or no trump left out), else the defender throws his cheapest card. The declarer's discards are known to him and count as
     seen."""
     t = game.ranking.table(obs.trump)
-    deck = deck_mask(game)
-    for code in obs.extra.get("my_discards", ()):
-        deck &= ~(1 << parse_card(code))
+    deck = _deck_less_discards(obs, game)
     declarer = obs.extra.get("declarer")
     if not obs.trick and obs.seat != declarer:
         # a defender keeps his trumps to cut the declarer's winners: he leads a plain card
