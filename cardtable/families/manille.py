@@ -24,6 +24,7 @@ Units: hand points (card points + tricks, 0..68), game points (``excess``), hand
 
 from __future__ import annotations
 
+from functools import cached_property
 from typing import Any, Sequence
 
 from cardtable.cards import SUIT_LETTERS, SUIT_SYMBOLS, Card, card_text, piquet32, shuffled
@@ -125,6 +126,11 @@ class PartnershipManille(Game):
     def deck(self) -> list[int]:
         return list(self.pack)
 
+    @cached_property
+    def deck_mask(self) -> int:
+        """The mask of ``pack`` (made once per game)."""
+        return mask_of(self.pack)
+
     def new_sheet(self):
         """The match sheet for the options (§8), made by ``sheet_factory``."""
         return self.sheet_factory(self.options)
@@ -144,7 +150,7 @@ class PartnershipManille(Game):
         (§3). DealError unless: dealer 0..3, four hands of 8 distinct piquet cards, the
         upcard in the dealer's hand, no stock. The deal's dealer is used."""
         dealer, masks, upcard, _stock = parse_trick_deal(
-            deal, 4, self.hand_size, mask_of(self.pack), self.deck_label, self.id)
+            deal, 4, self.hand_size, self.deck_mask, self.deck_label, self.id)
         sheet = sheet if sheet is not None else self.new_sheet()
         return self.state_class(self, dealer, masks, upcard, sheet)
 

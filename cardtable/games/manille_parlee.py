@@ -40,7 +40,7 @@ from cardtable.cards import SUIT_LETTERS, SUIT_NAMES, card_text, parse_card
 from cardtable.engine.actions import Action
 from cardtable.engine.registry import register
 from cardtable.families.manille import ManilleHand, PartnershipManille
-from cardtable.families.tricks import SUIT_MASK, cards_of, mask_of
+from cardtable.families.tricks import SUIT_MASK, cards_of
 from cardtable.sheets.hands import match_sheet
 
 # ---- the talk menu (§4.1), actions made once ------------------------------------------------
@@ -104,7 +104,7 @@ class ParleeState(ManilleHand):
             if v == "tell" and not (self.hands[seat] >> c) & 1:
                 return f"tell has {ct}: you can only tell about a card you hold"
             if not (self.game.deck_mask >> c) & 1:
-                return f"{ct} is not in the 32-card piquet pack"
+                return f"{ct} is not in {self.game.deck_label}"
         return (f"{action.text()} is not on the menu: ask or tell count <suit>, top <suit> or "
                 "has <card> (suits C D H S)")
 
@@ -193,7 +193,6 @@ class ManilleParlee(PartnershipManille):
     description = "Two against two; before leading you may ask your partner one question or tell one fact."
     state_class = ParleeState
     sheet_factory = staticmethod(match_sheet)
-    deck_mask = mask_of(PartnershipManille.pack)
 
 
 __all__ = ["ManilleParlee", "ParleeState", "TALK_FIXED"]
