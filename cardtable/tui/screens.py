@@ -438,19 +438,23 @@ def sides_legend(match: Match, names: dict[int, str]) -> Text | None:
         teams.setdefault(g.team_of(s), []).append(s)
     if all(len(v) == 1 for v in teams.values()):
         return None
+    heads = getattr(match.sheet, "side_headers", None)     # ``A (0 & 2)``: the sheet's own names
     t = Text()
     for i, seats in enumerate(teams.values()):
         if i:
             t.append("   ")
-        t.append("/".join(str(s) for s in seats) + ": ", Style(bold=True, color=R.GOLD))
+        label = str(heads[i]) if heads and i < len(heads) else "/".join(str(s) for s in seats)
+        t.append(label + ": ", Style(bold=True, color=R.GOLD))
         t.append(" & ".join(names[s] for s in seats))
     return t
 
 
-def _sheet_block(match: Match, names: dict[int, str]):
+def _sheet_block(match: Match, names: dict[int, str], panel: bool = False):
+    """The sides legend and the sheet; ``panel``: the compact form (the last hands, columns
+    left out as the width asks) that the hand summary shows under the hand's result."""
     legend = sides_legend(match, names)
     body = sheet_renderable(match.sheet, names=[names[s] for s in range(match.game.players)],
-                            score_columns=len(_teams(match)))
+                            score_columns=len(_teams(match)), panel=panel)
     return Group(legend, body) if legend is not None else body
 
 
@@ -705,7 +709,7 @@ class HandSummaryScreen(Screen):
                          id="summary-result")
             yield Static(Text("Score sheet", Style(bold=True, color=R.GOLD)), markup=False,
                          classes="summary-title")
-            yield Static(_sheet_block(self.match, self.names), markup=False, id="summary-sheet")
+            yield Static(_sheet_block(self.match, self.names, panel=True), markup=False, id="summary-sheet")
             nxt = "the match is over: ⏎ for the result" if self.match.over else "⏎ deals the next hand"
             yield Static(Text(nxt, Style(color="#b8d8c0", italic=True)), markup=False)
         yield Footer()

@@ -840,11 +840,10 @@ class TableScreen(Screen):
         if "trump" in verbs:
             more = []
             if Action("trump", "none") in obs.legal:
-                more.append("b " + ("butifarra (no trumps, ×2)" if self.match.game.family == "butifarra"
-                                    else "no trumps"))
+                more.append("b " + ("butifarra (×2)" if self.match.game.family == "butifarra" else "no trumps"))
             if Action("pass") in obs.legal:
-                more.append("p lets your partner choose")
-            return Text("Name trumps: c ♣ d ♦ h ♥ s ♠" + (", " + ", ".join(more) if more else "") + ".", grey)
+                more.append("p your partner chooses")
+            return Text(" · ".join(["Name trumps: c ♣ d ♦ h ♥ s ♠"] + more), grey)
         if "bid" in verbs:
             return Text("Take the game (b) and play alone against the others, or pass (p).", grey)
         if "double" in verbs or "redouble" in verbs:

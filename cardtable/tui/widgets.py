@@ -329,7 +329,8 @@ def sheet_renderable(sheet, title: str | None = None, names: Sequence[str] | Non
 def _wrap_header(text: str, width: int) -> str:
     """``text`` on two lines when it is wider than ``width`` cells: broken at the space that
     fits, before a bracket if it can (``A (0 & 2)`` -> ``A`` / ``(0 & 2)``), else the space
-    that makes the wider line narrowest; a text without spaces stays whole."""
+    that makes the wider line narrowest; a text without spaces, or whose only breaks leave
+    a stub (``Bot 1``, ``Player 2``), stays whole."""
     if len(text) <= width or " " not in text:
         return text
     best = None
@@ -337,11 +338,13 @@ def _wrap_header(text: str, width: int) -> str:
         if ch != " ":
             continue
         a, b = text[:i], text[i + 1:]
+        if not b.startswith("(") and min(len(a), len(b)) < 3:
+            continue
         fits = max(len(a), len(b)) <= width
-        key = (not fits, not b.startswith("("), max(len(a), len(b)))
+        key = (not b.startswith("("), not fits, max(len(a), len(b)))
         if best is None or key < best[0]:
             best = (key, a + "\n" + b)
-    return best[1]
+    return best[1] if best else text
 
 
 class FittedSheet:
@@ -351,7 +354,7 @@ class FittedSheet:
     2. long headers wrapped onto two lines (``Points A – B`` -> ``Points`` / ``A – B``);
     3. a page: the hand-describing columns and the score columns as two tables, one under
        the other, each with the hand number; a panel: the hand-describing columns left out
-       (the dealer first, then the widest);
+       (the dealer first, then one-letter columns, then the widest);
     4. the standings only: one row per score column with its last (total) value.
 
     A panel shows only the last ``PANEL_ROWS`` hands (and the total row). Card codes in the
@@ -381,6 +384,8 @@ class FittedSheet:
                 value = self.names[i]
         from cardtable.tui import render as R
 
+        if value.strip() == "\u2713" or value.endswith("(winner)"):
+            return Text(value, Style(bold=True, color=R.GOLD))     # the hand's or the game's winner
         return R.pretty(value) if value else Text("")
 
     def _rows(self) -> list[list[str]]:
@@ -445,7 +450,10 @@ class FittedSheet:
                 return [self._table(desc, hands, wd, self.title, total=False), self._table(keep, rows, wk)]
         if self.panel and self.middle:
             middle = list(self.middle)
+            # the dealer first, then the one-letter columns (k, v, ×: cryptic out of the
+            # full sheet), then the widest
             order = sorted(middle, key=lambda c: (self.headers[c].strip().lower() != "dealer",
+                                                  len(self.headers[c].strip()) > 1,
                                                   -self._col_width(c, rows, True)))
             for c in order:
                 middle.remove(c)
