@@ -259,3 +259,55 @@ async def test_setup_names_the_seats_as_the_table_does():
         await settle(pilot)
         names = R.seat_names(table(app).match)
         assert [names[s] for s in range(4)] == shown
+
+
+# ---- 6. the key line shows only keys that do something now -------------------------------
+
+def _footer_keys(app) -> str:
+    return screen_text(app).rstrip("\n").splitlines()[-1]
+
+
+async def test_key_line_hides_play_while_roem_is_declared():
+    from cardtable.tui import demo
+
+    game = get_game("kruisjassen")
+    seen = {}
+    for seed in range(1, 60):
+        m = Match(game, ["human:Anna", "bot:simple", "bot:simple", "bot:simple"], seed=seed)
+        try:
+            demo.play_until(m, lambda mt, o: o is not None and o.seat == 0 and o.phase == "meld"
+                            and not any(a.verb == "play" for a in o.legal), seed, max_actions=200)
+        except RuntimeError:
+            continue
+        seen["match"] = m
+        break
+    match = seen["match"]
+    app = make_app(match, autosave=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        tbl = app.screen
+        assert tbl.observation().phase == "meld"
+        keys = _footer_keys(app)
+        assert "play" not in keys and "⏎" not in keys, keys
+        assert "sheet" in keys
+        assert not tbl.check_action("enter", ())
+        # once the cards are played, ⏎ plays again
+        for _ in range(10):
+            if tbl.observation().phase != "meld":
+                break
+            await pilot.press("p")
+            await settle(pilot)
+        assert any(a.verb == "play" for a in tbl.observation().legal)
+        assert "⏎ play" in _footer_keys(app)
+
+
+async def test_rummy_key_line_offers_meld_and_discard_after_the_draw_only():
+    app = make_app(rummy_position(), autosave=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        keys = _footer_keys(app)
+        assert "meld" not in keys and "discard" not in keys and "lay off" not in keys, keys
+        await pilot.press("d")
+        await settle(pilot)
+        keys = _footer_keys(app)
+        assert "meld" in keys and "discard" in keys and "lay off" in keys, keys
