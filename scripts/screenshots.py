@@ -1,7 +1,7 @@
 """Remake the screenshots in screenshots/ from fixed seeds.
 
-    python scripts/screenshots.py          # SVGs (menu, both tables mid-hand, both sheets ...)
-    python scripts/screenshots.py --png    # also PNGs of the two 80x24 tables (needs cairosvg)
+    python scripts/screenshots.py          # SVGs (menu, the tables mid-hand, the sheets ...)
+    python scripts/screenshots.py --png    # also PNGs of the 80x24 tables (needs cairosvg)
 
 Runs the real app headless (``App.run_test()``) on positions that bots reach from fixed
 seeds (cardtable.tui.demo), then ``save_screenshot``. Bot delay 0, autosave off.
@@ -25,6 +25,10 @@ from cardtable.tui.app import CardTableApp  # noqa: E402
 from cardtable.tui.testing import settle, table  # noqa: E402
 
 OUT = ROOT / "screenshots"
+#: the screenshots also written as PNG with --png
+PNG = ("kruisjassen-table", "rummy-table", "manille-parlee-table", "manille-5p-table", "manille-3p-exchange",
+       "butifarra-trump", "butifarra-table", "butifarra-sheet", "manille-sheet", "manille-muette-sheet",
+       "butifarra-hand-summary")
 NARROW = (80, 24)
 WIDE = (132, 36)
 
@@ -71,11 +75,36 @@ async def main(png: bool) -> None:
     hot = demo.kruisjassen_midhand(7, seats=["human:Anna", "bot:simple", "human:Bram", "bot:simple"])
     made.append(await shot(app_for(hot), "hand-over", NARROW))
 
+    # the manille family and butifarra: a table and a score sheet of each
+    async def ask_menu(pilot):
+        await pilot.press("a")
+
+    made.append(await shot(app_for(demo.trick_midhand("manille-muette", 7)), "manille-muette-table", NARROW))
+    made.append(await sheet_of(demo.after_hands("manille-muette", 2, seed=5), "manille-muette-sheet"))
+    made.append(await shot(app_for(demo.manille_parlee_talk(7)), "manille-parlee-table", NARROW, ask_menu))
+    made.append(await shot(app_for(demo.manille_parlee_talk(7)), "manille-parlee-table-wide", WIDE, ask_menu))
+    made.append(await sheet_of(demo.after_hands("manille-parlee", 2, seed=8), "manille-parlee-sheet"))
+    made.append(await shot(app_for(demo.trick_midhand("manille", 7, players=5)), "manille-5p-table", NARROW))
+    made.append(await shot(app_for(demo.trick_midhand("manille", 7, players=7)), "manille-7p-table-wide", WIDE))
+
+    async def select_two(pilot):
+        await pilot.press("1")
+        await pilot.press("3")
+
+    made.append(await shot(app_for(demo.at_phase("manille", "exchange", 7, players=3)), "manille-3p-exchange",
+                           NARROW, select_two))
+    made.append(await sheet_of(demo.after_hands("manille", 4, seed=5, players=5), "manille-sheet"))
+    made.append(await shot(app_for(demo.at_phase("butifarra", "trump", 7)), "butifarra-trump", NARROW))
+    made.append(await shot(app_for(demo.trick_midhand("butifarra", 7, tricks=4)), "butifarra-table", NARROW))
+    made.append(await shot(app_for(demo.trick_midhand("butifarra", 7, tricks=4)), "butifarra-table-wide", WIDE))
+    made.append(await sheet_of(demo.after_hands("butifarra", 4, seed=5), "butifarra-sheet"))
+    made.append(await shot(app_for(demo.after_hands("butifarra", 2, seed=5)), "butifarra-hand-summary", NARROW))
+
     if png:
         import cairosvg
 
         for p in made:
-            if p.stem in ("kruisjassen-table", "rummy-table"):
+            if p.stem in PNG:
                 cairosvg.svg2png(url=str(p), write_to=str(p.with_suffix(".png")), output_width=1400)
                 print("wrote", p.with_suffix(".png").relative_to(ROOT))
 
