@@ -141,6 +141,7 @@ class TableScreen(Screen):
         self._summary_for = -1
         self._message: Text | None = None
         self.errors: list[str] = []     # bot failures (shown, and kept for the tests)
+        self._live_verbs: set[str] = set()   # the verbs of the human's legal actions now
         self.multi = match.game.family == "rummy"
         # cards are selected (several, with ␣ or their numbers) in a rummy and, in a trick
         # game, while an exchange with the stock is offered
@@ -574,6 +575,8 @@ class TableScreen(Screen):
                       else ({cursor} if cursor is not None else set()))
             hand_view.show(hand, dutch, cursor, raised, playable)
         self.query_one("#me", Static).update(me)
+        self._live_verbs = ({a.verb for a in obs.legal} if self.mode == "human" and not self._hidden()
+                            else set())
         self._draw_actions(obs)
         self._draw_message()
         # ⏎ plays a card, exchanges the selection (manille) or discards (rummy): the key line says which
@@ -854,12 +857,27 @@ class TableScreen(Screen):
 
     # ---- keys ---------------------------------------------------------------------------
     def check_action(self, action: str, parameters) -> bool | None:
+        if action in ("enter", "cursor", "toggle", "meld", "layoff", "discard") and not self._card_key_live(action):
+            return False          # hidden from the key line: it does nothing now
         if action == "toggle":
             return self.selecting
         if action in ("meld", "layoff", "discard"):
             return self.multi
         if action == "sheet" and "s" in self.keymap:
             return False          # the s key names spades now
+        return True
+
+    def _card_key_live(self, action: str) -> bool:
+        """Whether a card key does something in the current phase: ⏎ and ←→ while a card
+        can be played (or cards exchanged); in a rummy the meld, lay-off and discard keys
+        once the card is drawn. While it is not the human's turn the keys say whose it is."""
+        if self.mode != "human":
+            return True
+        verbs = self._live_verbs
+        if self.multi:
+            return bool(verbs & {"meld", "layoff", "discard"})
+        if action == "enter" or action == "cursor":
+            return "play" in verbs or self.selecting
         return True
 
     async def on_key(self, event) -> None:
