@@ -191,7 +191,8 @@ class SetupScreen(Screen):
 
     def compose(self) -> ComposeResult:
         cls = self.cls
-        with VerticalScroll(id="setup"):
+        # not focusable itself: the first field gets the focus (and the first key)
+        with VerticalScroll(id="setup", can_focus=False):
             yield Static(Text(f"{cls.name}: seats and options", Style(bold=True, color=R.GOLD)),
                          markup=False, classes="setup-title")
             if cls.min_players != cls.max_players:

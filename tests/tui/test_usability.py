@@ -311,3 +311,19 @@ async def test_rummy_key_line_offers_meld_and_discard_after_the_draw_only():
         await settle(pilot)
         keys = _footer_keys(app)
         assert "meld" in keys and "discard" in keys and "lay off" in keys, keys
+
+
+# ---- 7. the setup starts with its first field focused ------------------------------------
+
+async def test_setup_focuses_its_first_field():
+    app = make_app(seed=1, autosave=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await _open_setup(pilot, app, "Klassieke Rummy")
+        assert app.focused is not None and app.focused.id == "players"
+    app = make_app(seed=1, autosave=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        setup = await _open_setup(pilot, app, "Kruisjassen")
+        assert app.focused is not None and app.focused.id == "kind-0"
+        # the first key goes to that field: tab moves on to the next one
+        await pilot.press("tab")
+        assert app.focused is setup.query_one("#name-0")
