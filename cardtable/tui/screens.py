@@ -164,6 +164,16 @@ class ResumeScreen(Screen):
 # ---- seat setup -------------------------------------------------------------------------
 
 SEAT_KINDS = [("Human", "human"), ("Bot: simple", "bot:simple"), ("Bot: random", "bot:random")]
+
+
+class OptionCheckbox(Checkbox):
+    """An on/off option: the box holds an X when the option is on and is empty when it is
+    off (Textual's box always shows its X, only the colour changing); the option's name is
+    to its left and its help to its right."""
+
+    @property
+    def BUTTON_INNER(self) -> str:  # noqa: N802 - Textual's class attribute, per value here
+        return "X" if self.value else " "
 BOT_NAME = re.compile(r"(?i)bot \d+")
 
 
@@ -220,7 +230,7 @@ class SetupScreen(Screen):
     def _option_widget(self, opt: Option):
         wid = f"opt-{opt.name}"
         if opt.kind == "bool":
-            return Checkbox(Text("yes" if opt.default else "no"), value=bool(opt.default), id=wid, compact=True)
+            return OptionCheckbox("", value=bool(opt.default), id=wid, compact=True)
         if opt.kind == "choice":
             return Select([(c, c) for c in opt.choices], value=opt.default, allow_blank=False, id=wid,
                           compact=True)
@@ -281,7 +291,6 @@ class SetupScreen(Screen):
         self._validate()
 
     def on_checkbox_changed(self, event: Checkbox.Changed) -> None:
-        event.checkbox.label = Text("yes" if event.value else "no")
         self._validate()
 
     def on_input_submitted(self, event: Input.Submitted) -> None:

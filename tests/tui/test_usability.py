@@ -327,3 +327,22 @@ async def test_setup_focuses_its_first_field():
         # the first key goes to that field: tab moves on to the next one
         await pilot.press("tab")
         assert app.focused is setup.query_one("#name-0")
+
+
+# ---- 8. on/off options read as such ------------------------------------------------------
+
+async def test_option_checkbox_shows_on_or_off_without_a_contradicting_word():
+    app = make_app(seed=1, autosave=False)
+    async with app.run_test(size=(100, 40)) as pilot:
+        setup = await _open_setup(pilot, app, "Klassieke Rummy")
+        box = setup.query_one("#opt-last_card")
+        assert box.value is False
+        text = region_text(app, box).strip()
+        assert text == "▐ ▌", text                   # off: an empty box, no "no" beside it
+        box.value = True
+        await pilot.pause()
+        assert region_text(app, box).strip() == "▐X▌"
+        assert "yes" not in region_text(app, box) and "no" not in region_text(app, box)
+        # the option's name is on its row
+        row = box.parent
+        assert "last_card" in region_text(app, row)
