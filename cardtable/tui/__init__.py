@@ -8,6 +8,9 @@ Keys at the table: ←→ or 1-9 choose a card, ⏎ plays it (rummy: discards it
 (rummy), m melds the selection, l lays off (then the meld number), d / t draw from the stock
 / the discard pile, the action buttons show their own keys (c = "Ik dek", p = pass ...),
 s score sheet, ? rules, n Dutch/English card letters, q leaves the table (the game is saved).
+Manille Parlée: a asks the partner, t tells (then the topic, the suit or the card; Esc back).
+Manille: b takes the game, ␣ / 1-9 select cards to put aside, e exchanges, k keeps the hand.
+Trump choices: c d h s (s names spades while suits are offered), b butifarra / no trumps.
 """
 
 from __future__ import annotations
