@@ -6,6 +6,7 @@ legal. Text is built with Rich ``Text`` (``markup=False`` everywhere, textual#65
 
 from __future__ import annotations
 
+import re
 from typing import Sequence
 
 from rich import box
@@ -288,6 +289,26 @@ class LogView(Static):
         self.update(t)
 
 
+#: The reasons a streepjes sheet writes (rules: kruisjassen §8), in words.
+STREEPJES_REASONS = {"wrong_claim": "wrong claim", "trickroem": "trick roem", "onder_jan": "onder jan"}
+_STREEP_ENTRY = re.compile(r"\b(\d+) (claim|wrong_claim|end|pit|roem|trickroem|onder_jan)\b")
+
+
+def streepjes_words(cell: str) -> str:
+    """A streepjes sheet cell (``2 claim, 1 roem``) in words: ``2 claim (onder jan), 1 roem``.
+    A claim (correct or wrong) or a played-out hand worth 2 strepen was won against a side
+    onder jan (kruisjassen §7.2, §7.4), which the sheet writes as one entry of 2."""
+
+    def sub(m: re.Match) -> str:
+        n, reason = m.group(1), m.group(2)
+        word = STREEPJES_REASONS.get(reason, reason)
+        if reason in ("claim", "wrong_claim", "end") and n == "2":
+            word += " (onder jan)"
+        return f"{n} {word}"
+
+    return _STREEP_ENTRY.sub(sub, cell)
+
+
 def sheet_renderable(sheet, title: str | None = None, names: Sequence[str] | None = None,
                      score_columns: int | None = None, panel: bool = False):
     """The score sheet as Rich tables (``Sheet.table()``) and its drawing (``Sheet.render()``),
@@ -307,6 +328,8 @@ def sheet_renderable(sheet, title: str | None = None, names: Sequence[str] | Non
     parts = []
     headers, rows = _call_with_names(sheet.table, names) or ([], [])
     drawing = _call_with_names(sheet.render, names) or ""
+    if getattr(sheet, "kind", "") == "streepjes":
+        rows = [[streepjes_words(str(c)) for c in row] for row in rows]
     if headers and rows:
         parts.append(FittedSheet(headers, rows, title=title, names=names, panel=panel,
                                  score_columns=score_columns))

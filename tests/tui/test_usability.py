@@ -346,3 +346,43 @@ async def test_option_checkbox_shows_on_or_off_without_a_contradicting_word():
         # the option's name is on its row
         row = box.parent
         assert "last_card" in region_text(app, row)
+
+
+# ---- 9. words, not internal ids ----------------------------------------------------------
+
+def _render_plain(renderable, width: int = 80) -> str:
+    from rich.console import Console
+
+    console = Console(width=width, record=True, color_system=None, file=open("/dev/null", "w"))
+    console.print(renderable)
+    return console.export_text()
+
+
+def _kruisjassen_with_a_wrong_claim() -> Match:
+    """Bots play; seat 0 says "ik dek" at its first chance in hand 2 (too early: wrong)."""
+    from cardtable.engine.actions import Action
+    from cardtable.tui import demo
+
+    m = Match(get_game("kruisjassen"), ["human:You", "bot:simple", "bot:simple", "bot:simple"], seed=5)
+
+    def stop(match, obs):
+        return (obs is not None and len(match.hands) == 2 and obs.seat == 0
+                and Action("claim") in obs.legal)
+
+    demo.play_until(m, stop, seed=5)
+    m.apply(Action("claim"))
+    assert m.results[-1].outcome == "wrong_claim"
+    return m
+
+
+def test_sheet_reasons_are_words_and_a_two_streep_claim_says_onder_jan():
+    from cardtable.tui.widgets import sheet_renderable, streepjes_words
+
+    assert streepjes_words("2 claim, 1 roem") == "2 claim (onder jan), 1 roem"
+    assert streepjes_words("1 wrong_claim") == "1 wrong claim"
+    assert streepjes_words("2 wrong_claim") == "2 wrong claim (onder jan)"
+    assert streepjes_words("3 pit, 1 trickroem") == "3 pit, 1 trick roem"
+    assert streepjes_words("1 claim") == "1 claim"
+    m = _kruisjassen_with_a_wrong_claim()
+    text = _render_plain(sheet_renderable(m.sheet, names=["You", "Bot 1", "Bot 2", "Bot 3"]), 100)
+    assert "wrong_claim" not in text and "wrong claim" in text, text
