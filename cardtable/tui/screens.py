@@ -35,6 +35,10 @@ def _t(text: str, style: str | Style | None = None) -> Text:
 
 # ---- menu -----------------------------------------------------------------------------
 
+#: A game's ``deck_name`` as the menu says it.
+DECK_WORDS = {"piquet32": "32 cards (7–A)", "full52": "52 cards", "48 (no tens)": "48 cards (no tens)"}
+
+
 def _players_text(cls: type[Game]) -> str:
     if cls.min_players == cls.max_players:
         return f"{cls.min_players} players"
@@ -67,7 +71,7 @@ class MenuScreen(Screen):
             t.append(cls.name, Style(bold=True))
             t.append(f"  {_players_text(cls)}", Style(color=R.GOLD))
             if cls.deck_name:
-                t.append(f" · {cls.deck_name}", Style(color="#8fb89e"))
+                t.append(f" · {DECK_WORDS.get(cls.deck_name, cls.deck_name)}", Style(color="#8fb89e"))
             t.append("\n")
             t.append(cls.description or "", Style(color="#c9d6cd"))
             options.append(ListOption(t, id=cls.id))

@@ -386,3 +386,12 @@ def test_sheet_reasons_are_words_and_a_two_streep_claim_says_onder_jan():
     m = _kruisjassen_with_a_wrong_claim()
     text = _render_plain(sheet_renderable(m.sheet, names=["You", "Bot 1", "Bot 2", "Bot 3"]), 100)
     assert "wrong_claim" not in text and "wrong claim" in text, text
+
+
+async def test_menu_names_the_decks_in_words():
+    app = make_app(autosave=False)
+    async with app.run_test(size=(100, 40)) as pilot:
+        await settle(pilot)
+        text = screen_text(app)
+        assert "piquet32" not in text and "full52" not in text
+        assert "32 cards (7–A)" in text and "52 cards" in text
