@@ -808,6 +808,15 @@ def rules_text(cls: type[Game]) -> str:
     return f"# {cls.name}\n\n{cls.description or 'No rules text is installed for this game.'}\n"
 
 
+_SOURCE_LINE = re.compile(r"(?m)^Source: seed .*\n?")
+
+
+def without_source(text: str) -> str:
+    """The rules text without its ``Source: seed …`` line (where the spec came from: of use to
+    the authors, not to a player reading the rules)."""
+    return _SOURCE_LINE.sub("", text, count=1)
+
+
 class RulesScreen(Screen):
     BINDINGS = [Binding("escape,q", "close", "back")]
 
@@ -821,7 +830,8 @@ class RulesScreen(Screen):
         # Rich's Markdown in a Static: a whole spec renders in a blink (the Markdown
         # widget takes seconds for a long spec)
         with VerticalScroll(id="rules-page"):
-            yield Static(RichMarkdown(rules_text(self.cls), hyperlinks=False), id="rules", markup=False)
+            yield Static(RichMarkdown(without_source(rules_text(self.cls)), hyperlinks=False), id="rules",
+                         markup=False)
         yield Footer()
 
     def on_mount(self) -> None:

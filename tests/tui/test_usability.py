@@ -395,3 +395,20 @@ async def test_menu_names_the_decks_in_words():
         text = screen_text(app)
         assert "piquet32" not in text and "full52" not in text
         assert "32 cards (7–A)" in text and "52 cards" in text
+
+
+async def test_rules_viewer_hides_the_source_line():
+    from cardtable.tui.screens import RulesScreen, rules_text, without_source
+    from cardtable.engine.registry import game_class
+
+    assert "Source: seed" in rules_text(game_class("kruisjassen"))
+    assert "Source: seed" not in without_source(rules_text(game_class("kruisjassen")))
+    assert "Cross-checked" in without_source(rules_text(game_class("kruisjassen")))
+    app = make_app(autosave=False)
+    async with app.run_test(size=(100, 40)) as pilot:
+        await settle(pilot)
+        await pilot.press("r")
+        await settle(pilot)
+        assert isinstance(app.screen, RulesScreen)
+        text = screen_text(app)
+        assert "Kruisjassen" in text and "Source:" not in text and ".txt" not in text
