@@ -572,7 +572,20 @@ class _Summary:
                 else:
                     who = ", ".join(names[w] for w in res.winners)
                 head.append(f"  \u00b7 won by {who}", Style(bold=True))
+        oj = self.onder_jan()
+        if oj is not None:
+            head.append(f"  \u00b7 {self.label(oj)} onder jan (below 50): 2 strepen", Style(bold=True))
         return head
+
+    def onder_jan(self) -> int | None:
+        """The side that was onder jan (count below 50) when the hand was decided against it,
+        read from the sheet entries: a claim, wrong claim or played-out hand written as 2
+        strepen (kruisjassen §7.2, §7.4, §8); None if none was."""
+        for e in self.detail.get("entries") or ():
+            if (isinstance(e, dict) and e.get("reason") in ("claim", "wrong_claim", "end")
+                    and e.get("strepen") == 2 and e.get("side") in (0, 1)):
+                return 1 - e["side"]
+        return None
 
     def kind(self) -> str:
         return getattr(self.match.sheet, "kind", "")

@@ -412,3 +412,21 @@ async def test_rules_viewer_hides_the_source_line():
         assert isinstance(app.screen, RulesScreen)
         text = screen_text(app)
         assert "Kruisjassen" in text and "Source:" not in text and ".txt" not in text
+
+
+# ---- 10. the hand summary: onder jan, and the cards left in a rummy ----------------------
+
+def test_hand_summary_says_onder_jan():
+    from cardtable.tui import demo
+    from cardtable.tui.screens import result_renderable
+
+    m = demo.after_hands("kruisjassen", 3, seed=5)
+    names = {0: "Anna", 1: "Bot 1", 2: "Bot 2", 3: "Bot 3"}
+    said = []
+    for i, res in enumerate(m.results):
+        text = _render_plain(result_renderable(m, i, names), 100)
+        two = any(e["reason"] in ("claim", "wrong_claim", "end") and e["strepen"] == 2
+                  for e in res.detail["entries"])
+        assert ("onder jan" in text) == two, text
+        said.append(two)
+    assert any(said) and not all(said)          # seed 5: hands 2 and 3 are onder jan, hand 1 not
