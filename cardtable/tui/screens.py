@@ -504,6 +504,8 @@ class _Summary:
         self.partnership = any(len(t) > 1 for t in self.teams)
         self.gold = Style(bold=True, color=R.GOLD)
         self.soft = Style(color="#8fb89e")
+        #: the cards left in each hand when the hand is over and they are public (a rummy)
+        self.hands_left: dict[int, list[int]] = {}
 
     def label(self, i: int) -> str:
         """A side's label: the sheet's header (``A (0 & 2)``) or its seats (``0/2``)."""
@@ -590,6 +592,33 @@ class _Summary:
     def kind(self) -> str:
         return getattr(self.match.sheet, "kind", "")
 
+    def cards_left(self, line, hand_points) -> None:
+        """One line per hand with cards left: each card with its points, and the sum (the
+        rules' ``hand_points``), so that a player can check the count."""
+        from cardtable.cards import sort_hand
+
+        line("Cards left in hand (points):")
+        table = getattr(self.match.game, "points", None)
+        for s, total in enumerate(hand_points):
+            cards = sort_hand(self.hands_left.get(s) or ())
+            if not cards:
+                continue
+            t = line(f"  {self.names.get(s, str(s))}: ")
+            each = None
+            try:
+                each = [int(table[c]) for c in cards] if table is not None else None
+            except (TypeError, IndexError, ValueError):
+                each = None
+            if each is not None and sum(each) != total:
+                each = None
+            for i, c in enumerate(cards):
+                if i:
+                    t.append(", " if each else " ")
+                t.append_text(R.cards_inline([c]))
+                if each:
+                    t.append(f" {each[i]}", self.soft)
+            t.append(f"  = {total}", Style(bold=True))
+
     # -- what goes on the sheet --
     def score(self) -> Text | None:
         res, kind = self.res, self.kind()
@@ -669,7 +698,10 @@ class _Summary:
             if cp and tr:
                 t.append(f"  (cards {cp[0]} \u2013 {cp[1]}, tricks {tr[0]} \u2013 {tr[1]})", soft)
         elif isinstance(hp, (list, tuple)) and len(hp) == self.match.game.players:
-            line("Points left in hand: ", self.seats(hp))
+            if self.hands_left:
+                self.cards_left(line, hp)
+            else:
+                line("Points left in hand: ", self.seats(hp))
         pts = d.get("points")
         if isinstance(pts, (list, tuple)) and len(pts) == self.match.game.players and d.get("declarer") is not None:
             t = line("Points: ", self.seats(pts))
@@ -690,6 +722,18 @@ class _Summary:
         return lines
 
 
+def _hands_left(match: Match, st) -> dict[int, list[int]]:
+    """The cards left in each hand of a finished rummy hand (shown then: they are counted),
+    where the state can say (``hand_of``); {} otherwise."""
+    hand_of = getattr(st, "hand_of", None)
+    if match.game.family != "rummy" or hand_of is None:
+        return {}
+    try:
+        return {s: list(hand_of(s)) for s in range(match.game.players)}
+    except Exception:
+        return {}
+
+
 def result_renderable(match: Match, index: int, names: dict[int, str]):
     """What a hand came to, in words: the outcome (who won, who claimed "ik dek", the
     declarer made it or not), what it writes on the sheet in the sheet's unit, the facts
@@ -698,6 +742,8 @@ def result_renderable(match: Match, index: int, names: dict[int, str]):
     if res is None:
         return Text("The hand is not finished.")
     summ = _Summary(match, res, names)
+    if match.state is not None and match.state.over and index == len(match.hands) - 1:
+        summ.hands_left = _hands_left(match, match.state)
     parts: list[Any] = [summ.head(index)]
     score = summ.score()
     if score is not None:

@@ -430,3 +430,23 @@ def test_hand_summary_says_onder_jan():
         assert ("onder jan" in text) == two, text
         said.append(two)
     assert any(said) and not all(said)          # seed 5: hands 2 and 3 are onder jan, hand 1 not
+
+
+def test_rummy_summary_shows_the_cards_left_and_their_points():
+    from cardtable.tui import demo
+    from cardtable.tui.render import card_label
+    from cardtable.tui.screens import result_renderable
+
+    m = demo.after_hands("klassieke-rummy", 1, seed=5, players=3)
+    res = m.results[0]
+    names = {0: "Anna", 1: "Bot 1", 2: "Bot 2"}
+    text = _render_plain(result_renderable(m, 0, names), 100)
+    table = m.game.points
+    losers = [s for s in range(3) if s not in res.winners]
+    for s in losers:
+        cards = m.state.hand_of(s)
+        assert cards
+        row = next(ln for ln in text.splitlines() if ln.strip().startswith(names[s] + ":"))
+        for c in cards:
+            assert f"{card_label(c)} {table[c]}" in row, row
+        assert row.rstrip().endswith(f"= {res.detail['hand_points'][s]}"), row
