@@ -127,10 +127,12 @@ class SeatView(Static):
             head.append(" (D)", Style(color="#b8d8c0"))
         lines.append(head)
         lines.append(R.backs(cards, limit=8 if compact else 10))
-        tail = Text()
+        # while the seat thinks, that word takes the note's line (tricks, melds come back
+        # with its move)
         if thinking:
-            tail.append("thinking… ", Style(color=R.GOLD, italic=True))
-        tail.append(note, Style(color="#b8d8c0"))
+            tail = Text("thinking…", Style(color=R.GOLD, italic=True))
+        else:
+            tail = Text(note, Style(color="#b8d8c0"))
         lines.append(tail)
         t = Text("\n").join(lines)
         if center:

@@ -450,3 +450,24 @@ def test_rummy_summary_shows_the_cards_left_and_their_points():
         for c in cards:
             assert f"{card_label(c)} {table[c]}" in row, row
         assert row.rstrip().endswith(f"= {res.detail['hand_points'][s]}"), row
+
+
+# ---- 11. "thinking…" on a line of its own ------------------------------------------------
+
+async def test_thinking_is_not_run_into_the_seat_note_at_140_columns():
+    from cardtable.tui import demo
+    from cardtable.tui.widgets import SeatView
+
+    match = demo.kruisjassen_midhand(7)
+    app = CardTableApp(match, bot_delay=30, resume=False, autosave=False)
+    async with app.run_test(size=(140, 36)) as pilot:
+        await pilot.pause()
+        tbl = app.screen
+        await pilot.press("enter")               # Anna plays; a bot thinks for 30 s
+        await pilot.pause()
+        assert tbl.mode == "bot"
+        lines = [ln for v in tbl.query(SeatView) if v.display for ln in region_text(app, v).splitlines()]
+        think = [ln for ln in lines if "thinking" in ln]
+        assert think, lines
+        assert all("trick" not in ln and "partner" not in ln for ln in think), think
+        await pilot.press("q")
