@@ -280,7 +280,7 @@ class TableScreen(Screen):
         bot = self.bots[seat]
         token = object()
         self._token = token
-        delay = self.delay
+        delay = self.bot_pause(obs)
 
         def think():
             t0 = time.monotonic()
@@ -294,6 +294,13 @@ class TableScreen(Screen):
             return token, seat, action
 
         self.run_worker(think, name="bot", group="bot", thread=True, exclusive=True, exit_on_error=False)
+
+    def bot_pause(self, obs: Observation) -> float:
+        """Seconds a bot's move stays pending: the bot delay, one and a half times that when
+        a trick has just been completed (the table shows it) and the bot leads the next."""
+        if not obs.trick and obs.last_trick:
+            return self.delay * 1.5
+        return self.delay
 
     def on_worker_state_changed(self, event: Worker.StateChanged) -> None:
         if event.worker.name != "bot":
@@ -513,7 +520,8 @@ class TableScreen(Screen):
             if obs.trick:
                 leader = obs.trick[0][0]
                 caption = talk or Text(f"{names[leader]} led", Style(color="#b8d8c0", italic=True))
-                trick_view.show(obs.trick, pos, names, dutch, caption, trump=head)
+                trick_view.show(obs.trick, pos, names, dutch, caption, trump=head,
+                                last=self._last_trick_line(obs, names, dutch))
             elif obs.last_trick:
                 w = obs.last_trick_winner
                 caption = talk or Text("last trick" + (f": won by {names[w]}" if w is not None else ""),
@@ -585,6 +593,25 @@ class TableScreen(Screen):
         if not current or current[0].description != enter:
             self._bindings.key_to_bindings["enter"] = [Binding("enter", "enter", enter)]
         self.refresh_bindings()
+
+    def _last_trick_line(self, obs: Observation, names: dict[int, str], dutch: bool) -> Text | None:
+        """``last trick 7♠ K♠ 9♠ J♠ · Bot 1`` (the winner's card in gold): the trick before the
+        one in play stays in view, so that a person can see who won it."""
+        if not obs.last_trick:
+            return None
+        soft = Style(color="#b8d8c0", italic=True)
+        t = Text("last trick ", soft)
+        w = obs.last_trick_winner
+        for i, (seat, card) in enumerate(obs.last_trick):
+            if i:
+                t.append(" ")
+            lab = R.cards_inline([card], dutch)
+            if seat == w:
+                lab.stylize(Style(underline=True))
+            t.append_text(lab)
+        if w is not None:
+            t.append(f" · won by {names.get(w, str(w))}", soft)
+        return t
 
     def _trick_talk(self, obs: Observation, names: dict[int, str], dutch: bool) -> Text | None:
         """The question or statement of the trick in play (``extra["talk"]``, Manille

@@ -155,13 +155,16 @@ class TrickView(Static):
 
     def show(self, trick: Sequence[tuple[int, Card]], positions: dict[int, str], names: dict[int, str],
              dutch: bool, caption: Text | None = None, winner: int | None = None,
-             trump: Text | None = None) -> None:
+             trump: Text | None = None, last: Text | None = None) -> None:
+        """``last``: a line under the caption (the last trick, kept in view while the next
+        one is played)."""
         caption = caption or Text("")
         trump = trump or Text("")
+        extra = 1 if last is not None else 0
         tops = [s for s, p in positions.items() if p == "top"]
         if len(tops) <= 1:
-            width = max(25, caption.cell_len, trump.cell_len)
-            cv = R.Canvas(width, 9)
+            width = max(25, caption.cell_len, trump.cell_len, last.cell_len if last is not None else 0)
+            cv = R.Canvas(width, 9 + extra)
             mid = (width - 5) // 2
             spots = {"top": (mid, 1), "left": (mid - 8, 3), "right": (mid + 8, 3), "bottom": (mid, 5)}
             for seat, card in trick:
@@ -171,11 +174,14 @@ class TrickView(Static):
                     cv.card(x, y, card, dutch, highlight=(seat == winner))
             cv.put((width - trump.cell_len) // 2, 0, trump)
             cv.put((width - caption.cell_len) // 2, 8, caption)
+            if last is not None:
+                cv.put((width - last.cell_len) // 2, 9, last)
             self.update(cv.text())
             return
         # many seats: the cards in playing order, each under its player's name
-        width = max(25, caption.cell_len, trump.cell_len, 6 * len(trick))
-        cv = R.Canvas(width, 7)
+        width = max(25, caption.cell_len, trump.cell_len, 6 * len(trick),
+                    last.cell_len if last is not None else 0)
+        cv = R.Canvas(width, 7 + extra)
         cv.put((width - trump.cell_len) // 2, 0, trump)
         x0 = (width - 6 * len(trick)) // 2
         for i, (seat, card) in enumerate(trick):
@@ -183,6 +189,8 @@ class TrickView(Static):
             cv.put(x, 1, names.get(seat, str(seat))[:5], Style(color="#b8d8c0"))
             cv.card(x, 2, card, dutch, highlight=(seat == winner))
         cv.put((width - caption.cell_len) // 2, 6, caption)
+        if last is not None:
+            cv.put((width - last.cell_len) // 2, 7, last)
         self.update(cv.text())
 
 

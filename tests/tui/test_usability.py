@@ -6,6 +6,8 @@ autosave warning."""
 
 from __future__ import annotations
 
+import pytest
+
 from cardtable.cards import card_text, full52, parse_card
 from cardtable.engine import Match, get_game
 from cardtable.tui.app import CardTableApp
@@ -470,4 +472,44 @@ async def test_thinking_is_not_run_into_the_seat_note_at_140_columns():
         think = [ln for ln in lines if "thinking" in ln]
         assert think, lines
         assert all(ln.strip() == "thinking…" for ln in think), think
+        await pilot.press("q")
+
+
+# ---- 12. the last trick stays in view; a longer pause after a trick -----------------------
+
+async def test_last_trick_stays_in_view_while_the_next_is_played():
+    from cardtable.tui import demo
+
+    match = demo.kruisjassen_midhand(7)
+    app = make_app(match, autosave=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        tbl = app.screen
+        obs = tbl.observation()
+        assert obs.trick and obs.last_trick             # a trick in play, one finished
+        text = region_text(app, tbl.query_one("#trick"))
+        line = next((ln for ln in text.splitlines() if "last trick" in ln), "")
+        for _, c in obs.last_trick:
+            assert card_label(c) in line, text
+        assert f"won by {tbl._names()[obs.last_trick_winner]}" in line
+
+
+async def test_bot_waits_longer_after_a_completed_trick():
+    from cardtable.tui import demo
+
+    game = get_game("kruisjassen")
+    m = Match(game, ["human:Anna", "bot:simple", "bot:simple", "bot:simple"], seed=7)
+    demo.play_until(m, lambda mt, o: o is not None and o.seat == 0 and len(o.trick) == 3, seed=7)
+    app = CardTableApp(m, bot_delay=0.4, resume=False, autosave=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        tbl = app.screen
+        mid = tbl.match.state.observation(1)
+        assert tbl.bot_pause(mid) == 0.4                 # inside a trick: the bot delay
+        await pilot.press("enter")                       # Anna completes the trick
+        await pilot.pause()
+        st = tbl.match.state
+        obs = st.observation(st.to_act)
+        assert not obs.trick and obs.last_trick
+        assert tbl.bot_pause(obs) == pytest.approx(0.6)  # 1.5 × the delay before the next lead
         await pilot.press("q")
