@@ -142,6 +142,7 @@ class TableScreen(Screen):
         self._message: Text | None = None
         self.errors: list[str] = []     # bot failures (shown, and kept for the tests)
         self._live_verbs: set[str] = set()   # the verbs of the human's legal actions now
+        self._save_failed = False        # the last autosave failed (its warning was shown)
         self.multi = match.game.family == "rummy"
         # cards are selected (several, with ␣ or their numbers) in a rummy and, in a trick
         # game, while an exchange with the stock is offered
@@ -378,7 +379,15 @@ class TableScreen(Screen):
         try:
             saves.save_match(self.match)
         except Exception as e:  # a full disk must not end the game
-            self.app.notify(f"autosave failed: {e}", severity="warning", markup=False)
+            # said once: not a warning after every move while the disk stays full
+            if not self._save_failed:
+                self.app.notify(f"autosave failed: {e} (the game goes on; later failures are "
+                                "not shown)", severity="warning", markup=False, timeout=8)
+            self._save_failed = True
+        else:
+            if self._save_failed:
+                self.app.notify("autosave works again", markup=False, timeout=3)
+            self._save_failed = False
 
     def _clear_save(self) -> None:
         if not getattr(self.app, "autosave", True):

@@ -513,3 +513,32 @@ async def test_bot_waits_longer_after_a_completed_trick():
         assert not obs.trick and obs.last_trick
         assert tbl.bot_pause(obs) == pytest.approx(0.6)  # 1.5 × the delay before the next lead
         await pilot.press("q")
+
+
+# ---- 13. one autosave warning, not one per move ------------------------------------------
+
+async def test_failing_autosave_is_reported_once(monkeypatch):
+    from cardtable import saves
+
+    calls = []
+
+    def broken(match, *a, **k):
+        calls.append(1)
+        raise OSError("No space left on device")
+
+    monkeypatch.setattr(saves, "save_match", broken)
+    app = make_app(rummy_position(players=2), autosave=True)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        shown = []
+        monkeypatch.setattr(app, "notify", lambda msg, **kw: shown.append(msg))
+        tbl = app.screen
+        for _ in range(3):                              # several moves, each one saved
+            if tbl.mode != "human":
+                break
+            await pilot.press("d")
+            await settle(pilot)
+            await pilot.press("enter")
+            await settle(pilot)
+        assert len(calls) >= 3
+        assert len([m for m in shown if "autosave failed" in m]) == 1, shown
