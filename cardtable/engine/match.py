@@ -104,7 +104,7 @@ class Match:
 
     def seat_label(self, seat: int) -> str:
         kind, name = self.seat_kind(seat)
-        return name if kind == "human" else f"{name} bot {seat + 1}"
+        return name if kind == "human" else f"{name} bot {seat}"
 
     # -- records --
     def to_record(self) -> dict[str, Any]:

@@ -528,7 +528,7 @@ class KlassiekeRummyState(State):
 
     @staticmethod
     def _meld_text(m: Meld) -> str:
-        return f"{m.kind}[{cards_text(m.cards)}]"
+        return f"the {m.kind} {cards_text(m.cards)}"
 
     # -- views --
     def _display_key(self):
