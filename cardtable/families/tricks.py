@@ -423,6 +423,10 @@ class ManilleRule(FollowRule):
 _NUMBER_WORDS = {1: "one", 2: "two", 3: "three", 4: "four", 5: "five", 6: "six", 7: "seven"}
 
 
+#: The keys a trick game's record ``deal`` may have (docs/records.md).
+TRICK_DEAL_KEYS = frozenset(("dealer", "hands", "upcard", "stock"))
+
+
 def parse_trick_deal(deal: Any, n_players: int, hand_size: int, deck_mask: int, deck_label: str,
                      game_label: str, upcard: bool = True, stock_size: int = 0
                      ) -> tuple[int, list[int], Card | None, list[Card]]:
@@ -434,12 +438,16 @@ def parse_trick_deal(deal: Any, n_players: int, hand_size: int, deck_mask: int, 
     "the 32-card piquet pack"); ``upcard``: whether the deal has an upcard, which must be in
     the dealer's hand (else the key is ignored and None is returned); ``stock_size``: cards
     in ``stock`` (0: the stock must be absent or empty; ``game_label`` names the game then).
-    Raises DealError with a readable reason: a bad dealer, wrong hand count or size, an
-    unknown code, a card outside the deck or dealt twice, a bad upcard or stock.
+    Raises DealError with a readable reason: an unknown key, a bad dealer, wrong hand count
+    or size, an unknown code, a card outside the deck or dealt twice, a bad upcard or stock.
     """
     if not isinstance(deal, dict):
         raise DealError("a deal is an object with dealer, hands and upcard" if upcard
                         else "a deal is an object with dealer and hands")
+    unknown = sorted(set(deal) - TRICK_DEAL_KEYS)
+    if unknown:
+        raise DealError(f"unknown deal key{'s' if len(unknown) > 1 else ''} {', '.join(map(repr, unknown))}: "
+                        f"a deal has {', '.join(sorted(TRICK_DEAL_KEYS))}")
     n = n_players
     dealer = deal.get("dealer", 0)
     if not isinstance(dealer, int) or isinstance(dealer, bool) or not 0 <= dealer < n:

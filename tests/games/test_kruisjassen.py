@@ -660,6 +660,7 @@ def test_deal_record_round_trip_and_determinism():
     ({"dealer": 0, "hands": [K1["hands"][0][:7] + ["6H"]] + K1["hands"][1:], "upcard": "9H"}, "piquet"),
     ({"dealer": 0, "hands": [K1["hands"][0][:7] + ["XX"]] + K1["hands"][1:], "upcard": "9H"}, "XX"),
     ({"dealer": 0, "hands": K1["hands"], "upcard": "9H", "stock": ["7H"]}, "stock"),
+    ({"dealer": 0, "hands": K1["hands"], "upcrad": "9H", "upcard": "9H"}, "unknown deal key 'upcrad'"),
 ])
 def test_from_deal_validation(bad, words):
     with pytest.raises(DealError) as err:
