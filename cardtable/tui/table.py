@@ -27,7 +27,8 @@ from textual.screen import Screen
 from textual.widgets import Footer, Static
 from textual.worker import Worker, WorkerState, get_current_worker
 
-from cardtable.engine.actions import Action
+from cardtable.cards import SUIT_LETTERS
+from cardtable.engine.actions import Action, parse_action
 from cardtable.engine.game import IllegalAction, Observation
 from cardtable.engine.match import Match
 from cardtable.tui import render as R
@@ -140,6 +141,7 @@ class TableScreen(Screen):
         self._token: object = None
         self._summary_for = -1
         self._message: Text | None = None
+        self._wait_shown = False         # the message is a "Wait: … is to play." refusal
         self.errors: list[str] = []     # bot failures (shown, and kept for the tests)
         self._live_verbs: set[str] = set()   # the verbs of the human's legal actions now
         self._save_failed = False        # the last autosave failed (its warning was shown)
@@ -188,6 +190,10 @@ class TableScreen(Screen):
     def advance(self) -> None:
         """Move the match on to the next decision (see the module docstring)."""
         m = self.match
+        if self._wait_shown:
+            # a "Wait: X is to play." refusal is stale once the turn moves on
+            self._message = None
+            self._wait_shown = False
         st = m.state
         if st is None or st.over:
             if st is not None and st.over and self._summary_for != len(m.hands):
@@ -405,6 +411,7 @@ class TableScreen(Screen):
         st = self.match.state
         if self.mode == "bot" and st is not None and st.to_act is not None:
             self.set_message(Text(f"Wait: {self._names()[st.to_act]} is to play.", Style(color=R.GOLD)))
+            self._wait_shown = True
 
     # ---- what the viewer sees -----------------------------------------------------------
     def _hidden(self) -> bool:
@@ -448,6 +455,7 @@ class TableScreen(Screen):
 
     def set_message(self, text: Text | None) -> None:
         self._message = text
+        self._wait_shown = False
         self._draw_message()
 
     def refresh_table(self) -> None:
@@ -525,19 +533,22 @@ class TableScreen(Screen):
                 head.append_text(R.card_text(obs.upcard, dutch))
             if obs.stock_size:
                 head.append(f" · stock {obs.stock_size}", Style(color="#b8d8c0"))
-            talk = self._trick_talk(obs, names, dutch)
+            side = self._talk_lines(obs, names, dutch)
+            # the talk list beside the trick says the trick's question already
+            talk = None if side else self._trick_talk(obs, names, dutch)
             if obs.trick:
                 leader = obs.trick[0][0]
                 caption = talk or Text(f"{names[leader]} led", Style(color="#b8d8c0", italic=True))
                 trick_view.show(obs.trick, pos, names, dutch, caption, trump=head,
-                                last=self._last_trick_line(obs, names, dutch))
+                                last=self._last_trick_line(obs, names, dutch), side=side)
             elif obs.last_trick:
                 w = obs.last_trick_winner
                 caption = talk or Text("last trick" + (f": won by {names[w]}" if w is not None else ""),
                                        Style(color="#b8d8c0", italic=True))
-                trick_view.show(obs.last_trick, pos, names, dutch, caption, winner=w, trump=head)
+                trick_view.show(obs.last_trick, pos, names, dutch, caption, winner=w, trump=head,
+                                side=side)
             else:
-                trick_view.show((), pos, names, dutch, talk or Text(""), trump=head)
+                trick_view.show((), pos, names, dutch, talk or Text(""), trump=head, side=side)
         if is_rummy and obs.melds:
             melds.show(obs.melds, names, dutch)
 
@@ -621,6 +632,57 @@ class TableScreen(Screen):
         if w is not None:
             t.append(f" · won by {names.get(w, str(w))}", soft)
         return t
+
+    def _talk_lines(self, obs: Observation, names: dict[int, str], dutch: bool) -> list[Text]:
+        """Every question or statement of the hand with its answer (``extra["talk"]``,
+        Manille Parlée), oldest first, short enough to stand beside the trick:
+        ``3 Anna→Bot 2: ♠ count? 2``, ``5 Bot 1: I hold K♣``."""
+        talk = obs.extra.get("talk") if isinstance(obs.extra, dict) else None
+        if not talk:
+            return []
+        out = []
+        for t in talk:
+            try:
+                a = parse_action(t["action"])
+            except Exception:
+                continue
+            topic = (a.arg or "").split()
+            if not topic:
+                continue
+            ans = str(t.get("answer", ""))
+            seat, subject = t.get("seat"), t.get("subject")
+            line = Text(f"{t.get('trick', '?')} ", Style(color="#b8d8c0"))
+            if topic[0] == "has":
+                what = R.cards_inline(a.cards, dutch)
+            else:
+                what = R.suit_text(SUIT_LETTERS.index(topic[1]))
+            ans_t = R.pretty(ans, dutch, names) if ans not in ("none",) else Text("none")
+            if a.verb == "ask":
+                line.append(f"{names.get(seat, seat)}→{names.get(subject, subject)} ")
+                if topic[0] == "count":
+                    line.append_text(what)
+                    line.append(" count: ")
+                else:
+                    line.append(topic[0] + " ")
+                    line.append_text(what)
+                    line.append(": ")
+                line.append_text(ans_t)
+            else:
+                line.append(f"{names.get(seat, seat)}: ")
+                if topic[0] == "count":
+                    line.append(f"I hold {ans} ")
+                    line.append_text(what)
+                elif topic[0] == "top":
+                    line.append("no " if ans == "none" else "top ")
+                    line.append_text(what)
+                    if ans != "none":
+                        line.append(" ")
+                        line.append_text(ans_t)
+                else:
+                    line.append("I hold ")
+                    line.append_text(what)
+            out.append(line)
+        return out
 
     def _trick_talk(self, obs: Observation, names: dict[int, str], dutch: bool) -> Text | None:
         """The question or statement of the trick in play (``extra["talk"]``, Manille

@@ -155,13 +155,45 @@ class TrickView(Static):
 
     def show(self, trick: Sequence[tuple[int, Card]], positions: dict[int, str], names: dict[int, str],
              dutch: bool, caption: Text | None = None, winner: int | None = None,
-             trump: Text | None = None, last: Text | None = None) -> None:
+             trump: Text | None = None, last: Text | None = None,
+             side: Sequence[Text] = ()) -> None:
         """``last``: a line under the caption (the last trick, kept in view while the next
-        one is played)."""
+        one is played). ``side``: lines beside the cross (Manille Parlée's talk of the
+        hand, oldest first; the most recent ones when they do not all fit)."""
         caption = caption or Text("")
         trump = trump or Text("")
         extra = 1 if last is not None else 0
         tops = [s for s, p in positions.items() if p == "top"]
+        if side and len(tops) <= 1:
+            avail = self.size.width or 48
+            cross = 23
+            side_w = max(10, min(max(t.cell_len for t in side), avail - cross - 1))
+            width = cross + 1 + side_w
+            rows = 9 + extra
+            cv = R.Canvas(width, rows)
+            mid = 8
+            spots = {"top": (mid, 1), "left": (mid - 8, 3), "right": (mid + 8, 3), "bottom": (mid, 5)}
+            for seat, card in trick:
+                pos = positions.get(seat)
+                if pos in spots:
+                    x, y = spots[pos]
+                    cv.card(x, y, card, dutch, highlight=(seat == winner))
+            cv.put(0, 0, trump)
+            cv.put(cross + 1, 0, Text("Talk this hand", Style(color="#b8d8c0", bold=True)))
+            shown = list(side)[-(rows - 1):]
+            for i, t in enumerate(shown):
+                t = t.copy()
+                t.truncate(side_w, overflow="ellipsis")
+                cv.put(cross + 1, 1 + i, t)
+            cap = caption.copy()
+            cap.truncate(cross, overflow="ellipsis")
+            cv.put(max(0, (cross - cap.cell_len) // 2), 8, cap)
+            if last is not None:
+                ln = last.copy()
+                ln.truncate(width, overflow="ellipsis")
+                cv.put(0, 9, ln)
+            self.update(cv.text())
+            return
         if len(tops) <= 1:
             width = max(25, caption.cell_len, trump.cell_len, last.cell_len if last is not None else 0)
             cv = R.Canvas(width, 9 + extra)
