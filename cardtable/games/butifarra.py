@@ -22,8 +22,8 @@ Observation (generic fields as in ``engine.game.Observation``, filled by ``Trick
   tells them apart); upcard: always None; hand: trump first, then the other suits
   alternating colours, each 9 A K Q J 8 … 2; scores: ``{"hand_points": [a, b], "totals":
   [a, b]}`` (hand points so far: card points + 1 per trick; game points on the sheet when
-  the hand was dealt); status: ``Trump choice: seat 0 (dealer) · A 0 – B 0``, later
-  ``Trump ♥ (partner) · herdubbel ×4 · A 40 – B 32`` or ``Butifarra ×2 · A 0 – B 0``;
+  the hand was dealt); status: ``Trump choice: seat 0 (dealer) · hand A 0 – B 0 · game A 0 – B 0 / 101``,
+  later ``Trump ♥ (partner) · herdubbel ×4 · hand A 40 – B 32 · game A 16 – B 0 / 101``;
   log: public events in words, cards as codes (``seat 1 plays JC``).
 ``extra`` keys:
   ``contract``: ``"C"`` ``"D"`` ``"H"`` ``"S"`` or ``"none"`` (butifarra) once chosen, else
@@ -386,17 +386,20 @@ class ButifarraState(TrickHand):
         return super()._log_text(ev)
 
     def status(self) -> str:
-        """One line: the contract (and who chose it), the doubling, the multiplier and the
-        hand points so far, e.g. ``Trump ♥ · herdubbel ×4 · A 40 – B 32``."""
+        """One line: the contract (and who chose it), the doubling, the multiplier, the hand
+        points so far and the game points on the sheet, e.g.
+        ``Trump ♥ · herdubbel ×4 · hand A 40 – B 32 · game A 16 – B 0 / 101``."""
         a, b = self.trick_pts
+        ga, gb = self.totals0
+        tail = f"hand A {a} – B {b} · game A {ga} – B {gb} / {self.game.options['target']}"
         if self.contract is None:
             who = f"seat {self.to_act} (partner)" if self.delegated else f"seat {self.dealer} (dealer)"
-            return f"Trump choice: {who} · A {a} – B {b}"
+            return f"Trump choice: {who} · {tail}"
         c = "Butifarra" if self.trump is None else f"Trump {SUIT_SYMBOLS[self.trump]}"
         if self.delegated:
             c += " (partner)"
         dbl = "" if self.level == 0 else f" · {LEVEL_SHEET[self.level]}"
-        return f"{c}{dbl} ×{self.mult} · A {a} – B {b}"
+        return f"{c}{dbl} ×{self.mult} · {tail}"
 
     def observation(self, seat: int) -> Observation:
         """The generic fields (``trump`` None under butifarra or before the choice) plus

@@ -456,12 +456,12 @@ def test_observation_fields_through_a_hand():
     o = s.observation(0)
     assert o.game == "butifarra" and o.n_seats == 4 and o.phase == "trump" and o.to_act == 0
     assert o.trump is None and o.upcard is None and o.extra["contract"] is None
-    assert o.status == "Trump choice: seat 0 (dealer) · A 0 – B 0"
+    assert o.status == "Trump choice: seat 0 (dealer) · hand A 0 – B 0 · game A 0 – B 0 / 101"
     assert {a.text() for a in o.legal} == TRUMPS | {"pass"} and s.observation(1).legal == ()
     assert o.hand_sizes == (12, 12, 12, 12) and o.scores == {"hand_points": [0, 0], "totals": [0, 0]}
     s = run(s, "trump H", "pass", "double", "redouble")
     o = s.observation(2)
-    assert o.trump == 2 and o.status == "Trump ♥ · herdubbel ×4 · A 0 – B 0"
+    assert o.trump == 2 and o.status == "Trump ♥ · herdubbel ×4 · hand A 0 – B 0 · game A 0 – B 0 / 101"
     assert o.extra["calls"] == [{"seat": 3, "call": "double"}, {"seat": 0, "call": "redouble"}]
     assert o.log == ("seat 0 names trumps: hearts ♥", "seat 1 passes", "seat 3 says double (dubbel)",
                      "seat 0 says redouble (herdubbel)", "play starts: ×4, seat 1 leads")
@@ -473,7 +473,7 @@ def test_observation_fields_through_a_hand():
     assert o.extra["hand_points"] == [9, 0] and o.extra["side_tricks"] == [1, 0]
     assert o.extra["played"] == ["6C", "JC", "KC", "AC"]
     assert o.log[-1] == "seat 2 wins the trick (9)"
-    assert o.status == "Trump ♥ · herdubbel ×4 · A 9 – B 0"
+    assert o.status == "Trump ♥ · herdubbel ×4 · hand A 9 – B 0 · game A 0 – B 0 / 101"
 
 
 def test_hand_over_log_and_refusals():
@@ -556,3 +556,18 @@ def test_simple_bot_beats_an_opponent_and_feeds_a_winning_partner():
     assert bot_choice(position("H", "0:4S 1:AS 2:5S", "KS 2S KH 5D")) == "play KS"
     # an opponent (seat 1) wins with AS, nothing beats it: throw the cheapest spade
     assert bot_choice(position("H", "1:AS", "KS 2S QH 5D")) == "play 2S"
+
+
+def test_status_shows_the_game_points_of_the_sheet():
+    """The status line names the game points towards the target, not only the hand's."""
+    g = get_game("butifarra")
+    m = Match(g, ["bot:simple"] * 4, seed=4)
+    bots = [get_bot("simple", g, seed=s) for s in range(4)]
+    while sum(m.sheet.totals) == 0:
+        m.start_hand()
+        while not m.state.over:
+            seat = m.state.to_act
+            m.apply(bots[seat].choose(m.state.observation(seat)))
+    m.start_hand()
+    a, b = m.sheet.totals
+    assert m.state.observation(0).status.endswith(f"game A {a} – B {b} / 101")
