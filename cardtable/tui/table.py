@@ -937,7 +937,8 @@ class TableScreen(Screen):
             if any(v in verbs for v in MENU_VERBS):
                 return Text(f"You lead: a card (←→ or 1-{min(9, len(obs.hand))}, ⏎), or first "
                             "a asks your partner, t tells.", grey)
-            return Text(f"Your turn: choose a card (←→ or 1-{min(9, len(obs.hand))}) and press ⏎.", grey)
+            keys = "1-9, 0" if len(obs.hand) >= 10 else f"1-{len(obs.hand)}"
+            return Text(f"Your turn: choose a card (←→ or {keys}) and press ⏎.", grey)
         if "trump" in verbs:
             more = []
             if Action("trump", "none") in obs.legal:
@@ -948,7 +949,9 @@ class TableScreen(Screen):
         if "bid" in verbs:
             return Text("Take the game (b) and play alone against the others, or pass (p).", grey)
         if "double" in verbs or "redouble" in verbs:
-            return Text("Double (d) / redouble (r), or pass (p).", grey)
+            calls = (["double (d)"] if "double" in verbs else []) + (["redouble (r)"] if "redouble" in verbs else [])
+            tail = ", or pass (p)." if "pass" in verbs else "."
+            return Text(" / ".join(calls).capitalize() + tail, grey)
         if any(a.verb == "declare" for a in obs.legal) and obs.phase in ("meld", "roem"):
             return Text("Declare your roem with its key, then p to pass.", grey)
         return Text("Your turn: choose an action below.", grey)

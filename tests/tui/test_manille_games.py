@@ -370,3 +370,17 @@ async def test_manille_hot_seat_three_players():
         await finish_hand(pilot, app, match, turn)
         assert seen == {0, 1}
         assert match.results[0] is not None
+
+
+async def test_butifarra_doubling_hint_names_only_the_offered_calls():
+    game = get_game("butifarra")
+    match = Match(game, ["bot:simple", "human:Anna", "bot:simple", "bot:simple"], seed=3)
+    match.start_hand()
+    match.apply("trump S")                   # the dealer names spades; seat 1 may double
+    assert {a.text() for a in match.state.legal_actions()} == {"double", "pass"}
+    app = make_app(match)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        text = screen_text(app)
+        assert "Double (d), or pass (p)." in text
+        assert "redouble (r)" not in text
