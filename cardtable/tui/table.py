@@ -27,6 +27,7 @@ from textual.screen import Screen
 from textual.widgets import Footer, Static
 from textual.worker import Worker, WorkerState, get_current_worker
 
+from cardtable import saves
 from cardtable.cards import SUIT_LETTERS
 from cardtable.engine.actions import Action, parse_action
 from cardtable.engine.game import IllegalAction, Observation
@@ -379,10 +380,6 @@ class TableScreen(Screen):
         if not getattr(self.app, "autosave", True):
             return
         try:
-            from cardtable import saves
-        except ImportError:
-            return
-        try:
             saves.save_match(self.match)
         except Exception as e:  # a full disk must not end the game
             # said once: not a warning after every move while the disk stays full
@@ -397,10 +394,6 @@ class TableScreen(Screen):
 
     def _clear_save(self) -> None:
         if not getattr(self.app, "autosave", True):
-            return
-        try:
-            from cardtable import saves
-        except ImportError:
             return
         try:
             saves.clear()
