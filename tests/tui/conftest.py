@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import pytest
 
+pytest.register_assert_rewrite("tests.tui.helpers")
+
 
 @pytest.fixture(autouse=True)
 def _home(tmp_path, monkeypatch):

@@ -17,12 +17,12 @@ from cardtable.engine.actions import Action, parse_action
 from cardtable.tui import render as R
 from cardtable.tui import demo
 from cardtable.tui.app import CardTableApp
-from cardtable.tui.screens import HandOverScreen, HandSummaryScreen, SheetScreen
+from cardtable.tui.screens import SheetScreen
 from cardtable.tui.table import TableScreen
 from cardtable.tui.testing import screen_text, settle, table
 from cardtable.tui.widgets import ActionBar, CardWidget
+from tests.tui.helpers import actions, finish_hand, message
 
-MAX_STEPS = 400
 
 
 def make_app(match: Match, **kw) -> CardTableApp:
@@ -39,14 +39,6 @@ def key_for(tbl: TableScreen, words: str) -> str:
     keys = [k for k, label in bar(tbl).items() if words in label]
     assert keys, f"no button with {words!r}: {bar(tbl)}"
     return keys[0]
-
-
-def message(tbl: TableScreen) -> str:
-    return str(tbl.query_one("#message").render())
-
-
-def actions(match: Match) -> list[str]:
-    return match.hands[-1]["actions"]
 
 
 async def press(pilot, *keys: str) -> None:
@@ -72,25 +64,6 @@ async def play_a_card(pilot, tbl: TableScreen, step: int) -> None:
             await pilot.press("right" if (i - tbl.cursor) % n <= n // 2 else "left")
     assert tbl.cursor == i
     await pilot.press("enter")
-
-
-async def finish_hand(pilot, app, match: Match, turn, max_steps: int = MAX_STEPS) -> int:
-    """Let ``turn(pilot, tbl, step)`` play the human's turns until the hand summary."""
-    hand_no = len(match.hands)
-    for step in range(max_steps):
-        await settle(pilot)
-        if isinstance(app.screen, HandSummaryScreen):
-            return step
-        if isinstance(app.screen, HandOverScreen):
-            await pilot.press("enter")
-            continue
-        tbl = app.screen
-        assert isinstance(tbl, TableScreen) and tbl.mode == "human", type(tbl)
-        before = len(actions(match))
-        await turn(pilot, tbl, step)
-        await settle(pilot)
-        assert len(match.hands) > hand_no or len(actions(match)) > before, message(tbl)
-    pytest.fail("the hand did not end")
 
 
 # ---- Manille Parlée: the talk menu ---------------------------------------------------------

@@ -12,10 +12,11 @@ from cardtable.engine.actions import Action
 from cardtable.tui import demo
 from cardtable.tui.app import CardTableApp
 from cardtable.tui.render import card_label
-from cardtable.tui.screens import HandOverScreen, HandSummaryScreen, MatchEndScreen
+from cardtable.tui.screens import HandOverScreen, HandSummaryScreen
 from cardtable.tui.table import TableScreen
 from cardtable.tui.testing import screen_text, settle, table
 from cardtable.tui.widgets import CardWidget, HandView
+from tests.tui.helpers import finish_hand, message
 
 MAX_STEPS = 3000
 
@@ -32,10 +33,6 @@ async def move_cursor(pilot, tbl: TableScreen, index: int) -> None:
             return
         await pilot.press("right" if (index - tbl.cursor) % n <= n // 2 else "left")
     assert tbl.cursor == index
-
-
-def message(tbl: TableScreen) -> str:
-    return str(tbl.query_one("#message").render())
 
 
 def visible_hand(tbl: TableScreen) -> list[int]:
@@ -70,20 +67,7 @@ async def test_kruisjassen_hand_played_with_keys():
     match = Match(game, ["human:Anna", "bot:simple", "bot:simple", "bot:simple"], seed=3)
     app = make_app(match)
     async with app.run_test(size=(80, 24)) as pilot:
-        human_moves = 0
-        for step in range(MAX_STEPS):
-            await settle(pilot)
-            if isinstance(app.screen, HandSummaryScreen):
-                break
-            tbl = app.screen
-            assert isinstance(tbl, TableScreen) and tbl.mode == "human"
-            before = len(match.hands[-1]["actions"])
-            await play_trick_turn(pilot, tbl, step)
-            await settle(pilot)
-            assert len(match.hands[-1]["actions"]) > before, message(tbl)
-            human_moves += 1
-        else:
-            pytest.fail("the hand did not end")
+        human_moves = await finish_hand(pilot, app, match, play_trick_turn, MAX_STEPS, handovers=False)
         assert match.results[0] is not None
         assert human_moves >= 2
         played = [a for a in match.hands[0]["actions"]]
@@ -158,18 +142,8 @@ async def test_klassieke_rummy_hand_played_with_keys(players):
     app = make_app(match)
     used: Counter = Counter()
     async with app.run_test(size=(80, 24)) as pilot:
-        for _ in range(MAX_STEPS):
-            await settle(pilot)
-            if isinstance(app.screen, HandSummaryScreen):
-                break
-            tbl = app.screen
-            assert isinstance(tbl, TableScreen) and tbl.mode == "human"
-            before = len(match.hands[-1]["actions"])
-            await play_rummy_turn(pilot, tbl, used)
-            await settle(pilot)
-            assert len(match.hands[-1]["actions"]) > before, message(tbl)
-        else:
-            pytest.fail("the hand did not end")
+        await finish_hand(pilot, app, match, lambda p, tbl, _step: play_rummy_turn(p, tbl, used),
+                          MAX_STEPS, handovers=False)
         assert match.results[0] is not None
         assert used["d"] + used["t"] >= 1 and used["enter"] >= 1
         assert table(app).errors == []

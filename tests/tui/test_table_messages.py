@@ -7,10 +7,7 @@ from __future__ import annotations
 from cardtable.engine import Match, get_game
 from cardtable.tui.app import CardTableApp
 from cardtable.tui.testing import screen_text, settle
-
-
-def message(tbl) -> str:
-    return str(tbl.query_one("#message").render())
+from tests.tui.helpers import message
 
 
 # ---- 1. a "Wait:" refusal does not outlive the bots' turns -------------------------------
