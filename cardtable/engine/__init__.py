@@ -4,11 +4,12 @@ Result, the registry, matches and game records."""
 from cardtable.engine.actions import Action, ActionError, parse_action
 from cardtable.engine.game import (DealError, Game, IllegalAction, MeldView, Observation, Option,
                                    OptionError, Result, State)
+from cardtable.engine.standing import FrozenMap, Standing
 from cardtable.engine.match import Match
 from cardtable.engine.registry import UnknownGame, game_class, game_ids, get_game, register
 
 __all__ = [
     "Action", "ActionError", "DealError", "Game", "IllegalAction", "Match", "MeldView",
-    "Observation", "Option", "OptionError", "Result", "State", "UnknownGame", "game_class",
+    "Observation", "Option", "OptionError", "Result", "Standing", "FrozenMap", "State", "UnknownGame", "game_class",
     "game_ids", "get_game", "parse_action", "register",
 ]

@@ -2,13 +2,20 @@
 
     game = get_game("kruisjassen")                 # rules + validated options
     sheet = game.new_sheet()                       # the match score sheet (dealer, carry, totals)
-    state = game.new_hand(seed=7, sheet=sheet)     # or game.from_deal(deal, sheet=sheet)
+    standing = sheet.standing()                    # frozen snapshot: dealer, totals, active seats ...
+    state = game.new_hand(seed=7, standing=standing)   # or game.from_deal(deal, standing=standing)
     state.to_act                                   # seat to decide, None when the hand is over
     state.legal_actions()                          # list[Action]: the ONLY source of legality
     state = state.apply(action)                    # new State; IllegalAction if not legal
     state.observation(seat)                        # what that seat may see
     state.result()                                 # Result once the hand is over
     sheet.record(state.result())                   # the match goes on, or sheet.over
+    game.between_hands(sheet.standing())           # a decision before the next deal, or None
+
+The Match (engine/match.py) runs this loop and records it. Hooks for the tests, stated by
+each game: ``State.deck()`` (the cards of this hand), ``Game.check_result(result, state)``
+(what a hand's scores must add up to), ``Game.leak_view(obs_json)`` (what the hidden-card
+check reads).
 
 A State is plain data, cheap to ``clone()``; ``apply`` clones and then changes the clone
 with ``_apply`` (games implement ``_legal`` and ``_apply``; the engine checks legality).
@@ -23,6 +30,7 @@ from typing import Any, ClassVar, Sequence
 
 from cardtable.cards import Card, card_text, cards_text, parse_card, CardError
 from cardtable.engine.actions import Action, ActionError, as_action
+from cardtable.engine.standing import Standing
 
 
 class IllegalAction(ValueError):
@@ -119,6 +127,8 @@ class Observation:
     Never holds another seat's hidden cards. Generic fields are filled by every game so the
     TUI and the bots need no per-game code; ``extra`` holds the game's own public data.
     Units: ``hand_sizes`` in cards; ``scores`` in the game's own units (see ``status``).
+    ``active``: per seat, True if the seat takes part in this hand (False: out of the game,
+    sitting out this deal); left out by a game, it is all True.
     """
 
     game: str
@@ -143,6 +153,11 @@ class Observation:
     log: tuple[str, ...] = ()                    # public events, oldest first
     legal: tuple[Action, ...] = ()               # legal actions, only when seat == to_act
     extra: dict[str, Any] = field(default_factory=dict)
+    active: tuple[bool, ...] = ()                # per seat; () is filled in as all True
+
+    def __post_init__(self) -> None:
+        if not self.active:
+            self.active = (True,) * self.n_seats
 
     def to_json(self) -> dict[str, Any]:
         """A JSON-ready dict with cards as codes (used by tests and debugging)."""
@@ -225,17 +240,74 @@ class Game:
     def new_sheet(self):  # -> sheets.Sheet
         raise NotImplementedError
 
-    def new_hand(self, seed: int | None = None, sheet=None) -> "State":
-        """A shuffled deal for the next hand of ``sheet``'s match (a fresh match if None)."""
+    def new_hand(self, seed: int | None = None, standing: Standing | None = None, *,
+                 sheet=None) -> "State":
+        """A shuffled deal (``seed``) for the next hand of a match that stands at
+        ``standing`` (dealer, totals, carried counts, active seats; None: a fresh match).
+
+        ``sheet=`` (the live sheet) is still accepted during the move to Standing and is
+        read only through ``sheet.standing()``; give one or the other (``standing_of``).
+        """
         raise NotImplementedError
 
-    def from_deal(self, deal: dict[str, Any], sheet=None) -> "State":
-        """An exact position from a record's ``deal`` (card codes); DealError if invalid."""
+    def from_deal(self, deal: dict[str, Any], standing: Standing | None = None, *,
+                  sheet=None) -> "State":
+        """An exact position from a record's ``deal`` (card codes) in a match that stands
+        at ``standing`` (or ``sheet=``, as for ``new_hand``); DealError if invalid."""
         raise NotImplementedError
 
     def deck(self) -> list[Card]:
-        """The full deck this game is dealt from (for the invariant tests)."""
+        """The full deck this game is dealt from; a hand's own deck is ``State.deck()``."""
         raise NotImplementedError
+
+    # -- the match between hands --
+    def standing_of(self, standing: Standing | None = None, sheet=None) -> Standing:
+        """The Standing a ``new_hand``/``from_deal`` call means: ``standing`` itself, else
+        ``sheet.standing()``, else a fresh match's (``new_sheet().standing()``).
+
+        For the transition from ``sheet=`` a Sheet given as ``standing`` is converted too.
+        Raises TypeError if both are given or ``standing`` is neither a Standing nor a sheet.
+        """
+        if standing is not None and sheet is not None:
+            raise TypeError("give standing= or sheet=, not both")
+        if standing is None:
+            standing = sheet if sheet is not None else self.new_sheet()
+        if not isinstance(standing, Standing):
+            make = getattr(standing, "standing", None)
+            if make is None:
+                raise TypeError(f"expected a Standing or a score sheet, not {type(standing).__name__}")
+            standing = make()
+        return standing
+
+    def between_hands(self, standing: Standing) -> "State | None":
+        """A decision to take before the next deal (Loba's buy-back, loba.md §7.4), or None.
+
+        Called by the Match after a hand is written on the sheet, when the match is not
+        over, with the sheet's standing then. The decision is an ordinary State (``to_act``,
+        ``legal_actions()``, ``apply``, ``observation``); once it is over its ``result()``
+        (``points`` all 0 unless the decision scores, ``outcome`` a word of the game, e.g.
+        ``buy_back``) is written with ``Sheet.record_between``, and the next hand is dealt
+        from the standing after it. A record keeps its actions in a hand entry
+        ``{"between": true, "actions": [...]}`` (docs/records.md). Default: None (no game
+        of the first six has one).
+        """
+        return None
+
+    # -- hooks for the invariant tests (tests/test_invariants.py) --
+    def check_result(self, result: Result, state: "State") -> list[str]:
+        """What is wrong with ``result``, the Result of the finished hand ``state``, by the
+        spec's own totals (e.g. a kruisjassen hand of 8 tricks: 146 card points): one
+        sentence per problem, ``[]`` if none. Called by the invariant tests after every
+        hand; never raises for a bad result (it reports it). Default: no game-specific
+        check (``[]``)."""
+        return []
+
+    def leak_view(self, obs_json: dict[str, Any]) -> dict[str, Any]:
+        """The observation JSON (``Observation.to_json()``) as the hidden-card check reads
+        it: a game whose rules let a text name a card without showing where it is (a
+        question ``ask has QS`` answered "no") leaves those texts out here. Default: the
+        JSON unchanged. Returns a new dict; ``obs_json`` is not changed."""
+        return obs_json
 
     # -- helpers --
     def parse_action(self, text: str) -> Action:
@@ -330,8 +402,15 @@ class State:
 
     def cards_in_play(self) -> list[Card]:
         """Every card of the hand's deck wherever it is now (hands, stock, discard pile,
-        trick, tricks taken, melds), for the invariant "cards are conserved"."""
+        trick, tricks taken, melds), for the invariant "cards are conserved": as a multiset
+        it equals ``deck()``."""
         raise NotImplementedError
+
+    def deck(self) -> list[Card]:
+        """The cards this hand is dealt from (a multiset, any order). Default: the game's
+        ``Game.deck()``; a game whose deck changes between deals (Honderden with three
+        players and then two, honderden.md §3) overrides it."""
+        return self.game.deck()
 
     def deal_record(self) -> dict[str, Any]:
         """This hand's starting position as a record ``deal`` (card codes)."""
@@ -355,5 +434,5 @@ def rng_for(seed: int | None) -> random.Random:
 
 __all__ = [
     "Action", "Card", "DealError", "Game", "IllegalAction", "MeldView", "Observation",
-    "Option", "OptionError", "Result", "State", "cards_text", "check_cards", "rng_for",
+    "Option", "OptionError", "Result", "Standing", "State", "cards_text", "check_cards", "rng_for",
 ]

@@ -3,6 +3,18 @@
 A Match keeps what a game record holds (DESIGN.md, "Game records"): the game and its
 options, the seats, and per hand its seed or explicit deal and the actions applied (as
 text). ``to_record()`` gives the ``cardtable-record/1`` JSON; ``engine.record`` reads it back.
+
+Each hand is dealt from the sheet's ``Standing`` (``sheet.standing()``). After a hand is
+written, the game may ask for a decision before the next deal (``Game.between_hands``, e.g.
+Loba's buy-back): ``between_due`` is then True, and ``start_between()`` (or
+``start_next()``) makes that decision the current State, played like a hand with
+``apply``; it is kept as an entry ``{"between": true, "actions": [...]}`` of ``hands`` and
+written with ``Sheet.record_between``. A loop that works for every game::
+
+    while not match.over:
+        state = match.start_next()                 # the next hand, or a decision before it
+        while state.to_act is not None:
+            state = match.apply(choose(state))
 """
 
 from __future__ import annotations
@@ -41,33 +53,75 @@ class Match:
         self.hands: list[dict[str, Any]] = []
         self.results: list[Result | None] = []
         self.state: State | None = None
+        self._between: State | None = None      # a decision due before the next deal
+        self._in_between = False                # the current state is such a decision
 
     # -- play --
     def start_hand(self, seed: int | None = None, deal: dict[str, Any] | None = None) -> State:
-        """Deal the next hand: from ``deal`` (exact cards), else ``seed``, else the match seed."""
+        """Deal the next hand: from ``deal`` (exact cards), else ``seed``, else the match seed
+        (hand i of the match, counting dealt hands only, gets ``hand_seed(seed, i)``).
+
+        Raises IllegalAction if the match is over, the current hand or decision is not
+        finished, or a decision between hands is due (``start_between`` first).
+        """
         if self.sheet.over:
             raise IllegalAction("the match is over")
         if self.state is not None and not self.state.over:
             raise IllegalAction("the current hand is not finished")
+        if self._between is not None:
+            raise IllegalAction("a decision between hands comes before the next deal")
         entry: dict[str, Any] = {}
         if deal is not None:
-            self.state = self.game.from_deal(deal, sheet=self.sheet)
+            self.state = self.game.from_deal(deal, self.sheet.standing())
             entry["deal"] = deal
             if seed is not None:
                 entry["seed"] = seed
         else:
             if seed is None:
-                seed = hand_seed(self.seed, len(self.hands))
-            self.state = self.game.new_hand(seed=seed, sheet=self.sheet)
+                seed = hand_seed(self.seed, sum(1 for h in self.hands if not h.get("between")))
+            self.state = self.game.new_hand(seed, self.sheet.standing())
             entry["seed"] = seed
         entry["actions"] = []
         self.hands.append(entry)
         self.results.append(None)
+        self._in_between = False
         if self.state.over:  # decided without a decision (e.g. automatic roem and claim)
-            res = self.state.result()
-            self.results[-1] = res
-            self.sheet.record(res)
+            self._finished(self.state.result())
         return self.state
+
+    def start_between(self) -> State:
+        """Make the decision due between hands the current State (an entry ``{"between":
+        true, "actions": []}`` is added to ``hands``); play it with ``apply``.
+
+        Raises IllegalAction if the current hand is not finished or no decision is due
+        (``between_due`` is False)."""
+        if self.state is not None and not self.state.over:
+            raise IllegalAction("the current hand is not finished")
+        if self._between is None:
+            raise IllegalAction("no decision between hands is due")
+        self.state, self._between = self._between, None
+        self._in_between = True
+        self.hands.append({"between": True, "actions": []})
+        self.results.append(None)
+        if self.state.over:
+            self._finished(self.state.result())
+        return self.state
+
+    def start_next(self) -> State:
+        """``start_between()`` if a decision between hands is due, else ``start_hand()``
+        (same errors)."""
+        return self.start_between() if self.between_due else self.start_hand()
+
+    def _finished(self, res: Result) -> None:
+        """The current hand or decision is over: write it, then ask the game for a decision
+        before the next deal."""
+        self.results[-1] = res
+        if self._in_between:
+            self.sheet.record_between(res)
+            self._between = None
+        else:
+            self.sheet.record(res)
+            self._between = None if self.sheet.over else self.game.between_hands(self.sheet.standing())
 
     def apply(self, action: Action | str, check: bool = True) -> State:
         """Apply an action to the current hand; records it; writes the sheet when the hand ends.
@@ -82,9 +136,7 @@ class Match:
         self.state = new
         self.hands[-1]["actions"].append(action.text())
         if new.over:
-            res = new.result()
-            self.results[-1] = res
-            self.sheet.record(res)
+            self._finished(new.result())
         return new
 
     @property
@@ -94,6 +146,16 @@ class Match:
     @property
     def hand_over(self) -> bool:
         return self.state is not None and self.state.over
+
+    @property
+    def between_due(self) -> bool:
+        """A decision between hands must be played (``start_between``) before the next deal."""
+        return self._between is not None
+
+    @property
+    def in_between(self) -> bool:
+        """The current State is a decision between hands, not a dealt hand."""
+        return self._in_between
 
     def seat_kind(self, seat: int) -> tuple[str, str]:
         """(``human`` or ``bot``, name or bot kind) of a seat."""

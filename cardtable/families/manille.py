@@ -29,6 +29,7 @@ from typing import Any, Sequence
 
 from cardtable.cards import SUIT_LETTERS, SUIT_SYMBOLS, Card, card_text, piquet32, shuffled
 from cardtable.engine.game import Game, Observation, Option, Result, rng_for
+from cardtable.engine.standing import Standing
 from cardtable.families.tricks import (MANILLE, ManilleRule, TrickHand, deal_packets, mask_of, parse_trick_deal,
                                        side_result)
 
@@ -135,24 +136,28 @@ class PartnershipManille(Game):
         """The match sheet for the options (§8), made by ``sheet_factory``."""
         return self.sheet_factory(self.options)
 
-    def new_hand(self, seed: int | None = None, sheet=None) -> "ManilleHand":
+    def new_hand(self, seed: int | None = None, standing: Standing | None = None, *,
+                 sheet=None) -> "ManilleHand":
         """Shuffle (seeded) and deal 4-4 from voorhand round to the dealer, who gets the
-        last card face up: the upcard, trump (§3). The dealer comes from ``sheet``."""
-        sheet = sheet if sheet is not None else self.new_sheet()
+        last card face up: the upcard, trump (§3). The dealer and the hands won or game
+        points so far (``totals``) come from ``standing`` (or ``sheet=``, read as
+        ``sheet.standing()``; neither: a fresh match)."""
+        standing = self.standing_of(standing, sheet)
         pack = shuffled(self.pack, rng_for(seed))
-        hands, upcard = deal_with_upcard(pack, 4, sheet.next_dealer, self.packets)
-        st = self.state_class(self, sheet.next_dealer, hands, upcard, sheet)
+        hands, upcard = deal_with_upcard(pack, 4, standing.next_dealer, self.packets)
+        st = self.state_class(self, standing.next_dealer, hands, upcard, standing)
         st.seed = seed
         return st
 
-    def from_deal(self, deal: dict[str, Any], sheet=None) -> "ManilleHand":
+    def from_deal(self, deal: dict[str, Any], standing: Standing | None = None, *,
+                  sheet=None) -> "ManilleHand":
         """An exact deal ``{"dealer": 0, "hands": [[8 codes] x4], "upcard": "QD", "stock": []}``
         (§3). DealError unless: dealer 0..3, four hands of 8 distinct piquet cards, the
-        upcard in the dealer's hand, no stock. The deal's dealer is used."""
+        upcard in the dealer's hand, no stock. The deal's dealer is used; the standing so
+        far comes from ``standing`` (or ``sheet=``)."""
         dealer, masks, upcard, _stock = parse_trick_deal(
             deal, 4, self.hand_size, self.deck_mask, self.deck_label, self.id)
-        sheet = sheet if sheet is not None else self.new_sheet()
-        return self.state_class(self, dealer, masks, upcard, sheet)
+        return self.state_class(self, dealer, masks, upcard, self.standing_of(standing, sheet))
 
 
 # ---- the hand ----------------------------------------------------------------------------
@@ -170,13 +175,13 @@ class ManilleHand(TrickHand):
 
     per_trick = 1
 
-    def __init__(self, game: PartnershipManille, dealer: int, hands: list[int], upcard: Card, sheet):
+    def __init__(self, game: PartnershipManille, dealer: int, hands: list[int], upcard: Card,
+                 standing: Standing):
         super().__init__(game, dealer, hands, upcard >> 4, upcard, game.hand_size)
         self.scoring = game.options["scoring"]
-        if self.scoring == "excess":
-            self.standing = tuple(sheet.totals)          # game points so far
-        else:
-            self.standing = tuple(sheet.won)             # hands won so far
+        # per side: game points so far (scoring = excess) or hands won (hands), as the sheet
+        # of that scoring keeps them
+        self.standing = (standing.totals[0], standing.totals[1])
 
     # -- §7 scoring --
     def _hand_over(self) -> None:

@@ -63,6 +63,7 @@ from cardtable.cards import SUIT_LETTERS, SUIT_NAMES, SUIT_SYMBOLS, deck48_no_te
 from cardtable.engine.actions import Action
 from cardtable.engine.game import DealError, Game, Observation, Option, Result, rng_for
 from cardtable.engine.registry import register
+from cardtable.engine.standing import Standing
 from cardtable.families.manille import SIDE_LETTERS, excess_points, hand_winner
 from cardtable.families.tricks import (BUTIFARRA, ManilleRule, TrickHand, deal_packets, mask_of,
                                        parse_trick_deal, side_result)
@@ -166,28 +167,30 @@ class Butifarra(Game):
         return SideTotals(self.options["target"], columns=SHEET_COLUMNS, first_dealer=0)
 
     # -- §3 deal --
-    def new_hand(self, seed: int | None = None, sheet: SideTotals | None = None) -> "ButifarraState":
+    def new_hand(self, seed: int | None = None, standing: Standing | None = None, *,
+                 sheet: SideTotals | None = None) -> "ButifarraState":
         """Shuffle (seeded) and deal all 48 cards in three rounds of 4 from voorhand round to
-        the dealer (§3). The dealer and the totals come from ``sheet``."""
-        sheet = sheet if sheet is not None else self.new_sheet()
+        the dealer (§3). The dealer and the game points so far (``totals``) come from
+        ``standing`` (or ``sheet=``, read as ``sheet.standing()``; neither: a fresh match)."""
+        standing = self.standing_of(standing, sheet)
         pack = shuffled(_PACK, rng_for(seed))
-        dealer = sheet.next_dealer
+        dealer = standing.next_dealer
         hands = deal_packets(pack, 4, dealer, (4, 4, 4))
-        st = ButifarraState(self, dealer, [mask_of(h) for h in hands], sheet)
+        st = ButifarraState(self, dealer, [mask_of(h) for h in hands], standing)
         st.seed = seed
         return st
 
-    def from_deal(self, deal: dict[str, Any], sheet: SideTotals | None = None) -> "ButifarraState":
+    def from_deal(self, deal: dict[str, Any], standing: Standing | None = None, *,
+                  sheet: SideTotals | None = None) -> "ButifarraState":
         """An exact deal ``{"dealer": 0, "hands": [[12 codes] x4], "upcard": null, "stock": []}``.
 
         DealError unless: dealer 0..3, four hands of 12 cards, together the 48 cards without
-        tens, each once; no upcard; no stock. Totals come from ``sheet``."""
+        tens, each once; no upcard; no stock. Totals come from ``standing`` (or ``sheet=``)."""
         dealer, masks, _up, _stock = parse_trick_deal(
             deal, 4, 12, _DECK, "the 48-card pack (no tens)", "butifarra", upcard=False)
         if deal.get("upcard") is not None:
             raise DealError("butifarra turns no card: the upcard must be null")
-        sheet = sheet if sheet is not None else self.new_sheet()
-        return ButifarraState(self, dealer, masks, sheet)
+        return ButifarraState(self, dealer, masks, self.standing_of(standing, sheet))
 
 
 #: the descriptive columns of the sheet (§8), filled from ``detail["sheet_row"]``
@@ -204,9 +207,9 @@ class ButifarraState(TrickHand):
 
     per_trick = PER_TRICK
 
-    def __init__(self, game: Butifarra, dealer: int, hands: list[int], sheet: SideTotals):
+    def __init__(self, game: Butifarra, dealer: int, hands: list[int], standing: Standing):
         super().__init__(game, dealer, hands, None, None, N_TRICKS)
-        self.totals0 = tuple(sheet.totals)
+        self.totals0 = (standing.totals[0], standing.totals[1])   # per side
         # §4.1 trump choice: the dealer acts first
         self.phase = "trump"
         self.to_act = dealer

@@ -78,6 +78,7 @@ from cardtable.engine.actions import Action
 from cardtable.engine.game import (DealError, Game, IllegalAction, MeldView, Observation, Option,
                                    Result, State, check_cards, rng_for)
 from cardtable.engine.registry import register
+from cardtable.engine.standing import Standing
 from cardtable.families.rummy import (ACE_LOW, ACE_MODES, RUN, SET, Meld, card_points, classify,
                                       deal_round_robin, find_melds, lay_off, layoff_ends,
                                       layoff_options, points_table, stock_top_first, turn_over,
@@ -140,20 +141,26 @@ class KlassiekeRummy(Game):
     def deck(self) -> list[Card]:
         return full52()
 
-    def new_hand(self, seed: int | None = None, sheet: TotalsSheet | None = None) -> "KlassiekeRummyState":
-        """A shuffled deal (§3): one card at a time from voorhand, then the upcard."""
-        dealer = sheet.next_dealer if sheet is not None else 0
+    def new_hand(self, seed: int | None = None, standing: Standing | None = None, *,
+                 sheet: TotalsSheet | None = None) -> "KlassiekeRummyState":
+        """A shuffled deal (§3): one card at a time from voorhand, then the upcard. The
+        dealer and the totals come from ``standing`` (or ``sheet=``, read as
+        ``sheet.standing()``; neither: a fresh match, seat 0 deals)."""
+        standing = self.standing_of(standing, sheet)
+        dealer = standing.next_dealer
         pack = shuffled(full52(), rng_for(seed))
         n = self.players
         hands, rest = deal_round_robin(pack, n, self.dealt, (dealer + 1) % n)
         upcard, stock_top_first_ = rest[0], rest[1:]
         st = KlassiekeRummyState._fresh(self, dealer, hands, list(reversed(stock_top_first_)),
-                                        [upcard], [], (dealer + 1) % n, sheet)
+                                        [upcard], [], (dealer + 1) % n, standing)
         st.seed = seed
         return st
 
-    def from_deal(self, deal: dict[str, Any], sheet: TotalsSheet | None = None) -> "KlassiekeRummyState":
-        """An exact position from a record ``deal`` (module docstring); DealError if invalid."""
+    def from_deal(self, deal: dict[str, Any], standing: Standing | None = None, *,
+                  sheet: TotalsSheet | None = None) -> "KlassiekeRummyState":
+        """An exact position from a record ``deal`` (module docstring); DealError if invalid.
+        The totals come from ``standing`` (or ``sheet=``), the dealer from the deal."""
         if not isinstance(deal, dict):
             raise DealError("a deal is an object with dealer, hands, stock and discard")
         allowed = {"dealer", "hands", "stock", "discard", "melds", "to_act"}
@@ -213,7 +220,7 @@ class KlassiekeRummy(Game):
             if len(pile) != 1:
                 raise DealError("discard: a fresh deal has exactly one upcard on the discard pile")
         st = KlassiekeRummyState._fresh(self, dealer, hands, list(reversed(stock_tf)), pile, melds,
-                                        to_act, sheet)
+                                        to_act, self.standing_of(standing, sheet))
         st._deal = deal
         return st
 
@@ -227,7 +234,7 @@ class KlassiekeRummyState(State):
 
     @classmethod
     def _fresh(cls, game: KlassiekeRummy, dealer: int, hands: list[list[Card]], stock: list[Card],
-               pile: list[Card], melds: list[Meld], to_act: int, sheet) -> "KlassiekeRummyState":
+               pile: list[Card], melds: list[Meld], to_act: int, standing: Standing) -> "KlassiekeRummyState":
         st = cls.__new__(cls)
         st.game = game
         st.seed = None
@@ -258,7 +265,7 @@ class KlassiekeRummyState(State):
         st.winner = None
         st.rummy = False
         st.void = False
-        st.totals = tuple(sheet.totals) if sheet is not None and hasattr(sheet, "totals") else (0,) * st.n
+        st.totals = standing.totals
         st._deal = (dealer, [list(h) for h in hands], list(stock), list(pile), list(st.melds), to_act)
         flat = [c for h in st.hands for c in h + [255]] + stock + [255] + pile
         st.shuffle_key = zlib.crc32(bytes(flat))

@@ -68,6 +68,7 @@ from cardtable.cards import SUIT_SYMBOLS, card_text, piquet32, shuffled
 from cardtable.engine.actions import Action
 from cardtable.engine.game import Game, MeldView, Observation, Option, Result, rng_for
 from cardtable.engine.registry import register
+from cardtable.engine.standing import Standing
 from cardtable.families import jas
 from cardtable.families.jas import KRUIS_ROEM, Meld, MeldError
 from cardtable.families.tricks import (JAS, SIDE_NAMES, JasRule, TrickHand, cards_of, deal_packets,
@@ -144,27 +145,30 @@ class Kruisjassen(Game):
         return Streepjes(4, self.options["target"], first_dealer=0)
 
     # -- §3 deal --
-    def new_hand(self, seed: int | None = None, sheet: Streepjes | None = None) -> "KruisState":
+    def new_hand(self, seed: int | None = None, standing: Standing | None = None, *,
+                 sheet: Streepjes | None = None) -> "KruisState":
         """Shuffle (seeded) and deal 4-4 from voorhand round to the dealer; card 32, the
-        dealer's eighth, is the upcard. Dealer and carried counts come from ``sheet``."""
-        sheet = sheet if sheet is not None else self.new_sheet()
+        dealer's eighth, is the upcard. Dealer, strepen (``totals``) and carried counts
+        (``carry``) come from ``standing`` (or ``sheet=``, read as ``sheet.standing()``;
+        neither: a fresh match)."""
+        standing = self.standing_of(standing, sheet)
         pack = shuffled(_PACK, rng_for(seed))
-        dealer = sheet.next_dealer
+        dealer = standing.next_dealer
         hands = deal_packets(pack, 4, dealer, (4, 4))
-        st = KruisState(self, dealer, [mask_of(h) for h in hands], pack[31], sheet)
+        st = KruisState(self, dealer, [mask_of(h) for h in hands], pack[31], standing)
         st.seed = seed
         return st
 
-    def from_deal(self, deal: dict[str, Any], sheet: Streepjes | None = None) -> "KruisState":
+    def from_deal(self, deal: dict[str, Any], standing: Standing | None = None, *,
+                  sheet: Streepjes | None = None) -> "KruisState":
         """An exact deal ``{"dealer": 0, "hands": [[codes] x4], "upcard": "7H"}``.
 
         DealError unless: dealer 0..3, four hands of 8 cards, the 32 distinct piquet cards,
         the upcard in the dealer's hand, no stock. The dealer is the deal's (carried counts
-        and strepen still come from ``sheet``)."""
+        and strepen still come from ``standing``, or ``sheet=``)."""
         dealer, masks, upcard, _stock = parse_trick_deal(
             deal, 4, 8, _PIQUET, "the 32-card piquet pack", "kruisjassen")
-        sheet = sheet if sheet is not None else self.new_sheet()
-        return KruisState(self, dealer, masks, upcard, sheet)
+        return KruisState(self, dealer, masks, upcard, self.standing_of(standing, sheet))
 
 
 # ---- the state -----------------------------------------------------------------------------
@@ -177,11 +181,12 @@ class KruisState(TrickHand):
     copy_lists = ("hands", "counts")
 
     def __init__(self, game: Kruisjassen, dealer: int, hands: list[int], upcard: int,
-                 sheet: Streepjes):
+                 standing: Standing):
         super().__init__(game, dealer, hands, upcard >> 4, upcard, N_TRICKS)
-        self.strepen0 = tuple(sheet.strepen)
-        self.start_counts = tuple(sheet.carry)
-        self.counts = list(sheet.carry)
+        self.strepen0 = (standing.totals[0], standing.totals[1])   # per side
+        carry = standing.carry or (0, 0)
+        self.start_counts = tuple(carry)
+        self.counts = list(carry)
         self.pend_roem = (0, 0)            # stroke-meld strepen of the roem side (§6.3)
         self.pend_trick = (0, 0)           # trick carrés (§6.5)
         # meld phase (§4.1, §6.2)

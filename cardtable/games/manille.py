@@ -76,6 +76,7 @@ from cardtable.cards import SUIT_LETTERS, SUIT_SYMBOLS, card_text, piquet32, shu
 from cardtable.engine.actions import Action
 from cardtable.engine.game import DealError, Game, Observation, Option, OptionError, Result, rng_for
 from cardtable.engine.registry import register
+from cardtable.engine.standing import Standing
 from cardtable.families.tricks import (MANILLE, ManilleRule, TrickHand, cards_of, end_detail, mask_of,
                                        parse_trick_deal)
 from cardtable.sheets.ledger import Ledger, signed
@@ -184,26 +185,31 @@ class Manille(Game):
                       label="deal", first_dealer=0)
 
     # -- §3 deal --
-    def new_hand(self, seed: int | None = None, sheet: Ledger | None = None) -> "ManilleState":
+    def new_hand(self, seed: int | None = None, standing: Standing | None = None, *,
+                 sheet: Ledger | None = None) -> "ManilleState":
         """Shuffle (seeded) and deal one card at a time from voorhand, h each; the rest is
-        the stock (top card first). The dealer comes from ``sheet``."""
-        sheet = sheet if sheet is not None else self.new_sheet()
+        the stock (top card first). The dealer, the balances (``totals``) and the deal's
+        number (``hands`` + 1) come from ``standing`` (or ``sheet=``, read as
+        ``sheet.standing()``; neither: a fresh match)."""
+        standing = self.standing_of(standing, sheet)
         pack = shuffled(_PACK, rng_for(seed))
         n, h = self.players, self.hand_size
-        dealer = sheet.next_dealer
+        dealer = standing.next_dealer
         hands = [0] * n
         for i in range(n * h):
             hands[(dealer + 1 + i) % n] |= 1 << pack[i]
-        st = ManilleState(self, dealer, hands, tuple(pack[n * h:]), sheet)
+        st = ManilleState(self, dealer, hands, tuple(pack[n * h:]), standing)
         st.seed = seed
         return st
 
-    def from_deal(self, deal: dict[str, Any], sheet: Ledger | None = None) -> "ManilleState":
+    def from_deal(self, deal: dict[str, Any], standing: Standing | None = None, *,
+                  sheet: Ledger | None = None) -> "ManilleState":
         """An exact deal ``{"dealer": d, "hands": [n lists of h codes], "upcard": null,
         "stock": [S codes, top first]}``.
 
         DealError unless: dealer 0..n-1, n hands of h cards, a stock of S cards, the 32
-        distinct piquet cards, no upcard, no other key."""
+        distinct piquet cards, no upcard, no other key. Balances and the deal's number come
+        from ``standing`` (or ``sheet=``)."""
         if not isinstance(deal, dict):
             raise DealError("a deal is an object with dealer, hands, upcard and stock")
         n, h, S = self.players, self.hand_size, self.stock_size
@@ -214,8 +220,7 @@ class Manille(Game):
             raise DealError("no card is turned in manille: upcard must be null")
         dealer, masks, _up, stock = parse_trick_deal(deal, n, h, _PIQUET, "the 32-card piquet pack",
                                                      f"Manille with {n} players", upcard=False, stock_size=S)
-        sheet = sheet if sheet is not None else self.new_sheet()
-        return ManilleState(self, dealer, masks, tuple(stock), sheet)
+        return ManilleState(self, dealer, masks, tuple(stock), self.standing_of(standing, sheet))
 
 
 # ---- the state -----------------------------------------------------------------------------
@@ -229,7 +234,7 @@ class ManilleState(TrickHand):
     per_trick = PER_TRICK
 
     def __init__(self, game: Manille, dealer: int, hands: list[int], stock: tuple[int, ...],
-                 sheet: Ledger):
+                 standing: Standing):
         n = game.players
         # every player alone (§5, R8): the TrickHand parameters by player count
         self.n_seats = self.n_sides = n
@@ -239,8 +244,8 @@ class ManilleState(TrickHand):
         super().__init__(game, dealer, hands, None, None, n_tricks=game.hand_size)
         self.stock = stock                 # undrawn stock, top first
         self.stock0 = stock
-        self.balance0 = tuple(getattr(sheet, "balance", (0,) * n))
-        self.deal_number = sheet.hands + 1
+        self.balance0 = standing.totals
+        self.deal_number = standing.hands + 1
         self.phase = "bid"                 # §4.1
         self.calls: tuple[tuple[int, str], ...] = ()
         self.declarer = -1

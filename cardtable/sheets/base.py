@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from cardtable.engine.standing import Standing
+
 
 def tally(n: int) -> str:
     """Streepjes: n // 5 groups ``||||/``, then n % 5 strokes, separated by single spaces;
@@ -39,10 +41,17 @@ class Sheet:
 
     Attributes every sheet has:
       n_seats: int; next_dealer: int (seat that deals the next hand);
-      hands: int (hands recorded); over: bool; winners: list[int] (seats, once over).
+      hands: int (hands recorded); over: bool; winners: list[int] (seats, once over);
+      active: list[bool] (per seat: takes part in the next hand; all True unless the
+      game's sheet puts a seat out or lets it sit out a deal).
+
+    ``standing()`` is the snapshot a game deals the next hand from (engine/standing.py);
+    a subclass gives its totals with ``seat_totals()`` and its carry with ``carried()``.
     """
 
     kind = "sheet"
+    #: the unit of ``seat_totals()`` (Standing.unit)
+    unit = ""
 
     def __init__(self, n_seats: int, first_dealer: int = 0):
         self.n_seats = n_seats
@@ -50,6 +59,38 @@ class Sheet:
         self.hands = 0
         self.over = False
         self.winners: list[int] = []
+        self.active: list[bool] = [True] * n_seats
+
+    # -- the standing between hands --
+    def seat_totals(self) -> tuple[int, ...]:
+        """Each seat's running total in ``unit`` (a side's total for both its seats);
+        default all 0."""
+        return (0,) * self.n_seats
+
+    def carried(self) -> tuple[int, ...]:
+        """Counts carried into the next hand (default none: ``()``)."""
+        return ()
+
+    def standing_extra(self) -> dict[str, Any]:
+        """The game's own carry-over for ``Standing.extra`` (default empty)."""
+        return {}
+
+    def standing(self) -> Standing:
+        """The frozen snapshot the next hand is dealt from: hands recorded, next dealer,
+        ``seat_totals()``, ``unit``, ``active``, ``carried()``, ``standing_extra()``.
+        Changing the sheet later does not change a standing already made."""
+        return Standing(self.n_seats, hands=self.hands, next_dealer=self.next_dealer,
+                        totals=tuple(self.seat_totals()), unit=self.unit, active=tuple(self.active),
+                        carry=tuple(self.carried()), extra=self.standing_extra())
+
+    def record_between(self, result) -> None:
+        """Write the outcome of a decision between hands (``Game.between_hands``; e.g. Loba's
+        buy-back): ``result`` is the decision State's Result. It may change totals, ``active``,
+        ``over`` and ``winners``, but is not a hand (``hands`` stays). The default refuses:
+        a game that offers decisions between hands gives its sheet this method.
+
+        Raises NotImplementedError (default) or ValueError for a result the sheet cannot write."""
+        raise NotImplementedError(f"the {self.kind} sheet has no decisions between hands")
 
     def record(self, result) -> None:
         """Write a finished hand's Result; updates next_dealer, over and winners."""

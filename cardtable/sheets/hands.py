@@ -42,6 +42,7 @@ class HandsWon(Sheet):
     """
 
     kind = "hands_won"
+    unit = "hands"
 
     def __init__(self, hands_to_win: int = 2, columns: Sequence[tuple[str, str]] = (),
                  side_headers: Sequence[str] = SIDE_HEADERS, side_letters: Sequence[str] = ("A", "B"),
@@ -53,6 +54,10 @@ class HandsWon(Sheet):
         self.side_letters = tuple(side_letters)
         self.won = [0, 0]
         self.rows: list[dict[str, Any]] = []
+
+    def seat_totals(self) -> tuple[int, ...]:
+        """Hands won by each seat's side (seats 0 & 2: side 0)."""
+        return tuple(self.won[s & 1] for s in range(4))
 
     # -- writing --
     def record(self, result) -> None:

@@ -57,6 +57,7 @@ class Ledger(Sheet):
     """
 
     kind = "ledger"
+    unit = "stake units"
 
     def __init__(self, n_seats: int, max_hands: int, info_columns: Sequence[str] = ("how it ended",),
                  label: str = "hand", first_dealer: int = 0):
@@ -68,6 +69,10 @@ class Ledger(Sheet):
         self.label = label
         self.balance: list[int] = [0] * n_seats
         self.rows: list[dict[str, Any]] = []
+
+    def seat_totals(self) -> tuple[int, ...]:
+        """Each seat's balance in stake units (they sum to 0)."""
+        return tuple(self.balance)
 
     # -- writing --
     def record(self, result) -> None:

@@ -38,6 +38,7 @@ class SideTotals(Sheet):
     """
 
     kind = "side_totals"
+    unit = "game points"
 
     def __init__(self, target: int, columns: Sequence[tuple[str, str]] = (),
                  side_headers: Sequence[str] = SIDE_HEADERS, first_dealer: int = 0):
@@ -47,6 +48,10 @@ class SideTotals(Sheet):
         self.side_headers = tuple(side_headers)
         self.totals = [0, 0]
         self.rows: list[dict[str, Any]] = []
+
+    def seat_totals(self) -> tuple[int, ...]:
+        """Game points of each seat's side (seats 0 & 2: side 0)."""
+        return tuple(self.totals[s & 1] for s in range(4))
 
     # -- writing --
     def record(self, result) -> None:

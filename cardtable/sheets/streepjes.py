@@ -31,6 +31,7 @@ class Streepjes(Sheet):
     """Strepen per side, the carried counts and the log of what was written."""
 
     kind = "streepjes"
+    unit = "strepen"
 
     def __init__(self, n_seats: int = 4, target: int = 11, first_dealer: int = 0):
         super().__init__(n_seats, first_dealer)
@@ -38,6 +39,14 @@ class Streepjes(Sheet):
         self.strepen = [0, 0]
         self.carry = [0, 0]
         self.log: list[dict[str, Any]] = []
+
+    def seat_totals(self) -> tuple[int, ...]:
+        """Strepen of each seat's side (seats 0 & 2: side 0)."""
+        return tuple(self.strepen[s % 2] for s in range(self.n_seats))
+
+    def carried(self) -> tuple[int, ...]:
+        """The counts the next hand starts with, per side ([0, 0] when nothing is carried)."""
+        return tuple(self.carry)
 
     # -- writing --
     def record(self, result) -> None:

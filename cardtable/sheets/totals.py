@@ -40,6 +40,7 @@ class TotalsSheet(Sheet):
     """
 
     kind = "totals"
+    unit = "points"
 
     def __init__(self, n_seats: int, target_score: int | None = None, max_hands: int | None = None,
                  lowest_wins: bool = False, show_dealer: bool = False, mark_rummy: bool = True,
@@ -52,6 +53,10 @@ class TotalsSheet(Sheet):
         self.mark_rummy = mark_rummy
         self.totals: list[int] = [0] * n_seats
         self.rows: list[dict[str, Any]] = []
+
+    def seat_totals(self) -> tuple[int, ...]:
+        """Each seat's running total in points."""
+        return tuple(self.totals)
 
     # -- writing --
     def record(self, result) -> None:
