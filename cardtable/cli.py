@@ -342,7 +342,8 @@ def _replay_text(match: Match) -> list[str]:
     lines = [f"{match.game.name} ({match.game.id}), {match.game.players} players"
              + (f"; options: {match.game.option_text()}" if match.game.options else "")]
     for i, (entry, h) in enumerate(zip(match.hands, summ["hands"])):
-        how = f"seed {entry['seed']}" if "deal" not in entry else "explicit deal"
+        how = ("decision between hands" if entry.get("between")
+               else f"seed {entry['seed']}" if "deal" not in entry else "explicit deal")
         res = h["result"]
         if res is None:
             lines.append(f"hand {i + 1} ({how}): {h['actions_applied']} actions, not finished")

@@ -58,7 +58,9 @@ def check_shape(data: Any) -> None:
     for i, h in enumerate(hands):
         if not isinstance(h, dict):
             raise RecordError(f"hand {i}: must be an object with \"seed\" or \"deal\" and \"actions\"")
-        if "deal" not in h and not isinstance(h.get("seed"), int):
+        if "between" in h and h["between"] is not True:
+            raise RecordError(f"hand {i}: \"between\" must be true (a decision between hands) or left out")
+        if not h.get("between") and "deal" not in h and not isinstance(h.get("seed"), int):
             raise RecordError(f"hand {i}: needs a \"seed\" (integer) or a \"deal\"")
         acts = h.get("actions", [])
         if not isinstance(acts, list) or not all(isinstance(a, str) for a in acts):
@@ -91,7 +93,10 @@ def replay(data: dict[str, Any]) -> Match:
         if match.over:
             raise RecordError(f"hand {hi}: the match was already over")
         try:
-            match.start_hand(seed=hand.get("seed"), deal=hand.get("deal"))
+            if hand.get("between"):
+                match.start_between()
+            else:
+                match.start_hand(seed=hand.get("seed"), deal=hand.get("deal"))
         except (DealError, IllegalAction) as e:
             raise RecordError(f"hand {hi}: {e}", hand=hi) from None
         for ai, text in enumerate(hand.get("actions", [])):
@@ -111,6 +116,8 @@ def summary(match: Match) -> dict[str, Any]:
             "actions_applied": len(entry["actions"]),
             "result": res.to_json() if res is not None else None,
         })
+        if entry.get("between"):
+            hands[-1]["between"] = True
     st = match.state
     unfinished = st is not None and not st.over
     return {
