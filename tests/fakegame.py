@@ -124,6 +124,10 @@ class FakeGame(Game):
     def new_sheet(self):
         return FakeSheet(2, self.options["target"])
 
+    def check_result(self, result, state):
+        """Two tricks, a point each: the points sum to 2."""
+        return [] if sum(result.points) == 2 else [f"two tricks score 2 points, not {result.points}"]
+
     def deck(self):
         return [make(r, 3) for r in (11, 12, 13, 14)]
 
@@ -411,6 +415,13 @@ class OutGame(Game):
         if sorted(c for h in hands for c in h) != sorted(out_deck(len(standing.active_seats))):
             raise DealError("the deal must hold the 2 highest spades per active seat")
         return OutState(self, hands, deal.get("dealer", standing.next_dealer), standing.active)
+
+    def check_result(self, result, state):
+        """A penalty point per trick not won, for each active seat; none for the others."""
+        k = sum(state.active)
+        if sum(result.points) != 2 * k - 2 or any(p for s, p in enumerate(result.points) if not state.active[s]):
+            return [f"{k} seats in 2 tricks score {2 * k - 2} penalty points, only active seats: {result.points}"]
+        return []
 
     def between_hands(self, standing):
         return BuyBackState(self, standing) if standing.extra.get("may_buy_back") else None

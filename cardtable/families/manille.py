@@ -132,6 +132,35 @@ class PartnershipManille(Game):
         """The mask of ``pack`` (made once per game)."""
         return mask_of(self.pack)
 
+    def check_result(self, result: Result, state: "ManilleHand") -> list[str]:
+        """The spec's totals for a finished hand (§2, §7): card points + 1 per trick make
+        ``total_points`` (68: 60 + 8 tricks); ``win_at`` (35) wins, half each (34-34) ties;
+        partners alike; the hand winner scores 1 hand (scoring = hands) or its points above
+        half (excess). Problems as sentences; ``[]`` if none."""
+        out = []
+        p, d = result.points, result.detail
+        half, h = self.total_points // 2, self.hand_size
+        if result.outcome not in {"won", "tie"}:
+            out.append(f"outcome {result.outcome!r} is not won or tie")
+        if p[0] != p[2] or p[1] != p[3]:
+            out.append(f"partners score together: {p}")
+        hp = d["hand_points"]
+        if sum(hp) != self.total_points or d["tricks_played"] != h or sum(d["side_tricks"]) != h:
+            out.append(f"{h} tricks and {self.total_points} hand points: {hp}, {d['side_tricks']}")
+        card = self.total_points - h * ManilleHand.per_trick
+        if [hp[s] - d["side_tricks"][s] for s in (0, 1)] != d["card_points"] or sum(d["card_points"]) != card:
+            out.append(f"card points {d['card_points']} are not hand points less tricks, {card} in all")
+        w = d["winning_side"]
+        if w is None:
+            if hp != [half, half] or result.winners or any(p):
+                out.append(f"a tie is {half}-{half} and scores nothing: {hp}, {p}")
+        else:
+            if hp[w] < self.win_at or result.winners != [w, w + 2]:
+                out.append(f"side {w} wins with {self.win_at} or more: {hp}, winners {result.winners}")
+            if p[w] != (hp[w] - half if d["scoring"] == "excess" else 1) or p[1 - w] != 0:
+                out.append(f"side {w} scores {'its points above ' + str(half) if d['scoring'] == 'excess' else '1 hand'}, not {p}")
+        return out
+
     def new_sheet(self):
         """The match sheet for the options (§8), made by ``sheet_factory``."""
         return self.sheet_factory(self.options)

@@ -162,6 +162,36 @@ class Butifarra(Game):
     def deck(self) -> list[int]:
         return list(_PACK)
 
+    def check_result(self, result: Result, state: "ButifarraState") -> list[str]:
+        """The spec's totals for a finished hand (§2, §7): 12 tricks worth 60 card points
+        + 12 = 72; the multiplier M is 2 under butifarra times 2 per call; only a side above
+        36 scores, (points - 36) x M (score_mode ``total``: points x M); 36-36 scores
+        nothing; partners alike. Problems as sentences; ``[]`` if none."""
+        out = []
+        p, d = result.points, result.detail
+        if result.outcome not in {"won", "tie"}:
+            out.append(f"outcome {result.outcome!r} is not won or tie")
+        if p[0] != p[2] or p[1] != p[3]:
+            out.append(f"partners score together: {p}")
+        hp, m = d["hand_points"], d["multiplier"]
+        if d["tricks_played"] != N_TRICKS or sum(d["side_tricks"]) != N_TRICKS:
+            out.append(f"{N_TRICKS} tricks are played: {d['tricks_played']}, {d['side_tricks']}")
+        if sum(hp) != 72 or sum(d["card_points"]) != 60:
+            out.append(f"hand points sum to 72 and card points to 60: {hp}, {d['card_points']}")
+        if m not in {1, 2, 4, 8, 16} or m != (2 if d["contract"] == "none" else 1) * 2 ** len(d["callers"]):
+            out.append(f"multiplier {m} does not fit contract {d['contract']} and calls {d['callers']}")
+        if hp[0] == hp[1]:
+            if result.outcome != "tie" or any(p) or result.winners:
+                out.append(f"a 36-36 hand is a tie that scores nothing: {result.outcome}, {p}")
+        else:
+            w = 0 if hp[0] > hp[1] else 1
+            base = hp[w] - 36 if d["score_mode"] == "excess" else hp[w]
+            if p[w] != base * m or p[1 - w] != 0:
+                out.append(f"side {w} scores {base} x {m} and the other nothing, not {p}")
+            if result.winners != [w, w + 2]:
+                out.append(f"the winners are seats {w} and {w + 2}, not {result.winners}")
+        return out
+
     def new_sheet(self) -> SideTotals:
         """Running totals to ``target`` (§8); seat 0 deals first."""
         return SideTotals(self.options["target"], columns=SHEET_COLUMNS, first_dealer=0)

@@ -133,6 +133,31 @@ class KlassiekeRummy(Game):
         self.last_card: bool = o["last_card"]
         self.reshuffle: bool = o["reshuffle"]
 
+    def check_result(self, result: Result, state: "KlassiekeRummyState") -> list[str]:
+        """The spec's totals for a finished hand (§7): the winner went out (no cards left)
+        and scores the others' card points (``detail["hand_points"]``), doubled for a
+        rummy; nobody else scores; a ``void`` hand (ruling 9) scores nothing and has no
+        winner. Problems as sentences; ``[]`` if none."""
+        p, d = result.points, result.detail
+        if result.outcome not in {"out", "void"}:
+            return [f"outcome {result.outcome!r} is not out or void"]
+        if result.outcome == "void":
+            if result.winners or any(p):
+                return [f"a void hand scores nothing: points {p}, winners {result.winners}"]
+            return []
+        if len(result.winners) != 1:
+            return [f"one seat wins a hand, not {result.winners}"]
+        out = []
+        (w,) = result.winners
+        factor = 2 if d["rummy"] else 1
+        if p[w] != factor * sum(d["hand_points"]):
+            out.append(f"the winner scores {factor} x the others' points {d['hand_points']}, not {p[w]}")
+        if any(x for s, x in enumerate(p) if s != w):
+            out.append(f"only the winner scores: {p}")
+        if state.observation(w).hand_sizes[w] != 0:
+            out.append("the winner still holds cards")
+        return out
+
     def new_sheet(self) -> TotalsSheet:
         """The §8 running-totals sheet with the game's target and ``max_hands``."""
         return TotalsSheet(self.players, target_score=self.options["target_score"],

@@ -140,6 +140,23 @@ class Kruisjassen(Game):
     def deck(self) -> list[int]:
         return piquet32()
 
+    def check_result(self, result: Result, state: "KruisState") -> list[str]:
+        """The spec's totals for a finished hand (§2, §7): an outcome of §7, no negative
+        strepen, partners write alike, and a hand of 8 tricks holds 146 trick points
+        (``detail["trick_points"]``: 60 + the last trick's 5 + ... per the pack). Problems
+        as sentences; ``[]`` if none."""
+        out = []
+        p, d = result.points, result.detail
+        if result.outcome not in {"claim", "wrong_claim", "pit", "end", "carried", "void"}:
+            out.append(f"outcome {result.outcome!r} is not one of §7")
+        if any(x < 0 for x in p):
+            out.append(f"negative strepen {p}")
+        if p[0] != p[2] or p[1] != p[3]:
+            out.append(f"partners score together: {p}")
+        if sum(state.observation(0).tricks_won) == 8 and sum(d["trick_points"]) != 146:
+            out.append(f"8 tricks hold 146 trick points, not {d['trick_points']}")
+        return out
+
     def new_sheet(self) -> Streepjes:
         """The streepjes sheet (§8) with this game's target; seat 0 deals first."""
         return Streepjes(4, self.options["target"], first_dealer=0)

@@ -179,6 +179,35 @@ class Manille(Game):
             return 1
         return 1 + (self.stock_size - k)
 
+    def check_result(self, result: Result, state: "ManilleState") -> list[str]:
+        """The spec's totals for a finished deal (§2, §7): a ledger row sums to 0; a passed
+        out deal scores nothing; otherwise every trick is played, card points + 1 per trick
+        with the cards out of play make 60 + h, and the declarer wins (made: his points
+        reach the target) or pays the stake v from or to each opponent. Problems as
+        sentences; ``[]`` if none."""
+        p, d, n = result.points, result.detail, self.players
+        if result.outcome not in {"made", "failed", "passed_out"}:
+            return [f"outcome {result.outcome!r} is not made, failed or passed_out"]
+        if sum(p) != 0:
+            return [f"a ledger row sums to 0: {p}"]
+        if result.outcome == "passed_out":
+            return [] if not result.winners and not any(p) else [f"a passed-out deal scores nothing: {p}"]
+        out = []
+        h, decl, v = self.hand_size, d["declarer"], d["stake"]
+        if d["tricks_played"] != h or sum(d["tricks"]) != h:
+            out.append(f"{h} tricks are played: {d['tricks_played']}, {d['tricks']}")
+        if sum(d["points"]) + d["out_of_play_points"] != 60 + h:
+            out.append(f"points {d['points']} + out of play {d['out_of_play_points']} are not 60 + {h}")
+        made = result.outcome == "made"
+        if (d["declarer_points"] >= self.target) != made:
+            out.append(f"declarer's {d['declarer_points']} against target {self.target} is not {result.outcome}")
+        sign = 1 if made else -1
+        if p != [sign * v * (n - 1) if s == decl else -sign * v for s in range(n)]:
+            out.append(f"the declarer {decl} wins or pays {v} per opponent, not {p}")
+        if result.winners != ([decl] if made else [s for s in range(n) if s != decl]):
+            out.append(f"winners {result.winners} do not fit {result.outcome}")
+        return out
+
     def new_sheet(self) -> Ledger:
         """The stake ledger (§8) of ``rounds × n`` deals; seat 0 deals first."""
         return Ledger(self.players, self.deals, info_columns=("declarer", "k", "trump", "points", "v"),

@@ -195,4 +195,21 @@ class ManilleParlee(PartnershipManille):
     sheet_factory = staticmethod(match_sheet)
 
 
+    def leak_view(self, obs_json: dict[str, Any]) -> dict[str, Any]:
+        """The observation as the hidden-card check reads it (``Game.leak_view``): ``ask has
+        X`` names a card without showing where it is (§4.1 offers it for every card the
+        leader cannot place), so the offered ``ask has`` actions and the questions answered
+        ``no`` (talk entries and log lines) are left out; answers that place a card
+        (``top``, ``yes``) stay and are checked (the game takes those cards out of
+        ``hidden_from``)."""
+        o = dict(obs_json)
+        o["legal"] = [a for a in o["legal"] if not a.startswith("ask has ")]
+        extra = dict(o["extra"])
+        no = [t for t in extra["talk"] if t["action"].startswith("ask has ") and t["answer"] == "no"]
+        extra["talk"] = [t for t in extra["talk"] if t not in no]
+        o["extra"] = extra
+        lines = {f"do you have {t['action'].split()[-1]}? — no" for t in no}
+        o["log"] = [x for x in o["log"] if not any(q in x for q in lines)]
+        return o
+
 __all__ = ["ManilleParlee", "ParleeState", "TALK_FIXED"]
