@@ -260,3 +260,30 @@ def test_replay_text_names_a_decision_between_hands(fake):
                  if any(h.get("between") for h in m.hands))
         text = "\n".join(_replay_text(record.replay(m.to_record())))
     assert "(decision between hands): 1 actions, buy_back" in text
+
+
+def test_an_autosave_resumes_before_and_inside_a_decision_between_hands(fake, tmp_path, monkeypatch):
+    """Saved when a buy-back is due, the match resumes with it still due; saved inside it,
+    the match resumes at the same seat with the same choices."""
+    from cardtable import saves
+    monkeypatch.setenv("CARDTABLE_HOME", str(tmp_path))
+    with fake.registered(fake.OutGame):
+        for seed in range(60):
+            match = Match(fake.OutGame(), seed=seed)
+            rng = random.Random(seed)
+            while not match.over and not match.between_due:
+                state = match.start_hand()
+                while state.to_act is not None:
+                    state = match.apply(random_policy(state, rng))
+            if match.between_due:
+                break
+        saves.save_match(match)
+        again = saves.load_match()
+        assert again.between_due and not again.in_between
+        assert again.sheet.standing() == match.sheet.standing()
+        state = again.start_next()
+        assert again.in_between and state.to_act == match.start_next().to_act
+        saves.save_match(again)
+        inside = saves.load_match()
+        assert inside.in_between and inside.state.to_act == state.to_act
+        assert [a.text() for a in inside.state.legal_actions()] == [a.text() for a in state.legal_actions()]

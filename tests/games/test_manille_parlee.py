@@ -267,3 +267,31 @@ def test_simple_bot_beats_random_bots():
     res = _play_hands(GID, 200, kinds=("simple", "random", "simple", "random"), seed=3)
     pts = [sum(r.detail["hand_points"][s] for r in res) for s in (0, 1)]
     assert pts[0] > pts[1] * 1.2, pts
+
+
+def test_leak_view_leaves_out_only_what_names_a_card_without_placing_it():
+    """``Game.leak_view`` (the hidden-card check's reading, tests/test_invariants.py): the
+    offered ``ask has X`` and a question answered ``no`` name a card that stays hidden; they
+    are left out, and nothing else is."""
+    import re
+
+    def codes(o):
+        return set(re.split(r"[^A-Za-z0-9]+", json.dumps(o)))
+
+    game = get_game(GID)
+    st = start()
+    leader = st.to_act
+    hidden = {card_text(c) for c in st.hidden_from(leader)}
+    raw = st.observation(leader).to_json()
+    assert codes(raw) & hidden                                # the offered ``ask has`` name them
+    view = game.leak_view(raw)
+    assert not codes(view) & hidden
+    assert raw["legal"] != view["legal"] and any(a.startswith("ask has") for a in raw["legal"])
+    assert [a for a in raw["legal"] if not a.startswith("ask has ")] == view["legal"]
+    # seat 2's JS, asked of seat 3: "no"; seat 0 must still not see where JS is
+    new = st.apply("ask has JS")
+    assert new.observation(0).extra["talk"][-1]["answer"] == "no"
+    assert "JS" in {card_text(c) for c in new.hidden_from(0)}
+    raw0 = new.observation(0).to_json()
+    assert "JS" in codes(raw0) and "JS" not in codes(game.leak_view(raw0))
+    assert raw0 == new.observation(0).to_json()                # leak_view did not change its input
