@@ -170,7 +170,7 @@ def illegal_probe(state, legal, rng: random.Random):
     return None  # pragma: no cover
 
 
-def check_result(game, state, last_obs: dict, steps: int) -> None:
+def check_result(game, state, steps: int) -> None:
     """The result of a finished hand: the generic shape here, the spec's totals by the
     game's own hook (``Game.check_result``)."""
     res = state.result()
@@ -250,7 +250,7 @@ def play_match(gid: str, players: int, options: dict, match_seed: int, play_seed
             # a falling rate in long hands: observations grow with the hand's public log
             deep = rng.random() < deep_rate * min(1.0, 100 / steps)
         if not match.in_between:
-            check_result(game, state, obs[0], steps)
+            check_result(game, state, steps)
         stats[state.result().outcome] += 1
         stats["actions"] += steps
     assert match.sheet.winners, "a finished match has no winner"

@@ -287,3 +287,11 @@ def test_an_autosave_resumes_before_and_inside_a_decision_between_hands(fake, tm
         inside = saves.load_match()
         assert inside.in_between and inside.state.to_act == state.to_act
         assert [a.text() for a in inside.state.legal_actions()] == [a.text() for a in state.legal_actions()]
+
+
+def test_standing_of_refuses_what_is_not_a_standing():
+    game = get_game("kruisjassen")
+    with pytest.raises(TypeError, match="Standing or a score sheet"):
+        game.new_hand(seed=1, standing={"next_dealer": 2})
+    assert game.standing_of() == game.new_sheet().standing() == Standing(4, totals=(0,) * 4, unit="strepen",
+                                                                          carry=(0, 0))
