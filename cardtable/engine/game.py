@@ -22,7 +22,8 @@ from dataclasses import dataclass, field
 from typing import Any, ClassVar, Sequence
 
 from cardtable.cards import Card, card_text, cards_text, parse_card, CardError
-from cardtable.engine.actions import Action, ActionError, as_action
+from cardtable.engine.actions import Action, ActionError, parse_action
+from cardtable.engine.grammar import Compound, Grammar
 
 
 class IllegalAction(ValueError):
@@ -204,6 +205,10 @@ class Game:
     deck_name: ClassVar[str] = ""
     description: ClassVar[str] = ""
     option_specs: ClassVar[tuple[Option, ...]] = ()
+    #: The verbs and argument words the game knows (cardtable/engine/grammar.py, README
+    #: "Action grammar"); None reads the whole README table. A subclass may make it a
+    #: property when its words depend on the options.
+    grammar: ClassVar[Grammar | None] = None
 
     def __init__(self, players: int | None = None, **options: Any):
         n = self.min_players if players is None else players
@@ -238,12 +243,25 @@ class Game:
         raise NotImplementedError
 
     # -- helpers --
-    def parse_action(self, text: str) -> Action:
-        """Parse an action's text (IllegalAction with a readable reason if malformed)."""
+    def parse_action(self, text: "str | Action") -> Action:
+        """The Action of an action text, read by this game's ``grammar`` (an Action is
+        returned as it is); the edge where records, the CLI and typed input come in.
+
+        Raises IllegalAction whose message names the first word the game does not know: a
+        verb, an argument word, or a card form it has not (``QS#2`` without copies,
+        ``JK=8C`` without wild cards), or a word that is not a card where one is due.
+        Whether the action is legal now is the State's business (``State.apply``).
+        """
+        if isinstance(text, Action):
+            return text
         try:
-            return as_action(text)
+            if self.grammar is None:
+                return parse_action(text)
+            return self.grammar.parse(text, self.name or self.id)
         except (ActionError, CardError) as e:
-            raise IllegalAction(str(e)) from None
+            err = IllegalAction(str(e))
+            err.loose = getattr(e, "loose", None)
+            raise err from None
 
     def option_text(self) -> str:
         return ", ".join(f"{k}={v}" for k, v in self.options.items())
@@ -302,7 +320,7 @@ class State:
         the check for callers that took the action from ``legal_actions()`` themselves.
         """
         if isinstance(action, str):
-            action = self.game.parse_action(action)
+            action = self.parse(action)
         if self.to_act is None:
             raise IllegalAction(f"{action.text()}: the hand is over")
         if check:
@@ -312,6 +330,23 @@ class State:
         new = self.clone()
         new._apply(action)
         return new
+
+    def parse(self, text: str) -> Action:
+        """``game.parse_action(text)``; when the game's grammar refuses a word of a verb it
+        knows, the IllegalAction also says why the loosely read action would not do now
+        (``explain``), e.g. ``'bid schut': Manille does not know 'schut' after 'bid' ...
+        (bid schut: seat 1 says bid play or pass)``."""
+        try:
+            return self.game.parse_action(text)
+        except IllegalAction as e:
+            loose = getattr(e, "loose", None)
+            if loose is None or self.to_act is None:
+                raise
+            try:
+                why = self.explain(self.normalize(loose))
+            except Exception:  # a loose reading the game cannot even explain: the grammar's word stands
+                raise e from None
+            raise IllegalAction(f"{e} ({why})") from None
 
     def _apply(self, action: Action) -> None:
         raise NotImplementedError
@@ -354,6 +389,6 @@ def rng_for(seed: int | None) -> random.Random:
 
 
 __all__ = [
-    "Action", "Card", "DealError", "Game", "IllegalAction", "MeldView", "Observation",
+    "Action", "Card", "Compound", "Grammar", "DealError", "Game", "IllegalAction", "MeldView", "Observation",
     "Option", "OptionError", "Result", "State", "cards_text", "check_cards", "rng_for",
 ]
