@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import copy
 import random
+from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, Sequence
 
@@ -358,9 +359,14 @@ class State:
         """The hand's Result once it is over, else None."""
         raise NotImplementedError
 
-    def hidden_from(self, seat: int) -> set[Card]:
+    def hidden_from(self, seat: int) -> "set[Card] | Counter[Card]":
         """Cards ``seat`` may not see now (for the invariant tests): by default every card in
-        another seat's hand. Games override to remove cards the rules made public."""
+        another seat's hand. Games override to remove cards the rules made public.
+
+        A multiset where a deck holds identical cards (a ``collections.Counter``: one QS
+        hidden in a hand while the other QS lies on the table is ``Counter({QS: 1})``); a set
+        is a multiset of ones, enough for a one-pack game. The tests flag a code shown to
+        ``seat`` only when every copy of it in the deck is hidden."""
         raise NotImplementedError
 
     def cards_in_play(self) -> list[Card]:
