@@ -62,7 +62,8 @@ import re
 from dataclasses import dataclass
 from typing import Iterable, Mapping, Sequence
 
-from cardtable.cards import Card, CardError, card_text, copy_of, parse_card, stands_for, is_any_suit
+from cardtable.cards import (RANK_LETTERS, Card, CardError, card_text, copy_of, designate, is_any_suit,
+                             parse_card, rank_of, stands_for)
 from cardtable.engine.actions import IMPLIED_PART_VERB, Action, ActionError
 
 __all__ = ["Compound", "Grammar", "GrammarError", "README_GRAMMAR", "README_FORMS"]
@@ -254,6 +255,8 @@ class Grammar:
 
     def _parse_compound(self, text: str, verb: str, rest: str, game: str) -> Action:
         first, parts = self.compounds[verb]
+        if not rest.strip():
+            raise ActionError(f"{text!r}: expected cards after '{verb}'; write {self.usage(verb)}")
         chunks = rest.split(",")
         out: list[Action] = []
         named = False
@@ -418,7 +421,7 @@ class Grammar:
                                f"in {game} (only {', '.join(sorted(self.wild))})")
             if is_any_suit(d) and not self.rank_only:
                 raise _Refusal(f"{tok} sets a wild card to a rank only, and {game} names the card: "
-                               f"write it like {card_text(card).split('=')[0]}={card_text(d)[0]}C")
+                               f"write it like {card_text(designate(card, None))}={RANK_LETTERS[rank_of(d)]}C")
 
 
 def _loose(verb: str, toks: Sequence[str]) -> Action | None:
