@@ -12,6 +12,15 @@
 
 A State is plain data, cheap to ``clone()``; ``apply`` clones and then changes the clone
 with ``_apply`` (games implement ``_legal`` and ``_apply``; the engine checks legality).
+
+Action texts come in only at the edges (records, the CLI, typed input) and are read by the
+game's own grammar (shared/rules/README.md, "Action grammar"; cardtable/engine/grammar.py):
+
+    class Kruisjassen(Game):
+        grammar = Grammar({"play": "<card>", "pass": "", "claim": "",
+                           "declare": ("seq<N> <cards>", "carre <cards>", "stuk", "trickroem")})
+
+    game.parse_action("declare seq3 KD QD JD")     # Action; IllegalAction naming an unknown word
 """
 
 from __future__ import annotations
