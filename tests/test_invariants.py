@@ -61,6 +61,7 @@ MAX_ACTIONS_PER_HAND = 20_000
 TOKEN = re.compile(r"[^A-Za-z0-9]+")
 #: Card codes with a copy or a designation (``QS#2``, ``JK=8C``, ``JK=8*``) as one token.
 CODE_TOKEN = re.compile(r"[^A-Za-z0-9#=*]+")
+DESIGNATION = re.compile(r"=(?:10|[2-9TJQKA])[CDHS*]")
 
 #: (game id, player count) for every registered game and every count it allows.
 CASES = [(gid, n) for gid in sorted(game_ids())
@@ -105,9 +106,10 @@ def option_values(gid: str):
 
 def codes_in(obs_json: dict) -> set[str]:
     """The words of an observation: split at everything but letters and digits (``JH``),
-    and also at everything but those and ``# = *`` (so ``QS#2`` and ``JK=8C`` are words)."""
+    and also at everything but those and ``# = *`` (so ``QS#2`` and ``JK=8C`` are words); a
+    designation ``=8C`` shows what a wild card stands for, not the card 8C itself."""
     text = json.dumps(obs_json)
-    return set(TOKEN.split(text)) | set(CODE_TOKEN.split(text))
+    return set(TOKEN.split(DESIGNATION.sub("", text))) | set(CODE_TOKEN.split(text))
 
 
 def fully_hidden(hidden, deck_counts: Counter) -> set[str]:

@@ -40,8 +40,11 @@ class IllegalAction(ValueError):
     """An action the rules do not allow now, or a text that is not an action.
 
     ``str(err)`` is a sentence a player can read: what was tried and why it is refused.
-    The state it was applied to is unchanged.
+    The state it was applied to is unchanged. Raised by ``Game.parse_action`` for a text
+    its grammar does not read, with ``loose`` (an Action or None, see ``ActionError``).
     """
+
+    loose = None
 
 
 class OptionError(ValueError):
