@@ -2,6 +2,7 @@
 Result, the registry, matches and game records."""
 
 from cardtable.engine.actions import Action, ActionError, parse_action
+from cardtable.engine.grammar import Compound, Grammar, GrammarError
 from cardtable.engine.game import (DealError, Game, IllegalAction, MeldView, Observation, Option,
                                    OptionError, Result, State)
 from cardtable.engine.standing import FrozenMap, Standing
@@ -9,7 +10,8 @@ from cardtable.engine.match import Match
 from cardtable.engine.registry import UnknownGame, game_class, game_ids, get_game, register
 
 __all__ = [
-    "Action", "ActionError", "DealError", "Game", "IllegalAction", "Match", "MeldView",
-    "Observation", "Option", "OptionError", "Result", "Standing", "FrozenMap", "State", "UnknownGame", "game_class",
+    "Action", "ActionError", "Compound", "DealError", "FrozenMap", "Game", "Grammar", "GrammarError",
+    "IllegalAction", "Match", "MeldView", "Observation", "Option", "OptionError", "Result", "Standing",
+    "State", "UnknownGame", "game_class",
     "game_ids", "get_game", "parse_action", "register",
 ]

@@ -8,20 +8,40 @@ text form that parses back to the same action:
     Action("layoff", cards=(8C,), prep="to", target=3) -> "layoff 8C to 3"
     Action("draw", "discard 2")                        -> "draw discard 2"
     Action("swap", cards=(6S,), prep="in", target=2)   -> "swap 6S in 2"
+    Action("open", parts=(Action("meld", cards=(5C, 6C, 7C)),
+                          Action("layoff", cards=(9C,), prep="to", target=1)))
+                                                       -> "open 5C 6C 7C, layoff 9C to 1"
 
 The parts in text order: verb, ``arg`` (words that are not cards), ``cards``, ``prep`` and
-``target`` (``to 3``, ``in 2``), ``end`` (``low``/``high``).
+``target`` (``to 3``, ``in 2``), ``end`` (``low``/``high``); a compound action (``open``)
+has only ``parts``, written after the verb separated by ``", "``, a ``meld`` part without
+its verb. Cards are written by ``cards.card_text`` (``QS#2``, ``JK=8C``).
+
+Which words a game knows is its grammar's business (cardtable/engine/grammar.py; a game
+parses with ``Game.parse_action``); ``parse_action`` here reads the whole README table.
 """
 
 from __future__ import annotations
 
 from typing import NamedTuple
 
-from cardtable.cards import Card, CardError, card_text, parse_card
+from cardtable.cards import Card, card_text
+
+#: The verb of the parts of a compound action that are written without their verb.
+IMPLIED_PART_VERB = "meld"
 
 
 class ActionError(ValueError):
-    """A text that is not an action; the message says what is wrong."""
+    """A text that is not an action; the message says what is wrong and names the word.
+
+    ``loose``: where the verb is known, the text read loosely (words before the cards as
+    ``arg``, as the parser before the strict grammar did), so that a State can add what it
+    expects now (``State.apply``); None otherwise. Never applied.
+    """
+
+    def __init__(self, message: str, loose: "Action | None" = None):
+        super().__init__(message)
+        self.loose = loose
 
 
 class Action(NamedTuple):
@@ -31,9 +51,10 @@ class Action(NamedTuple):
     prep: str | None = None
     target: int | None = None
     end: str | None = None
+    parts: "tuple[Action, ...]" = ()
 
     def text(self) -> str:
-        """The canonical text form (shared/rules/README.md)."""
+        """The canonical text form (shared/rules/README.md, "Action grammar")."""
         parts = [self.verb]
         if self.arg:
             parts.append(self.arg)
@@ -43,6 +64,10 @@ class Action(NamedTuple):
             parts.append(str(self.target))
         if self.end:
             parts.append(self.end)
+        if self.parts:
+            return " ".join(parts) + " " + ", ".join(
+                p.text()[len(IMPLIED_PART_VERB) + 1:] if p.verb == IMPLIED_PART_VERB else p.text()
+                for p in self.parts)
         return " ".join(parts)
 
     def __str__(self) -> str:  # pragma: no cover - trivial
@@ -52,66 +77,17 @@ class Action(NamedTuple):
         return f"Action({self.text()!r})"
 
 
-_PREPS = ("to", "in")
-_ENDS = ("low", "high")
-
-
-def _is_card_token(tok: str) -> bool:
-    try:
-        parse_card(tok)
-    except CardError:
-        return False
-    return len(tok) >= 2
-
-
 def parse_action(text: str) -> Action:
-    """Parse an action's text form.
+    """Parse an action's text by the whole "Action grammar" table of shared/rules/README.md
+    (every verb and form of every game, copies ``#1``..``#7``, designations in ``meld``,
+    ``open`` and ``layoff``): ``grammar.README_GRAMMAR``.
 
-    Words that are card codes become ``cards``; ``to N`` / ``in N`` the target; a final
-    ``low`` / ``high`` the end; other words (before the cards) the ``arg``.
-    Raises ActionError for an empty text, a word after the cards that fits nowhere, or a
-    target that is not a number.
+    Returns the canonical Action (``parse_action(a.text()) == a``). Raises ActionError,
+    naming the word, for an empty text, a verb or word the table does not have, or a card
+    that is not a card. A game's own, narrower grammar is applied by ``Game.parse_action``.
     """
-    if not isinstance(text, str):
-        raise ActionError(f"an action is a text like 'play JH', not {text!r}")
-    toks = text.split()
-    if not toks:
-        raise ActionError("empty action: write a verb and its arguments, like 'play JH'")
-    verb = toks[0].lower()
-    if not verb.replace("-", "").isalpha():
-        raise ActionError(f"{text!r}: an action starts with a verb, like 'play JH' or 'draw stock'")
-    args: list[str] = []
-    cards: list[Card] = []
-    prep = target = end = None
-    i = 1
-    while i < len(toks):
-        tok = toks[i]
-        low = tok.lower()
-        if low in _PREPS and prep is None and cards:
-            if i + 1 >= len(toks) or not toks[i + 1].isdigit():
-                raise ActionError(f"{text!r}: '{tok}' must be followed by a meld number, like '{tok} 2'")
-            prep, target = low, int(toks[i + 1])
-            i += 2
-            continue
-        if low in _ENDS and prep is not None and end is None:
-            end = low
-            i += 1
-            continue
-        if _is_card_token(tok):
-            if prep is not None:
-                raise ActionError(f"{text!r}: cards must come before '{prep} N'")
-            cards.append(parse_card(tok))
-            i += 1
-            continue
-        if cards or prep is not None:
-            raise ActionError(f"{text!r}: unexpected word {tok!r}")
-        args.append(low if not tok.isdigit() else tok)
-        i += 1
-    if i != len(toks):  # pragma: no cover - loop always consumes
-        raise ActionError(f"{text!r}: could not read it")
-    # Normalise an arg word that is a suit letter to upper case ("trump h" -> "trump H").
-    args = [a.upper() if len(a) == 1 and a.upper() in "CDHS" else a for a in args]
-    return Action(verb, " ".join(args) if args else None, tuple(cards), prep, target, end)
+    from cardtable.engine.grammar import README_GRAMMAR  # grammar imports this module
+    return README_GRAMMAR.parse(text, "the rules README")
 
 
 def as_action(action: "Action | str") -> Action:

@@ -19,17 +19,28 @@ check reads).
 
 A State is plain data, cheap to ``clone()``; ``apply`` clones and then changes the clone
 with ``_apply`` (games implement ``_legal`` and ``_apply``; the engine checks legality).
+
+Action texts come in only at the edges (records, the CLI, typed input) and are read by the
+game's own grammar (shared/rules/README.md, "Action grammar"; cardtable/engine/grammar.py):
+
+    class Kruisjassen(Game):
+        grammar = Grammar({"play": "<card>", "pass": "", "claim": "",
+                           "declare": ("seq<N> <cards>", "carre <cards>", "stuk", "trickroem")})
+
+    game.parse_action("declare seq3 KD QD JD")     # Action; IllegalAction naming an unknown word
 """
 
 from __future__ import annotations
 
 import copy
 import random
+from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, Sequence
 
 from cardtable.cards import Card, card_text, cards_text, parse_card, CardError
-from cardtable.engine.actions import Action, ActionError, as_action
+from cardtable.engine.actions import Action, ActionError, parse_action
+from cardtable.engine.grammar import Compound, Grammar
 from cardtable.engine.standing import Standing
 
 
@@ -37,8 +48,11 @@ class IllegalAction(ValueError):
     """An action the rules do not allow now, or a text that is not an action.
 
     ``str(err)`` is a sentence a player can read: what was tried and why it is refused.
-    The state it was applied to is unchanged.
+    The state it was applied to is unchanged. Raised by ``Game.parse_action`` for a text
+    its grammar does not read, with ``loose`` (an Action or None, see ``ActionError``).
     """
+
+    loose = None
 
 
 class OptionError(ValueError):
@@ -219,6 +233,10 @@ class Game:
     deck_name: ClassVar[str] = ""
     description: ClassVar[str] = ""
     option_specs: ClassVar[tuple[Option, ...]] = ()
+    #: The verbs and argument words the game knows (cardtable/engine/grammar.py, README
+    #: "Action grammar"); None reads the whole README table. A subclass may make it a
+    #: property when its words depend on the options.
+    grammar: ClassVar[Grammar | None] = None
 
     def __init__(self, players: int | None = None, **options: Any):
         n = self.min_players if players is None else players
@@ -310,12 +328,25 @@ class Game:
         return obs_json
 
     # -- helpers --
-    def parse_action(self, text: str) -> Action:
-        """Parse an action's text (IllegalAction with a readable reason if malformed)."""
+    def parse_action(self, text: "str | Action") -> Action:
+        """The Action of an action text, read by this game's ``grammar`` (an Action is
+        returned as it is); the edge where records, the CLI and typed input come in.
+
+        Raises IllegalAction whose message names the first word the game does not know: a
+        verb, an argument word, or a card form it has not (``QS#2`` without copies,
+        ``JK=8C`` without wild cards), or a word that is not a card where one is due.
+        Whether the action is legal now is the State's business (``State.apply``).
+        """
+        if isinstance(text, Action):
+            return text
         try:
-            return as_action(text)
+            if self.grammar is None:
+                return parse_action(text)
+            return self.grammar.parse(text, self.name or self.id)
         except (ActionError, CardError) as e:
-            raise IllegalAction(str(e)) from None
+            err = IllegalAction(str(e))
+            err.loose = getattr(e, "loose", None)
+            raise err from None
 
     def option_text(self) -> str:
         return ", ".join(f"{k}={v}" for k, v in self.options.items())
@@ -374,7 +405,7 @@ class State:
         the check for callers that took the action from ``legal_actions()`` themselves.
         """
         if isinstance(action, str):
-            action = self.game.parse_action(action)
+            action = self.parse(action)
         if self.to_act is None:
             raise IllegalAction(f"{action.text()}: the hand is over")
         if check:
@@ -384,6 +415,23 @@ class State:
         new = self.clone()
         new._apply(action)
         return new
+
+    def parse(self, text: str) -> Action:
+        """``game.parse_action(text)``; when the game's grammar refuses a word of a verb it
+        knows, the IllegalAction also says why the loosely read action would not do now
+        (``explain``), e.g. ``'bid schut': Manille does not know 'schut' after 'bid' ...
+        (bid schut: seat 1 says bid play or pass)``."""
+        try:
+            return self.game.parse_action(text)
+        except IllegalAction as e:
+            loose = getattr(e, "loose", None)
+            if loose is None or self.to_act is None:
+                raise
+            try:
+                why = self.explain(self.normalize(loose))
+            except Exception:  # a loose reading the game cannot even explain: the grammar's word stands
+                raise e from None
+            raise IllegalAction(f"{e} ({why})") from None
 
     def _apply(self, action: Action) -> None:
         raise NotImplementedError
@@ -395,9 +443,14 @@ class State:
         """The hand's Result once it is over, else None."""
         raise NotImplementedError
 
-    def hidden_from(self, seat: int) -> set[Card]:
+    def hidden_from(self, seat: int) -> "set[Card] | Counter[Card]":
         """Cards ``seat`` may not see now (for the invariant tests): by default every card in
-        another seat's hand. Games override to remove cards the rules made public."""
+        another seat's hand. Games override to remove cards the rules made public.
+
+        A multiset where a deck holds identical cards (a ``collections.Counter``: one QS
+        hidden in a hand while the other QS lies on the table is ``Counter({QS: 1})``); a set
+        is a multiset of ones, enough for a one-pack game. The tests flag a code shown to
+        ``seat`` only when every copy of it in the deck is hidden."""
         raise NotImplementedError
 
     def cards_in_play(self) -> list[Card]:
@@ -433,6 +486,7 @@ def rng_for(seed: int | None) -> random.Random:
 
 
 __all__ = [
-    "Action", "Card", "DealError", "Game", "IllegalAction", "MeldView", "Observation",
-    "Option", "OptionError", "Result", "Standing", "State", "cards_text", "check_cards", "rng_for",
+    "Action", "Card", "Compound", "DealError", "Game", "Grammar", "IllegalAction", "MeldView",
+    "Observation", "Option", "OptionError", "Result", "Standing", "State", "cards_text", "check_cards",
+    "rng_for",
 ]

@@ -61,6 +61,7 @@ from typing import Any
 
 from cardtable.cards import SUIT_LETTERS, SUIT_NAMES, SUIT_SYMBOLS, deck48_no_tens, shuffled
 from cardtable.engine.actions import Action
+from cardtable.engine.grammar import Grammar
 from cardtable.engine.game import DealError, Game, Observation, Option, Result, rng_for
 from cardtable.engine.registry import register
 from cardtable.engine.standing import Standing
@@ -133,6 +134,14 @@ class Butifarra(Game):
 
     id = "butifarra"
     name = "Butifarra"
+    #: butifarra.md §4: the trump choice (``trump none`` = butifarra), the doublings, play.
+    grammar = Grammar({
+        "trump": ("<suit>", "none"),
+        "pass": "",
+        "double": "",
+        "redouble": "",
+        "play": "<card>",
+    })
     family = "butifarra"
     min_players = 4
     max_players = 4

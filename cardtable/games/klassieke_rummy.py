@@ -75,6 +75,7 @@ from typing import Any
 
 from cardtable.cards import ACE, Card, card_text, cards_text, full52, shuffled, sort_hand
 from cardtable.engine.actions import Action
+from cardtable.engine.grammar import Grammar
 from cardtable.engine.game import (DealError, Game, IllegalAction, MeldView, Observation, Option,
                                    Result, State, check_cards, rng_for)
 from cardtable.engine.registry import register
@@ -103,6 +104,13 @@ class KlassiekeRummy(Game):
 
     id = "klassieke-rummy"
     name = "Klassieke Rummy"
+    #: klassieke-rummy.md §4; no jokers or wild cards, one pack.
+    grammar = Grammar({
+        "draw": ("stock", "discard"),
+        "meld": "<cards>",
+        "layoff": "<card> to <n> [low|high]",
+        "discard": "<card>",
+    })
     family = "rummy"
     min_players = 2
     max_players = 6

@@ -66,6 +66,7 @@ from typing import Any
 
 from cardtable.cards import SUIT_SYMBOLS, card_text, piquet32, shuffled
 from cardtable.engine.actions import Action
+from cardtable.engine.grammar import Grammar
 from cardtable.engine.game import Game, MeldView, Observation, Option, Result, rng_for
 from cardtable.engine.registry import register
 from cardtable.engine.standing import Standing
@@ -110,6 +111,13 @@ class Kruisjassen(Game):
 
     id = "kruisjassen"
     name = "Kruisjassen"
+    #: kruisjassen.md §4 (claim and trickroem whatever the options: legality says when).
+    grammar = Grammar({
+        "play": "<card>",
+        "pass": "",
+        "claim": "",
+        "declare": ("seq<N> <cards>", "carre <cards>", "stuk", "trickroem"),
+    })
     family = "jas"
     min_players = 4
     max_players = 4

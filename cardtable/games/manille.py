@@ -74,6 +74,7 @@ from typing import Any
 
 from cardtable.cards import SUIT_LETTERS, SUIT_SYMBOLS, card_text, piquet32, shuffled
 from cardtable.engine.actions import Action
+from cardtable.engine.grammar import Grammar
 from cardtable.engine.game import DealError, Game, Observation, Option, OptionError, Result, rng_for
 from cardtable.engine.registry import register
 from cardtable.engine.standing import Standing
@@ -144,6 +145,14 @@ class Manille(Game):
 
     id = "manille"
     name = "Manille"
+    #: manille.md §4: bid, exchange with the stock, name trump, play.
+    grammar = Grammar({
+        "bid": "play",
+        "pass": "",
+        "exchange": ("<cards>", "none"),
+        "trump": "<suit>",
+        "play": "<card>",
+    })
     family = "manille-solo"
     min_players = 2
     max_players = 7

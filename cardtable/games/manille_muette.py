@@ -47,6 +47,7 @@ Rulings: the spec's R1-R8 as written (the seed agrees: the upcard is the dealer'
 from __future__ import annotations
 
 from cardtable.engine.registry import register
+from cardtable.engine.grammar import Grammar
 from cardtable.families.manille import ManilleHand, PartnershipManille
 from cardtable.sheets.hands import match_sheet
 
@@ -62,6 +63,8 @@ class ManilleMuette(PartnershipManille):
 
     id = "manille-muette"
     name = "Manille Muette"
+    #: manille-muette.md §4: ``play <card>``, the only verb.
+    grammar = Grammar({"play": "<card>"})
     description = "Two against two, silent: the ten is the manille; beat your opponents, 35 of 68 wins a hand."
     state_class = MuetteState
     sheet_factory = staticmethod(match_sheet)

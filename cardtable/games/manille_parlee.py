@@ -38,6 +38,7 @@ from typing import Any
 
 from cardtable.cards import SUIT_LETTERS, SUIT_NAMES, card_text, parse_card
 from cardtable.engine.actions import Action
+from cardtable.engine.grammar import Grammar
 from cardtable.engine.registry import register
 from cardtable.families.manille import ManilleHand, PartnershipManille
 from cardtable.families.tricks import SUIT_MASK, cards_of
@@ -190,6 +191,12 @@ class ManilleParlee(PartnershipManille):
 
     id = "manille-parlee"
     name = "Manille Parlée"
+    #: manille-parlee.md §4: play, and the leader's one question or statement.
+    grammar = Grammar({
+        "play": "<card>",
+        "ask": ("count <suit>", "top <suit>", "has <card>"),
+        "tell": ("count <suit>", "top <suit>", "has <card>"),
+    })
     description = "Two against two; before leading you may ask your partner one question or tell one fact."
     state_class = ParleeState
     sheet_factory = staticmethod(match_sheet)
