@@ -309,13 +309,15 @@ def announce(m: Meld, trump: int) -> str:
 #: ``declare seq<N> …`` / ``declare carre …``: one button per meld on offer (the table gives
 #: each a free key: e, f, …), labelled ``Roem`` / ``Carré`` and the cards.
 ROEM_SPEC = VerbSpec("declare", "Roem", "", "declare your roem with its key, then p to pass", NONE)
+#: ``declare carre …``: as a sequence, labelled ``Carré``
+CARRE_SPEC = VerbSpec("declare", "Carré", "", "declare your roem with its key, then p to pass", NONE, arg="carre")
 #: ``declare stuk`` (K and Q of trump)
 STUK_SPEC = VerbSpec("declare", "Stuk", "k", "declare stuk: K and Q of trump (+20)", NONE, arg="stuk")
 #: ``declare trickroem``: the roem that fell in the trick just won
 TRICKROEM_SPEC = VerbSpec("declare", "Trick roem", "r", "claim the roem in the trick you won, or pass",
                           NONE, arg="trickroem")
 #: the roem verbs of the jas games
-ROEM_VERBS = (ROEM_SPEC, STUK_SPEC, TRICKROEM_SPEC)
+ROEM_VERBS = (ROEM_SPEC, CARRE_SPEC, STUK_SPEC, TRICKROEM_SPEC)
 
 
 def roem_zone(declared, public: bool, seat: int, trump: int, meld_view) -> Zone | None:
@@ -340,7 +342,7 @@ def public_key(n: int, top: int, value: int, trump_seq: bool) -> tuple[int, int,
 
 
 __all__ = [
-    "KRUIS_ROEM", "Meld", "MeldError", "ROEM_SPEC", "ROEM_VERBS", "RoemRules", "STUK_SPEC",
+    "CARRE_SPEC", "KRUIS_ROEM", "Meld", "MeldError", "ROEM_SPEC", "ROEM_VERBS", "RoemRules", "STUK_SPEC",
     "TRICKROEM_SPEC", "announce", "roem_zone", "best_set", "candidates",
     "canonical", "carre_meld", "conflict", "kruis_precedence", "parse_meld", "public_key",
     "runs", "seq_meld", "stuk_mask", "trick_roem", "value_precedence",
