@@ -12,6 +12,11 @@
 
 A State is plain data, cheap to ``clone()``; ``apply`` clones and then changes the clone
 with ``_apply`` (games implement ``_legal`` and ``_apply``; the engine checks legality).
+
+What the table draws is declared by the game (``cardtable.engine.views``; docs/contract.md
+has a worked example per family): ``Observation.zones`` (card areas), ``Observation.verbs``
+(how each legal verb is chosen), ``Observation.events`` (the log as structured events,
+``log`` their texts), ``Result.summary`` (the hand in words) and ``Sheet.view()``.
 """
 
 from __future__ import annotations
