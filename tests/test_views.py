@@ -360,3 +360,32 @@ def test_observation_json_holds_zones_and_verbs_not_events():
     assert [z["kind"] for z in j["zones"]][:3] == ["hand"] * 3
     assert {v["verb"] for v in j["verbs"]} == {"draw"}
     assert "events" not in j
+
+
+@pytest.mark.parametrize("gid,n", CONFIGS)
+def test_summary_says_what_the_hand_summary_screen_says_today(gid, n):
+    """``Result.summary`` (written by the rules) gives the lines that today's hand summary
+    screen computes from ``Result.detail`` (tui/screens.py ``_Summary``: the headline after
+    "Hand N", the sheet line, the facts), word for word, so that issue 7 can draw the
+    summary instead without a change on screen (and then drop this comparison)."""
+    from cardtable.engine.match import Match
+    from cardtable.tui import render as R
+    from cardtable.tui import screens as S
+
+    for seed in range(3):
+        m = Match(get_game(gid, players=n), seats=[f"human:P{s}" for s in range(n)], seed=seed)
+        rng = random.Random(seed)
+        for _hand in range(3):
+            if m.over:
+                break
+            m.start_hand()
+            while not m.state.over:
+                m.apply(rng.choice(m.state.legal_actions()), check=False)
+            names = R.seat_names(m)
+            res = m.results[-1]
+            old = S._Summary(m, res, names)
+            old.hands_left = S._hands_left(m, m.state)
+            want = [old.head(len(m.hands) - 1).plain.split("  ", 1)[1]]
+            score = old.score()
+            want += ([score.plain] if score is not None else []) + [f.plain for f in old.facts()]
+            assert res.summary.lines(names, card=lambda c: R.card_label(c, False)) == want

@@ -397,9 +397,13 @@ class Fact:
     text: LogEvent
     seats: tuple[int, ...] = ()
 
-    def line(self, names=None, you: int | None = None) -> str:
-        body = render(self.text, names, you)
-        return f"{self.label}: {body}" if self.label else body
+    def line(self, names=None, you: int | None = None, card: Callable[[Card], str] = card_text) -> str:
+        """``label: text`` (``label:`` alone when the text is empty; the text alone without
+        a label), rendered by ``render``."""
+        body = render(self.text, names, you, card)
+        if not self.label:
+            return body
+        return f"{self.label}: {body}" if body else f"{self.label}:"
 
 
 @dataclass(frozen=True)
@@ -411,9 +415,9 @@ class Summary:
     headline: LogEvent
     facts: tuple[Fact, ...] = ()
 
-    def lines(self, names=None, you: int | None = None) -> list[str]:
-        """The summary as plain lines (the headline first)."""
-        return [render(self.headline, names, you)] + [f.line(names, you) for f in self.facts]
+    def lines(self, names=None, you: int | None = None, card: Callable[[Card], str] = card_text) -> list[str]:
+        """The summary as plain lines (the headline first), rendered by ``render``."""
+        return [render(self.headline, names, you, card)] + [f.line(names, you, card) for f in self.facts]
 
     def to_json(self) -> dict[str, Any]:
         return {"headline": self.headline.to_json(),
@@ -433,10 +437,10 @@ def fact(label: str, template: str, seats: Sequence[int] = (), cards: Sequence[C
     return Fact(label, LogEvent(label.lower() or "fact", template, seats, cards, values), tuple(winners))
 
 
-def seat_list(values: Sequence[Any], fmt: Callable[[Any], str] = str, start: int = 0) -> str:
+def seat_list(values: Sequence[Any], fmt: Callable[[Any], str] = str, start: int = 0, sep: str = " · ") -> str:
     """A template naming every seat with a value: ``{0} 12 · {1} 0 · {2} 7`` (seat
-    placeholders from ``start``)."""
-    return " · ".join(f"{{{start + s}}} {fmt(v)}" for s, v in enumerate(values))
+    placeholders from ``start``, separated by ``sep``)."""
+    return sep.join(f"{{{start + s}}} {fmt(v)}" for s, v in enumerate(values))
 
 
 # ---- the sheet's own drawing ------------------------------------------------------------

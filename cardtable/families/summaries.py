@@ -33,9 +33,9 @@ def side_fact(label: str, labels: Sequence[str], pair: Sequence[Any], tail: str 
 
 
 def seats_fact(label: str, values: Sequence[Any], fmt: Callable[[Any], str] = str, tail: str = "",
-               winners: Sequence[int] = ()) -> Fact:
+               winners: Sequence[int] = (), sep: str = " \u00b7 ") -> Fact:
     """A Fact ``label: {0} v0 · {1} v1 …`` naming every seat."""
-    return Fact(label, LogEvent(label.lower() or "fact", seat_list(values, fmt) + tail,
+    return Fact(label, LogEvent(label.lower() or "fact", seat_list(values, fmt, sep=sep) + tail,
                                 tuple(range(len(values))), (), tuple(values)), tuple(winners))
 
 
@@ -44,7 +44,7 @@ def score_fact(unit: str, labels: Sequence[str] | None, points: Sequence[int], g
     """``This hand (strepen): 0/2 2 · 1/3 0``: what the hand writes on the sheet, per side
     (``labels`` and ``groups``, the seats of each side) or, with ``labels`` None, per seat."""
     if labels is None:
-        return seats_fact(f"This hand ({unit})", points, winners=winners)
+        return seats_fact(f"This hand ({unit})", points, winners=winners, sep="  \u00b7  ")
     text = "  \u00b7  ".join(f"{labels[i]} {points[g[0]]}" for i, g in enumerate(groups))
     return Fact(f"This hand ({unit})", LogEvent("score", text.replace("{", "{{").replace("}", "}}"), (), (),
                                                 tuple(points)), tuple(winners))

@@ -84,7 +84,7 @@ from cardtable.families.rummy import (ACE_LOW, ACE_MODES, RUN, SET, Meld, card_p
                                       why_not_meld)
 from cardtable.engine.views import EventLog, LogEvent, Summary, log_view, phrase, specs_for
 from cardtable.families.rummy import RUMMY_VERBS, rummy_zones
-from cardtable.families.summaries import seats_fact
+from cardtable.families.summaries import score_fact
 from cardtable.sheets.totals import TotalsSheet
 
 #: §3: cards dealt to each player by number of players.
@@ -677,19 +677,18 @@ class KlassiekeRummyState(State):
         from cardtable.engine.views import Fact
         g = self.game
         if self.void:
-            head = phrase("A void hand: nothing is written (it could not end, ruling 9)", kind="outcome")
+            head = phrase("A void hand: nothing is written", kind="outcome")
         else:
             head = phrase("{0} went out" + (" with a rummy: the score is doubled" if self.rummy else ""),
                           (self.winner,), kind="outcome")
-        facts = [seats_fact("This hand (points)", res.points, winners=res.winners)]
+        facts = [score_fact("points", None, res.points, (), res.winners)]
         hp = res.detail["hand_points"]
-        for s, h in enumerate(self.hands):
-            if not h:
-                continue
-            cards = sort_hand(h)
+        left = [(s, sort_hand(h)) for s, h in enumerate(self.hands) if h]
+        if left:
+            facts.append(Fact("Cards left in hand (points)", phrase("", kind="cards_left")))
+        for s, cards in left:
             each = ", ".join(f"{{c{i}}} {g.points[c]}" for i, c in enumerate(cards))
-            facts.append(Fact("Cards left" if not any(f.label == "Cards left" for f in facts) else "",
-                              phrase(f"{{0}}: {each}  = {hp[s]}", (s,), cards, (hp[s],), kind="cards_left")))
+            facts.append(Fact("", phrase(f"  {{0}}: {each}  = {hp[s]}", (s,), cards, (hp[s],), kind="cards_left")))
         return Summary(head, tuple(facts))
 
     def hidden_from(self, seat: int) -> set[Card]:

@@ -70,7 +70,7 @@ from cardtable.engine.game import Game, MeldView, Observation, Option, Result, r
 from cardtable.engine.registry import register
 from cardtable.families import jas
 from cardtable.families.jas import KRUIS_ROEM, Meld, MeldError
-from cardtable.engine.views import NONE, Fact, LogEvent, VerbSpec
+from cardtable.engine.views import NONE, LogEvent, VerbSpec
 from cardtable.families.tricks import (JAS, PASS_SPEC, PLAY_SPEC, SIDE_NAMES, JasRule, TrickHand, cards_of,
                                       deal_packets, esc, mask_of, parse_trick_deal, side_result)
 from cardtable.engine.views import Summary, phrase
@@ -500,8 +500,8 @@ class KruisState(TrickHand):
 
     def summary(self, res: Result) -> Summary:
         """The hand in words (§7, §8): the headline (a claim and whether it was right, a
-        pit, a carried or void hand; an onder-jan side), the strepen written per side,
-        troef, the final counts and card points, the counts carried."""
+        pit, a carried or void hand; an onder-jan side), the strepen written per side, the
+        final counts and card points, the counts carried."""
         d = res.detail
         claimer = d.get("claimer")
         out = res.outcome
@@ -518,7 +518,6 @@ class KruisState(TrickHand):
                 head += f"  \u00b7 {_side_text(1 - e['side'])} onder jan (below 50): 2 strepen"
                 break
         facts = [score_fact("strepen", SIDE_NAMES, res.points, ((0, 2), (1, 3)), res.winners)]
-        facts.append(Fact("Troef", phrase(f"{SUIT_SYMBOLS[self.trump]} (turned up {{c0}})", (), (self.upcard,))))
         tp = d["trick_points"]
         facts.append(side_fact("Counts", SIDE_NAMES, d["counts"], f"   card points {tp[0]} \u2013 {tp[1]}"))
         if any(d["carry"]):
