@@ -389,3 +389,33 @@ def test_summary_says_what_the_hand_summary_screen_says_today(gid, n):
             score = old.score()
             want += ([score.plain] if score is not None else []) + [f.plain for f in old.facts()]
             assert res.summary.lines(names, card=lambda c: R.card_label(c, False)) == want
+
+
+def _lines_under_the_table_today(sheet) -> list[str]:
+    """The drawing's lines that today's sheet panel shows under the table
+    (tui/widgets.py ``sheet_renderable``: not a table row, not a side's tally whose label is
+    a column header; nothing for an empty sheet but a carry)."""
+    headers, rows = sheet.table()
+    drawing = sheet.render()
+    heads = {str(h).strip().lower() for h in headers} if rows else set()
+    extra = [ln for ln in drawing.splitlines()
+             if ln.strip() and not ln.lstrip().startswith("|") and ln.split(":")[0].strip().lower() not in heads]
+    if not rows and not any("|" in ln or "carry" in ln for ln in extra):
+        extra = []
+    return extra
+
+
+@pytest.mark.parametrize("gid,n", CONFIGS)
+def test_sheet_view_lines_are_what_the_sheet_panel_shows_today(gid, n):
+    game = get_game(gid, players=n)
+    sheet = game.new_sheet()
+    rng = random.Random(1)
+    for hand in range(60):
+        assert list(sheet.view().lines) == _lines_under_the_table_today(sheet), (gid, hand)
+        if sheet.over:
+            break
+        st = game.new_hand(seed=hand, sheet=sheet)
+        while not st.over:
+            st = st.apply(rng.choice(st.legal_actions()), check=False)
+        sheet.record(st.result())
+    assert sheet.over or hand == 59
