@@ -191,6 +191,7 @@ class KruisState(TrickHand):
     last_bonus = LAST_TRICK
     copy_lists = ("hands", "counts")
     verb_table = VERBS
+    _rzc = None            # (declared, roem zone) once the roem is public: a cache shared by clones
 
     def __init__(self, game: Kruisjassen, dealer: int, hands: list[int], upcard: int,
                  sheet: Streepjes):
@@ -668,7 +669,14 @@ class KruisState(TrickHand):
     def extra_zones(self, seat: int, hidden: int) -> list:
         """The declared roem (a mirror zone: the cards stay in the hands), shown to all once
         the first trick is complete, before that to its owner only."""
-        z = jas.roem_zone(self.declared, self._public(), seat, self.trump, MeldView)
+        public = self._public()
+        c = self._rzc
+        if public and c is not None and c[0] is self.declared:
+            z = c[1]
+        else:
+            z = jas.roem_zone(self.declared, public, seat, self.trump, MeldView)
+            if public:                               # the same for every seat from now on
+                self._rzc = (self.declared, z)
         return [] if z is None else [z]
 
     def status(self) -> str:
