@@ -339,14 +339,11 @@ def render(event: LogEvent, names: Mapping[int, str] | Sequence[str] | None = No
 
 
 class EventLog:
-    """The public log of a state kept as a cons list of raw events (``(previous, event)``
-    tuples, cheap in the hot loop) plus a cache of the ``LogEvent`` / text tuples made from
-    them, so that an observation renders only the events added since the last one.
-
-    ``events(node, make)`` -> ``(LogEvent tuple, text tuple)`` for the cons list ending at
-    ``node``; ``make(raw) -> LogEvent | None`` turns a raw event into its LogEvent (None: not
-    shown). The cache is shared by clones (it only grows along one line of play, and a
-    clone whose line differs rebuilds from the nearest cached node it shares)."""
+    """The rendered public log of a state: ``node`` (the head of the cons list of raw events
+    it was made from), ``events`` (the LogEvents, oldest first) and ``texts`` (their texts:
+    ``Observation.log``). Made by ``log_view``; a state keeps the last one and its clones
+    share it (it is immutable), so the next observation renders only the new events.
+    """
 
     __slots__ = ("node", "events", "texts")
 
