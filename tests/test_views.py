@@ -18,6 +18,7 @@ never timed.
 from __future__ import annotations
 
 import random
+import re
 from collections import Counter
 
 import pytest
@@ -229,6 +230,10 @@ def test_default_view_of_a_plain_sheet():
 # ---- LogEvent and render ------------------------------------------------------------------
 
 NAMES = ["Anna", "Bram", "Cor", "You"]
+#: "you" before a verb in the third person: a template that forgot ``{0:plays|play}``
+THIRD_PERSON_YOU = re.compile(r"\b[Yy]ou (plays|passes|wins|declares|asks|tells|says|takes|names|keeps|"
+                              r"exchanges|draws|melds|lays|discards|goes|scores|lets|claims|leads|makes|fails|"
+                              r"deals|is|has)\b")
 JH = parse_card("JH")
 
 
@@ -268,17 +273,20 @@ def test_a_missing_name_falls_back_to_the_seat():
 
 def test_the_log_is_the_text_of_each_games_events():
     """The structured events name the seats and cards of today's log lines: rendered with
-    the rules' names they give the log exactly (checked in test_zones_verbs_and_events), and
-    with other names no ``seat N`` is left."""
+    the rules' names they give the log exactly (checked in test_zones_verbs_and_events), with
+    other names no ``seat N`` is left, and a seat called "you" gets the verb's second person."""
     for gid, n in CONFIGS:
         game = get_game(gid, players=n)
-        for st, _seats in _playout(game, 1, every=10 ** 9):
-            pass
-        obs = st.observation(0)
         names = [f"Player{s}" for s in range(n)]
-        for e in obs.events:
-            text = render(e, names)
-            assert "seat " not in text.lower(), (gid, e.template, text)
+        for seed in range(3):
+            for st, _seats in _playout(game, seed, every=10 ** 9):
+                pass
+            for e in st.observation(0).events:
+                text = render(e, names)
+                assert "seat " not in text.lower(), (gid, e.template, text)
+                for you in e.seats:
+                    said = render(e, names, you=you)
+                    assert f"Player{you}" not in said and not THIRD_PERSON_YOU.search(said), (gid, said)
 
 
 # ---- the observation cost does not grow with the log ----------------------------------------
