@@ -28,6 +28,11 @@ game's own grammar (shared/rules/README.md, "Action grammar"; cardtable/engine/g
                            "declare": ("seq<N> <cards>", "carre <cards>", "stuk", "trickroem")})
 
     game.parse_action("declare seq3 KD QD JD")     # Action; IllegalAction naming an unknown word
+
+What the table draws is declared by the game (``cardtable.engine.views``; docs/contract.md
+has a worked example per family): ``Observation.zones`` (card areas), ``Observation.verbs``
+(how each legal verb is chosen), ``Observation.events`` (the log as structured events,
+``log`` their texts), ``Result.summary`` (the hand in words) and ``Sheet.view()``.
 """
 
 from __future__ import annotations
@@ -126,12 +131,22 @@ class Option:
 @dataclass(frozen=True)
 class MeldView:
     """A meld on the table as every seat sees it: number (1, 2, ...), owner seat, kind
-    (``set``/``run``), cards in order."""
+    (``set``/``run``), cards in order, and what each wild card in it stands for."""
 
     id: int
     owner: int
     kind: str
     cards: tuple[Card, ...]
+    #: (index in ``cards``, plain card it stands for) for each wild card of the meld
+    wilds: tuple[tuple[int, Card], ...] = ()
+
+    def to_json(self) -> dict[str, Any]:
+        """``{"id", "owner", "kind", "cards": [codes]}`` (plus ``"wilds": [[index, code]]``
+        when the meld holds a wild card)."""
+        out = {"id": self.id, "owner": self.owner, "kind": self.kind, "cards": [card_text(c) for c in self.cards]}
+        if self.wilds:
+            out["wilds"] = [[i, card_text(c)] for i, c in self.wilds]
+        return out
 
 
 @dataclass
@@ -143,6 +158,13 @@ class Observation:
     Units: ``hand_sizes`` in cards; ``scores`` in the game's own units (see ``status``).
     ``active``: per seat, True if the seat takes part in this hand (False: out of the game,
     sitting out this deal); left out by a game, it is all True.
+
+    Declared views (``cardtable.engine.views``, docs/contract.md): ``zones`` every card area
+    as this seat sees it (its cards never include one of ``hidden_from(seat)``; the counts of
+    the zones that are not mirrors add up to the deck); ``verbs`` the specs of the verbs in
+    ``legal`` (label, key, hint, input shape); ``events`` the public log as structured
+    ``LogEvent``s (``log`` holds their texts, one per event, rendered once). ``to_json``
+    writes zones and verbs, not events (their text is ``log``).
     """
 
     game: str
@@ -168,6 +190,9 @@ class Observation:
     legal: tuple[Action, ...] = ()               # legal actions, only when seat == to_act
     extra: dict[str, Any] = field(default_factory=dict)
     active: tuple[bool, ...] = ()                # per seat; () is filled in as all True
+    zones: tuple[Any, ...] = ()                  # views.Zone, see the class docstring
+    verbs: tuple[Any, ...] = ()                  # views.VerbSpec of the verbs in ``legal``
+    events: tuple[Any, ...] = ()                 # views.LogEvent, oldest first (``log`` = texts)
 
     def __post_init__(self) -> None:
         if not self.active:
@@ -179,15 +204,15 @@ class Observation:
         def conv(v: Any) -> Any:
             if isinstance(v, Action):
                 return v.text()
-            if isinstance(v, MeldView):
-                return {"id": v.id, "owner": v.owner, "kind": v.kind, "cards": [card_text(c) for c in v.cards]}
+            if isinstance(v, MeldView) or hasattr(v, "to_json"):
+                return v.to_json()
             if isinstance(v, dict):
                 return {k: conv(x) for k, x in v.items()}
             if isinstance(v, (list, tuple)):
                 return [conv(x) for x in v]
             return v
 
-        d = {k: getattr(self, k) for k in self.__dataclass_fields__}
+        d = {k: getattr(self, k) for k in self.__dataclass_fields__ if k != "events"}
         out = {k: conv(v) for k, v in d.items()}
         for k in ("hand", "discard"):
             out[k] = [card_text(c) for c in d[k]]
@@ -206,14 +231,19 @@ class Result:
     ``outcome``: a word from the spec (``claim``, ``pit``, ``carried``, ``out`` ...).
     ``winners``: seats that won the hand (empty for a carried/void hand).
     ``detail``: everything else the spec's result names (counts, carry, next dealer ...).
+    ``summary``: the hand in words for the hand summary (``views.Summary``: a headline and
+    fact lines with seat placeholders), written by the rules; None for a game that has none.
     """
 
     points: list[int]
     outcome: str
     winners: list[int] = field(default_factory=list)
     detail: dict[str, Any] = field(default_factory=dict)
+    summary: Any = None
 
     def to_json(self) -> dict[str, Any]:
+        """``points``, ``outcome``, ``winners``, ``detail``: the record format
+        (docs/records.md); ``summary`` is not part of it (``summary.to_json()``)."""
         return {"points": list(self.points), "outcome": self.outcome,
                 "winners": list(self.winners), "detail": self.detail}
 

@@ -25,6 +25,7 @@ from typing import Callable, Iterable, NamedTuple, Sequence
 
 from cardtable.cards import Card, card_text
 from cardtable.engine.actions import Action
+from cardtable.engine.views import MELDS, NONE, UP, VerbSpec, Zone
 from cardtable.families.tricks import mask_of
 
 RANK_PLURAL = {14: "aces", 13: "kings", 12: "queens", 11: "jacks", 10: "tens", 9: "nines",
@@ -303,6 +304,37 @@ def announce(m: Meld, trump: int) -> str:
     return s + " in trump" if m.suit == trump else s
 
 
+# ---- declared views (engine.views): the roem verbs and the declared-roem zone -----------------
+
+#: ``declare seq<N> …`` / ``declare carre …``: one button per meld on offer (the table gives
+#: each a free key: e, f, …), labelled ``Roem`` / ``Carré`` and the cards.
+ROEM_SPEC = VerbSpec("declare", "Roem", "", "declare your roem with its key, then p to pass", NONE)
+#: ``declare carre …``: as a sequence, labelled ``Carré``
+CARRE_SPEC = VerbSpec("declare", "Carré", "", "declare your roem with its key, then p to pass", NONE, arg="carre")
+#: ``declare stuk`` (K and Q of trump)
+STUK_SPEC = VerbSpec("declare", "Stuk", "k", "declare stuk: K and Q of trump (+20)", NONE, arg="stuk")
+#: ``declare trickroem``: the roem that fell in the trick just won
+TRICKROEM_SPEC = VerbSpec("declare", "Trick roem", "r", "claim the roem in the trick you won, or pass",
+                          NONE, arg="trickroem")
+#: the roem verbs of the jas games
+ROEM_VERBS = (ROEM_SPEC, CARRE_SPEC, STUK_SPEC, TRICKROEM_SPEC)
+
+
+def roem_zone(declared, public: bool, seat: int, trump: int, meld_view) -> Zone | None:
+    """The zone of the declared roem as ``seat`` sees it: ``declared`` ((seat, Meld), ...)
+    in the order declared; shown (``melds``, numbered) once ``public``, else only the seat's
+    own. A mirror: the cards are still in the hands or in the tricks. ``meld_view(number,
+    owner, kind, cards)`` makes the engine's ``MeldView``. None when nothing is shown."""
+    shown = [(s, m) for s, m in declared if public or s == seat]
+    if not shown:
+        return None
+    views = tuple(meld_view(i, s, "run" if m.kind == "seq" else "set", m.cards)
+                  for i, (s, m) in enumerate(shown, 1))
+    cards = tuple(c for v in views for c in v.cards)
+    return Zone("roem", MELDS, None, len(cards), cards, UP, melds=views, mirror=True,
+                caption=", ".join(announce(m, trump) for _s, m in shown))
+
+
 def public_key(n: int, top: int, value: int, trump_seq: bool) -> tuple[int, int, int, int]:
     """The kruisjassen precedence key from what an announcement tells (cards, top, value,
     in trump); equal to ``kruis_precedence`` of the meld."""
@@ -310,7 +342,8 @@ def public_key(n: int, top: int, value: int, trump_seq: bool) -> tuple[int, int,
 
 
 __all__ = [
-    "KRUIS_ROEM", "Meld", "MeldError", "RoemRules", "announce", "best_set", "candidates",
+    "CARRE_SPEC", "KRUIS_ROEM", "Meld", "MeldError", "ROEM_SPEC", "ROEM_VERBS", "RoemRules", "STUK_SPEC",
+    "TRICKROEM_SPEC", "announce", "roem_zone", "best_set", "candidates",
     "canonical", "carre_meld", "conflict", "kruis_precedence", "parse_meld", "public_key",
     "runs", "seq_meld", "stuk_mask", "trick_roem", "value_precedence",
 ]

@@ -30,8 +30,14 @@ from typing import Any, Sequence
 from cardtable.cards import SUIT_LETTERS, SUIT_SYMBOLS, Card, card_text, piquet32, shuffled
 from cardtable.engine.game import Game, Observation, Option, Result, rng_for
 from cardtable.engine.standing import Standing
+from cardtable.engine.views import Fact, LogEvent, Summary, phrase
+from cardtable.families.summaries import score_fact, side_fact
 from cardtable.families.tricks import (MANILLE, ManilleRule, TrickHand, deal_packets, mask_of, parse_trick_deal,
                                        side_result)
+
+#: the sides as the manille sheets head them (``sheets.sides.SIDE_HEADERS``; families sit
+#: below sheets, so the words are repeated here)
+SIDE_HEADERS = ("A (0 & 2)", "B (1 & 3)")
 
 #: side letters of the specs (A = seats 0 & 2, B = seats 1 & 3)
 SIDE_LETTERS = ("A", "B")
@@ -243,17 +249,41 @@ class ManilleHand(TrickHand):
     def result(self) -> Result | None:
         """Once over: ``points`` per seat = ``game_points`` of its side (hands mode: 1 for
         each seat of the hand winner; excess: the points above half); ``winners`` = the
-        seats of the hand winner (none for a tie)."""
-        return side_result(self.end)
+        seats of the hand winner (none for a tie); ``summary``: ``summary(result)``."""
+        res = side_result(self.end)
+        if res is not None:
+            res.summary = self.summary(res)
+        return res
+
+    def summary(self, res: Result) -> Summary:
+        """The hand in words (§7): who won it and by how much (or a tie), the game points it
+        writes (``scoring = excess``; in hands mode the sheet's "hands won" line says it),
+        troef and the upcard, the hand points with card points and tricks."""
+        d = res.detail
+        w = d["winning_side"]
+        hp = d["hand_points"]
+        if w is None:
+            head = f"A tie, {hp[0]} \u2013 {hp[1]}: nobody " + ("scores" if self.scoring == "excess" else "wins the hand")
+        else:
+            head = f"Side {SIDE_HEADERS[w]} wins the hand, {hp[w]} to {hp[1 - w]}"
+        facts = []
+        if self.scoring == "excess":
+            facts.append(score_fact("game points", SIDE_HEADERS, res.points, ((0, 2), (1, 3)), res.winners))
+        facts.append(Fact("Troef", phrase(f"{SUIT_SYMBOLS[self.trump]} (turned up {{c0}})", (), (self.upcard,))))
+        cp, tr = d["card_points"], d["side_tricks"]
+        facts.append(side_fact("Points", SIDE_HEADERS, hp,
+                               f"  (cards {cp[0]} \u2013 {cp[1]}, tricks {tr[0]} \u2013 {tr[1]})", res.winners))
+        return Summary(phrase(head, kind="outcome"), tuple(facts))
 
     # -- what a seat sees --
-    def _log_text(self, ev: tuple) -> str | None:
+    def _log_event(self, ev: tuple) -> LogEvent | None:
         if ev[0] == "end":
             side, a, b = ev[1], ev[2], ev[3]
             if side is None:
-                return f"hand over: {a} – {b}, a tie: nobody wins the hand"
-            return f"hand over: {a} – {b}, side {SIDE_LETTERS[side]} ({side}/{side + 2}) wins the hand"
-        return TrickHand._log_text(self, ev)
+                return LogEvent("end", f"hand over: {a} – {b}, a tie: nobody wins the hand", (), (), (side, a, b))
+            return LogEvent("end", f"hand over: {a} – {b}, side {SIDE_LETTERS[side]} ({side}/{side + 2}) wins the hand",
+                            (), (), (side, a, b))
+        return TrickHand._log_event(self, ev)
 
     def status(self) -> str:
         a, b = self.trick_pts
@@ -295,6 +325,6 @@ class ManilleHand(TrickHand):
 
 
 __all__ = [
-    "ManilleHand", "PartnershipManille", "SCORING_OPTIONS", "SIDE_LETTERS",
+    "ManilleHand", "PartnershipManille", "SCORING_OPTIONS", "SIDE_HEADERS", "SIDE_LETTERS",
     "deal_with_upcard", "excess_points", "hand_winner", "score_hand",
 ]

@@ -33,6 +33,8 @@ from itertools import combinations
 from typing import Iterable, NamedTuple, Sequence
 
 from cardtable.cards import ACE, JOKER, KING, TWO, Card
+from cardtable.engine.views import (CARD, CARDS, COUNT, DISCARD, DOWN, HAND, MELD, MELDS, NONE, STOCK, UP,
+                                    VerbSpec, Zone)
 
 ACE_LOW = "low"
 ACE_HIGH_LOW = "high_low"
@@ -486,7 +488,44 @@ def stock_top_first(stock: Sequence[Card]) -> list[Card]:
     return list(reversed(stock))
 
 
+# ---- declared views (engine.views): the verbs and zones of a draw-meld-discard turn -----------
+
+DRAW_STOCK_SPEC = VerbSpec("draw", "Draw stock", "d", "d draws from the stock, t takes the top discard", NONE,
+                           arg="stock")
+DRAW_DISCARD_SPEC = VerbSpec("draw", "Take discard", "t", "d draws from the stock, t takes the top discard", NONE,
+                             arg="discard")
+MELD_SPEC = VerbSpec("meld", "Meld selected", "m", "select cards (\u2423 or 1-9), m melds them", CARDS, min_cards=3)
+LAYOFF_SPEC = VerbSpec("layoff", "Lay off", "l", "select a card, l then the meld's number lays it off", MELD)
+DISCARD_SPEC = VerbSpec("discard", "Discard", "x", "\u23ce or x discards the chosen card; it ends the turn", CARD)
+#: the verbs of a draw - meld - lay off - discard turn (klassieke-rummy §5)
+RUMMY_VERBS = (DRAW_STOCK_SPEC, DRAW_DISCARD_SPEC, MELD_SPEC, LAYOFF_SPEC, DISCARD_SPEC)
+
+
+def rummy_zones(seat: int, hands: Sequence[Sequence[Card]], view: Sequence[Card], stock: Sequence[Card],
+                pile: Sequence[Card], melds: Sequence, public: int, selectable: Sequence[Card] = ()) -> tuple[Zone, ...]:
+    """The zones of a rummy hand as ``seat`` sees them: every hand (its own face up in
+    display order ``view`` with the ``selectable`` cards; the others face down, listing the
+    cards that have been face up this hand: ``public`` is their mask, e.g. a card taken from
+    the discard pile), the stock (face down, top card last in ``stock``; cards known from a
+    turned-over pile listed), the discard pile (bottom to top) and the table melds
+    (``melds``: the engine's ``MeldView``s, numbered)."""
+    out = []
+    for s, h in enumerate(hands):
+        if s == seat:
+            out.append(Zone(f"hand {s}", HAND, s, len(view), tuple(view), UP, selectable=tuple(selectable)))
+        else:
+            out.append(Zone(f"hand {s}", HAND, s, len(h), tuple(c for c in h if public >> c & 1), DOWN))
+    out.append(Zone("stock", STOCK, None, len(stock), tuple(c for c in reversed(stock) if public >> c & 1),
+                    COUNT, "top_first"))
+    out.append(Zone("discard", DISCARD, None, len(pile), tuple(pile), UP, "bottom_to_top"))
+    cards = tuple(c for m in melds for c in m.cards)
+    out.append(Zone("melds", MELDS, None, len(cards), cards, UP, melds=tuple(melds)))
+    return tuple(out)
+
+
 __all__ = [
+    "DISCARD_SPEC", "DRAW_DISCARD_SPEC", "DRAW_STOCK_SPEC", "LAYOFF_SPEC", "MELD_SPEC", "RUMMY_VERBS",
+    "rummy_zones",
     "ACE_BRIDGE", "ACE_HIGH_LOW", "ACE_LOW", "ACE_MODES", "Meld", "RUN", "SET", "card_points",
     "classify", "deal_round_robin", "find_melds", "find_runs", "find_sets", "lay_off",
     "layoff_ends", "layoff_options", "near_melds", "points_table", "run_ends", "run_order",

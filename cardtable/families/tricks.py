@@ -45,6 +45,8 @@ from typing import Any, Iterable, Sequence
 from cardtable.cards import Card, card_text
 from cardtable.engine.actions import Action
 from cardtable.engine.game import DealError, Observation, Result, State, check_cards
+from cardtable.engine.views import (CARD, CARDS, COUNT, DESIGNATION, DOWN, HAND, LAST_TRICK, MELD, TAKEN, TRICK,
+                                    UP, UPCARD, LogEvent, VerbSpec, Zone, log_view, specs_for)
 
 # ---- bitmasks ----------------------------------------------------------------------------
 
@@ -503,6 +505,30 @@ def parse_trick_deal(deal: Any, n_players: int, hand_size: int, deck_mask: int, 
 #: ``play <card>`` actions, made once; index = card int
 PLAY = tuple(Action("play", None, (c,)) for c in range(65))
 
+#: The verb every trick game has (the table today: ``⏎`` plays the chosen card).
+PLAY_SPEC = VerbSpec("play", "Play card", "enter", "choose a card (←→ or its number) and press ⏎", CARD)
+#: ``pass``, a button (bids, meld turns, doubling rounds)
+PASS_SPEC = VerbSpec("pass", "Pass", "p", "pass", arg=None)
+#: the verbs of a trick game without bidding; games add theirs (``TrickHand.verb_table``)
+TRICK_VERBS: tuple[VerbSpec, ...] = (PLAY_SPEC,)
+#: input shapes whose cards come from the hand (their cards are the hand's selectable ones)
+_PICKED = (CARD, CARDS, MELD, DESIGNATION)
+
+
+def play_event(seat: int, card: Card) -> LogEvent:
+    """``seat 1 plays JC`` / ``You play JC``."""
+    return LogEvent("play", "{0} {0:plays|play} {c0}", (seat,), (card,))
+
+
+def trick_event(seat: int, points: int) -> LogEvent:
+    """``seat 0 wins the trick (6)`` / ``You win the trick (6)``."""
+    return LogEvent("trick", "{0} {0:wins|win} the trick ({v0})", (seat,), (), (points,))
+
+
+def esc(text: str) -> str:
+    """``text`` safe inside a LogEvent template (braces doubled)."""
+    return text.replace("{", "{{").replace("}", "}}")
+
 
 def _unwound(cons: tuple | None) -> list:
     """The items of a cons list ``(previous, item)`` (None when empty), oldest first."""
@@ -539,7 +565,15 @@ class TrickHand(State):
     ``play``), ``_complete_trick()`` (default: book the trick, then ``_after_trick``),
     ``_after_trick()`` (default: the winner leads, or ``_hand_over()`` after the last trick),
     ``_hand_over()`` (scoring; must set ``phase = "over"`` and ``to_act = None``),
-    ``_log_text(event)`` (texts of the game's own events; ``play`` and ``trick`` are here).
+    ``_log_event(event)`` (the ``LogEvent`` of one of the game's own raw events; ``play`` and
+    ``trick`` are here; ``_log_text`` is its text), ``verb_specs()`` (the ``VerbSpec``s of the
+    game's verbs, default the class's ``verb_table``), ``extra_zones(seat, hidden)`` (zones
+    beyond the hands, the trick, the taken piles, the last trick and the upcard).
+
+    Views: ``observation`` (``make_observation``) fills ``zones`` (``zones(seat)``), ``verbs``
+    and ``events``; the log is kept as raw event tuples and made into LogEvents and texts
+    once per event (``_logc``, shared by clones), so an observation costs the same late in
+    the hand as early.
     """
 
     to_act = None          # plain attribute (overrides the base property): seat or None
@@ -552,6 +586,8 @@ class TrickHand(State):
     last_bonus = 0
     per_trick = 0
     copy_lists: tuple[str, ...] = ("hands",)
+    verb_table: tuple[VerbSpec, ...] = TRICK_VERBS
+    _logc = None           # views.EventLog of ``ev`` (a cache, shared by clones)
 
     def __init__(self, game: Any, dealer: int, hands: list[int], trump: int | None,
                  upcard: Card | None = None, n_tricks: int | None = None):
@@ -724,26 +760,125 @@ class TrickHand(State):
     def _tricks(self) -> list[tuple]:
         return _unwound(self.history)
 
+    _tjc = None            # (history node, tricks_json), a cache shared by clones
+    _pcc = None            # (gone mask, played_codes), likewise
+
     def tricks_json(self) -> list[dict[str, Any]]:
-        """The completed tricks: [{"leader", "cards": [[seat, code], ...], "winner", "points"}]."""
-        return [{"leader": tr[0][0], "cards": [[s, card_text(c)] for s, c in tr],
-                 "winner": w, "points": p} for tr, w, p in self._tricks()]
+        """The completed tricks: [{"leader", "cards": [[seat, code], ...], "winner", "points"}]
+        (a new list each call; the trick dicts are made once per trick and shared, read-only)."""
+        c = self._tjc
+        if c is None or c[0] is not self.history:
+            if c is not None and self.history is not None and self.history[0] is c[0]:
+                tr, w, p = self.history[1]           # one trick more than the cached list
+                made = c[1] + ({"leader": tr[0][0], "cards": [[s, card_text(x)] for s, x in tr],
+                                "winner": w, "points": p},)
+            else:
+                made = tuple({"leader": tr[0][0], "cards": [[s, card_text(x)] for s, x in tr],
+                              "winner": w, "points": p} for tr, w, p in self._tricks())
+            c = self._tjc = (self.history, made)
+        return list(c[1])
 
     def played_codes(self) -> list[str]:
         """Codes of the cards in completed tricks."""
-        return [card_text(c) for c in cards_of(self.gone)]
+        c = self._pcc
+        if c is None or c[0] != self.gone:
+            c = self._pcc = (self.gone, tuple(card_text(x) for x in cards_of(self.gone)))
+        return list(c[1])
 
-    def _log_text(self, ev: tuple) -> str | None:
-        """The log line of one public event (None: not shown)."""
+    def _log_event(self, ev: tuple) -> LogEvent | None:
+        """The LogEvent of one public raw event (None: not shown)."""
         k = ev[0]
         if k == "play":
-            return f"seat {ev[1]} plays {card_text(ev[2])}"
+            return play_event(ev[1], ev[2])
         if k == "trick":
-            return f"seat {ev[1]} wins the trick ({ev[2]})"
+            return trick_event(ev[1], ev[2])
         return None
 
+    def _log_text(self, ev: tuple) -> str | None:
+        """The log line of one public raw event (None: not shown)."""
+        e = self._log_event(ev)
+        return None if e is None else e.text
+
+    def event_log(self):
+        """The ``views.EventLog`` of the public log (LogEvents and their texts, oldest
+        first); only the raw events added since the last call are made and rendered."""
+        lc = self._logc = log_view(self._logc, self.ev, self._log_event)
+        return lc
+
     def log_texts(self) -> tuple[str, ...]:
-        return tuple(x for x in (self._log_text(e) for e in self._events()) if x)
+        return self.event_log().texts
+
+    # -- declared views --
+    def verb_specs(self) -> tuple[VerbSpec, ...]:
+        """The specs of this game's verbs now (default: the class's ``verb_table``)."""
+        return self.verb_table
+
+    def zones(self, seat: int, legal: tuple = (), specs: tuple = (), view: tuple | None = None) -> tuple[Zone, ...]:
+        """The zones ``seat`` sees: every hand (its own face up with the cards it may pick
+        now, from ``legal`` actions whose spec in ``specs`` picks cards; the others face
+        down, the cards not hidden from ``seat`` listed), the trick, each seat's taken
+        tricks, the last trick (a mirror), the upcard (a mirror) and ``extra_zones``.
+        Hidden cards are those of ``hidden_mask`` (a game that hides more overrides it)."""
+        hid = self.hidden_mask(seat)
+        own = self.hands[seat]
+        sel = 0
+        if legal:
+            for sp in specs:
+                if sp.shape in _PICKED:
+                    v, arg = sp.verb, sp.arg
+                    for a in legal:
+                        if a.verb == v and a.cards and (arg is None or a.arg == arg):
+                            for c in a.cards:
+                                sel |= 1 << c
+            sel &= own
+        out = []
+        for s in range(self.n_seats):
+            h = self.hands[s]
+            if s == seat:
+                if view is None:
+                    view = self.hand_view(s)
+                out.append(Zone(f"hand {s}", HAND, s, len(view), view, UP,
+                                selectable=tuple(c for c in view if (sel >> c) & 1) if sel else ()))
+            else:
+                known = h & ~hid
+                out.append(Zone(f"hand {s}", HAND, s, h.bit_count(), tuple(cards_of(known)) if known else (), DOWN))
+        tr = self.trick
+        out.append(Zone("trick", TRICK, None, len(tr), tuple(c for _s, c in tr), UP, "played",
+                        tuple(s for s, _c in tr)))
+        tk = self._taken_zones()
+        if hid & self.gone:                       # a game that keeps taken cards hidden
+            tk = tuple(z._replace_cards(tuple(c for c in z.cards if not (hid >> c) & 1)) for z in tk)
+        out.extend(tk)
+        lt = self.last_trick
+        if lt:
+            out.append(Zone("last trick", LAST_TRICK, self.last_winner, len(lt), tuple(c for _s, c in lt), UP,
+                            "played", tuple(s for s, _c in lt), mirror=True))
+        if self.upcard is not None:
+            out.append(Zone("upcard", UPCARD, self.dealer, 1, (self.upcard,), UP, mirror=True, caption="trump"))
+        out.extend(self.extra_zones(seat, hid))
+        return tuple(out)
+
+    _tkc = None            # (history node, taken zones): a cache shared by clones
+
+    def _taken_zones(self) -> tuple[Zone, ...]:
+        """The TAKEN zone of each seat that has won a trick (face down, counted; the cards,
+        public once played, listed), made once per completed trick."""
+        c = self._tkc
+        if c is not None and c[0] is self.history:
+            return c[1]
+        taken: dict[int, list[int]] = {}
+        for trick, w, _p in self._tricks():
+            taken.setdefault(w, []).extend(c for _s, c in trick)
+        zs = tuple(Zone(f"taken {s}", TAKEN, s, len(taken[s]), tuple(taken[s]), COUNT, "played",
+                        caption=f"{self.tricks_won[s]} tricks")
+                   for s in range(self.n_seats) if s in taken)
+        self._tkc = (self.history, zs)
+        return zs
+
+    def extra_zones(self, seat: int, hidden: int) -> list[Zone]:
+        """Zones of the game's own (a stock, cards put aside, declared roem); ``hidden``:
+        the mask of the cards hidden from ``seat``. Default: none."""
+        return []
 
     def hand_view(self, seat: int) -> tuple[Card, ...]:
         """``seat``'s cards in display order (trump first, colours alternating, each suit
@@ -757,16 +892,21 @@ class TrickHand(State):
                          melds: tuple = (), **fields: Any) -> Observation:
         """The Observation of ``seat`` with every generic trick field filled from the state;
         ``fields`` overrides or adds Observation fields (e.g. ``stock_size``)."""
+        legal = tuple(self.legal_actions()) if seat == self.to_act else ()
+        specs = specs_for(legal, self.verb_specs()) if legal else ()
+        lc = self.event_log()
+        view = self.hand_view(seat)
         kw = dict(
             game=self.game.id, seat=seat, n_seats=self.n_seats, to_act=self.to_act, phase=self.phase,
-            hand=self.hand_view(seat),
+            hand=view,
             hand_sizes=tuple(h.bit_count() for h in self.hands),
             dealer=self.dealer, trump=self.trump, upcard=self.upcard,
             trick=self.trick, last_trick=self.last_trick, last_trick_winner=self.last_winner,
             tricks_won=self.tricks_won, melds=melds,
-            scores=scores, status=self.status(), log=self.log_texts(),
-            legal=tuple(self.legal_actions()) if seat == self.to_act else (),
+            scores=scores, status=self.status(), log=lc.texts,
+            legal=legal,
             extra=extra,
+            zones=self.zones(seat, legal, specs, view), verbs=specs, events=lc.events,
         )
         kw.update(fields)
         return Observation(**kw)
@@ -814,7 +954,7 @@ class TrickHand(State):
 
 __all__ = [
     "BUTIFARRA", "DISPLAY_SUITS", "FollowRule", "JAS", "JasRule", "MANILLE", "ManilleRule",
-    "PLAY", "Ranking", "SIDE_NAMES", "SUIT_MASK", "TrickHand", "TrickTable", "bit", "cards_of",
+    "PASS_SPEC", "PLAY", "PLAY_SPEC", "Ranking", "TRICK_VERBS", "esc", "play_event", "trick_event", "SIDE_NAMES", "SUIT_MASK", "TrickHand", "TrickTable", "bit", "cards_of",
     "count", "deal_packets", "end_detail", "mask_of", "parse_trick_deal", "partner_of", "side_of",
     "side_result", "side_seats", "trick_points",
 ]

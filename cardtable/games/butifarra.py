@@ -68,7 +68,10 @@ from cardtable.engine.standing import Standing
 from cardtable.families.manille import SIDE_LETTERS, excess_points, hand_winner
 from cardtable.families.tricks import (BUTIFARRA, ManilleRule, TrickHand, deal_packets, mask_of,
                                        parse_trick_deal, side_result)
-from cardtable.sheets.sides import SideTotals
+from cardtable.engine.views import NONE, Fact, LogEvent, Summary, VerbSpec, phrase
+from cardtable.families.summaries import score_fact, side_fact
+from cardtable.families.tricks import PLAY_SPEC
+from cardtable.sheets.sides import SIDE_HEADERS, SideTotals
 
 # ---- actions, made once ------------------------------------------------------------------
 
@@ -80,6 +83,19 @@ TRUMP_NONE = Action("trump", "none")
 #: §4.1: the dealer's choices, and his partner's after a pass
 DEALER_CHOICES = [TRUMP[0], TRUMP[1], TRUMP[2], TRUMP[3], TRUMP_NONE, PASS]
 PARTNER_CHOICES = DEALER_CHOICES[:5]
+
+#: the verbs (engine.views), keys and labels as the table shows them, by phase
+_TRUMP_HINT = "name trumps: c \u2663 d \u2666 h \u2665 s \u2660 \u00b7 b butifarra (\u00d72)"
+TRUMP_VERBS = tuple(VerbSpec("trump", sym, L.lower(), _TRUMP_HINT, NONE, arg=L)
+                    for L, sym in zip(SUIT_LETTERS, SUIT_SYMBOLS)) + (
+    VerbSpec("trump", "Butifarra (no trumps)", "b", _TRUMP_HINT, NONE, arg="none"),
+    VerbSpec("pass", "Pass to partner", "p", "p: your partner chooses", NONE),
+)
+_DOUBLE_HINT = "double (d) / redouble (r), or pass (p)"
+DOUBLE_VERBS = (VerbSpec("double", "Double", "d", _DOUBLE_HINT, NONE),
+                VerbSpec("redouble", "Redouble", "r", _DOUBLE_HINT, NONE),
+                VerbSpec("pass", "Pass", "p", _DOUBLE_HINT, NONE))
+SANT_VICENC_VERBS = (DOUBLE_VERBS[0], VerbSpec("redouble", "Sant Vicenç", "r", _DOUBLE_HINT, NONE), DOUBLE_VERBS[2])
 
 N_TRICKS = 12
 PER_TRICK = 1            # §2: every trick is worth 1 point
@@ -373,8 +389,34 @@ class ButifarraState(TrickHand):
     def result(self) -> Result | None:
         """§7 once the hand is over, else None: ``points`` = game points per seat
         (partners alike); ``outcome`` ``won`` or ``tie`` (36-36); ``winners`` the seats of
-        the side that scored."""
-        return side_result(self.end)
+        the side that scored; ``summary``: the hand in words (who won by how much, the game
+        points, the contract and doubling, the hand points)."""
+        res = side_result(self.end)
+        if res is not None:
+            res.summary = self._summary(res)
+        return res
+
+    def _summary(self, res: Result) -> Summary:
+        d = res.detail
+        w, hp = d["winning_side"], d["hand_points"]
+        if w is None:
+            head = f"A tie, {hp[0]} \u2013 {hp[1]}: nobody scores"
+        else:
+            head = f"Side {SIDE_HEADERS[w]} wins the hand, {hp[w]} to {hp[1 - w]}"
+        facts = [score_fact("game points", SIDE_HEADERS, res.points, ((0, 2), (1, 3)), res.winners)]
+        c = "butifarra (no trumps)" if d["contract"] == "none" else \
+            f"trump {SUIT_SYMBOLS[SUIT_LETTERS.index(d['contract'])]}"
+        c += ", chosen by {0}" + (" (the dealer passed)" if d["delegated"] else "")
+        level = {"double": "doubled", "redouble": "doubled and redoubled",
+                 "sant_vicenc": "doubled, redoubled and Sant Vicenç"}.get(d["doubling"])
+        if level:
+            c += f"; {level}"
+        c += f"; \u00d7{d['multiplier']}"
+        facts.append(Fact("Contract", phrase(c, (d["chooser"],))))
+        cp, tr = d["card_points"], d["side_tricks"]
+        facts.append(side_fact("Points", SIDE_HEADERS, hp,
+                               f"  (cards {cp[0]} \u2013 {cp[1]}, tricks {tr[0]} \u2013 {tr[1]})", res.winners))
+        return Summary(phrase(head, kind="outcome"), tuple(facts))
 
     # -- explanations --
     def explain(self, action: Action) -> str:
@@ -405,27 +447,38 @@ class ButifarraState(TrickHand):
         return f"{action.text()} is not an action of butifarra now"
 
     # -- what a seat sees --
-    def _log_text(self, ev: tuple) -> str | None:
+    def _log_event(self, ev: tuple) -> LogEvent | None:
         k = ev[0]
         if k == "delegate":
-            return f"seat {ev[1]} passes the trump choice to seat {ev[1] ^ 2}"
+            return LogEvent(k, "{0} {0:passes|pass} the trump choice to {1}", (ev[1], ev[1] ^ 2))
         if k == "trump":
             if ev[2] is None:
-                return f"seat {ev[1]} declares butifarra (no trumps, ×2)"
-            return f"seat {ev[1]} names trumps: {SUIT_NAMES[ev[2]]} {SUIT_SYMBOLS[ev[2]]}"
+                return LogEvent(k, "{0} {0:declares|declare} butifarra (no trumps, ×2)", (ev[1],), (), (None,))
+            return LogEvent(k, f"{{0}} {{0:names|name}} trumps: {SUIT_NAMES[ev[2]]} {SUIT_SYMBOLS[ev[2]]}",
+                            (ev[1],), (), (ev[2],))
         if k == "call":
-            return f"seat {ev[1]} says {CALL_WORDS[ev[2]]}"
+            return LogEvent(k, f"{{0}} {{0:says|say}} {CALL_WORDS[ev[2]]}", (ev[1],), (), (ev[2],))
         if k == "pass":
-            return f"seat {ev[1]} passes"
+            return LogEvent(k, "{0} {0:passes|pass}", (ev[1],))
         if k == "play_starts":
-            return f"play starts: ×{ev[1]}, seat {(self.dealer + 1) & 3} leads"
+            return LogEvent(k, f"play starts: ×{ev[1]}, {{0}} {{0:leads|lead}}", ((self.dealer + 1) & 3,), (), (ev[1],))
         if k == "end":
             side, hp, gp = ev[1], ev[2], ev[3]
             if side is None:
-                return f"hand over: {hp[0]} – {hp[1]}, a tie: nobody scores"
-            return (f"hand over: {hp[0]} – {hp[1]}, side {SIDE_LETTERS[side]} "
-                    f"({side}/{side + 2}) scores {gp[side]}")
-        return super()._log_text(ev)
+                return LogEvent(k, f"hand over: {hp[0]} – {hp[1]}, a tie: nobody scores", (), (), (side,))
+            return LogEvent(k, f"hand over: {hp[0]} – {hp[1]}, side {SIDE_LETTERS[side]} "
+                               f"({side}/{side + 2}) scores {gp[side]}", (), (), (side,))
+        return super()._log_event(ev)
+
+    # -- declared views --
+    def verb_specs(self):
+        """The verbs as the table shows them now: ``pass`` hands the trump choice to the
+        partner in the trump phase; the second redouble is the Sant Vicenç."""
+        if self.phase == "trump":
+            return TRUMP_VERBS
+        if self.phase == "double":
+            return SANT_VICENC_VERBS if self.level == 2 else DOUBLE_VERBS
+        return (PLAY_SPEC,)
 
     def status(self) -> str:
         """One line: the contract (and who chose it), the doubling, the multiplier, the hand

@@ -84,6 +84,9 @@ from cardtable.families.rummy import (ACE_LOW, ACE_MODES, RUN, SET, Meld, card_p
                                       deal_round_robin, find_melds, lay_off, layoff_ends,
                                       layoff_options, points_table, stock_top_first, turn_over,
                                       why_not_meld)
+from cardtable.engine.views import EventLog, LogEvent, Summary, log_view, phrase, specs_for
+from cardtable.families.rummy import RUMMY_VERBS, rummy_zones
+from cardtable.families.summaries import score_fact
 from cardtable.sheets.totals import TotalsSheet
 
 #: §3: cards dealt to each player by number of players.
@@ -263,7 +266,7 @@ class KlassiekeRummyState(State):
 
     __slots__ = ("game", "seed", "n", "dealer", "hands", "stock", "pile", "melds", "seat", "phase",
                  "taken", "melded", "start_size", "owners", "public", "turnovers", "turn", "events",
-                 "winner", "rummy", "void", "totals", "_deal", "shuffle_key", "_cache")
+                 "winner", "rummy", "void", "totals", "_deal", "shuffle_key", "_cache", "_logc")
 
     @classmethod
     def _fresh(cls, game: KlassiekeRummy, dealer: int, hands: list[list[Card]], stock: list[Card],
@@ -303,6 +306,7 @@ class KlassiekeRummyState(State):
         flat = [c for h in st.hands for c in h + [255]] + stock + [255] + pile
         st.shuffle_key = zlib.crc32(bytes(flat))
         st._cache = None
+        st._logc = None
         return st
 
     # -- engine contract --
@@ -337,6 +341,7 @@ class KlassiekeRummyState(State):
         new._deal = self._deal
         new.shuffle_key = self.shuffle_key
         new._cache = None
+        new._logc = self._logc
         return new
 
     def _keeps_discard(self, rem: int, used: tuple[Card, ...]) -> bool:
@@ -578,41 +583,37 @@ class KlassiekeRummyState(State):
             return lambda c: -1 if (c & 15) == ACE else -(c & 15)
         return lambda c: -(c & 15)
 
-    def _log(self) -> tuple[str, ...]:
-        """The public log: one sentence per event, oldest first. Each event's text is made
-        once, when first asked for, and kept in its (shared, otherwise immutable) node."""
-        texts = []
-        node = self.events
-        while node is not None:
-            t = node[2]
-            if t is None:
-                t = node[2] = self._event_text(node[1])
-            texts.append(t)
-            node = node[0]
-        texts.append(f"{self.game.seat_name(self.dealer).capitalize()} deals; the upcard starts the discard pile.")
-        texts.reverse()
-        return tuple(texts)
+    def event_log(self) -> EventLog:
+        """The public log as LogEvents and texts (a first line: the deal), made and rendered
+        once per event: only the events added since the last observation are new."""
+        lc = self._logc = log_view(self._logc, self.events, self._log_event,
+                                   (LogEvent("deal", "{^0} {0:deals|deal}; the upcard starts the discard pile.",
+                                             (self.dealer,)),))
+        return lc
 
-    def _event_text(self, ev: tuple) -> str:
-        name = lambda s: self.game.seat_name(s).capitalize()
+    def _log_event(self, ev: tuple) -> LogEvent:
         k = ev[0]
         if k == "draw":
-            return f"{name(ev[1])} draws from the stock."
+            return LogEvent(k, "{^0} {0:draws|draw} from the stock.", (ev[1],))
         if k == "take":
-            return f"{name(ev[1])} takes {card_text(ev[2])} from the discard pile."
+            return LogEvent(k, "{^0} {0:takes|take} {c0} from the discard pile.", (ev[1],), (ev[2],))
         if k == "turnover":
             how = "shuffled" if ev[2] else "turned over without shuffling"
-            return f"The stock is empty: the discard pile ({ev[1]} cards) is {how} to form a new stock."
+            return LogEvent(k, f"The stock is empty: the discard pile ({ev[1]} cards) is {how} to form a new stock.",
+                            (), (), (ev[1], ev[2]))
         if k == "meld":
-            return f"{name(ev[1])} melds {cards_text(ev[2])} (meld {ev[3]})."
+            return LogEvent(k, f"{{^0}} {{0:melds|meld}} {{c*}} (meld {ev[3]}).", (ev[1],), ev[2], (ev[3],))
         if k == "layoff":
             end = f" ({ev[4]} end)" if ev[4] else ""
-            return f"{name(ev[1])} lays off {card_text(ev[2])} on meld {ev[3]}{end}."
+            return LogEvent(k, f"{{^0}} {{0:lays|lay}} off {{c0}} on meld {ev[3]}{end}.", (ev[1],), (ev[2],),
+                            (ev[3], ev[4]))
         if k == "discard":
-            return f"{name(ev[1])} discards {card_text(ev[2])}."
+            return LogEvent(k, "{^0} {0:discards|discard} {c0}.", (ev[1],), (ev[2],))
         if k == "out":
-            return f"{name(ev[1])} goes out{' with a rummy' if ev[2] else ''}."
-        return f"The hand cannot end (stock re-formed {ev[1]} times): it is void, nobody scores."
+            return LogEvent(k, "{^0} {0:goes|go} out" + (" with a rummy" if ev[2] else "") + ".", (ev[1],), (),
+                            (ev[2],))
+        return LogEvent("void", f"The hand cannot end (stock re-formed {ev[1]} times): it is void, nobody scores.",
+                        (), (), (ev[1],))
 
     def _status(self) -> str:
         g = self.game
@@ -654,23 +655,33 @@ class KlassiekeRummyState(State):
         if over:
             extra["winner"] = self.winner
             extra["rummy"] = self.rummy
+        legal = tuple(self.legal_actions()) if (not over and seat == self.seat) else ()
+        specs = specs_for(legal, RUMMY_VERBS) if legal else ()
+        view = tuple(sort_hand(self.hands[seat], rank_key=self._display_key()))
+        melds = tuple(MeldView(i, m.owner, m.kind, m.cards) for i, m in enumerate(self.melds, 1))
+        pick = {c for a in legal if a.verb in ("meld", "layoff", "discard") for c in a.cards}
+        lc = self.event_log()
         return Observation(
             game=g.id,
             seat=seat,
             n_seats=self.n,
             to_act=self.to_act,
             phase=_PHASE_NAMES[self.phase],
-            hand=tuple(sort_hand(self.hands[seat], rank_key=self._display_key())),
+            hand=view,
             hand_sizes=tuple(len(h) for h in self.hands),
             dealer=self.dealer,
             stock_size=len(self.stock),
             discard=tuple(self.pile),
-            melds=tuple(MeldView(i, m.owner, m.kind, m.cards) for i, m in enumerate(self.melds, 1)),
+            melds=melds,
             scores={"totals": list(self.totals), "target_score": g.options["target_score"]},
             status=self._status(),
-            log=self._log(),
-            legal=tuple(self.legal_actions()) if (not over and seat == self.seat) else (),
+            log=lc.texts,
+            legal=legal,
             extra=extra,
+            zones=rummy_zones(seat, self.hands, view, self.stock, self.pile, melds, self.public,
+                              tuple(c for c in view if c in pick)),
+            verbs=specs,
+            events=lc.events,
         )
 
     def result(self) -> Result | None:
@@ -690,12 +701,35 @@ class KlassiekeRummyState(State):
             "turns": self.turn + 1,
         }
         if self.void:
-            return Result([0] * self.n, "void", [], detail)
-        w = self.winner
-        total = sum(hand_points) * (2 if self.rummy else 1)
-        pts = [0] * self.n
-        pts[w] = total
-        return Result(pts, "out", [w], detail)
+            res = Result([0] * self.n, "void", [], detail)
+        else:
+            w = self.winner
+            total = sum(hand_points) * (2 if self.rummy else 1)
+            pts = [0] * self.n
+            pts[w] = total
+            res = Result(pts, "out", [w], detail)
+        res.summary = self._summary(res)
+        return res
+
+    def _summary(self, res: Result) -> Summary:
+        """The hand in words (§7): who went out (a rummy doubles), the points written, and
+        the cards left in each hand with their points (public once the hand is over)."""
+        from cardtable.engine.views import Fact
+        g = self.game
+        if self.void:
+            head = phrase("A void hand: nothing is written", kind="outcome")
+        else:
+            head = phrase("{0} went out" + (" with a rummy: the score is doubled" if self.rummy else ""),
+                          (self.winner,), kind="outcome")
+        facts = [score_fact("points", None, res.points, (), res.winners)]
+        hp = res.detail["hand_points"]
+        left = [(s, sort_hand(h)) for s, h in enumerate(self.hands) if h]
+        if left:
+            facts.append(Fact("Cards left in hand (points)", phrase("", kind="cards_left")))
+        for s, cards in left:
+            each = ", ".join(f"{{c{i}}} {g.points[c]}" for i, c in enumerate(cards))
+            facts.append(Fact("", phrase(f"  {{0}}: {each}  = {hp[s]}", (s,), cards, (hp[s],), kind="cards_left")))
+        return Summary(head, tuple(facts))
 
     def hidden_from(self, seat: int) -> set[Card]:
         """Cards in other hands and in the stock that have never been face up in this hand

@@ -72,8 +72,11 @@ from cardtable.engine.registry import register
 from cardtable.engine.standing import Standing
 from cardtable.families import jas
 from cardtable.families.jas import KRUIS_ROEM, Meld, MeldError
-from cardtable.families.tricks import (JAS, SIDE_NAMES, JasRule, TrickHand, cards_of, deal_packets,
-                                      mask_of, parse_trick_deal, side_result)
+from cardtable.engine.views import NONE, LogEvent, VerbSpec
+from cardtable.families.tricks import (JAS, PASS_SPEC, PLAY_SPEC, SIDE_NAMES, JasRule, TrickHand, cards_of,
+                                      deal_packets, esc, mask_of, parse_trick_deal, side_result)
+from cardtable.engine.views import Summary, phrase
+from cardtable.families.summaries import score_fact, side_fact
 from cardtable.sheets.streepjes import Streepjes
 
 # ---- actions, made once ------------------------------------------------------------------
@@ -90,12 +93,24 @@ STUK_VALUE = 20       # §6.4
 PIT_STREPEN = 3       # §7.3
 N_TRICKS = 8
 
+#: the verbs (engine.views): play, "Ik dek", pass, the roem of the jas family
+CLAIM_SPEC = VerbSpec("claim", "Ik dek", "c", "claim 100 (\u201cik dek\u201d): a wrong claim loses the hand", NONE)
+VERBS = (PLAY_SPEC, CLAIM_SPEC, PASS_SPEC) + jas.ROEM_VERBS
+
 _PACK = tuple(piquet32())         # the unshuffled pack, made once
 _PIQUET = mask_of(_PACK)
 
 
 def _side_text(side: int) -> str:
     return SIDE_NAMES[side]
+
+
+#: the headline of a hand's outcome (the summary)
+_OUTCOME_WORDS = {
+    "claim": "Ik dek: a correct claim", "wrong_claim": "Ik dek: a wrong claim",
+    "pit": "Pit (doormars): all eight tricks", "end": "The hand was played out",
+    "carried": "Nobody reached 100: the counts carry over", "void": "A void hand: nothing is written",
+}
 
 
 def _plural(n: int) -> str:
@@ -204,6 +219,8 @@ class KruisState(TrickHand):
 
     last_bonus = LAST_TRICK
     copy_lists = ("hands", "counts")
+    verb_table = VERBS
+    _rzc = None            # (declared, roem zone) once the roem is public: a cache shared by clones
 
     def __init__(self, game: Kruisjassen, dealer: int, hands: list[int], upcard: int,
                  standing: Standing):
@@ -505,8 +522,38 @@ class KruisState(TrickHand):
         self.to_act = None
 
     def result(self) -> Result | None:
-        """§7.6 once the hand is over, else None."""
-        return side_result(self.end, "strepen")
+        """§7.6 once the hand is over, else None; ``summary``: the hand in words (who
+        claimed, the strepen written, troef, the counts, what is carried)."""
+        res = side_result(self.end, "strepen")
+        if res is not None:
+            res.summary = self.summary(res)
+        return res
+
+    def summary(self, res: Result) -> Summary:
+        """The hand in words (§7, §8): the headline (a claim and whether it was right, a
+        pit, a carried or void hand; an onder-jan side), the strepen written per side, the
+        final counts and card points, the counts carried."""
+        d = res.detail
+        claimer = d.get("claimer")
+        out = res.outcome
+        if out in ("claim", "wrong_claim") and claimer is not None:
+            head = "{0} said \u201cik dek\u201d: " + ("correct" if out == "claim" else "wrong")
+            seats = (claimer,)
+        else:
+            head = _OUTCOME_WORDS[out]
+            seats = ()
+            if res.winners:
+                head += f"  \u00b7 won by {_side_text(d['winning_side'])}"
+        for e in d.get("entries", ()):
+            if e["reason"] in ("claim", "wrong_claim", "end") and e["strepen"] == 2:
+                head += f"  \u00b7 {_side_text(1 - e['side'])} onder jan (below 50): 2 strepen"
+                break
+        facts = [score_fact("strepen", SIDE_NAMES, res.points, ((0, 2), (1, 3)), res.winners)]
+        tp = d["trick_points"]
+        facts.append(side_fact("Counts", SIDE_NAMES, d["counts"], f"   card points {tp[0]} \u2013 {tp[1]}"))
+        if any(d["carry"]):
+            facts.append(side_fact("Carried to the next hand", SIDE_NAMES, d["carry"]))
+        return Summary(phrase(head, seats, kind="outcome"), tuple(facts))
 
     # -- explanations --
     def explain(self, action: Action) -> str:
@@ -593,16 +640,15 @@ class KruisState(TrickHand):
         """§6.2: declared cards are shown once the first trick is complete."""
         return self.ntricks >= 1
 
-    def _log_text(self, ev: tuple) -> str | None:
+    def _log_event(self, ev: tuple) -> LogEvent | None:
         k = ev[0]
         tr = self.trump
         if k == "meld":
-            txt = f"seat {ev[1]} declares {jas.announce(ev[2], tr)}"
-            return txt
+            return LogEvent(k, "{0} {0:declares|declare} " + esc(jas.announce(ev[2], tr)), (ev[1],))
         if k == "stuk":
-            return f"seat {ev[1]} declares stuk (+{STUK_VALUE})"
+            return LogEvent(k, f"{{0}} {{0:declares|declare}} stuk (+{STUK_VALUE})", (ev[1],))
         if k == "pass":
-            return f"seat {ev[1]} passes"
+            return LogEvent(k, "{0} {0:passes|pass}", (ev[1],))
         if k == "resolve":
             side, pts, stre = ev[1], ev[2], ev[3]
             parts = []
@@ -610,37 +656,58 @@ class KruisState(TrickHand):
                 parts.append(f"+{pts}")
             if stre:
                 parts.append(f"{_plural(stre)} pending")
-            rej = [f"seat {s} {jas.announce(m, tr)}" for s, m in self.declared if s & 1 != side]
+            rej = [(s, m) for s, m in self.declared if s & 1 != side]
             txt = f"roem to {_side_text(side)} ({', '.join(parts) or '0'})"
             if rej:
-                txt += "; rejected: " + ", ".join(rej)
-            return txt
+                txt += "; rejected: " + ", ".join(f"{{{i}}} " + esc(jas.announce(m, tr)) for i, (_s, m) in enumerate(rej))
+            return LogEvent(k, txt, tuple(s for s, _m in rej), (), (side, pts, stre))
         if k == "play" or k == "trick":
-            return TrickHand._log_text(self, ev)
+            return TrickHand._log_event(self, ev)
         if k == "show":
-            return "roem shown: " + "; ".join(f"seat {s} {m.text()}" for s, m in self.declared)
+            parts, cards = [], []
+            for i, (_s, m) in enumerate(self.declared):
+                idx = " ".join(f"{{c{len(cards) + j}}}" for j in range(len(m.cards)))
+                cards.extend(m.cards)
+                parts.append(f"{{{i}}} {m.arg} {idx}")
+            return LogEvent(k, "roem shown: " + "; ".join(parts), tuple(s for s, _m in self.declared), cards)
         if k == "trickroem":
             m = ev[2]
             gain = f"+{m.value}" if not self.game.roem.is_stroke(m) else \
                 f"{_plural(self.game.roem.strepen(m))} pending"
-            return f"seat {ev[1]} scores trick roem {jas.announce(m, tr)} ({gain})"
+            return LogEvent(k, "{0} {0:scores|score} trick roem " + esc(jas.announce(m, tr)) + f" ({gain})",
+                            (ev[1],), m.cards)
         if k == "trickroem_pass":
-            return f"seat {ev[1]} lets the trick roem go"
+            return LogEvent(k, "{0} {0:lets|let} the trick roem go", (ev[1],))
         if k == "claim":
             seat, ok, n = ev[1], ev[2], ev[3]
-            return f"seat {seat} claims (ik dek) with {n}: " + ("correct" if ok else "wrong")
+            return LogEvent(k, f"{{0}} {{0:claims|claim}} (ik dek) with {n}: " + ("correct" if ok else "wrong"),
+                            (seat,), (), (ok, n))
         if k == "autoclaim":
-            return f"{_side_text(ev[1])} has {ev[2]}: claimed"
+            return LogEvent(k, f"{_side_text(ev[1])} has {ev[2]}: claimed", (), (), (ev[1], ev[2]))
         if k == "end":
             outcome, side, s = ev[1], ev[2], ev[3]
             if outcome == "void":
-                return "hand over: void (equal counts of 100 or more), nothing is written"
+                return LogEvent(k, "hand over: void (equal counts of 100 or more), nothing is written")
             if outcome == "carried":
-                return f"hand over: nobody has 100, the counts {self.counts[0]} - {self.counts[1]} carry over"
+                return LogEvent(k, f"hand over: nobody has 100, the counts {self.counts[0]} - {self.counts[1]} carry over")
             words = {"claim": "claim", "wrong_claim": "wrong claim", "pit": "pit", "end": "highest count"}
-            return (f"hand over ({words[outcome]}): {_side_text(side)} wins; strepen "
-                    f"{s[0]} - {s[1]}")
+            return LogEvent(k, f"hand over ({words[outcome]}): {_side_text(side)} wins; strepen "
+                               f"{s[0]} - {s[1]}", (), (), (outcome, side))
         return None
+
+    # -- declared views --
+    def extra_zones(self, seat: int, hidden: int) -> list:
+        """The declared roem (a mirror zone: the cards stay in the hands), shown to all once
+        the first trick is complete, before that to its owner only."""
+        public = self._public()
+        c = self._rzc
+        if public and c is not None and c[0] is self.declared:
+            z = c[1]
+        else:
+            z = jas.roem_zone(self.declared, public, seat, self.trump, MeldView)
+            if public:                               # the same for every seat from now on
+                self._rzc = (self.declared, z)
+        return [] if z is None else [z]
 
     def status(self) -> str:
         a, b = self.counts
@@ -687,15 +754,15 @@ class KruisState(TrickHand):
             seat, scores={"counts": list(self.counts), "strepen": list(self.strepen0)},
             extra=extra, melds=tuple(melds))
 
-    def hidden_from(self, seat: int) -> set[int]:
+    def hidden_mask(self, seat: int) -> int:
         """Cards of the other seats, except the upcard while the dealer holds it, stuk once
-        declared, and declared meld cards after the first trick."""
-        hid = self.hidden_mask(seat)
+        declared, and declared meld cards after the first trick (``hidden_from`` as a mask)."""
+        hid = TrickHand.hidden_mask(self, seat)
         if self.stuk_by >= 0:
             hid &= ~jas.stuk_mask(self.trump)
         if self._public():
             for _s, m in self.declared:
                 hid &= ~m.mask
-        return set(cards_of(hid))
+        return hid
 
 __all__ = ["Kruisjassen", "KruisState"]

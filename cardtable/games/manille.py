@@ -80,6 +80,10 @@ from cardtable.engine.registry import register
 from cardtable.engine.standing import Standing
 from cardtable.families.tricks import (MANILLE, ManilleRule, TrickHand, cards_of, end_detail, mask_of,
                                        parse_trick_deal)
+from cardtable.engine.views import (ASIDE, CARDS, COUNT, DOWN, NONE, STOCK, LogEvent, Summary, VerbSpec, Zone,
+                                    phrase)
+from cardtable.families.summaries import seats_fact
+from cardtable.families.tricks import PASS_SPEC, PLAY_SPEC
 from cardtable.sheets.ledger import Ledger, signed
 
 # ---- actions, made once ------------------------------------------------------------------
@@ -88,6 +92,18 @@ BID_PLAY = Action("bid", "play")
 PASS = Action("pass")
 EXCHANGE_NONE = Action("exchange", "none")
 TRUMP = tuple(Action("trump", L) for L in SUIT_LETTERS)
+
+#: the verbs (engine.views), keys and labels as the table shows them
+MANILLE_VERBS = (
+    PLAY_SPEC,
+    VerbSpec("bid", "Take the game", "b", "take the game (b) and play alone against the others, or pass (p)",
+             NONE, arg="play"),
+    PASS_SPEC,
+    VerbSpec("exchange", "Keep hand (no exchange)", "k", "keep your hand", NONE, arg="none"),
+    VerbSpec("exchange", "Exchange selected", "e", "put aside up to the stock's number of cards: select them, "
+             "e exchanges; k keeps your hand", CARDS, min_cards=1),
+) + tuple(VerbSpec("trump", sym, L.lower(), "name trumps: c \u2663 d \u2666 h \u2665 s \u2660", NONE, arg=L)
+          for L, sym in zip(SUIT_LETTERS, SUIT_SYMBOLS))
 
 _PACK = tuple(piquet32())
 _PIQUET = mask_of(_PACK)
@@ -455,36 +471,72 @@ class ManilleState(TrickHand):
         self.to_act = None
 
     def result(self) -> Result | None:
-        """§7 once the hand is over, else None."""
+        """§7 once the hand is over, else None; ``summary``: the declarer made it or not,
+        the ledger amounts, the contract (trump, exchange, stake), the points per seat."""
         e = self.end
         if e is None:
             return None
-        return Result(points=list(e["amounts"]), outcome=e["outcome"], winners=list(self._winners),
-                      detail=end_detail(e))
+        res = Result(points=list(e["amounts"]), outcome=e["outcome"], winners=list(self._winners),
+                     detail=end_detail(e))
+        res.summary = self._summary(res)
+        return res
+
+    def _summary(self, res: Result) -> Summary:
+        d = res.detail
+        ledger = seats_fact("Ledger (stake units)", res.points, signed, winners=res.winners)
+        if d["declarer"] is None:
+            return Summary(phrase("Everyone passed: nothing is written", kind="outcome"), (ledger,))
+        dec = d["declarer"]
+        verb = "{0:made|made} it" if res.outcome == "made" else "{0:failed|failed}"
+        head = phrase(f"{{0}} {verb}: {d['declarer_points']} points, {d['target']} needed", (dec,), kind="outcome")
+        k = d["exchanged"]
+        kept = ", kept {0:his|your} hand" if k == 0 else f", exchanged {k} card{'s' if k != 1 else ''}"
+        contract = phrase(f"{{0}} played {SUIT_SYMBOLS[SUIT_LETTERS.index(d['trump'])]}{kept}; "
+                          f"stake {d['stake']} a player", (dec,))
+        from cardtable.engine.views import Fact
+        pts = seats_fact("Points", d["points"],
+                         tail=f"  ({d['out_of_play_points']} out of play)" if d["out_of_play_points"] else "")
+        return Summary(head, (ledger, Fact("Contract", contract), pts))
 
     # -- what a seat sees --
-    def _log_text(self, ev: tuple) -> str | None:
+    def _log_event(self, ev: tuple) -> LogEvent | None:
         k = ev[0]
         if k == "bid":
-            return f"seat {ev[1]} takes the game (bid play)"
+            return LogEvent(k, "{0} {0:takes|take} the game (bid play)", (ev[1],))
         if k == "pass":
-            return f"seat {ev[1]} passes"
+            return LogEvent(k, "{0} {0:passes|pass}", (ev[1],))
         if k == "exchange":
             n = ev[2]
             if n == 0:
-                return f"seat {ev[1]} keeps his hand (exchange none)"
-            return f"seat {ev[1]} exchanges {n} card{'s' if n > 1 else ''} with the stock"
+                return LogEvent(k, "{0} {0:keeps his|keep your} hand (exchange none)", (ev[1],), (), (0,))
+            return LogEvent(k, f"{{0}} {{0:exchanges|exchange}} {n} card{'s' if n > 1 else ''} with the stock",
+                            (ev[1],), (), (n,))
         if k == "trump":
-            return f"seat {ev[1]} names trump {SUIT_SYMBOLS[ev[2]]}"
+            return LogEvent(k, f"{{0}} {{0:names|name}} trump {SUIT_SYMBOLS[ev[2]]}", (ev[1],), (), (ev[2],))
         if k == "end":
             if ev[1] == "passed_out":
-                return "hand over: everyone passed, nothing is written"
+                return LogEvent(k, "hand over: everyone passed, nothing is written")
             d = self.declarer
-            verdict = "makes it" if ev[1] == "made" else "fails"
+            verdict = "{0:makes|make} it" if ev[1] == "made" else "{0:fails|fail}"
             amounts = " ".join(signed(a) for a in ev[2])
-            return (f"hand over: seat {d} {verdict} with {self.trick_pts[d]} of {self.game.target}; "
-                    f"stake {self.stake}: {amounts}")
-        return super()._log_text(ev)
+            return LogEvent(k, f"hand over: {{0}} {verdict} with {self.trick_pts[d]} of {self.game.target}; "
+                               f"stake {self.stake}: {amounts}", (d,), (), tuple(ev[2]))
+        return super()._log_event(ev)
+
+    # -- declared views --
+    def verb_specs(self):
+        return MANILLE_VERBS
+
+    def extra_zones(self, seat: int, hidden: int) -> list:
+        """The undrawn stock (face down) and, after the exchange, the cards put aside (out
+        of play, face down; their faces known to the declarer only)."""
+        out = [Zone("stock", STOCK, None, len(self.stock), tuple(c for c in self.stock if not (hidden >> c) & 1),
+                    COUNT, "top_first", caption="out of play" if self.k >= 0 else "")]
+        if self.discards:
+            cs = canonical(cards_of(self.discards))
+            out.append(Zone("aside", ASIDE, self.declarer, len(cs), tuple(c for c in cs if not (hidden >> c) & 1),
+                            DOWN, caption="put aside"))
+        return out
 
     def status(self) -> str:
         game = self.game

@@ -41,7 +41,8 @@ from cardtable.engine.actions import Action
 from cardtable.engine.grammar import Grammar
 from cardtable.engine.registry import register
 from cardtable.families.manille import ManilleHand, PartnershipManille
-from cardtable.families.tricks import SUIT_MASK, cards_of
+from cardtable.engine.views import MENU, LogEvent, MenuItem, VerbSpec
+from cardtable.families.tricks import PLAY_SPEC, SUIT_MASK, cards_of
 from cardtable.sheets.hands import match_sheet
 
 # ---- the talk menu (§4.1), actions made once ------------------------------------------------
@@ -54,6 +55,17 @@ ASK_HAS = tuple(Action("ask", "has", (c,)) for c in range(64))
 TELL_HAS = tuple(Action("tell", "has", (c,)) for c in range(64))
 #: the 16 count/top actions, always on the leader's menu
 TALK_FIXED = ASK_COUNT + ASK_TOP + TELL_COUNT + TELL_TOP
+
+
+#: the talk menu (engine.views): ask / tell, then the topic, then the suit or the card
+_SUITS = tuple(MenuItem(L, sym, L.lower()) for L, sym in zip(SUIT_LETTERS, "\u2663\u2666\u2665\u2660"))
+ASK_SPEC = VerbSpec("ask", "Ask partner\u2026", "a", "before you lead, ask your partner one question", MENU,
+                    menu=(MenuItem("count", "How many?", "c", _SUITS), MenuItem("top", "Highest?", "t", _SUITS),
+                          MenuItem("has", "Do you have\u2026?", "h", pick="card")))
+TELL_SPEC = VerbSpec("tell", "Tell\u2026", "t", "before you lead, tell everyone one fact about your hand", MENU,
+                     menu=(MenuItem("count", "How many I hold", "c", _SUITS), MenuItem("top", "My highest", "t", _SUITS),
+                           MenuItem("has", "A card I hold", "h", pick="card")))
+PARLEE_VERBS = (PLAY_SPEC, ASK_SPEC, TELL_SPEC)
 
 
 def _suit_word(s: int, n: int) -> str:
@@ -143,14 +155,13 @@ class ParleeState(ManilleHand):
         self._log("talk", seat, action, subject, ans)
 
     # -- what a seat sees --
-    def _log_text(self, ev: tuple) -> str | None:
+    def _log_event(self, ev: tuple) -> LogEvent | None:
         if ev[0] != "talk":
-            return ManilleHand._log_text(self, ev)
+            return ManilleHand._log_event(self, ev)
         _k, seat, action, subject, ans = ev
         topic = action.arg.split()
-        if topic[0] == "has":
-            ct = card_text(action.cards[0])
-        else:
+        cards = action.cards
+        if topic[0] != "has":
             s = SUIT_LETTERS.index(topic[1])
         if action.verb == "ask":
             if topic[0] == "count":
@@ -158,16 +169,19 @@ class ParleeState(ManilleHand):
             elif topic[0] == "top":
                 q = f"highest {_suit_word(s, 1)}?"
             else:
-                q = f"do you have {ct}?"
-            return f"seat {seat} asks seat {subject}: {q} — {ans}"
+                q = "do you have {c0}?"
+            return LogEvent("ask", "{0} {0:asks|ask} {1}: " + q + f" — {ans}", (seat, subject), cards, (ans,))
         if topic[0] == "count":
             n = int(ans)
             said = f"I hold no {SUIT_NAMES[s]}" if n == 0 else f"I hold {n} {_suit_word(s, n)}"
         elif topic[0] == "top":
             said = f"I hold no {SUIT_NAMES[s]}" if ans == "none" else f"my highest {_suit_word(s, 1)} is {ans}"
         else:
-            said = f"I hold {ct}"
-        return f"seat {seat} tells: {said}"
+            said = "I hold {c0}"
+        return LogEvent("tell", "{0} {0:tells|tell}: " + said, (seat,), cards, (ans,))
+
+    def verb_specs(self):
+        return PARLEE_VERBS
 
     def talk_json(self) -> list[dict[str, Any]]:
         return [{"trick": k, "seat": seat, "action": a.text(), "subject": subj, "answer": ans}
@@ -219,4 +233,5 @@ class ManilleParlee(PartnershipManille):
         o["log"] = [x for x in o["log"] if not any(q in x for q in lines)]
         return o
 
-__all__ = ["ManilleParlee", "ParleeState", "TALK_FIXED"]
+
+__all__ = ["ASK_SPEC", "ManilleParlee", "PARLEE_VERBS", "ParleeState", "TALK_FIXED", "TELL_SPEC"]

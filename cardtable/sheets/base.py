@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
-from typing import Any
+import inspect
+from typing import Any, Sequence
+
+from cardtable.engine.views import SheetView, table_view
 
 from cardtable.engine.standing import Standing
 
@@ -107,3 +110,21 @@ class Sheet:
     def table(self) -> tuple[list[str], list[list[str]]]:
         """Column headers and rows of text cells, for a table widget."""
         raise NotImplementedError
+
+    title = ""
+
+    def view(self, names: Sequence[str] | None = None) -> SheetView:
+        """The sheet's own drawing (``engine.views.SheetView``): by default the table of
+        ``table()`` (its last row the totals row when its first cell is not a hand number)
+        and, under it, the lines of ``render()`` that are not table rows. ``names`` (one per
+        seat) where the sheet's ``table`` / ``render`` take them. Sheets override it to mark
+        winners and to choose the lines; a free drawing (a boom) returns only ``lines``."""
+        head, rows = self._with_names(self.table, names)
+        drawing = self._with_names(self.render, names)
+        return table_view(head, rows, drawing, title=self.title)
+
+    @staticmethod
+    def _with_names(fn, names):
+        if names is not None and "names" in inspect.signature(fn).parameters:
+            return fn(names=names)
+        return fn()

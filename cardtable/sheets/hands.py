@@ -25,6 +25,7 @@ from __future__ import annotations
 
 from typing import Any, Sequence
 
+from cardtable.engine.views import TIE_MARK, WINNER, SheetView
 from cardtable.sheets.base import Sheet, grid
 from cardtable.sheets.sides import SIDE_HEADERS, SideTotals
 
@@ -104,6 +105,25 @@ class HandsWon(Sheet):
             rows.append([str(r["hand"])] + r["cells"] + marks)
         rows.append(["won"] + [""] * len(self.columns) + [str(n) for n in self.won])
         return head, rows
+
+    def view(self, names=None) -> SheetView:
+        """``table()`` as a table: the hand winner's cell marked ``winner`` (``tie`` in both
+        side columns for a tie), the ``won`` row as the totals row (the match winner marked);
+        under it the hands-won line and, at match end, the winner's line."""
+        head, rows = self.table()
+        k = 1 + len(self.columns)
+        marks = []
+        for i, r in enumerate(self.rows):
+            w = r["winner"]
+            if w is None:
+                marks += [(i, k, TIE_MARK), (i, k + 1, TIE_MARK)]
+            else:
+                marks.append((i, k + w, WINNER))
+        if self.over:
+            marks.append((-1, k + self.winners[0], WINNER))
+        lines = tuple(self.render().splitlines()[len(rows) + 2:])
+        return SheetView("Hands won", tuple(head), tuple(tuple(r) for r in rows[:-1]), tuple(rows[-1]),
+                         tuple(marks), 2, lines)
 
     def render(self, aligned: bool = True) -> str:
         """The §8 drawing: the table, the hands-won line and, at match end, the winner."""

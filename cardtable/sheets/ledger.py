@@ -32,6 +32,7 @@ from __future__ import annotations
 
 from typing import Any, Sequence
 
+from cardtable.engine.views import WINNER, SheetView
 from cardtable.sheets.base import Sheet, grid
 
 MINUS = "\u2212"
@@ -137,6 +138,17 @@ class Ledger(Sheet):
                          *(signed(a) for a in r["amounts"])])
         rows.append(["balance", "", *([""] * len(self.info_columns)), *(signed(b) for b in self.balance)])
         return head, rows
+
+    def view(self, names: Sequence[str] | None = None) -> SheetView:
+        """``table(names)`` as a table (amounts with their sign, the ``balance`` row as the
+        totals row, the winners' balances marked); the lines: ``Deal 3 of 6`` and, once the
+        match is over, the winner's line."""
+        head, rows = self.table(names)
+        k = 2 + len(self.info_columns)
+        marks = tuple((-1, k + w, WINNER) for w in self.winners) if self.over else ()
+        drawing = self.render(names).splitlines()
+        return SheetView("Ledger", tuple(head), tuple(tuple(r) for r in rows[:-1]), tuple(rows[-1]), marks,
+                         self.n_seats, (drawing[0],) + tuple(drawing[len(rows) + 3:]))
 
     def render(self, names: Sequence[str] | None = None) -> str:
         """The §8 drawing: ``Deal 3 of 6``, the aligned table with its balance row, and a

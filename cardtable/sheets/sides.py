@@ -24,6 +24,7 @@ from __future__ import annotations
 
 from typing import Any, Sequence
 
+from cardtable.engine.views import WINNER, SheetView
 from cardtable.sheets.base import Sheet, grid
 
 SIDE_HEADERS = ("A (0 & 2)", "B (1 & 3)")
@@ -94,6 +95,16 @@ class SideTotals(Sheet):
         tot = [str(t) + (" (winner)" if s == win else "") for s, t in enumerate(self.totals)]
         rows.append(["total"] + [""] * len(self.columns) + tot)
         return head, rows
+
+    def view(self, names=None) -> SheetView:
+        """``table()`` as a table (``scored / total`` cells, the ``total`` row as the totals
+        row, the winner's total marked); under it ``target: N`` and the winner's line."""
+        head, rows = self.table()
+        k = 1 + len(self.columns)
+        marks = ((-1, k + self.winners[0], WINNER),) if self.over else ()
+        lines = tuple(self.render().splitlines()[len(rows) + 2:])
+        return SheetView("Game points", tuple(head), tuple(tuple(r) for r in rows[:-1]), tuple(rows[-1]),
+                         marks, 2, lines)
 
     def render(self, aligned: bool = True) -> str:
         """The §8 drawing: the table, ``target: N`` and, at game end, the winner's line."""

@@ -22,6 +22,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from cardtable.engine.views import WINNER, SheetView
 from cardtable.sheets.base import Sheet, tally
 
 SIDE_LABELS = ("0/2", "1/3")
@@ -97,6 +98,15 @@ class Streepjes(Sheet):
             "over": self.over,
             "winners": list(self.winners),
         }
+
+    def view(self, names=None) -> SheetView:
+        """``table()`` as a table (the ``total`` row holds the tallies; the winner's marked
+        once the game is over) and the carry line of ``render()`` under it."""
+        head, rows = self.table()
+        marks = tuple((-1, 1 + w, WINNER) for w in (self.winners[:1] if self.over else ()))
+        lines = tuple(ln for ln in self.render().splitlines() if ln.startswith("carry"))
+        return SheetView("Streepjes", tuple(head), tuple(tuple(r) for r in rows[:-1]), tuple(rows[-1]), marks, 2,
+                         lines)
 
     def table(self) -> tuple[list[str], list[list[str]]]:
         """Headers ``hand``, ``0/2``, ``1/3``; one row per hand that wrote strepen (the

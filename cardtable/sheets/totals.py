@@ -22,6 +22,7 @@ from __future__ import annotations
 
 from typing import Any, Sequence
 
+from cardtable.engine.views import RUMMY, VOID, WINNER, SheetView
 from cardtable.sheets.base import Sheet, grid
 
 
@@ -108,6 +109,19 @@ class TotalsSheet(Sheet):
         rows = [[self._label(r)] + [f"{p} / {t}" for p, t in zip(r["points"], r["totals"])]
                 for r in self.rows]
         return head, rows
+
+    def view(self, names: Sequence[str] | None = None) -> SheetView:
+        """``table(names)`` as a table (no totals row: the last cell of a column is the
+        total): a rummy or void hand's label marked, the winners' last cells marked once the
+        match is over; under it the winner's line."""
+        head, rows = self.table(names)
+        marks = [(i, 0, VOID if r["void"] else RUMMY) for i, r in enumerate(self.rows)
+                 if r["void"] or (self.mark_rummy and r["rummy"])]
+        if self.over and rows:
+            marks += [(len(rows) - 1, 1 + w, WINNER) for w in self.winners]
+        lines = tuple(self.render(names).splitlines()[len(rows) + 2:])
+        return SheetView("Running totals", tuple(head), tuple(tuple(r) for r in rows), None, tuple(marks),
+                         self.n_seats, lines)
 
     def render(self, names: Sequence[str] | None = None, aligned: bool = True) -> str:
         """The sheet as a text table (klassieke-rummy.md §8), one line per hand, and a last

@@ -1,0 +1,429 @@
+"""The views every game declares (engine/views.py, docs/contract.md): zones, verb specs,
+structured log events, hand summaries and sheet views, for every registered game.
+
+Random positions (derandomized: fixed seeds) of every game at its smallest and largest
+player count; at each position, for the seats looked at:
+- the zones show exactly the cards the seat may see: their known cards never include one of
+  ``state.hidden_from(seat)``, and together (mirrors aside) they are the deck less those;
+- the zones' counts (mirrors aside) add up to the deck, and a face-up zone lists every card;
+- the seat's own hand zone is ``obs.hand``, and the cards it may pick are those of its legal
+  card actions;
+- every legal action has a verb spec in ``obs.verbs``, and every spec there serves one;
+- the log is the text of the events, one per event.
+Every finished hand has a Summary; every sheet's view agrees with its ``table()`` and
+``render()``. The observation cost does not grow with the log: counted in ``render`` calls,
+never timed.
+"""
+
+from __future__ import annotations
+
+import random
+import re
+from collections import Counter
+
+import pytest
+
+import cardtable.games  # noqa: F401 - registers the games
+from cardtable.cards import card_text, parse_card
+from cardtable.engine import game_class, game_ids, get_game
+from cardtable.engine import views as V
+from cardtable.engine.actions import Action
+from cardtable.engine.views import (LogEvent, MenuItem, SheetView, Summary, VerbSpec, Zone, log_view, render,
+                                    spec_for, specs_for)
+
+
+def _configs():
+    out = []
+    for gid in game_ids():
+        cls = game_class(gid)
+        for n in sorted({cls.min_players, cls.max_players}):
+            out.append((gid, n))
+    return out
+
+
+CONFIGS = _configs()
+
+
+def _playout(game, seed: int, every: int = 1):
+    """(state, seats to look at) along one random hand, and the final state."""
+    rng = random.Random(seed)
+    st = game.new_hand(seed=seed)
+    step = 0
+    while True:
+        seats = range(game.players) if step % every == 0 or st.over else ([st.to_act] if st.to_act is not None else [])
+        yield st, seats
+        if st.over:
+            return
+        st = st.apply(rng.choice(st.legal_actions()), check=False)
+        step += 1
+
+
+def check_zones(game, st, seat: int) -> None:
+    obs = st.observation(seat)
+    hidden = Counter(st.hidden_from(seat))
+    deck = Counter(game.deck())
+    zones = obs.zones
+    assert zones, "no zones"
+    names = [z.name for z in zones]
+    assert len(set(names)) == len(names), f"zone names repeat: {names}"
+    known: Counter = Counter()
+    total = 0
+    for z in zones:
+        assert isinstance(z, Zone)
+        assert z.kind in V.ZONE_KINDS, z.kind
+        assert z.face in (V.UP, V.DOWN, V.COUNT), z.face
+        assert len(z.cards) <= z.count, f"{z.name}: more cards listed than it holds"
+        if z.face == V.UP:
+            assert len(z.cards) == z.count, f"{z.name}: face up but not every card listed"
+        assert not (Counter(z.cards) & hidden), f"{z.name} shows a hidden card to seat {seat}"
+        assert set(z.selectable) <= set(z.cards)
+        if z.seats:
+            assert len(z.seats) == len(z.cards)
+        if not z.mirror:
+            known.update(z.cards)
+            total += z.count
+    assert total == sum(deck.values()), f"zone counts add up to {total}, not the deck's {sum(deck.values())}"
+    assert known + hidden == deck, "the zones do not show exactly the cards the seat may see"
+    for z in zones:
+        if z.mirror:
+            assert not (Counter(z.cards) - known), f"mirror {z.name} shows a card no zone holds"
+    own = [z for z in zones if z.kind == V.HAND and z.owner == seat]
+    assert len(own) == 1 and own[0].cards == obs.hand and own[0].face == V.UP
+    for z in zones:
+        if z.kind == V.HAND and z.owner != seat:
+            assert z.count == obs.hand_sizes[z.owner]
+    # the cards the seat may pick: those of its legal one-card actions (card-shaped verbs)
+    picks = {a.cards[0] for a in obs.legal
+             if len(a.cards) == 1 and (spec_for(a, obs.verbs) or VerbSpec("", "")).shape == V.CARD}
+    assert picks <= set(own[0].selectable)
+
+
+def check_verbs(obs) -> None:
+    for a in obs.legal:
+        spec = spec_for(a, obs.verbs)
+        assert spec is not None, f"no verb spec for {a.text()}"
+        assert spec.shape in V.SHAPES
+        if spec.shape == V.MENU:
+            assert spec.menu, f"{spec.verb}: a menu with no items"
+            words = [a.verb] + (a.arg or "").split()
+            level = spec.menu
+            for w in words[1:]:                      # the action's words follow the menu down
+                item = next((m for m in level if m.word == w), None)
+                assert item is not None, f"{a.text()}: {w!r} is not on the menu"
+                level = item.children
+            if a.cards:
+                assert item.pick == "card"
+    for s in obs.verbs:
+        assert any(spec_for(a, obs.verbs) is s for a in obs.legal), f"spec {s.verb} {s.arg} serves no action"
+    if not obs.legal:
+        assert obs.verbs == ()
+
+
+@pytest.mark.parametrize("gid,n", CONFIGS)
+def test_zones_verbs_and_events(gid, n):
+    game = get_game(gid, players=n)
+    every = 1 if n <= 4 else 3
+    for seed in range(3):
+        for st, seats in _playout(game, seed, every):
+            for seat in seats:
+                check_zones(game, st, seat)
+                obs = st.observation(seat)
+                check_verbs(obs)
+                assert tuple(e.text for e in obs.events) == obs.log
+                assert all(isinstance(e, LogEvent) for e in obs.events)
+        res = st.result()
+        assert isinstance(res.summary, Summary), f"{gid}: a finished hand without a summary"
+        lines = res.summary.lines([f"P{s}" for s in range(n)], you=0)
+        assert lines and all(isinstance(x, str) and x for x in lines[:1])
+        assert "{" not in " ".join(lines), f"an unrendered placeholder: {lines}"
+
+
+@pytest.mark.parametrize("gid,n", CONFIGS)
+def test_labels_and_keys_are_the_tables(gid, n):
+    """The specs' labels and keys are what the table shows today (tui/render.action_label,
+    tui/table.PREFERRED_KEYS), so the TUI can switch to them without a change on screen."""
+    from cardtable.tui import render as R
+    from cardtable.tui.table import MENU_OPEN, PREFERRED_KEYS
+
+    game = get_game(gid, players=n)
+    seen = 0
+    for seed in range(3):
+        for st, _seats in _playout(game, seed, every=10 ** 9):
+            if st.over:
+                break
+            obs = st.observation(st.to_act)
+            for a in obs.legal:
+                spec = spec_for(a, obs.verbs)
+                if spec.shape == V.NONE:
+                    label = R.action_label(a, phase=obs.phase, family=game.family, extra=obs.extra).plain
+                    assert label.startswith(spec.label), (a.text(), label, spec.label)
+                    want = PREFERRED_KEYS.get(f"{a.verb} {a.arg}") or PREFERRED_KEYS.get(a.verb)
+                    if want is not None:
+                        assert spec.key == want, (a.text(), spec.key, want)
+                    seen += 1
+                elif spec.shape == V.MENU:
+                    assert (spec.key, spec.label) == MENU_OPEN[a.verb]
+    assert seen or gid in ("manille-muette", "manille-parlee")     # play and talk only
+
+
+def test_every_sheet_view_agrees_with_its_table_and_drawing():
+    for gid, n in CONFIGS:
+        game = get_game(gid, players=n)
+        sheet = game.new_sheet()
+        rng = random.Random(5)
+        for hand in range(40):
+            _check_sheet(gid, sheet, n)
+            if sheet.over:
+                break
+            st = game.new_hand(seed=hand, sheet=sheet)
+            while not st.over:
+                st = st.apply(rng.choice(st.legal_actions()), check=False)
+            sheet.record(st.result())
+        _check_sheet(gid, sheet, n)
+
+
+def _check_sheet(gid, sheet, n):
+    v = sheet.view()
+    assert isinstance(v, SheetView)
+    lines = sheet.render().splitlines()
+    if v.is_table:
+        head, rows = sheet.table()
+        assert list(v.columns) == list(head), gid
+        got = [list(r) for r in v.rows] + ([list(v.total)] if v.total is not None else [])
+        assert got == [list(r) for r in rows], gid
+        assert all(len(r) == len(v.columns) for r in got)
+        assert 0 < v.score_columns < len(v.columns)
+        for row, col, word in v.marks:
+            assert -1 <= row < len(v.rows) and (row >= 0 or v.total is not None)
+            assert 0 <= col < len(v.columns) and word
+    else:
+        assert list(v.lines) == lines
+    for ln in v.lines:
+        assert ln in lines, f"{gid}: {ln!r} is not in the drawing"
+    if sheet.over:
+        assert any(w == V.WINNER for _r, _c, w in v.marks), f"{gid}: the winner is not marked"
+    # with names: the ledger and the totals put them in the headers
+    names = [f"P{s}" for s in range(n)]
+    vn = sheet.view(names=names)
+    if "names" in sheet.table.__code__.co_varnames:
+        assert all(x in vn.columns for x in names)
+
+
+def test_default_view_of_a_plain_sheet():
+    """A sheet with only table() and render() (the base class's view): the last row is the
+    totals row when it is not a hand, and the drawing's non-table lines go under it."""
+    from cardtable.sheets.base import Sheet, grid
+
+    class Plain(Sheet):
+        def table(self):
+            return ["Hand", "A", "B"], [["1", "3", "0"], ["total", "3", "0"]]
+
+        def render(self):
+            head, rows = self.table()
+            return "\n".join(grid(head, rows) + ["target: 10"])
+
+    v = Plain(2).view()
+    assert v.columns == ("Hand", "A", "B") and v.rows == (("1", "3", "0"),) and v.total == ("total", "3", "0")
+    assert v.lines == ("target: 10",)
+
+
+# ---- LogEvent and render ------------------------------------------------------------------
+
+NAMES = ["Anna", "Bram", "Cor", "You"]
+#: "you" before a verb in the third person: a template that forgot ``{0:plays|play}``
+THIRD_PERSON_YOU = re.compile(r"\b[Yy]ou (plays|passes|wins|declares|asks|tells|says|takes|names|keeps|"
+                              r"exchanges|draws|melds|lays|discards|goes|scores|lets|claims|leads|makes|fails|"
+                              r"deals|is|has)\b")
+JH = parse_card("JH")
+
+
+def test_render_names_you_forms_and_cards():
+    e = LogEvent("play", "{0} {0:plays|play} {c0}", (1,), (JH,))
+    assert e.text == "seat 1 plays JH"
+    assert render(e, NAMES) == "Bram plays JH"
+    assert render(e, NAMES, you=1) == "You play JH"
+    assert render(e, NAMES, card=lambda c: card_text(c)[0] + "\u2665") == "Bram plays J\u2665"
+    ask = LogEvent("ask", "{0} {0:asks|ask} {1}: do you have {c0}? \u2014 no", (0, 1), (JH,))
+    assert render(ask, NAMES) == "Anna asks Bram: do you have JH? \u2014 no"
+    assert render(ask, NAMES, you=0) == "You ask Bram: do you have JH? \u2014 no"
+    assert render(ask, NAMES, you=1) == "Anna asks you: do you have JH? \u2014 no"
+
+
+def test_render_forms():
+    cap = LogEvent("draw", "{^0} {0:draws|draw} from the stock.", (2,))
+    assert cap.text == "Seat 2 draws from the stock."
+    assert render(cap, NAMES, you=2) == "You draw from the stock."
+    assert render(cap, ["anna", "bram", "cor"]) == "Cor draws from the stock."
+    poss = LogEvent("x", "{0} {0:keeps his|keep your} hand, {1's} turn. {1} {1:leads|lead}", (0, 1))
+    assert render(poss, NAMES, you=0) == "You keep your hand, Bram's turn. Bram leads"
+    assert render(poss, NAMES, you=1) == "Anna keeps his hand, your turn. You lead"
+    mid = LogEvent("x", "play starts: \u00d72, {0} {0:leads|lead}", (1,))
+    assert render(mid, NAMES, you=1) == "play starts: \u00d72, you lead"
+    lit = LogEvent("x", "braces {{0}} and {v0}, {v1}; all: {c*}", (), (JH, parse_card("9S")), (3, "yes"))
+    assert lit.text == "braces {0} and 3, yes; all: JH 9S"
+    with pytest.raises(IndexError):
+        render(LogEvent("x", "{1} plays", (0,)))
+
+
+def test_a_missing_name_falls_back_to_the_seat():
+    e = LogEvent("pass", "{0} {0:passes|pass}", (2,))
+    assert render(e, {0: "Anna"}) == "seat 2 passes"
+    assert render(e, ["Anna"]) == "seat 2 passes"
+
+
+def test_the_log_is_the_text_of_each_games_events():
+    """The structured events name the seats and cards of today's log lines: rendered with
+    the rules' names they give the log exactly (checked in test_zones_verbs_and_events), with
+    other names no ``seat N`` is left, and a seat called "you" gets the verb's second person."""
+    for gid, n in CONFIGS:
+        game = get_game(gid, players=n)
+        names = [f"Player{s}" for s in range(n)]
+        for seed in range(3):
+            for st, _seats in _playout(game, seed, every=10 ** 9):
+                pass
+            for e in st.observation(0).events:
+                text = render(e, names)
+                assert "seat " not in text.lower(), (gid, e.template, text)
+                for you in e.seats:
+                    said = render(e, names, you=you)
+                    assert f"Player{you}" not in said and not THIRD_PERSON_YOU.search(said), (gid, said)
+
+
+# ---- the observation cost does not grow with the log ----------------------------------------
+
+@pytest.mark.parametrize("gid,n", CONFIGS)
+def test_each_event_is_rendered_once_along_a_hand(gid, n):
+    """Observed after every action (as the table does), a hand renders each log event once:
+    the render calls over the whole hand equal the number of events, so an observation late
+    in the hand renders no more than one early on (only the events just added)."""
+    game = get_game(gid, players=n)
+    for seed in range(2):
+        before = V.RENDER_CALLS[0]
+        per_obs = []
+        for st, _seats in _playout(game, seed, every=10 ** 9):
+            c0 = V.RENDER_CALLS[0]
+            for s in range(n):
+                st.observation(s)
+            per_obs.append(V.RENDER_CALLS[0] - c0)
+        events = st.observation(0).events
+        assert V.RENDER_CALLS[0] - before == len(events)
+        assert max(per_obs) <= 8, f"{gid}: {max(per_obs)} events rendered for one action"
+
+
+def test_log_view_reuses_the_cache_and_rebuilds_off_the_line():
+    make = lambda raw: LogEvent("n", f"event {raw}")
+    node = None
+    for i in range(3):
+        node = (node, i)
+    c = log_view(None, node, make)
+    assert c.texts == ("event 0", "event 1", "event 2")
+    assert log_view(c, node, make) is c
+    longer = (node, 3)
+    calls = V.RENDER_CALLS[0]
+    c2 = log_view(c, longer, make)
+    assert c2.texts[-1] == "event 3" and c2.events[:3] == c.events
+    assert V.RENDER_CALLS[0] - calls == 1
+    other = ((None, "a"), "b")                     # not an extension of the cache
+    assert log_view(c2, other, make).texts == ("event a", "event b")
+
+
+def test_clones_share_the_rendered_log_but_not_its_growth():
+    game = get_game("kruisjassen", roem_mode="auto")
+    st = game.new_hand(seed=4)
+    log0 = st.observation(0).log
+    a, b = st.legal_actions()[:2]
+    x, y = st.apply(a), st.apply(b)
+    assert x.observation(0).log[:-1] == log0 == y.observation(0).log[:-1]
+    assert x.observation(0).log[-1] != y.observation(0).log[-1]
+    assert st.observation(0).log == log0
+
+
+# ---- the verb specs' own shapes ---------------------------------------------------------------
+
+def test_specs_for_picks_the_specific_spec_first():
+    loose = VerbSpec("declare", "Roem")
+    stuk = VerbSpec("declare", "Stuk", "k", arg="stuk")
+    table = (loose, stuk, VerbSpec("pass", "Pass", "p"))
+    assert spec_for(Action("declare", "stuk"), table) is stuk
+    assert spec_for(Action("declare", "seq3"), table) is loose
+    assert spec_for(Action("claim"), table) is None
+    assert specs_for([Action("declare", "stuk"), Action("pass")], table) == (stuk, table[2])
+
+
+def test_parlee_menu_covers_every_talk_action():
+    from cardtable.games.manille_parlee import ASK_SPEC, TALK_FIXED, TELL_SPEC
+
+    for a in TALK_FIXED:
+        spec = ASK_SPEC if a.verb == "ask" else TELL_SPEC
+        topic, suit = a.arg.split()
+        item = next(m for m in spec.menu if m.word == topic)
+        assert any(c.word == suit for c in item.children)
+    assert all(isinstance(m, MenuItem) for m in ASK_SPEC.menu)
+    assert next(m for m in TELL_SPEC.menu if m.word == "has").pick == "card"
+
+
+def test_observation_json_holds_zones_and_verbs_not_events():
+    st = get_game("klassieke-rummy", players=3).new_hand(seed=2)
+    j = st.observation(st.to_act).to_json()
+    assert [z["kind"] for z in j["zones"]][:3] == ["hand"] * 3
+    assert {v["verb"] for v in j["verbs"]} == {"draw"}
+    assert "events" not in j
+
+
+@pytest.mark.parametrize("gid,n", CONFIGS)
+def test_summary_says_what_the_hand_summary_screen_says_today(gid, n):
+    """``Result.summary`` (written by the rules) gives the lines that today's hand summary
+    screen computes from ``Result.detail`` (tui/screens.py ``_Summary``: the headline after
+    "Hand N", the sheet line, the facts), word for word, so that issue 7 can draw the
+    summary instead without a change on screen (and then drop this comparison)."""
+    from cardtable.engine.match import Match
+    from cardtable.tui import render as R
+    from cardtable.tui import screens as S
+
+    for seed in range(3):
+        m = Match(get_game(gid, players=n), seats=[f"human:P{s}" for s in range(n)], seed=seed)
+        rng = random.Random(seed)
+        for _hand in range(3):
+            if m.over:
+                break
+            m.start_hand()
+            while not m.state.over:
+                m.apply(rng.choice(m.state.legal_actions()), check=False)
+            names = R.seat_names(m)
+            res = m.results[-1]
+            old = S._Summary(m, res, names)
+            old.hands_left = S._hands_left(m, m.state)
+            want = [old.head(len(m.hands) - 1).plain.split("  ", 1)[1]]
+            score = old.score()
+            want += ([score.plain] if score is not None else []) + [f.plain for f in old.facts()]
+            assert res.summary.lines(names, card=lambda c: R.card_label(c, False)) == want
+
+
+def _lines_under_the_table_today(sheet) -> list[str]:
+    """The drawing's lines that today's sheet panel shows under the table
+    (tui/widgets.py ``sheet_renderable``: not a table row, not a side's tally whose label is
+    a column header; nothing for an empty sheet but a carry)."""
+    headers, rows = sheet.table()
+    drawing = sheet.render()
+    heads = {str(h).strip().lower() for h in headers} if rows else set()
+    extra = [ln for ln in drawing.splitlines()
+             if ln.strip() and not ln.lstrip().startswith("|") and ln.split(":")[0].strip().lower() not in heads]
+    if not rows and not any("|" in ln or "carry" in ln for ln in extra):
+        extra = []
+    return extra
+
+
+@pytest.mark.parametrize("gid,n", CONFIGS)
+def test_sheet_view_lines_are_what_the_sheet_panel_shows_today(gid, n):
+    game = get_game(gid, players=n)
+    sheet = game.new_sheet()
+    rng = random.Random(1)
+    for hand in range(60):
+        assert list(sheet.view().lines) == _lines_under_the_table_today(sheet), (gid, hand)
+        if sheet.over:
+            break
+        st = game.new_hand(seed=hand, sheet=sheet)
+        while not st.over:
+            st = st.apply(rng.choice(st.legal_actions()), check=False)
+        sheet.record(st.result())
+    assert sheet.over or hand == 59
