@@ -212,6 +212,11 @@ class ManilleHand(TrickHand):
         seats of the hand winner (none for a tie)."""
         return side_result(self.end)
 
+    def returns_scale(self) -> float:
+        """``returns()``: the game points (hands mode: 1 to the hand winner, so +-1; excess:
+        the points above half, scaled by half the hand's points, 34)."""
+        return 1.0 if self.scoring == "hands" else self.game.total_points / 2
+
     # -- what a seat sees --
     def _log_text(self, ev: tuple) -> str | None:
         if ev[0] == "end":

@@ -334,6 +334,11 @@ class ButifarraState(TrickHand):
         the side that scored."""
         return side_result(self.end)
 
+    def returns_scale(self) -> float:
+        """``returns()``: game points (multiplier included) per side over the hand's 72
+        points, so an undoubled hand lies within +-0.5 and a doubled one within +-1."""
+        return float(HAND_TOTAL)
+
     # -- explanations --
     def explain(self, action: Action) -> str:
         """Why ``action`` is refused now, in words."""
