@@ -851,22 +851,26 @@ class TrickHand(State):
         ``i``-th lowest card for ``i = rng.randrange(count)``, as ``rollout_actions()``
         lists them lowest first), through ``_play`` with no Action, no clone and no check;
         other steps through ``rollout_actions()``. Same choices, same final state."""
-        randrange = rng.randrange
+        # ``_randbelow(n)`` is the very draw ``randrange(n)`` makes (random.py), without
+        # its argument checks; a Random subclass without it falls back to randrange.
+        randrange = getattr(rng, "_randbelow", rng.randrange)
+        mask_now = self._rollout_mask
+        play = self._play
         while self.to_act is not None:
-            m = self._rollout_mask()
+            m = mask_now()
             if m:
-                n = m.bit_count()
-                if n > 1:
-                    i = randrange(n)
+                if m & (m - 1):
+                    i = randrange(m.bit_count())
                     while i:
                         m &= m - 1
                         i -= 1
-                self._play(self.to_act, (m & -m).bit_length() - 1)
-                self._lc = None
+                play(self.to_act, (m & -m).bit_length() - 1)
             else:
+                self._lc = None
                 acts = self.rollout_actions()
                 n = len(acts)
                 self.apply_in_place(acts[0] if n == 1 else acts[randrange(n)])
+        self._lc = None
         return self.returns()
 
     def played_by(self) -> list[int]:

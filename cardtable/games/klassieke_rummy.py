@@ -299,6 +299,94 @@ class KlassiekeRummyState(State):
         new._cache = None
         return new
 
+    def _changed(self) -> None:
+        self._cache = None
+
+    # -- search (engine/search.py) --
+    def rollout_actions(self) -> list[Action]:
+        """A playout draws at random, puts down a meld or lays off whenever it can (one
+        of them at random) and only then discards at random, so that hands end."""
+        legal = self._legal()
+        if self.phase == PLAY:
+            down = [a for a in legal if a.verb != "discard"]
+            if down:
+                return down
+        return legal
+
+    def returns_scale(self) -> float:
+        """``returns()``: the winner's score (the others' card points, x2 for a rummy)
+        against the others' 0, over 100 points; a loser's own card points add to the
+        winner's score, so fewer is better for him. A void hand: 0."""
+        return 100.0
+
+    def information_set(self, seat: int):
+        """What ``seat`` knows (``engine.search.InformationSet``): its hand, the discard
+        pile, the table melds, and every card that has been face up (a card taken from the
+        discard pile stays known in that hand until melded or discarded; a stock turned
+        over unshuffled is known in order). The other cards of the other hands and of the
+        stock are dealt again at random (the stock in random order), keeping every hand
+        size. With ``reshuffle`` and a re-formed stock, the stock's face-up cards are also
+        shuffled among the stock's places (which of them another seat drew is not
+        tracked)."""
+        from cardtable.engine.search import Bucket, Deal, InformationSet
+        pub = self.public
+        loose = self.game.reshuffle and self.turnovers > 0
+        pubs = 0                       # face-up cards in a reshuffled stock: order unknown
+        if loose:
+            for c in self.stock:
+                if pub >> c & 1:
+                    pubs |= 1 << c
+        buckets = []
+        pool = 0
+        for s, h in enumerate(self.hands):
+            if s == seat:
+                continue
+            m = 0
+            for c in h:
+                if not pub >> c & 1:
+                    m |= 1 << c
+            pool |= m
+            if m:
+                buckets.append(Bucket(s, m.bit_count(), ~pubs))
+        m = 0
+        for c in self.stock:
+            if loose or not pub >> c & 1:
+                m |= 1 << c
+        if m:
+            pool |= m
+            hidden_n = (m & ~pubs).bit_count()
+            if hidden_n:
+                buckets.append(Bucket("stock", hidden_n, ~pubs))
+            if pubs:
+                buckets.append(Bucket("stock", pubs.bit_count(), pubs))
+        deal = Deal(pool, buckets)
+        return InformationSet(self, seat, deal, lambda st, masks, rng: st._iset_build(seat, deal, masks, rng))
+
+    def _iset_build(self, seat: int, deal, masks: list[int], rng) -> "KlassiekeRummyState":
+        pool = deal.pool
+        given: dict[object, list[Card]] = {}
+        for b, m in zip(deal.buckets, masks):
+            cards = [c for c in range(64) if m >> c & 1]
+            rng.shuffle(cards)
+            given.setdefault(b.owner, []).extend(cards)
+        if "stock" in given:
+            rng.shuffle(given["stock"])
+        for s, h in enumerate(self.hands):
+            if s in given:
+                it = iter(given[s])
+                self.hands[s] = [next(it) if pool >> c & 1 else c for c in h]
+        if "stock" in given:
+            it = iter(given["stock"])
+            self.stock = [next(it) if pool >> c & 1 else c for c in self.stock]
+        self.shuffle_key = rng.getrandbits(32)
+        self._deal = {"dealer": self.dealer, "hands": [[card_text(c) for c in h] for h in self.hands],
+                      "stock": [card_text(c) for c in reversed(self.stock)],
+                      "discard": [card_text(c) for c in self.pile],
+                      "melds": [{"owner": m.owner, "cards": [card_text(c) for c in m.cards]} for m in self.melds],
+                      "to_act": self.seat}
+        self._cache = None
+        return self
+
     def _keeps_discard(self, rem: int, used: tuple[Card, ...]) -> bool:
         """Invariant §5.7 after putting ``used`` down, leaving ``rem`` cards: empty (not with
         ``last_card``) or holding a card other than the one taken from the discard pile."""

@@ -257,8 +257,16 @@ class KruisState(TrickHand):
     def _rollout_mask(self) -> int:
         if self.phase != "play":
             return 0
-        mask = self.legal_play_mask()
-        return 0 if self._stuk_here(mask) else mask
+        seat = self.to_act
+        mask = self.game.rule.legal(self.t, self.hands[seat], self.led, self.win_card,
+                                    (self.win_seat ^ seat) == 2)
+        if self.stuk_seat == seat:          # legal_play_mask and _stuk_here, inlined
+            stuk = jas.stuk_mask(self.trump)
+            if self.stuk_forced:
+                return mask & stuk
+            if self.stuk_by < 0 and mask & stuk:
+                return 0
+        return mask
 
     def returns_gains(self) -> list[float]:
         """Strepen written this hand per seat; a carried hand: the carried count / 100
