@@ -179,15 +179,20 @@ class InformationSet:
     dealing problem, ``build(state, masks, rng) -> State`` the game's function that makes
     the sampled State from a clone and one mask per bucket."""
 
-    __slots__ = ("seat", "_state", "_obs", "deal", "_build")
+    __slots__ = ("seat", "_state", "_obs", "deal", "_build", "_accept")
 
     def __init__(self, state: Any, seat: int, deal: Deal,
-                 build: Callable[[Any, list[int], random.Random], Any], observation: Any = None):
+                 build: Callable[[Any, list[int], random.Random], Any], observation: Any = None,
+                 accept: Callable[[Any], bool] | None = None):
+        """``accept(sample) -> bool``: a check the constraints of ``deal`` cannot say
+        (kruisjassen's automatic roem: the sampled hands must declare what was declared);
+        ``sample`` then deals again, at most ``TRIES`` times, and keeps the last deal."""
         self.seat = seat
         self._state = state
         self._obs = observation
         self.deal = deal
         self._build = build
+        self._accept = accept
 
     @property
     def observation(self):
@@ -198,8 +203,11 @@ class InformationSet:
 
     def sample(self, rng: random.Random):
         """A random State consistent with what the seat has seen (see the class)."""
-        masks = self.deal.solve(rng)
-        return self._build(self._state.clone(), masks, rng)
+        for _ in range(TRIES if self._accept is not None else 1):
+            world = self._build(self._state.clone(), self.deal.solve(rng), rng)
+            if self._accept is None or self._accept(world):
+                break
+        return world
 
 
 def _cards(mask: int) -> list[int]:

@@ -292,6 +292,26 @@ class KruisState(TrickHand):
                     known[s] |= m.mask & self.hands[s]
         return known
 
+    def _iset_accept(self):
+        """With ``roem_mode = auto`` the roem was declared by the engine from the hands
+        (§6.6): a sample is kept only if its starting hands declare the same (the same
+        announcements by the same seats, stuk alike); else None (no check)."""
+        if self.game.roem_manual:
+            return None
+        want = [(s, self.game.roem.key(m, self.trump)) for s, m in self.declared]
+        stuk = self.stuk_by
+
+        class _Sheet:
+            strepen = self.strepen0
+            carry = self.start_counts
+
+        def accept(w: "KruisState") -> bool:
+            again = KruisState(w.game, w.dealer, list(w.start_hands), w.upcard, _Sheet)
+            got = [(s, again.game.roem.key(m, again.trump)) for s, m in again.declared]
+            return got == want and again.stuk_by == stuk
+
+        return accept
+
     def information_set(self, seat: int):
         """As ``TrickHand.information_set``; before the melds are shown (meld phase and
         first trick) each other seat's declared meld is known only by its announcement
@@ -300,7 +320,9 @@ class KruisState(TrickHand):
         writes it in ``declared``."""
         hidden = [] if self._public() else [i for i, (s, _m) in enumerate(self.declared) if s != seat]
         if not hidden:
-            return TrickHand.information_set(self, seat)
+            iset = TrickHand.information_set(self, seat)
+            iset._accept = self._iset_accept()
+            return iset
         from cardtable.engine.search import InformationSet
         known = self.iset_known(seat)
         pool = self.iset_pool(seat, known)
@@ -354,7 +376,7 @@ class KruisState(TrickHand):
             return st
 
         deal0 = _NoDeal()
-        return InformationSet(self, seat, deal0, build)
+        return InformationSet(self, seat, deal0, build, accept=self._iset_accept())
 
     def _iset_rebuild(self, seat: int, rng) -> None:
         """Also the stuk holder from the dealt hands (K and Q of troef at the start)."""

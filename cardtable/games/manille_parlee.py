@@ -180,17 +180,20 @@ class ParleeState(ManilleHand):
 
     # -- search (engine/search.py) --
     def _talk_facts(self, seat: int):
-        """What the talk answers tell ``seat`` about the other hands now: (known cards per
-        seat, forbidden cards per seat, exact suit counts ``(seat, suit mask, n)``). An
-        answer describes the subject's hand when it was given: the hand now plus the cards
-        the subject played since."""
+        """What the talk tells ``seat`` about the other hands now: (known cards per seat,
+        forbidden cards per seat, exact suit counts ``(seat, suit mask, n)``). An answer
+        describes the subject's hand when it was given: the hand now plus the cards the
+        subject played since; ``ask has X`` also says the asker did not hold X (§4.1 offers
+        it only for such cards)."""
         n = self.n_seats
         known = [0] * n
         forbid = [0] * n
         counts: dict[tuple[int, int], int] = {}
         tricks = [tr for tr, _w, _p in self._tricks()]
         st = self.t.strength
-        for k, _seat, action, subj, ans in self.talk:
+        for k, asker, action, subj, ans in self.talk:
+            if action.verb == "ask" and action.arg == "has" and asker != seat:
+                forbid[asker] |= 1 << action.cards[0]     # offered only for a card not held
             if subj == seat:
                 continue
             since = 0
