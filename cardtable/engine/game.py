@@ -10,8 +10,17 @@
     state.result()                                 # Result once the hand is over
     sheet.record(state.result())                   # the match goes on, or sheet.over
 
-A State is plain data, cheap to ``clone()``; ``apply`` clones and then changes the clone
-with ``_apply`` (games implement ``_legal`` and ``_apply``; the engine checks legality).
+A State is plain data, cheap to ``clone()`` (the Game is shared, never copied); ``apply``
+clones and then changes the clone with ``_apply`` (games implement ``_legal`` and
+``_apply``; the engine checks legality with ``is_legal``).
+
+Search (``engine/search.py`` has the details and the table of units):
+
+    state.is_legal(action)                         # = normalize(action) in legal_actions()
+    state.apply_in_place(action)                   # no clone, no check: for callers that own it
+    state.returns()                                # per seat, once over: one unit for every game
+    iset = state.information_set(seat)             # .seat, .observation, .sample(rng) -> State
+    state.playout(rng)                             # random play to the end (fast path per family)
 """
 
 from __future__ import annotations

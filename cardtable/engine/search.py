@@ -38,9 +38,12 @@ mask of the cards allowed there: voids revealed by not following, cards a talk a
 denied, ...). Cards whose place the seat knows (its hand, cards played or shown, the
 upcard while the dealer holds it, stuk once declared, cards taken from a discard pile)
 are not in the pool. ``Deal.solve(rng)`` puts every pool card in a bucket: first by
-rejection (a uniform shuffle, kept if it breaks no constraint; at most ``TRIES`` times),
-then by a constraint-respecting assignment (augmenting paths over the buckets, in random
-order), so it never loops forever and finds a deal whenever one exists.
+rejection (a uniform shuffle, kept if it breaks no constraint; at most ``REJECT`` times,
+once when it has never worked for this deal: exactly uniform over the consistent deals), then by a sequential deal (the tightest bucket
+first, each a uniform choice among the cards it allows; at most ``TRIES`` times: close
+to uniform), then by a constraint-respecting assignment (augmenting paths over the
+buckets, in random order), so it never loops forever and finds a deal whenever one
+exists.
 
 Cards are ints as in ``cardtable.cards``; masks are ``1 << card`` bitmasks.
 """
@@ -51,7 +54,9 @@ import random
 from dataclasses import dataclass, field
 from typing import Any, Callable, Sequence
 
-#: rejection attempts before the assignment by augmenting paths
+#: uniform rejection attempts, then attempts of the tightest-first sequential deal,
+#: before the assignment by augmenting paths
+REJECT = 4
 TRIES = 24
 
 
@@ -102,13 +107,18 @@ class Deal:
             raise ValueError(f"the buckets hold {sum(b.size for b in self.buckets)} cards, "
                              f"the pool {len(self.cards)}")
         self._free = all((b.allowed & self.pool) == self.pool for b in self.buckets)
+        self._reject = REJECT
+        self._hits = 0
+        # the tightest bucket first (fewest allowed cards to spare), for ``_sequential``
+        self._order = sorted(range(len(self.buckets)),
+                             key=lambda j: (self.buckets[j].allowed & self.pool).bit_count() - self.buckets[j].size)
 
     def solve(self, rng: random.Random) -> list[int]:
         """A mask per bucket (in ``buckets`` order): a random deal of the pool that keeps
         every constraint. Raises ValueError if no such deal exists (a broken state)."""
         cards = self.cards[:]
         buckets = self.buckets
-        for _ in range(1 if self._free else TRIES):
+        for _ in range(1 if self._free else self._reject):
             rng.shuffle(cards)
             out = []
             i = 0
@@ -123,8 +133,35 @@ class Deal:
                     break
                 out.append(m)
             if ok:
+                self._hits += 1
+                return out
+        if not self._hits:              # rejection never works here: keep one try of it
+            self._reject = 1
+        for _ in range(TRIES):
+            out = self._sequential(rng)
+            if out is not None:
                 return out
         return self._assign(rng)
+
+    def _sequential(self, rng: random.Random) -> list[int] | None:
+        """Fill the buckets tightest first, each with a uniform choice of its size among
+        the cards still free that it allows; None at a dead end."""
+        free = self.pool
+        out = [0] * len(self.buckets)
+        for j in self._order:
+            b = self.buckets[j]
+            avail = free & b.allowed
+            if avail.bit_count() < b.size:
+                return None
+            if avail.bit_count() == b.size:
+                m = avail
+            else:
+                m = 0
+                for c in rng.sample(_cards(avail), b.size):
+                    m |= 1 << c
+            out[j] = m
+            free &= ~m
+        return out
 
     def _assign(self, rng: random.Random) -> list[int]:
         """Augmenting paths (Kuhn's algorithm with bucket capacities), cards and buckets
@@ -219,4 +256,4 @@ def _cards(mask: int) -> list[int]:
     return out
 
 
-__all__ = ["Bucket", "Deal", "InformationSet", "TRIES", "relative_returns"]
+__all__ = ["Bucket", "Deal", "InformationSet", "REJECT", "TRIES", "relative_returns"]

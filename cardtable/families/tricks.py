@@ -40,6 +40,7 @@ partnerships and bonuses as class parameters and adds its own phases and scoring
 
 from __future__ import annotations
 
+import random as _random
 from typing import Any, Iterable, Sequence
 
 from cardtable.cards import Card, card_text
@@ -500,6 +501,9 @@ def parse_trick_deal(deal: Any, n_players: int, hand_size: int, deck_mask: int, 
 
 # ---- the state of one trick hand ----------------------------------------------------------
 
+#: the draw behind ``random.Random.randrange(n)`` (the fast playout inlines it)
+_STD_RANDBELOW = getattr(_random.Random, "_randbelow", None)
+
 #: ``play <card>`` actions, made once; index = card int
 PLAY = tuple(Action("play", None, (c,)) for c in range(65))
 
@@ -637,9 +641,10 @@ class TrickHand(State):
         return self.play_actions(self.legal_play_mask())
 
     def is_legal(self, action: Action) -> bool:
-        """A ``play`` in the play phase is checked against ``legal_play_mask()`` without
-        listing the actions; anything else by membership (``State.is_legal``)."""
-        if self.phase == "play" and action.verb == "play" and self.to_act is not None:
+        """Membership in the legal actions once they are listed (cached); before that a
+        ``play`` in the play phase is checked against ``legal_play_mask()`` without
+        listing them; anything else by membership (``State.is_legal``)."""
+        if self._lc is None and self.phase == "play" and action.verb == "play" and self.to_act is not None:
             cards = action.cards
             if len(cards) == 1 and 0 <= cards[0] < 64 and action == PLAY[cards[0]]:
                 return bool((self.legal_play_mask() >> cards[0]) & 1)
@@ -847,31 +852,106 @@ class TrickHand(State):
         return self.legal_play_mask()
 
     def playout(self, rng) -> tuple[float, ...]:
-        """The fast path of ``State.playout``: card steps straight from the mask (the
-        ``i``-th lowest card for ``i = rng.randrange(count)``, as ``rollout_actions()``
-        lists them lowest first), through ``_play`` with no Action, no clone and no check;
-        other steps through ``rollout_actions()``. Same choices, same final state."""
+        """The fast path of ``State.playout``: the same choices as ``rollout_actions()``
+        (a card: the ``i``-th lowest of the mask for ``i = rng.randrange(count)``, as
+        ``play_actions`` lists them), the same final state, no Action objects, no clone, no
+        check. Plain card steps run in ``_fast_trick`` on local variables; the steps a game
+        makes special (``_fast_inline_ok``, ``_fast_watch_seat``) and the other phases go
+        through ``_rollout_mask`` / ``rollout_actions()``."""
         # ``_randbelow(n)`` is the very draw ``randrange(n)`` makes (random.py), without
         # its argument checks; a Random subclass without it falls back to randrange.
-        randrange = getattr(rng, "_randbelow", rng.randrange)
-        mask_now = self._rollout_mask
-        play = self._play
+        randbelow = getattr(rng, "_randbelow", rng.randrange)
         while self.to_act is not None:
-            m = mask_now()
+            if self.phase == "play" and self._fast_inline_ok() and self.to_act != self._fast_watch_seat():
+                self._fast_trick(randbelow)
+                continue
+            self._lc = None
+            m = self._rollout_mask()
             if m:
                 if m & (m - 1):
-                    i = randrange(m.bit_count())
+                    i = randbelow(m.bit_count())
                     while i:
                         m &= m - 1
                         i -= 1
-                play(self.to_act, (m & -m).bit_length() - 1)
+                self._play(self.to_act, (m & -m).bit_length() - 1)
             else:
-                self._lc = None
                 acts = self.rollout_actions()
                 n = len(acts)
-                self.apply_in_place(acts[0] if n == 1 else acts[randrange(n)])
+                self.apply_in_place(acts[0] if n == 1 else acts[randbelow(n)])
         self._lc = None
         return self.returns()
+
+    def _fast_inline_ok(self) -> bool:
+        """Whether a card step may run inlined (``_fast_trick``): ``_play`` is
+        ``TrickHand._play`` and the playable cards are the follow rule's. A game whose
+        ``_play`` or ``_rollout_mask`` adds something says when (kruisjassen: not while
+        stuk forces the play)."""
+        cls = type(self)
+        return cls._play is TrickHand._play and cls._rollout_mask is TrickHand._rollout_mask
+
+    def _fast_watch_seat(self) -> int:
+        """A seat whose card steps must not be inlined now (-1: none); kruisjassen: the
+        holder of stuk until it is declared."""
+        return -1
+
+    def _fast_trick(self, randbelow) -> None:
+        """Play cards at random, inlined (``_play`` on local variables), up to the end of
+        the current trick (then ``_complete_trick()``) or the watched seat's turn."""
+        hands = self.hands
+        t = self.t
+        legal = self.game.rule.legal
+        higher = t.higher
+        trump = t.trump
+        nxt = self.next_seat
+        part = self.partner
+        n = self.n_seats
+        watch = self._fast_watch_seat()
+        seat = self.to_act
+        trick = self.trick
+        led = self.led
+        win = self.win_card
+        wseat = self.win_seat
+        ev = self.ev
+        getrandbits = getattr(randbelow, "__self__", None)
+        # random.Random's own _randbelow, inlined: the same draws (random.py)
+        getrandbits = (getrandbits.getrandbits if getrandbits is not None and
+                       getattr(type(getrandbits), "_randbelow", None) is _STD_RANDBELOW else None)
+        while True:
+            m = legal(t, hands[seat], led, win, wseat == part[seat])
+            if m & (m - 1):
+                k = m.bit_count()
+                if getrandbits is not None:
+                    b = k.bit_length()
+                    i = getrandbits(b)
+                    while i >= k:
+                        i = getrandbits(b)
+                else:
+                    i = randbelow(k)
+                while i:
+                    m &= m - 1
+                    i -= 1
+            c = (m & -m).bit_length() - 1
+            hands[seat] ^= 1 << c
+            ev = (ev, ("play", seat, c))
+            if not trick:
+                led = c >> 4
+                win = c
+                wseat = seat
+                trick = ((seat, c),)
+            else:
+                if ((1 << c) & higher[win]) or ((c >> 4) == trump and (win >> 4) != trump):
+                    win = c
+                    wseat = seat
+                trick = trick + ((seat, c),)
+                if len(trick) == n:
+                    self.trick, self.led, self.win_card, self.win_seat, self.ev = trick, led, win, wseat, ev
+                    self._complete_trick()
+                    return
+            seat = nxt[seat]
+            if seat == watch:
+                break
+        self.trick, self.led, self.win_card, self.win_seat, self.ev = trick, led, win, wseat, ev
+        self.to_act = seat
 
     def played_by(self) -> list[int]:
         """Per seat, the mask of the cards it has played this hand (completed tricks and
@@ -952,7 +1032,9 @@ class TrickHand(State):
         from cardtable.engine.search import InformationSet
         known = self.iset_known(seat)
         deal = self.iset_deal(seat, known)
-        return InformationSet(self, seat, deal, lambda st, masks, rng: st._iset_build(seat, known, deal, masks, rng))
+        played = self.played_by()
+        return InformationSet(self, seat, deal,
+                              lambda st, masks, rng: st._iset_build(seat, known, deal, masks, rng, played))
 
     def iset_pool(self, seat: int, known: list[int]) -> int:
         """The cards whose place ``seat`` does not know (other hands less ``known``, and
@@ -994,7 +1076,8 @@ class TrickHand(State):
             buckets.append(Bucket(owner, m.bit_count(), -1))
         return Deal(pool, [b for b in buckets if b.size])
 
-    def _iset_build(self, seat: int, known: list[int], deal, masks: list[int], rng) -> "TrickHand":
+    def _iset_build(self, seat: int, known: list[int], deal, masks: list[int], rng,
+                    played: list[int] | None = None) -> "TrickHand":
         """Make this clone the sampled State: the hands from ``known`` plus the dealt
         buckets, ``iset_place`` for the other places, then ``_iset_rebuild``."""
         hands = list(known)
@@ -1005,17 +1088,17 @@ class TrickHand(State):
                 self.iset_place(b.owner, m, rng)
         self.hands = hands
         self._lc = None
-        self._iset_rebuild(seat, rng)
+        self._iset_rebuild(seat, rng, played if played is not None else self.played_by())
         return self
 
     def iset_place(self, owner: Any, mask: int, rng) -> None:
         """Put the dealt cards of a place of ``iset_places`` (games with such places)."""
         raise NotImplementedError
 
-    def _iset_rebuild(self, seat: int, rng) -> None:
-        """After the hands are dealt again: the starting hands (hands + cards played); games
-        recompute what depends on the deal (kruisjassen's stuk holder)."""
-        played = self.played_by()
+    def _iset_rebuild(self, seat: int, rng, played: list[int]) -> None:
+        """After the hands are dealt again: the starting hands (hands + ``played``, the
+        cards each seat played); games recompute what depends on the deal (kruisjassen's
+        stuk holder)."""
         self.start_hands = tuple(h | p for h, p in zip(self.hands, played))
 
 

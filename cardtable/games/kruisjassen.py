@@ -268,6 +268,14 @@ class KruisState(TrickHand):
                 return 0
         return mask
 
+    def _fast_inline_ok(self) -> bool:
+        """Card steps are inlined unless stuk forces the play (``_play`` then clears it)."""
+        return not self.stuk_forced
+
+    def _fast_watch_seat(self) -> int:
+        """The stuk holder's steps go through ``_rollout_mask`` until stuk is declared."""
+        return self.stuk_seat if self.stuk_by < 0 else -1
+
     def returns_gains(self) -> list[float]:
         """Strepen written this hand per seat; a carried hand: the carried count / 100
         (a count of 100 is worth about one streep)."""
@@ -369,7 +377,7 @@ class KruisState(TrickHand):
                 k = known
                 deal = game_self.iset_deal(seat, k, forbid)
                 masks = deal.solve(rng)
-            st._iset_build(seat, k, deal, masks, rng)
+            st._iset_build(seat, k, deal, masks, rng, played)
             swap = {id(game_self.declared[i][1]): cand for i, _s, cand in picked}
             st.declared = tuple((s, swap.get(id(m), m)) for s, m in st.declared)
             st.turn_melds = tuple(swap.get(id(m), m) for m in st.turn_melds)
@@ -378,9 +386,9 @@ class KruisState(TrickHand):
         deal0 = _NoDeal()
         return InformationSet(self, seat, deal0, build, accept=self._iset_accept())
 
-    def _iset_rebuild(self, seat: int, rng) -> None:
+    def _iset_rebuild(self, seat: int, rng, played: list[int]) -> None:
         """Also the stuk holder from the dealt hands (K and Q of troef at the start)."""
-        TrickHand._iset_rebuild(self, seat, rng)
+        TrickHand._iset_rebuild(self, seat, rng, played)
         if self.stuk_by < 0:
             stuk = jas.stuk_mask(self.trump)
             self.stuk_seat = next((s for s in range(4) if self.start_hands[s] & stuk == stuk), -1)

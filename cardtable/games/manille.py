@@ -526,11 +526,11 @@ class ManilleState(TrickHand):
         else:
             self.discards = mask
 
-    def _iset_rebuild(self, seat: int, rng) -> None:
+    def _iset_rebuild(self, seat: int, rng, played: list[int]) -> None:
         """Also the deal before the exchange: the declarer's k drawn cards (the real ones
         for the declarer himself, else k cards at random of what he held after it) go back
         on top of the stock, the discards back into his hand."""
-        TrickHand._iset_rebuild(self, seat, rng)
+        TrickHand._iset_rebuild(self, seat, rng, played)
         d, k = self.declarer, self.k
         if d < 0 or k <= 0:
             self.stock0 = self.stock          # nothing drawn yet
