@@ -1088,6 +1088,7 @@ class TrickHand(State):
                 self.iset_place(b.owner, m, rng)
         self.hands = hands
         self._lc = None
+        self.seed = None                    # the real deal's seed would tell the hidden cards
         self._iset_rebuild(seat, rng, played if played is not None else self.played_by())
         return self
 

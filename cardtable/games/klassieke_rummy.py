@@ -379,6 +379,7 @@ class KlassiekeRummyState(State):
             it = iter(given["stock"])
             self.stock = [next(it) if pool >> c & 1 else c for c in self.stock]
         self.shuffle_key = rng.getrandbits(32)
+        self.seed = None
         self._deal = {"dealer": self.dealer, "hands": [[card_text(c) for c in h] for h in self.hands],
                       "stock": [card_text(c) for c in reversed(self.stock)],
                       "discard": [card_text(c) for c in self.pile],
