@@ -213,8 +213,9 @@ class InformationSet:
 
     Made by ``State.information_set(seat)``: ``state`` the real position (never handed
     out: ``sample`` only copies it and replaces what the seat could not see), ``deal`` the
-    dealing problem, ``build(state, masks, rng) -> State`` the game's function that makes
-    the sampled State from a clone and one mask per bucket."""
+    dealing problem (None when ``build`` deals itself, e.g. kruisjassen before the melds
+    are shown), ``build(state, masks, rng) -> State`` the game's function that makes the
+    sampled State from a clone and one mask per bucket."""
 
     __slots__ = ("seat", "_state", "_obs", "deal", "_build", "_accept")
 
@@ -241,7 +242,8 @@ class InformationSet:
     def sample(self, rng: random.Random):
         """A random State consistent with what the seat has seen (see the class)."""
         for _ in range(TRIES if self._accept is not None else 1):
-            world = self._build(self._state.clone(), self.deal.solve(rng), rng)
+            masks = self.deal.solve(rng) if self.deal is not None else []
+            world = self._build(self._state.clone(), masks, rng)
             if self._accept is None or self._accept(world):
                 break
         return world

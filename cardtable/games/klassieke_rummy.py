@@ -313,6 +313,29 @@ class KlassiekeRummyState(State):
                 return down
         return legal
 
+    def playout(self, rng) -> tuple[float, ...]:
+        """The fast path of ``State.playout`` (the same choices as ``rollout_actions()``):
+        plain lists, no legal list and no clone per step; a discard is chosen as a card
+        (the ``i``-th of the hand, the taken card left out) without Action objects."""
+        randbelow = getattr(rng, "_randbelow", rng.randrange)
+        while self.phase != OVER:
+            self._cache = None
+            if self.phase == DRAW:
+                acts = self._legal()
+            else:
+                acts = self._down_actions()
+                if not acts:
+                    taken = self.taken
+                    hand = self.hands[self.seat]
+                    cards = [c for c in hand if c != taken] if taken is not None else hand
+                    n = len(cards)
+                    self._discard(cards[0] if n == 1 else cards[randbelow(n)])
+                    continue
+            n = len(acts)
+            self._apply(acts[0] if n == 1 else acts[randbelow(n)])
+        self._cache = None
+        return self.returns()
+
     def returns_scale(self) -> float:
         """``returns()``: the winner's score (the others' card points, x2 for a rummy)
         against the others' 0, over 100 points; a loser's own card points add to the
@@ -408,10 +431,19 @@ class KlassiekeRummyState(State):
                 out.append(DRAW_DISCARD)
             self._cache = out
             return out
+        out = self._down_actions()
+        taken = self.taken
+        for c in self.hands[self.seat]:
+            if c != taken:
+                out.append(Action("discard", None, (c,)))
+        self._cache = out
+        return out
+
+    def _down_actions(self) -> list[Action]:
+        """The melds, then the lay-offs, the player to act may make now (play phase)."""
         g = self.game
         hand = self.hands[self.seat]
         nh = len(hand)
-        taken = self.taken
         out = []
         if g.no_meld_limit or not self.melded:
             for _kind, cards in find_melds(hand, g.ace_mode):
@@ -421,10 +453,6 @@ class KlassiekeRummyState(State):
             for card, i, end in layoff_options(hand, self.melds, g.ace_mode):
                 if self._keeps_discard(nh - 1, (card,)):
                     out.append(Action("layoff", None, (card,), "to", i, end))
-        for c in hand:
-            if c != taken:
-                out.append(Action("discard", None, (c,)))
-        self._cache = out
         return out
 
     def normalize(self, action: Action) -> Action:
@@ -490,22 +518,28 @@ class KlassiekeRummyState(State):
             if not hand:
                 self._end_out()
         elif v == "discard":
-            c = action.cards[0]
-            hand.remove(c)
-            self.pile.append(c)
-            self.public |= 1 << c
-            self.events = [self.events, ("discard", seat, c), None]
-            if not hand:
-                self._end_out()
-            else:
-                self.seat = (seat + 1) % self.n
-                self.phase = DRAW
-                self.taken = None
-                self.melded = False
-                self.start_size = len(self.hands[self.seat])
-                self.turn += 1
+            self._discard(action.cards[0])
         else:  # pragma: no cover - the engine only applies legal actions
             raise IllegalAction(f"{action.text()}: unknown action")
+
+    def _discard(self, c: Card) -> None:
+        """The player to act discards ``c``: out if it was his last card, else the turn
+        passes on."""
+        seat = self.seat
+        hand = self.hands[seat]
+        hand.remove(c)
+        self.pile.append(c)
+        self.public |= 1 << c
+        self.events = [self.events, ("discard", seat, c), None]
+        if not hand:
+            self._end_out()
+        else:
+            self.seat = (seat + 1) % self.n
+            self.phase = DRAW
+            self.taken = None
+            self.melded = False
+            self.start_size = len(self.hands[self.seat])
+            self.turn += 1
 
     def _end_out(self) -> None:
         """§5.5 / §7: the player to act has no cards left; a rummy if he began the turn with

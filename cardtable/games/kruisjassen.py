@@ -100,14 +100,6 @@ def _plural(n: int) -> str:
     return f"{n} streep" if n == 1 else f"{n} strepen"
 
 
-class _NoDeal:
-    """The Deal slot of an information set whose build deals itself (kruisjassen before
-    the melds are shown)."""
-
-    def solve(self, rng) -> list[int]:
-        return []
-
-
 # ---- the game ------------------------------------------------------------------------------
 
 @register
@@ -331,7 +323,7 @@ class KruisState(TrickHand):
             iset = TrickHand.information_set(self, seat)
             iset._accept = self._iset_accept()
             return iset
-        from cardtable.engine.search import InformationSet
+        from cardtable.engine.search import TRIES, InformationSet
         known = self.iset_known(seat)
         pool = self.iset_pool(seat, known)
         forbid = self.iset_forbidden(seat, known, pool)
@@ -348,10 +340,10 @@ class KruisState(TrickHand):
                 if cand.mask & ~(here | played[s] | known[s]) == 0:
                     opts.append(cand)
             options.append((i, s, opts or [m]))
-        game_self = self
+        real = self
 
         def build(st, _masks, rng):
-            for _try in range(12):
+            for _try in range(TRIES):
                 picked = [(i, s, rng.choice(opts)) for i, s, opts in options]
                 k = [x for x in known]
                 clash = False
@@ -363,28 +355,27 @@ class KruisState(TrickHand):
                 own = {}
                 for i, s, cand in picked:
                     own.setdefault(s, []).append(cand)
-                if clash or any(jas.conflict(a, [b for b in ms if b is not a], game_self.game.roem)
+                if clash or any(jas.conflict(a, [b for b in ms if b is not a], real.game.roem)
                                 for ms in own.values() for a in ms):
                     continue
                 try:
-                    deal = game_self.iset_deal(seat, k, forbid)
+                    deal = real.iset_deal(seat, k, forbid)
                     masks = deal.solve(rng)
                 except ValueError:
                     continue
                 break
             else:   # pragma: no cover - the real melds always fit
-                picked = [(i, s, game_self.declared[i][1]) for i, s, _o in options]
+                picked = [(i, s, real.declared[i][1]) for i, s, _o in options]
                 k = known
-                deal = game_self.iset_deal(seat, k, forbid)
+                deal = real.iset_deal(seat, k, forbid)
                 masks = deal.solve(rng)
             st._iset_build(seat, k, deal, masks, rng, played)
-            swap = {id(game_self.declared[i][1]): cand for i, _s, cand in picked}
+            swap = {id(real.declared[i][1]): cand for i, _s, cand in picked}
             st.declared = tuple((s, swap.get(id(m), m)) for s, m in st.declared)
             st.turn_melds = tuple(swap.get(id(m), m) for m in st.turn_melds)
             return st
 
-        deal0 = _NoDeal()
-        return InformationSet(self, seat, deal0, build, accept=self._iset_accept())
+        return InformationSet(self, seat, None, build, accept=self._iset_accept())
 
     def _iset_rebuild(self, seat: int, rng, played: list[int]) -> None:
         """Also the stuk holder from the dealt hands (K and Q of troef at the start)."""
