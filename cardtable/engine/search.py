@@ -102,7 +102,7 @@ class Deal:
     buckets: list[Bucket] = field(default_factory=list)
 
     def __post_init__(self) -> None:
-        self.cards = _cards(self.pool)
+        self.cards = mask_cards(self.pool)
         if sum(b.size for b in self.buckets) != len(self.cards):
             raise ValueError(f"the buckets hold {sum(b.size for b in self.buckets)} cards, "
                              f"the pool {len(self.cards)}")
@@ -157,7 +157,7 @@ class Deal:
                 m = avail
             else:
                 m = 0
-                for c in rng.sample(_cards(avail), b.size):
+                for c in rng.sample(mask_cards(avail), b.size):
                     m |= 1 << c
             out[j] = m
             free &= ~m
@@ -249,7 +249,8 @@ class InformationSet:
         return world
 
 
-def _cards(mask: int) -> list[int]:
+def mask_cards(mask: int) -> list[int]:
+    """The cards of a ``1 << card`` mask, lowest first (any card int, copies included)."""
     out = []
     while mask:
         low = mask & -mask
@@ -258,4 +259,4 @@ def _cards(mask: int) -> list[int]:
     return out
 
 
-__all__ = ["Bucket", "Deal", "InformationSet", "REJECT", "TRIES", "relative_returns"]
+__all__ = ["Bucket", "Deal", "InformationSet", "REJECT", "TRIES", "mask_cards", "relative_returns"]

@@ -386,10 +386,14 @@ class KlassiekeRummyState(State):
         return InformationSet(self, seat, deal, lambda st, masks, rng: st._iset_build(seat, deal, masks, rng))
 
     def _iset_build(self, seat: int, deal, masks: list[int], rng) -> "KlassiekeRummyState":
+        """Make this clone the sampled State: the dealt cards in random order into the
+        places of the unseen cards (other hands, stock), a new reshuffle key, no seed, and
+        the sampled position as its ``deal_record``."""
+        from cardtable.engine.search import mask_cards
         pool = deal.pool
         given: dict[object, list[Card]] = {}
         for b, m in zip(deal.buckets, masks):
-            cards = [c for c in range(64) if m >> c & 1]
+            cards = mask_cards(m)
             rng.shuffle(cards)
             given.setdefault(b.owner, []).extend(cards)
         if "stock" in given:
