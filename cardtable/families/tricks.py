@@ -544,6 +544,15 @@ class TrickHand(State):
     ``_after_trick()`` (default: the winner leads, or ``_hand_over()`` after the last trick),
     ``_hand_over()`` (scoring; must set ``phase = "over"`` and ``to_act = None``),
     ``_log_text(event)`` (texts of the game's own events; ``play`` and ``trick`` are here).
+
+    Search (``engine/search.py``): ``legal_play_mask()`` (the playable cards; ``is_legal``
+    and the playouts read it), ``rollout_actions()`` / ``_rollout_mask()`` (the playout's
+    choices), ``playout(rng)`` (the fast path: plain card steps inlined by ``_fast_trick``
+    unless ``_fast_inline_ok()`` says no or the seat is ``_fast_watch_seat()``),
+    ``information_set(seat)`` from ``iset_known`` (cards known in other hands),
+    ``iset_forbidden`` (what the plays rule out, by the follow rule), ``iset_counts``
+    (exact suit counts), ``iset_places`` / ``iset_place`` (unseen places other than the
+    hands) and ``_iset_rebuild`` (what depends on the deal: the starting hands).
     """
 
     to_act = None          # plain attribute (overrides the base property): seat or None

@@ -49,6 +49,12 @@ points, doubled for a rummy; the others 0); ``outcome`` ``out`` (or ``void``, ru
 (bool), ``hand_points`` (card points left in each hand, the winner's 0), ``dealer``,
 ``next_dealer``, ``turnovers``, ``turns``.
 
+Search: ``returns()`` = the winner's score against the others' 0 (own minus the others'
+mean), over 100. Playouts draw at random, meld or lay off whenever they can, else discard
+at random. An information set keeps every card that has been face up where it is (a card
+taken from the discard pile stays known in that hand; a stock turned over unshuffled is
+known in order) and deals the others again, the stock in random order.
+
 Rulings added in the code (beyond the spec's §10):
   8. A layoff naming an end where the card fits only one end is accepted when the named
      end is that end (``normalize`` drops it); naming the wrong end is refused.

@@ -45,6 +45,14 @@ roem strepen included); ``outcome`` in claim, wrong_claim, pit, end, carried, vo
 ``tricks_played``, ``entries`` (what the sheet writes: [{side, strepen, reason}]),
 ``roem_side``, ``claimer`` (seat or None), ``counts_at_start``.
 
+Search (``engine/search.py``): ``returns()`` = strepen written this hand (a carried hand:
+the carried count / 100), side against side, over 3. Playouts never claim and always
+declare stuk and trick roem. An information set knows the upcard while the dealer holds
+it, stuk once declared, the melds once shown; before that a meld is known by its
+announcement and each sample picks one that fits. With ``roem_mode = auto`` a sample is
+kept only if its hands declare the same roem (bounded retries). Not used as evidence: a
+seat that declares nothing or passes up stuk in manual mode (the rules allow it).
+
 Rulings taken here beyond the spec (also in the report):
   * Stuk declared in the meld phase adds its 20 at the moment of ``declare stuk`` (the spec
     lists it under the resolution; nothing can be claimed in between, so the result is the

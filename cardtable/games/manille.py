@@ -49,6 +49,11 @@ or None), ``target``, ``declarer_points`` (P, or None), ``stake`` (v, or None),
 ``tricks_played``, ``ledger_info`` (the ledger's cells: declarer, k, trump, points, v).
 After a full hand ``sum(points) + out_of_play_points == 60 + h`` (§2).
 
+Search: ``returns()`` = the ledger amounts, own against the others' mean, over n × the
+top stake. An information set deals the undrawn stock (and the discards, but for the
+declarer) again with the other hands; ``is_legal`` checks an exchange without listing the
+sets of cards.
+
 Deal record (§3): ``{"dealer": d, "hands": [n lists of h codes], "upcard": null, "stock":
 [S codes, top card first]}``; ``from_deal`` refuses any other key.
 

@@ -26,6 +26,11 @@ A record stores only the action (``ask count S``); the answer is recomputed on r
 
 Result and sheet: as Manille Muette (talk never scores, §7).
 
+Search: an information set uses the talk: ``has X`` yes and a ``top`` card place X in the
+subject's hand, ``has X`` no and the cards above a ``top`` answer (a suit answered
+``none``) are ruled out, a ``count`` fixes the suit's number of cards (less those played
+since), and ``ask has X`` tells that the asker did not hold X. Playouts never talk.
+
 Rulings (the spec's R1-R6, kept): talk is the leader's, once per trick, optional; answers
 describe the cards held at that moment (the dealer's hand includes the upcard); a card
 named by a ``top`` answer or a ``yes`` becomes public knowledge (it is no longer hidden
