@@ -279,6 +279,8 @@ def trick_roem(cards: int, rules: RoemRules) -> Meld | None:
         for r, m in rules.carre_masks.items():
             if cards & m == m:
                 return carre_meld(r, rules)
+    if not cards & (cards >> 1) & (cards >> 2):    # no three consecutive ranks (bit 15 of a
+        return None                                 # suit is never set): the usual case
     best = None
     for s in range(4):
         sm = (cards >> (16 * s)) & 0xFFFF

@@ -926,7 +926,8 @@ class TrickHand(State):
         getrandbits = (getrandbits.getrandbits if getrandbits is not None and
                        getattr(type(getrandbits), "_randbelow", None) is _STD_RANDBELOW else None)
         while True:
-            m = legal(t, hands[seat], led, win, wseat == part[seat])
+            # leading: every card (FollowRule); else the rule's mask
+            m = hands[seat] if led < 0 else legal(t, hands[seat], led, win, wseat == part[seat])
             if m & (m - 1):
                 k = m.bit_count()
                 if getrandbits is not None:
