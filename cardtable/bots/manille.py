@@ -209,3 +209,10 @@ __all__ = [
     "beaters", "cheapest_beater", "choose", "choose_card", "deck_mask", "hand_mask", "is_boss",
     "lead_card", "low_lead", "lowest", "richest_feed", "unseen_mask", "winning",
 ]
+
+
+# the games this module's rules of thumb play (bots/registry.py)
+from cardtable.families.manille import PartnershipManille  # noqa: E402
+from cardtable.bots.registry import register_policy  # noqa: E402
+
+register_policy("simple", choose, game_classes=(PartnershipManille,))

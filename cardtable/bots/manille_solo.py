@@ -219,3 +219,10 @@ def play_card(obs: Observation, game: Game, plays: list[int]) -> int:
 
 
 __all__ = ["choose", "estimate", "plan", "play_card"]
+
+
+# the games this module's rules of thumb play (bots/registry.py)
+from cardtable.games.manille import Manille  # noqa: E402
+from cardtable.bots.registry import register_policy  # noqa: E402
+
+register_policy("simple", choose, game_classes=(Manille,))

@@ -170,3 +170,10 @@ def _choose_discard(obs: Observation, discards: list[Action], hand: list[Card], 
         if best_key is None or key < best_key:
             best, best_key = a, key
     return best
+
+
+# the games this module's rules of thumb play (bots/registry.py)
+from cardtable.games.klassieke_rummy import KlassiekeRummy  # noqa: E402
+from cardtable.bots.registry import register_policy  # noqa: E402
+
+register_policy("simple", choose, game_classes=(KlassiekeRummy,))

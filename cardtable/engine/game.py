@@ -17,8 +17,17 @@ each game: ``State.deck()`` (the cards of this hand), ``Game.check_result(result
 (what a hand's scores must add up to), ``Game.leak_view(obs_json)`` (what the hidden-card
 check reads).
 
-A State is plain data, cheap to ``clone()``; ``apply`` clones and then changes the clone
-with ``_apply`` (games implement ``_legal`` and ``_apply``; the engine checks legality).
+A State is plain data, cheap to ``clone()`` (the Game is shared, never copied); ``apply``
+clones and then changes the clone with ``_apply`` (games implement ``_legal`` and
+``_apply``; the engine checks legality with ``is_legal``).
+
+Search (``engine/search.py`` has the details and the table of units):
+
+    state.is_legal(action)                         # = normalize(action) in legal_actions()
+    state.apply_in_place(action)                   # no clone, no check: for callers that own it
+    state.returns()                                # per seat, once over: one unit for every game
+    iset = state.information_set(seat)             # .seat, .observation, .sample(rng) -> State
+    state.playout(rng)                             # random play to the end (fast path per family)
 
 Action texts come in only at the edges (records, the CLI, typed input) and are read by the
 game's own grammar (shared/rules/README.md, "Action grammar"; cardtable/engine/grammar.py):
@@ -407,8 +416,9 @@ class State:
         return self.to_act is None
 
     def clone(self) -> "State":
-        """A deep-enough copy (games with nested mutable data override for speed)."""
-        return copy.deepcopy(self)
+        """A deep-enough copy (games with nested mutable data override for speed). The Game
+        is shared, never copied (it holds the rules and options, not the position)."""
+        return copy.deepcopy(self, {id(self.game): self.game})
 
     def legal_actions(self) -> list[Action]:
         """Every legal action for ``to_act``; empty when the hand is over."""
@@ -427,12 +437,24 @@ class State:
         """Why ``action`` is not legal now: a sentence for a player."""
         return f"{action.text()} is not allowed now"
 
+    def is_legal(self, action: Action) -> bool:
+        """Whether ``action`` (in any card order ``normalize`` accepts) may be applied now.
+
+        The default is membership of ``normalize(action)`` in ``legal_actions()``; a game
+        with very many (compound) actions overrides it to check one action without listing
+        all, and must agree with ``legal_actions()`` (tests/test_search.py checks it).
+        ``legal_actions()`` stays the one source of what the table offers. False when the
+        hand is over."""
+        if self.to_act is None:
+            return False
+        return self.normalize(action) in self._legal()
+
     def apply(self, action: "Action | str", check: bool = True) -> "State":
         """A new State with ``action`` applied; self is unchanged.
 
         Raises IllegalAction (with a reason a person can read) when the hand is over, the
-        text is malformed, or the action is not in ``legal_actions()``. ``check=False`` skips
-        the check for callers that took the action from ``legal_actions()`` themselves.
+        text is malformed, or ``is_legal(action)`` is false. ``check=False`` skips the check
+        for callers that took the action from ``legal_actions()`` themselves.
         """
         if isinstance(action, str):
             action = self.parse(action)
@@ -440,7 +462,7 @@ class State:
             raise IllegalAction(f"{action.text()}: the hand is over")
         if check:
             action = self.normalize(action)
-            if action not in self._legal():
+            if not self.is_legal(action):
                 raise IllegalAction(self.explain(action))
         new = self.clone()
         new._apply(action)
@@ -463,8 +485,76 @@ class State:
                 raise e from None
             raise IllegalAction(f"{e} ({why})") from None
 
+    def apply_in_place(self, action: Action) -> None:
+        """Apply ``action`` to this state itself: no clone, no legality check, no parsing.
+
+        For callers that own the state (search, playouts) and took ``action`` from
+        ``legal_actions()`` (or ``rollout_actions()``) of this very state; anything else
+        leaves the state undefined. The same as ``apply(action, check=False)`` but without
+        the copy (tests/test_search.py checks that both end in the same state)."""
+        self._apply(action)
+        self._changed()
+
+    def _changed(self) -> None:
+        """Drop whatever a state caches about its position (its legal actions) after an
+        in-place change; ``apply`` needs none of it since a clone starts empty."""
+
     def _apply(self, action: Action) -> None:
         raise NotImplementedError
+
+    # -- search (engine/search.py) --
+    def returns(self) -> tuple[float, ...]:
+        """The hand's value for each seat in the one unit of search, once it is over.
+
+        Unit (the same in every game): the seat's (side's) gain on the score sheet this hand
+        minus the mean gain of the other sides (``engine.search.relative_returns``), divided
+        by the game's ``returns_scale()`` so that a usual hand lies in about [-1, 1];
+        higher is better for that seat, partners (``game.team_of``) share their side's value,
+        the values of the sides sum to 0. ``returns_gains()`` gives the gains (default:
+        ``result().points``); games whose sheet is not "higher is better" or that carry
+        value into the next hand override it (documented per game).
+        Raises ValueError while the hand is on."""
+        from cardtable.engine.search import relative_returns
+        if self.to_act is not None:
+            raise ValueError("returns(): the hand is not over")
+        gains = self.returns_gains()
+        teams = [self.game.team_of(s) for s in range(len(gains))]
+        return relative_returns(gains, teams, self.returns_scale())
+
+    def returns_gains(self) -> list[float]:
+        """Each seat's gain on the score sheet this hand, higher = better (default: the
+        Result's points)."""
+        return [float(p) for p in self.result().points]
+
+    def returns_scale(self) -> float:
+        """The unit that maps a usual hand's ``relative_returns`` into about [-1, 1]."""
+        return 1.0
+
+    def information_set(self, seat: int):
+        """What ``seat`` knows now: an ``engine.search.InformationSet`` with ``.seat``,
+        ``.observation`` and ``.sample(rng) -> State`` (the unseen cards dealt again at
+        random, consistent with everything the seat has seen). Games implement it; the
+        default raises NotImplementedError."""
+        raise NotImplementedError(f"{type(self).__name__} has no information sets")
+
+    def rollout_actions(self) -> list[Action]:
+        """The actions a random playout chooses from now (default: ``legal_actions()``);
+        a game may leave out actions that only end a hand at random (a claim) or take the
+        ones that are always right (declaring trick roem). Never empty while on."""
+        return self._legal()
+
+    def playout(self, rng: random.Random) -> tuple[float, ...]:
+        """Play this state (in place) to the end at random and return ``returns()``.
+
+        The reference: at each step ``acts = rollout_actions()``; the action is ``acts[0]``
+        when there is one, else ``acts[rng.randrange(len(acts))]``; applied in place. A
+        game's fast path (bitmasks, no Action objects) must choose exactly the same actions
+        from the same ``rng`` draws (tests/test_search.py)."""
+        while self.to_act is not None:
+            acts = self.rollout_actions()
+            n = len(acts)
+            self.apply_in_place(acts[0] if n == 1 else acts[rng.randrange(n)])
+        return self.returns()
 
     def observation(self, seat: int) -> Observation:
         raise NotImplementedError

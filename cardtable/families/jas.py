@@ -276,9 +276,12 @@ def trick_roem(cards: int, rules: RoemRules) -> Meld | None:
     """The roem among the cards of a completed trick (a mask), kruisjassen §6.5: a carré of
     a counting rank, else three or four consecutive cards of one suit (the longest); None
     if there is none. Stuk is never trick roem."""
-    for r, m in rules.carre_masks.items():
-        if cards & m == m:
-            return carre_meld(r, rules)
+    if cards & (cards >> 16) & (cards >> 32) & (cards >> 48) & 0xFFFF:   # a rank in every suit
+        for r, m in rules.carre_masks.items():
+            if cards & m == m:
+                return carre_meld(r, rules)
+    if not cards & (cards >> 1) & (cards >> 2):    # no three consecutive ranks (bit 15 of a
+        return None                                 # suit is never set): the usual case
     best = None
     for s in range(4):
         sm = (cards >> (16 * s)) & 0xFFFF

@@ -275,6 +275,11 @@ class ManilleHand(TrickHand):
                                f"  (cards {cp[0]} \u2013 {cp[1]}, tricks {tr[0]} \u2013 {tr[1]})", res.winners))
         return Summary(phrase(head, kind="outcome"), tuple(facts))
 
+    def returns_scale(self) -> float:
+        """``returns()``: the game points (hands mode: 1 to the hand winner, so +-1; excess:
+        the points above half, scaled by half the hand's points, 34)."""
+        return 1.0 if self.scoring == "hands" else self.game.total_points / 2
+
     # -- what a seat sees --
     def _log_event(self, ev: tuple) -> LogEvent | None:
         if ev[0] == "end":

@@ -40,6 +40,7 @@ partnerships and bonuses as class parameters and adds its own phases and scoring
 
 from __future__ import annotations
 
+import random as _random
 from typing import Any, Iterable, Sequence
 
 from cardtable.cards import Card, card_text
@@ -502,6 +503,9 @@ def parse_trick_deal(deal: Any, n_players: int, hand_size: int, deck_mask: int, 
 
 # ---- the state of one trick hand ----------------------------------------------------------
 
+#: the draw behind ``random.Random.randrange(n)`` (the fast playout inlines it)
+_STD_RANDBELOW = getattr(_random.Random, "_randbelow", None)
+
 #: ``play <card>`` actions, made once; index = card int
 PLAY = tuple(Action("play", None, (c,)) for c in range(65))
 
@@ -574,6 +578,15 @@ class TrickHand(State):
     and ``events``; the log is kept as raw event tuples and made into LogEvents and texts
     once per event (``_logc``, shared by clones), so an observation costs the same late in
     the hand as early.
+
+    Search (``engine/search.py``): ``legal_play_mask()`` (the playable cards; ``is_legal``
+    and the playouts read it), ``rollout_actions()`` / ``_rollout_mask()`` (the playout's
+    choices), ``playout(rng)`` (the fast path: plain card steps inlined by ``_fast_trick``
+    unless ``_fast_inline_ok()`` says no or the seat is ``_fast_watch_seat()``),
+    ``information_set(seat)`` from ``iset_known`` (cards known in other hands),
+    ``iset_forbidden`` (what the plays rule out, by the follow rule), ``iset_counts``
+    (exact suit counts), ``iset_places`` / ``iset_place`` (unseen places other than the
+    hands) and ``_iset_rebuild`` (what depends on the deal: the starting hands).
     """
 
     to_act = None          # plain attribute (overrides the base property): seat or None
@@ -634,6 +647,9 @@ class TrickHand(State):
     def _log(self, *event: Any) -> None:
         self.ev = (self.ev, event)
 
+    def _changed(self) -> None:
+        self._lc = None
+
     # -- legality --
     def _legal(self) -> list[Action]:
         lc = self._lc
@@ -660,8 +676,24 @@ class TrickHand(State):
             mask ^= low
         return acts
 
+    def legal_play_mask(self) -> int:
+        """The cards the seat to act may play now (a mask): the follow rule's
+        ``play_mask``; a game with more restrictions (kruisjassen's stuk) overrides it.
+        ``_legal_play``, ``is_legal`` and the fast playout all read it."""
+        return self.play_mask(self.to_act)
+
     def _legal_play(self) -> list[Action]:
-        return self.play_actions(self.play_mask(self.to_act))
+        return self.play_actions(self.legal_play_mask())
+
+    def is_legal(self, action: Action) -> bool:
+        """Membership in the legal actions once they are listed (cached); before that a
+        ``play`` in the play phase is checked against ``legal_play_mask()`` without
+        listing them; anything else by membership (``State.is_legal``)."""
+        if self._lc is None and self.phase == "play" and action.verb == "play" and self.to_act is not None:
+            cards = action.cards
+            if len(cards) == 1 and 0 <= cards[0] < 64 and action == PLAY[cards[0]]:
+                return bool((self.legal_play_mask() >> cards[0]) & 1)
+        return State.is_legal(self, action)
 
     def explain_play(self, seat: int, card: Card) -> str:
         """Why ``seat`` may not play ``card`` now (the follow rule's sentence)."""
@@ -950,6 +982,275 @@ class TrickHand(State):
                  for h in self.start_hands]
         return {"dealer": self.dealer, "hands": hands,
                 "upcard": card_text(self.upcard) if self.upcard is not None else None, "stock": []}
+
+    # -- search (engine/search.py) --
+    def rollout_actions(self) -> list[Action]:
+        """In the play phase only the cards (``legal_play_mask``: no talk, no claim);
+        other phases: ``legal_actions()``."""
+        if self.phase == "play":
+            m = self._rollout_mask()
+            if m:
+                return self.play_actions(m)
+        return self._legal()
+
+    def _rollout_mask(self) -> int:
+        """The cards a playout chooses from now, or 0 when the step is not a card (then
+        ``rollout_actions()`` is applied through the engine)."""
+        if self.phase != "play":
+            return 0
+        return self.legal_play_mask()
+
+    def playout(self, rng) -> tuple[float, ...]:
+        """The fast path of ``State.playout``: the same choices as ``rollout_actions()``
+        (a card: the ``i``-th lowest of the mask for ``i = rng.randrange(count)``, as
+        ``play_actions`` lists them), the same final state, no Action objects, no clone, no
+        check. Plain card steps run in ``_fast_trick`` on local variables; the steps a game
+        makes special (``_fast_inline_ok``, ``_fast_watch_seat``) and the other phases go
+        through ``_rollout_mask`` / ``rollout_actions()``."""
+        # ``_randbelow(n)`` is the very draw ``randrange(n)`` makes (random.py), without
+        # its argument checks; a Random subclass without it falls back to randrange.
+        randbelow = getattr(rng, "_randbelow", rng.randrange)
+        while self.to_act is not None:
+            if self.phase == "play" and self._fast_inline_ok() and self.to_act != self._fast_watch_seat():
+                self._fast_trick(randbelow)
+                continue
+            self._lc = None
+            m = self._rollout_mask()
+            if m:
+                if m & (m - 1):
+                    i = randbelow(m.bit_count())
+                    while i:
+                        m &= m - 1
+                        i -= 1
+                self._play(self.to_act, (m & -m).bit_length() - 1)
+            else:
+                acts = self.rollout_actions()
+                n = len(acts)
+                self.apply_in_place(acts[0] if n == 1 else acts[randbelow(n)])
+        self._lc = None
+        return self.returns()
+
+    def _fast_inline_ok(self) -> bool:
+        """Whether a card step may run inlined (``_fast_trick``): ``_play`` is
+        ``TrickHand._play`` and the playable cards are the follow rule's. A game whose
+        ``_play`` or ``_rollout_mask`` adds something says when (kruisjassen: not while
+        stuk forces the play)."""
+        cls = type(self)
+        return cls._play is TrickHand._play and cls._rollout_mask is TrickHand._rollout_mask
+
+    def _fast_watch_seat(self) -> int:
+        """A seat whose card steps must not be inlined now (-1: none); kruisjassen: the
+        holder of stuk until it is declared."""
+        return -1
+
+    def _fast_trick(self, randbelow) -> None:
+        """Play cards at random, inlined (``_play`` on local variables), up to the end of
+        the current trick (then ``_complete_trick()``) or the watched seat's turn."""
+        hands = self.hands
+        t = self.t
+        legal = self.game.rule.legal
+        higher = t.higher
+        trump = t.trump
+        nxt = self.next_seat
+        part = self.partner
+        n = self.n_seats
+        watch = self._fast_watch_seat()
+        seat = self.to_act
+        trick = self.trick
+        led = self.led
+        win = self.win_card
+        wseat = self.win_seat
+        ev = self.ev
+        getrandbits = getattr(randbelow, "__self__", None)
+        # random.Random's own _randbelow, inlined: the same draws (random.py)
+        getrandbits = (getrandbits.getrandbits if getrandbits is not None and
+                       getattr(type(getrandbits), "_randbelow", None) is _STD_RANDBELOW else None)
+        while True:
+            # leading: every card (FollowRule); else the rule's mask
+            m = hands[seat] if led < 0 else legal(t, hands[seat], led, win, wseat == part[seat])
+            if m & (m - 1):
+                k = m.bit_count()
+                if getrandbits is not None:
+                    b = k.bit_length()
+                    i = getrandbits(b)
+                    while i >= k:
+                        i = getrandbits(b)
+                else:
+                    i = randbelow(k)
+                while i:
+                    m &= m - 1
+                    i -= 1
+            c = (m & -m).bit_length() - 1
+            hands[seat] ^= 1 << c
+            ev = (ev, ("play", seat, c))
+            if not trick:
+                led = c >> 4
+                win = c
+                wseat = seat
+                trick = ((seat, c),)
+            else:
+                if ((1 << c) & higher[win]) or ((c >> 4) == trump and (win >> 4) != trump):
+                    win = c
+                    wseat = seat
+                trick = trick + ((seat, c),)
+                if len(trick) == n:
+                    self.trick, self.led, self.win_card, self.win_seat, self.ev = trick, led, win, wseat, ev
+                    self._complete_trick()
+                    return
+            seat = nxt[seat]
+            if seat == watch:
+                break
+        self.trick, self.led, self.win_card, self.win_seat, self.ev = trick, led, win, wseat, ev
+        self.to_act = seat
+
+    def played_by(self) -> list[int]:
+        """Per seat, the mask of the cards it has played this hand (completed tricks and
+        the current trick)."""
+        out = [0] * self.n_seats
+        for trick, _w, _p in self._tricks():
+            for s, c in trick:
+                out[s] |= 1 << c
+        for s, c in self.trick:
+            out[s] |= 1 << c
+        return out
+
+    def plays_in_order(self) -> list[tuple[int, int, int, int, bool]]:
+        """Every card played this hand, oldest first, with what the follow rule saw:
+        ``(seat, card, led, win, partner_winning)`` (``led`` -1 for a lead)."""
+        out = []
+        t = self.t
+        part = self.partner
+        for trick in [tr for tr, _w, _p in self._tricks()] + ([self.trick] if self.trick else []):
+            led, win, wseat = -1, -1, -1
+            for s, c in trick:
+                out.append((s, c, led, win, wseat == part[s]))
+                if led < 0:
+                    led, win, wseat = c >> 4, c, s
+                elif t.beats(c, win):
+                    win, wseat = c, s
+        return out
+
+    def iset_known(self, seat: int) -> list[int]:
+        """Per seat, the cards ``seat`` knows to be in that seat's hand now (its own hand
+        for itself): the upcard while the dealer holds it; games add theirs (stuk, shown
+        melds, talk answers)."""
+        known = [0] * self.n_seats
+        known[seat] = self.hands[seat]
+        up = self.upcard
+        if up is not None and seat != self.dealer and (self.hands[self.dealer] >> up) & 1:
+            known[self.dealer] |= 1 << up
+        return known
+
+    def iset_forbidden(self, seat: int, known: list[int], pool: int) -> list[int]:
+        """Per seat, the pool cards it cannot hold, from its plays: a card ``x`` is ruled
+        out when the follow rule would not have allowed a card the seat played had it also
+        held ``x`` (voids by not following, no higher card or trump where the rule forced
+        one: ``JasRule``, ``ManilleRule``). Exact for these monotone rules."""
+        rule = self.game.rule
+        t = self.t
+        n = self.n_seats
+        forbid = [0] * n
+        later = self.played_by()            # cards played from here on, per seat
+        for s, c, led, win, pw in self.plays_in_order():
+            later[s] &= ~(1 << c)
+            if s == seat or led < 0:
+                continue
+            base = known[s] | later[s] | (1 << c)
+            cand = pool & ~forbid[s]
+            while cand:
+                low = cand & -cand
+                cand ^= low
+                if not (rule.legal(t, base | low, led, win, pw) >> c) & 1:
+                    forbid[s] |= low
+        return forbid
+
+    def iset_counts(self, seat: int) -> list[tuple[int, int, int]]:
+        """Exact counts ``seat`` knows: ``(owner seat, suit mask, cards of it held now)``
+        (Parlée's ``count`` answers); default none."""
+        return []
+
+    def iset_places(self, seat: int) -> list[tuple[Any, int]]:
+        """Places other than the hands whose cards ``seat`` does not see: ``(owner,
+        mask)`` (solo Manille's stock and discards); default none."""
+        return []
+
+    def information_set(self, seat: int):
+        """What ``seat`` knows (``engine.search.InformationSet``): its hand, every card
+        played, ``iset_known`` (cards known in other hands), ``iset_forbidden`` (voids and
+        the follow rule's inferences), ``iset_counts``; the other cards of the other hands
+        and of ``iset_places`` are dealt again at random, keeping every hand size."""
+        from cardtable.engine.search import InformationSet
+        known = self.iset_known(seat)
+        deal = self.iset_deal(seat, known)
+        played = self.played_by()
+        return InformationSet(self, seat, deal,
+                              lambda st, masks, rng: st._iset_build(seat, known, deal, masks, rng, played))
+
+    def iset_pool(self, seat: int, known: list[int]) -> int:
+        """The cards whose place ``seat`` does not know (other hands less ``known``, and
+        ``iset_places``)."""
+        pool = kn = 0
+        for s in range(self.n_seats):
+            kn |= known[s]
+            if s != seat:
+                pool |= self.hands[s]
+        for _o, m in self.iset_places(seat):
+            pool |= m
+        return pool & ~kn
+
+    def iset_deal(self, seat: int, known: list[int], forbid: list[int] | None = None):
+        """The ``engine.search.Deal`` of ``seat``'s information set given ``known``: a
+        bucket per other hand (split by ``iset_counts``), allowed = not ``forbid``
+        (default ``iset_forbidden``), and one per ``iset_places``."""
+        from cardtable.engine.search import Bucket, Deal
+        places = self.iset_places(seat)
+        pool = self.iset_pool(seat, known)
+        if forbid is None:
+            forbid = self.iset_forbidden(seat, known, pool)
+        counts = self.iset_counts(seat)
+        buckets = []
+        for s in range(self.n_seats):
+            if s == seat:
+                continue
+            free = self.hands[s].bit_count() - known[s].bit_count()
+            allowed = ~forbid[s]
+            rest = -1
+            for owner, sm, k in counts:
+                if owner == s:
+                    k -= (known[s] & sm).bit_count()
+                    buckets.append(Bucket(s, k, allowed & sm))
+                    free -= k
+                    rest &= ~sm
+            buckets.append(Bucket(s, free, allowed & rest))
+        for owner, m in places:
+            buckets.append(Bucket(owner, m.bit_count(), -1))
+        return Deal(pool, [b for b in buckets if b.size])
+
+    def _iset_build(self, seat: int, known: list[int], deal, masks: list[int], rng,
+                    played: list[int] | None = None) -> "TrickHand":
+        """Make this clone the sampled State: the hands from ``known`` plus the dealt
+        buckets, ``iset_place`` for the other places, then ``_iset_rebuild``."""
+        hands = list(known)
+        for b, m in zip(deal.buckets, masks):
+            if isinstance(b.owner, int):
+                hands[b.owner] |= m
+            else:
+                self.iset_place(b.owner, m, rng)
+        self.hands = hands
+        self._lc = None
+        self.seed = None                    # the real deal's seed would tell the hidden cards
+        self._iset_rebuild(seat, rng, played if played is not None else self.played_by())
+        return self
+
+    def iset_place(self, owner: Any, mask: int, rng) -> None:
+        """Put the dealt cards of a place of ``iset_places`` (games with such places)."""
+        raise NotImplementedError
+
+    def _iset_rebuild(self, seat: int, rng, played: list[int]) -> None:
+        """After the hands are dealt again: the starting hands (hands + ``played``, the
+        cards each seat played); games recompute what depends on the deal (kruisjassen's
+        stuk holder)."""
+        self.start_hands = tuple(h | p for h, p in zip(self.hands, played))
 
 
 __all__ = [

@@ -418,6 +418,11 @@ class ButifarraState(TrickHand):
                                f"  (cards {cp[0]} \u2013 {cp[1]}, tricks {tr[0]} \u2013 {tr[1]})", res.winners))
         return Summary(phrase(head, kind="outcome"), tuple(facts))
 
+    def returns_scale(self) -> float:
+        """``returns()``: game points (multiplier included) per side over the hand's 72
+        points, so an undoubled hand lies within +-0.5 and a doubled one within +-1."""
+        return float(HAND_TOTAL)
+
     # -- explanations --
     def explain(self, action: Action) -> str:
         """Why ``action`` is refused now, in words."""

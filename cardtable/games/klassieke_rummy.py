@@ -49,6 +49,12 @@ points, doubled for a rummy; the others 0); ``outcome`` ``out`` (or ``void``, ru
 (bool), ``hand_points`` (card points left in each hand, the winner's 0), ``dealer``,
 ``next_dealer``, ``turnovers``, ``turns``.
 
+Search: ``returns()`` = the winner's score against the others' 0 (own minus the others'
+mean), over 100. Playouts draw at random, meld or lay off whenever they can, else discard
+at random. An information set keeps every card that has been face up where it is (a card
+taken from the discard pile stays known in that hand; a stock turned over unshuffled is
+known in order) and deals the others again, the stock in random order.
+
 Rulings added in the code (beyond the spec's §10):
   8. A layoff naming an end where the card fits only one end is accepted when the named
      end is that end (``normalize`` drops it); naming the wrong end is refused.
@@ -344,6 +350,122 @@ class KlassiekeRummyState(State):
         new._logc = self._logc
         return new
 
+    def _changed(self) -> None:
+        self._cache = None
+
+    # -- search (engine/search.py) --
+    def rollout_actions(self) -> list[Action]:
+        """A playout draws at random, puts down a meld or lays off whenever it can (one
+        of them at random) and only then discards at random, so that hands end."""
+        legal = self._legal()
+        if self.phase == PLAY:
+            down = [a for a in legal if a.verb != "discard"]
+            if down:
+                return down
+        return legal
+
+    def playout(self, rng) -> tuple[float, ...]:
+        """The fast path of ``State.playout`` (the same choices as ``rollout_actions()``):
+        plain lists, no legal list and no clone per step; a discard is chosen as a card
+        (the ``i``-th of the hand, the taken card left out) without Action objects."""
+        randbelow = getattr(rng, "_randbelow", rng.randrange)
+        while self.phase != OVER:
+            self._cache = None
+            if self.phase == DRAW:
+                acts = self._legal()
+            else:
+                acts = self._down_actions()
+                if not acts:
+                    taken = self.taken
+                    hand = self.hands[self.seat]
+                    cards = [c for c in hand if c != taken] if taken is not None else hand
+                    n = len(cards)
+                    self._discard(cards[0] if n == 1 else cards[randbelow(n)])
+                    continue
+            n = len(acts)
+            self._apply(acts[0] if n == 1 else acts[randbelow(n)])
+        self._cache = None
+        return self.returns()
+
+    def returns_scale(self) -> float:
+        """``returns()``: the winner's score (the others' card points, x2 for a rummy)
+        against the others' 0, over 100 points; a loser's own card points add to the
+        winner's score, so fewer is better for him. A void hand: 0."""
+        return 100.0
+
+    def information_set(self, seat: int):
+        """What ``seat`` knows (``engine.search.InformationSet``): its hand, the discard
+        pile, the table melds, and every card that has been face up (a card taken from the
+        discard pile stays known in that hand until melded or discarded; a stock turned
+        over unshuffled is known in order). The other cards of the other hands and of the
+        stock are dealt again at random (the stock in random order), keeping every hand
+        size. With ``reshuffle`` and a re-formed stock, the stock's face-up cards are also
+        shuffled among the stock's places (which of them another seat drew is not
+        tracked)."""
+        from cardtable.engine.search import Bucket, Deal, InformationSet
+        pub = self.public
+        loose = self.game.reshuffle and self.turnovers > 0
+        pubs = 0                       # face-up cards in a reshuffled stock: order unknown
+        if loose:
+            for c in self.stock:
+                if pub >> c & 1:
+                    pubs |= 1 << c
+        buckets = []
+        pool = 0
+        for s, h in enumerate(self.hands):
+            if s == seat:
+                continue
+            m = 0
+            for c in h:
+                if not pub >> c & 1:
+                    m |= 1 << c
+            pool |= m
+            if m:
+                buckets.append(Bucket(s, m.bit_count(), ~pubs))
+        m = 0
+        for c in self.stock:
+            if loose or not pub >> c & 1:
+                m |= 1 << c
+        if m:
+            pool |= m
+            hidden_n = (m & ~pubs).bit_count()
+            if hidden_n:
+                buckets.append(Bucket("stock", hidden_n, ~pubs))
+            if pubs:
+                buckets.append(Bucket("stock", pubs.bit_count(), pubs))
+        deal = Deal(pool, buckets)
+        return InformationSet(self, seat, deal, lambda st, masks, rng: st._iset_build(seat, deal, masks, rng))
+
+    def _iset_build(self, seat: int, deal, masks: list[int], rng) -> "KlassiekeRummyState":
+        """Make this clone the sampled State: the dealt cards in random order into the
+        places of the unseen cards (other hands, stock), a new reshuffle key, no seed, and
+        the sampled position as its ``deal_record``."""
+        from cardtable.engine.search import mask_cards
+        pool = deal.pool
+        given: dict[object, list[Card]] = {}
+        for b, m in zip(deal.buckets, masks):
+            cards = mask_cards(m)
+            rng.shuffle(cards)
+            given.setdefault(b.owner, []).extend(cards)
+        if "stock" in given:
+            rng.shuffle(given["stock"])
+        for s, h in enumerate(self.hands):
+            if s in given:
+                it = iter(given[s])
+                self.hands[s] = [next(it) if pool >> c & 1 else c for c in h]
+        if "stock" in given:
+            it = iter(given["stock"])
+            self.stock = [next(it) if pool >> c & 1 else c for c in self.stock]
+        self.shuffle_key = rng.getrandbits(32)
+        self.seed = None
+        self._deal = {"dealer": self.dealer, "hands": [[card_text(c) for c in h] for h in self.hands],
+                      "stock": [card_text(c) for c in reversed(self.stock)],
+                      "discard": [card_text(c) for c in self.pile],
+                      "melds": [{"owner": m.owner, "cards": [card_text(c) for c in m.cards]} for m in self.melds],
+                      "to_act": self.seat}
+        self._cache = None
+        return self
+
     def _keeps_discard(self, rem: int, used: tuple[Card, ...]) -> bool:
         """Invariant §5.7 after putting ``used`` down, leaving ``rem`` cards: empty (not with
         ``last_card``) or holding a card other than the one taken from the discard pile."""
@@ -364,10 +486,19 @@ class KlassiekeRummyState(State):
                 out.append(DRAW_DISCARD)
             self._cache = out
             return out
+        out = self._down_actions()
+        taken = self.taken
+        for c in self.hands[self.seat]:
+            if c != taken:
+                out.append(Action("discard", None, (c,)))
+        self._cache = out
+        return out
+
+    def _down_actions(self) -> list[Action]:
+        """The melds, then the lay-offs, the player to act may make now (play phase)."""
         g = self.game
         hand = self.hands[self.seat]
         nh = len(hand)
-        taken = self.taken
         out = []
         if g.no_meld_limit or not self.melded:
             for _kind, cards in find_melds(hand, g.ace_mode):
@@ -377,10 +508,6 @@ class KlassiekeRummyState(State):
             for card, i, end in layoff_options(hand, self.melds, g.ace_mode):
                 if self._keeps_discard(nh - 1, (card,)):
                     out.append(Action("layoff", None, (card,), "to", i, end))
-        for c in hand:
-            if c != taken:
-                out.append(Action("discard", None, (c,)))
-        self._cache = out
         return out
 
     def normalize(self, action: Action) -> Action:
@@ -446,22 +573,28 @@ class KlassiekeRummyState(State):
             if not hand:
                 self._end_out()
         elif v == "discard":
-            c = action.cards[0]
-            hand.remove(c)
-            self.pile.append(c)
-            self.public |= 1 << c
-            self.events = [self.events, ("discard", seat, c), None]
-            if not hand:
-                self._end_out()
-            else:
-                self.seat = (seat + 1) % self.n
-                self.phase = DRAW
-                self.taken = None
-                self.melded = False
-                self.start_size = len(self.hands[self.seat])
-                self.turn += 1
+            self._discard(action.cards[0])
         else:  # pragma: no cover - the engine only applies legal actions
             raise IllegalAction(f"{action.text()}: unknown action")
+
+    def _discard(self, c: Card) -> None:
+        """The player to act discards ``c``: out if it was his last card, else the turn
+        passes on."""
+        seat = self.seat
+        hand = self.hands[seat]
+        hand.remove(c)
+        self.pile.append(c)
+        self.public |= 1 << c
+        self.events = [self.events, ("discard", seat, c), None]
+        if not hand:
+            self._end_out()
+        else:
+            self.seat = (seat + 1) % self.n
+            self.phase = DRAW
+            self.taken = None
+            self.melded = False
+            self.start_size = len(self.hands[self.seat])
+            self.turn += 1
 
     def _end_out(self) -> None:
         """§5.5 / §7: the player to act has no cards left; a rummy if he began the turn with

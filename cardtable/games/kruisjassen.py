@@ -45,6 +45,14 @@ roem strepen included); ``outcome`` in claim, wrong_claim, pit, end, carried, vo
 ``tricks_played``, ``entries`` (what the sheet writes: [{side, strepen, reason}]),
 ``roem_side``, ``claimer`` (seat or None), ``counts_at_start``.
 
+Search (``engine/search.py``): ``returns()`` = strepen written this hand (a carried hand:
+the carried count / 100), side against side, over 3. Playouts never claim and always
+declare stuk and trick roem. An information set knows the upcard while the dealer holds
+it, stuk once declared, the melds once shown; before that a meld is known by its
+announcement and each sample picks one that fits. With ``roem_mode = auto`` a sample is
+kept only if its hands declare the same roem (bounded retries). Not used as evidence: a
+seat that declares nothing or passes up stuk in manual mode (the rules allow it).
+
 Rulings taken here beyond the spec (also in the report):
   * Stuk declared in the meld phase adds its 20 at the moment of ``declare stuk`` (the spec
     lists it under the resolution; nothing can be claimed in between, so the result is the
@@ -257,24 +265,179 @@ class KruisState(TrickHand):
             return [DECLARE_TRICKROEM, PASS, CLAIM] if self.game.claim_manual else [DECLARE_TRICKROEM, PASS]
         return []
 
-    def _legal_play(self) -> list[Action]:
+    def legal_play_mask(self) -> int:
+        """§5 by the follow rule; after ``declare stuk`` only the troef K or Q (§6.4)."""
         seat = self.to_act
-        game = self.game
-        mask = game.rule.legal(self.t, self.hands[seat], self.led, self.win_card,
-                               (self.win_seat ^ seat) == 2)
-        stuk_here = False
-        if self.stuk_seat == seat:
-            stuk = jas.stuk_mask(self.trump)
-            if self.stuk_forced:
-                mask &= stuk
-            elif self.stuk_by < 0 and mask & stuk:
-                stuk_here = True            # §6.4: a stuk card is a legal play now
+        mask = self.game.rule.legal(self.t, self.hands[seat], self.led, self.win_card,
+                                    (self.win_seat ^ seat) == 2)
+        if self.stuk_forced and self.stuk_seat == seat:
+            mask &= jas.stuk_mask(self.trump)
+        return mask
+
+    def _stuk_here(self, mask: int) -> bool:
+        """§6.4: the seat to act may declare stuk now (a stuk card is a legal play)."""
+        return (self.stuk_seat == self.to_act and not self.stuk_forced and self.stuk_by < 0
+                and bool(mask & jas.stuk_mask(self.trump)))
+
+    def _legal_play(self) -> list[Action]:
+        mask = self.legal_play_mask()
         acts = self.play_actions(mask)
-        if stuk_here:
+        if self._stuk_here(mask):
             acts.append(DECLARE_STUK)
-        if game.claim_manual:
+        if self.game.claim_manual:
             acts.append(CLAIM)
         return acts
+
+    # -- search (engine/search.py) --
+    def rollout_actions(self) -> list[Action]:
+        """Random playouts never claim (the hand is played out, §7.4) and always declare
+        trick roem and stuk when offered; otherwise ``legal_actions()``."""
+        legal = self._legal()
+        if self.phase == "trickroem":
+            return [DECLARE_TRICKROEM]
+        if DECLARE_STUK in legal:
+            return [DECLARE_STUK]
+        if self.phase == "play":
+            return self.play_actions(self.legal_play_mask())
+        return [a for a in legal if a != CLAIM] or legal
+
+    def _rollout_mask(self) -> int:
+        if self.phase != "play":
+            return 0
+        seat = self.to_act
+        mask = self.game.rule.legal(self.t, self.hands[seat], self.led, self.win_card,
+                                    (self.win_seat ^ seat) == 2)
+        if self.stuk_seat == seat:          # legal_play_mask and _stuk_here, inlined
+            stuk = jas.stuk_mask(self.trump)
+            if self.stuk_forced:
+                return mask & stuk
+            if self.stuk_by < 0 and mask & stuk:
+                return 0
+        return mask
+
+    def _fast_inline_ok(self) -> bool:
+        """Card steps are inlined unless stuk forces the play (``_play`` then clears it)."""
+        return not self.stuk_forced
+
+    def _fast_watch_seat(self) -> int:
+        """The stuk holder's steps go through ``_rollout_mask`` until stuk is declared."""
+        return self.stuk_seat if self.stuk_by < 0 else -1
+
+    def returns_gains(self) -> list[float]:
+        """Strepen written this hand per seat; a carried hand: the carried count / 100
+        (a count of 100 is worth about one streep)."""
+        e = self.end
+        if e["outcome"] == "carried":
+            c = e["carry"]
+            return [c[s & 1] / CLAIM_AT for s in range(4)]
+        return [float(e["strepen"][s & 1]) for s in range(4)]
+
+    def returns_scale(self) -> float:
+        return float(PIT_STREPEN)
+
+    def iset_known(self, seat: int) -> list[int]:
+        """Also stuk once declared (K and Q of troef with the declarer until played) and
+        the declared melds once shown (after the first trick)."""
+        known = TrickHand.iset_known(self, seat)
+        if self.stuk_by >= 0 and self.stuk_by != seat:
+            known[self.stuk_by] |= jas.stuk_mask(self.trump) & self.hands[self.stuk_by]
+        if self._public():
+            for s, m in self.declared:
+                if s != seat:
+                    known[s] |= m.mask & self.hands[s]
+        return known
+
+    def _iset_accept(self):
+        """With ``roem_mode = auto`` the roem was declared by the engine from the hands
+        (§6.6): a sample is kept only if its starting hands declare the same (the same
+        announcements by the same seats, stuk alike); else None (no check)."""
+        if self.game.roem_manual:
+            return None
+        want = [(s, self.game.roem.key(m, self.trump)) for s, m in self.declared]
+        stuk = self.stuk_by
+
+        standing = Standing(n_seats=4, next_dealer=self.dealer, unit="strepen",
+                            totals=(self.strepen0[0], self.strepen0[1]) * 2,
+                            carry=tuple(self.start_counts))
+
+        def accept(w: "KruisState") -> bool:
+            again = KruisState(w.game, w.dealer, list(w.start_hands), w.upcard, standing)
+            got = [(s, again.game.roem.key(m, again.trump)) for s, m in again.declared]
+            return got == want and again.stuk_by == stuk
+
+        return accept
+
+    def information_set(self, seat: int):
+        """As ``TrickHand.information_set``; before the melds are shown (meld phase and
+        first trick) each other seat's declared meld is known only by its announcement
+        (``seq3 to K``, ``in trump``, a carré): each sample picks a meld that fits the
+        announcement and what ``seat`` has seen, puts its cards in the declarer's hand and
+        writes it in ``declared``."""
+        hidden = [] if self._public() else [i for i, (s, _m) in enumerate(self.declared) if s != seat]
+        if not hidden:
+            iset = TrickHand.information_set(self, seat)
+            iset._accept = self._iset_accept()
+            return iset
+        from cardtable.engine.search import TRIES, InformationSet
+        known = self.iset_known(seat)
+        pool = self.iset_pool(seat, known)
+        forbid = self.iset_forbidden(seat, known, pool)
+        played = self.played_by()
+        options = []
+        for i in hidden:
+            s, m = self.declared[i]
+            here = pool & ~forbid[s]
+            opts = []
+            for suit in ([m.suit] if m.kind == "carre" or m.suit == self.trump else
+                         [x for x in range(4) if x != self.trump]):
+                cand = (m if m.kind == "carre" else
+                        jas.seq_meld(suit, m.top, len(m.cards), self.game.roem))
+                if cand.mask & ~(here | played[s] | known[s]) == 0:
+                    opts.append(cand)
+            options.append((i, s, opts or [m]))
+        real = self
+
+        def build(st, _masks, rng):
+            for _try in range(TRIES):
+                picked = [(i, s, rng.choice(opts)) for i, s, opts in options]
+                k = [x for x in known]
+                clash = False
+                for i, s, cand in picked:
+                    if any(cand.mask & k[o] for o in range(4) if o != s) or \
+                            any(cand.mask & p for o, p in enumerate(played) if o != s):
+                        clash = True
+                    k[s] |= cand.mask & ~played[s]
+                own = {}
+                for i, s, cand in picked:
+                    own.setdefault(s, []).append(cand)
+                if clash or any(jas.conflict(a, [b for b in ms if b is not a], real.game.roem)
+                                for ms in own.values() for a in ms):
+                    continue
+                try:
+                    deal = real.iset_deal(seat, k, forbid)
+                    masks = deal.solve(rng)
+                except ValueError:
+                    continue
+                break
+            else:   # pragma: no cover - the real melds always fit
+                picked = [(i, s, real.declared[i][1]) for i, s, _o in options]
+                k = known
+                deal = real.iset_deal(seat, k, forbid)
+                masks = deal.solve(rng)
+            st._iset_build(seat, k, deal, masks, rng, played)
+            swap = {id(real.declared[i][1]): cand for i, _s, cand in picked}
+            st.declared = tuple((s, swap.get(id(m), m)) for s, m in st.declared)
+            st.turn_melds = tuple(swap.get(id(m), m) for m in st.turn_melds)
+            return st
+
+        return InformationSet(self, seat, None, build, accept=self._iset_accept())
+
+    def _iset_rebuild(self, seat: int, rng, played: list[int]) -> None:
+        """Also the stuk holder from the dealt hands (K and Q of troef at the start)."""
+        TrickHand._iset_rebuild(self, seat, rng, played)
+        if self.stuk_by < 0:
+            stuk = jas.stuk_mask(self.trump)
+            self.stuk_seat = next((s for s in range(4) if self.start_hands[s] & stuk == stuk), -1)
 
     def _meld_options(self, seat: int) -> list[Meld]:
         """§6.2: the melds ``seat`` may declare now on its meld turn."""

@@ -49,6 +49,11 @@ or None), ``target``, ``declarer_points`` (P, or None), ``stake`` (v, or None),
 ``tricks_played``, ``ledger_info`` (the ledger's cells: declarer, k, trump, points, v).
 After a full hand ``sum(points) + out_of_play_points == 60 + h`` (§2).
 
+Search: ``returns()`` = the ledger amounts, own against the others' mean, over n × the
+top stake. An information set deals the undrawn stock (and the discards, but for the
+declarer) again with the other hands; ``is_legal`` checks an exchange without listing the
+sets of cards.
+
 Deal record (§3): ``{"dealer": d, "hands": [n lists of h codes], "upcard": null, "stock":
 [S codes, top card first]}``; ``from_deal`` refuses any other key.
 
@@ -585,6 +590,60 @@ class ManilleState(TrickHand):
 
     def _card_places(self) -> list[int]:
         return [*super()._card_places(), mask_of(self.stock), self.discards]
+
+    # -- search (engine/search.py) --
+    def is_legal(self, action: Action) -> bool:
+        """An ``exchange`` is checked without listing the 2^S sets: ``none``, or 1..S
+        distinct cards of the declarer's hand (in any order); else ``TrickHand.is_legal``."""
+        if self.phase == "exchange" and action.verb == "exchange" and self.to_act is not None:
+            a = self.normalize(action)
+            if a == EXCHANGE_NONE:
+                return True
+            cards = a.cards
+            if a != Action("exchange", None, cards) or not 1 <= len(cards) <= self.game.stock_size:
+                return False
+            m = mask_of(cards)
+            return m.bit_count() == len(cards) and m & ~self.hands[self.declarer] == 0
+        return TrickHand.is_legal(self, action)
+
+    def returns_scale(self) -> float:
+        """``returns()``: the ledger amounts over n x the top stake (1 + S, or 1 when flat),
+        so the declarer's result lies in [-1, 1]."""
+        return float(self.n_seats * self.game.stake(0))
+
+    def iset_places(self, seat: int) -> list[tuple[Any, int]]:
+        """The undrawn stock (nobody sees it) and the discards (but for the declarer)."""
+        out = [("stock", mask_of(self.stock))]
+        if seat != self.declarer:
+            out.append(("discards", self.discards))
+        return out
+
+    def iset_place(self, owner: Any, mask: int, rng) -> None:
+        if owner == "stock":
+            cards = cards_of(mask)
+            rng.shuffle(cards)
+            self.stock = tuple(cards)
+        else:
+            self.discards = mask
+
+    def _iset_rebuild(self, seat: int, rng, played: list[int]) -> None:
+        """Also the deal before the exchange: the declarer's k drawn cards (the real ones
+        for the declarer himself, else k cards at random of what he held after it) go back
+        on top of the stock, the discards back into his hand."""
+        TrickHand._iset_rebuild(self, seat, rng, played)
+        d, k = self.declarer, self.k
+        if d < 0 or k <= 0:
+            self.stock0 = self.stock          # nothing drawn yet
+            return
+        held = self.start_hands[d]
+        if seat == d:
+            drawn = list(self.stock0[:k])
+        else:
+            drawn = rng.sample(cards_of(held), k)
+        hands = list(self.start_hands)
+        hands[d] = (held & ~mask_of(drawn)) | self.discards
+        self.start_hands = tuple(hands)
+        self.stock0 = tuple(drawn) + tuple(self.stock)
 
     def deal_record(self) -> dict[str, Any]:
         """The starting position as a record ``deal`` (§3), the stock top card first."""

@@ -26,6 +26,11 @@ A record stores only the action (``ask count S``); the answer is recomputed on r
 
 Result and sheet: as Manille Muette (talk never scores, §7).
 
+Search: an information set uses the talk: ``has X`` yes and a ``top`` card place X in the
+subject's hand, ``has X`` no and the cards above a ``top`` answer (a suit answered
+``none``) are ruled out, a ``count`` fixes the suit's number of cards (less those played
+since), and ``ask has X`` tells that the asker did not hold X. Playouts never talk.
+
 Rulings (the spec's R1-R6, kept): talk is the leader's, once per trick, optional; answers
 describe the cards held at that moment (the dealer's hand includes the upcard); a card
 named by a ``top`` answer or a ``yes`` becomes public knowledge (it is no longer hidden
@@ -192,6 +197,69 @@ class ParleeState(ManilleHand):
         extra["talk"] = self.talk_json()
         extra["talk_open"] = self.talk_open()
         return self.make_observation(seat, scores=self.scores(), extra=extra)
+
+    # -- search (engine/search.py) --
+    def _talk_facts(self, seat: int):
+        """What the talk tells ``seat`` about the other hands now: (known cards per seat,
+        forbidden cards per seat, exact suit counts ``(seat, suit mask, n)``). An answer
+        describes the subject's hand when it was given: the hand now plus the cards the
+        subject played since; ``ask has X`` also says the asker did not hold X (§4.1 offers
+        it only for such cards)."""
+        n = self.n_seats
+        known = [0] * n
+        forbid = [0] * n
+        counts: dict[tuple[int, int], int] = {}
+        tricks = [tr for tr, _w, _p in self._tricks()]
+        st = self.t.strength
+        for k, asker, action, subj, ans in self.talk:
+            if action.verb == "ask" and action.arg == "has" and asker != seat:
+                forbid[asker] |= 1 << action.cards[0]     # offered only for a card not held
+            if subj == seat:
+                continue
+            since = 0
+            for tr in tricks[k - 1:] + [self.trick]:
+                for s, c in tr:
+                    if s == subj:
+                        since |= 1 << c
+            topic = action.arg.split()
+            if topic[0] == "has":
+                bit = 1 << action.cards[0]
+                if ans == "yes":
+                    known[subj] |= bit & self.hands[subj]
+                else:
+                    forbid[subj] |= bit
+                continue
+            sm = SUIT_MASK[SUIT_LETTERS.index(topic[1])]
+            if topic[0] == "count":
+                counts[(subj, sm)] = int(ans) - (since & sm).bit_count()
+            elif ans == "none":
+                forbid[subj] |= sm
+            else:
+                top = parse_card(ans)
+                known[subj] |= (1 << top) & self.hands[subj]
+                for c in cards_of(sm):
+                    if st[c] > st[top]:
+                        forbid[subj] |= 1 << c
+        return known, forbid, [(s, sm, k) for (s, sm), k in counts.items()]
+
+    def iset_known(self, seat: int) -> list[int]:
+        """Also the cards a talk answer placed (``has X`` yes, a ``top`` card) while held."""
+        known = ManilleHand.iset_known(self, seat)
+        for s, m in enumerate(self._talk_facts(seat)[0]):
+            known[s] |= m
+        return known
+
+    def iset_forbidden(self, seat: int, known: list[int], pool: int) -> list[int]:
+        """Also what the talk denied: ``has X`` no, cards above a ``top`` answer, a suit
+        answered ``none``."""
+        forbid = ManilleHand.iset_forbidden(self, seat, known, pool)
+        for s, m in enumerate(self._talk_facts(seat)[1]):
+            forbid[s] |= m & pool
+        return forbid
+
+    def iset_counts(self, seat: int) -> list[tuple[int, int, int]]:
+        """The ``count`` answers, as the number of cards of the suit held now."""
+        return self._talk_facts(seat)[2]
 
     def hidden_mask(self, seat: int) -> int:
         """Other seats' cards, except the upcard and cards a talk answer placed."""
