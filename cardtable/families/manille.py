@@ -27,7 +27,7 @@ from __future__ import annotations
 from functools import cached_property
 from typing import Any, Sequence
 
-from cardtable.cards import SUIT_LETTERS, SUIT_SYMBOLS, Card, card_text, piquet32, shuffled
+from cardtable.cards import SUIT_LETTERS, SUIT_SYMBOLS, Card, card_text, piquet32, shuffled, suit_of
 from cardtable.engine.game import Game, Observation, Option, Result, rng_for
 from cardtable.engine.standing import Standing
 from cardtable.engine.views import Fact, LogEvent, Summary, phrase
@@ -212,7 +212,7 @@ class ManilleHand(TrickHand):
 
     def __init__(self, game: PartnershipManille, dealer: int, hands: list[int], upcard: Card,
                  standing: Standing):
-        super().__init__(game, dealer, hands, upcard >> 4, upcard, game.hand_size)
+        super().__init__(game, dealer, hands, suit_of(upcard), upcard, game.hand_size)
         self.scoring = game.options["scoring"]
         # per side: game points so far (scoring = excess) or hands won (hands), as the sheet
         # of that scoring keeps them

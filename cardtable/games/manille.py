@@ -77,7 +77,7 @@ from dataclasses import dataclass
 from itertools import combinations
 from typing import Any
 
-from cardtable.cards import SUIT_LETTERS, SUIT_SYMBOLS, card_text, piquet32, shuffled
+from cardtable.cards import SUIT_LETTERS, SUIT_SYMBOLS, card_text, piquet32, shuffled, suit_of
 from cardtable.engine.actions import Action
 from cardtable.engine.grammar import Grammar
 from cardtable.engine.game import DealError, Game, Observation, Option, OptionError, Result, rng_for
@@ -133,7 +133,7 @@ def canonical(cards) -> tuple[int, ...]:
     """Cards of an ``exchange`` in canonical order (§4.2): by suit C D H S, then high to
     low in manille order (T A K Q J 9 8 7)."""
     st = _NO_TRUMP.strength
-    return tuple(sorted(cards, key=lambda c: (c >> 4, -st[c])))
+    return tuple(sorted(cards, key=lambda c: (suit_of(c), -st[c])))
 
 
 @dataclass(frozen=True)
