@@ -30,6 +30,17 @@ from cardtable.tui import render as R
 from cardtable.tui.widgets import KeyFooter, sheet_renderable
 
 
+def dismiss_once(screen: Screen, result: Any = None) -> None:
+    """``screen.dismiss(result)``, once, and only while it is the screen on top: Textual's
+    dismiss pops whatever screen is on top, so a second key typed before the first dismiss
+    has taken effect (key repeat at the hand-over, ⏎⏎ at the summary) would pop the table
+    beneath it and leave the app without a screen."""
+    if getattr(screen, "_dismissed", False) or not screen.is_attached or screen is not screen.app.screen:
+        return
+    screen._dismissed = True
+    screen.dismiss(result)
+
+
 def _t(text: str, style: str | Style | None = None) -> Text:
     return Text(text, style or "")
 
@@ -160,10 +171,10 @@ class ResumeScreen(Screen):
         yield KeyFooter()
 
     def action_answer(self, yes: bool) -> None:
-        self.dismiss(yes)
+        dismiss_once(self, yes)
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
-        self.dismiss(event.button.id == "resume-yes")
+        dismiss_once(self, event.button.id == "resume-yes")
 
 
 # ---- seat setup -------------------------------------------------------------------------
@@ -370,7 +381,7 @@ class SetupScreen(Screen):
         self.app.switch_screen(TableScreen(match))
 
     def action_back(self) -> None:
-        self.dismiss(None)
+        dismiss_once(self, None)
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         if event.button.id == "start":
@@ -416,7 +427,7 @@ class HandOverScreen(Screen):
         guard = float(getattr(self.app, "handover_guard", 0.0) or 0.0)
         if time.monotonic() - self._shown_at < guard:
             return
-        self.dismiss(True)
+        dismiss_once(self, True)
 
     def on_key(self, event) -> None:
         event.stop()
@@ -801,7 +812,7 @@ class HandSummaryScreen(Screen):
         guard = float(getattr(self.app, "handover_guard", 0.0) or 0.0)
         if time.monotonic() - getattr(self, "_shown_at", 0.0) < 2 * guard:
             return
-        self.dismiss(True)
+        dismiss_once(self, True)
 
     def action_sheet(self) -> None:
         self.app.push_screen(SheetScreen(self.match, self.names))
@@ -827,7 +838,7 @@ class SheetScreen(Screen):
         yield KeyFooter()
 
     def action_close(self) -> None:
-        self.dismiss(None)
+        dismiss_once(self, None)
 
 
 class MatchEndScreen(Screen):
@@ -857,7 +868,7 @@ class MatchEndScreen(Screen):
         yield KeyFooter()
 
     def action_close(self) -> None:
-        self.dismiss(None)
+        dismiss_once(self, None)
 
 
 # ---- rules ------------------------------------------------------------------------------
@@ -903,4 +914,4 @@ class RulesScreen(Screen):
         self.query_one("#rules-page").focus()
 
     def action_close(self) -> None:
-        self.dismiss(None)
+        dismiss_once(self, None)

@@ -1254,7 +1254,9 @@ class TableScreen(Screen):
         if self.standalone:
             self.app.exit()
         else:
-            self.dismiss(None)
+            from cardtable.tui.screens import dismiss_once
+
+            dismiss_once(self, None)
 
     def on_screen_resume(self) -> None:
         self.refresh_table()
