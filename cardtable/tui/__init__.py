@@ -18,11 +18,10 @@ from __future__ import annotations
 from cardtable.engine.match import Match
 
 
-def run(match: Match | None = None, *, run_options: dict | None = None, **kwargs) -> None:
+def run(match: Match | None = None, **kwargs) -> None:
     """Start the app: the table of ``match``, or the menu when it is None.
 
-    ``kwargs`` go to ``CardTableApp`` (``bot_delay``, ``dutch``, ``seed`` ...),
-    ``run_options`` to ``App.run`` (``headless``, ``auto_pilot``: tests). If the app stops
+    ``kwargs`` go to ``CardTableApp`` (``bot_delay``, ``dutch``, ``seed`` ...). If the app stops
     on an internal error, prints one line ``cardtable: error: ...`` on stderr (the
     traceback goes to ``crash.log`` beside the save, which is kept) and raises
     SystemExit(1).
@@ -30,7 +29,7 @@ def run(match: Match | None = None, *, run_options: dict | None = None, **kwargs
     from cardtable.tui.app import CardTableApp
 
     app = CardTableApp(match, **kwargs)
-    app.run(**(run_options or {}))
+    app.run()
     if app.crash is not None:
         import sys
 
