@@ -100,8 +100,11 @@ def load_match(path: str | os.PathLike | None = None) -> Match | None:
     file aside with ``quarantine()`` and starts afresh.
     """
     p = Path(path) if path is not None else autosave_path()
-    if not p.exists():
-        return None
+    try:
+        if not p.exists():
+            return None
+    except OSError as e:  # a folder that cannot be read
+        raise RecordError(f"cannot read {p}: {e.strerror or e}") from None
     match = replay_file(p)
     if match.over:
         clear(p)
