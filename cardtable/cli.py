@@ -33,7 +33,7 @@ from cardtable import __version__
 from cardtable.bots import BOT_KINDS, get_bot
 from cardtable.engine import Match, OptionError, game_class, game_ids, get_game
 from cardtable.engine.game import Game, IllegalAction
-from cardtable.engine.record import RecordError
+from cardtable.engine.record import RecordError, check_seat
 
 #: A hand that has not ended after this many actions is a bug (simulate reports it).
 MAX_ACTIONS_PER_HAND = 20_000
@@ -43,10 +43,44 @@ class CliError(Exception):
     """Bad input: one line for the user, exit code 2."""
 
 
+#: The longest error line printed: an error never echoes a huge input whole.
+MAX_ERROR_CHARS = 400
+
+
+def safe_text(text: str) -> str:
+    """``text`` as any terminal can print it: lone surrogates (a seat name ``human:\\ud800``
+    in a record) written as ``\\ud800`` instead of failing with UnicodeEncodeError."""
+    return text.encode("utf-8", "backslashreplace").decode("utf-8")
+
+
 def fail(message: str, code: int = 2) -> NoReturn:
-    """Print ``cardtable: error: message`` on stderr and exit with ``code``."""
-    click.echo(f"cardtable: error: {message}", err=True)
+    """Print ``cardtable: error: message`` on stderr, one line of at most MAX_ERROR_CHARS
+    characters, and exit with ``code``."""
+    message = " ".join(message.splitlines())
+    if len(message) > MAX_ERROR_CHARS:
+        message = message[:MAX_ERROR_CHARS - 1] + "…"
+    click.echo(safe_text(f"cardtable: error: {message}"), err=True)
     raise SystemExit(code)
+
+
+class CardtableGroup(click.Group):
+    """The command group; a value click refuses (``--players x``, ``--hands 0``, an unknown
+    option or command) is one ``cardtable: error:`` line and exit code 2, like every other
+    bad input, instead of click's usage block."""
+
+    def main(self, args=None, prog_name=None, complete_var=None, standalone_mode=True, **extra):
+        try:
+            rv = super().main(args, prog_name, complete_var, standalone_mode=False, **extra)
+        except click.exceptions.Abort:
+            fail("aborted", code=1)
+        except click.ClickException as e:
+            hint = ""
+            if isinstance(e, click.UsageError) and e.ctx is not None:
+                hint = f" (see {e.ctx.command_path} --help)"
+            fail(f"{e.format_message()}{hint}", code=e.exit_code if e.exit_code else 2)
+        if not standalone_mode:
+            return rv
+        raise SystemExit(rv if isinstance(rv, int) else 0)
 
 
 # ---- parsing helpers (pure; tested directly) -------------------------------------------
@@ -88,6 +122,15 @@ def normalize_seat(text: str, index: int, allow_human: bool = True) -> str:
     raise CliError(f"seat {index} {text!r}: write human:NAME or bot[:KIND] (bots: {', '.join(BOT_KINDS)})")
 
 
+def checked_seat(seat: str, index: int) -> str:
+    """A normalized seat checked as a record's seat is checked (``record.check_seat``), so
+    that a match the CLI starts is one its autosave resumes; CliError otherwise."""
+    try:
+        return check_seat(seat, index, BOT_KINDS)
+    except RecordError as e:
+        raise CliError(str(e)) from None
+
+
 def make_game(game_id: str, players: int | None, options: dict[str, Any]) -> Game:
     """The validated game; CliError with the engine's message for a bad game, count or option."""
     try:
@@ -112,7 +155,8 @@ def rules_text(game_id: str) -> str | None:
 
 # ---- the group -------------------------------------------------------------------------
 
-@click.group(invoke_without_command=True, context_settings={"help_option_names": ["-h", "--help"]})
+@click.group(cls=CardtableGroup, invoke_without_command=True,
+             context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(version=__version__, prog_name="cardtable")
 @click.pass_context
 def main(ctx: click.Context) -> None:
@@ -143,7 +187,7 @@ def play(game_id: str, seats: tuple[str, ...], players: int | None, seed: int | 
     try:
         opts = parse_options(options)
         if seats:
-            seat_list = [normalize_seat(s, i) for i, s in enumerate(seats)]
+            seat_list = [checked_seat(normalize_seat(s, i), i) for i, s in enumerate(seats)]
             if players is not None and players != len(seat_list):
                 raise CliError(f"--players {players} but {len(seat_list)} --seat given")
             players = len(seat_list)
@@ -369,21 +413,23 @@ def _replay_text(match: Match) -> list[str]:
 @click.option("--json", "as_json", is_flag=True, help="Print the summary object (docs/records.md).")
 def replay(path: str, as_json: bool) -> None:
     """Re-run the game record FILE, checking every action."""
+    from cardtable import saves
     from cardtable.engine import record
 
     try:
-        data = record.load(path)
-        match = record.replay(data)
+        match = saves.replay_file(path)      # the same reading as the resume of an autosave
+    except RecordError as e:
+        msg = str(e)
+        fail(msg if path in msg else f"{path}: {msg}")
+    try:
         if as_json:
             out = json.dumps(record.summary(match), ensure_ascii=False)
         else:
             out = "\n".join(_replay_text(match))
-    except RecordError as e:
-        msg = str(e)
-        fail(msg if path in msg else f"{path}: {msg}")
-    except Exception as e:  # a game bug on odd input: still one line, never a traceback
-        fail(f"{path}: cannot replay this record ({type(e).__name__}: {e})")
-    click.echo(out)
+    except Exception as e:  # a bug of the program itself (exit code 1), never a traceback
+        fail(f"{path}: the record replayed but its summary failed, a bug in cardtable "
+             f"({type(e).__name__}: {e})", code=1)
+    click.echo(safe_text(out))
 
 
 if __name__ == "__main__":  # pragma: no cover

@@ -98,11 +98,11 @@ def test_save_is_atomic(tmp_path, monkeypatch):
     assert json.loads(p.read_text())["game"] == "x"
     good = p.read_text()
 
-    def broken_dump(obj, f, **kw):
-        f.write('{"format": "cardtable-rec')  # half a file ...
+    def broken_fsync(fd):
+        os.write(fd, b'{"format": "cardtable-rec')  # half a file ...
         raise OSError("disk full")
 
-    monkeypatch.setattr(record.json, "dump", broken_dump)
+    monkeypatch.setattr(record.os, "fsync", broken_fsync)
     with pytest.raises(OSError):
         record.save({"format": "cardtable-record/1", "game": "y", "hands": []}, p)
     assert p.read_text() == good  # the old save is intact
@@ -189,10 +189,10 @@ def test_corrupt_save_raises_and_is_quarantined(home, content, needle):
     assert target == home / "autosave.corrupt.json"
     assert target.read_text() == content and not p.exists()
     assert saves.load_match() is None
-    # a second corrupt save replaces the first quarantined one
+    # a second corrupt save is kept beside the first (issue 12: a name of its own)
     p.write_text("again")
-    saves.quarantine()
-    assert target.read_text() == "again"
+    assert saves.quarantine() == home / "autosave.corrupt-2.json"
+    assert target.read_text() == content
 
 
 def test_game_bug_on_load_is_one_line_record_error(home, monkeypatch, fake):
@@ -207,7 +207,7 @@ def test_game_bug_on_load_is_one_line_record_error(home, monkeypatch, fake):
         monkeypatch.setattr(fake.FakeGame, "new_hand", boom)
         with pytest.raises(RecordError) as ei:
             saves.load_match()
-    assert "cannot be replayed" in str(ei.value) and "KeyError" in str(ei.value)
+    assert "hand 0: this seed cannot be dealt" in str(ei.value) and "KeyError" in str(ei.value)
 
 
 def test_explicit_path_arguments(tmp_path, monkeypatch, fake):

@@ -39,7 +39,8 @@ class Match:
     """A match in progress.
 
     ``seats``: one text per seat, ``human:NAME`` or ``bot:KIND`` (``bot`` alone means
-    ``bot:simple``). ``seed``: the match seed (hand seeds derive from it; None = random).
+    ``bot:simple``). ``seed``: the match seed, an int (hand seeds derive from it; None =
+    random); IllegalAction for a seat count that does not fit or a seed of another type.
     """
 
     def __init__(self, game: Game, seats: list[str] | None = None, seed: int | None = None):
@@ -48,6 +49,9 @@ class Match:
         if len(self.seats) != game.players:
             raise IllegalAction(f"{game.name} with {game.players} players needs {game.players} seats, "
                                 f"not {len(self.seats)}")
+        if seed is not None and (not isinstance(seed, int) or isinstance(seed, bool)):
+            # a seed "7" would fail only later, at ``seed * 1000`` or the next hand's deal
+            raise IllegalAction(f"the match seed must be a whole number, not {seed!r:.40}")
         self.seed = seed
         self.sheet = game.new_sheet()
         self.hands: list[dict[str, Any]] = []

@@ -21,11 +21,27 @@ from cardtable.engine.match import Match
 def run(match: Match | None = None, **kwargs) -> None:
     """Start the app: the table of ``match``, or the menu when it is None.
 
-    ``kwargs`` go to ``CardTableApp`` (``bot_delay``, ``dutch``, ``seed`` ...).
+    ``kwargs`` go to ``CardTableApp`` (``bot_delay``, ``dutch``, ``seed`` ...). If the app stops
+    on an internal error, prints one line ``cardtable: error: ...`` on stderr (the
+    traceback goes to ``crash.log`` beside the save, which is kept) and raises
+    SystemExit(1).
     """
     from cardtable.tui.app import CardTableApp
 
-    CardTableApp(match, **kwargs).run()
+    app = CardTableApp(match, **kwargs)
+    app.run()
+    if app.crash is not None:
+        import sys
+
+        err = app.crash
+        what = f"{type(err).__name__}: {err}".splitlines()[0] if str(err) else type(err).__name__
+        if len(what) > 200:
+            what = what[:199] + "…"
+        where = f"; details in {app.crash_log}" if app.crash_log else ""
+        saved = "; the game is saved and offered at the next start" if app.crash_saved else ""
+        line = f"cardtable: error: the app stopped on an internal error ({what}){saved}{where}"
+        sys.stderr.write(line.encode("utf-8", "backslashreplace").decode("utf-8") + "\n")
+        raise SystemExit(1)
 
 
 __all__ = ["run"]

@@ -19,6 +19,22 @@ def _env_float(name: str, default: float) -> float:
         return default
 
 
+def _write_crash_log(error: BaseException):
+    """The traceback of ``error`` in ``crash.log`` beside the save; its path, or None."""
+    import traceback
+
+    try:
+        from cardtable import saves
+
+        path = saves.data_dir() / "crash.log"
+        path.parent.mkdir(parents=True, exist_ok=True)
+        text = "".join(traceback.format_exception(type(error), error, error.__traceback__))
+        path.write_text(text, encoding="utf-8", errors="backslashreplace")
+        return path
+    except Exception:
+        return None
+
+
 class CardTableApp(App):
     """The card table.
 
@@ -54,8 +70,50 @@ class CardTableApp(App):
         # may still be typing); never longer than the bot pace, so 0 in tests
         self.handover_guard = min(0.4, self.bot_delay) if handover_guard is None else handover_guard
 
+    #: the exception that stopped the app (None while it runs or after a normal exit);
+    #: ``cardtable.tui.run`` turns it into one line and exit code 1
+    crash: BaseException | None = None
+    crash_log = None
+    crash_saved = False     # a match was at the table and is in the autosave
+
+    def _handle_exception(self, error: Exception) -> None:
+        """Any exception that escapes a handler ends the app (Textual's rule): keep the
+        save, write the traceback to ``crash.log`` beside the save, and leave the one line
+        to ``tui.run`` instead of Textual's page of traceback (the tests still see the
+        exception: Textual re-raises it from ``run_test``)."""
+        if self.crash is None:
+            self.crash = error
+            self._rescue_save()
+            self.crash_log = _write_crash_log(error)
+        super()._handle_exception(error)
+        self._exit_renderables.clear()
+
+    def _rescue_save(self) -> None:
+        """Save the match at the table once more (the autosave already holds every action
+        applied; this covers a crash between an action and its save)."""
+        if not self.autosave:
+            return
+        from cardtable.tui.testing import table
+
+        try:
+            tbl = table(self)
+            if tbl is not None and not tbl.match.over:
+                from cardtable import saves
+
+                saves.save_match(tbl.match)
+                self.crash_saved = True
+        except Exception:
+            pass
+
     def on_mount(self) -> None:
         self.theme = "textual-dark"
+        if self.autosave:
+            try:
+                from cardtable import saves
+
+                saves.clean_temp()
+            except Exception:
+                pass
         from cardtable.tui.screens import MenuScreen
         from cardtable.tui.table import TableScreen
 
@@ -68,10 +126,7 @@ class CardTableApp(App):
             self._offer_resume(menu)
 
     def _offer_resume(self, menu) -> None:
-        try:
-            from cardtable import saves
-        except ImportError:
-            return
+        from cardtable import saves
         from cardtable.engine.record import RecordError
 
         try:
@@ -79,13 +134,10 @@ class CardTableApp(App):
         except RecordError as e:
             try:
                 where = saves.quarantine()
-            except Exception:
+            except OSError:
                 where = None
             line = f"The saved game could not be read ({e}); it was moved aside"
             menu.set_notice(line + (f" to {where}." if where else "."))
-            return
-        except Exception as e:  # an unreadable save must never stop the app
-            menu.set_notice(f"The saved game could not be read: {e}")
             return
         if match is None or match.over:
             return

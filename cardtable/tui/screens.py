@@ -20,13 +20,25 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Center, Horizontal, Vertical, VerticalScroll
 from textual.screen import Screen
-from textual.widgets import Button, Checkbox, Footer, Input, Label, OptionList, Select, Static
+from textual.widgets import Button, Checkbox, Input, Label, OptionList, Select, Static
 from textual.widgets.option_list import Option as ListOption
 
 from cardtable.engine.game import Game, Option, OptionError
 from cardtable.engine.match import Match
+from cardtable.engine.record import RecordError, check_seat
 from cardtable.tui import render as R
-from cardtable.tui.widgets import sheet_renderable
+from cardtable.tui.widgets import KeyFooter, sheet_renderable
+
+
+def dismiss_once(screen: Screen, result: Any = None) -> None:
+    """``screen.dismiss(result)``, once, and only while it is the screen on top: Textual's
+    dismiss pops whatever screen is on top, so a second key typed before the first dismiss
+    has taken effect (key repeat at the hand-over, ⏎⏎ at the summary) would pop the table
+    beneath it and leave the app without a screen."""
+    if getattr(screen, "_dismissed", False) or not screen.is_attached or screen is not screen.app.screen:
+        return
+    screen._dismissed = True
+    screen.dismiss(result)
 
 
 def _t(text: str, style: str | Style | None = None) -> Text:
@@ -78,7 +90,7 @@ class MenuScreen(Screen):
         if not options:
             options.append(ListOption(Text("No games are installed yet."), id="-", disabled=True))
         yield OptionList(*options, id="games")
-        yield Footer()
+        yield KeyFooter()
 
     def _banner(self) -> Text:
         t = Text()
@@ -156,13 +168,13 @@ class ResumeScreen(Screen):
         with Horizontal(id="resume-buttons"):
             yield Button(Text("Resume"), id="resume-yes", variant="primary", compact=True)
             yield Button(Text("New game"), id="resume-no", compact=True)
-        yield Footer()
+        yield KeyFooter()
 
     def action_answer(self, yes: bool) -> None:
-        self.dismiss(yes)
+        dismiss_once(self, yes)
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
-        self.dismiss(event.button.id == "resume-yes")
+        dismiss_once(self, event.button.id == "resume-yes")
 
 
 # ---- seat setup -------------------------------------------------------------------------
@@ -229,7 +241,7 @@ class SetupScreen(Screen):
         with Horizontal(id="setup-buttons"):
             yield Button(Text("Start ⏎"), id="start", variant="primary", compact=True)
             yield Button(Text("Back"), id="back", compact=True)
-        yield Footer()
+        yield KeyFooter()
 
     def _option_widget(self, opt: Option):
         wid = f"opt-{opt.name}"
@@ -332,6 +344,11 @@ class SetupScreen(Screen):
                     errors.append(f"seat {s}: a name may not contain ':' or ','")
                 elif BOT_NAME.fullmatch(name):
                     errors.append(f"seat {s}: '{name}' is how the table names a bot; choose another name")
+                else:
+                    try:   # what a record may hold, so that the autosave resumes
+                        check_seat(f"human:{name}", s)
+                    except RecordError as e:
+                        errors.append(str(e))
                 seats.append(f"human:{name}")
             else:
                 seats.append(str(kind))
@@ -364,7 +381,7 @@ class SetupScreen(Screen):
         self.app.switch_screen(TableScreen(match))
 
     def action_back(self) -> None:
-        self.dismiss(None)
+        dismiss_once(self, None)
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         if event.button.id == "start":
@@ -410,7 +427,7 @@ class HandOverScreen(Screen):
         guard = float(getattr(self.app, "handover_guard", 0.0) or 0.0)
         if time.monotonic() - self._shown_at < guard:
             return
-        self.dismiss(True)
+        dismiss_once(self, True)
 
     def on_key(self, event) -> None:
         event.stop()
@@ -785,7 +802,7 @@ class HandSummaryScreen(Screen):
             yield Static(_sheet_block(self.match, self.names, panel=True), markup=False, id="summary-sheet")
             nxt = "the match is over: ⏎ for the result" if self.match.over else "⏎ deals the next hand"
             yield Static(Text(nxt, Style(color="#b8d8c0", italic=True)), markup=False)
-        yield Footer()
+        yield KeyFooter()
 
     def on_mount(self) -> None:
         self._shown_at = time.monotonic()
@@ -795,7 +812,7 @@ class HandSummaryScreen(Screen):
         guard = float(getattr(self.app, "handover_guard", 0.0) or 0.0)
         if time.monotonic() - getattr(self, "_shown_at", 0.0) < 2 * guard:
             return
-        self.dismiss(True)
+        dismiss_once(self, True)
 
     def action_sheet(self) -> None:
         self.app.push_screen(SheetScreen(self.match, self.names))
@@ -818,10 +835,10 @@ class SheetScreen(Screen):
         with VerticalScroll(id="sheet-page"):
             yield Static(legend, markup=False)
             yield Static(_sheet_block(m, self.names), markup=False, id="sheet-body")
-        yield Footer()
+        yield KeyFooter()
 
     def action_close(self) -> None:
-        self.dismiss(None)
+        dismiss_once(self, None)
 
 
 class MatchEndScreen(Screen):
@@ -848,10 +865,10 @@ class MatchEndScreen(Screen):
             yield Static(t, markup=False, id="end-title")
             yield Static(_sheet_block(m, self.names), markup=False, id="end-sheet")
             yield Static(Text("⏎ back to the menu", Style(color="#b8d8c0", italic=True)), markup=False)
-        yield Footer()
+        yield KeyFooter()
 
     def action_close(self) -> None:
-        self.dismiss(None)
+        dismiss_once(self, None)
 
 
 # ---- rules ------------------------------------------------------------------------------
@@ -891,10 +908,10 @@ class RulesScreen(Screen):
         with VerticalScroll(id="rules-page"):
             yield Static(RichMarkdown(without_source(rules_text(self.cls)), hyperlinks=False), id="rules",
                          markup=False)
-        yield Footer()
+        yield KeyFooter()
 
     def on_mount(self) -> None:
         self.query_one("#rules-page").focus()
 
     def action_close(self) -> None:
-        self.dismiss(None)
+        dismiss_once(self, None)

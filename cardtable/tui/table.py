@@ -24,7 +24,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import Screen
-from textual.widgets import Footer, Static
+from textual.widgets import Static
 from textual.worker import Worker, WorkerState, get_current_worker
 
 from cardtable import saves
@@ -33,8 +33,8 @@ from cardtable.engine.actions import Action, parse_action
 from cardtable.engine.game import IllegalAction, Observation
 from cardtable.engine.match import Match
 from cardtable.tui import render as R
-from cardtable.tui.widgets import (ActionBar, CardWidget, HandView, LogView, MeldsView, MeldWidget,
-                                   PileView, SeatView, SheetView, TrickView)
+from cardtable.tui.widgets import (ActionBar, CardWidget, HandView, KeyFooter, LogView, MeldsView, MeldWidget,
+                                   PileView, SeatView, SheetView, TrickView, mount_safely)
 
 #: Keys an action button may want first (verb, or "verb arg").
 PREFERRED_KEYS = {
@@ -69,6 +69,13 @@ TOPIC_PROMPTS = {
     ("tell", "top"): "my highest card of", ("tell", "has"): "I hold",
 }
 SUIT_KEY = "cdhs"     # ♣ ♦ ♥ ♠ (suit order C D H S)
+
+
+def is_digit_key(key: str) -> bool:
+    """An ASCII digit key, 0 to 9: only those choose a card or a meld. ``²`` (a key of its
+    own on AZERTY keyboards), ``³``, ``①`` or ``٣`` are digits to ``str.isdigit`` (and some to
+    ``int``) but are no card number here: they are ignored like any other unbound key."""
+    return len(key) == 1 and "0" <= key <= "9"
 
 
 def seat_positions(n: int, anchor: int) -> dict[int, str]:
@@ -146,6 +153,8 @@ class TableScreen(Screen):
         self.errors: list[str] = []     # bot failures (shown, and kept for the tests)
         self._live_verbs: set[str] = set()   # the verbs of the human's legal actions now
         self._save_failed = False        # the last autosave failed (its warning was shown)
+        self._key_line_shown: tuple = ()
+        self._left = False               # the table was left (q, the match end): it is gone
         self.multi = match.game.family == "rummy"
         # cards are selected (several, with ␣ or their numbers) in a rummy and, in a trick
         # game, while an exchange with the stock is offered
@@ -178,7 +187,7 @@ class TableScreen(Screen):
         yield HandView(id="hand")
         yield Static("", id="message", markup=False)
         yield ActionBar(id="actions")
-        yield Footer()
+        yield KeyFooter()
 
     def on_mount(self) -> None:
         self.advance()
@@ -310,8 +319,15 @@ class TableScreen(Screen):
             return self.delay * 1.5
         return self.delay
 
+    def _gone(self) -> bool:
+        """The table is leaving or has left the app (a quit, ``q``, the app closing): no
+        bot move is applied and nothing is drawn or mounted any more."""
+        app = self.app
+        return (self._left or not self.is_attached or self._closing or self._closed
+                or app._closing or bool(getattr(app, "_exit", False)))
+
     def on_worker_state_changed(self, event: Worker.StateChanged) -> None:
-        if event.worker.name != "bot":
+        if event.worker.name != "bot" or self._gone():
             return
         if event.state == WorkerState.SUCCESS:
             res = event.worker.result
@@ -453,7 +469,7 @@ class TableScreen(Screen):
 
     def refresh_table(self) -> None:
         """Redraw everything from the observation of ``self.viewer`` (or the public view)."""
-        if not self.is_mounted:
+        if not self.is_mounted or self._gone():
             return
         m = self.match
         obs = self.observation()
@@ -474,7 +490,8 @@ class TableScreen(Screen):
         views = list(top.query(SeatView))
         while len(views) < len(top_seats):
             v = SeatView()
-            top.mount(v)
+            if not mount_safely(top, v):
+                return
             views.append(v)
         for i, v in enumerate(views):
             v.display = i < len(top_seats)
@@ -605,7 +622,22 @@ class TableScreen(Screen):
         current = self._bindings.key_to_bindings.get("enter")
         if not current or current[0].description != enter:
             self._bindings.key_to_bindings["enter"] = [Binding("enter", "enter", enter)]
-        self.refresh_bindings()
+        # the key line is rebuilt only when what it shows changed (not at every redraw:
+        # a rebuilt footer costs widgets, and Textual keeps some of them, textual#6666)
+        shown = self._key_line()
+        if shown != self._key_line_shown:
+            self._key_line_shown = shown
+            self.refresh_bindings()
+
+    def _key_line(self) -> tuple:
+        """What the key line shows now: each shown binding's key, words and whether it is
+        live (``check_action``)."""
+        out = []
+        for key, bindings in self._bindings.key_to_bindings.items():
+            for b in bindings:
+                if b.show:
+                    out.append((key, b.action, b.description, self.check_action(b.action.split("(")[0], ())))
+        return tuple(out)
 
     def _last_trick_line(self, obs: Observation, names: dict[int, str], dutch: bool) -> Text | None:
         """``last trick 7♠ K♠ 9♠ J♠ · Bot 1`` (the winner's card in gold): the trick before the
@@ -984,12 +1016,12 @@ class TableScreen(Screen):
             event.prevent_default()
             self.keymap[key]()
             return
-        if self.layoff_cards is not None and (key.isdigit() or key == "enter"):
+        if self.layoff_cards is not None and (is_digit_key(key) or key == "enter"):
             event.stop()
             event.prevent_default()
             self._layoff_key(key)
             return
-        if key.isdigit() and len(key) == 1:
+        if is_digit_key(key):
             event.stop()
             event.prevent_default()
             self._digit(int(key))
@@ -1218,10 +1250,13 @@ class TableScreen(Screen):
     def _leave(self) -> None:
         self.mode = "idle"
         self._token = None
+        self._left = True
         if self.standalone:
             self.app.exit()
         else:
-            self.dismiss(None)
+            from cardtable.tui.screens import dismiss_once
+
+            dismiss_once(self, None)
 
     def on_screen_resume(self) -> None:
         self.refresh_table()

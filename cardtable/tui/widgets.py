@@ -17,12 +17,66 @@ from textual.app import ComposeResult
 from textual.containers import Horizontal
 from textual.message import Message
 from textual.widget import Widget
-from textual.widgets import Button, Static
+from textual.widgets import Button, Footer, Static
+from textual.widget import MountError
 
 from cardtable.cards import Card
 from cardtable.engine.actions import Action
 from cardtable.engine.game import MeldView
 from cardtable.tui import render as R
+
+
+def mount_safely(parent: Widget, *widgets: Widget) -> bool:
+    """Mount ``widgets`` in ``parent`` unless it is leaving the app (a quit racing a bot's
+    move or a redraw); True if they were mounted."""
+    if not parent.is_attached or parent._closing or parent._closed or parent.app._closing:
+        return False
+    try:
+        parent.mount(*widgets)
+    except MountError:
+        return False
+    return True
+
+
+class KeyFooter(Footer):
+    """The key help line, rebuilt only when the keys it shows change.
+
+    Textual's Footer rebuilds all its keys whenever a screen's bindings may have changed
+    (every ``refresh_bindings()``, every focus change), and each rebuilt ``FooterKey``
+    leaves a watcher on the footer that keeps it alive (textual#6666: watchers are pruned
+    only when the watched value changes). This footer skips a rebuild that would show the
+    same keys, and drops the watchers of the keys it removed.
+    """
+
+    _composed: tuple | None = None
+
+    def _signature(self) -> tuple:
+        try:
+            active = self.screen.active_bindings
+        except Exception:
+            return ()
+        return tuple((key, b.action, b.description, b.key_display, b.show, enabled, tooltip)
+                     for key, (_, b, enabled, tooltip) in active.items()) + (self.compact,)
+
+    def compose(self):
+        self._prune_watchers()
+        if self._bindings_ready:
+            self._composed = self._signature()
+        yield from super().compose()
+
+    def _prune_watchers(self) -> None:
+        watchers = getattr(self, "__watchers", None)
+        if not watchers:
+            return
+        for name, entries in watchers.items():
+            entries[:] = [(node, cb) for node, cb in entries
+                          if not (getattr(node, "_closing", False) or getattr(node, "_closed", False))]
+
+    def bindings_changed(self, screen) -> None:
+        if self._bindings_ready and self._composed is not None and self.is_attached \
+                and screen is self.screen and self._signature() == self._composed:
+            return
+        super().bindings_changed(screen)
 
 
 class CardWidget(Static):
@@ -95,8 +149,9 @@ class HandView(Horizontal):
         overlap = len(cards) * 6 > width
         while len(self._pool) < len(cards):
             w = CardWidget(len(self._pool))
+            if not mount_safely(self, w):
+                return
             self._pool.append(w)
-            self.mount(w)
         for i, w in enumerate(self._pool):
             if i < len(cards):
                 w.display = True
@@ -306,8 +361,9 @@ class MeldsView(Widget):
     def show(self, melds: Sequence[MeldView], names: dict[int, str], dutch: bool) -> None:
         while len(self._pool) < len(melds):
             w = MeldWidget()
+            if not mount_safely(self, w):
+                return
             self._pool.append(w)
-            self.mount(w)
         for i, w in enumerate(self._pool):
             if i < len(melds):
                 w.display = True
@@ -587,7 +643,7 @@ class ActionBar(Horizontal):
     def show(self, items: Sequence[tuple[str, Text]]) -> None:
         """``items``: (key, label) in order. Rebuilds the buttons when they changed."""
         sig = tuple((k, lab.plain, tuple(lab.spans)) for k, lab in items)
-        if sig == self._shown:
+        if sig == self._shown or not self.is_attached or self._closing or self.app._closing:
             return
         self._shown = sig
         self.remove_children()
@@ -601,7 +657,7 @@ class ActionBar(Horizontal):
             b.can_focus = False     # keys go to the table; the button shows its key
             buttons.append(b)
         if buttons:
-            self.mount(*buttons)
+            mount_safely(self, *buttons)
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         event.stop()
