@@ -82,7 +82,7 @@ def normalize_seat(text: str, index: int, allow_human: bool = True) -> str:
         return f"bot:{bot}"
     if kind == "human":
         if not allow_human:
-            raise CliError(f"seat {index} {text!r}: simulate plays bots only (bot, bot:random, bot:simple)")
+            raise CliError(f"seat {index} {text!r}: simulate plays bots only (bot, bot:random, bot:simple, bot:strong)")
         name = rest.strip() or f"Player {index + 1}"
         return f"human:{name}"
     raise CliError(f"seat {index} {text!r}: write human:NAME or bot[:KIND] (bots: {', '.join(BOT_KINDS)})")
@@ -226,12 +226,14 @@ def simulate_matches(game: Game, seats: list[str], hands: int, seed: int | None,
         if match is None or match.over:
             match = Match(game, seats, seed=_sub_seed(seed, matches))
             bots = [get_bot(match.seat_kind(s)[1], game, seed=_sub_seed(seed, matches, s)) for s in range(n)]
+            for b in bots:
+                b.use_pool = False          # the strong bot searches in this process here
             matches += 1
         state = match.start_hand()
         steps = 0
         while not state.over:
             seat = state.to_act
-            action = bots[seat].choose(state.observation(seat))
+            action = bots[seat].choose(bots[seat].info_for(state, seat))
             try:
                 state = match.apply(action)
             except IllegalAction as e:

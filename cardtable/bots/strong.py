@@ -1,0 +1,375 @@
+"""The ``strong`` bot: determinized search (Perfect Information Monte Carlo) for every game.
+
+    bot = get_bot("strong", game, seed=1)
+    action = bot.choose(state.information_set(seat))          # what the seat knows
+    action = bot.choose(state.information_set(seat), budget=0.5)
+    bot.iterations = 400       # a fixed number of playouts (overrides the time budget)
+    bot.cancel()               # from another thread: the search stops at once
+
+How it decides: the seat's information set deals the cards it has not seen again at random
+(``InformationSet.sample``); in each sampled world every legal action is applied and the
+world is played to the end of the hand by the game's fast ``playout`` (random play by
+``rollout_actions()``), and the seat's ``returns()`` are averaged per action. All actions of
+one round share the sampled world and the playout's random draws (common random numbers),
+so the difference between two actions is measured on the same deals. The action with the
+highest mean wins (ties: the first in ``legal``). Every decision goes through it: bids,
+trump, doubling, claims, talk, the rummy draw, melds and discards, card play.
+
+What it sees: only ``observation`` and ``sample`` of the information set it is handed (a
+sample deals again every card the seat has not seen, so two states that look the same to
+the seat give the same decisions for the same seed). Handed a bare Observation (a caller
+that has no State), it plays like the ``simple`` bot and warns once.
+
+Budget: ``budget`` seconds per decision (default ``CARDTABLE_BOT_BUDGET``, else 1 s), or
+``iterations`` playouts when set (reproducible: the playouts are cut into fixed chunks,
+each with its own seed from the bot's seed, the decision's number and the chunk's number,
+and summed; so the same seed and count give the same decision in a pool or in process).
+The search runs in a process pool (``concurrent.futures.ProcessPoolExecutor``, made on
+first use and shared by every strong bot of the process), so a thread waiting for it holds
+no GIL; ``use_pool = False`` runs it in the calling process (``cardtable simulate`` and
+``tournament`` do). ``cancel()`` makes a waiting ``choose`` return at once with the best
+action so far (the first legal one if none was measured).
+"""
+
+from __future__ import annotations
+
+import math
+import multiprocessing
+import os
+import random
+import threading
+import time
+import warnings
+from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
+from dataclasses import dataclass, field
+from typing import Any
+
+from cardtable.bots import Bot, SimpleBot
+from cardtable.cards import display
+from cardtable.engine.actions import Action
+from cardtable.engine.game import Game, Observation
+
+#: seconds per decision when neither ``budget`` nor ``CARDTABLE_BOT_BUDGET`` says
+DEFAULT_BUDGET = 1.0
+#: rounds (one sampled world, every action played out once) per chunk of a fixed count
+CHUNK_ROUNDS = 4
+#: seconds one worker task runs in time mode before it reports (the cancel latency of a
+#: worker that is already busy; ``choose`` itself returns at once)
+SLICE = 0.2
+#: the part of the budget kept for sending the work and summing it up
+MARGIN = 0.06
+
+
+def default_budget() -> float:
+    """``CARDTABLE_BOT_BUDGET`` in seconds (a bad or missing value: 1 s)."""
+    try:
+        v = float(os.environ.get("CARDTABLE_BOT_BUDGET", ""))
+    except ValueError:
+        return DEFAULT_BUDGET
+    return v if v > 0 else DEFAULT_BUDGET
+
+
+# ---- the search (runs in a worker process or in process) -------------------------------
+
+@dataclass
+class Stats:
+    """Per legal action (by index): playouts ``n``, the sum and the sum of squares of the
+    seat's returns; ``worlds``: sampled worlds (rounds)."""
+
+    n: list[int]
+    total: list[float]
+    squares: list[float]
+    worlds: int = 0
+
+    @classmethod
+    def empty(cls, k: int) -> "Stats":
+        return cls([0] * k, [0.0] * k, [0.0] * k, 0)
+
+    def add(self, other: "Stats") -> None:
+        for i in range(len(self.n)):
+            self.n[i] += other.n[i]
+            self.total[i] += other.total[i]
+            self.squares[i] += other.squares[i]
+        self.worlds += other.worlds
+
+    def mean(self, i: int) -> float:
+        return self.total[i] / self.n[i] if self.n[i] else -math.inf
+
+    def stderr(self, i: int) -> float:
+        n = self.n[i]
+        if n < 2:
+            return math.inf
+        m = self.total[i] / n
+        var = max(0.0, self.squares[i] / n - m * m)
+        return math.sqrt(var / (n - 1))
+
+    def best(self) -> int:
+        """The index with the highest mean (the first of equals)."""
+        best = 0
+        for i in range(1, len(self.n)):
+            if self.mean(i) > self.mean(best):
+                best = i
+        return best
+
+    @property
+    def playouts(self) -> int:
+        return sum(self.n)
+
+
+def search_chunk(iset: Any, legal: tuple[Action, ...], seed: str, rounds: int | None,
+                 deadline: float | None = None) -> Stats:
+    """``rounds`` rounds (or rounds until ``deadline``, a ``time.time()``; at least one) of
+    PIMC from ``iset``: a sampled world, each action of ``legal`` applied to a clone of it
+    and played out with the same draws; the seat's returns summed per action."""
+    rng = random.Random(seed)
+    seat = iset.seat
+    k = len(legal)
+    st = Stats.empty(k)
+    done = 0
+    while True:
+        world = iset.sample(rng)
+        draws = rng.getrandbits(64)
+        for i, action in enumerate(legal):
+            w = world.clone()
+            w.apply_in_place(action)
+            v = w.playout(random.Random(draws))[seat]
+            st.n[i] += 1
+            st.total[i] += v
+            st.squares[i] += v * v
+        st.worlds += 1
+        done += 1
+        if rounds is not None:
+            if done >= rounds:
+                break
+        elif deadline is None or time.time() >= deadline:
+            break
+    return st
+
+
+# ---- the shared process pool -----------------------------------------------------------
+
+_POOL: ProcessPoolExecutor | None = None
+_POOL_LOCK = threading.Lock()
+
+
+def pool_workers() -> int:
+    """Worker processes of the pool: the CPU count, at most 4, at least 1."""
+    return max(1, min(4, os.cpu_count() or 1))
+
+
+def get_pool() -> ProcessPoolExecutor:
+    """The process pool of the strong bots (made on first use, then reused). Workers start
+    by ``forkserver`` where there is one (no fork of a process with threads, such as the
+    Textual app), else ``spawn``."""
+    global _POOL
+    with _POOL_LOCK:
+        if _POOL is None:
+            methods = multiprocessing.get_all_start_methods()
+            ctx = multiprocessing.get_context("forkserver" if "forkserver" in methods else "spawn")
+            _POOL = ProcessPoolExecutor(max_workers=pool_workers(), mp_context=ctx)
+        return _POOL
+
+
+def shutdown_pool() -> None:
+    """Stop the pool's workers (a new pool is made when next needed)."""
+    global _POOL
+    with _POOL_LOCK:
+        if _POOL is not None:
+            _POOL.shutdown(wait=False, cancel_futures=True)
+            _POOL = None
+
+
+# ---- the bot ---------------------------------------------------------------------------
+
+@dataclass
+class Decision:
+    """What the last search found: the legal actions, their statistics, the chosen index,
+    seconds spent, and whether it was cancelled."""
+
+    legal: tuple[Action, ...]
+    stats: Stats
+    chosen: int
+    seconds: float = 0.0
+    cancelled: bool = False
+    extra: dict[str, Any] = field(default_factory=dict)
+
+
+class StrongBot(Bot):
+    """PIMC over the seat's information set (see the module docstring).
+
+    ``iterations``: playouts per decision (None: the time budget); ``use_pool``: search in
+    the shared process pool (True) or in process."""
+
+    kind = "strong"
+    wants_information_set = True
+
+    def __init__(self, game: Game, seed: int | None = None, iterations: int | None = None,
+                 use_pool: bool = True):
+        super().__init__(game, seed)
+        self.seed = seed if seed is not None else random.SystemRandom().randrange(2**62)
+        self.iterations = iterations
+        self.use_pool = use_pool
+        self.decisions = 0
+        self.last: Decision | None = None
+        self._cancel = threading.Event()
+        self._simple: SimpleBot | None = None
+        self._warned = False
+
+    # -- the API --
+    def cancel(self) -> None:
+        """Stop the search under way (from another thread): ``choose`` returns at once."""
+        self._cancel.set()
+
+    def choose(self, info: Any, budget: float | None = None) -> Action:
+        """The action to play: ``info`` is ``state.information_set(seat)`` (a bare
+        Observation: the simple bot's choice). ``budget``: seconds (None: the default)."""
+        obs: Observation = info.observation if hasattr(info, "sample") else info
+        if not obs.legal:
+            raise ValueError("the bot was asked to act without legal actions")
+        n = self.decisions
+        self.decisions += 1
+        if not hasattr(info, "sample"):
+            if not self._warned:
+                warnings.warn("the strong bot was handed an Observation, not an information set; "
+                              "it plays like the simple bot", RuntimeWarning, stacklevel=2)
+                self._warned = True
+            return self._fallback(obs)
+        legal = tuple(obs.legal)
+        if len(legal) == 1:
+            self.last = Decision(legal, Stats.empty(1), 0)
+            return legal[0]
+        self._cancel.clear()
+        t0 = time.perf_counter()
+        stats, cancelled = self._search(info, legal, n, budget)
+        best = stats.best() if stats.playouts else 0
+        self.last = Decision(legal, stats, best, time.perf_counter() - t0, cancelled)
+        return legal[best]
+
+    def _fallback(self, obs: Observation) -> Action:
+        if self._simple is None:
+            self._simple = SimpleBot(self.game, self.seed)
+        return self._simple.choose(obs)
+
+    # -- the search --
+    def _chunk_seed(self, n: int, j: int) -> str:
+        return f"cardtable-strong/{self.seed}/{n}/{j}"
+
+    def _search(self, iset: Any, legal: tuple[Action, ...], n: int,
+                budget: float | None) -> tuple[Stats, bool]:
+        stats = Stats.empty(len(legal))
+        if self.iterations is not None:
+            rounds = max(1, math.ceil(self.iterations / len(legal)))
+            chunks = [min(CHUNK_ROUNDS, rounds - i) for i in range(0, rounds, CHUNK_ROUNDS)]
+            jobs = [(iset, legal, self._chunk_seed(n, j), r, None) for j, r in enumerate(chunks)]
+            return self._run(jobs, stats, None)
+        seconds = budget if budget is not None else default_budget()
+        end = time.time() + max(0.01, seconds - MARGIN)
+        return self._run_timed(iset, legal, n, end, stats)
+
+    def _run(self, jobs: list[tuple], stats: Stats, end: float | None) -> tuple[Stats, bool]:
+        """Run fixed chunks (in order in process; all at once in the pool) and sum them."""
+        if not self.use_pool:
+            for job in jobs:
+                if self._cancel.is_set():
+                    return stats, True
+                stats.add(search_chunk(*job))
+            return stats, False
+        pool = get_pool()
+        pending = {pool.submit(search_chunk, *job) for job in jobs}
+        while pending:
+            done, pending = wait(pending, timeout=0.02, return_when=FIRST_COMPLETED)
+            for f in done:
+                stats.add(f.result())
+            if self._cancel.is_set():
+                for f in pending:
+                    f.cancel()
+                return stats, True
+        return stats, False
+
+    def _run_timed(self, iset: Any, legal: tuple[Action, ...], n: int, end: float,
+                   stats: Stats) -> tuple[Stats, bool]:
+        """Slices of search until ``end`` (a ``time.time()``): in process one after the
+        other, in the pool one per worker at a time."""
+        j = 0
+        if not self.use_pool:
+            while True:
+                if self._cancel.is_set():
+                    return stats, True
+                stats.add(search_chunk(iset, legal, self._chunk_seed(n, j), None,
+                                       min(end, time.time() + SLICE)))
+                j += 1
+                if time.time() >= end:
+                    return stats, False
+        pool = get_pool()
+        pending = set()
+        for _ in range(pool_workers()):
+            pending.add(pool.submit(search_chunk, iset, legal, self._chunk_seed(n, j), None,
+                                    min(end, time.time() + SLICE)))
+            j += 1
+        while pending:
+            done, pending = wait(pending, timeout=0.02, return_when=FIRST_COMPLETED)
+            for f in done:
+                stats.add(f.result())
+                if time.time() < end - 0.01 and not self._cancel.is_set():
+                    pending.add(pool.submit(search_chunk, iset, legal, self._chunk_seed(n, j), None,
+                                            min(end, time.time() + SLICE)))
+                    j += 1
+            if self._cancel.is_set():
+                for f in pending:
+                    f.cancel()
+                return stats, True
+        return stats, False
+
+
+# ---- levels and hints ------------------------------------------------------------------
+
+LEVELS = (
+    ("random", "plays any legal move at random"),
+    ("simple", "rules of thumb, answers at once"),
+    ("strong", "searches the cards it has not seen (about {budget:g} s a move)"),
+)
+
+
+def action_label(action: Action) -> str:
+    """A short text for a hint: the verb and the cards with suit symbols (``play J♥``)."""
+    parts = [action.verb]
+    if action.arg:
+        parts.append(action.arg)
+    parts.extend(display(c) for c in action.cards)
+    if action.prep is not None:
+        parts.append(f"{action.prep} {action.target}")
+    if action.parts:
+        return action.text()
+    return " ".join(parts)
+
+
+def reason(obs: Observation, decision: Decision) -> str:
+    """One line on why the search chose what it chose, from its statistics."""
+    st = decision.stats
+    legal = decision.legal
+    best = decision.chosen
+    label = action_label(legal[best])
+    if len(legal) == 1 or not st.playouts:
+        return f"{label}: the only move" if len(legal) == 1 else f"{label}: no time to search"
+    others = sorted((i for i in range(len(legal)) if i != best), key=st.mean, reverse=True)
+    nxt = others[0]
+    diff = st.mean(best) - st.mean(nxt)
+    bits = []
+    if legal[best].cards and len(obs.hand) == len(legal[best].cards) and legal[best].verb != "play":
+        bits.append("goes out")
+    bits.append(f"{diff:+.2f} a hand better than {action_label(legal[nxt])}")
+    sure = diff > 2 * max(st.stderr(best), st.stderr(nxt), 1e-9) if diff > 0 else False
+    tail = f"over {st.worlds} sampled deals" + ("" if sure else ", a close call")
+    return f"{label}: " + ", ".join(bits) + f" ({tail})"
+
+
+__all__ = ["DEFAULT_BUDGET", "Decision", "LEVELS", "Stats", "StrongBot", "action_label",
+           "default_budget", "get_pool", "reason", "search_chunk", "shutdown_pool"]
+
+
+def _register() -> None:
+    from cardtable.bots.registry import register_bot
+    register_bot("strong", StrongBot, default=True, module=__name__)
+
+
+_register()
