@@ -33,6 +33,7 @@ action so far (the first legal one if none was measured).
 
 from __future__ import annotations
 
+import copy
 import math
 import multiprocessing
 import os
@@ -121,6 +122,10 @@ def search_chunk(iset: Any, legal: tuple[Action, ...], seed: str, rounds: int | 
     """``rounds`` rounds (or rounds until ``deadline``, a ``time.time()``; at least one) of
     PIMC from ``iset``: a sampled world, each action of ``legal`` applied to a clone of it
     and played out with the same draws; the seat's returns summed per action."""
+    # a fresh set (``copy`` goes through ``InformationSet.__reduce__``): a Deal adapts its
+    # dealing method as it samples, so each chunk starts from the same one in a worker
+    # process or in process
+    iset = copy.copy(iset)
     rng = random.Random(seed)
     seat = iset.seat
     k = len(legal)
