@@ -46,7 +46,11 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from cardtable.bots import Bot, SimpleBot
-from cardtable.cards import display
+from cardtable.cards import RANK_OF, SUIT_OF, display, is_joker, plain
+from cardtable.engine.search import mask_cards
+from cardtable.families.tricks import TrickHand
+from cardtable.games.klassieke_rummy import DRAW as RUMMY_DRAW
+from cardtable.games.klassieke_rummy import KlassiekeRummyState
 from cardtable.engine.actions import Action
 from cardtable.engine.game import Game, Observation
 
@@ -117,6 +121,147 @@ class Stats:
         return sum(self.n)
 
 
+#: the share of card plays a greedy playout makes at random (variety between playouts)
+EPSILON = 0.15
+#: the playout policy: ``greedy`` (``greedy_playout``) or ``random`` (the game's fast
+#: ``playout``); ``CARDTABLE_STRONG_ROLLOUT`` sets it (for comparing them)
+ROLLOUT = os.environ.get("CARDTABLE_STRONG_ROLLOUT", "greedy")
+
+
+def greedy_playout(world: Any, rng: random.Random) -> tuple[float, ...]:
+    """Play ``world`` to the end and return its ``returns()``. Trick games (a ``TrickHand``
+    with its trick table ``t``): card plays by a greedy rule of thumb (``greedy_card``),
+    other steps (roem, stuk, ...) as the game's rollout does (``rollout_actions()``), a
+    share ``EPSILON`` of the card plays at random; every other game: its fast ``playout``."""
+    if not isinstance(world, TrickHand):
+        if _is_rummy(world):
+            return rummy_greedy_playout(world, rng)
+        return world.playout(rng)
+    rand = rng.random
+    while world.to_act is not None:
+        world._lc = None
+        m = world._rollout_mask()
+        if m:
+            if m & (m - 1):
+                c = greedy_card(world, m) if rand() >= EPSILON else rng.choice(mask_cards(m))
+            else:
+                c = m.bit_length() - 1
+            world._play(world.to_act, c)
+        else:
+            acts = world.rollout_actions()
+            world.apply_in_place(acts[0] if len(acts) == 1 else acts[rng.randrange(len(acts))])
+    world._lc = None
+    return world.returns()
+
+
+def greedy_card(world: Any, m: int) -> int:
+    """A card of the mask ``m`` for the seat to act: leading, its strongest card of the
+    longest plain suit... kept simple: the strongest card when it is the highest left of its
+    suit, else the lowest; following, with the partner winning, the card of most points
+    that does not take the trick over; else the cheapest card that wins the trick, and
+    with none, the card of fewest points (the weakest of those)."""
+    t = world.t
+    pts = t.points
+    strength = t.strength
+    trick = world.trick
+    cards = mask_cards(m)
+    if not trick:
+        # lead: a card no unseen card of its suit can beat (higher cards all gone)
+        out = 0
+        for h in world.hands:
+            out |= h
+        for c in cards:
+            if not (t.higher[c] & out & ~m) and SUIT_OF[c] != t.trump:
+                return c
+        return min(cards, key=lambda c: (pts[c], strength[c]))
+    win = world.win_card
+    higher = t.higher
+    trump = t.trump
+    wsuit = SUIT_OF[win]
+
+    def beats(c: int) -> bool:
+        return bool((1 << c) & higher[win]) or (SUIT_OF[c] == trump and wsuit != trump)
+
+    if world.win_seat == world.partner[world.to_act]:
+        safe = [c for c in cards if not beats(c)]
+        if safe:
+            return max(safe, key=lambda c: (pts[c], -strength[c]))
+        return min(cards, key=lambda c: (pts[c], strength[c]))
+    winners = [c for c in cards if beats(c)]
+    if winners:
+        return min(winners, key=lambda c: (SUIT_OF[c] == trump, strength[c], pts[c]))
+    return min(cards, key=lambda c: (pts[c], strength[c]))
+
+
+def _is_rummy(world: Any) -> bool:
+    """A Klassieke Rummy State (or a subclass): the greedy rummy playout takes its steps
+    (the draw actions of ``_legal()`` in the draw phase, melds and lay-offs from
+    ``_down_actions()``, a discard by ``_discard(card)``)."""
+    return isinstance(world, KlassiekeRummyState)
+
+
+def meld_potential(c: int, hand: list[int]) -> int:
+    """How much ``c`` helps ``hand`` toward melds: the other cards of its rank, and of its
+    suit within two ranks (doubly for a neighbour); a joker counts high."""
+    if is_joker(c):
+        return 99
+    p = plain(c)
+    r, s = RANK_OF[p], SUIT_OF[p]
+    score = 0
+    for o in hand:
+        if o == c:
+            continue
+        if is_joker(o):
+            score += 1
+            continue
+        q = plain(o)
+        if RANK_OF[q] == r:
+            score += 2
+        elif SUIT_OF[q] == s:
+            d = abs(RANK_OF[q] - r)
+            if d == 1:
+                score += 2
+            elif d == 2:
+                score += 1
+    return score
+
+
+def rummy_greedy_playout(world: Any, rng: random.Random) -> tuple[float, ...]:
+    """A rummy playout by rules of thumb (a share ``EPSILON`` of the choices at random):
+    take the top discard when it fits the hand (``meld_potential`` of 2 or more), else draw
+    from the stock; put down melds and lay off whenever possible (one at random); discard
+    the card that helps least, the highest of equals."""
+    rand = rng.random
+    while world.to_act is not None:
+        world._cache = None
+        if world.phase == RUMMY_DRAW:
+            acts = world._legal()
+            if len(acts) == 1 or rand() < EPSILON:
+                a = acts[0] if len(acts) == 1 else acts[rng.randrange(len(acts))]
+            else:
+                top = world.pile[-1] if world.pile else None
+                take = top is not None and meld_potential(top, world.hands[world.seat] + [top]) >= 2
+                a = acts[-1] if take else acts[0]
+            world._apply(a)
+            continue
+        down = world._down_actions()
+        if down:
+            world._apply(down[0] if len(down) == 1 else down[rng.randrange(len(down))])
+            continue
+        hand = world.hands[world.seat]
+        taken = world.taken
+        cards = [c for c in hand if c != taken] if taken is not None else list(hand)
+        if len(cards) == 1:
+            c = cards[0]
+        elif rand() < EPSILON:
+            c = cards[rng.randrange(len(cards))]
+        else:
+            c = min(cards, key=lambda x: (meld_potential(x, hand), -RANK_OF[plain(x)] if not is_joker(x) else 0))
+        world._discard(c)
+    world._cache = None
+    return world.returns()
+
+
 def search_chunk(iset: Any, legal: tuple[Action, ...], seed: str, rounds: int | None,
                  deadline: float | None = None) -> Stats:
     """``rounds`` rounds (or rounds until ``deadline``, a ``time.time()``; at least one) of
@@ -137,7 +282,8 @@ def search_chunk(iset: Any, legal: tuple[Action, ...], seed: str, rounds: int | 
         for i, action in enumerate(legal):
             w = world.clone()
             w.apply_in_place(action)
-            v = w.playout(random.Random(draws))[seat]
+            v = (greedy_playout(w, random.Random(draws)) if ROLLOUT == "greedy"
+                 else w.playout(random.Random(draws)))[seat]
             st.n[i] += 1
             st.total[i] += v
             st.squares[i] += v * v
