@@ -142,7 +142,7 @@ def hint(game: Game, info, budget: float | None = None) -> tuple[Action, str]:
     obs = observation_of(info)
     if bot.last is None:
         return action, "the simple bot's move (no information set to search)"
-    return action, reason(obs, bot.last)
+    return action, reason(obs, bot.last, info)
 
 
 def _register() -> None:

@@ -321,6 +321,15 @@ def get_pool() -> ProcessPoolExecutor:
         return _POOL
 
 
+def warm_up() -> None:
+    """Start the pool's workers now, without waiting (the first search otherwise spends
+    its first few tenths of a second starting them): call it when a table with a strong
+    bot or a hint key opens."""
+    pool = get_pool()
+    for _ in range(pool_workers()):
+        pool.submit(int)
+
+
 def shutdown_pool() -> None:
     """Stop the pool's workers (a new pool is made when next needed)."""
     global _POOL
@@ -494,8 +503,25 @@ def action_label(action: Action) -> str:
     return " ".join(parts)
 
 
-def reason(obs: Observation, decision: Decision) -> str:
-    """One line on why the search chose what it chose, from its statistics."""
+def _takes_trick(iset: Any, action: Action) -> bool | None:
+    """Trick games, the seat playing the last card of a trick: whether ``action`` wins it
+    for the seat's side (the same in every sample, as every other card of the trick is
+    on the table); None otherwise."""
+    if iset is None or action.verb != "play" or len(action.cards) != 1:
+        return None
+    world = iset.sample(random.Random(0))
+    if not isinstance(world, TrickHand) or len(world.trick) != world.n_seats - 1:
+        return None
+    seat = iset.seat
+    world.apply_in_place(action)
+    if world.trick:
+        return None
+    return world.last_winner in (seat, world.partner[seat])
+
+
+def reason(obs: Observation, decision: Decision, iset: Any = None) -> str:
+    """One line on why the search chose what it chose, from its statistics (and, given the
+    seat's information set, whether a last card takes the trick)."""
     st = decision.stats
     legal = decision.legal
     best = decision.chosen
@@ -508,13 +534,16 @@ def reason(obs: Observation, decision: Decision) -> str:
     bits = []
     if legal[best].cards and len(obs.hand) == len(legal[best].cards) and legal[best].verb != "play":
         bits.append("goes out")
+    takes = _takes_trick(iset, legal[best])
+    if takes is not None:
+        bits.append("wins the trick" if takes else "leaves the trick")
     bits.append(f"{diff:+.2f} a hand better than {action_label(legal[nxt])}")
     sure = diff > 2 * max(st.stderr(best), st.stderr(nxt), 1e-9) if diff > 0 else False
     tail = f"over {st.worlds} sampled deals" + ("" if sure else ", a close call")
     return f"{label}: " + ", ".join(bits) + f" ({tail})"
 
 
-__all__ = ["DEFAULT_BUDGET", "Decision", "LEVELS", "Stats", "StrongBot", "action_label",
+__all__ = ["warm_up", "DEFAULT_BUDGET", "Decision", "LEVELS", "Stats", "StrongBot", "action_label",
            "default_budget", "get_pool", "reason", "search_chunk", "shutdown_pool"]
 
 
