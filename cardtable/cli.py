@@ -412,12 +412,12 @@ def tournament(game_id: str, bots_text: str, matches: int, seed: int | None, pla
                + f"seed: {summary['seed']}  time: {summary['seconds']:.1f} s")
     w = max(len(k) for k in kinds)
     click.echo(f"{'bot':<{w}}  {'matches':>7}  {'won':>6}  {'win rate':>8}  {'95% interval':>15}  "
-               f"{'median s/decision':>17}")
+               f"{'points/hand':>11}  {'median s/decision':>17}")
     for r in summary["results"]:
         med = r["median_decision_seconds"]
         lo, hi = r["interval"]
         click.echo(f"{r['bot']:<{w}}  {r['matches']:>7}  {r['points']:>6g}  {r['win_rate']:>8.1%}  "
-                   f"{lo:>7.1%}-{hi:<7.1%}  {med if med is not None else '-':>17}")
+                   f"{lo:>7.1%}-{hi:<7.1%}  {r['points_per_hand']:>11g}  {med if med is not None else '-':>17}")
 
 
 # ---- replay ----------------------------------------------------------------------------

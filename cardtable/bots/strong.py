@@ -8,8 +8,9 @@
 
 How it decides: the seat's information set deals the cards it has not seen again at random
 (``InformationSet.sample``); in each sampled world every legal action is applied and the
-world is played to the end of the hand by the game's fast ``playout`` (random play by
-``rollout_actions()``), and the seat's ``returns()`` are averaged per action. All actions of
+world is played to the end of the hand (``greedy_playout``: in trick games and Klassieke
+Rummy rules of thumb with 15% random choices; other games their fast random ``playout``),
+and the seat's ``returns()`` are averaged per action. All actions of
 one round share the sampled world and the playout's random draws (common random numbers),
 so the difference between two actions is measured on the same deals. The action with the
 highest mean wins (ties: the first in ``legal``). Every decision goes through it: bids,
@@ -28,7 +29,10 @@ The search runs in a process pool (``concurrent.futures.ProcessPoolExecutor``, m
 first use and shared by every strong bot of the process), so a thread waiting for it holds
 no GIL; ``use_pool = False`` runs it in the calling process (``cardtable simulate`` and
 ``tournament`` do). ``cancel()`` makes a waiting ``choose`` return at once with the best
-action so far (the first legal one if none was measured).
+action so far (the first legal one if none was measured). Workers import the main module
+again (multiprocessing's rule): a script that uses the pool must guard its entry with
+``if __name__ == "__main__":`` (``cardtable`` and ``python -m cardtable`` do); call
+``warm_up()`` when a table opens so the first search does not wait for the workers.
 """
 
 from __future__ import annotations

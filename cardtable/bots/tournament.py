@@ -9,7 +9,9 @@ three seats), so every kind sits in every seat of every deal, as in duplicate br
 match's point goes to the kind(s) of the seats the score sheet names as winners (shared
 by halves when seats of several kinds win); a kind's win rate is its points over the
 matches it played, with a 95% Wilson interval. A match that has not ended after
-``max_hands`` hands counts as a draw (half each) and is reported as unfinished.
+``max_hands`` hands counts as a draw (half each) and is reported as unfinished. Also per
+kind: the mean points per hand of one of its seats (the hand results' points), which says
+more than match wins where matches are short and the deal decides much.
 """
 
 from __future__ import annotations
@@ -70,6 +72,7 @@ def play_match(game: Game, seating: tuple[str, ...], match_seed: int, bot_seed: 
             b.iterations = iterations
         bots.append(b)
     times: dict[str, list[float]] = {k: [] for k in seating}
+    points: dict[str, float] = {k: 0.0 for k in seating}
     hands = 0
     while not match.over and hands < max_hands:
         state = match.start_next()
@@ -88,8 +91,12 @@ def play_match(game: Game, seating: tuple[str, ...], match_seed: int, bot_seed: 
             steps += 1
             if steps > MAX_ACTIONS_PER_HAND:
                 raise RuntimeError(f"a hand did not end after {MAX_ACTIONS_PER_HAND} actions")
+        res = match.results[-1] if match.results else None
+        if res is not None and not match.in_between:
+            for s, p in enumerate(res.points):
+                points[seating[s]] += p / seating.count(seating[s])
     return {"winners": list(match.sheet.winners) if match.over else [], "hands": hands,
-            "finished": match.over, "times": times}
+            "finished": match.over, "times": times, "points": points}
 
 
 def _job(args: tuple) -> tuple[int, int, dict[str, Any]]:
@@ -133,6 +140,7 @@ def run_tournament(game: Game, kinds: list[str], deals: int, seed: int | None = 
     points = {k: 0.0 for k in kinds}
     played = {k: 0 for k in kinds}
     times: dict[str, list[float]] = {k: [] for k in kinds}
+    hand_points = {k: 0.0 for k in kinds}
     unfinished = 0
     hands = 0
     for (i, a), r in sorted(results.items()):
@@ -149,6 +157,8 @@ def run_tournament(game: Game, kinds: list[str], deals: int, seed: int | None = 
             points[k] += 1 / len(share)
         for k, ts in r["times"].items():
             times[k].extend(ts)
+        for k, p in r["points"].items():
+            hand_points[k] += p
     out_kinds = []
     for k in kinds:
         n = played[k]
@@ -157,6 +167,7 @@ def run_tournament(game: Game, kinds: list[str], deals: int, seed: int | None = 
         out_kinds.append({
             "bot": k, "matches": n, "points": round(points[k], 2),
             "win_rate": round(points[k] / n, 4) if n else None,
+            "points_per_hand": round(hand_points[k] / hands, 3) if hands else None,
             "interval": [round(lo, 4), round(hi, 4)],
             "decisions": len(ts),
             "median_decision_seconds": round(statistics.median(ts), 5) if ts else None,
