@@ -67,6 +67,8 @@ CHUNK_ROUNDS = 4
 SLICE = 0.2
 #: the part of the budget kept for sending the work and summing it up
 MARGIN = 0.06
+#: standard errors by which the best action must beat the simple bot's to be played
+CONFIDENCE = 1.0
 
 
 def default_budget() -> float:
@@ -83,23 +85,38 @@ def default_budget() -> float:
 @dataclass
 class Stats:
     """Per legal action (by index): playouts ``n``, the sum and the sum of squares of the
-    seat's returns; ``worlds``: sampled worlds (rounds)."""
+    seat's returns, and the sum of squares of its difference with the prior action's
+    return in the same world (``dsquares``; the prior: the simple bot's choice);
+    ``worlds``: sampled worlds (rounds)."""
 
     n: list[int]
     total: list[float]
     squares: list[float]
     worlds: int = 0
+    dsquares: list[float] = field(default_factory=list)
 
     @classmethod
     def empty(cls, k: int) -> "Stats":
-        return cls([0] * k, [0.0] * k, [0.0] * k, 0)
+        return cls([0] * k, [0.0] * k, [0.0] * k, 0, [0.0] * k)
 
     def add(self, other: "Stats") -> None:
         for i in range(len(self.n)):
             self.n[i] += other.n[i]
             self.total[i] += other.total[i]
             self.squares[i] += other.squares[i]
+            self.dsquares[i] += other.dsquares[i]
         self.worlds += other.worlds
+
+    def gain_over(self, i: int, p: int) -> tuple[float, float]:
+        """The mean of (return of ``i`` - return of ``p``) over the worlds, and its standard
+        error (paired: both were played out in every world); ``p`` must be the prior the
+        chunks measured ``dsquares`` against."""
+        n = min(self.n[i], self.n[p])
+        if n < 2:
+            return 0.0, math.inf
+        d = (self.total[i] - self.total[p]) / n
+        var = max(0.0, self.dsquares[i] / n - d * d)
+        return d, math.sqrt(var / (n - 1))
 
     def mean(self, i: int) -> float:
         return self.total[i] / self.n[i] if self.n[i] else -math.inf
@@ -267,7 +284,7 @@ def rummy_greedy_playout(world: Any, rng: random.Random) -> tuple[float, ...]:
 
 
 def search_chunk(iset: Any, legal: tuple[Action, ...], seed: str, rounds: int | None,
-                 deadline: float | None = None) -> Stats:
+                 deadline: float | None = None, prior: int = 0) -> Stats:
     """``rounds`` rounds (or rounds until ``deadline``, a ``time.time()``; at least one) of
     PIMC from ``iset``: a sampled world, each action of ``legal`` applied to a clone of it
     and played out with the same draws; the seat's returns summed per action."""
@@ -283,14 +300,19 @@ def search_chunk(iset: Any, legal: tuple[Action, ...], seed: str, rounds: int | 
     while True:
         world = iset.sample(rng)
         draws = rng.getrandbits(64)
+        vals = []
         for i, action in enumerate(legal):
             w = world.clone()
             w.apply_in_place(action)
             v = (greedy_playout(w, random.Random(draws)) if ROLLOUT == "greedy"
                  else w.playout(random.Random(draws)))[seat]
+            vals.append(v)
             st.n[i] += 1
             st.total[i] += v
             st.squares[i] += v * v
+        vp = vals[prior]
+        for i, v in enumerate(vals):
+            st.dsquares[i] += (v - vp) * (v - vp)
         st.worlds += 1
         done += 1
         if rounds is not None:
@@ -378,6 +400,7 @@ class StrongBot(Bot):
         self._cancel = threading.Event()
         self._simple: SimpleBot | None = None
         self._warned = False
+        self._prior = 0
 
     # -- the API --
     def cancel(self) -> None:
@@ -404,10 +427,26 @@ class StrongBot(Bot):
             return legal[0]
         self._cancel.clear()
         t0 = time.perf_counter()
+        prior = self._fallback(obs)
+        self._prior = legal.index(prior) if prior in legal else 0
         stats, cancelled = self._search(info, legal, n, budget)
-        best = stats.best() if stats.playouts else 0
-        self.last = Decision(legal, stats, best, time.perf_counter() - t0, cancelled)
+        best = self.pick(stats, self._prior)
+        self.last = Decision(legal, stats, best, time.perf_counter() - t0, cancelled,
+                             {"prior": self._prior})
         return legal[best]
+
+    @staticmethod
+    def pick(stats: Stats, prior: int) -> int:
+        """The action with the highest mean, unless it beats the prior (the simple bot's
+        choice) by no more than ``CONFIDENCE`` standard errors of the paired difference:
+        then the prior (search noise never makes the bot worse than its rules of thumb)."""
+        if not stats.playouts:
+            return prior
+        best = stats.best()
+        if best == prior:
+            return best
+        d, se = stats.gain_over(best, prior)
+        return best if d > CONFIDENCE * se else prior
 
     def _fallback(self, obs: Observation) -> Action:
         if self._simple is None:
@@ -424,7 +463,8 @@ class StrongBot(Bot):
         if self.iterations is not None:
             rounds = max(1, math.ceil(self.iterations / len(legal)))
             chunks = [min(CHUNK_ROUNDS, rounds - i) for i in range(0, rounds, CHUNK_ROUNDS)]
-            jobs = [(iset, legal, self._chunk_seed(n, j), r, None) for j, r in enumerate(chunks)]
+            jobs = [(iset, legal, self._chunk_seed(n, j), r, None, self._prior)
+                    for j, r in enumerate(chunks)]
             return self._run(jobs, stats, None)
         seconds = budget if budget is not None else default_budget()
         end = time.time() + max(0.01, seconds - MARGIN)
@@ -460,7 +500,7 @@ class StrongBot(Bot):
                 if self._cancel.is_set():
                     return stats, True
                 stats.add(search_chunk(iset, legal, self._chunk_seed(n, j), None,
-                                       min(end, time.time() + SLICE)))
+                                       min(end, time.time() + SLICE), self._prior))
                 j += 1
                 if time.time() >= end:
                     return stats, False
@@ -468,7 +508,7 @@ class StrongBot(Bot):
         pending = set()
         for _ in range(pool_workers()):
             pending.add(pool.submit(search_chunk, iset, legal, self._chunk_seed(n, j), None,
-                                    min(end, time.time() + SLICE)))
+                                    min(end, time.time() + SLICE), self._prior))
             j += 1
         while pending:
             done, pending = wait(pending, timeout=0.02, return_when=FIRST_COMPLETED)
@@ -476,7 +516,7 @@ class StrongBot(Bot):
                 stats.add(f.result())
                 if time.time() < end - 0.01 and not self._cancel.is_set():
                     pending.add(pool.submit(search_chunk, iset, legal, self._chunk_seed(n, j), None,
-                                            min(end, time.time() + SLICE)))
+                                            min(end, time.time() + SLICE), self._prior))
                     j += 1
             if self._cancel.is_set():
                 for f in pending:
@@ -541,7 +581,10 @@ def reason(obs: Observation, decision: Decision, iset: Any = None) -> str:
     takes = _takes_trick(iset, legal[best])
     if takes is not None:
         bits.append("wins the trick" if takes else "leaves the trick")
-    bits.append(f"{diff:+.2f} a hand better than {action_label(legal[nxt])}")
+    if diff >= 0:
+        bits.append(f"{diff:+.2f} a hand better than {action_label(legal[nxt])}")
+    else:
+        bits.append(f"the usual play; {action_label(legal[nxt])} scored {-diff:.2f} more, within the noise")
     sure = diff > 2 * max(st.stderr(best), st.stderr(nxt), 1e-9) if diff > 0 else False
     tail = f"over {st.worlds} sampled deals" + ("" if sure else ", a close call")
     return f"{label}: " + ", ".join(bits) + f" ({tail})"
