@@ -8,6 +8,8 @@
     cardtable simulate GAME --seats bot,bot:random,... --hands N --seed S
                         [--option KEY=VALUE ...] [--json]
     cardtable replay FILE [--json]              # re-run a game record (docs/records.md)
+    cardtable tournament GAME --bots strong,simple [--matches N] [--seed S] [--json]
+                        [--iterations N] [--budget S] [--jobs N] [--players N] [--option K=V]
 
 Exit codes: 0 success; 1 an internal failure (a bot returned an illegal action, a hand did
 not end); 2 bad input (unknown game, option, seat or bot kind; a file that is not a
@@ -116,7 +118,7 @@ def normalize_seat(text: str, index: int, allow_human: bool = True) -> str:
         return f"bot:{bot}"
     if kind == "human":
         if not allow_human:
-            raise CliError(f"seat {index} {text!r}: simulate plays bots only (bot, bot:random, bot:simple)")
+            raise CliError(f"seat {index} {text!r}: simulate plays bots only (bot, bot:random, bot:simple, bot:strong)")
         name = rest.strip() or f"Player {index + 1}"
         return f"human:{name}"
     raise CliError(f"seat {index} {text!r}: write human:NAME or bot[:KIND] (bots: {', '.join(BOT_KINDS)})")
@@ -270,12 +272,14 @@ def simulate_matches(game: Game, seats: list[str], hands: int, seed: int | None,
         if match is None or match.over:
             match = Match(game, seats, seed=_sub_seed(seed, matches))
             bots = [get_bot(match.seat_kind(s)[1], game, seed=_sub_seed(seed, matches, s)) for s in range(n)]
+            for b in bots:
+                b.use_pool = False          # the strong bot searches in this process here
             matches += 1
         state = match.start_hand()
         steps = 0
         while not state.over:
             seat = state.to_act
-            action = bots[seat].choose(state.observation(seat))
+            action = bots[seat].choose(bots[seat].info_for(state, seat))
             try:
                 state = match.apply(action)
             except IllegalAction as e:
@@ -375,6 +379,89 @@ def simulate(game_id: str, seats_text: str | None, players: int | None, hands: i
     for s in range(game.players):
         click.echo(f"{s:<5} {seats[s]:<{w}}  {summary['match_wins'][s]:>11}  "
                    f"{summary['avg_points'][s]:>15.2f}")
+
+
+# ---- tournament ------------------------------------------------------------------------
+
+@main.command()
+@click.argument("game_id", metavar="GAME")
+@click.option("--bots", "bots_text", required=True, metavar="strong,simple",
+              help="Comma-separated bot kinds, seated in turn round the table (seats rotated).")
+@click.option("--matches", type=int, default=10, show_default=True,
+              help="Deals (match seeds); each is played once per rotation of the seats.")
+@click.option("--seed", type=int, default=None, help="Seed of the whole run (same seed, same matches).")
+@click.option("--players", type=int, default=None, help="Number of seats (default: the game's).")
+@click.option("--iterations", type=int, default=None,
+              help="Playouts per decision of the strong bot (default: its time budget).")
+@click.option("--budget", type=float, default=None,
+              help="Seconds per decision of the strong bot (default: CARDTABLE_BOT_BUDGET or 1).")
+@click.option("--jobs", type=int, default=1, show_default=True, help="Matches played at once (processes).")
+@click.option("--max-hands", type=int, default=200, show_default=True,
+              help="A match not over after this many hands counts as a draw.")
+@click.option("--option", "options", multiple=True, metavar="KEY=VALUE", help="A game option.")
+@click.option("--json", "as_json", is_flag=True, help="Print one JSON object instead of the table.")
+def tournament(game_id: str, bots_text: str, matches: int, seed: int | None, players: int | None,
+               iterations: int | None, budget: float | None, jobs: int, max_hands: int,
+               options: tuple[str, ...], as_json: bool) -> None:
+    """Duplicate matches of GAME between bot kinds: win rates with a 95% interval."""
+    from cardtable.bots.tournament import run_tournament
+
+    try:
+        kinds = [k.strip().lower() for k in bots_text.split(",")]
+        if len(kinds) < 2 or any(not k for k in kinds):
+            raise CliError(f"--bots {bots_text!r}: name two or more bot kinds separated by commas, "
+                           f"like strong,simple (bots: {', '.join(BOT_KINDS)})")
+        for k in kinds:
+            if k not in BOT_KINDS:
+                raise CliError(f"--bots {bots_text!r}: unknown bot {k!r} (bots: {', '.join(BOT_KINDS)})")
+        if len(set(kinds)) != len(kinds):
+            raise CliError(f"--bots {bots_text!r}: name each bot kind once")
+        for name, value, low in (("--matches", matches, 1), ("--jobs", jobs, 1), ("--max-hands", max_hands, 1),
+                                 ("--iterations", iterations, 1)):
+            if value is not None and value < low:
+                raise CliError(f"{name} {value}: must be at least {low}")
+        if budget is not None and budget <= 0:
+            raise CliError(f"--budget {budget:g}: must be more than 0 seconds")
+        game = make_game(game_id, players, parse_options(options))
+        if game.players < len(kinds):
+            raise CliError(f"{game.name} with {game.players} players has no seat for each of {len(kinds)} bots")
+    except CliError as e:
+        fail(str(e))
+
+    try:
+        if not as_json and sys.stdout.isatty():
+            from rich.progress import (BarColumn, MofNCompleteColumn, Progress, TextColumn,
+                                       TimeElapsedColumn, TimeRemainingColumn)
+
+            with Progress(TextColumn(f"{game.id} {' vs '.join(kinds)}"), BarColumn(), MofNCompleteColumn(),
+                          TimeElapsedColumn(), TimeRemainingColumn(), transient=True) as bar:
+                task = bar.add_task("matches", total=None)
+                summary = run_tournament(game, kinds, matches, seed, iterations, budget, jobs, max_hands,
+                                         progress=lambda d, t: bar.update(task, completed=d, total=t))
+        else:
+            summary = run_tournament(game, kinds, matches, seed, iterations, budget, jobs, max_hands)
+    except RuntimeError as e:
+        fail(str(e), code=1)
+
+    if as_json:
+        click.echo(json.dumps(summary))
+        return
+    opt = game.option_text()
+    click.echo(f"{game.name} ({game.id}), {game.players} players" + (f"; options: {opt}" if opt else ""))
+    strength = (f"{iterations} playouts a decision" if iterations is not None
+                else f"{budget if budget is not None else 'default'} s a decision")
+    click.echo(f"deals: {summary['deals']}  matches: {summary['matches']} "
+               f"({summary['unfinished']} unfinished)  hands: {summary['hands']}  "
+               + (f"strong: {strength}  " if "strong" in kinds else "")
+               + f"seed: {summary['seed']}  time: {summary['seconds']:.1f} s")
+    w = max(len(k) for k in kinds)
+    click.echo(f"{'bot':<{w}}  {'matches':>7}  {'won':>6}  {'win rate':>8}  {'95% interval':>15}  "
+               f"{'points/hand':>11}  {'median s/decision':>17}")
+    for r in summary["results"]:
+        med = r["median_decision_seconds"]
+        lo, hi = r["interval"]
+        click.echo(f"{r['bot']:<{w}}  {r['matches']:>7}  {r['points']:>6g}  {r['win_rate']:>8.1%}  "
+                   f"{lo:>7.1%}-{hi:<7.1%}  {r['points_per_hand']:>11g}  {med if med is not None else '-':>17}")
 
 
 # ---- replay ----------------------------------------------------------------------------

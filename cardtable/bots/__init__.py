@@ -3,7 +3,9 @@
     bot = get_bot("simple", game, seed=1)
     action = bot.choose(state.observation(seat))          # or bot.choose(obs, budget=1.0)
 
-Kinds: ``random`` (a uniformly random legal action, for every game) and ``simple``
+Kinds: ``random`` (a uniformly random legal action, for every game), ``strong``
+(determinized search over the seat's information set, for every game: ``bots/strong.py``;
+hand it ``state.information_set(seat)``, which ``choose`` of every bot accepts) and ``simple``
 (rule-of-thumb play: ``bots/trick.py`` for kruisjassen, ``bots/manille.py`` for the
 partnership manille games, ``bots/manille_solo.py``, ``bots/butifarra.py``,
 ``bots/rummy.py``). Each bot module registers the games it plays itself
@@ -23,8 +25,14 @@ from typing import Callable
 from cardtable.engine.actions import Action
 from cardtable.engine.game import Game, Observation, OptionError
 
-#: the kinds a seat may name (``bot:random``, ``bot:simple``); every kind plays every game
-BOT_KINDS = ("random", "simple")
+#: the kinds a seat may name (``bot:random``, ``bot:simple``, ``bot:strong``); every kind
+#: plays every game
+BOT_KINDS = ("random", "simple", "strong")
+
+
+def observation_of(info):
+    """The Observation in ``info``: an Observation itself, or an information set's."""
+    return info.observation if hasattr(info, "sample") else info
 
 
 class Bot:
@@ -32,13 +40,26 @@ class Bot:
     ``obs.legal``; ``budget``: seconds it may think (None: its default)."""
 
     kind = "bot"
+    #: True when ``choose`` needs the information set (``state.information_set(seat)``),
+    #: not only the Observation (the ``strong`` bot); callers hand it ``info_for(state, seat)``
+    wants_information_set = False
+
+    def info_for(self, state, seat: int):
+        """What to hand ``choose`` for ``seat`` of ``state``: its information set if this
+        bot searches, else its Observation."""
+        return state.information_set(seat) if self.wants_information_set else state.observation(seat)
 
     def __init__(self, game: Game, seed: int | None = None):
         self.game = game
         self.rng = random.Random(seed)
 
     def choose(self, obs: Observation, budget: float | None = None) -> Action:
+        """``obs``: the seat's Observation or its information set
+        (``state.information_set(seat)``, which the ``strong`` bot needs)."""
         raise NotImplementedError
+
+    def cancel(self) -> None:
+        """Stop a search under way (from another thread); a no-op for bots that answer at once."""
 
 
 class RandomBot(Bot):
@@ -47,6 +68,7 @@ class RandomBot(Bot):
     kind = "random"
 
     def choose(self, obs: Observation, budget: float | None = None) -> Action:
+        obs = observation_of(obs)
         if not obs.legal:
             raise ValueError("the bot was asked to act without legal actions")
         return self.rng.choice(obs.legal)
@@ -63,6 +85,7 @@ class PolicyBot(Bot):
         self._choose = policy
 
     def choose(self, obs: Observation, budget: float | None = None) -> Action:
+        obs = observation_of(obs)
         if not obs.legal:
             raise ValueError("the bot was asked to act without legal actions")
         if self._choose is None:
@@ -96,6 +119,30 @@ def get_bot(kind: str, game: Game, seed: int | None = None) -> Bot:
         names = dict.fromkeys((*BOT_KINDS, *kinds()))
         raise OptionError(f"unknown bot {kind!r}; bots: {', '.join(names)}")
     return entry.factory(game, seed)
+
+
+def bot_levels(game: Game) -> list[tuple[str, str]]:
+    """The bot levels a seat of ``game`` may take, weakest first: (kind, one line on it)."""
+    from cardtable.bots.registry import find_bot
+    from cardtable.bots.strong import LEVELS, default_budget
+    out = []
+    for kind, text in LEVELS:
+        if kind == "simple" or find_bot(kind, game) is not None:
+            out.append((kind, text.format(budget=default_budget())))
+    return out
+
+
+def hint(game: Game, info, budget: float | None = None) -> tuple[Action, str]:
+    """What the strong bot would play now and a one-line reason. ``info``: the information
+    set of the seat to act (``state.information_set(seat)``); ``budget``: seconds (None: the
+    default budget). Runs the search in the process pool; call it from a worker thread."""
+    from cardtable.bots.strong import StrongBot, reason
+    bot = StrongBot(game)
+    action = bot.choose(info, budget)
+    obs = observation_of(info)
+    if bot.last is None:
+        return action, "the simple bot's move (no information set to search)"
+    return action, reason(obs, bot.last, info)
 
 
 def _register() -> None:

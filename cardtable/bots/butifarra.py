@@ -22,6 +22,7 @@ from __future__ import annotations
 import random
 
 from cardtable.bots.manille import choose_card, deck_mask, hand_mask
+from cardtable.cards import make
 from cardtable.engine.actions import Action
 from cardtable.engine.game import Game, Observation
 from cardtable.families.tricks import SUIT_MASK
@@ -39,7 +40,7 @@ SANT_VICENC_AT = 32     # the opponents' second redouble
 
 
 def _has(hand: int, suit: int, rank: int) -> bool:
-    return bool((hand >> (suit * 16 + rank)) & 1)
+    return bool((hand >> make(rank, suit)) & 1)
 
 
 def card_points(hand: int) -> int:

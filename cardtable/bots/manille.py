@@ -33,7 +33,7 @@ import random
 from typing import Sequence
 
 from cardtable.bots.trick import deck_mask, hand_mask, unseen_mask
-from cardtable.cards import SUIT_LETTERS, parse_card
+from cardtable.cards import SUIT_LETTERS, SUIT_OF, parse_card
 from cardtable.engine.actions import Action
 from cardtable.engine.game import Game, Observation
 from cardtable.families.tricks import SUIT_MASK, TrickTable, cards_of
@@ -109,7 +109,7 @@ def lead_card(plays: Sequence[int], t: TrickTable, unseen: int) -> tuple[int, bo
 def low_lead(plays: Sequence[int], t: TrickTable, unseen: int, suit: int | None = None) -> int:
     """A low lead: the cheapest card (of ``suit`` if given and held)."""
     if suit is not None:
-        of = [c for c in plays if (c >> 4) == suit]
+        of = [c for c in plays if SUIT_OF[c] == suit]
         if of:
             plays = of
     return lowest(plays, t, unseen)
@@ -189,7 +189,7 @@ def _talk_lead(obs: Observation, t: TrickTable, plays: list[int], unseen: int,
     trick_no = len(extra.get("tricks", ())) + 1
     mine = [x for x in extra["talk"] if x["trick"] == trick_no and x["seat"] == obs.seat]
     planned = low_lead(plays, t, unseen)
-    suit = planned >> 4
+    suit = SUIT_OF[planned]
     if extra.get("talk_open"):
         ask = Action("ask", f"top {SUIT_LETTERS[suit]}")
         return ask if ask in legal else None
@@ -201,7 +201,7 @@ def _talk_lead(obs: Observation, t: TrickTable, plays: list[int], unseen: int,
         (ans != "none" and is_boss(parse_card(ans), t, unseen & ~(1 << parse_card(ans))))
     if good:
         return low_lead(plays, t, unseen, asked)
-    others = [c for c in plays if (c >> 4) != asked]
+    others = [c for c in plays if SUIT_OF[c] != asked]
     return lowest(others, t, unseen) if others else planned
 
 

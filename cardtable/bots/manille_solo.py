@@ -24,7 +24,7 @@ from __future__ import annotations
 import math
 import random
 
-from cardtable.cards import SUIT_LETTERS, parse_card
+from cardtable.cards import SUIT_LETTERS, SUIT_OF, parse_card
 from cardtable.engine.actions import Action
 from cardtable.engine.game import Game, Observation
 from cardtable.bots.manille import (beaters, choose_card, deck_mask, hand_mask, is_boss, lead_card,
@@ -107,7 +107,7 @@ def _worst_first(game: Game, hand: int, trump: int, unseen: int) -> list[int]:
     t = game.ranking.table(trump)
 
     def loss(c: int) -> tuple:
-        return ((c >> 4) == trump, base - estimate(game, hand & ~(1 << c), trump, unseen), t.strength[c])
+        return (SUIT_OF[c] == trump, base - estimate(game, hand & ~(1 << c), trump, unseen), t.strength[c])
 
     return sorted(cards_of(hand), key=loss)
 

@@ -33,7 +33,7 @@ from __future__ import annotations
 import random
 from typing import Sequence
 
-from cardtable.cards import JOKER, Card
+from cardtable.cards import Card, is_joker, rank_of
 from cardtable.engine.actions import Action
 from cardtable.engine.game import Game, Observation
 from cardtable.families.rummy import (ACE_LOW, RUN, SET, Meld, find_melds, lay_off, layoff_ends,
@@ -102,7 +102,7 @@ def _choose_draw(obs: Observation, draws: list[Action], hand: list[Card], ace_mo
     if stock is None:
         return take
     top = obs.discard[-1]
-    if top != JOKER:
+    if not is_joker(top):
         room = len(hand) + (0 if last_card else 1)   # cards a meld may use this turn
         for _k, cards in find_melds(hand + [top], ace_mode):
             if top in cards and len(cards) <= room:
@@ -140,7 +140,7 @@ def _best_meld(melds: list[Action], hand: list[Card], ace_mode: str, points: Seq
     for a in melds:
         used = set(a.cards)
         rest = [c for c in hand if c not in used]
-        kind = SET if (a.cards[0] & 15) == (a.cards[1] & 15) else RUN
+        kind = SET if rank_of(a.cards[0]) == rank_of(a.cards[1]) else RUN
         left = _after_layoffs(rest, table + [Meld(seat, kind, tuple(a.cards))], ace_mode)
         out = (len(left) == 1 and left[0] != taken) or (not left and not last_card)
         kept = _meld_cover(left, ace_mode)

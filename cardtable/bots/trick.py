@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import random
 
-from cardtable.cards import parse_card
+from cardtable.cards import SUIT_OF, parse_card
 from cardtable.engine.actions import Action
 from cardtable.engine.game import Game, Observation
 from cardtable.families import jas
@@ -135,7 +135,7 @@ def _play(obs: Observation, game: Game, t, plays: list[int]) -> int:
     st = t.strength
 
     def low_key(c: int):
-        return ((c >> 4) == trump, pts[c], st[c])
+        return (SUIT_OF[c] == trump, pts[c], st[c])
 
     def is_boss(c: int) -> bool:
         """No unseen card of its suit beats it."""
@@ -143,12 +143,12 @@ def _play(obs: Observation, game: Game, t, plays: list[int]) -> int:
 
     trick = obs.trick
     if not trick:
-        trumps = [c for c in plays if (c >> 4) == trump]
+        trumps = [c for c in plays if SUIT_OF[c] == trump]
         if len(trumps) >= 2 and (unseen & tm):
             top = max(trumps, key=lambda c: st[c])
             if is_boss(top):
                 return top
-        bosses = [c for c in plays if (c >> 4) != trump and is_boss(c) and pts[c] > 0]
+        bosses = [c for c in plays if SUIT_OF[c] != trump and is_boss(c) and pts[c] > 0]
         if bosses:
             return max(bosses, key=lambda c: (pts[c], st[c]))
         return min(plays, key=low_key)
@@ -162,15 +162,15 @@ def _play(obs: Observation, game: Game, t, plays: list[int]) -> int:
     trick_pts = sum(pts[c] for _s, c in trick)
     partner = game.team_of(w_seat) == game.team_of(seat) and w_seat != seat
     if partner:
-        safe = last or (is_boss(w) and ((w >> 4) == trump or not (unseen & tm)))
+        safe = last or (is_boss(w) and (SUIT_OF[w] == trump or not (unseen & tm)))
         if safe:
-            feed = [c for c in plays if (c >> 4) != trump]
+            feed = [c for c in plays if SUIT_OF[c] != trump]
             if feed:
                 return max(feed, key=lambda c: (pts[c], -st[c]))
         return min(plays, key=low_key)
     winners = [c for c in plays if t.beats(c, w)]
     if winners:
-        plain = [c for c in winners if (c >> 4) != trump]
+        plain = [c for c in winners if SUIT_OF[c] != trump]
         if plain:
             if last:
                 return min(plain, key=lambda c: st[c])
@@ -181,7 +181,7 @@ def _play(obs: Observation, game: Game, t, plays: list[int]) -> int:
                 return max(plain, key=lambda c: st[c])
         else:
             cheapest = min(winners, key=lambda c: (st[c], pts[c]))
-            non_trump = [c for c in plays if (c >> 4) != trump]
+            non_trump = [c for c in plays if SUIT_OF[c] != trump]
             if trick_pts >= WORTH_TRUMPING or (last and trick_pts > 0) or not non_trump:
                 return cheapest
     return min(plays, key=low_key)

@@ -232,6 +232,14 @@ class InformationSet:
         self._build = build
         self._accept = accept
 
+    def __reduce__(self):
+        """Pickled (for a bot's search in a worker process) as the State and the seat: the
+        other side makes the same information set again with ``state.information_set(seat)``
+        (the game's build and accept functions may be closures). The pickle holds the real
+        position, as the set itself does; a bot still reads only ``observation`` and
+        ``sample``."""
+        return (_remake_information_set, (self._state, self.seat))
+
     @property
     def observation(self):
         """The seat's Observation (made when first asked for)."""
@@ -247,6 +255,11 @@ class InformationSet:
             if self._accept is None or self._accept(world):
                 break
         return world
+
+
+def _remake_information_set(state: Any, seat: int) -> "InformationSet":
+    """``state.information_set(seat)`` (the other side of ``InformationSet.__reduce__``)."""
+    return state.information_set(seat)
 
 
 def mask_cards(mask: int) -> list[int]:

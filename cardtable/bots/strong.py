@@ -1,0 +1,602 @@
+"""The ``strong`` bot: determinized search (Perfect Information Monte Carlo) for every game.
+
+    bot = get_bot("strong", game, seed=1)
+    action = bot.choose(state.information_set(seat))          # what the seat knows
+    action = bot.choose(state.information_set(seat), budget=0.5)
+    bot.iterations = 400       # a fixed number of playouts (overrides the time budget)
+    bot.cancel()               # from another thread: the search stops at once
+
+How it decides: the seat's information set deals the cards it has not seen again at random
+(``InformationSet.sample``); in each sampled world every legal action is applied and the
+world is played to the end of the hand (``greedy_playout``: in trick games and Klassieke
+Rummy rules of thumb with 15% random choices; other games their fast random ``playout``),
+and the seat's ``returns()`` are averaged per action. All actions of
+one round share the sampled world and the playout's random draws (common random numbers),
+so the difference between two actions is measured on the same deals. The action with the
+highest mean wins (ties: the first in ``legal``). Every decision goes through it: bids,
+trump, doubling, claims, talk, the rummy draw, melds and discards, card play.
+
+What it sees: only ``observation`` and ``sample`` of the information set it is handed (a
+sample deals again every card the seat has not seen, so two states that look the same to
+the seat give the same decisions for the same seed). Handed a bare Observation (a caller
+that has no State), it plays like the ``simple`` bot and warns once.
+
+Budget: ``budget`` seconds per decision (default ``CARDTABLE_BOT_BUDGET``, else 1 s), or
+``iterations`` playouts when set (reproducible: the playouts are cut into fixed chunks,
+each with its own seed from the bot's seed, the decision's number and the chunk's number,
+and summed; so the same seed and count give the same decision in a pool or in process).
+The search runs in a process pool (``concurrent.futures.ProcessPoolExecutor``, made on
+first use and shared by every strong bot of the process), so a thread waiting for it holds
+no GIL; ``use_pool = False`` runs it in the calling process (``cardtable simulate`` and
+``tournament`` do). ``cancel()`` makes a waiting ``choose`` return at once with the best
+action so far (the first legal one if none was measured). Workers import the main module
+again (multiprocessing's rule): a script that uses the pool must guard its entry with
+``if __name__ == "__main__":`` (``cardtable`` and ``python -m cardtable`` do); call
+``warm_up()`` when a table opens so the first search does not wait for the workers.
+"""
+
+from __future__ import annotations
+
+import copy
+import math
+import multiprocessing
+import os
+import random
+import threading
+import time
+import warnings
+from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
+from dataclasses import dataclass, field
+from typing import Any
+
+from cardtable.bots import Bot, SimpleBot
+from cardtable.cards import RANK_OF, SUIT_OF, display, is_joker, plain
+from cardtable.engine.search import mask_cards
+from cardtable.families.tricks import TrickHand
+from cardtable.games.klassieke_rummy import DRAW as RUMMY_DRAW
+from cardtable.games.klassieke_rummy import KlassiekeRummyState
+from cardtable.engine.actions import Action
+from cardtable.engine.game import Game, Observation
+
+#: seconds per decision when neither ``budget`` nor ``CARDTABLE_BOT_BUDGET`` says
+DEFAULT_BUDGET = 1.0
+#: rounds (one sampled world, every action played out once) per chunk of a fixed count
+CHUNK_ROUNDS = 4
+#: seconds one worker task runs in time mode before it reports (the cancel latency of a
+#: worker that is already busy; ``choose`` itself returns at once)
+SLICE = 0.2
+#: the part of the budget kept for sending the work and summing it up
+MARGIN = 0.06
+#: standard errors by which the best action must beat the simple bot's to be played
+CONFIDENCE = 1.0
+
+
+def default_budget() -> float:
+    """``CARDTABLE_BOT_BUDGET`` in seconds (a bad or missing value: 1 s)."""
+    try:
+        v = float(os.environ.get("CARDTABLE_BOT_BUDGET", ""))
+    except ValueError:
+        return DEFAULT_BUDGET
+    return v if v > 0 else DEFAULT_BUDGET
+
+
+# ---- the search (runs in a worker process or in process) -------------------------------
+
+@dataclass
+class Stats:
+    """Per legal action (by index): playouts ``n``, the sum and the sum of squares of the
+    seat's returns, and the sum of squares of its difference with the prior action's
+    return in the same world (``dsquares``; the prior: the simple bot's choice);
+    ``worlds``: sampled worlds (rounds)."""
+
+    n: list[int]
+    total: list[float]
+    squares: list[float]
+    worlds: int = 0
+    dsquares: list[float] = field(default_factory=list)
+
+    @classmethod
+    def empty(cls, k: int) -> "Stats":
+        return cls([0] * k, [0.0] * k, [0.0] * k, 0, [0.0] * k)
+
+    def add(self, other: "Stats") -> None:
+        for i in range(len(self.n)):
+            self.n[i] += other.n[i]
+            self.total[i] += other.total[i]
+            self.squares[i] += other.squares[i]
+            self.dsquares[i] += other.dsquares[i]
+        self.worlds += other.worlds
+
+    def gain_over(self, i: int, p: int) -> tuple[float, float]:
+        """The mean of (return of ``i`` - return of ``p``) over the worlds, and its standard
+        error (paired: both were played out in every world); ``p`` must be the prior the
+        chunks measured ``dsquares`` against."""
+        n = min(self.n[i], self.n[p])
+        if n < 2:
+            return 0.0, math.inf
+        d = (self.total[i] - self.total[p]) / n
+        var = max(0.0, self.dsquares[i] / n - d * d)
+        return d, math.sqrt(var / (n - 1))
+
+    def mean(self, i: int) -> float:
+        return self.total[i] / self.n[i] if self.n[i] else -math.inf
+
+    def stderr(self, i: int) -> float:
+        n = self.n[i]
+        if n < 2:
+            return math.inf
+        m = self.total[i] / n
+        var = max(0.0, self.squares[i] / n - m * m)
+        return math.sqrt(var / (n - 1))
+
+    def best(self) -> int:
+        """The index with the highest mean (the first of equals)."""
+        best = 0
+        for i in range(1, len(self.n)):
+            if self.mean(i) > self.mean(best):
+                best = i
+        return best
+
+    @property
+    def playouts(self) -> int:
+        return sum(self.n)
+
+
+#: the share of card plays a greedy playout makes at random (variety between playouts)
+EPSILON = 0.15
+#: the playout policy: ``greedy`` (``greedy_playout``) or ``random`` (the game's fast
+#: ``playout``); ``CARDTABLE_STRONG_ROLLOUT`` sets it (for comparing them)
+ROLLOUT = os.environ.get("CARDTABLE_STRONG_ROLLOUT", "greedy")
+
+
+def greedy_playout(world: Any, rng: random.Random) -> tuple[float, ...]:
+    """Play ``world`` to the end and return its ``returns()``. Trick games (a ``TrickHand``
+    with its trick table ``t``): card plays by a greedy rule of thumb (``greedy_card``),
+    other steps (roem, stuk, ...) as the game's rollout does (``rollout_actions()``), a
+    share ``EPSILON`` of the card plays at random; every other game: its fast ``playout``."""
+    if not isinstance(world, TrickHand):
+        if _is_rummy(world):
+            return rummy_greedy_playout(world, rng)
+        return world.playout(rng)
+    rand = rng.random
+    while world.to_act is not None:
+        world._lc = None
+        m = world._rollout_mask()
+        if m:
+            if m & (m - 1):
+                c = greedy_card(world, m) if rand() >= EPSILON else rng.choice(mask_cards(m))
+            else:
+                c = m.bit_length() - 1
+            world._play(world.to_act, c)
+        else:
+            acts = world.rollout_actions()
+            world.apply_in_place(acts[0] if len(acts) == 1 else acts[rng.randrange(len(acts))])
+    world._lc = None
+    return world.returns()
+
+
+def greedy_card(world: Any, m: int) -> int:
+    """A card of the mask ``m`` for the seat to act: leading, its strongest card of the
+    longest plain suit... kept simple: the strongest card when it is the highest left of its
+    suit, else the lowest; following, with the partner winning, the card of most points
+    that does not take the trick over; else the cheapest card that wins the trick, and
+    with none, the card of fewest points (the weakest of those)."""
+    t = world.t
+    pts = t.points
+    strength = t.strength
+    trick = world.trick
+    cards = mask_cards(m)
+    if not trick:
+        # lead: a card no unseen card of its suit can beat (higher cards all gone)
+        out = 0
+        for h in world.hands:
+            out |= h
+        for c in cards:
+            if not (t.higher[c] & out & ~m) and SUIT_OF[c] != t.trump:
+                return c
+        return min(cards, key=lambda c: (pts[c], strength[c]))
+    win = world.win_card
+    higher = t.higher
+    trump = t.trump
+    wsuit = SUIT_OF[win]
+
+    def beats(c: int) -> bool:
+        return bool((1 << c) & higher[win]) or (SUIT_OF[c] == trump and wsuit != trump)
+
+    if world.win_seat == world.partner[world.to_act]:
+        safe = [c for c in cards if not beats(c)]
+        if safe:
+            return max(safe, key=lambda c: (pts[c], -strength[c]))
+        return min(cards, key=lambda c: (pts[c], strength[c]))
+    winners = [c for c in cards if beats(c)]
+    if winners:
+        return min(winners, key=lambda c: (SUIT_OF[c] == trump, strength[c], pts[c]))
+    return min(cards, key=lambda c: (pts[c], strength[c]))
+
+
+def _is_rummy(world: Any) -> bool:
+    """A Klassieke Rummy State (or a subclass): the greedy rummy playout takes its steps
+    (the draw actions of ``_legal()`` in the draw phase, melds and lay-offs from
+    ``_down_actions()``, a discard by ``_discard(card)``)."""
+    return isinstance(world, KlassiekeRummyState)
+
+
+def meld_potential(c: int, hand: list[int]) -> int:
+    """How much ``c`` helps ``hand`` toward melds: the other cards of its rank, and of its
+    suit within two ranks (doubly for a neighbour); a joker counts high."""
+    if is_joker(c):
+        return 99
+    p = plain(c)
+    r, s = RANK_OF[p], SUIT_OF[p]
+    score = 0
+    for o in hand:
+        if o == c:
+            continue
+        if is_joker(o):
+            score += 1
+            continue
+        q = plain(o)
+        if RANK_OF[q] == r:
+            score += 2
+        elif SUIT_OF[q] == s:
+            d = abs(RANK_OF[q] - r)
+            if d == 1:
+                score += 2
+            elif d == 2:
+                score += 1
+    return score
+
+
+def rummy_greedy_playout(world: Any, rng: random.Random) -> tuple[float, ...]:
+    """A rummy playout by rules of thumb (a share ``EPSILON`` of the choices at random):
+    take the top discard when it fits the hand (``meld_potential`` of 2 or more), else draw
+    from the stock; put down melds and lay off whenever possible (one at random); discard
+    the card that helps least, the highest of equals."""
+    rand = rng.random
+    while world.to_act is not None:
+        world._cache = None
+        if world.phase == RUMMY_DRAW:
+            acts = world._legal()
+            if len(acts) == 1 or rand() < EPSILON:
+                a = acts[0] if len(acts) == 1 else acts[rng.randrange(len(acts))]
+            else:
+                top = world.pile[-1] if world.pile else None
+                take = top is not None and meld_potential(top, world.hands[world.seat] + [top]) >= 2
+                a = acts[-1] if take else acts[0]
+            world._apply(a)
+            continue
+        down = world._down_actions()
+        if down:
+            world._apply(down[0] if len(down) == 1 else down[rng.randrange(len(down))])
+            continue
+        hand = world.hands[world.seat]
+        taken = world.taken
+        cards = [c for c in hand if c != taken] if taken is not None else list(hand)
+        if len(cards) == 1:
+            c = cards[0]
+        elif rand() < EPSILON:
+            c = cards[rng.randrange(len(cards))]
+        else:
+            c = min(cards, key=lambda x: (meld_potential(x, hand), -RANK_OF[plain(x)] if not is_joker(x) else 0))
+        world._discard(c)
+    world._cache = None
+    return world.returns()
+
+
+def search_chunk(iset: Any, legal: tuple[Action, ...], seed: str, rounds: int | None,
+                 deadline: float | None = None, prior: int = 0) -> Stats:
+    """``rounds`` rounds (or rounds until ``deadline``, a ``time.time()``; at least one) of
+    PIMC from ``iset``: a sampled world, each action of ``legal`` applied to a clone of it
+    and played out with the same draws; the seat's returns summed per action."""
+    # a fresh set (``copy`` goes through ``InformationSet.__reduce__``): a Deal adapts its
+    # dealing method as it samples, so each chunk starts from the same one in a worker
+    # process or in process
+    iset = copy.copy(iset)
+    rng = random.Random(seed)
+    seat = iset.seat
+    k = len(legal)
+    st = Stats.empty(k)
+    done = 0
+    while True:
+        world = iset.sample(rng)
+        draws = rng.getrandbits(64)
+        vals = []
+        for i, action in enumerate(legal):
+            w = world.clone()
+            w.apply_in_place(action)
+            v = (greedy_playout(w, random.Random(draws)) if ROLLOUT == "greedy"
+                 else w.playout(random.Random(draws)))[seat]
+            vals.append(v)
+            st.n[i] += 1
+            st.total[i] += v
+            st.squares[i] += v * v
+        vp = vals[prior]
+        for i, v in enumerate(vals):
+            st.dsquares[i] += (v - vp) * (v - vp)
+        st.worlds += 1
+        done += 1
+        if rounds is not None:
+            if done >= rounds:
+                break
+        elif deadline is None or time.time() >= deadline:
+            break
+    return st
+
+
+# ---- the shared process pool -----------------------------------------------------------
+
+_POOL: ProcessPoolExecutor | None = None
+_POOL_LOCK = threading.Lock()
+
+
+def pool_workers() -> int:
+    """Worker processes of the pool: the CPU count, at most 4, at least 1."""
+    return max(1, min(4, os.cpu_count() or 1))
+
+
+def get_pool() -> ProcessPoolExecutor:
+    """The process pool of the strong bots (made on first use, then reused). Workers start
+    by ``forkserver`` where there is one (no fork of a process with threads, such as the
+    Textual app), else ``spawn``."""
+    global _POOL
+    with _POOL_LOCK:
+        if _POOL is None:
+            methods = multiprocessing.get_all_start_methods()
+            ctx = multiprocessing.get_context("forkserver" if "forkserver" in methods else "spawn")
+            _POOL = ProcessPoolExecutor(max_workers=pool_workers(), mp_context=ctx)
+        return _POOL
+
+
+def warm_up() -> None:
+    """Start the pool's workers now, without waiting (the first search otherwise spends
+    its first few tenths of a second starting them): call it when a table with a strong
+    bot or a hint key opens."""
+    pool = get_pool()
+    for _ in range(pool_workers()):
+        pool.submit(int)
+
+
+def shutdown_pool() -> None:
+    """Stop the pool's workers (a new pool is made when next needed)."""
+    global _POOL
+    with _POOL_LOCK:
+        if _POOL is not None:
+            _POOL.shutdown(wait=False, cancel_futures=True)
+            _POOL = None
+
+
+# ---- the bot ---------------------------------------------------------------------------
+
+@dataclass
+class Decision:
+    """What the last search found: the legal actions, their statistics, the chosen index,
+    seconds spent, and whether it was cancelled."""
+
+    legal: tuple[Action, ...]
+    stats: Stats
+    chosen: int
+    seconds: float = 0.0
+    cancelled: bool = False
+    extra: dict[str, Any] = field(default_factory=dict)
+
+
+class StrongBot(Bot):
+    """PIMC over the seat's information set (see the module docstring).
+
+    ``iterations``: playouts per decision (None: the time budget); ``use_pool``: search in
+    the shared process pool (True) or in process."""
+
+    kind = "strong"
+    wants_information_set = True
+
+    def __init__(self, game: Game, seed: int | None = None, iterations: int | None = None,
+                 use_pool: bool = True):
+        super().__init__(game, seed)
+        self.seed = seed if seed is not None else random.SystemRandom().randrange(2**62)
+        self.iterations = iterations
+        self.use_pool = use_pool
+        self.decisions = 0
+        self.last: Decision | None = None
+        self._cancel = threading.Event()
+        self._simple: SimpleBot | None = None
+        self._warned = False
+        self._prior = 0
+
+    # -- the API --
+    def cancel(self) -> None:
+        """Stop the search under way (from another thread): ``choose`` returns at once."""
+        self._cancel.set()
+
+    def choose(self, info: Any, budget: float | None = None) -> Action:
+        """The action to play: ``info`` is ``state.information_set(seat)`` (a bare
+        Observation: the simple bot's choice). ``budget``: seconds (None: the default)."""
+        obs: Observation = info.observation if hasattr(info, "sample") else info
+        if not obs.legal:
+            raise ValueError("the bot was asked to act without legal actions")
+        n = self.decisions
+        self.decisions += 1
+        if not hasattr(info, "sample"):
+            if not self._warned:
+                warnings.warn("the strong bot was handed an Observation, not an information set; "
+                              "it plays like the simple bot", RuntimeWarning, stacklevel=2)
+                self._warned = True
+            return self._fallback(obs)
+        legal = tuple(obs.legal)
+        if len(legal) == 1:
+            self.last = Decision(legal, Stats.empty(1), 0)
+            return legal[0]
+        self._cancel.clear()
+        t0 = time.perf_counter()
+        prior = self._fallback(obs)
+        self._prior = legal.index(prior) if prior in legal else 0
+        stats, cancelled = self._search(info, legal, n, budget)
+        best = self.pick(stats, self._prior)
+        self.last = Decision(legal, stats, best, time.perf_counter() - t0, cancelled,
+                             {"prior": self._prior})
+        return legal[best]
+
+    @staticmethod
+    def pick(stats: Stats, prior: int) -> int:
+        """The action with the highest mean, unless it beats the prior (the simple bot's
+        choice) by no more than ``CONFIDENCE`` standard errors of the paired difference:
+        then the prior (search noise never makes the bot worse than its rules of thumb)."""
+        if not stats.playouts:
+            return prior
+        best = stats.best()
+        if best == prior:
+            return best
+        d, se = stats.gain_over(best, prior)
+        return best if d > CONFIDENCE * se else prior
+
+    def _fallback(self, obs: Observation) -> Action:
+        if self._simple is None:
+            self._simple = SimpleBot(self.game, self.seed)
+        return self._simple.choose(obs)
+
+    # -- the search --
+    def _chunk_seed(self, n: int, j: int) -> str:
+        return f"cardtable-strong/{self.seed}/{n}/{j}"
+
+    def _search(self, iset: Any, legal: tuple[Action, ...], n: int,
+                budget: float | None) -> tuple[Stats, bool]:
+        stats = Stats.empty(len(legal))
+        if self.iterations is not None:
+            rounds = max(1, math.ceil(self.iterations / len(legal)))
+            chunks = [min(CHUNK_ROUNDS, rounds - i) for i in range(0, rounds, CHUNK_ROUNDS)]
+            jobs = [(iset, legal, self._chunk_seed(n, j), r, None, self._prior)
+                    for j, r in enumerate(chunks)]
+            return self._run(jobs, stats, None)
+        seconds = budget if budget is not None else default_budget()
+        end = time.time() + max(0.01, seconds - MARGIN)
+        return self._run_timed(iset, legal, n, end, stats)
+
+    def _run(self, jobs: list[tuple], stats: Stats, end: float | None) -> tuple[Stats, bool]:
+        """Run fixed chunks (in order in process; all at once in the pool) and sum them."""
+        if not self.use_pool:
+            for job in jobs:
+                if self._cancel.is_set():
+                    return stats, True
+                stats.add(search_chunk(*job))
+            return stats, False
+        pool = get_pool()
+        pending = {pool.submit(search_chunk, *job) for job in jobs}
+        while pending:
+            done, pending = wait(pending, timeout=0.02, return_when=FIRST_COMPLETED)
+            for f in done:
+                stats.add(f.result())
+            if self._cancel.is_set():
+                for f in pending:
+                    f.cancel()
+                return stats, True
+        return stats, False
+
+    def _run_timed(self, iset: Any, legal: tuple[Action, ...], n: int, end: float,
+                   stats: Stats) -> tuple[Stats, bool]:
+        """Slices of search until ``end`` (a ``time.time()``): in process one after the
+        other, in the pool one per worker at a time."""
+        j = 0
+        if not self.use_pool:
+            while True:
+                if self._cancel.is_set():
+                    return stats, True
+                stats.add(search_chunk(iset, legal, self._chunk_seed(n, j), None,
+                                       min(end, time.time() + SLICE), self._prior))
+                j += 1
+                if time.time() >= end:
+                    return stats, False
+        pool = get_pool()
+        pending = set()
+        for _ in range(pool_workers()):
+            pending.add(pool.submit(search_chunk, iset, legal, self._chunk_seed(n, j), None,
+                                    min(end, time.time() + SLICE), self._prior))
+            j += 1
+        while pending:
+            done, pending = wait(pending, timeout=0.02, return_when=FIRST_COMPLETED)
+            for f in done:
+                stats.add(f.result())
+                if time.time() < end - 0.01 and not self._cancel.is_set():
+                    pending.add(pool.submit(search_chunk, iset, legal, self._chunk_seed(n, j), None,
+                                            min(end, time.time() + SLICE), self._prior))
+                    j += 1
+            if self._cancel.is_set():
+                for f in pending:
+                    f.cancel()
+                return stats, True
+        return stats, False
+
+
+# ---- levels and hints ------------------------------------------------------------------
+
+LEVELS = (
+    ("random", "plays any legal move at random"),
+    ("simple", "rules of thumb, answers at once"),
+    ("strong", "searches the cards it has not seen (about {budget:g} s a move)"),
+)
+
+
+def action_label(action: Action) -> str:
+    """A short text for a hint: the verb and the cards with suit symbols (``play J♥``)."""
+    parts = [action.verb]
+    if action.arg:
+        parts.append(action.arg)
+    parts.extend(display(c) for c in action.cards)
+    if action.prep is not None:
+        parts.append(f"{action.prep} {action.target}")
+    if action.parts:
+        return action.text()
+    return " ".join(parts)
+
+
+def _takes_trick(iset: Any, action: Action) -> bool | None:
+    """Trick games, the seat playing the last card of a trick: whether ``action`` wins it
+    for the seat's side (the same in every sample, as every other card of the trick is
+    on the table); None otherwise."""
+    if iset is None or action.verb != "play" or len(action.cards) != 1:
+        return None
+    world = iset.sample(random.Random(0))
+    if not isinstance(world, TrickHand) or len(world.trick) != world.n_seats - 1:
+        return None
+    seat = iset.seat
+    world.apply_in_place(action)
+    if world.trick:
+        return None
+    return world.last_winner in (seat, world.partner[seat])
+
+
+def reason(obs: Observation, decision: Decision, iset: Any = None) -> str:
+    """One line on why the search chose what it chose, from its statistics (and, given the
+    seat's information set, whether a last card takes the trick)."""
+    st = decision.stats
+    legal = decision.legal
+    best = decision.chosen
+    label = action_label(legal[best])
+    if len(legal) == 1 or not st.playouts:
+        return f"{label}: the only move" if len(legal) == 1 else f"{label}: no time to search"
+    others = sorted((i for i in range(len(legal)) if i != best), key=st.mean, reverse=True)
+    nxt = others[0]
+    diff = st.mean(best) - st.mean(nxt)
+    bits = []
+    if legal[best].cards and len(obs.hand) == len(legal[best].cards) and legal[best].verb != "play":
+        bits.append("goes out")
+    takes = _takes_trick(iset, legal[best])
+    if takes is not None:
+        bits.append("wins the trick" if takes else "leaves the trick")
+    if diff >= 0:
+        bits.append(f"{diff:+.2f} a hand better than {action_label(legal[nxt])}")
+    else:
+        bits.append(f"the usual play; {action_label(legal[nxt])} scored {-diff:.2f} more, within the noise")
+    sure = diff > 2 * max(st.stderr(best), st.stderr(nxt), 1e-9) if diff > 0 else False
+    tail = f"over {st.worlds} sampled deals" + ("" if sure else ", a close call")
+    return f"{label}: " + ", ".join(bits) + f" ({tail})"
+
+
+__all__ = ["warm_up", "DEFAULT_BUDGET", "Decision", "LEVELS", "Stats", "StrongBot", "action_label",
+           "default_budget", "get_pool", "reason", "search_chunk", "shutdown_pool"]
+
+
+def _register() -> None:
+    from cardtable.bots.registry import register_bot
+    register_bot("strong", StrongBot, default=True, module=__name__)
+
+
+_register()

@@ -1,0 +1,240 @@
+"""The strong bot (issue 9): legal and reproducible choices for every game, the same
+decision from two states that look the same to its seat, cancel, the process pool, hints
+and levels, and the ``tournament`` command on tiny runs. Small fixed iteration counts keep
+it fast; the strength itself is a benchmark (benchmarks/README.md), not a test."""
+
+from __future__ import annotations
+
+import json
+import random
+import threading
+import time
+import warnings
+
+import pytest
+from click.testing import CliRunner
+
+from cardtable import bots
+from cardtable.bots import get_bot
+from cardtable.bots.strong import StrongBot, Stats, search_chunk
+from cardtable.bots.tournament import arrangements, wilson
+from cardtable.cli import main
+from cardtable.engine import game_ids, get_game
+
+from test_search import CONFIGS, IDS, positions, swapped
+
+
+def strong(game, seed=1, iterations=24, pool=False):
+    b = get_bot("strong", game, seed=seed)
+    assert isinstance(b, StrongBot)
+    b.iterations = iterations
+    b.use_pool = pool
+    return b
+
+
+def decisions(gid, players, options, n=6, seed=3):
+    """Positions with more than one legal action (the seat to act's view)."""
+    out = []
+    for st, _h in positions(gid, players, options, n=4 * n, seed=seed, policy="mixed"):
+        if len(st.legal_actions()) > 1:
+            out.append(st)
+        if len(out) == n:
+            break
+    return out
+
+
+def test_every_game_has_a_strong_bot_and_three_levels():
+    for gid in game_ids():
+        g = get_game(gid)
+        assert isinstance(get_bot("strong", g), StrongBot)
+        levels = bots.bot_levels(g)
+        assert [k for k, _t in levels] == ["random", "simple", "strong"]
+        assert all(isinstance(t, str) and t and "\n" not in t for _k, t in levels)
+
+
+@pytest.mark.parametrize("gid,players,options", CONFIGS, ids=IDS)
+def test_choices_are_legal_and_reproducible(gid, players, options):
+    game = get_game(gid, players=players, **options)
+    for st in decisions(gid, players, options, n=3):
+        seat = st.to_act
+        a = strong(game).choose(st.information_set(seat))
+        assert st.is_legal(a)
+        assert a in st.legal_actions()
+        assert strong(game).choose(st.information_set(seat)) == a         # same seed, same count
+
+
+@pytest.mark.parametrize("gid,players,options", CONFIGS, ids=IDS)
+def test_same_observation_same_decision(gid, players, options):
+    """Two states that look the same to the seat to act, with cards it cannot see in other
+    places, give the same decision (and the same statistics) for the same seed."""
+    game = get_game(gid, players=players, **options)
+    rng = random.Random(5)
+    n = 0
+    for st in decisions(gid, players, options, n=4, seed=11):
+        seat = st.to_act
+        other = swapped(st, seat, rng)
+        if other is None:
+            continue
+        assert other.hands != st.hands
+        a, b = strong(game, seed=9), strong(game, seed=9)
+        assert a.choose(st.information_set(seat)) == b.choose(other.information_set(seat))
+        assert a.last.stats == b.last.stats
+        n += 1
+    assert n >= 1 or (gid == "manille" and players == 2)
+
+
+def test_more_iterations_mean_more_playouts_and_one_legal_action_needs_none():
+    g = get_game("kruisjassen")
+    st = decisions("kruisjassen", None, {}, n=1)[0]
+    b = strong(g, iterations=10)
+    b.choose(st.information_set(st.to_act))
+    k = len(st.legal_actions())
+    assert b.last.stats.playouts >= 10 and b.last.stats.playouts % k == 0
+    b.iterations = 60
+    b.choose(st.information_set(st.to_act))
+    assert b.last.stats.playouts >= 60
+
+
+def test_pool_and_in_process_agree():
+    g = get_game("manille-muette")
+    st = decisions("manille-muette", None, {}, n=1, seed=4)[0]
+    iset = st.information_set(st.to_act)
+    a = strong(g, seed=2, iterations=40, pool=False)
+    b = strong(g, seed=2, iterations=40, pool=True)
+    assert a.choose(iset) == b.choose(iset)
+    assert a.last.stats == b.last.stats
+
+
+@pytest.mark.parametrize("pool", [False, True])
+def test_cancel_stops_a_search_at_once(pool):
+    g = get_game("butifarra")
+    st = decisions("butifarra", None, {}, n=1, seed=2)[0]
+    b = strong(g, iterations=None, pool=pool)
+    if pool:                                   # the workers up before the clock starts
+        b.choose(st.information_set(st.to_act), budget=0.05)
+    out = {}
+
+    def think():
+        t0 = time.perf_counter()
+        out["action"] = b.choose(st.information_set(st.to_act), budget=30)
+        out["seconds"] = time.perf_counter() - t0
+
+    th = threading.Thread(target=think)
+    th.start()
+    time.sleep(0.3)
+    t0 = time.perf_counter()
+    b.cancel()
+    th.join(5)
+    assert not th.is_alive()
+    assert time.perf_counter() - t0 < 0.5
+    assert out["action"] in st.legal_actions()
+    assert b.last.cancelled
+
+
+def test_the_budget_is_kept():
+    g = get_game("kruisjassen")
+    st = decisions("kruisjassen", None, {}, n=1)[0]
+    b = strong(g, iterations=None)
+    t0 = time.perf_counter()
+    b.choose(st.information_set(st.to_act), budget=0.2)
+    assert time.perf_counter() - t0 < 0.6
+    assert b.last.stats.playouts > 0
+
+
+def test_budget_from_the_environment(monkeypatch):
+    from cardtable.bots.strong import default_budget
+    monkeypatch.setenv("CARDTABLE_BOT_BUDGET", "0.25")
+    assert default_budget() == 0.25
+    monkeypatch.setenv("CARDTABLE_BOT_BUDGET", "soon")
+    assert default_budget() == 1.0
+
+
+def test_simple_and_random_take_an_information_set_too_and_cancel_is_a_no_op():
+    g = get_game("klassieke-rummy")
+    st = g.new_hand(seed=1)
+    iset = st.information_set(st.to_act)
+    for kind in ("simple", "random"):
+        b = get_bot(kind, g, seed=1)
+        b.cancel()
+        assert b.choose(iset) == get_bot(kind, g, seed=1).choose(st.observation(st.to_act))
+        assert b.info_for(st, st.to_act) == st.observation(st.to_act)
+
+
+def test_a_bare_observation_plays_like_simple_with_a_warning():
+    g = get_game("kruisjassen")
+    st = decisions("kruisjassen", None, {}, n=1)[0]
+    b = strong(g)
+    with warnings.catch_warnings(record=True) as w:
+        warnings.simplefilter("always")
+        a = b.choose(st.observation(st.to_act))
+    assert a in st.legal_actions()
+    assert any("information set" in str(x.message) for x in w)
+
+
+def test_search_chunk_counts_every_action_per_world():
+    st = decisions("manille", 4, {}, n=1)[0]
+    legal = tuple(st.legal_actions())
+    s = search_chunk(st.information_set(st.to_act), legal, "x", 3)
+    assert isinstance(s, Stats) and s.worlds == 3 and s.n == [3] * len(legal)
+
+
+def test_hint_names_a_legal_action_and_a_reason():
+    g = get_game("kruisjassen")
+    st = decisions("kruisjassen", None, {}, n=1)[0]
+    action, why = bots.hint(g, st.information_set(st.to_act), budget=0.2)
+    assert action in st.legal_actions()
+    assert isinstance(why, str) and why and "\n" not in why
+
+
+# ---- tournament ----------------------------------------------------------------------------
+
+def test_wilson_and_arrangements():
+    lo, hi = wilson(80, 100)
+    assert 0.70 < lo < 0.72 and 0.86 < hi < 0.88
+    assert wilson(0, 0) == (0.0, 1.0)
+    assert arrangements(["a", "b"], 4) == [("a", "b", "a", "b"), ("b", "a", "b", "a")]
+    assert arrangements(["a", "b"], 2) == [("a", "b"), ("b", "a")]
+    assert len(arrangements(["a", "b"], 3)) == 3
+
+
+def run(*args):
+    return CliRunner().invoke(main, list(args))
+
+
+def test_tournament_json():
+    res = run("tournament", "manille-muette", "--bots", "strong,simple", "--matches", "1",
+              "--seed", "3", "--iterations", "8", "--json")
+    assert res.exit_code == 0, res.output
+    d = json.loads(res.output)
+    assert d["game"] == "manille-muette" and d["bots"] == ["strong", "simple"]
+    assert d["deals"] == 1 and d["matches"] == 2 and len(d["seatings"]) == 2
+    assert [r["bot"] for r in d["results"]] == ["strong", "simple"]
+    for r in d["results"]:
+        assert r["matches"] == 2 and 0 <= r["win_rate"] <= 1
+        assert r["interval"][0] <= r["win_rate"] <= r["interval"][1]
+    assert sum(r["points"] for r in d["results"]) == pytest.approx(2)
+    again = json.loads(run("tournament", "manille-muette", "--bots", "strong,simple", "--matches", "1",
+                           "--seed", "3", "--iterations", "8", "--json").output)
+    assert again["results"][0]["points"] == d["results"][0]["points"]
+
+
+def test_tournament_table():
+    res = run("tournament", "manille", "--bots", "simple,random", "--matches", "2", "--seed", "1")
+    assert res.exit_code == 0, res.output
+    assert "95% interval" in res.output and "simple" in res.output
+
+
+@pytest.mark.parametrize("args,word", [
+    (("nogame", "--bots", "simple,random"), "nogame"),
+    (("manille", "--bots", "simple,bogus"), "bogus"),
+    (("manille", "--bots", "simple"), "two or more"),
+    (("manille", "--bots", "simple,simple"), "once"),
+    (("manille", "--bots", "simple,random", "--matches", "0"), "--matches"),
+    (("manille", "--bots", "strong,random", "--budget", "0"), "--budget"),
+    (("manille", "--bots", "simple,random", "--option", "nope=1"), "nope"),
+])
+def test_tournament_bad_input(args, word):
+    res = run("tournament", *args)
+    assert res.exit_code == 2
+    lines = [l for l in res.output.splitlines() if l]
+    assert len(lines) == 1 and lines[0].startswith("cardtable: error:") and word in lines[0]
