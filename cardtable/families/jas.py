@@ -270,6 +270,16 @@ def best_set(hand: int, trump: int, rules: RoemRules, own: Sequence[Meld] = (),
     return best[0][2] if best[0] else []
 
 
+def best_meld(hand: int, trump: int, rules: RoemRules) -> Meld | None:
+    """The single highest meld of ``hand`` by precedence (grevjas 6.6: only the best can
+    score); ties by the alphabetically first text; None if it holds none."""
+    cands = candidates(hand, rules)
+    if not cands:
+        return None
+    cands.sort(key=lambda m: m.text())
+    return max(cands, key=lambda m: rules.key(m, trump))
+
+
 # ---- trick roem, stuk, announcements -------------------------------------------------------
 
 def trick_roem(cards: int, rules: RoemRules) -> Meld | None:
@@ -346,7 +356,7 @@ def public_key(n: int, top: int, value: int, trump_seq: bool) -> tuple[int, int,
 
 __all__ = [
     "CARRE_SPEC", "KRUIS_ROEM", "Meld", "MeldError", "ROEM_SPEC", "ROEM_VERBS", "RoemRules", "STUK_SPEC",
-    "TRICKROEM_SPEC", "announce", "roem_zone", "best_set", "candidates",
+    "TRICKROEM_SPEC", "announce", "roem_zone", "best_meld", "best_set", "candidates",
     "canonical", "carre_meld", "conflict", "kruis_precedence", "parse_meld", "public_key",
     "runs", "seq_meld", "stuk_mask", "trick_roem", "value_precedence",
 ]
@@ -725,9 +735,11 @@ class JasHand(TrickHand):
         while self.phase == "meld":
             seat = self.to_act
             bar = self.bar if self.outrank_first else None
-            best = best_set(self.hands[seat], self.trump, rules, (), bar)
             if self.roem_scoring == "best_only":
-                best = best[:1]
+                m = best_meld(self.hands[seat], self.trump, rules)
+                best = [] if m is None else [m]
+            else:
+                best = best_set(self.hands[seat], self.trump, rules, (), bar)
             for m in best:
                 self._declare(seat, m)
             if self.stuk_when == "first" and self.stuk_seat == seat and self.stuk_by < 0:

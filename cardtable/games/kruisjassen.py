@@ -461,7 +461,7 @@ class KruisState(JasHand):
             "upcard_held": bool((self.hands[self.dealer] >> self.upcard) & 1),
             "claim_mode": self.game.options["claim_mode"],
             "roem_mode": self.game.options["roem_mode"],
-            "jas_wild": self.game.options["jas_wild"],
+            "jas_wild": self.game.options.get("jas_wild", False),
             "result": None if self.end is None else dict(self.end),
         }
         return self.make_observation(
