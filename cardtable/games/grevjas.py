@@ -69,7 +69,7 @@ GREV_ROEM = RoemRules(seq_values={3: 20, 4: 50, 5: 500},
                       exclusive=False, precedence=kruis_precedence)
 
 CLAIM_SPEC = VerbSpec("claim", "Honderd!", "c", "claim 100 (\u201chonderd\u201d): a wrong claim loses the hand", NONE)
-PIT_SPEC = VerbSpec("bid", "Pit", "t", "bid pit: your side takes every trick and all announced roem", NONE,
+PIT_SPEC = VerbSpec("bid", "Bid pit", "t", "bid pit: your side takes every trick and all announced roem", NONE,
                     arg="pit")
 VERBS = (PLAY_SPEC, CLAIM_SPEC, PASS_SPEC, ROEM_SPEC, CARRE_SPEC, STUK_SPEC, PIT_SPEC)
 
