@@ -14,6 +14,7 @@ from __future__ import annotations
 import dataclasses
 import random
 
+from cardtable.cards import rank_of, suit_of
 from cardtable.engine.actions import Action
 from cardtable.engine.game import Game, Observation
 from cardtable.families import jas
@@ -26,9 +27,9 @@ _PIT = Action("bid", "pit")
 
 def _pit_hand(obs: Observation) -> bool:
     tr = obs.trump
-    trumps = [c for c in obs.hand if c >> 4 == tr]
-    ranks = {c & 15 for c in trumps}
-    aces = sum(1 for c in obs.hand if c & 15 == 14 and c >> 4 != tr)
+    trumps = [c for c in obs.hand if suit_of(c) == tr]
+    ranks = {rank_of(c) for c in trumps}
+    aces = sum(1 for c in obs.hand if rank_of(c) == 14 and suit_of(c) != tr)
     return len(trumps) >= 5 and 11 in ranks and 9 in ranks and aces >= 2
 
 

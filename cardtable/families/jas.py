@@ -23,7 +23,7 @@ from __future__ import annotations
 
 from typing import Any, Callable, Iterable, NamedTuple, Sequence
 
-from cardtable.cards import Card, card_text
+from cardtable.cards import Card, card_text, make, rank_of, suit_of
 from cardtable.engine.actions import Action
 from cardtable.engine.views import MELDS, NONE, UP, VerbSpec, Zone
 from cardtable.families.tricks import mask_of
@@ -97,7 +97,7 @@ class RoemRules:
         self.min_rank = min_rank
         self.max_rank = max_rank
         # carré masks by rank
-        self.carre_masks = {r: mask_of(s * 16 + r for s in range(4)) for r in self.carre_values}
+        self.carre_masks = {r: mask_of(make(r, s) for s in range(4)) for r in self.carre_values}
 
     def seq_value(self, n: int) -> int:
         """Value of a sequence of ``n`` cards (0 below 3)."""
@@ -126,21 +126,21 @@ KRUIS_ROEM = RoemRules(seq_values={3: 20, 4: 50, 5: 100},
 
 def seq_meld(suit: int, top: int, n: int, rules: RoemRules) -> Meld:
     """The sequence of ``n`` cards of ``suit`` whose top card has rank ``top``."""
-    cards = tuple(suit * 16 + r for r in range(top, top - n, -1))
+    cards = tuple(make(r, suit) for r in range(top, top - n, -1))
     return Meld("seq", cards, mask_of(cards), rules.seq_value(n), suit, top)
 
 
 def carre_meld(rank: int, rules: RoemRules) -> Meld:
     """The carré of ``rank``."""
-    cards = tuple(s * 16 + rank for s in range(4))
+    cards = tuple(make(rank, s) for s in range(4))
     return Meld("carre", cards, rules.carre_masks[rank], rules.carre_values[rank], -1, rank)
 
 
 def canonical(arg: str | None, cards: Sequence[Card]) -> tuple[Card, ...]:
     """Cards of a ``declare`` in canonical order: a sequence high to low, a carré C D H S."""
     if arg == "carre":
-        return tuple(sorted(cards, key=lambda c: c >> 4))
-    return tuple(sorted(cards, key=lambda c: (-(c & 15), c >> 4)))
+        return tuple(sorted(cards, key=suit_of))
+    return tuple(sorted(cards, key=lambda c: (-rank_of(c), suit_of(c))))
 
 
 def parse_meld(arg: str | None, cards: Sequence[Card], rules: RoemRules) -> Meld:
@@ -151,8 +151,8 @@ def parse_meld(arg: str | None, cards: Sequence[Card], rules: RoemRules) -> Meld
     if len(set(cards)) != len(cards):
         raise MeldError("a card is named twice")
     if arg == "carre":
-        ranks = {c & 15 for c in cards}
-        if len(cards) != 4 or len(ranks) != 1 or len({c >> 4 for c in cards}) != 4:
+        ranks = {rank_of(c) for c in cards}
+        if len(cards) != 4 or len(ranks) != 1 or len({suit_of(c) for c in cards}) != 4:
             raise MeldError("a carré is the four cards of one rank, one of each suit")
         r = ranks.pop()
         if r not in rules.carre_values:
@@ -165,12 +165,12 @@ def parse_meld(arg: str | None, cards: Sequence[Card], rules: RoemRules) -> Meld
             raise MeldError("a sequence has at least 3 cards")
         if len(cards) != n:
             raise MeldError(f"{arg} needs {n} cards, not {len(cards)}")
-        if len({c >> 4 for c in cards}) != 1:
+        if len({suit_of(c) for c in cards}) != 1:
             raise MeldError("a sequence is of one suit")
-        top = cards[0] & 15
-        if any((c & 15) != top - i for i, c in enumerate(cards)):
+        top = rank_of(cards[0])
+        if any(rank_of(c) != top - i for i, c in enumerate(cards)):
             raise MeldError("the cards are not consecutive (natural order A K Q J T 9 8 7)")
-        return seq_meld(cards[0] >> 4, top, n, rules)
+        return seq_meld(suit_of(cards[0]), top, n, rules)
     raise MeldError(f"unknown meld {arg!r}: declare seq<N> <cards> or carre <cards>")
 
 
@@ -305,7 +305,7 @@ def trick_roem(cards: int, rules: RoemRules) -> Meld | None:
 
 def stuk_mask(trump: int) -> int:
     """The mask of stuk: K and Q of trump."""
-    return (1 << (trump * 16 + 13)) | (1 << (trump * 16 + 12))
+    return (1 << make(13, trump)) | (1 << make(12, trump))
 
 
 def announce(m: Meld, trump: int) -> str:
@@ -418,7 +418,7 @@ class JasHand(TrickHand):
 
     def __init__(self, game: Any, dealer: int, hands: list[int], upcard: int,
                  standing: Standing, n_tricks: int):
-        TrickHand.__init__(self, game, dealer, hands, upcard >> 4, upcard, n_tricks)
+        TrickHand.__init__(self, game, dealer, hands, suit_of(upcard), upcard, n_tricks)
         ns = self.n_sides
         self.strepen0 = tuple(standing.totals[self.side_seats0[i]] for i in range(ns))
         carry = standing.carry or (0,) * ns

@@ -355,7 +355,7 @@ class GrevState(KruisState):
         if k == "pit_fail":
             pit, other, pts, stre = ev[1], ev[2], ev[3], ev[4]
             gain = f"+{pts}" if pts else (f"{_plural(stre)}" if stre else "nothing")
-            return LogEvent(k, f"the pit of {{0}} fails: its side's roem is void; {SIDE_NAMES[other]} "
+            return LogEvent(k, f"the pit bid by {{0}} fails: its side's roem is void; {SIDE_NAMES[other]} "
                                f"scores its best meld ({gain})", (pit,), (), (other, pts, stre))
         if k == "resolve":
             side, pts, stre = ev[1], ev[2], ev[3]

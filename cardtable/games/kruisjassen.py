@@ -246,9 +246,9 @@ class KruisState(JasHand):
                             carry=tuple(self.start_counts))
 
         def accept(w: "KruisState") -> bool:
-            again = KruisState(w.game, w.dealer, list(w.start_hands), w.upcard, standing)
+            again = type(w)(w.game, w.dealer, list(w.start_hands), w.upcard, standing)
             got = [(s, again.game.roem.key(m, again.trump)) for s, m in again.declared]
-            return got == want and again.stuk_by == stuk
+            return got == want and (self.stuk_when != "first" or again.stuk_by == stuk)
 
         return accept
 
