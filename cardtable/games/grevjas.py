@@ -34,6 +34,7 @@ Rulings beyond the spec:
   * Stuk struck off by an opposing pit (§6.5) is taken off the stuk side's count.
   * ``roem_mode = auto``: stuk is added as the second stuk card is played; a claim check
     follows that play only through the trick's end (``claim_mode = auto``).
+  * The claim button is labelled "Honderd!" (§7.2 UI), the pit button "Bid pit".
   * The seed's trump order line lists "Boer (1)" among the trumps (garbled): the spec's
     order J 9 A K Q T 8 7 is followed (it is also the seed's "klassiek").
 """
@@ -355,7 +356,7 @@ class GrevState(KruisState):
         if k == "pit_fail":
             pit, other, pts, stre = ev[1], ev[2], ev[3], ev[4]
             gain = f"+{pts}" if pts else (f"{_plural(stre)}" if stre else "nothing")
-            return LogEvent(k, f"the pit bid by {{0}} fails: its side's roem is void; {SIDE_NAMES[other]} "
+            return LogEvent(k, f"pit failed (bid by {{0}}): that side's roem is void; {SIDE_NAMES[other]} "
                                f"scores its best meld ({gain})", (pit,), (), (other, pts, stre))
         if k == "resolve":
             side, pts, stre = ev[1], ev[2], ev[3]
