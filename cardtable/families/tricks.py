@@ -43,7 +43,7 @@ from __future__ import annotations
 import random as _random
 from typing import Any, Iterable, Sequence
 
-from cardtable.cards import Card, card_text
+from cardtable.cards import SUIT_OF, Card, card_text, make, rank_of, suit_of
 from cardtable.engine.actions import Action
 from cardtable.engine.game import DealError, Observation, Result, State, check_cards
 from cardtable.engine.views import (CARD, CARDS, COUNT, DESIGNATION, DOWN, HAND, LAST_TRICK, MELD, TAKEN, TRICK,
@@ -173,26 +173,26 @@ class TrickTable:
             n = len(order)
             above = 0
             for i, r in enumerate(order):          # high to low
-                c = s * 16 + r
+                c = make(r, s)
                 self.strength[c] = n - i
                 self.points[c] = pts.get(r, 0)
                 self.higher[c] = above
                 above |= 1 << c
             if is_trump:
                 self.trump_mask = above
-                self.jas = s * 16 + order[0]
+                self.jas = make(order[0], s)
         # a key that sorts every card by trick strength, trumps above all (for display / bots)
         self.order_key = [0] * 65
         for c in range(64):
             if self.strength[c]:
-                self.order_key[c] = self.strength[c] + (100 if (c >> 4) == self.trump else 0)
+                self.order_key[c] = self.strength[c] + (100 if SUIT_OF[c] == self.trump else 0)
 
     def beats(self, card: Card, win: Card) -> bool:
         """Does ``card`` take the trick from the card ``win`` that is winning it now?
         (A higher card of ``win``'s suit, or a trump over a non-trump.)"""
         if (1 << card) & self.higher[win]:
             return True
-        return (card >> 4) == self.trump and (win >> 4) != self.trump
+        return SUIT_OF[card] == self.trump and SUIT_OF[win] != self.trump
 
     def winner(self, cards: Sequence[Card]) -> int:
         """Index in ``cards`` (leader first) of the card that wins the trick: the highest
@@ -218,7 +218,7 @@ class TrickTable:
         return total
 
     def is_trump(self, card: Card) -> bool:
-        return (card >> 4) == self.trump
+        return SUIT_OF[card] == self.trump
 
     def sort_for_display(self, cards: Iterable[Card]) -> list[Card]:
         """Cards for display: trump suit first, then the other suits alternating colours,
@@ -226,7 +226,7 @@ class TrickTable:
         order = DISPLAY_SUITS[self.trump]
         pos = {s: i for i, s in enumerate(order)}
         st = self.strength
-        return sorted(cards, key=lambda c: (pos[c >> 4], -st[c]))
+        return sorted(cards, key=lambda c: (pos[SUIT_OF[c]], -st[c]))
 
 
 #: display suit order per trump (trump first, colours alternating); index -1 = no trump
@@ -364,7 +364,7 @@ class JasRule(FollowRule):
         follow = hand & SUIT_MASK[led]
         if self.free_trumping:
             return (follow | (hand & tm)) if follow else hand
-        higher = hand & (t.higher[win] if (win >> 4) == t.trump else tm)
+        higher = hand & (t.higher[win] if SUIT_OF[win] == t.trump else tm)
         if follow:
             return follow | higher
         return ((hand & ~tm) | higher) or hand
@@ -375,10 +375,10 @@ class JasRule(FollowRule):
             return settled
         ct = card_text(card)
         if led == t.trump:
-            if self.overtrump_on_trump_lead and (card >> 4) == t.trump:
+            if self.overtrump_on_trump_lead and suit_of(card) == t.trump:
                 return f"trump was led: you must overtrump {card_text(win)}"
             return f"trump ({_SUIT_WORDS[t.trump]}) was led: you must play a trump"
-        if (card >> 4) == t.trump:
+        if suit_of(card) == t.trump:
             return (f"{ct} is a trump lower than {card_text(win)} already in the trick: "
                     f"you may not undertrump while you have another card")
         if hand & SUIT_MASK[led]:
@@ -402,12 +402,12 @@ class ManilleRule(FollowRule):
             return hand
         follow = hand & SUIT_MASK[led]
         if follow:
-            if partner_winning or (win >> 4) != led:
+            if partner_winning or SUIT_OF[win] != led:
                 return follow
             return (follow & t.higher[win]) or follow
         if partner_winning or t.trump < 0:
             return hand
-        x = hand & (t.higher[win] if (win >> 4) == t.trump else t.trump_mask)
+        x = hand & (t.higher[win] if SUIT_OF[win] == t.trump else t.trump_mask)
         return x or hand
 
     def why_not(self, t, hand, led, win, partner_winning, card) -> str:
@@ -415,7 +415,7 @@ class ManilleRule(FollowRule):
         if settled:
             return settled
         if hand & SUIT_MASK[led]:
-            if (card >> 4) != led:
+            if suit_of(card) != led:
                 return f"you must follow suit ({_SUIT_WORDS[led]})"
             return f"an opponent is winning with {card_text(win)}: you must beat it if you can"
         return f"an opponent is winning with {card_text(win)}: you must play a trump that beats it"
@@ -720,7 +720,7 @@ class TrickHand(State):
         self.ev = (self.ev, ("play", seat, c))
         trick = self.trick
         if not trick:
-            self.led = c >> 4
+            self.led = SUIT_OF[c]
             self.win_card = c
             self.win_seat = seat
             self.trick = ((seat, c),)
@@ -978,7 +978,7 @@ class TrickHand(State):
     def deal_record(self) -> dict[str, Any]:
         """The starting position as a record ``deal``: dealer, hands (by suit, high rank
         first), upcard (code or None), stock."""
-        hands = [[card_text(c) for c in sorted(cards_of(h), key=lambda c: (c >> 4, -(c & 15)))]
+        hands = [[card_text(c) for c in sorted(cards_of(h), key=lambda c: (suit_of(c), -rank_of(c)))]
                  for h in self.start_hands]
         return {"dealer": self.dealer, "hands": hands,
                 "upcard": card_text(self.upcard) if self.upcard is not None else None, "stock": []}
@@ -1084,12 +1084,12 @@ class TrickHand(State):
             hands[seat] ^= 1 << c
             ev = (ev, ("play", seat, c))
             if not trick:
-                led = c >> 4
+                led = SUIT_OF[c]
                 win = c
                 wseat = seat
                 trick = ((seat, c),)
             else:
-                if ((1 << c) & higher[win]) or ((c >> 4) == trump and (win >> 4) != trump):
+                if ((1 << c) & higher[win]) or (SUIT_OF[c] == trump and SUIT_OF[win] != trump):
                     win = c
                     wseat = seat
                 trick = trick + ((seat, c),)
@@ -1125,7 +1125,7 @@ class TrickHand(State):
             for s, c in trick:
                 out.append((s, c, led, win, wseat == part[s]))
                 if led < 0:
-                    led, win, wseat = c >> 4, c, s
+                    led, win, wseat = SUIT_OF[c], c, s
                 elif t.beats(c, win):
                     win, wseat = c, s
         return out

@@ -2,7 +2,7 @@
 
 import importlib
 
-GAME_MODULES = ["kruisjassen", "klassieke_rummy", "manille_muette", "manille_parlee", "manille", "butifarra"]
+GAME_MODULES = ["kruisjassen", "klassieke_rummy", "manille_muette", "manille_parlee", "manille", "butifarra", "grevjas"]
 
 for _m in GAME_MODULES:
     try:

@@ -79,7 +79,7 @@ from cardtable.engine.game import Game, MeldView, Observation, Option, Result, r
 from cardtable.engine.registry import register
 from cardtable.engine.standing import Standing
 from cardtable.families import jas
-from cardtable.families.jas import KRUIS_ROEM, Meld, MeldError
+from cardtable.families.jas import CLAIM, DECLARE_STUK, DECLARE_TRICKROEM, KRUIS_ROEM, PASS, JasHand, Meld, MeldError  # noqa: F401
 from cardtable.engine.views import NONE, LogEvent, VerbSpec
 from cardtable.families.tricks import (JAS, PASS_SPEC, PLAY_SPEC, SIDE_NAMES, JasRule, TrickHand, cards_of,
                                       deal_packets, esc, mask_of, parse_trick_deal, side_result)
@@ -89,10 +89,6 @@ from cardtable.sheets.streepjes import Streepjes
 
 # ---- actions, made once ------------------------------------------------------------------
 
-PASS = Action("pass")
-CLAIM = Action("claim")
-DECLARE_STUK = Action("declare", "stuk")
-DECLARE_TRICKROEM = Action("declare", "trickroem")
 
 CLAIM_AT = 100        # §7.2: "ik dek" at 100
 ONDER_JAN = 50        # §10.13: a count below 50
@@ -221,132 +217,21 @@ class Kruisjassen(Game):
 
 # ---- the state -----------------------------------------------------------------------------
 
-class KruisState(TrickHand):
-    """One hand of kruisjassen: plain ints, tuples and bitmasks (cheap to clone); the trick
-    machinery is ``TrickHand``'s, with 5 for the last trick."""
+class KruisState(JasHand):
+    """One hand of kruisjassen: plain ints, tuples and bitmasks (cheap to clone); the meld
+    round, stuk, trick roem, claims and the end are the jas family's (``jas.JasHand``) with
+    its defaults (4 seats in two sides, 100 to claim, onder jan below 50, pit 3 strepen,
+    5 for the last trick); the words (log, summary, explanations) and the observation are
+    kruisjassen's."""
 
     last_bonus = LAST_TRICK
-    copy_lists = ("hands", "counts")
     verb_table = VERBS
-    _rzc = None            # (declared, roem zone) once the roem is public: a cache shared by clones
 
     def __init__(self, game: Kruisjassen, dealer: int, hands: list[int], upcard: int,
                  standing: Standing):
-        super().__init__(game, dealer, hands, upcard >> 4, upcard, N_TRICKS)
-        self.strepen0 = (standing.totals[0], standing.totals[1])   # per side
-        carry = standing.carry or (0, 0)
-        self.start_counts = tuple(carry)
-        self.counts = list(carry)
-        self.pend_roem = (0, 0)            # stroke-meld strepen of the roem side (§6.3)
-        self.pend_trick = (0, 0)           # trick carrés (§6.5)
-        # meld phase (§4.1, §6.2)
-        self.phase = "meld"
-        self.meld_step = 0
-        self.turn_melds: tuple[Meld, ...] = ()
-        self.declared: tuple[tuple[int, Meld], ...] = ()
-        self.bar = None                    # precedence key of the highest meld so far
-        self.top_seat = -1                 # its seat
-        self.roem_side = None
-        stuk = jas.stuk_mask(self.trump)
-        self.stuk_seat = next((s for s in range(4) if hands[s] & stuk == stuk), -1)
-        self.stuk_by = -1
-        self.stuk_forced = False
-        self.tr_pending: Meld | None = None
-        self.phase = "meld"
-        if not game.roem_manual:
-            self._auto_meld_phase()
-
-    # -- legality --
-    def _legal_other(self) -> list[Action]:
-        ph = self.phase
-        if ph == "meld":
-            return self._legal_meld()
-        if ph == "trickroem":
-            return [DECLARE_TRICKROEM, PASS, CLAIM] if self.game.claim_manual else [DECLARE_TRICKROEM, PASS]
-        return []
-
-    def legal_play_mask(self) -> int:
-        """§5 by the follow rule; after ``declare stuk`` only the troef K or Q (§6.4)."""
-        seat = self.to_act
-        mask = self.game.rule.legal(self.t, self.hands[seat], self.led, self.win_card,
-                                    (self.win_seat ^ seat) == 2)
-        if self.stuk_forced and self.stuk_seat == seat:
-            mask &= jas.stuk_mask(self.trump)
-        return mask
-
-    def _stuk_here(self, mask: int) -> bool:
-        """§6.4: the seat to act may declare stuk now (a stuk card is a legal play)."""
-        return (self.stuk_seat == self.to_act and not self.stuk_forced and self.stuk_by < 0
-                and bool(mask & jas.stuk_mask(self.trump)))
-
-    def _legal_play(self) -> list[Action]:
-        mask = self.legal_play_mask()
-        acts = self.play_actions(mask)
-        if self._stuk_here(mask):
-            acts.append(DECLARE_STUK)
-        if self.game.claim_manual:
-            acts.append(CLAIM)
-        return acts
+        JasHand.__init__(self, game, dealer, hands, upcard, standing, N_TRICKS)
 
     # -- search (engine/search.py) --
-    def rollout_actions(self) -> list[Action]:
-        """Random playouts never claim (the hand is played out, §7.4) and always declare
-        trick roem and stuk when offered; otherwise ``legal_actions()``."""
-        legal = self._legal()
-        if self.phase == "trickroem":
-            return [DECLARE_TRICKROEM]
-        if DECLARE_STUK in legal:
-            return [DECLARE_STUK]
-        if self.phase == "play":
-            return self.play_actions(self.legal_play_mask())
-        return [a for a in legal if a != CLAIM] or legal
-
-    def _rollout_mask(self) -> int:
-        if self.phase != "play":
-            return 0
-        seat = self.to_act
-        mask = self.game.rule.legal(self.t, self.hands[seat], self.led, self.win_card,
-                                    (self.win_seat ^ seat) == 2)
-        if self.stuk_seat == seat:          # legal_play_mask and _stuk_here, inlined
-            stuk = jas.stuk_mask(self.trump)
-            if self.stuk_forced:
-                return mask & stuk
-            if self.stuk_by < 0 and mask & stuk:
-                return 0
-        return mask
-
-    def _fast_inline_ok(self) -> bool:
-        """Card steps are inlined unless stuk forces the play (``_play`` then clears it)."""
-        return not self.stuk_forced
-
-    def _fast_watch_seat(self) -> int:
-        """The stuk holder's steps go through ``_rollout_mask`` until stuk is declared."""
-        return self.stuk_seat if self.stuk_by < 0 else -1
-
-    def returns_gains(self) -> list[float]:
-        """Strepen written this hand per seat; a carried hand: the carried count / 100
-        (a count of 100 is worth about one streep)."""
-        e = self.end
-        if e["outcome"] == "carried":
-            c = e["carry"]
-            return [c[s & 1] / CLAIM_AT for s in range(4)]
-        return [float(e["strepen"][s & 1]) for s in range(4)]
-
-    def returns_scale(self) -> float:
-        return float(PIT_STREPEN)
-
-    def iset_known(self, seat: int) -> list[int]:
-        """Also stuk once declared (K and Q of troef with the declarer until played) and
-        the declared melds once shown (after the first trick)."""
-        known = TrickHand.iset_known(self, seat)
-        if self.stuk_by >= 0 and self.stuk_by != seat:
-            known[self.stuk_by] |= jas.stuk_mask(self.trump) & self.hands[self.stuk_by]
-        if self._public():
-            for s, m in self.declared:
-                if s != seat:
-                    known[s] |= m.mask & self.hands[s]
-        return known
-
     def _iset_accept(self):
         """With ``roem_mode = auto`` the roem was declared by the engine from the hands
         (§6.6): a sample is kept only if its starting hands declare the same (the same
@@ -361,328 +246,11 @@ class KruisState(TrickHand):
                             carry=tuple(self.start_counts))
 
         def accept(w: "KruisState") -> bool:
-            again = KruisState(w.game, w.dealer, list(w.start_hands), w.upcard, standing)
+            again = type(w)(w.game, w.dealer, list(w.start_hands), w.upcard, standing)
             got = [(s, again.game.roem.key(m, again.trump)) for s, m in again.declared]
-            return got == want and again.stuk_by == stuk
+            return got == want and (self.stuk_when != "first" or again.stuk_by == stuk)
 
         return accept
-
-    def information_set(self, seat: int):
-        """As ``TrickHand.information_set``; before the melds are shown (meld phase and
-        first trick) each other seat's declared meld is known only by its announcement
-        (``seq3 to K``, ``in trump``, a carré): each sample picks a meld that fits the
-        announcement and what ``seat`` has seen, puts its cards in the declarer's hand and
-        writes it in ``declared``."""
-        hidden = [] if self._public() else [i for i, (s, _m) in enumerate(self.declared) if s != seat]
-        if not hidden:
-            iset = TrickHand.information_set(self, seat)
-            iset._accept = self._iset_accept()
-            return iset
-        from cardtable.engine.search import TRIES, InformationSet
-        known = self.iset_known(seat)
-        pool = self.iset_pool(seat, known)
-        forbid = self.iset_forbidden(seat, known, pool)
-        played = self.played_by()
-        options = []
-        for i in hidden:
-            s, m = self.declared[i]
-            here = pool & ~forbid[s]
-            opts = []
-            for suit in ([m.suit] if m.kind == "carre" or m.suit == self.trump else
-                         [x for x in range(4) if x != self.trump]):
-                cand = (m if m.kind == "carre" else
-                        jas.seq_meld(suit, m.top, len(m.cards), self.game.roem))
-                if cand.mask & ~(here | played[s] | known[s]) == 0:
-                    opts.append(cand)
-            options.append((i, s, opts or [m]))
-        real = self
-
-        def build(st, _masks, rng):
-            for _try in range(TRIES):
-                picked = [(i, s, rng.choice(opts)) for i, s, opts in options]
-                k = [x for x in known]
-                clash = False
-                for i, s, cand in picked:
-                    if any(cand.mask & k[o] for o in range(4) if o != s) or \
-                            any(cand.mask & p for o, p in enumerate(played) if o != s):
-                        clash = True
-                    k[s] |= cand.mask & ~played[s]
-                own = {}
-                for i, s, cand in picked:
-                    own.setdefault(s, []).append(cand)
-                if clash or any(jas.conflict(a, [b for b in ms if b is not a], real.game.roem)
-                                for ms in own.values() for a in ms):
-                    continue
-                try:
-                    deal = real.iset_deal(seat, k, forbid)
-                    masks = deal.solve(rng)
-                except ValueError:
-                    continue
-                break
-            else:   # pragma: no cover - the real melds always fit
-                picked = [(i, s, real.declared[i][1]) for i, s, _o in options]
-                k = known
-                deal = real.iset_deal(seat, k, forbid)
-                masks = deal.solve(rng)
-            st._iset_build(seat, k, deal, masks, rng, played)
-            swap = {id(real.declared[i][1]): cand for i, _s, cand in picked}
-            st.declared = tuple((s, swap.get(id(m), m)) for s, m in st.declared)
-            st.turn_melds = tuple(swap.get(id(m), m) for m in st.turn_melds)
-            return st
-
-        return InformationSet(self, seat, None, build, accept=self._iset_accept())
-
-    def _iset_rebuild(self, seat: int, rng, played: list[int]) -> None:
-        """Also the stuk holder from the dealt hands (K and Q of troef at the start)."""
-        TrickHand._iset_rebuild(self, seat, rng, played)
-        if self.stuk_by < 0:
-            stuk = jas.stuk_mask(self.trump)
-            self.stuk_seat = next((s for s in range(4) if self.start_hands[s] & stuk == stuk), -1)
-
-    def _meld_options(self, seat: int) -> list[Meld]:
-        """§6.2: the melds ``seat`` may declare now on its meld turn."""
-        rules = self.game.roem
-        first = not self.turn_melds
-        bar = self.bar
-        out = []
-        for m in jas.candidates(self.hands[seat], rules):
-            if jas.conflict(m, self.turn_melds, rules) is not None:
-                continue
-            if first and bar is not None and not rules.key(m, self.trump) > bar:
-                continue
-            out.append(m)
-        return out
-
-    def _legal_meld(self) -> list[Action]:
-        seat = self.to_act
-        acts = [PASS]
-        if self.stuk_seat == seat and self.stuk_by < 0:
-            acts.append(DECLARE_STUK)
-        acts.extend(m.action() for m in self._meld_options(seat))
-        return acts
-
-    def normalize(self, action: Action) -> Action:
-        """Cards of a ``declare seq<N>`` / ``declare carre`` in canonical order (§4)."""
-        if action.verb == "declare" and action.cards and action.arg not in ("stuk", "trickroem"):
-            return action._replace(cards=jas.canonical(action.arg, action.cards))
-        return action
-
-    # -- applying --
-    def _apply(self, action: Action) -> None:
-        v = action.verb
-        seat = self.to_act
-        if v == "play":
-            self._play(seat, action.cards[0])
-        elif v == "pass":
-            if self.phase == "meld":
-                self._meld_pass(seat)
-            else:                                   # trick-roem decision
-                self._log("trickroem_pass", seat, self.tr_pending)
-                self.tr_pending = None
-                self._after_trick()
-        elif v == "claim":
-            self._claim(seat)
-        elif v == "declare":
-            arg = action.arg
-            if arg == "stuk":
-                self._stuk(seat)
-            elif arg == "trickroem":
-                m = self.tr_pending
-                self.tr_pending = None
-                self._credit_trick_roem(seat, m)
-                self._after_trick()
-            else:
-                self._declare(seat, jas.parse_meld(arg, action.cards, self.game.roem))
-        else:  # pragma: no cover - the engine only passes legal actions
-            raise ValueError(f"unknown action {action.text()}")
-
-    # meld phase
-    def _declare(self, seat: int, m: Meld) -> None:
-        self.declared = self.declared + ((seat, m),)
-        self.turn_melds = self.turn_melds + (m,)
-        k = self.game.roem.key(m, self.trump)
-        if self.bar is None or k > self.bar:
-            self.bar = k
-            self.top_seat = seat
-        self._log("meld", seat, m)
-
-    def _stuk(self, seat: int) -> None:
-        """§6.4: +20 to the holder's side at once; in play the stuk card must follow."""
-        side = seat & 1
-        self.counts[side] += STUK_VALUE
-        self.stuk_by = seat
-        self._log("stuk", seat)
-        if self.phase == "play":
-            self.stuk_forced = True
-            if not self.game.claim_manual:
-                self._auto_claim()
-
-    def _meld_pass(self, seat: int) -> None:
-        self._log("pass", seat)
-        self.meld_step += 1
-        self.turn_melds = ()
-        if self.meld_step == 4:
-            self._resolve_roem()
-        else:
-            self.to_act = (self.dealer + 1 + self.meld_step) & 3
-
-    def _auto_meld_phase(self) -> None:
-        """§6.6: every seat declares its best set of melds, and stuk, on its meld turn."""
-        rules = self.game.roem
-        while self.phase == "meld":
-            seat = self.to_act
-            for m in jas.best_set(self.hands[seat], self.trump, rules, (), self.bar):
-                self._declare(seat, m)
-            if self.stuk_seat == seat and self.stuk_by < 0:
-                self._stuk(seat)
-            self._meld_pass(seat)
-
-    def _resolve_roem(self) -> None:
-        """§6.3: the side of the highest meld scores all its melds; the others are rejected."""
-        rules = self.game.roem
-        scored_pts = 0
-        scored_str = 0
-        if self.declared:
-            side = self.top_seat & 1
-            self.roem_side = side
-            pend = list(self.pend_roem)
-            for seat, m in self.declared:
-                if seat & 1 != side:
-                    continue
-                if rules.is_stroke(m):
-                    pend[side] += rules.strepen(m)
-                    scored_str += rules.strepen(m)
-                else:
-                    self.counts[side] += m.value
-                    scored_pts += m.value
-            self.pend_roem = tuple(pend)
-            self._log("resolve", side, scored_pts, scored_str)
-        self.phase = "play"
-        self.to_act = (self.dealer + 1) & 3
-        if not self.game.claim_manual:
-            self._auto_claim()
-
-    # play phase
-    def _play(self, seat: int, c: int) -> None:
-        self.stuk_forced = False
-        TrickHand._play(self, seat, c)
-
-    def _complete_trick(self) -> None:
-        w, pts, m = self._take_trick()
-        self.counts[w & 1] += pts
-        if self.ntricks == 1 and self.declared:
-            self._log("show")
-        roem = jas.trick_roem(m, self.game.roem)
-        if roem is not None:
-            if self.game.roem_manual:
-                self.phase = "trickroem"
-                self.tr_pending = roem
-                self.to_act = w
-                return
-            self._credit_trick_roem(w, roem)
-        self._after_trick()
-
-    def _credit_trick_roem(self, seat: int, m: Meld) -> None:
-        """§6.5: trick roem to the side of the trick's winner (carré: pending strepen)."""
-        rules = self.game.roem
-        side = seat & 1
-        if rules.is_stroke(m):
-            p = list(self.pend_trick)
-            p[side] += rules.strepen(m)
-            self.pend_trick = tuple(p)
-        else:
-            self.counts[side] += m.value
-        self._log("trickroem", seat, m)
-
-    def _after_trick(self) -> None:
-        if self.ntricks == N_TRICKS:
-            self._end_without_claim()
-            return
-        self.phase = "play"
-        self.to_act = self.win_seat
-        if not self.game.claim_manual:
-            self._auto_claim()
-
-    # -- §7 scoring --
-    def _auto_claim(self) -> None:
-        """§7.2 auto: a side with 100 or more is claimed for at once (both: the higher
-        count; equal: the side of the seat that acts next)."""
-        a, b = self.counts
-        if a < CLAIM_AT and b < CLAIM_AT:
-            return
-        if a >= CLAIM_AT and b >= CLAIM_AT:
-            side = 0 if a > b else 1 if b > a else (self.to_act & 1)
-        else:
-            side = 0 if a >= CLAIM_AT else 1
-        self._log("autoclaim", side, self.counts[side])
-        self._decided("claim", side, 2 if self.counts[1 - side] < ONDER_JAN else 1, "claim", None)
-
-    def _claim(self, seat: int) -> None:
-        """§7.2: judged at once on the claimer's side's count."""
-        side = seat & 1
-        own = self.counts[side]
-        if own >= CLAIM_AT:
-            self._log("claim", seat, True, own)
-            n = 2 if self.counts[1 - side] < ONDER_JAN else 1
-            self._decided("claim", side, n, "claim", seat)
-        else:
-            self._log("claim", seat, False, own)
-            n = 2 if own < ONDER_JAN else 1
-            self._decided("wrong_claim", 1 - side, n, "wrong_claim", seat)
-
-    def _end_without_claim(self) -> None:
-        """§7.4: pit; else the higher count of 100 or more; equal: void; else carried."""
-        st = self.side_tricks
-        if st[0] == N_TRICKS or st[1] == N_TRICKS:
-            self._decided("pit", 0 if st[0] == N_TRICKS else 1, PIT_STREPEN, "pit", None)
-            return
-        a, b = self.counts
-        if a >= CLAIM_AT or b >= CLAIM_AT:
-            if a == b:
-                self._finish("void", None, [], list(self.start_counts), self.dealer, None)
-                return
-            side = 0 if a > b else 1
-            self._decided("end", side, 2 if self.counts[1 - side] < ONDER_JAN else 1, "end", None)
-            return
-        self._finish("carried", None, self._pending_entries(None), list(self.counts), self.dealer, None)
-
-    def _pending_entries(self, to_side: int | None) -> list[dict[str, Any]]:
-        """The pending strepen as sheet entries (all to ``to_side`` after a pit)."""
-        out = []
-        for reason, pend in (("roem", self.pend_roem), ("trickroem", self.pend_trick)):
-            for side in (0, 1):
-                if pend[side]:
-                    out.append({"side": side if to_side is None else to_side,
-                                "strepen": pend[side], "reason": reason})
-        return out
-
-    def _decided(self, outcome: str, side: int, n: int, reason: str, claimer: int | None) -> None:
-        entries = [{"side": side, "strepen": n, "reason": reason}]
-        entries += self._pending_entries(side if outcome == "pit" else None)
-        self._finish(outcome, side, entries, [0, 0], (self.dealer + 1) & 3, claimer)
-
-    def _finish(self, outcome: str, side: int | None, entries: list, carry: list[int],
-                next_dealer: int, claimer: int | None) -> None:
-        strepen = [0, 0]
-        for e in entries:
-            strepen[e["side"]] += e["strepen"]
-        self.end = {
-            "outcome": outcome,
-            "winning_side": side,
-            "strepen": strepen,
-            "counts": list(self.counts),
-            "carry": carry,
-            "next_dealer": next_dealer,
-            "trick_points": list(self.trick_pts),
-            "tricks_played": self.ntricks,
-            "entries": entries,
-            "roem_side": self.roem_side,
-            "claimer": claimer,
-            "counts_at_start": list(self.start_counts),
-        }
-        self._log("end", outcome, side, strepen)
-        self.phase = "over"
-        self.to_act = None
 
     def result(self) -> Result | None:
         """§7.6 once the hand is over, else None; ``summary``: the hand in words (who
@@ -799,10 +367,6 @@ class KruisState(TrickHand):
         return f"{action.text()} is not allowed now"  # pragma: no cover
 
     # -- what a seat sees --
-    def _public(self) -> bool:
-        """§6.2: declared cards are shown once the first trick is complete."""
-        return self.ntricks >= 1
-
     def _log_event(self, ev: tuple) -> LogEvent | None:
         k = ev[0]
         tr = self.trump
@@ -859,19 +423,6 @@ class KruisState(TrickHand):
         return None
 
     # -- declared views --
-    def extra_zones(self, seat: int, hidden: int) -> list:
-        """The declared roem (a mirror zone: the cards stay in the hands), shown to all once
-        the first trick is complete, before that to its owner only."""
-        public = self._public()
-        c = self._rzc
-        if public and c is not None and c[0] is self.declared:
-            z = c[1]
-        else:
-            z = jas.roem_zone(self.declared, public, seat, self.trump, MeldView)
-            if public:                               # the same for every seat from now on
-                self._rzc = (self.declared, z)
-        return [] if z is None else [z]
-
     def status(self) -> str:
         a, b = self.counts
         return f"Troef {SUIT_SYMBOLS[self.trump]} · 0/2: {a} · 1/3: {b}"
@@ -910,22 +461,11 @@ class KruisState(TrickHand):
             "upcard_held": bool((self.hands[self.dealer] >> self.upcard) & 1),
             "claim_mode": self.game.options["claim_mode"],
             "roem_mode": self.game.options["roem_mode"],
-            "jas_wild": self.game.options["jas_wild"],
+            "jas_wild": self.game.options.get("jas_wild", False),
             "result": None if self.end is None else dict(self.end),
         }
         return self.make_observation(
             seat, scores={"counts": list(self.counts), "strepen": list(self.strepen0)},
             extra=extra, melds=tuple(melds))
-
-    def hidden_mask(self, seat: int) -> int:
-        """Cards of the other seats, except the upcard while the dealer holds it, stuk once
-        declared, and declared meld cards after the first trick (``hidden_from`` as a mask)."""
-        hid = TrickHand.hidden_mask(self, seat)
-        if self.stuk_by >= 0:
-            hid &= ~jas.stuk_mask(self.trump)
-        if self._public():
-            for _s, m in self.declared:
-                hid &= ~m.mask
-        return hid
 
 __all__ = ["Kruisjassen", "KruisState"]

@@ -1,0 +1,425 @@
+"""Grevjas, 4 players in two partnerships (shared/rules/grevjas.md).
+
+Seats 0/2 (side 0) play against seats 1/3 (side 1). 32 piquet cards dealt 3-2-3; the
+dealer's last card is turned and fixes trump. Each side keeps a count; the first side to
+claim "honderd" correctly wins the hand: 1 streep, 2 when the other side has 50 or less.
+Only the single best declared meld scores (a stroke meld in strepen at once); a pit (all
+eight tricks) is 4 strepen; a seat may bid pit in the meld round and then takes every
+announced stroke meld if it succeeds. The winner of the last trick deals next. First side
+to ``target`` (10) strepen wins.
+
+The hand is the jas family's (``families.jas.JasHand``) with these parameters: onder jan
+at 50 or less, pit 4 strepen, no outranking in the meld round, best-only scoring, stuk on
+the second card, no trick roem, the last trick's winner deals; the words and the
+observation are kruisjassen's (``KruisState``) with grevjas's own where they differ.
+
+Phases: ``meld`` (``declare seq<N> …`` / ``declare carre …`` / ``bid pit``, then ``pass``),
+``play`` (``play <card>``, ``declare stuk``, ``claim``), ``over``.
+
+Observation: as kruisjassen's (``games/kruisjassen.py``), and in ``extra``:
+  ``pit``: seat that bid pit or None; ``pit_alive``: the bid pit has not failed yet;
+  ``roem_strepen``: [a, b] strepen of stroke melds written this hand (at once, §6.3);
+  ``stuk_struck``: stuk points struck off by an opposing pit.
+Result: as kruisjassen's (``detail``: ``outcome``, ``winning_side``, ``strepen``,
+``counts``, ``carry``, ``next_dealer``, ``trick_points``, ``tricks_played``, ``entries``
+(reasons: claim, wrong_claim, pit, end, roem), ``roem_side``, ``claimer``,
+``counts_at_start``) plus ``pit_bid`` (seat or None) and ``pit_made`` (bool).
+
+Rulings beyond the spec:
+  * Stroke-meld strepen "written at once" (§6.3) are entries of the hand's result (the
+    sheet records a hand when it ends); they stand whatever the hand's outcome, a void
+    hand included (§7.4 voids the counts; §7.5 treats stroke melds as already written).
+  * A pit made without a bid keeps the roem already scored for each side (nothing moves
+    to the pit side); a pit made after a bid scores 4 + every declared stroke meld.
+  * Stuk struck off by an opposing pit (§6.5) is taken off the stuk side's count.
+  * ``roem_mode = auto``: stuk is added as the second stuk card is played; a claim check
+    follows that play only through the trick's end (``claim_mode = auto``).
+  * The claim button is labelled "Honderd!" (§7.2 UI), the pit button "Bid pit".
+  * The seed's trump order line lists "Boer (1)" among the trumps (garbled): the spec's
+    order J 9 A K Q T 8 7 is followed (it is also the seed's "klassiek").
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from cardtable.cards import SUIT_SYMBOLS, piquet32, shuffled
+from cardtable.engine.actions import Action
+from cardtable.engine.game import Game, Option, Result, rng_for
+from cardtable.engine.grammar import Grammar
+from cardtable.engine.registry import register
+from cardtable.engine.standing import Standing
+from cardtable.engine.views import NONE, LogEvent, Summary, VerbSpec, phrase
+from cardtable.families import jas
+from cardtable.families.jas import (CARRE_SPEC, DECLARE_STUK, ROEM_SPEC, STUK_SPEC, RoemRules,
+                                    kruis_precedence)
+from cardtable.families.summaries import score_fact, side_fact
+from cardtable.families.tricks import (JAS, PASS_SPEC, PLAY_SPEC, SIDE_NAMES, JasRule, deal_packets, esc, mask_of,
+                                      parse_trick_deal, side_result)
+from cardtable.games.kruisjassen import KruisState
+from cardtable.sheets.streepjes import Streepjes
+
+BID_PIT = Action("bid", "pit")
+N_TRICKS = 8
+
+#: §6.1: seq3 20, seq4 50, seq5+ 5 strepen; carré J 1, Q 2, K 3, A 4 strepen (a streep = 100
+#: points); a card may be in a sequence and a carré (§6.2); precedence §6.3 (cards, top,
+#: value, trump).
+GREV_ROEM = RoemRules(seq_values={3: 20, 4: 50, 5: 500},
+                      carre_values={11: 100, 12: 200, 13: 300, 14: 400},
+                      exclusive=False, precedence=kruis_precedence)
+
+CLAIM_SPEC = VerbSpec("claim", "Honderd!", "c", "claim 100 (\u201chonderd\u201d): a wrong claim loses the hand", NONE)
+PIT_SPEC = VerbSpec("bid", "Bid pit", "t", "bid pit: your side takes every trick and all announced roem", NONE,
+                    arg="pit")
+VERBS = (PLAY_SPEC, CLAIM_SPEC, PASS_SPEC, ROEM_SPEC, CARRE_SPEC, STUK_SPEC, PIT_SPEC)
+
+_PACK = tuple(piquet32())
+_PIQUET = mask_of(_PACK)
+
+_OUTCOME_WORDS = {
+    "claim": "Honderd: a correct claim", "wrong_claim": "Honderd: a wrong claim",
+    "pit": "Pit: all eight tricks", "end": "The hand was played out",
+    "carried": "Nobody reached 100: the counts carry over",
+    "void": "A void hand: equal counts, only the stroke melds are written",
+}
+
+
+def _plural(n: int) -> str:
+    return f"{n} streep" if n == 1 else f"{n} strepen"
+
+
+@register
+class Grevjas(Game):
+    """Grevjas (grevjas.md). Options §9: ``target`` (strepen to win, default 10),
+    ``claim_mode`` (manual/auto), ``roem_mode`` (manual/auto)."""
+
+    id = "grevjas"
+    name = "Grevjas"
+    grammar = Grammar({
+        "play": "<card>",
+        "pass": "",
+        "claim": "",
+        "bid": "pit",
+        "declare": ("seq<N> <cards>", "carre <cards>", "stuk"),
+    })
+    family = "jas"
+    min_players = 4
+    max_players = 4
+    deck_name = "piquet32"
+    description = "Two against two from the Faroes: only the best roem scores, claim \"honderd\", bid a pit; to 10 strepen."
+    option_specs = (
+        Option("target", "int", 10, "strepen needed to win the game", minimum=1),
+        Option("claim_mode", "choice", "manual", "who says \"honderd\": the players or the engine",
+               choices=("manual", "auto")),
+        Option("roem_mode", "choice", "manual", "who declares melds and stuk", choices=("manual", "auto")),
+    )
+
+    ranking = JAS
+    roem = GREV_ROEM
+
+    def __init__(self, players: int | None = None, **options: Any):
+        super().__init__(players, **options)
+        self.rule = JasRule(jas_wild=True, free_trumping=True)      # §5
+        self.claim_manual = self.options["claim_mode"] == "manual"
+        self.roem_manual = self.options["roem_mode"] == "manual"
+
+    def team_of(self, seat: int) -> int:
+        return seat & 1
+
+    def deck(self) -> list[int]:
+        return piquet32()
+
+    def check_result(self, result: Result, state: "GrevState") -> list[str]:
+        """§7: an outcome of §7.6, no negative strepen, partners write alike, the strepen
+        are the entries' sum, and 8 tricks hold 146 trick points."""
+        out = []
+        p, d = result.points, result.detail
+        if result.outcome not in {"claim", "wrong_claim", "pit", "end", "carried", "void"}:
+            out.append(f"outcome {result.outcome!r} is not one of §7.6")
+        if any(x < 0 for x in p):
+            out.append(f"negative strepen {p}")
+        if p[0] != p[2] or p[1] != p[3]:
+            out.append(f"partners score together: {p}")
+        sums = [0, 0]
+        for e in d.get("entries", ()):
+            sums[e["side"]] += e["strepen"]
+        if [p[0], p[1]] != sums:
+            out.append(f"strepen {p} are not the entries' sum {sums}")
+        if d.get("tricks_played") == N_TRICKS and sum(d["trick_points"]) != 146:
+            out.append(f"8 tricks hold 146 trick points, not {d['trick_points']}")
+        return out
+
+    def new_sheet(self) -> Streepjes:
+        """The streepjes sheet (§8) with this game's target; seat 0 deals first (§3)."""
+        return Streepjes(4, self.options["target"], first_dealer=0)
+
+    def new_hand(self, seed: int | None = None, standing: Standing | None = None, *,
+                 sheet: Streepjes | None = None) -> "GrevState":
+        """Shuffle (seeded) and deal 3-2-3 from voorhand round to the dealer; card 32, the
+        dealer's last, is the upcard (§3)."""
+        standing = self.standing_of(standing, sheet)
+        pack = shuffled(_PACK, rng_for(seed))
+        dealer = standing.next_dealer
+        hands = deal_packets(pack, 4, dealer, (3, 2, 3))
+        st = GrevState(self, dealer, [mask_of(h) for h in hands], pack[31], standing)
+        st.seed = seed
+        return st
+
+    def from_deal(self, deal: dict[str, Any], standing: Standing | None = None, *,
+                  sheet: Streepjes | None = None) -> "GrevState":
+        """An exact deal ``{"dealer": 0, "hands": [[codes] x4], "upcard": "7H"}`` (as
+        kruisjassen's: 32 distinct piquet cards, the upcard in the dealer's hand)."""
+        dealer, masks, upcard, _stock = parse_trick_deal(
+            deal, 4, 8, _PIQUET, "the 32-card piquet pack", "grevjas")
+        return GrevState(self, dealer, masks, upcard, self.standing_of(standing, sheet))
+
+
+class GrevState(KruisState):
+    """One hand of grevjas (see the module docstring)."""
+
+    verb_table = VERBS
+    onder_max = 50               # §7.1: onder jan = 50 or less
+    pit_strepen = 4              # §7.3
+    outrank_first = False        # §6.2: no need to outrank
+    roem_scoring = "best_only"   # §6.3
+    stuk_when = "second"         # §6.5
+    trick_roem = False
+    next_dealer_rule = "last_trick"   # §3, §7.4
+
+    def __init__(self, game: Grevjas, dealer: int, hands: list[int], upcard: int, standing: Standing):
+        self.pit_seat = -1
+        self.pit_alive = False
+        self.stuk_struck = False
+        KruisState.__init__(self, game, dealer, hands, upcard, standing)
+
+    def _public(self) -> bool:
+        """§6.2: declared melds are public at once."""
+        return True
+
+    # -- the meld round --
+    def _meld_extra(self, seat: int) -> list[Action]:
+        return [BID_PIT] if self.pit_seat < 0 else []
+
+    def _apply_other(self, action: Action) -> None:
+        if action.verb == "bid" and action.arg == "pit":
+            self.pit_seat = self.to_act
+            self.pit_alive = True
+            self._log("bid_pit", self.to_act)
+            return
+        raise ValueError(f"unknown action {action.text()}")  # pragma: no cover
+
+    def _resolve_roem(self) -> None:
+        """§6.3, or nothing while a pit is bid (§6.4)."""
+        if self.pit_seat >= 0:
+            self._log("resolve_pit", self.pit_seat)
+            self._start_play()
+            return
+        KruisState._resolve_roem(self)
+
+    # -- the pit (§6.4) --
+    def _fail_pit(self) -> None:
+        """The pit side's melds are void; the other side scores its own best meld."""
+        self.pit_alive = False
+        other = 1 - self.side[self.pit_seat]
+        best = None
+        for s, m in self.declared:
+            if self.side[s] == other and (best is None or self.game.roem.key(m, self.trump) >
+                                          self.game.roem.key(best[1], self.trump)):
+                best = (s, m)
+        pts = stre = 0
+        if best is not None:
+            self.roem_side = other
+            self.top_seat = best[0]
+            pend = list(self.pend_roem)
+            pts, stre = self._score_meld(other, best[1], pend)
+            self.pend_roem = tuple(pend)
+        self._log("pit_fail", self.pit_seat, other, pts, stre)
+
+    def _trick_taken(self, winner: int) -> None:
+        if self.pit_alive and self.side[winner] != self.side[self.pit_seat]:
+            self._fail_pit()
+
+    def _before_claim(self) -> None:
+        if self.pit_alive:
+            self._fail_pit()
+
+    def _claimable(self, side: int) -> bool:
+        return not (self.pit_alive and side == self.side[self.pit_seat])
+
+    # -- stuk on the second card (§6.5) --
+    def _stuk_here(self, mask: int) -> bool:
+        return self.game.roem_manual and KruisState._stuk_here(self, mask)
+
+    def _play(self, seat: int, c: int) -> None:
+        if (not self.game.roem_manual and seat == self.stuk_seat and self.stuk_by < 0
+                and (jas.stuk_mask(self.trump) >> c) & 1
+                and (self.hands[seat] & jas.stuk_mask(self.trump)).bit_count() == 1):
+            self.counts[self.side[seat]] += self.stuk_value      # §6.6: automatically
+            self.stuk_by = seat
+            self._log("stuk", seat)
+        KruisState._play(self, seat, c)
+
+    # -- scoring --
+    def _pending_entries(self, to_side: int | None) -> list[dict[str, Any]]:
+        """The stroke-meld strepen written this hand, each to its own side (§6.3)."""
+        return [{"side": side, "strepen": n, "reason": "roem"}
+                for side, n in enumerate(self.pend_roem) if n]
+
+    def _decided(self, outcome: str, side: int, n: int, reason: str, claimer: int | None) -> None:
+        entries = [{"side": side, "strepen": n, "reason": reason}]
+        rules = self.game.roem
+        if outcome == "pit" and self.pit_alive and self.side[self.pit_seat] == side:
+            for _s, m in self.declared:                       # §6.4 success
+                if rules.strepen(m):
+                    entries.append({"side": side, "strepen": rules.strepen(m), "reason": "roem"})
+        else:
+            entries += self._pending_entries(None)
+        if outcome == "pit" and self.stuk_by >= 0 and self.side[self.stuk_by] != side:
+            self.counts[self.side[self.stuk_by]] -= self.stuk_value    # §6.5: struck off
+            self.stuk_struck = True
+        self._finish(outcome, side, entries, [0, 0], self._next_dealer(True), claimer)
+
+    def _finish(self, outcome: str, side: int | None, entries: list, carry: list[int],
+                next_dealer: int, claimer: int | None) -> None:
+        if outcome == "void":
+            entries = self._pending_entries(None)
+        KruisState._finish(self, outcome, side, entries, carry, next_dealer, claimer)
+        self.end["pit_bid"] = self.pit_seat if self.pit_seat >= 0 else None
+        self.end["pit_made"] = outcome == "pit"
+        self.end["stuk_struck"] = self.stuk_struck
+
+    def summary(self, res: Result) -> Summary:
+        """The hand in words: the headline (a claim and whether it was right, a pit, a
+        carried or void hand; an onder-jan side), the strepen per side, the counts, the carry."""
+        d = res.detail
+        claimer = d.get("claimer")
+        out = res.outcome
+        if out in ("claim", "wrong_claim") and claimer is not None:
+            head = "{0} said \u201chonderd\u201d: " + ("correct" if out == "claim" else "wrong")
+            seats = (claimer,)
+        else:
+            head = _OUTCOME_WORDS[out]
+            seats = ()
+            if res.winners:
+                head += f"  \u00b7 won by {SIDE_NAMES[d['winning_side']]}"
+        for e in d.get("entries", ()):
+            if e["reason"] in ("claim", "wrong_claim", "end") and e["strepen"] == 2:
+                head += f"  \u00b7 {SIDE_NAMES[1 - e['side']]} onder jan (50 or less): 2 strepen"
+                break
+        facts = [score_fact("strepen", SIDE_NAMES, res.points, ((0, 2), (1, 3)), res.winners)]
+        tp = d["trick_points"]
+        facts.append(side_fact("Counts", SIDE_NAMES, d["counts"], f"   card points {tp[0]} \u2013 {tp[1]}"))
+        if any(d["carry"]):
+            facts.append(side_fact("Carried to the next hand", SIDE_NAMES, d["carry"]))
+        return Summary(phrase(head, seats, kind="outcome"), tuple(facts))
+
+    # -- words --
+    def explain(self, action: Action) -> str:
+        v, arg = action.verb, action.arg
+        if v == "bid":
+            if self.phase != "meld":
+                return "a pit is bid in the meld round only"
+            if self.pit_seat >= 0:
+                return f"seat {self.pit_seat} has already bid pit: one pit bid per hand"
+            return "bid pit is not allowed now"   # pragma: no cover
+        if self.phase == "play" and v == "declare" and arg == "stuk" and self.stuk_by < 0 \
+                and self.stuk_seat == self.to_act and self.game.roem_manual and not self.stuk_forced:
+            return "stuk is declared on the turn you play the second of troef K and Q"
+        if self.phase == "play" and v == "claim" and self.game.claim_manual is False:
+            return "claims are made automatically (claim_mode = auto)"
+        if self.phase == "meld" and v == "claim":
+            return "no claim in the meld round: \u201chonderd\u201d is said on a play turn"
+        return KruisState.explain(self, action)
+
+    def _explain_meld(self, seat: int, action: Action) -> str:
+        rules = self.game.roem
+        try:
+            m = jas.parse_meld(action.arg, action.cards, rules)
+        except jas.MeldError as e:
+            return f"{action.text()}: {e}"
+        missing = [c for c in m.cards if not (self.hands[seat] >> c) & 1]
+        if missing:
+            from cardtable.cards import card_text
+            return f"{action.text()}: seat {seat} does not hold " + " ".join(card_text(c) for c in missing)
+        why = jas.conflict(m, self.turn_melds, rules)
+        if why:
+            return f"{action.text()}: {why}"
+        return f"{action.text()} is not allowed now"  # pragma: no cover
+
+    def _log_event(self, ev: tuple) -> LogEvent | None:
+        k = ev[0]
+        if k == "bid_pit":
+            return LogEvent(k, "{0} {0:bids|bid} pit", (ev[1],))
+        if k == "resolve_pit":
+            return LogEvent(k, "a pit is bid: no roem is scored yet", (ev[1],))
+        if k == "pit_fail":
+            pit, other, pts, stre = ev[1], ev[2], ev[3], ev[4]
+            gain = f"+{pts}" if pts else (f"{_plural(stre)}" if stre else "nothing")
+            return LogEvent(k, f"pit failed (bid by {{0}}): that side's roem is void; {SIDE_NAMES[other]} "
+                               f"scores its best meld ({gain})", (pit,), (), (other, pts, stre))
+        if k == "resolve":
+            side, pts, stre = ev[1], ev[2], ev[3]
+            parts = []
+            if pts:
+                parts.append(f"+{pts}")
+            if stre:
+                parts.append(_plural(stre))
+            best = next(m for s, m in self.declared if s == self.top_seat and self.game.roem.key(m, self.trump) == self.bar)
+            rej = [(s, m) for s, m in self.declared if m is not best]
+            txt = f"best meld {esc(jas.announce(best, self.trump))} to {SIDE_NAMES[side]} ({', '.join(parts) or '0'})"
+            if rej:
+                txt += "; not scored: " + ", ".join(f"{{{i}}} " + esc(jas.announce(m, self.trump))
+                                                   for i, (_s, m) in enumerate(rej))
+            return LogEvent(k, txt, tuple(s for s, _m in rej), (), (side, pts, stre))
+        if k == "claim":
+            seat, ok, n = ev[1], ev[2], ev[3]
+            return LogEvent(k, f"{{0}} {{0:claims|claim}} honderd with {n}: " + ("correct" if ok else "wrong"),
+                            (seat,), (), (ok, n))
+        if k == "end" and ev[1] == "void":
+            return LogEvent(k, "hand over: void (equal counts of 100 or more)")
+        return KruisState._log_event(self, ev)
+
+    def status(self) -> str:
+        a, b = self.counts
+        s = f"Trump {SUIT_SYMBOLS[self.trump]} · 0/2: {a} · 1/3: {b}"
+        if self.pit_alive:
+            s += f" · pit bid by seat {self.pit_seat}"
+        return s
+
+    def observation(self, seat: int):
+        obs = KruisState.observation(self, seat)
+        obs.extra["pit"] = self.pit_seat if self.pit_seat >= 0 else None
+        obs.extra["pit_alive"] = self.pit_alive
+        obs.extra["roem_strepen"] = list(self.pend_roem)
+        obs.extra["stuk_struck"] = self.stuk_struck
+        obs.extra.pop("jas_wild", None)
+        obs.extra.pop("trickroem", None)
+        if self.phase != "meld" and self.declared:          # only the single best scores
+            best = self._best_scoring()
+            for d, (_s, m) in zip(obs.extra["declared"], self.declared):
+                d["scores"] = m is best
+        return obs
+
+    def _best_scoring(self):
+        """The meld that scores: the best declared (§6.3), after a failed pit the other
+        side's best (§6.4); None while a pit is alive or when nothing scores."""
+        if self.pit_alive:
+            return None
+        cands = self.declared
+        if self.pit_seat >= 0:
+            cands = [(s, m) for s, m in cands if self.side[s] != self.side[self.pit_seat]]
+        best = None
+        for _s, m in cands:
+            if best is None or self.game.roem.key(m, self.trump) > self.game.roem.key(best, self.trump):
+                best = m
+        return best
+
+    def result(self) -> Result | None:
+        res = side_result(self.end, "strepen")
+        if res is not None:
+            res.summary = self.summary(res)
+        return res
+
+
+__all__ = ["BID_PIT", "GREV_ROEM", "Grevjas", "GrevState"]
