@@ -103,6 +103,10 @@ class Grevjas(Game):
         "bid": "pit",
         "declare": ("seq<N> <cards>", "carre <cards>", "stuk"),
     })
+    #: texts the grammar refuses and the word each refusal names (tests/test_grammar.py)
+    bad_texts = (("bid schut", "'schut'"), ("declare trickroem", "'trickroem'"), ("claim stuk", "'stuk'"),
+                 ("play QS#2", "QS#2"), ("declare seq3 KD QD JD extra", "'extra'"), ("pass now", "'now'"),
+                 ("bid pit now", "'now'"), ("declare carre", "expected cards"), ("play XX", "'XX' is not a card"))
     family = "jas"
     min_players = 4
     max_players = 4
