@@ -109,8 +109,23 @@ YOU_VERBS = {
 }
 
 
-def _is_you(name: str) -> bool:
+def is_you(name: str) -> bool:
+    """A player the table calls You (the single human at a table of bots)."""
     return name.strip().lower() == "you"
+
+
+_is_you = is_you
+
+
+def event_text(event, names: dict[int, str], you: int | None = None) -> str:
+    """A LogEvent's text (``views.render``) with the players' names, ``you`` in the
+    second person, cards as codes (``pretty`` draws them)."""
+    from cardtable.engine.views import render
+
+    try:
+        return render(event, names, you)
+    except (IndexError, KeyError, ValueError):
+        return event.text
 
 
 def name_seats(line: str, names: dict[int, str]) -> str:

@@ -7,7 +7,7 @@ legal. Text is built with Rich ``Text`` (``markup=False`` everywhere, textual#65
 from __future__ import annotations
 
 import re
-from typing import Sequence
+from typing import Any, Sequence
 
 from rich import box
 from rich.style import Style
@@ -16,6 +16,7 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.containers import Horizontal
 from textual.message import Message
+from textual.screen import Screen
 from textual.widget import Widget
 from textual.widgets import Button, Footer, Static
 from textual.widget import MountError
@@ -36,6 +37,18 @@ def mount_safely(parent: Widget, *widgets: Widget) -> bool:
     except MountError:
         return False
     return True
+
+
+def dismiss_once(screen: Screen, result: Any = None) -> None:
+    """``screen.dismiss(result)``, once, and only while it is the screen on top: Textual's
+    dismiss pops whatever screen is on top, so a second key typed before the first dismiss
+    has taken effect (key repeat at the hand-over, ⏎⏎ at the summary) would pop the table
+    beneath it and leave the app without a screen."""
+    if getattr(screen, "_dismissed", False) or not screen.is_attached or screen is not screen.app.screen:
+        return
+    screen._dismissed = True
+    screen.dismiss(result)
+
 
 
 class KeyFooter(Footer):

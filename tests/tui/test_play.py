@@ -258,12 +258,14 @@ async def test_illegal_card_shows_the_reason_and_changes_nothing():
 
 
 async def test_illegal_meld_shows_the_reason_and_changes_nothing():
-    match = demo.rummy_midhand(11)
+    # a turn where some meld is legal (so the meld key is on offer), then two cards
+    match = Match(get_game("klassieke-rummy", 2), ["human:Anna", "bot:simple"], seed=21)
+    demo.play_until(match, lambda mt, o: o is not None and o.seat == 0
+                    and any(a.verb == "meld" for a in o.legal), seed=21)
     app = make_app(match)
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
         tbl = app.screen
-        await pilot.press("d")                      # draw first: now melding is allowed
         await settle(pilot)
         obs = tbl.observation()
         legal_melds = {tuple(sorted(a.cards)) for a in obs.legal if a.verb == "meld"}
