@@ -156,7 +156,7 @@ def last_trick_line(obs: Observation, names: dict[int, str], dutch: bool) -> Tex
 
 def talk_lines(obs: Observation, names: dict[int, str], dutch: bool) -> list[Text]:
     """Every question or statement of the hand with its answer (``extra["talk"]``,
-    Manille Parlée), oldest first, short enough to stand beside the trick:
+    a game with table talk), oldest first, short enough to stand beside the trick:
     ``3 Anna→Bot 2: ♠ count? 2``, ``5 Bot 1: I hold K♣``."""
     talk = obs.extra.get("talk") if isinstance(obs.extra, dict) else None
     if not talk:
@@ -206,8 +206,8 @@ def talk_lines(obs: Observation, names: dict[int, str], dutch: bool) -> list[Tex
     return out
 
 def trick_talk(obs: Observation, names: dict[int, str], dutch: bool) -> Text | None:
-    """The question or statement of the trick in play (``extra["talk"]``, Manille
-    Parlée), drawn under the trick so that every seat sees it while the trick lasts."""
+    """The question or statement of the trick in play (``extra["talk"]``, a game
+    with table talk), drawn under the trick so that every seat sees it while the trick lasts."""
     talk = obs.extra.get("talk") if isinstance(obs.extra, dict) else None
     if not talk:
         return None

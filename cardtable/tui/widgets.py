@@ -156,7 +156,7 @@ class HandView(Horizontal):
     def show(self, cards: Sequence[Card], dutch: bool, cursor: int | None, selected: set[int],
              playable: set[int] | None) -> None:
         """Draw ``cards``; ``selected``/``playable`` are indexes (``playable`` None = all).
-        A hand too long for the width (16 cards of two-handed manille at 80 columns) is
+        A hand too long for the width (16 cards at 80 columns) is
         drawn with the cards overlapping: 4 cells each instead of 6."""
         width = (self.size.width or self.app.size.width) - 2
         overlap = len(cards) * 6 > width
@@ -226,7 +226,7 @@ class TrickView(Static):
              trump: Text | None = None, last: Text | None = None,
              side: Sequence[Text] = ()) -> None:
         """``last``: a line under the caption (the last trick, kept in view while the next
-        one is played). ``side``: lines beside the cross (Manille Parlée's talk of the
+        one is played). ``side``: lines beside the cross (the table talk of the
         hand, oldest first; the most recent ones when they do not all fit)."""
         caption = caption or Text("")
         trump = trump or Text("")
@@ -400,7 +400,7 @@ class LogView(Static):
         self.update(t)
 
 
-#: The reasons a streepjes sheet writes (rules: kruisjassen §8), in words.
+#: The reasons a streepjes sheet writes (the streepjes sheet, §8 of its rules), in words.
 STREEPJES_REASONS = {"wrong_claim": "wrong claim", "trickroem": "trick roem", "onder_jan": "onder jan"}
 _STREEP_ENTRY = re.compile(r"\b(\d+) (claim|wrong_claim|end|pit|roem|trickroem|onder_jan)\b")
 
@@ -408,7 +408,7 @@ _STREEP_ENTRY = re.compile(r"\b(\d+) (claim|wrong_claim|end|pit|roem|trickroem|o
 def streepjes_words(cell: str) -> str:
     """A streepjes sheet cell (``2 claim, 1 roem``) in words: ``2 claim (onder jan), 1 roem``.
     A claim (correct or wrong) or a played-out hand worth 2 strepen was won against a side
-    onder jan (kruisjassen §7.2, §7.4), which the sheet writes as one entry of 2."""
+    onder jan (§7.2, §7.4 of its rules), which the sheet writes as one entry of 2."""
 
     def sub(m: re.Match) -> str:
         n, reason = m.group(1), m.group(2)

@@ -136,7 +136,7 @@ async def test_manille_parlee_hand_with_a_question_and_a_statement():
 
 
 async def test_parlee_talk_menu_offers_only_legal_choices():
-    match = demo.manille_parlee_talk(7)
+    match = demo.menu_open("manille-parlee", 7)
     app = make_app(match)
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)

@@ -205,7 +205,7 @@ async def test_hot_seat_hand_over_hides_the_next_hand():
 
 
 async def test_single_human_gets_no_hand_over():
-    match = demo.kruisjassen_midhand(7)
+    match = demo.trick_midhand("kruisjassen", 7, tricks=3)
     app = make_app(match)
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
@@ -287,7 +287,7 @@ async def test_illegal_meld_shows_the_reason_and_changes_nothing():
 
 
 async def test_keys_wait_while_a_bot_thinks():
-    match = demo.kruisjassen_midhand(7)
+    match = demo.trick_midhand("kruisjassen", 7, tricks=3)
     app = CardTableApp(match, bot_delay=30, resume=False, autosave=False)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
@@ -307,7 +307,7 @@ async def test_keys_wait_while_a_bot_thinks():
 # ---- the mouse ----------------------------------------------------------------------------
 
 async def test_ik_dek_button_claims_with_the_mouse():
-    match = demo.kruisjassen_midhand(7)
+    match = demo.trick_midhand("kruisjassen", 7, tricks=3)
     app = make_app(match)
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
@@ -325,7 +325,7 @@ async def test_ik_dek_button_claims_with_the_mouse():
 
 async def test_card_clicks_play_and_meld_clicks_lay_off():
     # trick game: the first click chooses a card, the second plays it
-    match = demo.kruisjassen_midhand(7)
+    match = demo.trick_midhand("kruisjassen", 7, tricks=3)
     app = make_app(match)
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)

@@ -57,7 +57,7 @@ def test_only_ascii_digits_are_digit_keys():
 @pytest.mark.parametrize("key", ["²", "³", "①", "٣"])
 async def test_unicode_digit_at_the_table_is_ignored(key):
     # the fault: ValueError from int('²') killed the app (and it exited 0)
-    match = demo.kruisjassen_midhand(7)
+    match = demo.trick_midhand("kruisjassen", 7, tricks=3)
     app = make_app(match, autosave=False)
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
@@ -132,7 +132,7 @@ async def test_odd_keys_are_ignored_at_every_screen():
             await settle(pilot)
     assert {"HandOverScreen", "TableScreen", "SheetScreen", "RulesScreen", "HandSummaryScreen"} <= seen
     # the resume offer, the menu and the seat setup
-    saves.save_match(demo.kruisjassen_midhand(7))
+    saves.save_match(demo.trick_midhand("kruisjassen", 7, tricks=3))
     app = CardTableApp(None, bot_delay=0)
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
@@ -181,7 +181,7 @@ def test_a_crash_exits_1_with_one_line_and_keeps_the_save(monkeypatch, capsys):
         raise RuntimeError("a bug in a key handler")
 
     monkeypatch.setattr(TableScreen, "action_sheet", broken)
-    match = demo.kruisjassen_midhand(7)
+    match = demo.trick_midhand("kruisjassen", 7, tricks=3)
     n = len(match.hands[-1]["actions"])
 
     async def pilot_fn(pilot):
