@@ -328,6 +328,7 @@ async def test_butifarra_sheet_fits_80_columns():
 
 # ---- hot-seat -------------------------------------------------------------------------------
 
+@pytest.mark.soak
 async def test_manille_hot_seat_three_players():
     game = get_game("manille", 3)
     match = Match(game, ["human:Anna", "human:Bram", "bot:simple"], seed=5)

@@ -135,6 +135,7 @@ async def play_rummy_turn(pilot, tbl: TableScreen, used: Counter) -> None:
     await pilot.press("enter")
 
 
+@pytest.mark.soak
 @pytest.mark.parametrize("players", [2, 3])
 async def test_klassieke_rummy_hand_played_with_keys(players):
     game = get_game("klassieke-rummy", players)

@@ -102,6 +102,7 @@ async def _odd_keys_everywhere(pilot, app) -> list[str]:
     return [type(screen).__name__]
 
 
+@pytest.mark.soak
 async def test_odd_keys_are_ignored_at_every_screen():
     seen = set()
     match = Match(get_game("kruisjassen"), ["human:Anna", "bot", "human:Bram", "bot"], seed=5)
@@ -148,6 +149,7 @@ async def test_odd_keys_are_ignored_at_every_screen():
         await _odd_keys_everywhere(pilot, app)
 
 
+@pytest.mark.soak
 async def test_random_keys_and_clicks_never_crash():
     keys = ODD_KEYS + ["space", "up", "down"] + list("0123456789abcdefghijklmnopqrstuvwxyz?") + ["enter", "escape", "left", "right"]
     rng = random.Random(6)
@@ -277,6 +279,7 @@ async def test_a_bot_move_after_the_table_was_taken_down_is_dropped():
         assert len(match.hands[-1]["actions"]) == n + 1
 
 
+@pytest.mark.soak
 @pytest.mark.parametrize("how", ["q", "ctrl+q", "resize"])
 async def test_quit_or_resize_during_bot_moves_never_raises(how):
     rng = random.Random(how)
