@@ -422,11 +422,11 @@ def streepjes_words(cell: str) -> str:
 
 def sheet_renderable(sheet, title: str | None = None, names: Sequence[str] | None = None,
                      score_columns: int | None = None, panel: bool = False):
-    """The score sheet as Rich tables (``Sheet.table()``) and its drawing (``Sheet.render()``),
-    laid out for the width it is drawn in (see ``FittedSheet``).
+    """The score sheet as its own drawing (``Sheet.view()``: a table and lines, or lines
+    alone), laid out for the width it is drawn in (see ``FittedSheet``).
 
-    The table gives one row per hand; from the text drawing (the spec's §8) the lines that
-    are not table rows are shown below it: the streepjes tallies, a carry line, a winner line.
+    The table gives one row per hand (and the totals row); the view's lines are shown
+    below it: the streepjes tallies, a carry line, a winner line.
     ``names`` (one per seat) replace ``Seat i`` headers where the sheet accepts them.
     ``score_columns``: how many columns at the right hold the scores (one per side or seat;
     default: all but the first); the columns between the first and those describe the hand
@@ -437,22 +437,21 @@ def sheet_renderable(sheet, title: str | None = None, names: Sequence[str] | Non
     from rich.console import Group
 
     parts = []
-    headers, rows = _call_with_names(sheet.table, names) or ([], [])
-    drawing = _call_with_names(sheet.render, names) or ""
+    view = _call_with_names(sheet.view, names) if hasattr(sheet, "view") else None
+    if view is None:
+        return Group(Text("(no sheet)"))
+    headers = list(view.columns)
+    rows = [list(r) for r in view.rows] + ([list(view.total)] if view.total is not None else [])
     if getattr(sheet, "kind", "") == "streepjes":
         rows = [[streepjes_words(str(c)) for c in row] for row in rows]
+    if score_columns is None and view.score_columns:
+        score_columns = view.score_columns
     if headers and rows:
         parts.append(FittedSheet(headers, rows, title=title, names=names, panel=panel,
                                  score_columns=score_columns))
-    # the drawing's lines that the table does not already hold (a side's tally is in the
-    # totals row; a carry line or a winner line is not)
-    heads = {str(h).strip().lower() for h in headers} if rows else set()
-    extra = [ln for ln in drawing.splitlines()
-             if ln.strip() and not ln.lstrip().startswith("|") and ln.split(":")[0].strip().lower() not in heads]
-    if not headers:
-        extra = drawing.splitlines()
-    if not rows and not any("|" in ln or "carry" in ln for ln in extra):
-        extra = []
+    # the sheet's own lines: under the table (a tally, a carry, the winner), or the whole
+    # drawing of a sheet that is no table (a boom, a lives log)
+    extra = list(view.lines)
     if extra:
         parts.append(Text("\n".join(extra), Style(bold=True)))
     if not parts:
