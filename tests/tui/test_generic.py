@@ -74,6 +74,22 @@ def test_every_legal_action_is_reachable_through_the_chooser(gid, n):
             assert not missing, (gid, n, phase, missing[:5])
 
 
+def phase_match(gid: str, n: int, phase: str, seed: int = 1) -> Match | None:
+    """A match (Anna in seat 0, random bots) at Anna's first decision in ``phase``."""
+    m = Match(get_game(gid, players=n), ["human:Anna"] + ["bot:random"] * (n - 1), seed=seed)
+    rng = random.Random(seed)
+    for _ in range(3000):
+        if m.state is None or m.state.over:
+            if m.over:
+                return None
+            m.start_next()
+            continue
+        if m.state.to_act == 0 and m.state.observation(0).phase == phase:
+            return m
+        m.apply(rng.choice(m.state.legal_actions()), check=False)
+    return None
+
+
 @pytest.mark.parametrize("gid", sorted(game_ids()))
 @pytest.mark.parametrize("size", [(80, 24), (132, 36)], ids=["80x24", "132x36"])
 async def test_every_phase_renders(gid, size):
@@ -82,20 +98,8 @@ async def test_every_phase_renders(gid, size):
     cls = game_class(gid)
     n = cls.max_players if size == (132, 36) else cls.min_players
     for phase in sorted(phase_positions(gid, n, seeds=2, per_phase=1)):
-        m = Match(get_game(gid, players=n), ["human:Anna"] + ["bot:random"] * (n - 1), seed=1)
-        rng = random.Random(1)
-        found = False
-        for _ in range(3000):
-            if m.state is None or m.state.over:
-                if m.over:
-                    break
-                m.start_next()
-                continue
-            if m.state.to_act == 0 and m.state.observation(0).phase == phase:
-                found = True
-                break
-            m.apply(rng.choice(m.state.legal_actions()), check=False)
-        if not found:
+        m = phase_match(gid, n, phase)
+        if m is None:
             continue
         app = CardTableApp(m, bot_delay=0, autosave=False, resume=False)
         async with app.run_test(size=size) as pilot:
@@ -107,6 +111,20 @@ async def test_every_phase_renders(gid, size):
             assert len(lines) <= size[1] and all(len(x) <= size[0] for x in lines), (gid, phase)
             assert cls.name in lines[0], (gid, phase, lines[0])
             assert tbl.keymap, (gid, phase)
+
+
+PHASES = [(g, ph) for g in sorted(game_ids())
+          for ph in sorted(phase_positions(g, game_class(g).min_players, seeds=2, per_phase=1))]
+
+
+@pytest.mark.parametrize("gid,phase", PHASES, ids=[f"{g}-{p}" for g, p in PHASES])
+def test_phase_snapshot(snap_compare, gid, phase):
+    """A snapshot of each game's table in each of its phases at 80x24 (the fewest seats)."""
+    m = phase_match(gid, game_class(gid).min_players, phase)
+    if m is None:
+        pytest.skip("phase not reached from seed 1")
+    app = CardTableApp(m, bot_delay=0, autosave=False, resume=False)
+    assert snap_compare(app, terminal_size=(80, 24), run_before=settle)
 
 
 async def _play_by_keys(pilot, app, match, rng) -> set:
