@@ -345,11 +345,15 @@ class Chooser:
         for w in self.path[1:]:
             m = next((x for x in items if x.word == w), None)
             if m is None:
-                words.append(w)
+                words.append("\u2663\u2666\u2665\u2660"[SUIT_LETTERS.index(w)] if w in SUIT_LETTERS else w)
                 break
             words.append(m.label.rstrip("…?"))
             items = m.children
         ask = "which card?" if node is not None and node.pick == "card" else "what?"
+        if node is not None and node.pick == "card" and self.path[-1] == node.word:
+            cards = [a.cards[0] for a in self.under(obs) if a.cards]
+            if len(cards) > 9 or len({suit_of(c) for c in cards}) > 1:
+                ask = "which suit?"
         if node is not None and node.pick is None and node.children and node.children[0].word in SUIT_LETTERS:
             ask = "which suit?"
         tail = f" · {spec.hint}" if spec is not None and spec.hint else ""
