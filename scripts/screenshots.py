@@ -56,10 +56,10 @@ async def main(png: bool) -> None:
     OUT.mkdir(exist_ok=True)
     made = []
     made.append(await shot(app_for(), "menu", NARROW))
-    made.append(await shot(app_for(demo.kruisjassen_midhand(7)), "kruisjassen-table", NARROW))
-    made.append(await shot(app_for(demo.kruisjassen_midhand(7)), "kruisjassen-table-wide", WIDE))
-    made.append(await shot(app_for(demo.rummy_midhand(11)), "rummy-table", NARROW))
-    made.append(await shot(app_for(demo.rummy_midhand(12, players=4)), "rummy-table-4p-wide", WIDE))
+    made.append(await shot(app_for(demo.trick_midhand("kruisjassen", 7, tricks=3)), "kruisjassen-table", NARROW))
+    made.append(await shot(app_for(demo.trick_midhand("kruisjassen", 7, tricks=3)), "kruisjassen-table-wide", WIDE))
+    made.append(await shot(app_for(demo.draw_midhand("klassieke-rummy", 11, players=2)), "rummy-table", NARROW))
+    made.append(await shot(app_for(demo.draw_midhand("klassieke-rummy", 12, players=4)), "rummy-table-4p-wide", WIDE))
 
     async def sheet_of(match, name):
         # the match stands between two hands: the table shows the last hand's summary;
@@ -72,7 +72,7 @@ async def main(png: bool) -> None:
     made.append(await sheet_of(demo.after_hands("klassieke-rummy", 4, seed=5), "rummy-sheet"))
     made.append(await shot(app_for(demo.after_hands("kruisjassen", 2, seed=6)), "kruisjassen-hand-summary", NARROW))
 
-    hot = demo.kruisjassen_midhand(7, seats=["human:Anna", "bot:simple", "human:Bram", "bot:simple"])
+    hot = demo.trick_midhand("kruisjassen", 7, tricks=3, seats=["human:Anna", "bot:simple", "human:Bram", "bot:simple"])
     made.append(await shot(app_for(hot), "hand-over", NARROW))
 
     # the manille family and butifarra: a table and a score sheet of each
@@ -81,8 +81,8 @@ async def main(png: bool) -> None:
 
     made.append(await shot(app_for(demo.trick_midhand("manille-muette", 7)), "manille-muette-table", NARROW))
     made.append(await sheet_of(demo.after_hands("manille-muette", 2, seed=5), "manille-muette-sheet"))
-    made.append(await shot(app_for(demo.manille_parlee_talk(7)), "manille-parlee-table", NARROW, ask_menu))
-    made.append(await shot(app_for(demo.manille_parlee_talk(7)), "manille-parlee-table-wide", WIDE, ask_menu))
+    made.append(await shot(app_for(demo.menu_open("manille-parlee", 7)), "manille-parlee-table", NARROW, ask_menu))
+    made.append(await shot(app_for(demo.menu_open("manille-parlee", 7)), "manille-parlee-table-wide", WIDE, ask_menu))
     made.append(await sheet_of(demo.after_hands("manille-parlee", 2, seed=8), "manille-parlee-sheet"))
     made.append(await shot(app_for(demo.trick_midhand("manille", 7, players=5)), "manille-5p-table", NARROW))
     made.append(await shot(app_for(demo.trick_midhand("manille", 7, players=7)), "manille-7p-table-wide", WIDE))

@@ -139,14 +139,10 @@ def test_zones_verbs_and_events(gid, n):
 
 
 @pytest.mark.parametrize("gid,n", CONFIGS)
-def test_labels_and_keys_are_the_tables(gid, n):
-    """The specs' labels and keys are what the table shows today (tui/render.action_label,
-    tui/table.PREFERRED_KEYS), so the TUI can switch to them without a change on screen."""
-    from cardtable.tui import render as R
-    from cardtable.tui.table import MENU_OPEN, PREFERRED_KEYS
-
+def test_every_spec_has_a_label_and_a_menu_has_its_words(gid, n):
+    """Every legal action's spec has a label, and a menu's spec a first level (the table
+    draws them: tui/chooser.py)."""
     game = get_game(gid, players=n)
-    seen = 0
     for seed in range(3):
         for st, _seats in _playout(game, seed, every=10 ** 9):
             if st.over:
@@ -154,16 +150,9 @@ def test_labels_and_keys_are_the_tables(gid, n):
             obs = st.observation(st.to_act)
             for a in obs.legal:
                 spec = spec_for(a, obs.verbs)
-                if spec.shape == V.NONE:
-                    label = R.action_label(a, phase=obs.phase, family=game.family, extra=obs.extra).plain
-                    assert label.startswith(spec.label), (a.text(), label, spec.label)
-                    want = PREFERRED_KEYS.get(f"{a.verb} {a.arg}") or PREFERRED_KEYS.get(a.verb)
-                    if want is not None:
-                        assert spec.key == want, (a.text(), spec.key, want)
-                    seen += 1
-                elif spec.shape == V.MENU:
-                    assert (spec.key, spec.label) == MENU_OPEN[a.verb]
-    assert seen or gid in ("manille-muette", "manille-parlee")     # play and talk only
+                assert spec is not None and spec.label, a.text()
+                if spec.shape == V.MENU:
+                    assert spec.menu, a.text()
 
 
 def test_every_sheet_view_agrees_with_its_table_and_drawing():
@@ -368,35 +357,6 @@ def test_observation_json_holds_zones_and_verbs_not_events():
     assert [z["kind"] for z in j["zones"]][:3] == ["hand"] * 3
     assert {v["verb"] for v in j["verbs"]} == {"draw"}
     assert "events" not in j
-
-
-@pytest.mark.parametrize("gid,n", CONFIGS)
-def test_summary_says_what_the_hand_summary_screen_says_today(gid, n):
-    """``Result.summary`` (written by the rules) gives the lines that today's hand summary
-    screen computes from ``Result.detail`` (tui/screens.py ``_Summary``: the headline after
-    "Hand N", the sheet line, the facts), word for word, so that issue 7 can draw the
-    summary instead without a change on screen (and then drop this comparison)."""
-    from cardtable.engine.match import Match
-    from cardtable.tui import render as R
-    from cardtable.tui import screens as S
-
-    for seed in range(3):
-        m = Match(get_game(gid, players=n), seats=[f"human:P{s}" for s in range(n)], seed=seed)
-        rng = random.Random(seed)
-        for _hand in range(3):
-            if m.over:
-                break
-            m.start_hand()
-            while not m.state.over:
-                m.apply(rng.choice(m.state.legal_actions()), check=False)
-            names = R.seat_names(m)
-            res = m.results[-1]
-            old = S._Summary(m, res, names)
-            old.hands_left = S._hands_left(m, m.state)
-            want = [old.head(len(m.hands) - 1).plain.split("  ", 1)[1]]
-            score = old.score()
-            want += ([score.plain] if score is not None else []) + [f.plain for f in old.facts()]
-            assert res.summary.lines(names, card=lambda c: R.card_label(c, False)) == want
 
 
 def _lines_under_the_table_today(sheet) -> list[str]:

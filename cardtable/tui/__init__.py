@@ -4,13 +4,12 @@
     run()          # the menu (offers to resume an unfinished autosaved match first)
     run(match)     # the table of a Match built by the CLI
 
-Keys at the table: ←→ or 1-9 choose a card, ⏎ plays it (rummy: discards it), ␣ selects
-(rummy), m melds the selection, l lays off (then the meld number), d / t draw from the stock
-/ the discard pile, the action buttons show their own keys (c = "Ik dek", p = pass ...),
-s score sheet, ? rules, n Dutch/English card letters, q leaves the table (the game is saved).
-Manille Parlée: a asks the partner, t tells (then the topic, the suit or the card; Esc back).
-Manille: b takes the game, ␣ / 1-9 select cards to put aside, e exchanges, k keeps the hand.
-Trump choices: c d h s (s names spades while suits are offered), b butifarra / no trumps.
+Keys at the table: ←→ or 1-9 choose a card, ␣ selects cards where several are chosen, and
+the action buttons show their own keys, taken from the game's verb specs (⏎ play, c "Ik dek",
+p pass, m meld, l lay off then the meld's number, d / t draw, a / t open a menu, Esc back,
+o the next page of buttons when they are more than the keys); i a hint where the bots give
+one; s score sheet, ? rules, n Dutch/English card letters, q leaves the table (the game is
+saved).
 """
 
 from __future__ import annotations

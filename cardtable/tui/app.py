@@ -105,6 +105,16 @@ class CardTableApp(App):
         except Exception:
             pass
 
+    def open_table(self, match: Match, switch: bool = False, standalone: bool = False) -> None:
+        """Put a TableScreen for ``match`` on top (``switch``: in place of the screen on top)."""
+        from cardtable.tui.table import TableScreen
+
+        scr = TableScreen(match, standalone=standalone)
+        if switch:
+            self.switch_screen(scr)
+        else:
+            self.push_screen(scr)
+
     def on_mount(self) -> None:
         self.theme = "textual-dark"
         if self.autosave:

@@ -44,24 +44,11 @@ def play_until(match: Match, stop: Callable[[Match, Observation | None], bool], 
     raise RuntimeError("position not reached")
 
 
-def kruisjassen_midhand(seed: int = 7, seats: list[str] | None = None, tricks: int = 3) -> Match:
-    """Kruisjassen, seat 0 to play with ``tricks`` tricks done and cards in the trick."""
-    game = get_game("kruisjassen")
-    m = Match(game, seats or ["human:Anna", "bot:simple", "bot:simple", "bot:simple"], seed=seed)
-
-    def stop(match, obs):
-        return (obs is not None and obs.seat == 0 and obs.phase == "play"
-                and sum(obs.tricks_won) >= tricks and len(obs.trick) >= 1
-                and any(a.verb == "play" for a in obs.legal))
-
-    return play_until(m, stop, seed)
-
-
-def rummy_midhand(seed: int = 11, players: int = 2, seats: list[str] | None = None,
-                  melds: int = 2) -> Match:
-    """Klassieke Rummy, seat 0 to draw with at least ``melds`` melds on the table."""
-    game = get_game("klassieke-rummy", players)
-    m = Match(game, seats or ["human:Anna"] + ["bot:simple"] * (players - 1), seed=seed)
+def draw_midhand(game_id: str, seed: int = 11, players: int | None = None, seats: list[str] | None = None,
+                 melds: int = 2) -> Match:
+    """Any game with a draw (a rummy), seat 0 to draw with at least ``melds`` melds on the table."""
+    game = get_game(game_id, players)
+    m = Match(game, seats or ["human:Anna"] + ["bot:simple"] * (game.players - 1), seed=seed)
 
     def stop(match, obs):
         return (obs is not None and obs.seat == 0 and obs.phase == "draw" and len(obs.melds) >= melds)
@@ -81,14 +68,16 @@ def after_hands(game_id: str, hands: int, seed: int = 5, players: int | None = N
     return play_until(m, stop, seed)
 
 
-def manille_parlee_talk(seed: int = 7, seats: list[str] | None = None) -> Match:
-    """Manille Parlée, seat 0 leading a trick after a few tricks, free to ask or tell."""
-    game = get_game("manille-parlee")
-    m = Match(game, seats or ["human:Anna", "bot:simple", "bot:simple", "bot:simple"], seed=seed)
+def menu_open(game_id: str, seed: int = 7, players: int | None = None, seats: list[str] | None = None,
+              tricks: int = 2) -> Match:
+    """Any game, seat 0 to act with a menu verb on offer (ask / tell) after
+    ``tricks`` tricks."""
+    game = get_game(game_id, players)
+    m = Match(game, seats or ["human:Anna"] + ["bot:simple"] * (game.players - 1), seed=seed)
 
     def stop(match, obs):
-        return (obs is not None and obs.seat == 0 and obs.extra.get("talk_open")
-                and sum(obs.tricks_won) >= 2)
+        return (obs is not None and obs.seat == 0 and sum(obs.tricks_won or (0,)) >= tricks
+                and any(v.shape == "menu" for v in obs.verbs))
 
     return play_until(m, stop, seed)
 

@@ -13,9 +13,8 @@ from typing import Iterable, Sequence
 from rich.style import Style
 from rich.text import Text
 
-from cardtable.cards import (JOKER, RANK_DISPLAY_EN, RANK_LETTERS_NL, SUIT_SYMBOLS, Card, is_red,
-                             parse_card)
-from cardtable.engine.actions import Action
+from cardtable.cards import (JOKER, RANK_DISPLAY_EN, RANK_LETTERS_NL, SUIT_SYMBOLS, Card, is_joker, is_red,
+                             parse_card, plain, rank_of, stands_for, suit_of)
 
 # Colours of the table (kept here so the canvas drawings and the .tcss agree).
 FELT = "#0f5132"
@@ -30,14 +29,23 @@ GOLD = "#f2c94c"
 
 def card_label(card: Card, dutch: bool = False) -> str:
     """Rank and suit symbol as shown on the table: ``10♥``, ``K♠`` (``H♠`` with Dutch letters)."""
+    target = stands_for(card)
+    if target is not None:              # a designated wild card: ``JK=8♣``
+        base = "JK" if is_joker(card) else card_label(plain(card), dutch)
+        try:
+            return base + "=" + card_label(target, dutch)
+        except IndexError:              # a rank-only target (``JK=8*``)
+            letters = RANK_LETTERS_NL if dutch else RANK_DISPLAY_EN
+            return base + "=" + letters[rank_of(target)] + "*"
+    card = plain(card)
     if card == JOKER:
         return "JK"
     letters = RANK_LETTERS_NL if dutch else RANK_DISPLAY_EN
-    return letters[card & 15] + SUIT_SYMBOLS[card >> 4]
+    return letters[rank_of(card)] + SUIT_SYMBOLS[suit_of(card)]
 
 
 def card_color(card: Card) -> str:
-    return RED if is_red(card) or card == JOKER else BLACK
+    return RED if is_joker(card) or is_red(plain(card)) else BLACK
 
 
 def card_text(card: Card, dutch: bool = False, on_face: bool = True, bold: bool = True) -> Text:
@@ -58,7 +66,7 @@ def cards_inline(cards: Iterable[Card], dutch: bool = False, sep: str = " ") -> 
 
 def _inline_color(card: Card) -> str:
     # On the dark felt pure black is unreadable: black suits are drawn in a light tone.
-    return "#ff6b6b" if is_red(card) or card == JOKER else "#f0f0f0"
+    return "#ff6b6b" if is_joker(card) or is_red(plain(card)) else "#f0f0f0"
 
 
 def suit_text(suit: int | None) -> Text:
@@ -109,8 +117,23 @@ YOU_VERBS = {
 }
 
 
-def _is_you(name: str) -> bool:
+def is_you(name: str) -> bool:
+    """A player the table calls You (the single human at a table of bots)."""
     return name.strip().lower() == "you"
+
+
+_is_you = is_you
+
+
+def event_text(event, names: dict[int, str], you: int | None = None) -> str:
+    """A LogEvent's text (``views.render``) with the players' names, ``you`` in the
+    second person, cards as codes (``pretty`` draws them)."""
+    from cardtable.engine.views import render
+
+    try:
+        return render(event, names, you)
+    except (IndexError, KeyError, ValueError):
+        return event.text
 
 
 def name_seats(line: str, names: dict[int, str]) -> str:
@@ -153,71 +176,6 @@ def pretty(line: str, dutch: bool = False, names: dict[int, str] | None = None) 
         pos = m.end()
     out.append(line[pos:])
     return out
-
-
-_VERB_WORDS = {
-    "pass": "Pass",
-    "claim": "Ik dek",
-    "knock": "Knock",
-    "double": "Double",
-    "redouble": "Redouble",
-    "concede": "Concede",
-}
-
-
-def action_label(action: Action, dutch: bool = False, phase: str = "", family: str = "",
-                 extra: dict | None = None) -> Text:
-    """A short label for an action button: ``Ik dek``, ``Roem K♦ Q♦ J♦``, ``Draw stock``.
-
-    ``phase``, ``family`` and ``extra`` (the observation's) only choose the words: a ``pass``
-    in a trump choice hands it to the partner, ``trump none`` in butifarra is the butifarra,
-    a second ``redouble`` is the Sant Vicenç.
-    """
-    v, arg = action.verb, action.arg or ""
-    extra = extra or {}
-    if v == "declare":
-        if arg == "stuk":
-            head = "Stuk"
-        elif arg == "trickroem":
-            head = "Trick roem"
-        elif arg.startswith("seq"):
-            head = "Roem"
-        elif arg == "carre":
-            head = "Carré"
-        else:
-            head = "Declare " + arg
-    elif v == "draw":
-        head = {"stock": "Draw stock", "discard": "Take discard"}.get(arg, "Draw " + arg)
-    elif v == "bid":
-        head = "Take the game" if arg == "play" else "Bid " + arg
-    elif v == "trump":
-        if arg == "none":
-            head = "Butifarra (no trumps)" if family == "butifarra" else "No trumps"
-        else:
-            head = ""             # the suit alone: the hint line says "Name trumps"
-    elif v == "pass" and phase == "trump":
-        head = "Pass to partner"
-    elif v == "pass" and phase == "double":
-        head = "Pass"
-    elif v == "redouble" and extra.get("doubling") == "redouble":
-        head = "Sant Vicenç"
-    elif v == "exchange" and arg == "none":
-        head = "Keep hand (no exchange)"
-    elif v == "claim" and arg:
-        head = "Claim " + arg
-    else:
-        head = _VERB_WORDS.get(v, v.capitalize() + (" " + arg if arg else ""))
-    t = Text(head)
-    if v == "trump" and arg in ("C", "D", "H", "S"):
-        t.append_text(suit_text("CDHS".index(arg)))
-    if action.cards:
-        t.append(" ")
-        t.append_text(cards_inline(action.cards, dutch))
-    if action.prep is not None:
-        t.append(f" {action.prep} {action.target}")
-    if action.end:
-        t.append(f" {action.end}")
-    return t
 
 
 # ---- a small character canvas for drawings (the trick, the piles) ----------------------

@@ -14,7 +14,6 @@ from typing import Any
 
 from rich.console import Group
 from rich.style import Style
-from rich.table import Table
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -27,18 +26,8 @@ from cardtable.engine.game import Game, Option, OptionError
 from cardtable.engine.match import Match
 from cardtable.engine.record import RecordError, check_seat
 from cardtable.tui import render as R
-from cardtable.tui.widgets import KeyFooter, sheet_renderable
-
-
-def dismiss_once(screen: Screen, result: Any = None) -> None:
-    """``screen.dismiss(result)``, once, and only while it is the screen on top: Textual's
-    dismiss pops whatever screen is on top, so a second key typed before the first dismiss
-    has taken effect (key repeat at the hand-over, ⏎⏎ at the summary) would pop the table
-    beneath it and leave the app without a screen."""
-    if getattr(screen, "_dismissed", False) or not screen.is_attached or screen is not screen.app.screen:
-        return
-    screen._dismissed = True
-    screen.dismiss(result)
+from cardtable.tui.handover import HandOverScreen  # noqa: F401  (re-exported)
+from cardtable.tui.widgets import KeyFooter, dismiss_once, sheet_renderable
 
 
 def _t(text: str, style: str | Style | None = None) -> Text:
@@ -182,6 +171,17 @@ class ResumeScreen(Screen):
 SEAT_KINDS = [("Human", "human"), ("Bot: simple", "bot:simple"), ("Bot: random", "bot:random")]
 
 
+def seat_kinds(cls: type[Game]) -> list[tuple[str, str]]:
+    """Human, then the bot levels of the game (``bot_driver.seat_bot_kinds``)."""
+    from cardtable.tui.bot_driver import seat_bot_kinds
+
+    try:
+        game = cls(players=cls.min_players)
+    except Exception:
+        game = cls
+    return [("Human", "human")] + seat_bot_kinds(game)
+
+
 class OptionCheckbox(Checkbox):
     """An on/off option: the box holds an X when the option is on and is empty when it is
     off (Textual's box always shows its X, only the colour changing); the option's name is
@@ -214,6 +214,7 @@ class SetupScreen(Screen):
         self.cls = cls
         self.players = cls.min_players
         self._typed: dict[int, str] = {}     # a human's name kept while the seat is a bot
+        self.kinds = seat_kinds(cls)
 
     def compose(self) -> ComposeResult:
         cls = self.cls
@@ -271,7 +272,7 @@ class SetupScreen(Screen):
                     team = ""
             rows.append(Horizontal(
                 Label(Text(f"Seat {s}{team}"), classes="setup-label"),
-                Select(SEAT_KINDS, value=kind, allow_blank=False, compact=True, classes="seat-kind",
+                Select(self.kinds, value=kind if kind in {v for _, v in self.kinds} else self.kinds[1][1], allow_blank=False, compact=True, classes="seat-kind",
                        id=f"kind-{s}"),
                 Input(default_seat_name(s, kind), placeholder="name", compact=True, classes="seat-name",
                       id=f"name-{s}", disabled=(kind != "human")),
@@ -376,9 +377,8 @@ class SetupScreen(Screen):
         except (OptionError, ValueError) as e:
             self.query_one("#setup-error", Static).update(Text(str(e), Style(color="#ff6b6b", bold=True)))
             return
-        from cardtable.tui.table import TableScreen
-
-        self.app.switch_screen(TableScreen(match))
+        # the app opens the table (screens.py never imports table.py: no import cycle)
+        self.app.open_table(match, switch=True)
 
     def action_back(self) -> None:
         dismiss_once(self, None)
@@ -390,72 +390,8 @@ class SetupScreen(Screen):
             self.action_back()
 
 
-# ---- hot-seat hand-over -----------------------------------------------------------------
-
-class HandOverScreen(Screen):
-    """Covers the whole table until the next human presses a key (DESIGN.md, hot-seat).
-
-    A full Screen: nothing of the table, and no hand, is drawn while it is up. Keys typed
-    within ``app.handover_guard`` seconds (the previous player still typing) are ignored.
-    """
-
-    def __init__(self, name: str, note: str = "") -> None:
-        super().__init__()
-        self.player = name
-        self.note = note
-        self._shown_at = time.monotonic()
-
-    def compose(self) -> ComposeResult:
-        t = Text(justify="center")
-        for i, (sym, red) in enumerate((("♠", False), ("♥", True), ("♣", False), ("♦", True))):
-            t.append(("  " if i else "") + sym, Style(bold=True, color="#ff6b6b" if red else "#f0f0f0"))
-        t.append("\n\n")
-        t.append("Pass the keyboard to\n\n", Style(color="#b8d8c0"))
-        t.append(self.player, Style(bold=True, color=R.GOLD))
-        t.append("\n\n")
-        t.append(f"{self.player}, press any key when you are ready", Style(color="#ffffff"))
-        t.append("\nand nobody else can see the screen.", Style(color="#ffffff"))
-        if self.note:
-            t.append(f"\n\n{self.note}", Style(color="#8fb89e", italic=True))
-        with Center(id="handover-box"):
-            yield Static(t, markup=False, id="handover-text")
-
-    def on_mount(self) -> None:
-        self._shown_at = time.monotonic()
-
-    def _ready(self) -> None:
-        guard = float(getattr(self.app, "handover_guard", 0.0) or 0.0)
-        if time.monotonic() - self._shown_at < guard:
-            return
-        dismiss_once(self, True)
-
-    def on_key(self, event) -> None:
-        event.stop()
-        event.prevent_default()
-        self._ready()
-
-    def on_click(self, event) -> None:
-        event.stop()
-        self._ready()
-
-
 # ---- hand summary, sheet, match end -----------------------------------------------------
 
-OUTCOME_TEXT = {
-    "claim": "Ik dek: a correct claim",
-    "wrong_claim": "Ik dek: a wrong claim",
-    "pit": "Pit (doormars): all eight tricks",
-    "end": "The hand was played out",
-    "carried": "Nobody reached 100: the counts carry over",
-    "void": "A void hand: nothing is written",
-    "out": "Out",
-    "rummy": "Rummy! Out in one turn",
-    "won": "The hand is won",
-    "tie": "A tie: nobody wins the hand",
-    "made": "The declarer made it",
-    "failed": "The declarer failed",
-    "passed_out": "Everyone passed: nothing is written",
-}
 
 def _names(match: Match) -> dict[int, str]:
     return R.seat_names(match)
@@ -497,285 +433,47 @@ def _teams(match: Match) -> list[list[int]]:
     return list(teams.values())
 
 
-def _pair(v: Any) -> tuple | None:
-    return tuple(v) if isinstance(v, (list, tuple)) and len(v) == 2 else None
-
-
-def _suit(letter: Any) -> Text:
-    if isinstance(letter, str) and letter in ("C", "D", "H", "S"):
-        return R.suit_text("CDHS".index(letter))
-    return Text(str(letter))
-
-
-def _signed(n: int) -> str:
-    return f"+{n}" if n > 0 else (f"\u2212{-n}" if n < 0 else "0")
-
-
-class _Summary:
-    """What a finished hand came to, in words (``result_renderable``)."""
-
-    def __init__(self, match: Match, res, names: dict[int, str]):
-        self.match, self.res, self.names = match, res, names
-        self.detail = dict(res.detail or {})
-        self.teams = _teams(match)
-        self.partnership = any(len(t) > 1 for t in self.teams)
-        self.gold = Style(bold=True, color=R.GOLD)
-        self.soft = Style(color="#8fb89e")
-        #: the cards left in each hand when the hand is over and they are public (a rummy)
-        self.hands_left: dict[int, list[int]] = {}
-
-    def label(self, i: int) -> str:
-        """A side's label: the sheet's header (``A (0 & 2)``) or its seats (``0/2``)."""
-        heads = getattr(self.match.sheet, "side_headers", None)
-        if heads and 0 <= i < len(heads):
-            return str(heads[i])
-        return "/".join(map(str, self.teams[i])) if 0 <= i < len(self.teams) else str(i)
-
-    def side(self, i: int) -> str:
-        """``Side A (0 & 2)`` where the sheet names the sides, else ``0/2``."""
-        lab = self.label(i)
-        return f"Side {lab}" if getattr(self.match.sheet, "side_headers", None) else lab
-
-    def sides(self, pair) -> Text:
-        t = Text()
-        t.append(f"{self.label(0)} ", Style(bold=True))
-        t.append(str(pair[0]))
-        t.append(" \u2013 ")
-        t.append(f"{self.label(1)} ", Style(bold=True))
-        t.append(str(pair[1]))
-        return t
-
-    def seats(self, values, signed: bool = False) -> Text:
-        t = Text()
-        for s, v in enumerate(values):
-            if s:
-                t.append(" \u00b7 ")
-            t.append(f"{self.names.get(s, str(s))} ", Style(bold=True))
-            t.append(_signed(v) if signed and isinstance(v, int) else str(v))
-        return t
-
-    # -- the first line --
-    def head(self, index: int) -> Text:
-        res, d, names, gold = self.res, self.detail, self.names, self.gold
-        head = Text()
-        head.append(f"Hand {index + 1}  ", Style(bold=True))
-        claimer = d.get("claimer")
-        hp = _pair(d.get("hand_points"))
-        if res.outcome in ("claim", "wrong_claim") and isinstance(claimer, int) and claimer in names:
-            head.append(f"{names[claimer]} said \u201cik dek\u201d: ", Style(bold=True))
-            head.append("correct" if res.outcome == "claim" else "wrong", gold)
-        elif res.outcome == "out" and len(res.winners) == 1:
-            head.append(f"{names[res.winners[0]]} went out", gold)
-            if d.get("rummy"):
-                head.append(" with a rummy: the score is doubled", gold)
-        elif res.outcome == "won" and d.get("winning_side") in (0, 1) and self.partnership:
-            w = d["winning_side"]
-            head.append(f"{self.side(w)} wins the hand", gold)
-            if hp:
-                head.append(f", {hp[w]} to {hp[1 - w]}", Style(bold=True))
-        elif res.outcome == "tie" and hp:
-            head.append(f"A tie, {hp[0]} \u2013 {hp[1]}: nobody ", gold)
-            head.append("scores" if self.kind() == "side_totals" else "wins the hand", gold)
-        elif res.outcome in ("made", "failed") and isinstance(d.get("declarer"), int):
-            who = names.get(d["declarer"], str(d["declarer"]))
-            verb = "made it" if res.outcome == "made" else "failed"
-            head.append(f"{who} {verb}", gold)
-            if d.get("declarer_points") is not None and d.get("target") is not None:
-                head.append(f": {d['declarer_points']} points, {d['target']} needed", Style(bold=True))
-        else:
-            head.append(OUTCOME_TEXT.get(res.outcome, res.outcome.replace("_", " ")), gold)
-            if res.winners and res.outcome != "out":
-                if self.partnership:
-                    won = [t for t in self.teams if any(w in t for w in res.winners)]
-                    who = ", ".join("/".join(map(str, t)) for t in won)
-                else:
-                    who = ", ".join(names[w] for w in res.winners)
-                head.append(f"  \u00b7 won by {who}", Style(bold=True))
-        oj = self.onder_jan()
-        if oj is not None:
-            head.append(f"  \u00b7 {self.label(oj)} onder jan (below 50): 2 strepen", Style(bold=True))
-        return head
-
-    def onder_jan(self) -> int | None:
-        """The side that was onder jan (count below 50) when the hand was decided against it,
-        read from the sheet entries: a claim, wrong claim or played-out hand written as 2
-        strepen (kruisjassen §7.2, §7.4, §8); None if none was."""
-        for e in self.detail.get("entries") or ():
-            if (isinstance(e, dict) and e.get("reason") in ("claim", "wrong_claim", "end")
-                    and e.get("strepen") == 2 and e.get("side") in (0, 1)):
-                return 1 - e["side"]
-        return None
-
-    def kind(self) -> str:
-        return getattr(self.match.sheet, "kind", "")
-
-    def cards_left(self, line, hand_points) -> None:
-        """One line per hand with cards left: each card with its points, and the sum (the
-        rules' ``hand_points``), so that a player can check the count."""
-        from cardtable.cards import sort_hand
-
-        line("Cards left in hand (points):")
-        table = getattr(self.match.game, "points", None)
-        for s, total in enumerate(hand_points):
-            cards = sort_hand(self.hands_left.get(s) or ())
-            if not cards:
-                continue
-            t = line(f"  {self.names.get(s, str(s))}: ")
-            each = None
-            try:
-                each = [int(table[c]) for c in cards] if table is not None else None
-            except (TypeError, IndexError, ValueError):
-                each = None
-            if each is not None and sum(each) != total:
-                each = None
-            for i, c in enumerate(cards):
-                if i:
-                    t.append(", " if each else " ")
-                t.append_text(R.cards_inline([c]))
-                if each:
-                    t.append(f" {each[i]}", self.soft)
-            t.append(f"  = {total}", Style(bold=True))
-
-    # -- what goes on the sheet --
-    def score(self) -> Text | None:
-        res, kind = self.res, self.kind()
-        if kind == "hands_won":
-            return None                        # the sheet's "hands won" line says it
-        t = Text()
-        if kind == "ledger":
-            t.append("Ledger (stake units): ", self.soft)
-            t.append_text(self.seats(res.points, signed=True))
-            return t
-        unit = {"streepjes": "strepen", "side_totals": "game points"}.get(kind, "points")
-        t.append(f"This hand ({unit}): ", self.soft)
-        groups = self.teams if self.partnership else [[s] for s in range(self.match.game.players)]
-        for i, grp in enumerate(groups):
-            if i:
-                t.append("  \u00b7  ")
-            label = self.label(i) if len(grp) > 1 else self.names[grp[0]]
-            win = any(s in res.winners for s in grp)
-            t.append(f"{label} ", Style(bold=win))
-            t.append(str(res.points[grp[0]]), self.gold if win else Style(bold=True))
-        return t
-
-    # -- the facts of the hand, in words --
-    def facts(self) -> list[Text]:
-        d, soft, names = self.detail, self.soft, self.names
-        lines: list[Text] = []
-
-        def line(label: str, *parts) -> Text:
-            t = Text()
-            t.append(label, soft)
-            for p in parts:
-                t.append_text(p if isinstance(p, Text) else Text(str(p)))
-            lines.append(t)
-            return t
-
-        # the contract: trump, who chose it, doubling (butifarra); the declarer (manille)
-        contract = d.get("contract")
-        if isinstance(d.get("declarer"), int):
-            who = names.get(d["declarer"], str(d["declarer"]))
-            t = line("Contract: ", Text(f"{who} played"))
-            if d.get("trump"):
-                t.append(" ")
-                t.append_text(_suit(d["trump"]))
-            k = d.get("exchanged")
-            if isinstance(k, int):
-                t.append(", kept his hand" if k == 0 else f", exchanged {k} card{'s' if k != 1 else ''}")
-            if d.get("stake") is not None:
-                t.append(f"; stake {d['stake']} a player")
-        elif contract is not None:
-            t = line("Contract: ")
-            if contract == "none":
-                t.append("butifarra (no trumps)")
-            else:
-                t.append("trump ")
-                t.append_text(_suit(contract))
-            if isinstance(d.get("chooser"), int):
-                t.append(f", chosen by {names.get(d['chooser'], d['chooser'])}")
-                if d.get("delegated"):
-                    t.append(" (the dealer passed)")
-            level = {"double": "doubled", "redouble": "doubled and redoubled",
-                     "sant_vicenc": "doubled, redoubled and Sant Vicenç"}.get(d.get("doubling"))
-            if level:
-                t.append(f"; {level}")
-            if d.get("multiplier") is not None:
-                t.append(f"; \u00d7{d['multiplier']}")
-        elif d.get("trump"):
-            t = line("Troef: ", _suit(d["trump"]))
-            if d.get("upcard"):
-                t.append(" (turned up ")
-                t.append_text(R.pretty(str(d["upcard"])))
-                t.append(")")
-
-        hp = d.get("hand_points")
-        if self.partnership and _pair(hp):
-            t = line("Points: ", self.sides(hp))
-            cp, tr = _pair(d.get("card_points")), _pair(d.get("side_tricks"))
-            if cp and tr:
-                t.append(f"  (cards {cp[0]} \u2013 {cp[1]}, tricks {tr[0]} \u2013 {tr[1]})", soft)
-        elif isinstance(hp, (list, tuple)) and len(hp) == self.match.game.players:
-            if self.hands_left:
-                self.cards_left(line, hp)
-            else:
-                line("Points left in hand: ", self.seats(hp))
-        pts = d.get("points")
-        if isinstance(pts, (list, tuple)) and len(pts) == self.match.game.players and d.get("declarer") is not None:
-            t = line("Points: ", self.seats(pts))
-            if d.get("out_of_play_points"):
-                t.append(f"  ({d['out_of_play_points']} out of play)", soft)
-        counts = _pair(d.get("counts"))
-        if counts:
-            t = line("Counts: ", self.sides(counts))
-            tp = _pair(d.get("trick_points"))
-            if tp:
-                t.append(f"   card points {tp[0]} \u2013 {tp[1]}", soft)
-        carry = _pair(d.get("carry"))
-        if carry and any(carry):
-            line("Carried to the next hand: ", self.sides(carry))
-        gp = _pair(d.get("game_points"))
-        if gp and self.kind() != "side_totals" and self.kind() != "hands_won":
-            line("Game points: ", self.sides(gp))
-        return lines
-
-
-def _hands_left(match: Match, st) -> dict[int, list[int]]:
-    """The cards left in each hand of a finished rummy hand (shown then: they are counted),
-    where the state can say (``hand_of``); {} otherwise."""
-    hand_of = getattr(st, "hand_of", None)
-    if match.game.family != "rummy" or hand_of is None:
-        return {}
-    try:
-        return {s: list(hand_of(s)) for s in range(match.game.players)}
-    except Exception:
-        return {}
-
-
 def result_renderable(match: Match, index: int, names: dict[int, str]):
-    """What a hand came to, in words: the outcome (who won, who claimed "ik dek", the
-    declarer made it or not), what it writes on the sheet in the sheet's unit, the facts
-    that matter (the contract, points, counts) and the last public events."""
+    """What a hand came to, in words: ``Result.summary`` (written by the rules: the headline,
+    what it writes on the sheet, the facts), seats by their names and a player called You in
+    the second person, then the last public events."""
     res = match.results[index] if index < len(match.results) else None
     if res is None:
         return Text("The hand is not finished.")
-    summ = _Summary(match, res, names)
-    if match.state is not None and match.state.over and index == len(match.hands) - 1:
-        summ.hands_left = _hands_left(match, match.state)
-    parts: list[Any] = [summ.head(index)]
-    score = summ.score()
-    if score is not None:
-        parts.append(score)
-    parts.extend(summ.facts())
+    summary = getattr(res, "summary", None)
+    if summary is None:
+        return Text(f"Hand {index + 1}: over.")
+    you = next((s for s, nm in names.items() if R.is_you(nm)), None)
+    lines = summary.lines(names, you=you)
+    gold = Style(bold=True, color=R.GOLD)
+    head = Text(f"Hand {index + 1}  ", Style(bold=True))
+    head.append_text(R.pretty(lines[0]))
+    head.stylize(gold, len(f"Hand {index + 1}  "))
+    parts: list[Any] = [head]
+    for ln in lines[1:]:
+        label, sep, rest = ln.partition(": ")
+        t = Text()
+        if sep and len(label) <= 28:
+            t.append(label + ": ", Style(bold=True))
+            t.append_text(R.pretty(rest))
+        else:
+            t.append_text(R.pretty(ln))
+        parts.append(t)
     st = match.state
     if st is not None and index == len(match.hands) - 1:
         try:
-            log = st.observation(0).log
+            obs = st.observation(0)
         except Exception:
-            log = ()
-        # the last events, but not the "hand over" line: the lines above say it in full
-        tail = [x for x in list(log)[-3:] if not x.startswith("hand over")][-2:]
-        if tail:
-            parts.append(Text("\n").join(R.pretty(x, names=names) for x in tail))
+            obs = None
+        if obs is not None:
+            if obs.events:
+                log = [R.event_text(e, names, you) for e in obs.events]
+            else:
+                log = [R.name_seats(x, names) for x in obs.log]
+            # the last events, but not the "hand over" line: the lines above say it in full
+            tail = [x for x in log[-3:] if not x.lower().startswith("hand over")][-2:]
+            if tail:
+                parts.append(Text("\n").join(R.pretty(x) for x in tail))
     return Group(*parts)
 
 

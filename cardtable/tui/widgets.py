@@ -7,7 +7,7 @@ legal. Text is built with Rich ``Text`` (``markup=False`` everywhere, textual#65
 from __future__ import annotations
 
 import re
-from typing import Sequence
+from typing import Any, Sequence
 
 from rich import box
 from rich.style import Style
@@ -16,6 +16,7 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.containers import Horizontal
 from textual.message import Message
+from textual.screen import Screen
 from textual.widget import Widget
 from textual.widgets import Button, Footer, Static
 from textual.widget import MountError
@@ -36,6 +37,18 @@ def mount_safely(parent: Widget, *widgets: Widget) -> bool:
     except MountError:
         return False
     return True
+
+
+def dismiss_once(screen: Screen, result: Any = None) -> None:
+    """``screen.dismiss(result)``, once, and only while it is the screen on top: Textual's
+    dismiss pops whatever screen is on top, so a second key typed before the first dismiss
+    has taken effect (key repeat at the hand-over, ⏎⏎ at the summary) would pop the table
+    beneath it and leave the app without a screen."""
+    if getattr(screen, "_dismissed", False) or not screen.is_attached or screen is not screen.app.screen:
+        return
+    screen._dismissed = True
+    screen.dismiss(result)
+
 
 
 class KeyFooter(Footer):
@@ -143,7 +156,7 @@ class HandView(Horizontal):
     def show(self, cards: Sequence[Card], dutch: bool, cursor: int | None, selected: set[int],
              playable: set[int] | None) -> None:
         """Draw ``cards``; ``selected``/``playable`` are indexes (``playable`` None = all).
-        A hand too long for the width (16 cards of two-handed manille at 80 columns) is
+        A hand too long for the width (16 cards at 80 columns) is
         drawn with the cards overlapping: 4 cells each instead of 6."""
         width = (self.size.width or self.app.size.width) - 2
         overlap = len(cards) * 6 > width
@@ -213,7 +226,7 @@ class TrickView(Static):
              trump: Text | None = None, last: Text | None = None,
              side: Sequence[Text] = ()) -> None:
         """``last``: a line under the caption (the last trick, kept in view while the next
-        one is played). ``side``: lines beside the cross (Manille Parlée's talk of the
+        one is played). ``side``: lines beside the cross (the table talk of the
         hand, oldest first; the most recent ones when they do not all fit)."""
         caption = caption or Text("")
         trump = trump or Text("")
@@ -387,7 +400,7 @@ class LogView(Static):
         self.update(t)
 
 
-#: The reasons a streepjes sheet writes (rules: kruisjassen §8), in words.
+#: The reasons a streepjes sheet writes (the streepjes sheet, §8 of its rules), in words.
 STREEPJES_REASONS = {"wrong_claim": "wrong claim", "trickroem": "trick roem", "onder_jan": "onder jan"}
 _STREEP_ENTRY = re.compile(r"\b(\d+) (claim|wrong_claim|end|pit|roem|trickroem|onder_jan)\b")
 
@@ -395,7 +408,7 @@ _STREEP_ENTRY = re.compile(r"\b(\d+) (claim|wrong_claim|end|pit|roem|trickroem|o
 def streepjes_words(cell: str) -> str:
     """A streepjes sheet cell (``2 claim, 1 roem``) in words: ``2 claim (onder jan), 1 roem``.
     A claim (correct or wrong) or a played-out hand worth 2 strepen was won against a side
-    onder jan (kruisjassen §7.2, §7.4), which the sheet writes as one entry of 2."""
+    onder jan (§7.2, §7.4 of its rules), which the sheet writes as one entry of 2."""
 
     def sub(m: re.Match) -> str:
         n, reason = m.group(1), m.group(2)
@@ -409,11 +422,11 @@ def streepjes_words(cell: str) -> str:
 
 def sheet_renderable(sheet, title: str | None = None, names: Sequence[str] | None = None,
                      score_columns: int | None = None, panel: bool = False):
-    """The score sheet as Rich tables (``Sheet.table()``) and its drawing (``Sheet.render()``),
-    laid out for the width it is drawn in (see ``FittedSheet``).
+    """The score sheet as its own drawing (``Sheet.view()``: a table and lines, or lines
+    alone), laid out for the width it is drawn in (see ``FittedSheet``).
 
-    The table gives one row per hand; from the text drawing (the spec's §8) the lines that
-    are not table rows are shown below it: the streepjes tallies, a carry line, a winner line.
+    The table gives one row per hand (and the totals row); the view's lines are shown
+    below it: the streepjes tallies, a carry line, a winner line.
     ``names`` (one per seat) replace ``Seat i`` headers where the sheet accepts them.
     ``score_columns``: how many columns at the right hold the scores (one per side or seat;
     default: all but the first); the columns between the first and those describe the hand
@@ -424,22 +437,21 @@ def sheet_renderable(sheet, title: str | None = None, names: Sequence[str] | Non
     from rich.console import Group
 
     parts = []
-    headers, rows = _call_with_names(sheet.table, names) or ([], [])
-    drawing = _call_with_names(sheet.render, names) or ""
+    view = _call_with_names(sheet.view, names) if hasattr(sheet, "view") else None
+    if view is None:
+        return Group(Text("(no sheet)"))
+    headers = list(view.columns)
+    rows = [list(r) for r in view.rows] + ([list(view.total)] if view.total is not None else [])
     if getattr(sheet, "kind", "") == "streepjes":
         rows = [[streepjes_words(str(c)) for c in row] for row in rows]
+    if score_columns is None and view.score_columns:
+        score_columns = view.score_columns
     if headers and rows:
         parts.append(FittedSheet(headers, rows, title=title, names=names, panel=panel,
                                  score_columns=score_columns))
-    # the drawing's lines that the table does not already hold (a side's tally is in the
-    # totals row; a carry line or a winner line is not)
-    heads = {str(h).strip().lower() for h in headers} if rows else set()
-    extra = [ln for ln in drawing.splitlines()
-             if ln.strip() and not ln.lstrip().startswith("|") and ln.split(":")[0].strip().lower() not in heads]
-    if not headers:
-        extra = drawing.splitlines()
-    if not rows and not any("|" in ln or "carry" in ln for ln in extra):
-        extra = []
+    # the sheet's own lines: under the table (a tally, a carry, the winner), or the whole
+    # drawing of a sheet that is no table (a boom, a lives log)
+    extra = list(view.lines)
     if extra:
         parts.append(Text("\n".join(extra), Style(bold=True)))
     if not parts:

@@ -135,6 +135,7 @@ async def play_rummy_turn(pilot, tbl: TableScreen, used: Counter) -> None:
     await pilot.press("enter")
 
 
+@pytest.mark.soak
 @pytest.mark.parametrize("players", [2, 3])
 async def test_klassieke_rummy_hand_played_with_keys(players):
     game = get_game("klassieke-rummy", players)
@@ -205,7 +206,7 @@ async def test_hot_seat_hand_over_hides_the_next_hand():
 
 
 async def test_single_human_gets_no_hand_over():
-    match = demo.kruisjassen_midhand(7)
+    match = demo.trick_midhand("kruisjassen", 7, tricks=3)
     app = make_app(match)
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
@@ -258,12 +259,14 @@ async def test_illegal_card_shows_the_reason_and_changes_nothing():
 
 
 async def test_illegal_meld_shows_the_reason_and_changes_nothing():
-    match = demo.rummy_midhand(11)
+    # a turn where some meld is legal (so the meld key is on offer), then two cards
+    match = Match(get_game("klassieke-rummy", 2), ["human:Anna", "bot:simple"], seed=21)
+    demo.play_until(match, lambda mt, o: o is not None and o.seat == 0
+                    and any(a.verb == "meld" for a in o.legal), seed=21)
     app = make_app(match)
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
         tbl = app.screen
-        await pilot.press("d")                      # draw first: now melding is allowed
         await settle(pilot)
         obs = tbl.observation()
         legal_melds = {tuple(sorted(a.cards)) for a in obs.legal if a.verb == "meld"}
@@ -285,7 +288,7 @@ async def test_illegal_meld_shows_the_reason_and_changes_nothing():
 
 
 async def test_keys_wait_while_a_bot_thinks():
-    match = demo.kruisjassen_midhand(7)
+    match = demo.trick_midhand("kruisjassen", 7, tricks=3)
     app = CardTableApp(match, bot_delay=30, resume=False, autosave=False)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
@@ -305,7 +308,7 @@ async def test_keys_wait_while_a_bot_thinks():
 # ---- the mouse ----------------------------------------------------------------------------
 
 async def test_ik_dek_button_claims_with_the_mouse():
-    match = demo.kruisjassen_midhand(7)
+    match = demo.trick_midhand("kruisjassen", 7, tricks=3)
     app = make_app(match)
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
@@ -323,7 +326,7 @@ async def test_ik_dek_button_claims_with_the_mouse():
 
 async def test_card_clicks_play_and_meld_clicks_lay_off():
     # trick game: the first click chooses a card, the second plays it
-    match = demo.kruisjassen_midhand(7)
+    match = demo.trick_midhand("kruisjassen", 7, tricks=3)
     app = make_app(match)
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)

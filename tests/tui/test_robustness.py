@@ -57,7 +57,7 @@ def test_only_ascii_digits_are_digit_keys():
 @pytest.mark.parametrize("key", ["²", "³", "①", "٣"])
 async def test_unicode_digit_at_the_table_is_ignored(key):
     # the fault: ValueError from int('²') killed the app (and it exited 0)
-    match = demo.kruisjassen_midhand(7)
+    match = demo.trick_midhand("kruisjassen", 7, tricks=3)
     app = make_app(match, autosave=False)
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
@@ -102,6 +102,7 @@ async def _odd_keys_everywhere(pilot, app) -> list[str]:
     return [type(screen).__name__]
 
 
+@pytest.mark.soak
 async def test_odd_keys_are_ignored_at_every_screen():
     seen = set()
     match = Match(get_game("kruisjassen"), ["human:Anna", "bot", "human:Bram", "bot"], seed=5)
@@ -132,7 +133,7 @@ async def test_odd_keys_are_ignored_at_every_screen():
             await settle(pilot)
     assert {"HandOverScreen", "TableScreen", "SheetScreen", "RulesScreen", "HandSummaryScreen"} <= seen
     # the resume offer, the menu and the seat setup
-    saves.save_match(demo.kruisjassen_midhand(7))
+    saves.save_match(demo.trick_midhand("kruisjassen", 7, tricks=3))
     app = CardTableApp(None, bot_delay=0)
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
@@ -148,6 +149,7 @@ async def test_odd_keys_are_ignored_at_every_screen():
         await _odd_keys_everywhere(pilot, app)
 
 
+@pytest.mark.soak
 async def test_random_keys_and_clicks_never_crash():
     keys = ODD_KEYS + ["space", "up", "down"] + list("0123456789abcdefghijklmnopqrstuvwxyz?") + ["enter", "escape", "left", "right"]
     rng = random.Random(6)
@@ -181,7 +183,7 @@ def test_a_crash_exits_1_with_one_line_and_keeps_the_save(monkeypatch, capsys):
         raise RuntimeError("a bug in a key handler")
 
     monkeypatch.setattr(TableScreen, "action_sheet", broken)
-    match = demo.kruisjassen_midhand(7)
+    match = demo.trick_midhand("kruisjassen", 7, tricks=3)
     n = len(match.hands[-1]["actions"])
 
     async def pilot_fn(pilot):
@@ -277,6 +279,7 @@ async def test_a_bot_move_after_the_table_was_taken_down_is_dropped():
         assert len(match.hands[-1]["actions"]) == n + 1
 
 
+@pytest.mark.soak
 @pytest.mark.parametrize("how", ["q", "ctrl+q", "resize"])
 async def test_quit_or_resize_during_bot_moves_never_raises(how):
     rng = random.Random(how)

@@ -103,7 +103,7 @@ async def test_setup_player_count_changes_the_seats():
 
 async def test_resume_offer_and_corrupt_save(_home):
     # a saved unfinished match is offered and resumed where it stood
-    match = demo.kruisjassen_midhand(7)
+    match = demo.trick_midhand("kruisjassen", 7, tricks=3)
     saves.save_match(match)
     n = len(match.hands[-1]["actions"])
     app = make_app()
@@ -129,7 +129,7 @@ async def test_resume_offer_and_corrupt_save(_home):
 
 
 async def test_declining_resume_shows_the_menu():
-    saves.save_match(demo.rummy_midhand(11))
+    saves.save_match(demo.draw_midhand("klassieke-rummy", 11, players=2))
     app = make_app()
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
@@ -139,7 +139,7 @@ async def test_declining_resume_shows_the_menu():
 
 
 async def test_autosave_after_every_action():
-    match = demo.kruisjassen_midhand(7)
+    match = demo.trick_midhand("kruisjassen", 7, tricks=3)
     app = make_app(match)
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
@@ -150,7 +150,7 @@ async def test_autosave_after_every_action():
 
 
 async def test_sheet_rules_and_letters_from_the_table():
-    match = demo.kruisjassen_midhand(7)
+    match = demo.trick_midhand("kruisjassen", 7, tricks=3)
     app = make_app(match)
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)

@@ -37,13 +37,13 @@ def test_menu(snap_compare, size):
 
 @pytest.mark.parametrize("size", [SMALL, LARGE], ids=["80x24", "132x36"])
 def test_kruisjassen_table(snap_compare, size):
-    assert snap_compare(app(demo.kruisjassen_midhand(7)), terminal_size=size, run_before=settle)
+    assert snap_compare(app(demo.trick_midhand("kruisjassen", 7, tricks=3)), terminal_size=size, run_before=settle)
 
 
 @pytest.mark.parametrize("size", [SMALL, LARGE], ids=["80x24", "132x36"])
 def test_klassieke_rummy_table(snap_compare, size):
     players = 2 if size == SMALL else 4
-    match = demo.rummy_midhand(11 if players == 2 else 12, players=players)
+    match = demo.draw_midhand("klassieke-rummy", 11 if players == 2 else 12, players=players)
     assert snap_compare(app(match), terminal_size=size, run_before=settle)
 
 
@@ -61,7 +61,7 @@ def test_klassieke_rummy_score_sheet(snap_compare, size):
 
 @pytest.mark.parametrize("size", [SMALL, LARGE], ids=["80x24", "132x36"])
 def test_hand_over(snap_compare, size):
-    match = demo.kruisjassen_midhand(7, seats=["human:Anna", "bot:simple", "human:Bram", "bot:simple"])
+    match = demo.trick_midhand("kruisjassen", 7, tricks=3, seats=["human:Anna", "bot:simple", "human:Bram", "bot:simple"])
     assert snap_compare(app(match), terminal_size=size, run_before=settle)
 
 

@@ -41,12 +41,12 @@ def test_manille_muette_table(snap_compare):
 
 def test_manille_parlee_table_talk_menu(snap_compare):
     # the leader's menu open: a (ask), then the topics
-    assert snap_compare(app(demo.manille_parlee_talk(7)), terminal_size=SMALL, run_before=pressing("a"))
+    assert snap_compare(app(demo.menu_open("manille-parlee", 7)), terminal_size=SMALL, run_before=pressing("a"))
 
 
 def test_manille_parlee_table_after_a_question(snap_compare):
     # the question and its answer under the trick and in the log
-    assert snap_compare(app(demo.manille_parlee_talk(7)), terminal_size=SMALL,
+    assert snap_compare(app(demo.menu_open("manille-parlee", 7)), terminal_size=SMALL,
                         run_before=pressing("a", "c", "c"))
 
 

@@ -1,0 +1,117 @@
+"""The bot driver: a bot thinks in a thread worker, its move is applied after the bot delay;
+the hint key asks the strong bot (``cardtable.bots.hint``, when it exists) the same way.
+
+A bot that can stop its search (``Bot.cancel()``) is stopped when the table leaves while it
+thinks. Nothing here knows a game: the bots come from ``cardtable.bots.get_bot``.
+"""
+
+from __future__ import annotations
+
+import time
+from typing import Any, Callable
+
+from textual.worker import Worker, WorkerState, get_current_worker
+
+from cardtable import bots as _bots
+from cardtable.engine.game import Observation
+
+
+def hint_function() -> Callable | None:
+    """``cardtable.bots.hint`` if the bots provide it (wave 2), else None (the key is hidden)."""
+    return getattr(_bots, "hint", None)
+
+
+def seat_bot_kinds(game) -> list[tuple[str, str]]:
+    """The bot levels a seat may take, as (label, seat text) pairs, weakest first:
+    ``cardtable.bots.bot_levels(game)`` when it exists, else the registry's kinds."""
+    levels = None
+    fn = getattr(_bots, "bot_levels", None)
+    if fn is not None:
+        try:
+            levels = [(k, d) for k, d in fn(game)]
+        except Exception:
+            levels = None
+    if not levels:
+        kinds = list(_bots.BOT_KINDS)
+        try:
+            from cardtable.bots.registry import kinds as reg_kinds
+
+            for k in reg_kinds():
+                if k not in kinds:
+                    kinds.append(k)
+        except Exception:
+            pass
+        # the simple bot first: it is the default of a new seat
+        kinds.sort(key=lambda k: (k != "simple", k))
+        levels = [(k, "") for k in kinds]
+    return [(f"Bot: {k}", f"bot:{k}") for k, _ in levels]
+
+
+class BotDriver:
+    """Runs the bots of one table (``screen``: the TableScreen)."""
+
+    def __init__(self, screen, bots: dict[int, Any]):
+        self.screen = screen
+        self.bots = bots
+        self.token: object = None
+        self.thinking: Any = None        # the bot whose worker runs now
+
+    def start(self, seat: int, obs: Observation, delay: float) -> None:
+        bot = self.bots[seat]
+        token = object()
+        self.token = token
+        self.thinking = bot
+
+        def think():
+            t0 = time.monotonic()
+            action = bot.choose(obs)
+            worker = get_current_worker()
+            while True:
+                rest = delay - (time.monotonic() - t0)
+                if rest <= 0 or worker.is_cancelled:
+                    break
+                time.sleep(min(0.05, rest))
+            return token, seat, action
+
+        self.screen.run_worker(think, name="bot", group="bot", thread=True, exclusive=True, exit_on_error=False)
+
+    def stop(self) -> None:
+        """Forget the move being thought (its result is dropped) and stop the search of a
+        bot that can (``cancel``)."""
+        self.token = None
+        bot, self.thinking = self.thinking, None
+        cancel = getattr(bot, "cancel", None)
+        if callable(cancel):
+            try:
+                cancel()
+            except Exception:
+                pass
+
+    def result(self, event: Worker.StateChanged):
+        """(seat, action) of a bot worker that finished and is still wanted; ("error", why)
+        for one that failed; None otherwise."""
+        if event.state == WorkerState.SUCCESS:
+            res = event.worker.result
+            if not res:
+                return None
+            token, seat, action = res
+            if token is not self.token:
+                return None
+            self.thinking = None
+            return seat, action
+        if event.state == WorkerState.ERROR:
+            self.thinking = None
+            return "error", f"the bot failed: {event.worker.error!r}"
+        return None
+
+    def start_hint(self, game, obs: Observation) -> bool:
+        """Ask ``bots.hint`` in a worker; False if there is no hint function."""
+        fn = hint_function()
+        if fn is None:
+            return False
+
+        def think():
+            return obs, fn(game, obs)
+
+        self.screen.run_worker(think, name="hint", group="hint", thread=True, exclusive=True, exit_on_error=False)
+        return True

@@ -1,0 +1,371 @@
+"""The action chooser: one generic way to choose every legal action, from the legal actions
+and the verb specs the game declares (``Observation.verbs``, engine/views.py). No textual
+here and no game's words: the table asks it for the buttons of the moment and hands it
+the keys.
+
+Shapes (``VerbSpec.shape``):
+- ``none``: a button per legal action of the spec, on the spec's key (or a free one);
+- ``card``: the card under the cursor (←→ or its number), then the spec's key (``⏎``);
+- ``cards``: cards selected (␣ or their numbers), then the spec's key; where the legal
+  actions hold wild cards with a designation, a menu of the designations follows;
+- ``meld``: a card (the selection or the cursor), the key, then a meld's number (or a click);
+- ``menu``: the spec's words, level by level (``MenuItem.children``); ``pick="card"`` lists
+  the cards of the legal actions under the path (by suit first when of several suits);
+- ``designation``: the card, then a menu of what it may stand for.
+
+Nothing is ever dropped: when the free keys run out, the rest of the buttons go on a
+second page (``o`` turns the page); a numbered list longer than nine pages the same way.
+An action the chooser builds that is not legal is still sent, so that the rules refuse it
+with their reason.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass, field
+from typing import Any, Callable, Sequence
+
+from cardtable.cards import SUIT_LETTERS, card_text, plain, rank_of, suit_of
+from cardtable.engine.actions import Action
+from cardtable.engine.views import CARD, CARDS, DESIGNATION, MELD, MENU, VerbSpec, spec_for
+
+#: Keys that belong to the table (sheet, quit, rules, letters, cancel, card keys, digits)
+#: and are never given to a button ...
+RESERVED_KEYS = set("snq?o") | {"enter", "space", "left", "right", "escape", "up", "down"} | set("0123456789")
+#: ... except these, which a verb may borrow when its spec names it (``trump S`` on ``s``:
+#: the sheet key then waits, hidden from the key line until the choice is made)
+LENDABLE_KEYS = {"s"}
+#: keys given to buttons whose spec has no key (or whose key is taken), in this order
+FREE_KEYS = "efgijuvwyzabhcdkmprtlx"
+#: the key that turns the page when the buttons are more than the keys
+PAGE_KEY = "o"
+#: shapes whose cards come from a zone (the cursor / the selection)
+CARD_SHAPES = (CARD, CARDS, MELD, DESIGNATION)
+
+
+def words_of(action: Action) -> tuple[str, ...]:
+    """The action's words as a menu path reads them: the verb, the argument's words, the
+    cards' codes (``ask has QS`` -> ("ask", "has", "QS"))."""
+    out = [action.verb]
+    if action.arg:
+        out += action.arg.split()
+    out += [card_text(c) for c in action.cards]
+    return tuple(out)
+
+
+@dataclass
+class Item:
+    """One button: its ``key``, its ``label`` (plain words; ``cards`` drawn after them by the
+    table, ``suit`` a suit symbol to colour) and what it does (``run``)."""
+
+    key: str
+    label: str
+    run: Callable[[], Any]
+    cards: tuple[int, ...] = ()
+    suit: int | None = None
+
+
+@dataclass
+class Chooser:
+    """The chooser's state between two keys: ``path`` (menu words so far), ``selected``
+    (cards, a multiset), ``pending`` (a MELD / DESIGNATION spec waiting for its target, with
+    its cards), ``digits`` (a meld number being typed), ``page``."""
+
+    path: tuple[str, ...] = ()
+    selected: list[int] = field(default_factory=list)
+    pending: tuple[VerbSpec, tuple[int, ...]] | None = None
+    digits: str = ""
+    page: int = 0
+    # designation menus: the actions to choose between (after a CARDS / DESIGNATION key)
+    choices: tuple[Action, ...] = ()
+
+    def reset(self) -> None:
+        self.path = ()
+        self.pending = None
+        self.digits = ""
+        self.page = 0
+        self.choices = ()
+
+    # ---- what the legal actions need ------------------------------------------------------
+    @staticmethod
+    def specs(obs) -> list[tuple[VerbSpec, list[Action]]]:
+        """The specs of the legal actions, each with its actions, in the specs' order; an
+        action without a spec gets a button of its own (its text)."""
+        groups: dict[int, tuple[VerbSpec, list[Action]]] = {}
+        order: list[int] = []
+        verbs = tuple(obs.verbs or ())
+        loose = []
+        for a in obs.legal:
+            s = spec_for(a, verbs)
+            if s is None:
+                loose.append(a)
+                continue
+            if id(s) not in groups:
+                groups[id(s)] = (s, [])
+            groups[id(s)][1].append(a)
+        idx = {id(s): i for i, s in enumerate(verbs)}
+        order = sorted(groups, key=lambda k: idx.get(k, 0))
+        out = [groups[k] for k in order]
+        for a in loose:
+            out.append((VerbSpec(a.verb, a.text()), [a]))
+        return out
+
+    @staticmethod
+    def selecting(obs) -> bool:
+        """Whether cards are selected (several) now: a CARDS verb (or a MELD verb, which
+        takes the selection or the card under the cursor) is on offer."""
+        return any(s.shape in (CARDS, MELD) for s, _ in Chooser.specs(obs))
+
+    @staticmethod
+    def playable(obs) -> set[int] | None:
+        """The cards some CARD-shaped legal action uses (for dimming the rest), or None when
+        no card of the hand is chosen now (a bid, a trump choice: the hand is read as it is)."""
+        ok: set[int] = set()
+        any_card = False
+        for s, acts in Chooser.specs(obs):
+            if s.shape in CARD_SHAPES:
+                any_card = True
+                for a in acts:
+                    ok.update(a.cards)
+        return ok if any_card else None
+
+    def card_spec(self, obs, key: str = "enter") -> tuple[VerbSpec, list[Action]] | None:
+        """The card-shaped spec ``key`` runs: the one on that key, else for ⏎ the first
+        CARD / CARDS / MELD verb on offer."""
+        cand = [(s, a) for s, a in self.specs(obs) if s.shape in CARD_SHAPES]
+        for s, a in cand:
+            if s.key == key:
+                return s, a
+        if key == "enter" and cand:
+            for shape in (CARD, CARDS):
+                for s, a in cand:
+                    if s.shape == shape:
+                        return s, a
+        return None
+
+    # ---- the buttons --------------------------------------------------------------------
+    def items(self, obs, ui) -> list[Item]:
+        """The buttons of the moment. ``ui``: the table (``ui.act(action)``, ``ui.card_key(spec,
+        acts)`` for a card-shaped key, ``ui.redraw()``)."""
+        if self.choices:
+            return self._numbered(list(self.choices), ui, lambda a: ("", a.cards))
+        if self.path:
+            return self._menu_items(obs, ui)
+        used = set(RESERVED_KEYS)
+        out: list[Item] = []
+        late: list[tuple[VerbSpec, Action | None]] = []
+        for s, acts in self.specs(obs):
+            if s.shape in CARD_SHAPES:
+                key = s.key or ""
+                if key and (key not in used or key == "enter") and key not in ("space",):
+                    used.add(key)
+                    label = s.label + (f" ({len(self.selected)})" if s.shape == CARDS else "")
+                    fn = (lambda s=s, acts=acts: ui.card_key(s, acts))
+                    fn.card_shaped = True
+                    out.append(Item(key, label, fn))
+                else:
+                    late.append((s, None))
+                continue
+            if s.shape == MENU:
+                key = s.key
+                if key and key not in used:
+                    used.add(key)
+                    out.append(Item(key, s.label, lambda v=s.verb: self.open((v,), ui)))
+                else:
+                    late.append((s, None))
+                continue
+            seen = set()
+            for a in acts:
+                if a in seen:
+                    continue
+                seen.add(a)
+                key = s.key
+                if key and (key not in used or (key in LENDABLE_KEYS and key not in {i.key for i in out})):
+                    used.add(key)
+                    out.append(self._button(key, s, a, ui))
+                else:
+                    late.append((s, a))
+        free = [k for k in FREE_KEYS if k not in used]
+        rest: list[Item] = []
+        for s, a in late:
+            if a is None:
+                fn = ((lambda v=s.verb: self.open((v,), ui)) if s.shape == MENU
+                      else (lambda s=s: ui.card_key(s, [x for x in obs.legal if spec_for(x, obs.verbs) is s])))
+                rest.append(Item("", s.label, fn))
+            else:
+                rest.append(self._button("", s, a, ui))
+        # the card-shaped verbs first (⏎ Play card, e Exchange selected), as the hand reads
+        out.sort(key=lambda it: 0 if getattr(it.run, "card_shaped", False) else 1)
+        return out + self._paged(rest, free, ui)
+
+    def _button(self, key: str, s: VerbSpec, a: Action, ui) -> Item:
+        suit = SUIT_LETTERS.index(a.arg) if s.verb == "trump" and a.arg in SUIT_LETTERS and len(s.label) <= 2 else None
+        label = s.label
+        tail = ""
+        if a.prep is not None:
+            tail += f" {a.prep} {a.target}"
+        if a.end:
+            tail += f" {a.end}"
+        if suit is not None:
+            label = ""            # the suit symbol alone, in its colour
+        return Item(key, label + tail if not a.cards else label, lambda a=a: ui.act(a), cards=a.cards, suit=suit)
+
+    def _paged(self, rest: list[Item], free: list[str], ui) -> list[Item]:
+        """Keys for the buttons that had none: the free keys; past them, pages (``o``)."""
+        if not rest:
+            return []
+        if len(rest) <= len(free):
+            for it, k in zip(rest, free):
+                it.key = k
+            return rest
+        per = max(1, len(free))
+        pages = (len(rest) + per - 1) // per
+        self.page %= pages
+        shown = rest[self.page * per:(self.page + 1) * per]
+        for it, k in zip(shown, free):
+            it.key = k
+        return shown + [Item(PAGE_KEY, f"more… ({self.page + 1}/{pages})", lambda: self.turn_page(ui))]
+
+    def turn_page(self, ui) -> None:
+        self.page += 1
+        ui.redraw()
+
+    def _numbered(self, acts: list[Action], ui, label: Callable[[Action], tuple[str, tuple]]) -> list[Item]:
+        """Actions on the keys 1-9; more than nine: pages (``o``). Esc goes back."""
+        per = 9
+        pages = max(1, (len(acts) + per - 1) // per)
+        self.page %= pages
+        out = []
+        for i, a in enumerate(acts[self.page * per:(self.page + 1) * per]):
+            words, cards = label(a)
+            out.append(Item(str(i + 1), words, lambda a=a: ui.act(a), cards=cards))
+        if pages > 1:
+            out.append(Item(PAGE_KEY, f"more… ({self.page + 1}/{pages})", lambda: self.turn_page(ui)))
+        out.append(Item("escape", "Back", lambda: self.back(ui)))
+        return out
+
+    # ---- menus --------------------------------------------------------------------------
+    def under(self, obs, path: tuple[str, ...] | None = None) -> list[Action]:
+        """The legal actions under a menu path (suit letters stand for a card's suit at the
+        level where a card is picked)."""
+        path = self.path if path is None else path
+        out = []
+        for a in obs.legal:
+            w = words_of(a)
+            ok = True
+            for i, p in enumerate(path):
+                if i < len(w) and w[i] == p:
+                    continue
+                # a suit level before a picked card
+                if i == len(w) - 1 and len(p) == 1 and a.cards and SUIT_LETTERS[suit_of(a.cards[0])] == p:
+                    continue
+                ok = False
+                break
+            if ok:
+                out.append(a)
+        return out
+
+    def _level(self, obs) -> tuple[VerbSpec | None, Any]:
+        """The spec of the open menu and the MenuItem at the end of the path (None at the
+        top; the pick item when a card is being picked)."""
+        spec = next((s for s, _ in self.specs(obs) if s.verb == self.path[0] and s.shape == MENU), None)
+        items = spec.menu if spec else ()
+        node = None
+        for w in self.path[1:]:
+            nxt = next((m for m in items if m.word == w), None)
+            if nxt is None:
+                break
+            node = nxt
+            items = nxt.children
+        return spec, node
+
+    def _menu_items(self, obs, ui) -> list[Item]:
+        spec, node = self._level(obs)
+        acts = self.under(obs)
+        out: list[Item] = []
+        depth = len(self.path)
+        if node is not None and node.pick == "card":
+            cards = sorted({a.cards[0] for a in acts if a.cards}, key=lambda c: (suit_of(c), -rank_of(c)))
+            at_suit = depth > 1 and self.path[-1] in SUIT_LETTERS and self.path[-1] != node.word
+            # by suit first (the suit's key, then the card's number) when the cards are
+            # of several suits or more than nine
+            if (len(cards) > 9 or len({suit_of(c) for c in cards}) > 1) and not at_suit:
+                suits = sorted({suit_of(c) for c in cards})
+                for s in suits:
+                    L = SUIT_LETTERS[s]
+                    out.append(Item(L.lower(), "", lambda L=L: self.open(self.path + (L,), ui), suit=s))
+            else:
+                acts = sorted((a for a in acts if a.cards), key=lambda a: -rank_of(a.cards[0]))
+                return self._numbered(acts, ui, lambda a: ("", a.cards))
+        else:
+            children = node.children if node is not None else (spec.menu if spec else ())
+            for m in children:
+                path = self.path + (m.word,)
+                under = self.under(obs, path)
+                if not under:
+                    continue
+                suit = SUIT_LETTERS.index(m.word) if m.word in SUIT_LETTERS and len(m.label) <= 2 else None
+                leaf = [a for a in under if words_of(a) == path]
+                if leaf and not m.children and m.pick is None:
+                    fn = (lambda a=leaf[0]: ui.act(a))
+                else:
+                    fn = (lambda p=path: self.open(p, ui))
+                out.append(Item(m.key or "", m.label if suit is None else "", fn, suit=suit))
+            used = {i.key for i in out if i.key}
+            free = [k for k in FREE_KEYS + "123456789" if k not in used]
+            for it in out:
+                if not it.key:
+                    it.key = free.pop(0) if free else ""
+            out = [i for i in out if i.key]
+        out.append(Item("escape", "Back", lambda: self.back(ui)))
+        return out
+
+    def open(self, path: tuple[str, ...], ui) -> None:
+        if not ui.may_act():
+            return
+        self.path = path
+        self.page = 0
+        ui.redraw(clear=True)
+
+    def back(self, ui) -> None:
+        if self.choices:
+            self.choices = ()
+        else:
+            self.path = self.path[:-1]
+        self.page = 0
+        ui.redraw(clear=True)
+
+    def menu_prompt(self, obs) -> str:
+        """A line saying where the menu is: the labels along the path."""
+        if self.choices:
+            return "Which one? Type its number (Esc: back)."
+        spec, node = self._level(obs)
+        words = [spec.label.rstrip("…") if spec else self.path[0]]
+        items = spec.menu if spec else ()
+        for w in self.path[1:]:
+            m = next((x for x in items if x.word == w), None)
+            if m is None:
+                words.append("\u2663\u2666\u2665\u2660"[SUIT_LETTERS.index(w)] if w in SUIT_LETTERS else w)
+                break
+            words.append(m.label.rstrip("…?"))
+            items = m.children
+        ask = "which card?" if node is not None and node.pick == "card" else "what?"
+        if node is not None and node.pick == "card" and self.path[-1] == node.word:
+            cards = [a.cards[0] for a in self.under(obs) if a.cards]
+            if len(cards) > 9 or len({suit_of(c) for c in cards}) > 1:
+                ask = "which suit?"
+        if node is not None and node.pick is None and node.children and node.children[0].word in SUIT_LETTERS:
+            ask = "which suit?"
+        tail = f" · {spec.hint}" if spec is not None and spec.hint else ""
+        return " › ".join(words) + f": {ask} (Esc: back){tail}"
+
+    # ---- cards --------------------------------------------------------------------------
+    def match_cards(self, s: VerbSpec, acts: Sequence[Action], cards: Sequence[int]) -> list[Action]:
+        """The legal actions of ``s`` whose cards are ``cards`` (a multiset; a designated
+        wild card matches its plain card)."""
+        want = Counter(plain(c) for c in cards)
+        exact = Counter(cards)
+        out = [a for a in acts if Counter(a.cards) == exact]
+        if out:
+            return out
+        return [a for a in acts if Counter(plain(c) for c in a.cards) == want]

@@ -1,0 +1,75 @@
+"""The hot-seat hand-over: a full screen between two humans, and the rule of when it is due.
+
+Privacy (DESIGN.md, hot-seat): a hand is face up only while its owner decides, after they
+took the keyboard; every hand is hidden before the hand-over screen is drawn, and keys
+typed in a burst never skip it (``app.handover_guard``).
+"""
+
+from __future__ import annotations
+
+import time
+
+from rich.style import Style
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.containers import Center
+from textual.screen import Screen
+from textual.widgets import Static
+
+from cardtable.tui import render as R
+from cardtable.tui.widgets import dismiss_once
+
+
+def handover_due(hot_seat: bool, viewer: int | None, seat: int) -> bool:
+    """A hand-over screen comes first when several humans share the keyboard and the seat to
+    decide is not the one whose hand is on the table."""
+    return hot_seat and viewer != seat
+
+
+class HandOverScreen(Screen):
+    """Covers the whole table until the next human presses a key (DESIGN.md, hot-seat).
+
+    A full Screen: nothing of the table, and no hand, is drawn while it is up. Keys typed
+    within ``app.handover_guard`` seconds (the previous player still typing) are ignored.
+    """
+
+    def __init__(self, name: str, note: str = "") -> None:
+        super().__init__()
+        self.player = name
+        self.note = note
+        self._shown_at = time.monotonic()
+
+    def compose(self) -> ComposeResult:
+        t = Text(justify="center")
+        for i, (sym, red) in enumerate((("♠", False), ("♥", True), ("♣", False), ("♦", True))):
+            t.append(("  " if i else "") + sym, Style(bold=True, color="#ff6b6b" if red else "#f0f0f0"))
+        t.append("\n\n")
+        t.append("Pass the keyboard to\n\n", Style(color="#b8d8c0"))
+        t.append(self.player, Style(bold=True, color=R.GOLD))
+        t.append("\n\n")
+        t.append(f"{self.player}, press any key when you are ready", Style(color="#ffffff"))
+        t.append("\nand nobody else can see the screen.", Style(color="#ffffff"))
+        if self.note:
+            t.append(f"\n\n{self.note}", Style(color="#8fb89e", italic=True))
+        with Center(id="handover-box"):
+            yield Static(t, markup=False, id="handover-text")
+
+    def on_mount(self) -> None:
+        self._shown_at = time.monotonic()
+
+    def _ready(self) -> None:
+        guard = float(getattr(self.app, "handover_guard", 0.0) or 0.0)
+        if time.monotonic() - self._shown_at < guard:
+            return
+        dismiss_once(self, True)
+
+    def on_key(self, event) -> None:
+        event.stop()
+        event.prevent_default()
+        self._ready()
+
+    def on_click(self, event) -> None:
+        event.stop()
+        self._ready()
+
+
