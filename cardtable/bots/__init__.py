@@ -151,3 +151,11 @@ def _register() -> None:
 
 
 _register()
+
+
+def warm_up() -> None:
+    """Start the strong bot's worker processes now (``bots.strong.warm_up``), so that the
+    first search of a table with a strong bot or a hint key does not wait for them."""
+    from cardtable.bots.strong import warm_up as _warm
+
+    _warm()

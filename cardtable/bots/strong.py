@@ -37,11 +37,13 @@ again (multiprocessing's rule): a script that uses the pool must guard its entry
 
 from __future__ import annotations
 
+import contextlib
 import copy
 import math
 import multiprocessing
 import os
 import random
+import sys
 import threading
 import time
 import warnings
@@ -327,6 +329,7 @@ def search_chunk(iset: Any, legal: tuple[Action, ...], seed: str, rounds: int | 
 
 _POOL: ProcessPoolExecutor | None = None
 _POOL_LOCK = threading.Lock()
+_STREAMS_LOCK = threading.Lock()
 
 
 def pool_workers() -> int:
@@ -343,8 +346,32 @@ def get_pool() -> ProcessPoolExecutor:
         if _POOL is None:
             methods = multiprocessing.get_all_start_methods()
             ctx = multiprocessing.get_context("forkserver" if "forkserver" in methods else "spawn")
-            _POOL = ProcessPoolExecutor(max_workers=pool_workers(), mp_context=ctx)
+            with _real_std_streams():       # its queues start multiprocessing's resource tracker
+                _POOL = ProcessPoolExecutor(max_workers=pool_workers(), mp_context=ctx)
         return _POOL
+
+
+@contextlib.contextmanager
+def _real_std_streams():
+    """The process's own stdout and stderr while a worker process starts: a Textual app
+    replaces them with objects whose ``fileno()`` is -1, and multiprocessing passes
+    stderr's file descriptor to the processes it starts ("bad value(s) in fds_to_keep")."""
+    with _STREAMS_LOCK:
+        out, err = sys.stdout, sys.stderr
+        try:
+            if sys.__stdout__ is not None:
+                sys.stdout = sys.__stdout__
+            if sys.__stderr__ is not None:
+                sys.stderr = sys.__stderr__
+            yield
+        finally:
+            sys.stdout, sys.stderr = out, err
+
+
+def submit(pool: ProcessPoolExecutor, fn, *args):
+    """``pool.submit(fn, *args)``, starting any worker it needs with the real std streams."""
+    with _real_std_streams():
+        return pool.submit(fn, *args)
 
 
 def warm_up() -> None:
@@ -353,7 +380,7 @@ def warm_up() -> None:
     bot or a hint key opens."""
     pool = get_pool()
     for _ in range(pool_workers()):
-        pool.submit(int)
+        submit(pool, int)
 
 
 def shutdown_pool() -> None:
@@ -479,7 +506,7 @@ class StrongBot(Bot):
                 stats.add(search_chunk(*job))
             return stats, False
         pool = get_pool()
-        pending = {pool.submit(search_chunk, *job) for job in jobs}
+        pending = {submit(pool, search_chunk, *job) for job in jobs}
         while pending:
             done, pending = wait(pending, timeout=0.02, return_when=FIRST_COMPLETED)
             for f in done:
@@ -507,7 +534,7 @@ class StrongBot(Bot):
         pool = get_pool()
         pending = set()
         for _ in range(pool_workers()):
-            pending.add(pool.submit(search_chunk, iset, legal, self._chunk_seed(n, j), None,
+            pending.add(submit(pool, search_chunk, iset, legal, self._chunk_seed(n, j), None,
                                     min(end, time.time() + SLICE), self._prior))
             j += 1
         while pending:
@@ -515,7 +542,7 @@ class StrongBot(Bot):
             for f in done:
                 stats.add(f.result())
                 if time.time() < end - 0.01 and not self._cancel.is_set():
-                    pending.add(pool.submit(search_chunk, iset, legal, self._chunk_seed(n, j), None,
+                    pending.add(submit(pool, search_chunk, iset, legal, self._chunk_seed(n, j), None,
                                             min(end, time.time() + SLICE), self._prior))
                     j += 1
             if self._cancel.is_set():

@@ -55,8 +55,18 @@ class BotDriver:
         self.bots = bots
         self.token: object = None
         self.thinking: Any = None        # the bot whose worker runs now
+        if any(getattr(b, "wants_information_set", False) for b in bots.values()):
+            warm = getattr(_bots, "warm_up", None)   # start a searching bot's workers now
+            if callable(warm):
+                try:
+                    warm()
+                except Exception:
+                    pass
 
-    def start(self, seat: int, obs: Observation, delay: float) -> None:
+    def start(self, seat: int, obs: Any, delay: float) -> None:
+        """Let the bot of ``seat`` choose from ``obs`` (its Observation, or the information set
+        ``bot.info_for(state, seat)`` gives a bot that searches) in a worker; the move is
+        handed back (``result``) no sooner than ``delay`` seconds after the start."""
         bot = self.bots[seat]
         token = object()
         self.token = token
@@ -104,14 +114,15 @@ class BotDriver:
             return "error", f"the bot failed: {event.worker.error!r}"
         return None
 
-    def start_hint(self, game, obs: Observation) -> bool:
-        """Ask ``bots.hint`` in a worker; False if there is no hint function."""
+    def start_hint(self, game, obs: Observation, info: Any) -> bool:
+        """Ask ``bots.hint(game, info)`` in a worker (``info``: the information set of the
+        seat to act, whose Observation is ``obs``); False if there is no hint function."""
         fn = hint_function()
         if fn is None:
             return False
 
         def think():
-            return obs, fn(game, obs)
+            return obs, fn(game, info)
 
         self.screen.run_worker(think, name="hint", group="hint", thread=True, exclusive=True, exit_on_error=False)
         return True

@@ -274,8 +274,11 @@ class TableScreen(Screen):
 
     # ---- bots ---------------------------------------------------------------------------
     def _start_bot(self, seat: int) -> None:
-        obs = self.match.state.observation(seat)
-        self.driver.start(seat, obs, self.bot_pause(obs))
+        state = self.match.state
+        obs = state.observation(seat)
+        bot = self.driver.bots[seat]
+        info_for = getattr(bot, "info_for", None)    # a searching bot takes its information set
+        self.driver.start(seat, info_for(state, seat) if info_for else obs, self.bot_pause(obs))
 
     @property
     def _token(self):
@@ -345,7 +348,10 @@ class TableScreen(Screen):
             self._not_your_turn()
             return
         obs = self.observation()
-        if obs is None or not self.driver.start_hint(self.match.game, obs):
+        st = self.match.state
+        if obs is None or st is None or st.over or st.to_act != obs.seat:
+            return
+        if not self.driver.start_hint(self.match.game, obs, st.information_set(obs.seat)):
             return
         self.set_message(Text("Thinking about a hint…", Style(color=R.GOLD, italic=True)))
 
