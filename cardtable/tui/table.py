@@ -364,7 +364,9 @@ class TableScreen(Screen):
             t = Text("Hint: ", Style(color=R.GOLD, bold=True))
             t.append_text(R.pretty(action.text(), bool(getattr(self.app, "dutch", False))))
             if why:
-                t.append(f" ({why})", Style(color="#b8d8c0"))
+                # the reason starts by naming the move ("play 10♦: wins the trick, ..."): once is enough
+                head, sep, rest = why.partition(": ")
+                t.append(f": {rest}" if sep and "(" not in head else f" ({why})", Style(color="#b8d8c0"))
             self.set_message(t)
         elif event.state == WorkerState.ERROR:
             self.set_message(Text(f"no hint: {event.worker.error!r}", Style(color="#ff6b6b")))
