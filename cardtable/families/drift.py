@@ -582,6 +582,21 @@ class DriftHand(State):
             step = ", ".join(words[:-1]) + (" or " if len(words) > 1 else "") + words[-1]
         return f"{g.seat_name(self.seat).capitalize()} to {step} · {tail}"
 
+    #: the verb specs of the table (engine.views), in the table's order
+    VERBS = RUMMY_VERBS
+
+    def _meld_views(self) -> tuple[MeldView, ...]:
+        """The table melds as every seat sees them, numbered from 1."""
+        return tuple(MeldView(i, m.owner, m.kind, m.cards) for i, m in enumerate(self.melds, 1))
+
+    def _picks(self, legal) -> set[Card]:
+        """The hand cards the legal actions that pick cards name."""
+        return {c for a in legal if a.verb in ("meld", "layoff", "discard") for c in a.cards}
+
+    def _zones(self, seat: int, view, melds, selectable):
+        """The zones (``families.rummy.rummy_zones``) as ``seat`` sees them."""
+        return rummy_zones(seat, self.hands, view, self.stock, self.pile, melds, self.public, selectable)
+
     def observation(self, seat: int) -> Observation:
         """What ``seat`` sees: its own hand, hand sizes, stock size, the discard pile, the
         table melds, the totals, a status line, the public log, and its legal actions when it
@@ -603,10 +618,10 @@ class DriftHand(State):
             extra["winner"] = self.winner
             extra["rummy"] = self.rummy
         legal = tuple(self.legal_actions()) if (not over and seat == self.seat) else ()
-        specs = specs_for(legal, RUMMY_VERBS) if legal else ()
+        specs = specs_for(legal, self.VERBS) if legal else ()
         view = tuple(sort_hand(self.hands[seat], rank_key=self._display_key()))
-        melds = tuple(MeldView(i, m.owner, m.kind, m.cards) for i, m in enumerate(self.melds, 1))
-        pick = {c for a in legal if a.verb in ("meld", "layoff", "discard") for c in a.cards}
+        melds = self._meld_views()
+        pick = self._picks(legal)
         lc = self.event_log()
         return Observation(
             game=g.id,
@@ -625,8 +640,7 @@ class DriftHand(State):
             log=lc.texts,
             legal=legal,
             extra=extra,
-            zones=rummy_zones(seat, self.hands, view, self.stock, self.pile, melds, self.public,
-                              tuple(c for c in view if c in pick)),
+            zones=self._zones(seat, view, melds, tuple(c for c in view if c in pick)),
             verbs=specs,
             events=lc.events,
         )

@@ -336,11 +336,46 @@ def find_wild_melds(hand: Iterable[Card], rules: MeldRules) -> list[tuple[str, t
     return out
 
 
+def any_meld(cards: Iterable[Card], rules: MeldRules) -> bool:
+    """True if ``cards`` (naturals and plain jokers) hold at least one meld under ``rules``
+    (for the stuck-hand ruling: a cheap test, no enumeration)."""
+    jokers = 0
+    natural = 0
+    masks = [0, 0, 0, 0]
+    per_rank: dict[int, list[int]] = {}
+    for c in cards:
+        if is_joker(c):
+            jokers += 1
+            continue
+        p = plain(c)
+        natural += 1
+        masks[SUIT_OF[p]] |= 1 << RANK_OF[p]
+        per_rank.setdefault(RANK_OF[p], [0, 0, 0, 0])[SUIT_OF[p]] += 1
+    if natural < max(1, rules.min_natural) or natural + jokers < 3:
+        return False
+    if jokers >= 2 and rules.min_natural <= 1:
+        return True
+    if rules.max_set >= 3:
+        for counts in per_rank.values():
+            if sum(min(k, rules.packs) for k in counts) + jokers >= 3:
+                return True
+    line = _line(rules.ace_mode)
+    for m in masks:
+        if not m:
+            continue
+        have = [m >> r & 1 for r in line]
+        for i in range(len(line) - 2):
+            k = have[i] + have[i + 1] + have[i + 2]
+            if k and k + jokers >= 3:
+                return True
+    return False
+
+
 def meld_uses(cards: Sequence[Card]) -> list[Card]:
     """The hand cards a meld's entries take: naturals as they are, each joker as plain ``JK``."""
     return [JOKER if is_joker(c) else plain(c) for c in cards]
 
 
-__all__ = ["MeldRules", "check_meld", "classify_wild", "find_wild_melds", "joker_as", "layoff_targets",
+__all__ = ["MeldRules", "any_meld", "check_meld", "classify_wild", "find_wild_melds", "joker_as", "layoff_targets",
            "meld_rank", "meld_refusal", "meld_uses", "stand_in", "swap_joker", "swap_targets",
            "wild_lay_off"]

@@ -2,7 +2,8 @@
 
 import importlib
 
-GAME_MODULES = ["kruisjassen", "klassieke_rummy", "manille_muette", "manille_parlee", "manille", "butifarra"]
+GAME_MODULES = ["kruisjassen", "klassieke_rummy", "manille_muette", "manille_parlee", "manille", "butifarra",
+                "basis_rummy"]
 
 for _m in GAME_MODULES:
     try:
