@@ -139,7 +139,11 @@ class WildDriftHand(DriftHand):
         if self._cache is not None:
             return self._cache
         if self.phase == DRAW:
-            return super()._legal()
+            out = super()._legal()
+            if self.pile and self._only_copies_of_top():
+                out = [x for x in out if x.arg != "discard"]
+                self._cache = out
+            return out
         out = self._down_actions()
         taken = self.taken
         seen = set()
@@ -149,6 +153,13 @@ class WildDriftHand(DriftHand):
                 out.append(Action("discard", None, (c,)))
         self._cache = out
         return out
+
+    def _only_copies_of_top(self) -> bool:
+        """True when every card of the hand is a copy of the top discard: taking it would leave
+        no card to discard (identical cards may not be discarded either), so ``draw discard``
+        is not allowed then (ruling, basis-rummy 16)."""
+        top = self.pile[-1]
+        return all(c == top for c in self.hands[self.seat])
 
     def _keeps(self, hand: Sequence[Card], used: Sequence[Card], gained: Card | None = None) -> bool:
         """§5.7 after ``used`` (hand cards) leave ``hand`` (and ``gained`` joins it): empty (not
@@ -257,6 +268,10 @@ class WildDriftHand(DriftHand):
         a = action
         g = self.game
         text = a.text()
+        if (a.verb == "draw" and a.arg == "discard" and self.phase == DRAW and self.pile
+                and self._only_copies_of_top()):
+            return (f"{text}: {g.seat_name(self.seat)} holds only copies of {card_text(self.pile[-1])}; "
+                    f"after taking it there would be no card left to discard")
         if self.phase == OVER or a.verb not in ("meld", "layoff", "swap") or self.phase == DRAW:
             if a.verb == "swap" and self.phase == DRAW:
                 return f"{text}: first draw a card: 'draw stock' or 'draw discard'"

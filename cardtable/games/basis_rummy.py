@@ -38,8 +38,12 @@ Rulings added in the code (beyond the spec's §10):
      the option is ignored (§2: "2-3 always 1, 7 always 2").
  14. Hands that cannot end: Klassieke Rummy's ruling 9 (the hand is void when the stock would
      be re-formed while no meld and no lay-off can ever be made, or a 41st time).
- 15. The discard pile is turned over unshuffled (§5.6); the information set treats the new
-     stock as unknown (the order of the turned pile is not used by the bots).
+ 15. The discard pile is turned over unshuffled (§5.6), so the new stock is known to all in
+     order, and a card drawn from it is known in that hand (listed like a card taken from the
+     discard pile).
+ 16. With two packs, ``draw discard`` is not allowed when the hand holds only copies of the top
+     discard (it would leave no legal discard, §5.5 step 2, and §5.7 forbids melding down to
+     it); the player draws from the stock.
 """
 
 from __future__ import annotations

@@ -274,3 +274,10 @@ def test_bots_play_whole_matches():
             assert steps < 50_000
         assert m.sheet.winners and max(m.sheet.totals) >= 150
     assert seen["swap"] and seen["joker meld"] and seen["layoff"], seen
+
+
+def test_ruling_16_no_taking_a_copy_of_ones_only_cards():
+    g = get_game("basis-rummy", 4, packs="2")
+    st = g.from_deal(position(g, ["4S 4H", "4C 4D", "5S 5H", "8C"], "3C 8C", to_act=3))
+    assert legal(st) == {"draw stock"}
+    refused(st, "draw discard", "only copies of 8C")
