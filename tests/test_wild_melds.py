@@ -8,9 +8,9 @@ import time
 import pytest
 
 from cardtable.cards import JOKER, card_text, parse_card, parse_cards
-from cardtable.families.melds import (MeldRules, check_meld, find_wild_melds, layoff_targets, swap_joker,
-                                      swap_targets)
-from cardtable.families.rummy import RUN, SET, Meld
+from cardtable.families.melds import (SET_CARD, SET_NONE, MeldRules, check_meld, find_wild_melds, layoff_targets,
+                                      meld_points, push_joker, push_targets, swap_joker, swap_targets)
+from cardtable.families.rummy import RUN, SET, Meld, points_table
 
 ONE = MeldRules(packs=1, max_set=4)
 TWO = MeldRules(packs=2, max_set=8)
@@ -78,9 +78,10 @@ def test_example_4_joker_exchange():
 
 def test_example_3_layoff_ends_on_a_run():
     m = Meld(2, RUN, tuple(parse_cards("JD QD KD")))
-    assert layoff_targets(m, ONE) == [(parse_card("TD"), "low"), (parse_card("AD"), "high")]
+    assert layoff_targets(m, ONE) == [(parse_card("TD"), "low"), (parse_card("JK=TD"), "low"),
+                                      (parse_card("AD"), "high"), (parse_card("JK=AD"), "high")]
     m = Meld(2, RUN, tuple(parse_cards("JD QD KD AD")))
-    assert layoff_targets(m, ONE) == [(parse_card("TD"), "low")]
+    assert layoff_targets(m, ONE) == [(parse_card("TD"), "low"), (parse_card("JK=TD"), "low")]
 
 
 def test_every_enumerated_meld_is_valid_and_uses_the_hand():
@@ -103,3 +104,72 @@ def test_enumeration_is_fast_at_the_worst_position():
         M._RUN_MEMO.clear(), M._SET_MEMO.clear()
         find_wild_melds(hand, TWO)
     assert (time.perf_counter() - t) / 50 < 0.02
+
+
+# ---- jokeren.md §11 Example 1 (set jokers fixed to a suit) and Loba's piernas and escaleras ---------
+
+JOKEREN = MeldRules(packs=1, max_set=4, set_jokers=SET_CARD)
+LOBA = MeldRules(packs=2, max_set=6, set_jokers=SET_NONE, set_suits=3, min_run=4, run_jokers=2)
+
+
+@pytest.mark.parametrize("text, ok", [
+    ("7C 7D 7H", True), ("7C 7C 7D", False), ("7C 7D 7H 7S JK=7S", False), ("7C 7D JK=7S", True),
+    ("7C 7D JK=7C", False), ("QD JK=QH JK=QS", True), ("AH 2H 3H", True), ("QH KH AH", True),
+    ("KH AH 2H", False), ("JK=AS 2S 3S", True), ("QS KS JK=AS", True),
+])
+def test_jokeren_example_1(text, ok):
+    got = check_meld(parse_cards(text), JOKEREN)
+    assert (not isinstance(got, str)) == ok, got
+
+
+def test_jokeren_set_joker_fixed_lay_off_and_swap():
+    m = Meld(2, SET, tuple(parse_cards("8C 8D JK=8H")))
+    texts = {card_text(c) for c, _e in layoff_targets(m, JOKEREN)}
+    assert texts == {"8S", "JK=8S"}                   # 8H is represented by the joker: swap it instead
+    assert swap_targets(m, JOKEREN) == [parse_card("8H")]
+    pts = points_table(ace=11)
+    assert meld_points(RUN, parse_cards("AH 2H JK=3H"), pts) == 6            # a low ace counts 1
+    assert meld_points(RUN, parse_cards("QH KH JK=AH"), pts) == 31
+    assert meld_points(SET, parse_cards("7C 7D JK=7S"), pts) == 21
+
+
+@pytest.mark.parametrize("text, ok", [
+    ("4C 4D 4H", True), ("4C 4D 4H 4S", False), ("4C 4C 4D", False), ("4C 4C 4D 4D 4H 4H", True),
+    ("4C 4D JK=4*", False), ("5H 6H 7H", False), ("5H 6H 7H 8H", True), ("JK=5H 6H JK=7H 8H", True),
+    ("JK=6H JK=7H JK=8H 9H TH", False), ("JC QC KC AC", True), ("AD 2D 3D 4D", True), ("QC KC AC 2C", False),
+])
+def test_loba_example_1_and_2(text, ok):
+    got = check_meld(parse_cards(text), LOBA)
+    assert (not isinstance(got, str)) == ok, got
+
+
+def test_loba_pierna_lay_offs_and_pushed_jokers():
+    m = Meld(0, SET, tuple(parse_cards("QC QD QH")))
+    assert {card_text(c) for c, _e in layoff_targets(m, LOBA)} == {"QC", "QD", "QH"}   # not QS, no joker
+    m = Meld(0, RUN, tuple(parse_cards("5S JK=6S 7S 8S")))
+    assert push_targets(m, LOBA) == [(parse_card("6S"), "low"), (parse_card("6S"), "high")]
+    assert [card_text(c) for c in push_joker(m, parse_card("6S"), "low", LOBA).cards] == "JK=4S 5S 6S 7S 8S".split()
+    assert [card_text(c) for c in push_joker(m, parse_card("6S"), "high", LOBA).cards] == "5S 6S 7S 8S JK=9S".split()
+    m = Meld(0, RUN, tuple(parse_cards("TS JK=JS QS KS")))
+    assert push_targets(m, LOBA) == [(parse_card("JS"), "low")]
+    m = Meld(0, RUN, tuple(parse_cards("AS JK=2S 3S 4S")))
+    assert push_targets(m, LOBA) == [(parse_card("2S"), "high")]
+    m = Meld(0, RUN, tuple(parse_cards("JK=5H 6H JK=7H 8H")))
+    assert {card_text(c) for c, _e in layoff_targets(m, LOBA)} == {"4H", "9H"}         # no third joker
+
+
+@pytest.mark.parametrize("rules", [ONE, TWO, JOKEREN, LOBA], ids=["one", "two", "jokeren", "loba"])
+def test_enumeration_under_every_rule_set(rules):
+    hand = parse_cards("4C 4C 4D 4H 4S 5H 6H 7H 8H 7C 7D 7S 7S JK JK QS KS AS")
+    got = find_wild_melds(hand, rules)
+    assert len(got) == len({c for _, c in got})
+    for kind, cards in got:
+        assert check_meld(cards, rules) == (kind, cards), [card_text(c) for c in cards]
+    texts = {" ".join(card_text(c) for c in cards) for _, cards in got}
+    if rules is LOBA:
+        assert "4C 4C 4D 4H" in texts and "5H 6H 7H 8H" in texts
+        assert not any(kind == SET and "JK" in card_text(c) for kind, cards in got for c in cards)
+        assert "JK=5H 6H 7H JK=8H" in texts and not any(kind == RUN and len(cards) < 4 for kind, cards in got)
+    if rules is JOKEREN:
+        assert "7C 7D JK=7H" in texts and "7C 7D JK=7H JK=7S" in texts and "7C 7D JK=7H 7S" in texts
+        assert not any("JK=7C" in t or "JK=7D" in t for t in texts if t.startswith("7C 7D"))

@@ -80,25 +80,16 @@ class WildDriftRummy(DriftRummy):
             targets = layoff_targets(m, rules)
             if not targets:
                 continue
-            both = len(targets) == 2 and targets[0][0] == targets[1][0] and m.kind == RUN
-            for rep, end in targets:
-                e = end if both else None
-                if not is_any_suit(rep) and rep in hs:
-                    out.append((rep, i, e))
-                if joker and (m.kind == RUN or is_any_suit(rep)):
-                    out.append((joker_as(rep), i, e))
+            written = [c for c, _e in targets]
+            for card, end in targets:
+                if (joker if is_joker(card) else card in hs):
+                    out.append((card, i, end if end != SET and written.count(card) == 2 else None))
         return out
 
     def ends(self, card: Card, meld: Meld) -> tuple[str, ...]:
-        rep = stand_in(card)
-        if rep is None:
+        if is_joker(card) and stand_in(card) is None:
             return ()
-        targets = layoff_targets(meld, self.rules)
-        if meld.kind == SET:
-            if is_joker(card):
-                return (SET,) if (rep, SET) in targets else ()
-            return (SET,) if (rep, SET) in targets else ()
-        return tuple(e for r, e in targets if r == rep)
+        return tuple(e for c, e in layoff_targets(meld, self.rules) if c == card)
 
     def lay_off_on(self, meld: Meld, card: Card, end: str) -> Meld:
         return wild_lay_off(meld, card, end)
