@@ -10,6 +10,12 @@ What changes against ``DriftHand`` (one pack, no wild cards):
   joker that stands for it in table meld ``n`` (a set joker: any natural of the set's rank the
   set may still hold); the joker goes to the hand. No forced follow-up here (Basis Rummy);
   games whose released joker must be placed at once set ``swap_follow`` (not built yet).
+- Options a game sets on its Game object: ``swap_follow`` (the released joker must go into a
+  new meld as the very next action; the swap is legal only if that meld can be made),
+  ``no_joker_first`` (no joker in the melds of a player's first melding turn),
+  ``first_round_no_out`` (nobody goes out before every player has had a turn), with
+  ``last_card`` (going out only by a discard) and ``layoff_requires_meld`` /
+  ``swap_requires_meld`` (on the table first) from ``DriftRummy``.
 - Identical cards: a discard may not be the card taken from the discard pile this turn **nor
   an identical copy of it** (basis-rummy §5.5 step 2, ruling 10: same code); the §5.7
   invariant counts the hand as a multiset; each discard is listed once.
@@ -55,6 +61,14 @@ class WildDriftRummy(DriftRummy):
     rules: MeldRules = MeldRules()
     #: a swap needs a meld of one's own first
     swap_requires_meld: bool = False
+    #: after a swap the next action must be a new meld holding a joker (jokeren §5.4 step 3),
+    #: and a swap is legal only if such a meld can then be made
+    swap_follow: bool = False
+    #: no joker in the melds of the turn in which a player first melds (jokeren's option)
+    no_joker_first: bool = False
+    #: in turns t < n - 1 nobody goes out: at least two cards stay in hand until the discard
+    #: (jokeren §5.5 step 3)
+    first_round_no_out: bool = False
 
     def melds_in(self, hand: Sequence[Card]) -> list[tuple[str, tuple[Card, ...]]]:
         return find_wild_melds(hand, self.rules)
@@ -110,7 +124,7 @@ class WildDriftRummy(DriftRummy):
 class WildDriftHand(DriftHand):
     """One hand of a drift rummy with jokers (module docstring)."""
 
-    __slots__ = ("known",)
+    __slots__ = ("known", "forced", "was_on")
     VERBS = WILD_VERBS
 
     @classmethod
@@ -118,11 +132,15 @@ class WildDriftHand(DriftHand):
         st = super()._fresh(game, dealer, hands, stock, pile, melds, to_act, standing)
         st.public = 0            # not used: knowledge is ``known`` (multisets)
         st.known = [[] for _ in range(st.n)]
+        st.forced = False        # a swap's follow-up meld is due (``swap_follow``)
+        st.was_on = bool(st.owners >> to_act & 1)   # the seat to act owned a meld when its turn began
         return st
 
     def clone(self):
         new = super().clone()
         new.known = [k[:] for k in self.known]
+        new.forced = self.forced
+        new.was_on = self.was_on
         return new
 
     # -- legality --
@@ -136,6 +154,9 @@ class WildDriftHand(DriftHand):
                 self._cache = out
             return out
         out = self._down_actions()
+        if self.forced:
+            self._cache = out
+            return out
         taken = self.taken
         seen = set()
         for c in self.hands[self.seat]:
@@ -156,8 +177,13 @@ class WildDriftHand(DriftHand):
         """§5.7 after ``used`` (hand cards) leave ``hand`` (and ``gained`` joins it): empty (not
         with ``last_card``) or holding a card other than copies of the one taken this turn."""
         rem = len(hand) - len(used) + (gained is not None)
+        g = self.game
+        if g.first_round_no_out and self.turn < self.n - 1:
+            return rem >= 2 and (self.taken is None
+                                 or rem - (hand.count(self.taken) - sum(1 for c in used if c == self.taken)
+                                           + (gained == self.taken)) > 0)
         if rem == 0:
-            return not self.game.last_card
+            return not g.last_card
         taken = self.taken
         if taken is None:
             return True
@@ -168,8 +194,14 @@ class WildDriftHand(DriftHand):
         g = self.game
         hand = self.hands[self.seat]
         out: list[Action] = []
+        no_joker = g.no_joker_first and not self.was_on
+        if self.forced:         # the released joker goes into a new meld, nothing else
+            return [Action("meld", None, cards) for _k, cards in g.melds_in(hand)
+                    if any(is_joker(c) for c in cards) and self._keeps(hand, meld_uses(cards))]
         if g.no_meld_limit or not self.melded:
             for _kind, cards in g.melds_in(hand):
+                if no_joker and any(is_joker(c) for c in cards):
+                    continue
                 if self._keeps(hand, meld_uses(cards)):
                     out.append(Action("meld", None, cards))
         own = self.owners >> self.seat & 1
@@ -181,9 +213,22 @@ class WildDriftHand(DriftHand):
             hs = set(hand)
             for i, m in enumerate(self.melds, 1):
                 for nat in swap_targets(m, g.rules):
-                    if nat in hs and self._keeps(hand, (nat,), JOKER):
+                    if nat in hs and self._keeps(hand, (nat,), JOKER) and (
+                            not g.swap_follow or self._follow_up_exists(hand, nat)):
                         out.append(Action("swap", None, (nat,), "in", i))
         return out
+
+    def _follow_up_exists(self, hand: Sequence[Card], nat: Card) -> bool:
+        """``swap_follow``: after giving ``nat`` for a joker, a new meld holding a joker can be made
+        that keeps the §5.7 invariant."""
+        after = list(hand)
+        after.remove(nat)
+        after.append(JOKER)
+        g = self.game
+        for _k, cards in g.melds_in(after):
+            if any(is_joker(c) for c in cards) and self._keeps(after, meld_uses(cards)):
+                return True
+        return False
 
     # -- play --
     def _forget(self, seat: int, c: Card) -> None:
@@ -207,6 +252,7 @@ class WildDriftHand(DriftHand):
                 hand.remove(c)
                 self._forget(seat, c)
             self.melds.append(Meld(seat, g.kind_of(cards), tuple(cards)))
+            self.forced = False
             self.owners |= 1 << seat
             self.melded = True
             self.events = [self.events, ("meld", seat, cards, len(self.melds)), None]
@@ -233,6 +279,7 @@ class WildDriftHand(DriftHand):
             self._forget(seat, nat)
             hand.append(jk)
             self.known[seat].append(jk)
+            self.forced = g.swap_follow
             self.events = [self.events, ("swap", seat, nat, i), None]
         else:
             super()._apply(action)
@@ -240,6 +287,7 @@ class WildDriftHand(DriftHand):
     def _discard(self, c: Card) -> None:
         self._forget(self.seat, c)
         super()._discard(c)
+        self.was_on = bool(self.owners >> self.seat & 1)
 
     def _stuck(self) -> bool:
         """Ruling 9 of Klassieke Rummy with jokers: no meld can be made from the cards outside
@@ -259,6 +307,9 @@ class WildDriftHand(DriftHand):
         a = action
         g = self.game
         text = a.text()
+        if self.forced and self.phase == PLAY:
+            return (f"{text}: after a swap the joker must go at once into a new meld with cards from "
+                    f"the hand (a meld holding it), like 'meld 4S 5S JK=6S'")
         if (a.verb == "draw" and a.arg == "discard" and self.phase == DRAW and self.pile
                 and self._only_copies_of_top()):
             return (f"{text}: {g.seat_name(self.seat)} holds only copies of {card_text(self.pile[-1])}; "
@@ -296,6 +347,10 @@ class WildDriftHand(DriftHand):
             return f"{text}: there is no meld {a.target}; the melds are numbered 1 to {len(self.melds)}"
         m = self.melds[a.target - 1]
         c = a.cards[0]
+        if not self.owners >> self.seat & 1 and (g.layoff_requires_meld if a.verb == "layoff"
+                                                  else g.swap_requires_meld):
+            return (f"{text}: {who} may not {'lay off' if a.verb == 'layoff' else 'swap a joker'} "
+                    f"before putting down a meld of his own")
         if a.verb == "swap":
             if is_joker(c):
                 return f"{text}: a joker is taken from a meld by putting a natural card in its place"
