@@ -89,6 +89,12 @@ class BasisRummy(WildDriftRummy):
         "swap": "<card> in <n>",
         "discard": "<card>",
     }, wild=("meld", "layoff"), rank_only=True)
+    #: texts the grammar refuses, with the word each refusal names (tests/test_grammar.py)
+    bad_texts = (
+        ("meld 5C#1 6C 7C", "5C#1"), ("draw deck", "'deck'"), ("layoff 8C in 3", "'in'"),
+        ("swap 6S to 2", "'to'"), ("discard JK=8C", "JK=8C"), ("swap JK=6S in 2", "JK=6S"),
+        ("open 5C 6C 7C", "'open'"), ("knock 9D", "'knock'"), ("meld", "expected cards"),
+    )
     min_players = 2
     max_players = 7
     deck_name = "54 or 108 (jokers)"
