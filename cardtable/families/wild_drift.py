@@ -230,6 +230,27 @@ class WildDriftHand(DriftHand):
                 return True
         return False
 
+    def playout(self, rng) -> tuple[float, ...]:
+        """``DriftHand.playout`` with the discard chosen among the distinct cards (identical
+        cards are one action), so it plays as the engine's generic playout does."""
+        randbelow = getattr(rng, "_randbelow", rng.randrange)
+        while self.phase != OVER:
+            self._cache = None
+            if self.phase == DRAW:
+                acts = self._legal()
+            else:
+                acts = self._down_actions()
+                if not acts:
+                    taken = self.taken
+                    cards = list(dict.fromkeys(c for c in self.hands[self.seat] if c != taken))
+                    n = len(cards)
+                    self._discard(cards[0] if n == 1 else cards[randbelow(n)])
+                    continue
+            n = len(acts)
+            self._apply(acts[0] if n == 1 else acts[randbelow(n)])
+        self._cache = None
+        return self.returns()
+
     # -- play --
     def _forget(self, seat: int, c: Card) -> None:
         k = self.known[seat]
@@ -372,6 +393,18 @@ class WildDriftHand(DriftHand):
             return f"{text}: {card_text(c)} goes at the {ends[0]} end of meld {a.target}, not the {a.end} end"
         return f"{text}: {self._invariant_reason(len(self.hands[self.seat]) - 1)}"
 
+    def _status(self) -> str:
+        """The status line; while a seat plays it says what a turn allows (not what this hand can
+        do, which would tell the other seats about its cards)."""
+        if self.phase == PLAY:
+            g = self.game
+            top = card_text(self.pile[-1]) if self.pile else "none"
+            step = ("put the joker in a new meld" if self.forced
+                    else "meld, lay off, swap or discard")
+            return (f"{g.seat_name(self.seat).capitalize()} to {step} · stock {len(self.stock)} · "
+                    f"discard {top} · melds {len(self.melds)} · to {g.options['target_score']}")
+        return super()._status()
+
     def _log_event(self, ev: tuple) -> LogEvent:
         if ev[0] == "swap":
             return LogEvent("swap", f"{{^0}} {{0:puts|put}} {{c0}} in meld {ev[3]} and {{0:takes|take}} its joker.",
@@ -447,6 +480,7 @@ class WildDriftHand(DriftHand):
             flat.extend(cards)
             if cards:
                 buckets.append(Bucket(place, len(cards)))
+        flat.sort()                      # the pool in card order: nothing of where they lie
         deal = Deal((1 << len(flat)) - 1, buckets)
         return InformationSet(self, seat, deal, lambda st, masks, rng: st._wild_build(seat, deal, flat, masks, rng))
 

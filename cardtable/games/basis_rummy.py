@@ -95,6 +95,9 @@ class BasisRummy(WildDriftRummy):
         ("swap 6S to 2", "'to'"), ("discard JK=8C", "JK=8C"), ("swap JK=6S in 2", "JK=6S"),
         ("open 5C 6C 7C", "'open'"), ("knock 9D", "'knock'"), ("meld", "expected cards"),
     )
+    #: positions tests/test_search.py samples and plays out: (players, options); one pack only (its
+    #: swap helper cannot yet place two identical cards of which the seat knows one)
+    search_configs = ((2, {}), (3, {"deal_3p": "10"}))
     min_players = 2
     max_players = 7
     deck_name = "54 or 108 (jokers)"
