@@ -255,6 +255,8 @@ class KlassiekeRummyState(DriftHand):
     """One hand of Klassieke Rummy: the drift-rummy hand (families/drift.py) and its §7 score."""
 
     __slots__ = ()
+    #: the family's fast playout (families/drift.py), named here as the game's own
+    playout = DriftHand.playout
 
     def result(self) -> Result | None:
         """§7: the winner scores the card points left in the other hands (×2 for a rummy)."""
