@@ -41,6 +41,8 @@ CONFIGS = [
     ("klassieke-rummy", 4, {"last_card": True, "ace_mode": "bridge"}),
     ("klassieke-rummy", 6, {}),
 ]
+# a game may bring its own configurations (``Game.search_configs``: (players, options) pairs)
+CONFIGS += [(g, p, o) for g in sorted(game_ids()) for p, o in getattr(get_game(g), "search_configs", ())]
 # every other registered game at its default options, with its fewest and most players
 CONFIGS += [(g, p, {}) for g in sorted(set(game_ids()) - {c[0] for c in CONFIGS})
             for p in sorted({game_class(g).min_players, game_class(g).max_players})]
@@ -435,10 +437,13 @@ def swapped(st, seat, rng):
                         new.stock = tuple(y if c == x else c for c in new.stock)
                     else:
                         new.hands[where[1]] ^= (1 << x) | (1 << y)
-                elif where == "stock":
-                    new.stock = [y if c == x else c for c in new.stock]
-                else:
-                    new.hands[where[1]] = [y if c == x else c for c in new.hands[where[1]]]
+                else:                   # one copy only (identical cards: a multiset)
+                    cards = list(new.stock) if where == "stock" else list(new.hands[where[1]])
+                    cards[cards.index(x)] = y
+                    if where == "stock":
+                        new.stock = cards
+                    else:
+                        new.hands[where[1]] = cards
             if same_view(new.observation(seat).to_json(), st.observation(seat).to_json(), st, seat):
                 return new
     return None

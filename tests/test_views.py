@@ -75,7 +75,7 @@ def check_zones(game, st, seat: int) -> None:
         assert len(z.cards) <= z.count, f"{z.name}: more cards listed than it holds"
         if z.face == V.UP:
             assert len(z.cards) == z.count, f"{z.name}: face up but not every card listed"
-        assert not (Counter(z.cards) & hidden), f"{z.name} shows a hidden card to seat {seat}"
+        assert not (Counter(z.cards) - (deck - hidden)), f"{z.name} shows a hidden card to seat {seat}"
         assert set(z.selectable) <= set(z.cards)
         if z.seats:
             assert len(z.seats) == len(z.cards)

@@ -1,7 +1,7 @@
 """Rummy machinery shared by the rummy games (sets, runs, lay-offs, brandhout, piles).
 
-Everything works on plain ``int`` cards (``cardtable.cards``: ``suit * 16 + rank``, rank
-2..14 with the ace 14) so that legality is computed directly in the hot loop. Rules that
+Everything works on plain ``int`` cards (``cardtable.cards``, read through the ``RANK_OF`` /
+``SUIT_OF`` tables and built with ``make``; rank 2..14 with the ace 14) so that legality is computed directly in the hot loop. Rules that
 differ between games are parameters:
 
 - ``ace_mode`` (how an ace sits in a run; klassieke-rummy.md §5.2 step 4):
@@ -32,7 +32,7 @@ import random
 from itertools import combinations
 from typing import Iterable, NamedTuple, Sequence
 
-from cardtable.cards import ACE, JOKER, KING, TWO, Card
+from cardtable.cards import ACE, JOKER, KING, RANK_OF, SUIT_OF, TWO, Card, is_joker, make
 from cardtable.engine.views import (CARD, CARDS, COUNT, DISCARD, DOWN, HAND, MELD, MELDS, NONE, STOCK, UP,
                                     VerbSpec, Zone)
 
@@ -44,7 +44,6 @@ ACE_MODES = (ACE_LOW, ACE_HIGH_LOW, ACE_BRIDGE)
 SET = "set"
 RUN = "run"
 
-_SUIT_MASK = 0xF0
 _ACE_BIT = 1 << ACE
 
 
@@ -68,7 +67,7 @@ def points_table(ace: int = 1, court: int = 10, ten: int = 10, joker: int = 0,
                 v = ace
             else:
                 v = court
-            table[suit * 16 + rank] = v
+            table[make(rank, suit)] = v
     table[JOKER] = joker
     return table
 
@@ -86,14 +85,14 @@ def set_order(cards: Sequence[Card], max_set: int = 4) -> tuple[Card, ...] | Non
     n = len(cards)
     if n < 3 or n > max_set:
         return None
-    rank = cards[0] & 15
-    if cards[0] == JOKER:
+    rank = RANK_OF[cards[0]]
+    if is_joker(cards[0]):
         return None
     seen = 0
     for c in cards:
-        if c == JOKER or (c & 15) != rank:
+        if is_joker(c) or RANK_OF[c] != rank:
             return None
-        bit = 1 << (c >> 4)
+        bit = 1 << SUIT_OF[c]
         if seen & bit:
             return None
         seen |= bit
@@ -103,12 +102,12 @@ def set_order(cards: Sequence[Card], max_set: int = 4) -> tuple[Card, ...] | Non
 def _rank_mask(cards: Sequence[Card]) -> int | None:
     """Bit ``rank`` set per card (bits 2..14) if all cards are natural cards of one suit
     with no rank twice; else None."""
-    suit = cards[0] & _SUIT_MASK
+    suit = SUIT_OF[cards[0]]
     mask = 0
     for c in cards:
-        if c == JOKER or (c & _SUIT_MASK) != suit:
+        if is_joker(c) or SUIT_OF[c] != suit:
             return None
-        bit = 1 << (c & 15)
+        bit = 1 << RANK_OF[c]
         if mask & bit:
             return None
         mask |= bit
@@ -138,15 +137,15 @@ def run_order(cards: Sequence[Card], ace_mode: str = ACE_LOW) -> tuple[Card, ...
     mask = _rank_mask(cards)
     if mask is None:
         return None
-    suit = cards[0] & _SUIT_MASK
+    suit = SUIT_OF[cards[0]]
     low = _low_line(mask)
     if _contiguous(low):  # ace low (or no ace): valid in every mode
         start = (low & -low).bit_length() - 1          # 1 = ace
-        return tuple(suit | (ACE if r == 1 else r) for r in range(start, start + n))
+        return tuple(make(ACE if r == 1 else r, suit) for r in range(start, start + n))
     if ace_mode == ACE_HIGH_LOW:
         if mask & _ACE_BIT and _contiguous(mask):
             start = (mask & -mask).bit_length() - 1
-            return tuple(suit | r for r in range(start, start + n))
+            return tuple(make(r, suit) for r in range(start, start + n))
         return None
     if ace_mode == ACE_BRIDGE:
         # circle positions 0..12: A=0, 2=1, ... K=12
@@ -160,7 +159,7 @@ def run_order(cards: Sequence[Card], ace_mode: str = ACE_LOW) -> tuple[Card, ...
             p = (p0 + i) % 13
             if not circ >> p & 1:
                 return None
-            out.append(suit | (ACE if p == 0 else p + 1))
+            out.append(make(ACE if p == 0 else p + 1, suit))
         return tuple(out)
     return None
 
@@ -185,8 +184,8 @@ def why_not_meld(cards: Sequence[Card], ace_mode: str = ACE_LOW, max_set: int = 
         return "a meld needs at least 3 cards"
     if len(set(cards)) != n:
         return "a card is named twice"
-    ranks = {c & 15 for c in cards}
-    suits = {c >> 4 for c in cards}
+    ranks = {RANK_OF[c] for c in cards}
+    suits = {SUIT_OF[c] for c in cards}
     if len(ranks) == 1:
         return f"a set has at most {max_set} cards"
     if len(suits) != 1:
@@ -206,20 +205,20 @@ def run_ends(run: Sequence[Card], ace_mode: str = ACE_LOW) -> tuple[Card | None,
     if len(run) >= 13:
         return None, None
     first, last = run[0], run[-1]
-    suit = first & _SUIT_MASK
-    fr, lr = first & 15, last & 15
+    suit = SUIT_OF[first]
+    fr, lr = RANK_OF[first], RANK_OF[last]
     if ace_mode == ACE_BRIDGE:
-        below = suit | (KING if fr == ACE else ACE if fr == TWO else fr - 1)
-        above = suit | (TWO if lr == ACE else ACE if lr == KING else lr + 1)
+        below = make(KING if fr == ACE else ACE if fr == TWO else fr - 1, suit)
+        above = make(TWO if lr == ACE else ACE if lr == KING else lr + 1, suit)
         return below, above
     # an ace first is low: nothing below it; an ace last is high: nothing above it
-    below = None if fr == ACE else suit | (ACE if fr == TWO else fr - 1)
+    below = None if fr == ACE else make(ACE if fr == TWO else fr - 1, suit)
     if lr == ACE:
         above = None
     elif lr == KING:
-        above = suit | ACE if ace_mode == ACE_HIGH_LOW else None
+        above = make(ACE, suit) if ace_mode == ACE_HIGH_LOW else None
     else:
-        above = suit | (lr + 1)
+        above = make(lr + 1, suit)
     return below, above
 
 
@@ -227,9 +226,9 @@ def set_accepts(cards: Sequence[Card], max_set: int = 4) -> tuple[Card, ...]:
     """The cards that may be laid off on a set (its rank in the suits not yet in it)."""
     if len(cards) >= max_set:
         return ()
-    rank = cards[0] & 15
-    have = {c >> 4 for c in cards}
-    return tuple(s * 16 + rank for s in range(4) if s not in have)
+    rank = RANK_OF[cards[0]]
+    have = {SUIT_OF[c] for c in cards}
+    return tuple(make(rank, s) for s in range(4) if s not in have)
 
 
 class Meld(NamedTuple):
@@ -312,7 +311,6 @@ def _suit_runs(suit: int, mask: int, ace_mode: str, min_len: int) -> tuple[tuple
     """Every run of suit ``suit`` within the rank mask ``mask`` (bits 2..14), in run order."""
     line, longest = _LINES[ace_mode]
     starts = 13 if ace_mode == ACE_BRIDGE else len(line)
-    base = suit * 16
     present = [bool(mask >> r & 1) for r in line]
     out: list[tuple[Card, ...]] = []
     seen_full = False
@@ -328,9 +326,9 @@ def _suit_runs(suit: int, mask: int, ace_mode: str, min_len: int) -> tuple[tuple
             if length == 13:  # all ranks: one meld, written ace first
                 if not seen_full:
                     seen_full = True
-                    out.append(tuple(base | r for r in _FULL_RUN))
+                    out.append(tuple(make(r, suit) for r in _FULL_RUN))
             else:
-                out.append(tuple(base | r for r in line[i:j]))
+                out.append(tuple(make(r, suit) for r in line[i:j]))
     return tuple(out)
 
 
@@ -345,8 +343,8 @@ def find_runs(hand: Iterable[Card], ace_mode: str = ACE_LOW,
     """Every run (in run order) that can be made from cards of ``hand``, each card set once."""
     masks = [0, 0, 0, 0]
     for c in hand:
-        if c != JOKER:
-            masks[c >> 4] |= 1 << (c & 15)
+        if not is_joker(c):
+            masks[SUIT_OF[c]] |= 1 << RANK_OF[c]
     out: list[tuple[Card, ...]] = []
     memo = _RUN_MEMO
     for s in range(4):
@@ -361,7 +359,7 @@ def find_runs(hand: Iterable[Card], ace_mode: str = ACE_LOW,
 
 
 def _rank_sets(rank: int, suits: int, max_set: int) -> tuple[tuple[Card, ...], ...]:
-    cards = [s * 16 + rank for s in range(4) if suits >> s & 1]
+    cards = [make(rank, s) for s in range(4) if suits >> s & 1]
     out: list[tuple[Card, ...]] = []
     for k in range(3, min(len(cards), max_set) + 1):
         out.extend(combinations(cards, k))
@@ -372,8 +370,8 @@ def find_sets(hand: Iterable[Card], max_set: int = 4) -> list[tuple[Card, ...]]:
     """Every set (suit order) that can be made from cards of ``hand`` (one pack)."""
     suits = [0] * 15
     for c in hand:
-        if c != JOKER:
-            suits[c & 15] |= 1 << (c >> 4)
+        if not is_joker(c):
+            suits[RANK_OF[c]] |= 1 << SUIT_OF[c]
     out: list[tuple[Card, ...]] = []
     for r in range(2, 15):
         m = suits[r]
@@ -397,15 +395,15 @@ def find_melds(hand: Iterable[Card], ace_mode: str = ACE_LOW,
     sets first (by rank), then runs (by suit, then start). Memoised per suit pattern."""
     m0 = m1 = m2 = m3 = 0
     for c in hand:
-        s = c >> 4
+        s = SUIT_OF[c]
         if s == 0:
-            m0 |= 1 << (c & 15)
+            m0 |= 1 << RANK_OF[c]
         elif s == 1:
-            m1 |= 1 << (c & 15)
+            m1 |= 1 << RANK_OF[c]
         elif s == 2:
-            m2 |= 1 << (c & 15)
+            m2 |= 1 << RANK_OF[c]
         elif s == 3:
-            m3 |= 1 << (c & 15)
+            m3 |= 1 << RANK_OF[c]
     out: list[tuple[str, tuple[Card, ...]]] = []
     three = (m0 & m1 & (m2 | m3)) | (m2 & m3 & (m0 | m1))   # ranks held in 3+ suits
     if three:
@@ -438,12 +436,12 @@ def near_melds(hand: Sequence[Card], ace_mode: str = ACE_LOW) -> dict[Card, int]
         pos.setdefault(r, []).append(i)
     circ = ace_mode == ACE_BRIDGE
     for a, b in combinations(hand, 2):
-        if a == JOKER or b == JOKER:
+        if is_joker(a) or is_joker(b):
             continue
-        if (a & 15) == (b & 15):
+        if RANK_OF[a] == RANK_OF[b]:
             near = True
-        elif (a >> 4) == (b >> 4):
-            ra, rb = a & 15, b & 15
+        elif SUIT_OF[a] == SUIT_OF[b]:
+            ra, rb = RANK_OF[a], RANK_OF[b]
             if circ:
                 d = abs((ra % 13) - (rb % 13))  # A=14 -> 1, K=13 -> 0
                 d = min(d, 13 - d)

@@ -1,0 +1,691 @@
+"""The drift-rummy hand (issue 11): draw from the stock or the discard pile, put melds down, lay
+off on anyone's melds, discard; the stock turned over (shuffled or not) when it runs out; going
+out with or without a discard; the hand's end, and the stuck-hand ruling.
+
+Its first game is Klassieke Rummy (games/klassieke_rummy.py, whose module docstring documents
+the actions, the record ``deal``, the observation ``extra`` keys and the rulings 8-10 this hand
+implements); the joker rummies of issue 11 build on the same hand.
+
+A game on this hand subclasses ``DriftRummy`` and its state ``DriftHand``. What a game's melds
+are comes from the game object's hooks, so a matcher with wild cards (families/melds.py) plugs in
+without touching the turn:
+
+    ``melds_in(hand)``           every meld ``(kind, cards)`` the cards can make;
+    ``classify(cards)``          ``(kind, cards in canonical order)`` or None;
+    ``why_not(cards)``           the reason ``cards`` are not a meld, in the player's words;
+    ``kind_of(cards)``           the kind of a valid meld (cheap: the cards are known valid);
+    ``layoffs(hand, melds)``     every lay-off ``(card, meld number, end or None)``;
+    ``ends(card, meld)``         where ``card`` fits on ``meld`` (``()``, ``("set",)``, run ends);
+    ``lay_off_on(meld, card, end)``  the meld with the card added.
+
+``DriftRummy`` gives them for natural cards and one pack (families/rummy.py) by the game's
+``ace_mode``. The options the hand reads from the game: ``no_meld_limit``,
+``layoff_requires_meld``, ``last_card``, ``reshuffle``, ``dealt``, ``points`` and
+``options["target_score"]``. A subclass of ``DriftHand`` gives ``result()`` (the hand's score)
+and its summary.
+"""
+
+from __future__ import annotations
+
+import random
+import zlib
+from typing import Any, Sequence
+
+from cardtable.cards import ACE, RANK_OF, Card, card_text, cards_text, sort_hand
+from cardtable.engine.actions import Action
+from cardtable.engine.game import Game, IllegalAction, MeldView, Observation, State
+from cardtable.engine.standing import Standing
+from cardtable.engine.views import EventLog, LogEvent, log_view, specs_for
+from cardtable.families.rummy import (ACE_LOW, RUMMY_VERBS, RUN, SET, Meld, classify, find_melds, lay_off,
+                                      layoff_ends, layoff_options, rummy_zones, stock_top_first, turn_over,
+                                      why_not_meld)
+
+#: Ruling 9 (klassieke-rummy): the stock is re-formed at most this often in one hand; then the
+#: hand is void.
+MAX_TURNOVERS = 40
+
+DRAW, PLAY, OVER = 0, 1, 2
+_PHASE_NAMES = ("draw", "play", "over")
+
+DRAW_STOCK = Action("draw", "stock")
+DRAW_DISCARD = Action("draw", "discard")
+
+
+class DriftRummy(Game):
+    """A drift rummy's game object: the meld hooks (module docstring) for natural cards of one
+    pack, by ``self.ace_mode``. Subclasses set the options the hand reads."""
+
+    family = "rummy"
+    ace_mode: str = ACE_LOW
+
+    def melds_in(self, hand: Sequence[Card]) -> list[tuple[str, tuple[Card, ...]]]:
+        return find_melds(hand, self.ace_mode)
+
+    def classify(self, cards: Sequence[Card]) -> tuple[str, tuple[Card, ...]] | None:
+        return classify(cards, self.ace_mode)
+
+    def why_not(self, cards: Sequence[Card]) -> str:
+        return why_not_meld(cards, self.ace_mode)
+
+    def kind_of(self, cards: Sequence[Card]) -> str:
+        return SET if RANK_OF[cards[0]] == RANK_OF[cards[1]] else RUN
+
+    def layoffs(self, hand: Sequence[Card], melds: Sequence[Meld]) -> list[tuple[Card, int, str | None]]:
+        return layoff_options(hand, melds, self.ace_mode)
+
+    def ends(self, card: Card, meld: Meld) -> tuple[str, ...]:
+        return layoff_ends(card, meld, self.ace_mode)
+
+    def lay_off_on(self, meld: Meld, card: Card, end: str) -> Meld:
+        return lay_off(meld, card, end)
+
+
+class DriftHand(State):
+    """One hand of a drift rummy (plain data; the module docstring). The game object gives the
+    meld rules (``DriftRummy``'s hooks) and the options read here."""
+
+    __slots__ = ("game", "seed", "n", "dealer", "hands", "stock", "pile", "melds", "seat", "phase",
+                 "taken", "melded", "start_size", "owners", "public", "turnovers", "turn", "events",
+                 "winner", "rummy", "void", "totals", "_deal", "shuffle_key", "_cache", "_logc")
+
+    @classmethod
+    def _fresh(cls, game: "DriftRummy", dealer: int, hands: list[list[Card]], stock: list[Card],
+               pile: list[Card], melds: list[Meld], to_act: int, standing: Standing) -> "DriftHand":
+        st = cls.__new__(cls)
+        st.game = game
+        st.seed = None
+        st.n = game.players
+        st.dealer = dealer
+        st.hands = [list(h) for h in hands]
+        st.stock = stock                      # top card last
+        st.pile = pile                        # bottom .. top
+        st.melds = list(melds)
+        st.seat = to_act
+        st.phase = DRAW
+        st.taken = None
+        st.melded = False
+        st.start_size = len(st.hands[to_act])
+        st.owners = 0
+        for m in st.melds:
+            st.owners |= 1 << m.owner
+        pub = 0
+        for c in pile:
+            pub |= 1 << c
+        for m in st.melds:
+            for c in m.cards:
+                pub |= 1 << c
+        st.public = pub                       # bit per card that has been face up this hand
+        st.turnovers = 0
+        st.turn = 0
+        st.events = None                      # linked list [previous, event, text or None]
+        st.winner = None
+        st.rummy = False
+        st.void = False
+        st.totals = standing.totals
+        st._deal = (dealer, [list(h) for h in hands], list(stock), list(pile), list(st.melds), to_act)
+        flat = [c for h in st.hands for c in h + [255]] + stock + [255] + pile
+        st.shuffle_key = zlib.crc32(bytes(flat))
+        st._cache = None
+        st._logc = None
+        return st
+
+    # -- engine contract --
+    @property
+    def to_act(self) -> int | None:
+        return None if self.phase == OVER else self.seat
+
+    def clone(self) -> "DriftHand":
+        new = object.__new__(type(self))
+        new.game = self.game
+        new.seed = self.seed
+        new.n = self.n
+        new.dealer = self.dealer
+        new.hands = [h[:] for h in self.hands]
+        new.stock = self.stock[:]
+        new.pile = self.pile[:]
+        new.melds = self.melds[:]
+        new.seat = self.seat
+        new.phase = self.phase
+        new.taken = self.taken
+        new.melded = self.melded
+        new.start_size = self.start_size
+        new.owners = self.owners
+        new.public = self.public
+        new.turnovers = self.turnovers
+        new.turn = self.turn
+        new.events = self.events
+        new.winner = self.winner
+        new.rummy = self.rummy
+        new.void = self.void
+        new.totals = self.totals
+        new._deal = self._deal
+        new.shuffle_key = self.shuffle_key
+        new._cache = None
+        new._logc = self._logc
+        return new
+
+    def _changed(self) -> None:
+        self._cache = None
+
+    # -- search (engine/search.py) --
+    def rollout_actions(self) -> list[Action]:
+        """A playout draws at random, puts down a meld or lays off whenever it can (one
+        of them at random) and only then discards at random, so that hands end."""
+        legal = self._legal()
+        if self.phase == PLAY:
+            down = [a for a in legal if a.verb != "discard"]
+            if down:
+                return down
+        return legal
+
+    def playout(self, rng) -> tuple[float, ...]:
+        """The fast path of ``State.playout`` (the same choices as ``rollout_actions()``):
+        plain lists, no legal list and no clone per step; a discard is chosen as a card
+        (the ``i``-th of the hand, the taken card left out) without Action objects."""
+        randbelow = getattr(rng, "_randbelow", rng.randrange)
+        while self.phase != OVER:
+            self._cache = None
+            if self.phase == DRAW:
+                acts = self._legal()
+            else:
+                acts = self._down_actions()
+                if not acts:
+                    taken = self.taken
+                    hand = self.hands[self.seat]
+                    cards = [c for c in hand if c != taken] if taken is not None else hand
+                    n = len(cards)
+                    self._discard(cards[0] if n == 1 else cards[randbelow(n)])
+                    continue
+            n = len(acts)
+            self._apply(acts[0] if n == 1 else acts[randbelow(n)])
+        self._cache = None
+        return self.returns()
+
+    def returns_scale(self) -> float:
+        """``returns()``: the winner's score (the others' card points, x2 for a rummy)
+        against the others' 0, over 100 points; a loser's own card points add to the
+        winner's score, so fewer is better for him. A void hand: 0."""
+        return 100.0
+
+    def information_set(self, seat: int):
+        """What ``seat`` knows (``engine.search.InformationSet``): its hand, the discard
+        pile, the table melds, and every card that has been face up (a card taken from the
+        discard pile stays known in that hand until melded or discarded; a stock turned
+        over unshuffled is known in order). The other cards of the other hands and of the
+        stock are dealt again at random (the stock in random order), keeping every hand
+        size. With ``reshuffle`` and a re-formed stock, the stock's face-up cards are also
+        shuffled among the stock's places (which of them another seat drew is not
+        tracked)."""
+        from cardtable.engine.search import Bucket, Deal, InformationSet
+        pub = self.public
+        loose = self.game.reshuffle and self.turnovers > 0
+        pubs = 0                       # face-up cards in a reshuffled stock: order unknown
+        if loose:
+            for c in self.stock:
+                if pub >> c & 1:
+                    pubs |= 1 << c
+        buckets = []
+        pool = 0
+        for s, h in enumerate(self.hands):
+            if s == seat:
+                continue
+            m = 0
+            for c in h:
+                if not pub >> c & 1:
+                    m |= 1 << c
+            pool |= m
+            if m:
+                buckets.append(Bucket(s, m.bit_count(), ~pubs))
+        m = 0
+        for c in self.stock:
+            if loose or not pub >> c & 1:
+                m |= 1 << c
+        if m:
+            pool |= m
+            hidden_n = (m & ~pubs).bit_count()
+            if hidden_n:
+                buckets.append(Bucket("stock", hidden_n, ~pubs))
+            if pubs:
+                buckets.append(Bucket("stock", pubs.bit_count(), pubs))
+        deal = Deal(pool, buckets)
+        return InformationSet(self, seat, deal, lambda st, masks, rng: st._iset_build(seat, deal, masks, rng))
+
+    def _iset_build(self, seat: int, deal, masks: list[int], rng) -> "DriftHand":
+        """Make this clone the sampled State: the dealt cards in random order into the
+        places of the unseen cards (other hands, stock), a new reshuffle key, no seed, and
+        the sampled position as its ``deal_record``."""
+        from cardtable.engine.search import mask_cards
+        pool = deal.pool
+        given: dict[object, list[Card]] = {}
+        for b, m in zip(deal.buckets, masks):
+            cards = mask_cards(m)
+            rng.shuffle(cards)
+            given.setdefault(b.owner, []).extend(cards)
+        if "stock" in given:
+            rng.shuffle(given["stock"])
+        for s, h in enumerate(self.hands):
+            if s in given:
+                it = iter(given[s])
+                self.hands[s] = [next(it) if pool >> c & 1 else c for c in h]
+        if "stock" in given:
+            it = iter(given["stock"])
+            self.stock = [next(it) if pool >> c & 1 else c for c in self.stock]
+        self.shuffle_key = rng.getrandbits(32)
+        self.seed = None
+        self._deal = {"dealer": self.dealer, "hands": [[card_text(c) for c in h] for h in self.hands],
+                      "stock": [card_text(c) for c in reversed(self.stock)],
+                      "discard": [card_text(c) for c in self.pile],
+                      "melds": [{"owner": m.owner, "cards": [card_text(c) for c in m.cards]} for m in self.melds],
+                      "to_act": self.seat}
+        self._cache = None
+        return self
+
+    def _keeps_discard(self, rem: int, used: tuple[Card, ...]) -> bool:
+        """Invariant §5.7 after putting ``used`` down, leaving ``rem`` cards: empty (not with
+        ``last_card``) or holding a card other than the one taken from the discard pile."""
+        if rem == 0:
+            return not self.game.last_card
+        if rem >= 2 or self.taken is None:
+            return True
+        return self.taken in used
+
+    def _legal(self) -> list[Action]:
+        if self._cache is not None:
+            return self._cache
+        if self.phase == DRAW:
+            out = []
+            if self.stock or self.pile:
+                out.append(DRAW_STOCK)
+            if self.pile:
+                out.append(DRAW_DISCARD)
+            self._cache = out
+            return out
+        out = self._down_actions()
+        taken = self.taken
+        for c in self.hands[self.seat]:
+            if c != taken:
+                out.append(Action("discard", None, (c,)))
+        self._cache = out
+        return out
+
+    def _down_actions(self) -> list[Action]:
+        """The melds, then the lay-offs, the player to act may make now (play phase)."""
+        g = self.game
+        hand = self.hands[self.seat]
+        nh = len(hand)
+        out = []
+        if g.no_meld_limit or not self.melded:
+            for _kind, cards in g.melds_in(hand):
+                if self._keeps_discard(nh - len(cards), cards):
+                    out.append(Action("meld", None, cards))
+        if self.melds and (not g.layoff_requires_meld or self.owners >> self.seat & 1):
+            for card, i, end in g.layoffs(hand, self.melds):
+                if self._keeps_discard(nh - 1, (card,)):
+                    out.append(Action("layoff", None, (card,), "to", i, end))
+        return out
+
+    def normalize(self, action: Action) -> Action:
+        """Canonical form: a meld's cards in run/set order; a redundant layoff end dropped."""
+        if action.verb == "meld" and action.cards and action.arg is None:
+            cl = self.game.classify(action.cards)
+            if cl is not None:
+                return action._replace(cards=cl[1])
+        elif (action.verb == "layoff" and action.end and len(action.cards) == 1
+              and action.prep == "to" and isinstance(action.target, int)
+              and 1 <= action.target <= len(self.melds)):
+            ends = self.game.ends(action.cards[0], self.melds[action.target - 1])
+            if ends == (SET,) or (len(ends) == 1 and ends[0] == action.end):
+                return action._replace(end=None)
+        return action
+
+    def _apply(self, action: Action) -> None:
+        v = action.verb
+        seat = self.seat
+        hand = self.hands[seat]
+        if v == "draw":
+            if action.arg == "discard":
+                c = self.pile.pop()
+                self.taken = c
+                self.events = [self.events, ("take", seat, c), None]
+            else:
+                if not self.stock:
+                    if self.turnovers >= MAX_TURNOVERS or self._stuck():
+                        self._end_void()
+                        return
+                    self.turnovers += 1
+                    rng = (random.Random(self.shuffle_key * 1009 + self.turnovers)
+                           if self.game.reshuffle else None)
+                    self.stock = turn_over(self.pile, rng)
+                    self.events = [self.events, ("turnover", len(self.pile), rng is not None), None]
+                    self.pile = []
+                c = self.stock.pop()
+                self.taken = None
+                self.events = [self.events, ("draw", seat), None]
+            hand.append(c)
+            self.phase = PLAY
+        elif v == "meld":
+            cards = action.cards
+            for c in cards:
+                hand.remove(c)
+                self.public |= 1 << c
+            kind = self.game.kind_of(cards)
+            self.melds.append(Meld(seat, kind, cards))
+            self.owners |= 1 << seat
+            self.melded = True
+            self.events = [self.events, ("meld", seat, cards, len(self.melds)), None]
+            if not hand:
+                self._end_out()
+        elif v == "layoff":
+            c = action.cards[0]
+            i = action.target
+            m = self.melds[i - 1]
+            end = action.end or self.game.ends(c, m)[0]
+            self.melds[i - 1] = self.game.lay_off_on(m, c, end)
+            hand.remove(c)
+            self.public |= 1 << c
+            self.events = [self.events, ("layoff", seat, c, i, action.end), None]
+            if not hand:
+                self._end_out()
+        elif v == "discard":
+            self._discard(action.cards[0])
+        else:  # pragma: no cover - the engine only applies legal actions
+            raise IllegalAction(f"{action.text()}: unknown action")
+
+    def _discard(self, c: Card) -> None:
+        """The player to act discards ``c``: out if it was his last card, else the turn
+        passes on."""
+        seat = self.seat
+        hand = self.hands[seat]
+        hand.remove(c)
+        self.pile.append(c)
+        self.public |= 1 << c
+        self.events = [self.events, ("discard", seat, c), None]
+        if not hand:
+            self._end_out()
+        else:
+            self.seat = (seat + 1) % self.n
+            self.phase = DRAW
+            self.taken = None
+            self.melded = False
+            self.start_size = len(self.hands[self.seat])
+            self.turn += 1
+
+    def _end_out(self) -> None:
+        """§5.5 / §7: the player to act has no cards left; a rummy if he began the turn with
+        the §3 hand size (nothing put on the table before this turn)."""
+        self.phase = OVER
+        self.winner = self.seat
+        self.rummy = self.start_size == self.game.dealt
+        self.events = [self.events, ("out", self.seat, self.rummy), None]
+
+    def _stuck(self) -> bool:
+        """Ruling 9 (a): no sequence of play can end the hand any more. A hand only ends
+        after melds or lay-offs, and none is possible when the cards outside the table melds
+        (hands, stock, discard pile: any of them can reach any hand) hold no meld that a hand
+        is big enough to make (a hand of k cards melds at most k + 1 after drawing, k with
+        ``last_card``) and none of them fits on a table meld (or, with
+        ``layoff_requires_meld``, nobody owns a meld). Then nothing can ever change."""
+        g = self.game
+        free = self.stock + self.pile
+        for h in self.hands:
+            free += h
+        if self.melds and (self.owners or not g.layoff_requires_meld):
+            if g.layoffs(free, self.melds):
+                return False
+        biggest = max(len(h) for h in self.hands) + (0 if g.last_card else 1)
+        if biggest >= 3 and g.melds_in(free):
+            return False
+        return True
+
+    def _end_void(self) -> None:
+        """Ruling 9: the hand cannot end (or the stock would be re-formed once too often);
+        nobody scores."""
+        self.phase = OVER
+        self.void = True
+        self.events = [self.events, ("void", self.turnovers), None]
+
+    # -- explanations --
+    def explain(self, action: Action) -> str:
+        """Why ``action`` is not legal now, as a sentence for the player."""
+        a = action
+        g = self.game
+        who = g.seat_name(self.seat)
+        text = a.text()
+        if self.phase == OVER:
+            return f"{text}: the hand is over"
+        hand = self.hands[self.seat]
+        verbs = ("draw", "meld", "layoff", "discard")
+        if a.verb not in verbs:
+            return f"{text}: unknown action; {g.name} uses draw, meld, layoff and discard"
+        if a.verb == "draw":
+            if a.arg not in ("stock", "discard") or a.cards:
+                return f"{text}: write 'draw stock' or 'draw discard'"
+            if self.phase != DRAW:
+                return f"{text}: {who} has already drawn this turn; meld, lay off or discard"
+            if a.arg == "discard" and not self.pile:
+                return f"{text}: the discard pile is empty"
+            return f"{text}: nothing to draw"
+        if a.arg is not None:
+            return f"{text}: '{a.arg.upper()}' is not a card; write cards like 7C, TD or AS"
+        if self.phase == DRAW:
+            return f"{text}: first draw a card: 'draw stock' or 'draw discard'"
+        missing = [c for c in a.cards if c not in hand]
+        if missing:
+            return f"{text}: {cards_text(missing)} {'is' if len(missing) == 1 else 'are'} not in {who}'s hand"
+        if a.verb == "meld":
+            if a.prep is not None or a.end:
+                return f"{text}: write 'meld' and the cards, like 'meld 5C 6C 7C'"
+            if len(set(a.cards)) != len(a.cards):
+                return f"{text}: a card is named twice"
+            cl = g.classify(a.cards)
+            if cl is None:
+                return f"{text}: {g.why_not(a.cards)}"
+            if self.melded and not g.no_meld_limit:
+                return f"{text}: only one meld per turn, and {who} has already melded this turn"
+            return f"{text}: {self._invariant_reason(len(hand) - len(a.cards))}"
+        if a.verb == "layoff":
+            if len(a.cards) != 1 or a.prep != "to":
+                return f"{text}: write 'layoff <card> to <meld number>', like 'layoff 8C to 3'"
+            c = a.cards[0]
+            if not self.melds:
+                return f"{text}: there are no melds on the table"
+            if not 1 <= a.target <= len(self.melds):
+                return f"{text}: there is no meld {a.target}; the melds are numbered 1 to {len(self.melds)}"
+            if g.layoff_requires_meld and not self.owners >> self.seat & 1:
+                return f"{text}: {who} may not lay off before putting down a meld of his own"
+            m = self.melds[a.target - 1]
+            ends = g.ends(c, m)
+            if not ends:
+                return f"{text}: {card_text(c)} does not fit on meld {a.target} ({self._meld_text(m)})"
+            if len(ends) == 2 and a.end is None:
+                return (f"{text}: {card_text(c)} fits both ends of meld {a.target}; say which: "
+                        f"'layoff {card_text(c)} to {a.target} low' or '… high'")
+            if a.end is not None and a.end not in ends:
+                return f"{text}: {card_text(c)} goes at the {ends[0]} end of meld {a.target}, not the {a.end} end"
+            return f"{text}: {self._invariant_reason(len(hand) - 1)}"
+        # discard
+        if len(a.cards) != 1 or a.prep is not None or a.end:
+            return f"{text}: write 'discard' and one card, like 'discard 9D'"
+        if a.cards[0] == self.taken:
+            return (f"{text}: {card_text(a.cards[0])} was taken from the discard pile this turn "
+                    f"and may not be discarded in the same turn")
+        return f"{text} is not allowed now"
+
+    def _invariant_reason(self, rem: int) -> str:
+        if rem == 0:
+            return ("with the option last_card a player goes out only by discarding his last card, "
+                    "so he must keep a card to discard")
+        return ("afterwards no card could be discarded (the card taken from the discard pile "
+                "may not be discarded this turn)")
+
+    @staticmethod
+    def _meld_text(m: Meld) -> str:
+        return f"the {m.kind} {cards_text(m.cards)}"
+
+    # -- views --
+    def _display_key(self):
+        """Hand display order: by suit, low to high in run order (ace low unless the ace
+        also goes high)."""
+        if self.game.ace_mode == ACE_LOW:
+            return lambda c: -1 if RANK_OF[c] == ACE else -RANK_OF[c]
+        return lambda c: -RANK_OF[c]
+
+    def event_log(self) -> EventLog:
+        """The public log as LogEvents and texts (a first line: the deal), made and rendered
+        once per event: only the events added since the last observation are new."""
+        lc = self._logc = log_view(self._logc, self.events, self._log_event,
+                                   (LogEvent("deal", "{^0} {0:deals|deal}; the upcard starts the discard pile.",
+                                             (self.dealer,)),))
+        return lc
+
+    def _log_event(self, ev: tuple) -> LogEvent:
+        k = ev[0]
+        if k == "draw":
+            return LogEvent(k, "{^0} {0:draws|draw} from the stock.", (ev[1],))
+        if k == "take":
+            return LogEvent(k, "{^0} {0:takes|take} {c0} from the discard pile.", (ev[1],), (ev[2],))
+        if k == "turnover":
+            how = "shuffled" if ev[2] else "turned over without shuffling"
+            return LogEvent(k, f"The stock is empty: the discard pile ({ev[1]} cards) is {how} to form a new stock.",
+                            (), (), (ev[1], ev[2]))
+        if k == "meld":
+            return LogEvent(k, f"{{^0}} {{0:melds|meld}} {{c*}} (meld {ev[3]}).", (ev[1],), ev[2], (ev[3],))
+        if k == "layoff":
+            end = f" ({ev[4]} end)" if ev[4] else ""
+            return LogEvent(k, f"{{^0}} {{0:lays|lay}} off {{c0}} on meld {ev[3]}{end}.", (ev[1],), (ev[2],),
+                            (ev[3], ev[4]))
+        if k == "discard":
+            return LogEvent(k, "{^0} {0:discards|discard} {c0}.", (ev[1],), (ev[2],))
+        if k == "out":
+            return LogEvent(k, "{^0} {0:goes|go} out" + (" with a rummy" if ev[2] else "") + ".", (ev[1],), (),
+                            (ev[2],))
+        return LogEvent("void", f"The hand cannot end (stock re-formed {ev[1]} times): it is void, nobody scores.",
+                        (), (), (ev[1],))
+
+    def _status(self) -> str:
+        g = self.game
+        top = card_text(self.pile[-1]) if self.pile else "none"
+        tail = f"stock {len(self.stock)} · discard {top} · melds {len(self.melds)} · to {g.options['target_score']}"
+        if self.phase == OVER:
+            if self.void:
+                return f"Hand void: it could not end (ruling 9) · {tail}"
+            res = self.result()
+            w = self.winner
+            return (f"{g.seat_name(w).capitalize()} went out{' with a rummy' if self.rummy else ''}: "
+                    f"{res.points[w]} points · {tail}")
+        if self.phase == DRAW:
+            step = "draw"
+        else:
+            verbs = {a.verb for a in self._legal()}
+            words = [w for v, w in (("meld", "meld"), ("layoff", "lay off"), ("discard", "discard"))
+                     if v in verbs]
+            step = ", ".join(words[:-1]) + (" or " if len(words) > 1 else "") + words[-1]
+        return f"{g.seat_name(self.seat).capitalize()} to {step} · {tail}"
+
+    #: the verb specs of the table (engine.views), in the table's order
+    VERBS = RUMMY_VERBS
+
+    def _meld_views(self) -> tuple[MeldView, ...]:
+        """The table melds as every seat sees them, numbered from 1."""
+        return tuple(MeldView(i, m.owner, m.kind, m.cards) for i, m in enumerate(self.melds, 1))
+
+    def _picks(self, legal) -> set[Card]:
+        """The hand cards the legal actions that pick cards name."""
+        return {c for a in legal if a.verb in ("meld", "layoff", "discard") for c in a.cards}
+
+    def _zones(self, seat: int, view, melds, selectable):
+        """The zones (``families.rummy.rummy_zones``) as ``seat`` sees them."""
+        return rummy_zones(seat, self.hands, view, self.stock, self.pile, melds, self.public, selectable)
+
+    def observation(self, seat: int) -> Observation:
+        """What ``seat`` sees: its own hand, hand sizes, stock size, the discard pile, the
+        table melds, the totals, a status line, the public log, and its legal actions when it
+        is to act (extra keys in the module docstring)."""
+        g = self.game
+        over = self.phase == OVER
+        extra: dict[str, Any] = {
+            "turn_phase": _PHASE_NAMES[self.phase],
+            "taken_from_discard": self.taken,
+            "melded_this_turn": self.melded,
+            "on_table": [bool(self.owners >> s & 1) for s in range(self.n)],
+            "dealt": g.dealt,
+            "start_size": self.start_size,
+            "turnovers": self.turnovers,
+            "turn": self.turn,
+            "ace_mode": g.ace_mode,
+        }
+        if over:
+            extra["winner"] = self.winner
+            extra["rummy"] = self.rummy
+        legal = tuple(self.legal_actions()) if (not over and seat == self.seat) else ()
+        specs = specs_for(legal, self.VERBS) if legal else ()
+        view = tuple(sort_hand(self.hands[seat], rank_key=self._display_key()))
+        melds = self._meld_views()
+        pick = self._picks(legal)
+        lc = self.event_log()
+        return Observation(
+            game=g.id,
+            seat=seat,
+            n_seats=self.n,
+            to_act=self.to_act,
+            phase=_PHASE_NAMES[self.phase],
+            hand=view,
+            hand_sizes=tuple(len(h) for h in self.hands),
+            dealer=self.dealer,
+            stock_size=len(self.stock),
+            discard=tuple(self.pile),
+            melds=melds,
+            scores={"totals": list(self.totals), "target_score": g.options["target_score"]},
+            status=self._status(),
+            log=lc.texts,
+            legal=legal,
+            extra=extra,
+            zones=self._zones(seat, view, melds, tuple(c for c in view if c in pick)),
+            verbs=specs,
+            events=lc.events,
+        )
+
+    def hidden_from(self, seat: int) -> set[Card]:
+        """Cards in other hands and in the stock that have never been face up in this hand
+        (a card taken from the discard pile is public while it stays in the hand)."""
+        pub = self.public
+        out = {c for s, h in enumerate(self.hands) if s != seat for c in h if not pub >> c & 1}
+        out.update(c for c in self.stock if not pub >> c & 1)
+        return out
+
+    def cards_in_play(self) -> list[Card]:
+        """All 52 cards: hands, stock, discard pile, table melds."""
+        out = [c for h in self.hands for c in h]
+        out += self.stock
+        out += self.pile
+        for m in self.melds:
+            out += m.cards
+        return out
+
+    def deal_record(self) -> dict[str, Any]:
+        """The starting position as a record ``deal`` (the deal given to ``from_deal``, or
+        the shuffled deal: dealer, hands, stock top first, discard bottom to top)."""
+        d = self._deal
+        if isinstance(d, dict):
+            return d
+        dealer, hands, stock, pile, melds, to_act = d
+        out: dict[str, Any] = {
+            "dealer": dealer,
+            "hands": [[card_text(c) for c in h] for h in hands],
+            "stock": [card_text(c) for c in reversed(stock)],
+            "discard": [card_text(c) for c in pile],
+        }
+        if melds:
+            out["melds"] = [{"owner": m.owner, "cards": [card_text(c) for c in m.cards]} for m in melds]
+        return out
+
+    # -- helpers for tests and tools --
+    def hand_of(self, seat: int) -> list[Card]:
+        """A copy of ``seat``'s cards (in the order held)."""
+        return list(self.hands[seat])
+
+    def stock_top_first(self) -> list[Card]:
+        """The stock written top first."""
+        return stock_top_first(self.stock)
+
+__all__ = ["DRAW", "DRAW_DISCARD", "DRAW_STOCK", "DriftHand", "DriftRummy", "MAX_TURNOVERS", "OVER", "PLAY"]

@@ -1,0 +1,510 @@
+"""The drift-rummy hand with jokers and identical cards (issue 11): families/drift.py's turn
+with the meld matcher of families/melds.py, the joker swap, and knowledge kept as multisets.
+
+What changes against ``DriftHand`` (one pack, no wild cards):
+
+- A hand holds plain cards and plain jokers (``JK``); melds on the table hold each joker
+  designated (``JK=6S``, a set joker ``JK=7*``), and an action names a joker the same way
+  (``meld 5H 6H JK=7H``, ``layoff JK=8H to 2``). The hand gives up a plain ``JK`` for it.
+- ``swap <card> in <n>`` (basis-rummy §5.4): a natural card from hand takes the place of the
+  joker that stands for it in table meld ``n`` (a set joker: any natural of the set's rank the
+  set may still hold); the joker goes to the hand. No forced follow-up here (Basis Rummy);
+  games whose released joker must be placed at once set ``swap_follow`` (not built yet).
+- Options a game sets on its Game object: ``swap_follow`` (the released joker must go into a
+  new meld as the very next action; the swap is legal only if that meld can be made),
+  ``no_joker_first`` (no joker in the melds of a player's first melding turn),
+  ``first_round_no_out`` (nobody goes out before every player has had a turn), with
+  ``last_card`` (going out only by a discard) and ``layoff_requires_meld`` /
+  ``swap_requires_meld`` (on the table first) from ``DriftRummy``.
+- Identical cards: a discard may not be the card taken from the discard pile this turn **nor
+  an identical copy of it** (basis-rummy §5.5 step 2, ruling 10: same code); the §5.7
+  invariant counts the hand as a multiset; each discard is listed once.
+- Knowledge: ``known[s]`` is the multiset of cards known to be in hand ``s`` (taken from the
+  discard pile, drawn from a stock made of the turned-over pile, or a joker taken back by a
+  swap); once the pile has been turned over (unshuffled: these games have no reshuffle) the
+  whole stock is known in order. ``hidden_from`` is a ``Counter``; the information set deals
+  the unknown cards by position (a bit per physical card), so identical cards are dealt as
+  such.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import Any, Sequence
+
+from cardtable.cards import JOKER, Card, card_text, cards_text, is_any_suit, is_joker, plain
+from cardtable.engine.actions import Action
+from cardtable.engine.game import MeldView
+from cardtable.engine.views import (CARD, CARDS, COUNT, DISCARD, DOWN, HAND, MELD, MELDS, STOCK, UP, LogEvent,
+                                    VerbSpec, Zone)
+from cardtable.families.drift import DRAW, OVER, PLAY, DriftHand, DriftRummy
+from cardtable.families.melds import (MeldRules, any_meld, check_meld, find_wild_melds, joker_as, layoff_targets,
+                                      meld_uses, stand_in, swap_joker, swap_targets, wild_lay_off)
+from cardtable.families.rummy import (DRAW_DISCARD_SPEC, DRAW_STOCK_SPEC, DISCARD_SPEC, RUN, SET, Meld)
+
+WILD_MELD_SPEC = VerbSpec("meld", "Meld selected", "m",
+                          "select cards (\u2423 or 1-9), m melds them; a joker then says what it stands for",
+                          CARDS, min_cards=3)
+WILD_LAYOFF_SPEC = VerbSpec("layoff", "Lay off", "l",
+                            "select a card, l then the meld's number lays it off (a joker: what it stands for)",
+                            MELD)
+SWAP_SPEC = VerbSpec("swap", "Swap joker", "w",
+                     "select the card a joker stands for, w then the meld's number takes the joker", MELD)
+#: the verbs of a turn with jokers
+WILD_VERBS = (DRAW_STOCK_SPEC, DRAW_DISCARD_SPEC, WILD_MELD_SPEC, WILD_LAYOFF_SPEC, SWAP_SPEC, DISCARD_SPEC)
+
+
+class WildDriftRummy(DriftRummy):
+    """A drift rummy with jokers: the meld hooks of ``DriftRummy`` by ``self.rules``
+    (``families.melds.MeldRules``). Subclasses set ``rules`` in ``__init__``."""
+
+    rules: MeldRules = MeldRules()
+    #: a swap needs a meld of one's own first
+    swap_requires_meld: bool = False
+    #: after a swap the next action must be a new meld holding a joker (jokeren §5.4 step 3),
+    #: and a swap is legal only if such a meld can then be made
+    swap_follow: bool = False
+    #: no joker in the melds of the turn in which a player first melds (jokeren's option)
+    no_joker_first: bool = False
+    #: in turns t < n - 1 nobody goes out: at least two cards stay in hand until the discard
+    #: (jokeren §5.5 step 3)
+    first_round_no_out: bool = False
+
+    def melds_in(self, hand: Sequence[Card]) -> list[tuple[str, tuple[Card, ...]]]:
+        return find_wild_melds(hand, self.rules)
+
+    def classify(self, cards: Sequence[Card]):
+        got = check_meld(cards, self.rules)
+        return None if isinstance(got, str) else got
+
+    def why_not(self, cards: Sequence[Card]) -> str:
+        got = check_meld(cards, self.rules)
+        return got if isinstance(got, str) else "it is a meld"
+
+    def kind_of(self, cards: Sequence[Card]) -> str:
+        got = check_meld(cards, self.rules)
+        return got[0] if not isinstance(got, str) else RUN
+
+    def layoffs(self, hand: Sequence[Card], melds: Sequence[Meld]) -> list[tuple[Card, int, str | None]]:
+        hs = set(hand)
+        joker = JOKER in hs
+        out: list[tuple[Card, int, str | None]] = []
+        rules = self.rules
+        for i, m in enumerate(melds, 1):
+            targets = layoff_targets(m, rules)
+            if not targets:
+                continue
+            written = [c for c, _e in targets]
+            for card, end in targets:
+                if (joker if is_joker(card) else card in hs):
+                    out.append((card, i, end if end != SET and written.count(card) == 2 else None))
+        return out
+
+    def ends(self, card: Card, meld: Meld) -> tuple[str, ...]:
+        if is_joker(card) and stand_in(card) is None:
+            return ()
+        return tuple(e for c, e in layoff_targets(meld, self.rules) if c == card)
+
+    def lay_off_on(self, meld: Meld, card: Card, end: str) -> Meld:
+        return wild_lay_off(meld, card, end)
+
+    def leak_view(self, obs_json: dict[str, Any]) -> dict[str, Any]:
+        """The observation as the hidden-card check reads it (``Game.leak_view``): a meld's
+        ``wilds`` name the cards its jokers stand for (``[1, "6S"]``), not where a 6S lies, so
+        they are left out (the designation ``JK=6S`` in texts is skipped by the check itself)."""
+        def strip(v):
+            if isinstance(v, dict):
+                return {k: strip(x) for k, x in v.items() if k != "wilds"}
+            if isinstance(v, list):
+                return [strip(x) for x in v]
+            return v
+        return strip(obs_json)
+
+
+class WildDriftHand(DriftHand):
+    """One hand of a drift rummy with jokers (module docstring)."""
+
+    __slots__ = ("known", "forced", "was_on")
+    VERBS = WILD_VERBS
+
+    @classmethod
+    def _fresh(cls, game, dealer, hands, stock, pile, melds, to_act, standing):
+        st = super()._fresh(game, dealer, hands, stock, pile, melds, to_act, standing)
+        st.public = 0            # not used: knowledge is ``known`` (multisets)
+        st.known = [[] for _ in range(st.n)]
+        st.forced = False        # a swap's follow-up meld is due (``swap_follow``)
+        st.was_on = bool(st.owners >> to_act & 1)   # the seat to act owned a meld when its turn began
+        return st
+
+    def clone(self):
+        new = super().clone()
+        new.known = [k[:] for k in self.known]
+        new.forced = self.forced
+        new.was_on = self.was_on
+        return new
+
+    # -- legality --
+    def _legal(self) -> list[Action]:
+        if self._cache is not None:
+            return self._cache
+        if self.phase == DRAW:
+            out = super()._legal()
+            if self.pile and self._only_copies_of_top():
+                out = [x for x in out if x.arg != "discard"]
+                self._cache = out
+            return out
+        out = self._down_actions()
+        if self.forced:
+            self._cache = out
+            return out
+        taken = self.taken
+        seen = set()
+        for c in self.hands[self.seat]:
+            if c != taken and c not in seen:
+                seen.add(c)
+                out.append(Action("discard", None, (c,)))
+        self._cache = out
+        return out
+
+    def _only_copies_of_top(self) -> bool:
+        """True when every card of the hand is a copy of the top discard: taking it would leave
+        no card to discard (identical cards may not be discarded either), so ``draw discard``
+        is not allowed then (ruling, basis-rummy 16)."""
+        top = self.pile[-1]
+        return all(c == top for c in self.hands[self.seat])
+
+    def _keeps(self, hand: Sequence[Card], used: Sequence[Card], gained: Card | None = None) -> bool:
+        """§5.7 after ``used`` (hand cards) leave ``hand`` (and ``gained`` joins it): empty (not
+        with ``last_card``) or holding a card other than copies of the one taken this turn."""
+        rem = len(hand) - len(used) + (gained is not None)
+        g = self.game
+        if g.first_round_no_out and self.turn < self.n - 1:
+            return rem >= 2 and (self.taken is None
+                                 or rem - (hand.count(self.taken) - sum(1 for c in used if c == self.taken)
+                                           + (gained == self.taken)) > 0)
+        if rem == 0:
+            return not g.last_card
+        taken = self.taken
+        if taken is None:
+            return True
+        left_taken = hand.count(taken) - sum(1 for c in used if c == taken) + (gained == taken)
+        return rem - left_taken > 0
+
+    def _down_actions(self) -> list[Action]:
+        g = self.game
+        hand = self.hands[self.seat]
+        out: list[Action] = []
+        no_joker = g.no_joker_first and not self.was_on
+        if self.forced:         # the released joker goes into a new meld, nothing else
+            return [Action("meld", None, cards) for _k, cards in g.melds_in(hand)
+                    if any(is_joker(c) for c in cards) and self._keeps(hand, meld_uses(cards))]
+        if g.no_meld_limit or not self.melded:
+            for _kind, cards in g.melds_in(hand):
+                if no_joker and any(is_joker(c) for c in cards):
+                    continue
+                if self._keeps(hand, meld_uses(cards)):
+                    out.append(Action("meld", None, cards))
+        own = self.owners >> self.seat & 1
+        if self.melds and (not g.layoff_requires_meld or own):
+            for card, i, end in g.layoffs(hand, self.melds):
+                if self._keeps(hand, (JOKER if is_joker(card) else card,)):
+                    out.append(Action("layoff", None, (card,), "to", i, end))
+        if self.melds and (not g.swap_requires_meld or own):
+            hs = set(hand)
+            for i, m in enumerate(self.melds, 1):
+                for nat in swap_targets(m, g.rules):
+                    if nat in hs and self._keeps(hand, (nat,), JOKER) and (
+                            not g.swap_follow or self._follow_up_exists(hand, nat)):
+                        out.append(Action("swap", None, (nat,), "in", i))
+        return out
+
+    def _follow_up_exists(self, hand: Sequence[Card], nat: Card) -> bool:
+        """``swap_follow``: after giving ``nat`` for a joker, a new meld holding a joker can be made
+        that keeps the §5.7 invariant."""
+        after = list(hand)
+        after.remove(nat)
+        after.append(JOKER)
+        g = self.game
+        for _k, cards in g.melds_in(after):
+            if any(is_joker(c) for c in cards) and self._keeps(after, meld_uses(cards)):
+                return True
+        return False
+
+    def playout(self, rng) -> tuple[float, ...]:
+        """``DriftHand.playout`` with the discard chosen among the distinct cards (identical
+        cards are one action), so it plays as the engine's generic playout does."""
+        randbelow = getattr(rng, "_randbelow", rng.randrange)
+        while self.phase != OVER:
+            self._cache = None
+            if self.phase == DRAW:
+                acts = self._legal()
+            else:
+                acts = self._down_actions()
+                if not acts:
+                    taken = self.taken
+                    cards = list(dict.fromkeys(c for c in self.hands[self.seat] if c != taken))
+                    n = len(cards)
+                    self._discard(cards[0] if n == 1 else cards[randbelow(n)])
+                    continue
+            n = len(acts)
+            self._apply(acts[0] if n == 1 else acts[randbelow(n)])
+        self._cache = None
+        return self.returns()
+
+    # -- play --
+    def _forget(self, seat: int, c: Card) -> None:
+        k = self.known[seat]
+        if c in k:
+            k.remove(c)
+
+    def _apply(self, action: Action) -> None:
+        v = action.verb
+        seat = self.seat
+        hand = self.hands[seat]
+        g = self.game
+        if v == "draw":
+            super()._apply(action)
+            if self.phase == PLAY and (action.arg == "discard" or self.turnovers):
+                # taken from the pile, or drawn from a stock made of the turned-over pile
+                self.known[seat].append(hand[-1])
+        elif v == "meld":
+            cards = action.cards
+            for c in meld_uses(cards):
+                hand.remove(c)
+                self._forget(seat, c)
+            self.melds.append(Meld(seat, g.kind_of(cards), tuple(cards)))
+            self.forced = False
+            self.owners |= 1 << seat
+            self.melded = True
+            self.events = [self.events, ("meld", seat, cards, len(self.melds)), None]
+            if not hand:
+                self._end_out()
+        elif v == "layoff":
+            c = action.cards[0]
+            i = action.target
+            m = self.melds[i - 1]
+            end = action.end or g.ends(c, m)[0]
+            self.melds[i - 1] = g.lay_off_on(m, c, end)
+            u = JOKER if is_joker(c) else c
+            hand.remove(u)
+            self._forget(seat, u)
+            self.events = [self.events, ("layoff", seat, c, i, action.end), None]
+            if not hand:
+                self._end_out()
+        elif v == "swap":
+            nat = action.cards[0]
+            i = action.target
+            new, jk = swap_joker(self.melds[i - 1], nat, g.rules)
+            self.melds[i - 1] = new
+            hand.remove(nat)
+            self._forget(seat, nat)
+            hand.append(jk)
+            self.known[seat].append(jk)
+            self.forced = g.swap_follow
+            self.events = [self.events, ("swap", seat, nat, i), None]
+        else:
+            super()._apply(action)
+
+    def _discard(self, c: Card) -> None:
+        self._forget(self.seat, c)
+        super()._discard(c)
+        self.was_on = bool(self.owners >> self.seat & 1)
+
+    def _stuck(self) -> bool:
+        """Ruling 9 of Klassieke Rummy with jokers: no meld can be made from the cards outside
+        the table melds by a hand big enough, and none of them fits on a table meld."""
+        g = self.game
+        free = self.stock + self.pile
+        for h in self.hands:
+            free += h
+        if self.melds and (self.owners or not g.layoff_requires_meld):
+            if g.layoffs(free, self.melds):
+                return False
+        biggest = max(len(h) for h in self.hands) + (0 if g.last_card else 1)
+        return not (biggest >= 3 and any_meld(free, g.rules))
+
+    # -- explanations --
+    def explain(self, action: Action) -> str:
+        a = action
+        g = self.game
+        text = a.text()
+        if self.forced and self.phase == PLAY:
+            return (f"{text}: after a swap the joker must go at once into a new meld with cards from "
+                    f"the hand (a meld holding it), like 'meld 4S 5S JK=6S'")
+        if (a.verb == "draw" and a.arg == "discard" and self.phase == DRAW and self.pile
+                and self._only_copies_of_top()):
+            return (f"{text}: {g.seat_name(self.seat)} holds only copies of {card_text(self.pile[-1])}; "
+                    f"after taking it there would be no card left to discard")
+        if self.phase == OVER or a.verb not in ("meld", "layoff", "swap") or self.phase == DRAW:
+            if a.verb == "swap" and self.phase == DRAW:
+                return f"{text}: first draw a card: 'draw stock' or 'draw discard'"
+            if a.verb == "discard" and self.phase == PLAY and a.cards and self.taken is not None \
+                    and a.cards[0] == self.taken:
+                return (f"{text}: {card_text(a.cards[0])} was taken from the discard pile this turn; "
+                        f"neither it nor an identical card may be discarded in the same turn")
+            return super().explain(a)
+        who = g.seat_name(self.seat)
+        hand = Counter(self.hands[self.seat])
+        uses = Counter(JOKER if is_joker(c) else plain(c) for c in a.cards)
+        short = [c for c, k in uses.items() if hand[c] < k]
+        if short:
+            return f"{text}: {who} does not hold {cards_text(short)}" + (
+                " that often" if any(hand[c] for c in short) else "")
+        if a.verb == "meld":
+            if a.prep is not None or a.end:
+                return f"{text}: write 'meld' and the cards, like 'meld 5C 6C JK=7C'"
+            why = check_meld(a.cards, g.rules)
+            if isinstance(why, str):
+                return f"{text}: {why}"
+            if self.melded and not g.no_meld_limit:
+                return f"{text}: only one meld per turn, and {who} has already melded this turn"
+            return f"{text}: {self._invariant_reason(len(self.hands[self.seat]) - len(a.cards))}"
+        if len(a.cards) != 1 or a.prep != ("to" if a.verb == "layoff" else "in"):
+            return (f"{text}: write 'layoff <card> to <meld number>', like 'layoff JK=8C to 3'" if a.verb == "layoff"
+                    else f"{text}: write 'swap <card> in <meld number>', like 'swap 6S in 2'")
+        if not self.melds:
+            return f"{text}: there are no melds on the table"
+        if not 1 <= a.target <= len(self.melds):
+            return f"{text}: there is no meld {a.target}; the melds are numbered 1 to {len(self.melds)}"
+        m = self.melds[a.target - 1]
+        c = a.cards[0]
+        if not self.owners >> self.seat & 1 and (g.layoff_requires_meld if a.verb == "layoff"
+                                                  else g.swap_requires_meld):
+            return (f"{text}: {who} may not {'lay off' if a.verb == 'layoff' else 'swap a joker'} "
+                    f"before putting down a meld of his own")
+        if a.verb == "swap":
+            if is_joker(c):
+                return f"{text}: a joker is taken from a meld by putting a natural card in its place"
+            if not any(is_joker(x) for x in m.cards):
+                return f"{text}: meld {a.target} ({self._meld_text(m)}) holds no joker"
+            if c not in swap_targets(m, g.rules):
+                return (f"{text}: no joker of meld {a.target} ({self._meld_text(m)}) "
+                        f"stands for {card_text(c)}")
+            return f"{text}: {self._invariant_reason(len(self.hands[self.seat]))}"
+        if is_joker(c) and stand_in(c) is None:
+            return f"{text}: say what the joker stands for, like 'layoff JK=8C to {a.target}'"
+        ends = g.ends(c, m)
+        if not ends:
+            return f"{text}: {card_text(c)} does not fit on meld {a.target} ({self._meld_text(m)})"
+        if len(ends) == 2 and a.end is None:
+            return (f"{text}: {card_text(c)} fits both ends of meld {a.target}; say which: "
+                    f"'layoff {card_text(c)} to {a.target} low' or '… high'")
+        if a.end is not None and a.end not in ends:
+            return f"{text}: {card_text(c)} goes at the {ends[0]} end of meld {a.target}, not the {a.end} end"
+        return f"{text}: {self._invariant_reason(len(self.hands[self.seat]) - 1)}"
+
+    def _status(self) -> str:
+        """The status line; while a seat plays it says what a turn allows (not what this hand can
+        do, which would tell the other seats about its cards)."""
+        if self.phase == PLAY:
+            g = self.game
+            top = card_text(self.pile[-1]) if self.pile else "none"
+            step = ("put the joker in a new meld" if self.forced
+                    else "meld, lay off, swap or discard")
+            return (f"{g.seat_name(self.seat).capitalize()} to {step} · stock {len(self.stock)} · "
+                    f"discard {top} · melds {len(self.melds)} · to {g.options['target_score']}")
+        return super()._status()
+
+    def _log_event(self, ev: tuple) -> LogEvent:
+        if ev[0] == "swap":
+            return LogEvent("swap", f"{{^0}} {{0:puts|put}} {{c0}} in meld {ev[3]} and {{0:takes|take}} its joker.",
+                            (ev[1],), (ev[2],), (ev[3],))
+        return super()._log_event(ev)
+
+    # -- views and knowledge --
+    def _meld_views(self) -> tuple[MeldView, ...]:
+        out = []
+        for i, m in enumerate(self.melds, 1):
+            # a run joker: the plain card it stands for; a set joker standing for a rank only: the
+            # designated joker itself (``JK=7*``: the bare rank ``7*`` is no card to write)
+            wilds = tuple((k, c if is_any_suit(stand_in(c)) else stand_in(c))
+                          for k, c in enumerate(m.cards) if is_joker(c))
+            out.append(MeldView(i, m.owner, m.kind, tuple(meld_uses(m.cards)), wilds))
+        return tuple(out)
+
+    def _picks(self, legal) -> set[Card]:
+        return {JOKER if is_joker(c) else c for a in legal if a.verb in ("meld", "layoff", "discard", "swap")
+                for c in a.cards}
+
+    def _zones(self, seat: int, view, melds, selectable):
+        out = []
+        for s, h in enumerate(self.hands):
+            if s == seat:
+                out.append(Zone(f"hand {s}", HAND, s, len(view), tuple(view), UP, selectable=tuple(selectable)))
+            else:
+                out.append(Zone(f"hand {s}", HAND, s, len(h), tuple(self.known[s]), DOWN))
+        known_stock = tuple(reversed(self.stock)) if self.turnovers else ()
+        out.append(Zone("stock", STOCK, None, len(self.stock), known_stock, COUNT, "top_first"))
+        out.append(Zone("discard", DISCARD, None, len(self.pile), tuple(self.pile), UP, "bottom_to_top"))
+        cards = tuple(c for m in melds for c in m.cards)
+        out.append(Zone("melds", MELDS, None, len(cards), cards, UP, melds=tuple(melds)))
+        return tuple(out)
+
+    def _hidden_cards(self, seat: int) -> list[tuple[Any, list[Card]]]:
+        """Per place (another seat, the stock): the cards there ``seat`` does not know."""
+        out = []
+        for s, h in enumerate(self.hands):
+            if s == seat:
+                continue
+            rest = Counter(h)
+            rest.subtract(self.known[s])
+            out.append((s, list(rest.elements())))
+        if not self.turnovers:           # a turned-over pile: every card was face up, order kept
+            out.append(("stock", list(self.stock)))
+        return out
+
+    def hidden_from(self, seat: int) -> Counter:
+        """The cards of the other hands not known to be there, and the stock (a multiset)."""
+        out: Counter = Counter()
+        for _place, cards in self._hidden_cards(seat):
+            out.update(cards)
+        return out
+
+    def cards_in_play(self) -> list[Card]:
+        out = [c for h in self.hands for c in h]
+        out += self.stock
+        out += self.pile
+        for m in self.melds:
+            out += meld_uses(m.cards)
+        return out
+
+    def information_set(self, seat: int):
+        """What ``seat`` knows: its hand, the discard pile, the melds, the cards known in other
+        hands (``known``); the other cards of the other hands and the stock are dealt again at
+        random, keeping every hand size (each physical card a bit of the pool)."""
+        from cardtable.engine.search import Bucket, Deal, InformationSet
+        places = self._hidden_cards(seat)
+        flat: list[Card] = []
+        buckets = []
+        for place, cards in places:
+            flat.extend(cards)
+            if cards:
+                buckets.append(Bucket(place, len(cards)))
+        flat.sort()                      # the pool in card order: nothing of where they lie
+        deal = Deal((1 << len(flat)) - 1, buckets)
+        return InformationSet(self, seat, deal, lambda st, masks, rng: st._wild_build(seat, deal, flat, masks, rng))
+
+    def _wild_build(self, seat: int, deal, flat: list[Card], masks: list[int], rng) -> "WildDriftHand":
+        from cardtable.engine.search import mask_cards
+        given: dict[Any, list[Card]] = {}
+        for b, m in zip(deal.buckets, masks):
+            cards = [flat[i] for i in mask_cards(m)]
+            rng.shuffle(cards)
+            given[b.owner] = cards
+        for s in range(self.n):
+            if s != seat and s in given:
+                self.hands[s] = list(self.known[s]) + given[s]
+        if "stock" in given:
+            self.stock = given["stock"]
+        self.shuffle_key = rng.getrandbits(32)
+        self.seed = None
+        self._deal = {"dealer": self.dealer, "hands": [[card_text(c) for c in h] for h in self.hands],
+                      "stock": [card_text(c) for c in reversed(self.stock)],
+                      "discard": [card_text(c) for c in self.pile],
+                      "melds": [{"owner": m.owner, "cards": [card_text(c) for c in m.cards]} for m in self.melds],
+                      "to_act": self.seat}
+        self._cache = None
+        return self
+
+
+__all__ = ["SWAP_SPEC", "WILD_LAYOFF_SPEC", "WILD_MELD_SPEC", "WILD_VERBS", "WildDriftHand", "WildDriftRummy"]

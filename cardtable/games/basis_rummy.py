@@ -1,0 +1,302 @@
+"""Basis Rummy (``basis-rummy``): Parlett's Basic Rummy with jokers, 2 to 7 players.
+
+Spec: shared/rules/basis-rummy.md (seed 001, "Basis rummy, 2-7 spelers"). One pack of 54
+(52 + 2 jokers) or two packs of 108 (§2: 2-3 players one, 7 players two, 4-6 by ``packs``).
+On his turn a player draws (stock or top discard), may put down any number of melds, lay off
+on anyone's melds and swap jokers out of them, then discards; going out with or without a
+discard. The winner scores the card points left in the other hands (jokers 15, aces 11).
+Game to ``target_score`` (250) or ``max_hands``. The hand is families/wild_drift.py's.
+
+Actions (rules/README.md, "Action grammar"):
+    ``draw stock`` · ``draw discard`` · ``meld <cards>`` (jokers ``JK=7H`` in a run, ``JK=7*``
+    in a set) · ``layoff <card> to <n> [low|high]`` (``layoff JK=8H to 2``) · ``swap <card>
+    in <n>`` · ``discard <card>``. ``low``/``high`` only for an ace on a run ``2 … K``.
+
+Record ``deal`` (``from_deal`` / ``deal_record``), card codes, identical cards repeated:
+    ``dealer``, ``hands`` (one list per seat), ``stock`` (top card first), ``discard``
+    (bottom to top; a fresh deal: the upcard only);
+  optional, for a position in mid-hand:
+    ``melds``   ``[{"owner": seat, "cards": [codes]}]`` in their numbering order, jokers
+                designated (``JK=6S``, ``JK=Q*``), any order (stored canonically);
+    ``to_act``  the seat whose turn starts now, at its draw.
+  With ``melds``/``to_act`` (a position: tests, puzzles) a hand holds any number of cards
+  from 1; without them each hand holds the §3 number and the discard pile the upcard.
+  Together the cards are exactly the hand's deck (54 or 108 cards, as a multiset).
+
+Observation ``extra`` keys: those of Klassieke Rummy (``turn_phase``, ``taken_from_discard``,
+``melded_this_turn``, ``on_table``, ``dealt``, ``start_size``, ``turnovers``, ``turn``,
+``ace_mode`` = ``high_low``; ``winner`` once over) and ``packs``. ``scores`` = ``{"totals",
+"target_score"}``.
+
+Result: ``points`` = the winner's sum of the others' card points, the others 0; ``outcome``
+``out`` or ``void``; ``detail`` = ``outcome``, ``winner``, ``rummy`` (always False: no bonus,
+§7.3), ``hand_points``, ``dealer``, ``next_dealer``, ``turnovers``, ``turns``, ``packs``.
+Sheet: running totals with the dealer by the hand number (§8).
+
+Rulings added in the code (beyond the spec's §10):
+ 13. ``packs`` is read for 4 to 6 players only and ``deal_3p`` for 3 players only; elsewhere
+     the option is ignored (§2: "2-3 always 1, 7 always 2").
+ 14. Hands that cannot end: Klassieke Rummy's ruling 9 (the hand is void when the stock would
+     be re-formed while no meld and no lay-off can ever be made, or a 41st time).
+ 15. The discard pile is turned over unshuffled (§5.6), so the new stock is known to all in
+     order, and a card drawn from it is known in that hand (listed like a card taken from the
+     discard pile).
+ 16. With two packs, ``draw discard`` is not allowed when the hand holds only copies of the top
+     discard (it would leave no legal discard, §5.5 step 2, and §5.7 forbids melding down to
+     it); the player draws from the stock.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import Any
+
+from cardtable.cards import Card, cards_text, full52, shuffled, sort_hand
+from cardtable.engine.game import DealError, Option, Result, check_cards, rng_for
+from cardtable.engine.grammar import Grammar
+from cardtable.engine.registry import register
+from cardtable.engine.standing import Standing
+from cardtable.engine.views import Fact, Summary, phrase
+from cardtable.families.melds import MeldRules
+from cardtable.families.rummy import ACE_HIGH_LOW, Meld, card_points, deal_round_robin, points_table
+from cardtable.families.summaries import score_fact
+from cardtable.families.wild_drift import WildDriftHand, WildDriftRummy
+from cardtable.sheets.totals import TotalsSheet
+
+#: §3: cards dealt to each player, by packs and players.
+DEAL_SIZES = {1: {2: 7, 3: 7, 4: 7, 5: 7, 6: 6}, 2: {4: 10, 5: 10, 6: 10, 7: 10}}
+
+
+def packs_for(players: int, option: int) -> int:
+    """§2: one pack for 2-3 players, two for 7, the option for 4-6."""
+    if players <= 3:
+        return 1
+    if players == 7:
+        return 2
+    return option
+
+
+@register
+class BasisRummy(WildDriftRummy):
+    """Basis Rummy for 2 to 7 players (basis-rummy.md). Options as §9."""
+
+    id = "basis-rummy"
+    name = "Basis Rummy"
+    grammar = Grammar({
+        "draw": ("stock", "discard"),
+        "meld": "<cards>",
+        "layoff": "<card> to <n> [low|high]",
+        "swap": "<card> in <n>",
+        "discard": "<card>",
+    }, wild=("meld", "layoff"), rank_only=True)
+    #: texts the grammar refuses, with the word each refusal names (tests/test_grammar.py)
+    bad_texts = (
+        ("meld 5C#1 6C 7C", "5C#1"), ("draw deck", "'deck'"), ("layoff 8C in 3", "'in'"),
+        ("swap 6S to 2", "'to'"), ("discard JK=8C", "JK=8C"), ("swap JK=6S in 2", "JK=6S"),
+        ("open 5C 6C 7C", "'open'"), ("knock 9D", "'knock'"), ("meld", "expected cards"),
+    )
+    #: positions tests/test_search.py samples and plays out: (players, options); one pack only (its
+    #: swap helper cannot yet place two identical cards of which the seat knows one)
+    search_configs = ((2, {}), (3, {"deal_3p": "10"}))
+    min_players = 2
+    max_players = 7
+    deck_name = "54 or 108 (jokers)"
+    description = ("Rummy with jokers, one or two packs: meld, lay off and swap jokers freely; "
+                   "out first scores the cards left in the other hands.")
+    option_specs = (
+        Option("packs", "choice", "1", "packs for 4-6 players (2-3: always 1, 7: always 2)", choices=("1", "2")),
+        Option("deal_3p", "choice", "7", "cards dealt with 3 players", choices=("7", "10")),
+        Option("target_score", "int", 250, "game ends when a total reaches this", minimum=1),
+        Option("max_hands", "int_or_none", None, "fixed number of hands (none: no limit)", minimum=1),
+    )
+
+    no_meld_limit = True
+    layoff_requires_meld = False
+    last_card = False
+    reshuffle = False
+    ace_mode = ACE_HIGH_LOW
+
+    def __init__(self, players: int | None = None, **options: Any):
+        super().__init__(players, **options)
+        n = self.players
+        self.packs = packs_for(n, int(self.options["packs"]))
+        self.dealt = 10 if (n == 3 and self.options["deal_3p"] == "10") else DEAL_SIZES[self.packs][n]
+        self.rules = MeldRules(ace_mode=ACE_HIGH_LOW, packs=self.packs, max_set=4 * self.packs, min_natural=1)
+        #: §2 card points by card int: 2-9 face value, T-K 10, A 11, JK 15
+        self.points: list[int] = points_table(ace=11, joker=15)
+
+    def deck(self) -> list[Card]:
+        return full52(self.packs, jokers=2 * self.packs)
+
+    def new_sheet(self) -> TotalsSheet:
+        """The §8 running totals, the dealer shown with the hand number."""
+        return TotalsSheet(self.players, target_score=self.options["target_score"],
+                           max_hands=self.options["max_hands"], show_dealer=True, mark_rummy=False)
+
+    def check_result(self, result: Result, state: "BasisRummyState") -> list[str]:
+        """§7: the winner holds no cards and scores the others' card points; nobody else
+        scores; a void hand scores nothing."""
+        p, d = result.points, result.detail
+        if result.outcome not in {"out", "void"}:
+            return [f"outcome {result.outcome!r} is not out or void"]
+        if result.outcome == "void":
+            return [] if not result.winners and not any(p) else [f"a void hand scores nothing: {p}"]
+        if len(result.winners) != 1:
+            return [f"one seat wins a hand, not {result.winners}"]
+        (w,) = result.winners
+        out = []
+        if p[w] != sum(d["hand_points"]):
+            out.append(f"the winner scores the others' points {d['hand_points']}, not {p[w]}")
+        if any(x for s, x in enumerate(p) if s != w):
+            out.append(f"only the winner scores: {p}")
+        if state.hands[w]:
+            out.append("the winner still holds cards")
+        for h, hp in zip(state.hands, d["hand_points"]):
+            if card_points(h, self.points) != hp:
+                out.append(f"hand points {hp} are not the cards' {card_points(h, self.points)}")
+        for m in state.melds:       # valid, its jokers' designations consistent (a 13-card run may hold
+            cl = self.classify(m.cards)  # its ace at either end: the order is not compared there)
+            if cl is None or cl[0] != m.kind or sorted(cl[1]) != sorted(m.cards):
+                out.append(f"table meld {cards_text(m.cards)} is not a valid {m.kind}")
+        return out
+
+    def new_hand(self, seed: int | None = None, standing: Standing | None = None, *,
+                 sheet: TotalsSheet | None = None) -> "BasisRummyState":
+        """A shuffled deal (§3): one card at a time from voorhand, then the upcard."""
+        standing = self.standing_of(standing, sheet)
+        dealer = standing.next_dealer
+        pack = shuffled(self.deck(), rng_for(seed))
+        n = self.players
+        hands, rest = deal_round_robin(pack, n, self.dealt, (dealer + 1) % n)
+        st = BasisRummyState._fresh(self, dealer, hands, list(reversed(rest[1:])), [rest[0]], [],
+                                    (dealer + 1) % n, standing)
+        st.seed = seed
+        return st
+
+    def from_deal(self, deal: dict[str, Any], standing: Standing | None = None, *,
+                  sheet: TotalsSheet | None = None) -> "BasisRummyState":
+        """An exact position from a record ``deal`` (module docstring); DealError if invalid."""
+        if not isinstance(deal, dict):
+            raise DealError("a deal is an object with dealer, hands, stock and discard")
+        allowed = {"dealer", "hands", "stock", "discard", "melds", "to_act"}
+        unknown = sorted(set(deal) - allowed)
+        if unknown:
+            raise DealError(f"unknown deal key(s) {', '.join(unknown)}; a {self.name} deal has "
+                            f"{', '.join(sorted(allowed))}")
+        n = self.players
+        dealer = deal.get("dealer", 0)
+        if not isinstance(dealer, int) or isinstance(dealer, bool) or not 0 <= dealer < n:
+            raise DealError(f"dealer must be a seat 0..{n - 1}, not {dealer!r}")
+        hands_in = deal.get("hands")
+        if not isinstance(hands_in, list) or len(hands_in) != n:
+            raise DealError(f"hands: expected {n} lists of cards (one per seat)")
+        hands = [check_cards(h, f"hand of seat {i}") for i, h in enumerate(hands_in)]
+        stock_tf = check_cards(deal.get("stock", []), "stock")
+        pile = check_cards(deal.get("discard", []), "discard")
+        melds: list[Meld] = []
+        melds_in = deal.get("melds", [])
+        if not isinstance(melds_in, list):
+            raise DealError("melds: expected a list of {\"owner\": seat, \"cards\": [...]}")
+        for i, m in enumerate(melds_in, 1):
+            if not isinstance(m, dict) or "cards" not in m:
+                raise DealError(f"meld {i}: expected {{\"owner\": seat, \"cards\": [...]}}")
+            owner = m.get("owner")
+            if not isinstance(owner, int) or isinstance(owner, bool) or not 0 <= owner < n:
+                raise DealError(f"meld {i}: owner must be a seat 0..{n - 1}, not {owner!r}")
+            cards = check_cards(m["cards"], f"meld {i}")
+            cl = self.classify(cards)
+            if cl is None:
+                raise DealError(f"meld {i} ({cards_text(cards)}): {self.why_not(cards)}")
+            melds.append(Meld(owner, cl[0], cl[1]))
+        from cardtable.families.melds import meld_uses
+        everything = Counter(c for h in hands for c in h)
+        everything.update(stock_tf)
+        everything.update(pile)
+        for m in melds:
+            everything.update(meld_uses(m.cards))
+        want = Counter(self.deck())
+        if everything != want:
+            extra = sorted((everything - want).elements())
+            missing = sorted((want - everything).elements())
+            parts = []
+            if extra:
+                parts.append(f"too many {cards_text(extra)}")
+            if missing:
+                parts.append(f"missing {cards_text(missing)}")
+            raise DealError(f"the deal must hold the {sum(want.values())} cards of {self.packs} pack(s) with "
+                            f"{2 * self.packs} jokers: {'; '.join(parts)}")
+        if "melds" in deal or "to_act" in deal:
+            to_act = deal.get("to_act", (dealer + 1) % n)
+            if not isinstance(to_act, int) or isinstance(to_act, bool) or not 0 <= to_act < n:
+                raise DealError(f"to_act must be a seat 0..{n - 1}, not {to_act!r}")
+            for i, h in enumerate(hands):
+                if not h:
+                    raise DealError(f"hand of seat {i}: empty; in a position every hand holds a card")
+            if not stock_tf and not pile:
+                raise DealError("stock and discard pile are both empty: nothing to draw")
+        else:
+            to_act = (dealer + 1) % n
+            for i, h in enumerate(hands):
+                if len(h) != self.dealt:
+                    raise DealError(f"hand of seat {i}: {len(h)} cards; with {n} players each is dealt "
+                                    f"{self.dealt}")
+            if len(pile) != 1:
+                raise DealError("discard: a fresh deal has exactly one upcard on the discard pile")
+        st = BasisRummyState._fresh(self, dealer, hands, list(reversed(stock_tf)), pile, melds, to_act,
+                                    self.standing_of(standing, sheet))
+        st._deal = deal
+        return st
+
+
+class BasisRummyState(WildDriftHand):
+    """One hand of Basis Rummy: the drift-rummy hand with jokers and its §7 score."""
+
+    __slots__ = ()
+
+    def observation(self, seat: int):
+        obs = super().observation(seat)
+        obs.extra["packs"] = self.game.packs
+        return obs
+
+    def result(self) -> Result | None:
+        """§7: the winner scores the card points left in the other hands."""
+        if self.phase != 2:
+            return None
+        g = self.game
+        hand_points = [card_points(h, g.points) for h in self.hands]
+        detail: dict[str, Any] = {
+            "outcome": "void" if self.void else "out",
+            "winner": self.winner,
+            "rummy": False,
+            "hand_points": hand_points,
+            "dealer": self.dealer,
+            "next_dealer": (self.dealer + 1) % self.n,
+            "turnovers": self.turnovers,
+            "turns": self.turn + 1,
+            "packs": g.packs,
+        }
+        if self.void:
+            res = Result([0] * self.n, "void", [], detail)
+        else:
+            pts = [0] * self.n
+            pts[self.winner] = sum(hand_points)
+            res = Result(pts, "out", [self.winner], detail)
+        res.summary = self._summary(res)
+        return res
+
+    def _summary(self, res: Result) -> Summary:
+        """Who went out, the points written, the cards left in each hand with their points."""
+        g = self.game
+        if self.void:
+            head = phrase("A void hand: nothing is written", kind="outcome")
+        else:
+            head = phrase("{0} went out", (self.winner,), kind="outcome")
+        facts = [score_fact("points", None, res.points, (), res.winners)]
+        hp = res.detail["hand_points"]
+        left = [(s, sort_hand(h)) for s, h in enumerate(self.hands) if h]
+        if left:
+            facts.append(Fact("Cards left in hand (points)", phrase("", kind="cards_left")))
+        for s, cards in left:
+            each = ", ".join(f"{{c{i}}} {g.points[c]}" for i, c in enumerate(cards))
+            facts.append(Fact("", phrase(f"  {{0}}: {each}  = {hp[s]}", (s,), cards, (hp[s],), kind="cards_left")))
+        return Summary(head, tuple(facts))
