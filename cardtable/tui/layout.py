@@ -115,7 +115,7 @@ def side_text(zones, names: dict[int, str], dutch: bool) -> Text | None:
         if z.melds:
             out.append_text(Text("\n").join(
                 Text.assemble((names.get(md.owner, str(md.owner)) + " ", Style(color="#b8d8c0")),
-                              R.cards_inline(md.cards, dutch)) for md in z.melds))
+                              R.cards_inline(R.meld_cards(md), dutch)) for md in z.melds))
         elif z.cards and z.face == "up":
             out.append_text(R.cards_inline(z.cards, dutch))
         else:

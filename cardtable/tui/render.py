@@ -13,8 +13,8 @@ from typing import Iterable, Sequence
 from rich.style import Style
 from rich.text import Text
 
-from cardtable.cards import (JOKER, RANK_DISPLAY_EN, RANK_LETTERS_NL, SUIT_SYMBOLS, Card, is_joker, is_red,
-                             parse_card, plain, rank_of, stands_for, suit_of)
+from cardtable.cards import (JOKER, RANK_DISPLAY_EN, RANK_LETTERS_NL, SUIT_SYMBOLS, Card, designate, is_joker,
+                             is_red, parse_card, plain, rank_of, stands_for, suit_of)
 
 # Colours of the table (kept here so the canvas drawings and the .tcss agree).
 FELT = "#0f5132"
@@ -42,6 +42,16 @@ def card_label(card: Card, dutch: bool = False) -> str:
         return "JK"
     letters = RANK_LETTERS_NL if dutch else RANK_DISPLAY_EN
     return letters[rank_of(card)] + SUIT_SYMBOLS[suit_of(card)]
+
+
+def meld_cards(meld) -> tuple[Card, ...]:
+    """A meld's cards as the table shows them: each wild card with what it stands for
+    (``MeldView.wilds``: (index, card) pairs), e.g. ``3♥ 4♥ JK=5♥``."""
+    cards = list(meld.cards)
+    for i, target in getattr(meld, "wilds", ()):
+        if 0 <= i < len(cards) and stands_for(cards[i]) is None:
+            cards[i] = designate(cards[i], target)
+    return tuple(cards)
 
 
 def card_color(card: Card) -> str:
@@ -98,7 +108,10 @@ def seat_names(match) -> dict[int, str]:
 
 # ---- log lines and action labels -------------------------------------------------------
 
-_CARD_TOKEN = re.compile(r"(?<![A-Za-z0-9=])(JK|10[CDHS]|[2-9TJQKA][CDHS])(?![A-Za-z0-9])")
+#: a card code in a log line: plain (``JH``, ``10H``), with a pack copy (``QS#2``) and/or what a
+#: wild card stands for (``JK=8C``, ``JK=8*``, ``2S=8C``)
+_CARD_TOKEN = re.compile(r"(?<![A-Za-z0-9=#])((?:JK|10[CDHS]|[2-9TJQKA][CDHS])(?:#[1-7])?"
+                         r"(?:=(?:10|[2-9TJQKA])(?:[CDHS]|\*))?)(?![A-Za-z0-9])")
 
 
 _SEAT_WORD = re.compile(r"\b[Ss]eat (\d+)\b(?P<poss>'s\b)?(?P<aside> \([^)]*\))?(?: (?P<verb>[a-z]+)\b)?")

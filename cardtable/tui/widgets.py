@@ -353,7 +353,7 @@ class MeldWidget(Horizontal):
     def show_meld(self, meld: MeldView, owner: str, dutch: bool) -> None:
         self.meld_id = meld.id
         self._id.update(Text(f"{meld.id:>2} ", Style(bold=True, color=R.GOLD)))
-        self._cards.update(R.cards_inline(meld.cards, dutch))
+        self._cards.update(R.cards_inline(R.meld_cards(meld), dutch))
         short = owner if len(owner) <= 11 else owner[:10] + "…"
         self._owner.update(Text(short, Style(color="#b8d8c0", italic=True)))
 
