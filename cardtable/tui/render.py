@@ -38,7 +38,7 @@ def card_label(card: Card, dutch: bool = False) -> str:
             letters = RANK_LETTERS_NL if dutch else RANK_DISPLAY_EN
             return base + "=" + letters[rank_of(target)] + "*"
     card = plain(card)
-    if card == JOKER:
+    if is_joker(card):
         return "JK"
     letters = RANK_LETTERS_NL if dutch else RANK_DISPLAY_EN
     return letters[rank_of(card)] + SUIT_SYMBOLS[suit_of(card)]
