@@ -375,13 +375,17 @@ class DriftHand(State):
             self.stock = [next(it) if pool >> c & 1 else c for c in self.stock]
         self.shuffle_key = rng.getrandbits(32)
         self.seed = None
-        self._deal = {"dealer": self.dealer, "hands": [[card_text(c) for c in h] for h in self.hands],
-                      "stock": [card_text(c) for c in reversed(self.stock)],
-                      "discard": [card_text(c) for c in self.pile],
-                      "melds": [{"owner": m.owner, "cards": [card_text(c) for c in m.cards]} for m in self.melds],
-                      "to_act": self.seat}
+        self._deal = self._position_deal()
         self._cache = None
         return self
+
+    def _position_deal(self) -> dict[str, Any]:
+        """The record ``deal`` of this position (melds, seat to act): what a sampled hand replays."""
+        return {"dealer": self.dealer, "hands": [[card_text(c) for c in h] for h in self.hands],
+                "stock": [card_text(c) for c in reversed(self.stock)],
+                "discard": [card_text(c) for c in self.pile],
+                "melds": [{"owner": m.owner, "cards": [card_text(c) for c in m.cards]} for m in self.melds],
+                "to_act": self.seat}
 
     def _keeps_discard(self, rem: int, used: tuple[Card, ...]) -> bool:
         """Invariant §5.7 after putting ``used`` down, leaving ``rem`` cards: empty (not with

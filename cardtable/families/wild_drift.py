@@ -483,11 +483,7 @@ class WildDriftHand(DriftHand):
             self.stock = given["stock"]
         self.shuffle_key = rng.getrandbits(32)
         self.seed = None
-        self._deal = {"dealer": self.dealer, "hands": [[card_text(c) for c in h] for h in self.hands],
-                      "stock": [card_text(c) for c in reversed(self.stock)],
-                      "discard": [card_text(c) for c in self.pile],
-                      "melds": [{"owner": m.owner, "cards": [card_text(c) for c in m.cards]} for m in self.melds],
-                      "to_act": self.seat}
+        self._deal = self._position_deal()
         self._cache = None
         return self
 
