@@ -36,6 +36,7 @@ from typing import Sequence
 from cardtable.cards import Card, is_joker, rank_of
 from cardtable.engine.actions import Action
 from cardtable.engine.game import Game, Observation
+from cardtable.families.drift import draw_choice
 from cardtable.families.rummy import (ACE_LOW, RUN, SET, Meld, find_melds, lay_off, layoff_ends,
                                       layoff_options, near_melds, points_table)
 
@@ -95,12 +96,9 @@ def choose(obs: Observation, game: Game, rng: random.Random) -> Action:
 
 def _choose_draw(obs: Observation, draws: list[Action], hand: list[Card], ace_mode: str,
                  layoff_needs_meld: bool, last_card: bool) -> Action:
-    stock = next((a for a in draws if a.arg == "stock"), None)
-    take = next((a for a in draws if a.arg == "discard"), None)
-    if take is None or not obs.discard:
-        return stock or draws[0]
-    if stock is None:
-        return take
+    decided, take, stock = draw_choice(obs, draws)
+    if decided is not None:
+        return decided
     top = obs.discard[-1]
     if not is_joker(top):
         room = len(hand) + (0 if last_card else 1)   # cards a meld may use this turn

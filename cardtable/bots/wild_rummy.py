@@ -25,6 +25,7 @@ import random
 from cardtable.cards import JOKER, Card, is_joker, plain
 from cardtable.engine.actions import Action
 from cardtable.engine.game import Game, Observation
+from cardtable.families.drift import draw_choice
 from cardtable.families.melds import find_wild_melds, layoff_targets, meld_uses, stand_in
 from cardtable.families.rummy import Meld, near_melds
 from cardtable.families.wild_drift import WildDriftRummy
@@ -75,12 +76,9 @@ def choose(obs: Observation, game: Game, rng: random.Random) -> Action:
 
 
 def _draw(obs: Observation, game: Game, draws: list[Action], hand: list[Card]) -> Action:
-    take = next((a for a in draws if a.arg == "discard"), None)
-    stock = next((a for a in draws if a.arg == "stock"), None)
-    if take is None or not obs.discard:
-        return stock or draws[0]
-    if stock is None:
-        return take
+    decided, take, stock = draw_choice(obs, draws)
+    if decided is not None:
+        return decided
     top = obs.discard[-1]
     if is_joker(top):
         return take

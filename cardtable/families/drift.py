@@ -51,6 +51,19 @@ DRAW_STOCK = Action("draw", "stock")
 DRAW_DISCARD = Action("draw", "discard")
 
 
+def draw_choice(obs: Observation, draws: Sequence[Action]) -> tuple[Action | None, Action | None, Action | None]:
+    """A bot's draw (bots/rummy.py, bots/wild_rummy.py): ``(decided, take, stock)``, ``decided`` the
+    draw when there is no choice (no discard to take: the stock or the only draw; no stock: take),
+    else None and the two draws to choose between."""
+    take = next((a for a in draws if a.arg == "discard"), None)
+    stock = next((a for a in draws if a.arg == "stock"), None)
+    if take is None or not obs.discard:
+        return stock or draws[0], take, stock
+    if stock is None:
+        return take, take, stock
+    return None, take, stock
+
+
 class DriftRummy(Game):
     """A drift rummy's game object: the meld hooks (module docstring) for natural cards of one
     pack, by ``self.ace_mode``. Subclasses set the options the hand reads."""
@@ -78,6 +91,92 @@ class DriftRummy(Game):
 
     def lay_off_on(self, meld: Meld, card: Card, end: str) -> Meld:
         return lay_off(meld, card, end)
+
+    #: the keys a record ``deal`` may hold (games/klassieke_rummy.py's module docstring)
+    deal_keys = frozenset({"dealer", "hands", "stock", "discard", "melds", "to_act"})
+
+    def parse_deal(self, deal: dict[str, Any], state_cls: type["DriftHand"], standing: Standing | None = None,
+                   sheet=None) -> "DriftHand":
+        """An exact position from a record ``deal`` as a ``state_cls`` hand; DealError if invalid.
+        The melds are checked by ``classify``/``why_not``, the cards as a whole by
+        ``check_deal_cards``, a position's hand sizes by ``position_hand_error``; the totals come
+        from ``standing`` (or ``sheet=``), the dealer from the deal."""
+        from cardtable.engine.game import DealError, check_cards
+        if not isinstance(deal, dict):
+            raise DealError("a deal is an object with dealer, hands, stock and discard")
+        allowed = self.deal_keys
+        unknown = sorted(set(deal) - allowed)
+        if unknown:
+            raise DealError(f"unknown deal key(s) {', '.join(unknown)}; a {self.name} deal has "
+                            f"{', '.join(sorted(allowed))}")
+        n = self.players
+        dealer = deal.get("dealer", 0)
+        if not isinstance(dealer, int) or isinstance(dealer, bool) or not 0 <= dealer < n:
+            raise DealError(f"dealer must be a seat 0..{n - 1}, not {dealer!r}")
+        hands_in = deal.get("hands")
+        if not isinstance(hands_in, list) or len(hands_in) != n:
+            raise DealError(f"hands: expected {n} lists of cards (one per seat)")
+        hands = [check_cards(h, f"hand of seat {i}") for i, h in enumerate(hands_in)]
+        stock_tf = check_cards(deal.get("stock", []), "stock")
+        pile = check_cards(deal.get("discard", []), "discard")
+        melds: list[Meld] = []
+        melds_in = deal.get("melds", [])
+        if not isinstance(melds_in, list):
+            raise DealError("melds: expected a list of {\"owner\": seat, \"cards\": [...]}")
+        for i, m in enumerate(melds_in, 1):
+            if not isinstance(m, dict) or "cards" not in m:
+                raise DealError(f"meld {i}: expected {{\"owner\": seat, \"cards\": [...]}}")
+            owner = m.get("owner")
+            if not isinstance(owner, int) or isinstance(owner, bool) or not 0 <= owner < n:
+                raise DealError(f"meld {i}: owner must be a seat 0..{n - 1}, not {owner!r}")
+            cards = check_cards(m["cards"], f"meld {i}")
+            cl = self.classify(cards)
+            if cl is None:
+                raise DealError(f"meld {i} ({cards_text(cards)}): {self.why_not(cards)}")
+            melds.append(Meld(owner, cl[0], cl[1]))
+        self.check_deal_cards(hands, stock_tf, pile, melds)
+        if "melds" in deal or "to_act" in deal:
+            to_act = deal.get("to_act", (dealer + 1) % n)
+            if not isinstance(to_act, int) or isinstance(to_act, bool) or not 0 <= to_act < n:
+                raise DealError(f"to_act must be a seat 0..{n - 1}, not {to_act!r}")
+            for i, h in enumerate(hands):
+                why = self.position_hand_error(i, h)
+                if why:
+                    raise DealError(why)
+            if not stock_tf and not pile:
+                raise DealError("stock and discard pile are both empty: nothing to draw")
+        else:
+            to_act = (dealer + 1) % n
+            for i, h in enumerate(hands):
+                if len(h) != self.dealt:
+                    raise DealError(f"hand of seat {i}: {len(h)} cards; with {n} players each is dealt "
+                                    f"{self.dealt}")
+            if len(pile) != 1:
+                raise DealError("discard: a fresh deal has exactly one upcard on the discard pile")
+        st = state_cls._fresh(self, dealer, hands, list(reversed(stock_tf)), pile, melds, to_act,
+                              self.standing_of(standing, sheet))
+        st._deal = deal
+        return st
+
+    def check_deal_cards(self, hands: list[list[Card]], stock: list[Card], pile: list[Card],
+                         melds: list[Meld]) -> None:
+        """``parse_deal``: the deal's cards are the 52 of one pack, each once; DealError if not."""
+        from cardtable.cards import full52
+        from cardtable.engine.game import DealError
+        everything = [c for h in hands for c in h] + stock + pile + [c for m in melds for c in m.cards]
+        if len(set(everything)) != len(everything):
+            dup = sorted({c for c in everything if everything.count(c) > 1})
+            raise DealError(f"card(s) {cards_text(dup)} appear more than once")
+        missing = sorted(set(full52()) - set(everything))
+        if missing:
+            raise DealError(f"the deal must hold all 52 cards; missing {cards_text(missing)}")
+
+    def position_hand_error(self, seat: int, hand: list[Card]) -> str | None:
+        """``parse_deal``, a position (``melds``/``to_act``): why ``hand`` may not be the hand of
+        ``seat`` there (1 to ``dealt`` cards), or None."""
+        if not 1 <= len(hand) <= self.dealt:
+            return f"hand of seat {seat}: {len(hand)} cards; in a position a hand holds 1 to {self.dealt} cards"
+        return None
 
 
 class DriftHand(State):
@@ -190,9 +289,7 @@ class DriftHand(State):
             else:
                 acts = self._down_actions()
                 if not acts:
-                    taken = self.taken
-                    hand = self.hands[self.seat]
-                    cards = [c for c in hand if c != taken] if taken is not None else hand
+                    cards = self._discard_choices()
                     n = len(cards)
                     self._discard(cards[0] if n == 1 else cards[randbelow(n)])
                     continue
@@ -200,6 +297,12 @@ class DriftHand(State):
             self._apply(acts[0] if n == 1 else acts[randbelow(n)])
         self._cache = None
         return self.returns()
+
+    def _discard_choices(self) -> list[Card]:
+        """``playout``: the cards a discard picks among (the hand, the taken card left out)."""
+        taken = self.taken
+        hand = self.hands[self.seat]
+        return [c for c in hand if c != taken] if taken is not None else hand
 
     def returns_scale(self) -> float:
         """``returns()``: the winner's score (the others' card points, x2 for a rummy)
@@ -272,13 +375,17 @@ class DriftHand(State):
             self.stock = [next(it) if pool >> c & 1 else c for c in self.stock]
         self.shuffle_key = rng.getrandbits(32)
         self.seed = None
-        self._deal = {"dealer": self.dealer, "hands": [[card_text(c) for c in h] for h in self.hands],
-                      "stock": [card_text(c) for c in reversed(self.stock)],
-                      "discard": [card_text(c) for c in self.pile],
-                      "melds": [{"owner": m.owner, "cards": [card_text(c) for c in m.cards]} for m in self.melds],
-                      "to_act": self.seat}
+        self._deal = self._position_deal()
         self._cache = None
         return self
+
+    def _position_deal(self) -> dict[str, Any]:
+        """The record ``deal`` of this position (melds, seat to act): what a sampled hand replays."""
+        return {"dealer": self.dealer, "hands": [[card_text(c) for c in h] for h in self.hands],
+                "stock": [card_text(c) for c in reversed(self.stock)],
+                "discard": [card_text(c) for c in self.pile],
+                "melds": [{"owner": m.owner, "cards": [card_text(c) for c in m.cards]} for m in self.melds],
+                "to_act": self.seat}
 
     def _keeps_discard(self, rem: int, used: tuple[Card, ...]) -> bool:
         """Invariant §5.7 after putting ``used`` down, leaving ``rem`` cards: empty (not with

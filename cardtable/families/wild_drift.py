@@ -230,26 +230,11 @@ class WildDriftHand(DriftHand):
                 return True
         return False
 
-    def playout(self, rng) -> tuple[float, ...]:
-        """``DriftHand.playout`` with the discard chosen among the distinct cards (identical
-        cards are one action), so it plays as the engine's generic playout does."""
-        randbelow = getattr(rng, "_randbelow", rng.randrange)
-        while self.phase != OVER:
-            self._cache = None
-            if self.phase == DRAW:
-                acts = self._legal()
-            else:
-                acts = self._down_actions()
-                if not acts:
-                    taken = self.taken
-                    cards = list(dict.fromkeys(c for c in self.hands[self.seat] if c != taken))
-                    n = len(cards)
-                    self._discard(cards[0] if n == 1 else cards[randbelow(n)])
-                    continue
-            n = len(acts)
-            self._apply(acts[0] if n == 1 else acts[randbelow(n)])
-        self._cache = None
-        return self.returns()
+    def _discard_choices(self) -> list[Card]:
+        """``DriftHand.playout`` picks a discard among the distinct cards (identical cards are one
+        action), so it plays as the engine's generic playout does."""
+        taken = self.taken
+        return list(dict.fromkeys(c for c in self.hands[self.seat] if c != taken))
 
     # -- play --
     def _forget(self, seat: int, c: Card) -> None:
@@ -498,11 +483,7 @@ class WildDriftHand(DriftHand):
             self.stock = given["stock"]
         self.shuffle_key = rng.getrandbits(32)
         self.seed = None
-        self._deal = {"dealer": self.dealer, "hands": [[card_text(c) for c in h] for h in self.hands],
-                      "stock": [card_text(c) for c in reversed(self.stock)],
-                      "discard": [card_text(c) for c in self.pile],
-                      "melds": [{"owner": m.owner, "cards": [card_text(c) for c in m.cards]} for m in self.melds],
-                      "to_act": self.seat}
+        self._deal = self._position_deal()
         self._cache = None
         return self
 

@@ -187,68 +187,7 @@ class KlassiekeRummy(DriftRummy):
                   sheet: TotalsSheet | None = None) -> "KlassiekeRummyState":
         """An exact position from a record ``deal`` (module docstring); DealError if invalid.
         The totals come from ``standing`` (or ``sheet=``), the dealer from the deal."""
-        if not isinstance(deal, dict):
-            raise DealError("a deal is an object with dealer, hands, stock and discard")
-        allowed = {"dealer", "hands", "stock", "discard", "melds", "to_act"}
-        unknown = sorted(set(deal) - allowed)
-        if unknown:
-            raise DealError(f"unknown deal key(s) {', '.join(unknown)}; "
-                            f"a Klassieke Rummy deal has {', '.join(sorted(allowed))}")
-        n = self.players
-        dealer = deal.get("dealer", 0)
-        if not isinstance(dealer, int) or isinstance(dealer, bool) or not 0 <= dealer < n:
-            raise DealError(f"dealer must be a seat 0..{n - 1}, not {dealer!r}")
-        hands_in = deal.get("hands")
-        if not isinstance(hands_in, list) or len(hands_in) != n:
-            raise DealError(f"hands: expected {n} lists of cards (one per seat)")
-        hands = [check_cards(h, f"hand of seat {i}") for i, h in enumerate(hands_in)]
-        stock_tf = check_cards(deal.get("stock", []), "stock")
-        pile = check_cards(deal.get("discard", []), "discard")
-        melds: list[Meld] = []
-        melds_in = deal.get("melds", [])
-        if not isinstance(melds_in, list):
-            raise DealError("melds: expected a list of {\"owner\": seat, \"cards\": [...]}")
-        for i, m in enumerate(melds_in, 1):
-            if not isinstance(m, dict) or "cards" not in m:
-                raise DealError(f"meld {i}: expected {{\"owner\": seat, \"cards\": [...]}}")
-            owner = m.get("owner")
-            if not isinstance(owner, int) or isinstance(owner, bool) or not 0 <= owner < n:
-                raise DealError(f"meld {i}: owner must be a seat 0..{n - 1}, not {owner!r}")
-            cards = check_cards(m["cards"], f"meld {i}")
-            cl = self.classify(cards)
-            if cl is None:
-                raise DealError(f"meld {i} ({cards_text(cards)}): {self.why_not(cards)}")
-            melds.append(Meld(owner, cl[0], cl[1]))
-        everything = [c for h in hands for c in h] + stock_tf + pile + [c for m in melds for c in m.cards]
-        if len(set(everything)) != len(everything):
-            dup = sorted({c for c in everything if everything.count(c) > 1})
-            raise DealError(f"card(s) {cards_text(dup)} appear more than once")
-        missing = sorted(set(full52()) - set(everything))
-        if missing:
-            raise DealError(f"the deal must hold all 52 cards; missing {cards_text(missing)}")
-        position = "melds" in deal or "to_act" in deal
-        if position:
-            to_act = deal.get("to_act", (dealer + 1) % n)
-            if not isinstance(to_act, int) or isinstance(to_act, bool) or not 0 <= to_act < n:
-                raise DealError(f"to_act must be a seat 0..{n - 1}, not {to_act!r}")
-            for i, h in enumerate(hands):
-                if not 1 <= len(h) <= self.dealt:
-                    raise DealError(f"hand of seat {i}: {len(h)} cards; in a position a hand holds "
-                                    f"1 to {self.dealt} cards")
-            if not stock_tf and not pile:
-                raise DealError("stock and discard pile are both empty: nothing to draw")
-        else:
-            to_act = (dealer + 1) % n
-            for i, h in enumerate(hands):
-                if len(h) != self.dealt:
-                    raise DealError(f"hand of seat {i}: {len(h)} cards; with {n} players each "
-                                    f"is dealt {self.dealt}")
-            if len(pile) != 1:
-                raise DealError("discard: a fresh deal has exactly one upcard on the discard pile")
-        st = KlassiekeRummyState._fresh(self, dealer, hands, list(reversed(stock_tf)), pile, melds,
-                                        to_act, self.standing_of(standing, sheet))
-        st._deal = deal
-        return st
+        return self.parse_deal(deal, KlassiekeRummyState, standing, sheet)
 
 
 class KlassiekeRummyState(DriftHand):
