@@ -365,12 +365,19 @@ __all__ = [
 # ---- the jas hand: one State for N seats and any partnership -------------------------------
 
 from cardtable.engine.standing import Standing  # noqa: E402
-from cardtable.families.tricks import TrickHand  # noqa: E402
+from cardtable.engine.views import LogEvent, Summary, phrase  # noqa: E402
+from cardtable.families.summaries import score_fact, side_fact  # noqa: E402
+from cardtable.families.tricks import SIDE_NAMES, TrickHand, side_result  # noqa: E402
 
 PASS = Action("pass")
 CLAIM = Action("claim")
 DECLARE_STUK = Action("declare", "stuk")
 DECLARE_TRICKROEM = Action("declare", "trickroem")
+
+
+def strepen_text(n: int) -> str:
+    """``1 streep`` / ``n strepen``."""
+    return f"{n} streep" if n == 1 else f"{n} strepen"
 
 
 class JasHand(TrickHand):
@@ -415,6 +422,13 @@ class JasHand(TrickHand):
     stuk_when = "first"
     trick_roem = True
     next_dealer_rule = "left"
+    #: the words of the streepjes summary and log: what a claimer says (kruisjassen
+    #: "ik dek", grevjas "honderd"), the claim log's word for it, the onder-jan rule in
+    #: words, and the headline of each outcome
+    claim_word = "ik dek"
+    claim_log_word = "(ik dek)"
+    onder_words = "below 50"
+    outcome_words: dict[str, str] = {}
 
     def __init__(self, game: Any, dealer: int, hands: list[int], upcard: int,
                  standing: Standing, n_tricks: int):
@@ -958,4 +972,64 @@ class JasHand(TrickHand):
         return [] if z is None else [z]
 
 
-__all__ += ["CLAIM", "DECLARE_STUK", "DECLARE_TRICKROEM", "JasHand", "PASS"]
+    # -- words: result, summary, meld explanations (streepjes games, two sides) --
+    def result(self):
+        """The result once the hand is over, else None; ``summary``: the hand in words."""
+        res = side_result(self.end, "strepen")
+        if res is not None:
+            res.summary = self.summary(res)
+        return res
+
+    def summary(self, res) -> Summary:
+        """The hand in words: the headline (a claim and whether it was right, a pit, a
+        carried or void hand; an onder-jan side), the strepen written per side, the final
+        counts and card points, the counts carried."""
+        d = res.detail
+        claimer = d.get("claimer")
+        out = res.outcome
+        if out in ("claim", "wrong_claim") and claimer is not None:
+            head = f"{{0}} said \u201c{self.claim_word}\u201d: " + ("correct" if out == "claim" else "wrong")
+            seats = (claimer,)
+        else:
+            head = self.outcome_words[out]
+            seats = ()
+            if res.winners:
+                head += f"  \u00b7 won by {SIDE_NAMES[d['winning_side']]}"
+        for e in d.get("entries", ()):
+            if e["reason"] in ("claim", "wrong_claim", "end") and e["strepen"] == 2:
+                head += f"  \u00b7 {SIDE_NAMES[1 - e['side']]} onder jan ({self.onder_words}): 2 strepen"
+                break
+        facts = [score_fact("strepen", SIDE_NAMES, res.points, ((0, 2), (1, 3)), res.winners)]
+        tp = d["trick_points"]
+        facts.append(side_fact("Counts", SIDE_NAMES, d["counts"], f"   card points {tp[0]} \u2013 {tp[1]}"))
+        if any(d["carry"]):
+            facts.append(side_fact("Carried to the next hand", SIDE_NAMES, d["carry"]))
+        return Summary(phrase(head, seats, kind="outcome"), tuple(facts))
+
+    def _claim_log(self, ev: tuple):
+        """The log line of a ``claim`` event."""
+        seat, ok, n = ev[1], ev[2], ev[3]
+        return LogEvent("claim", f"{{0}} {{0:claims|claim}} {self.claim_log_word} with {n}: " +
+                        ("correct" if ok else "wrong"), (seat,), (), (ok, n))
+
+    def _explain_meld(self, seat: int, action: Action) -> str:
+        """Why a ``declare`` of a meld is refused: not a meld, cards not held, a conflict
+        with the seat's melds of this turn, else ``_explain_meld_more``."""
+        rules = self.game.roem
+        try:
+            m = parse_meld(action.arg, action.cards, rules)
+        except MeldError as e:
+            return f"{action.text()}: {e}"
+        missing = [c for c in m.cards if not (self.hands[seat] >> c) & 1]
+        if missing:
+            return f"{action.text()}: seat {seat} does not hold " + " ".join(card_text(c) for c in missing)
+        why = conflict(m, self.turn_melds, rules)
+        if why:
+            return f"{action.text()}: {why}"
+        return self._explain_meld_more(seat, action, m)
+
+    def _explain_meld_more(self, seat: int, action: Action, m: Meld) -> str:
+        return f"{action.text()} is not allowed now"  # pragma: no cover
+
+
+__all__ += ["CLAIM", "DECLARE_STUK", "DECLARE_TRICKROEM", "JasHand", "PASS", "strepen_text"]

@@ -82,9 +82,7 @@ from cardtable.families import jas
 from cardtable.families.jas import CLAIM, DECLARE_STUK, DECLARE_TRICKROEM, KRUIS_ROEM, PASS, JasHand, Meld, MeldError  # noqa: F401
 from cardtable.engine.views import NONE, LogEvent, VerbSpec
 from cardtable.families.tricks import (JAS, PASS_SPEC, PLAY_SPEC, SIDE_NAMES, JasRule, TrickHand, cards_of,
-                                      deal_packets, esc, mask_of, parse_trick_deal, side_result)
-from cardtable.engine.views import Summary, phrase
-from cardtable.families.summaries import score_fact, side_fact
+                                      deal_packets, esc, mask_of, parse_trick_deal)
 from cardtable.sheets.streepjes import Streepjes
 
 # ---- actions, made once ------------------------------------------------------------------
@@ -117,8 +115,7 @@ _OUTCOME_WORDS = {
 }
 
 
-def _plural(n: int) -> str:
-    return f"{n} streep" if n == 1 else f"{n} strepen"
+_plural = jas.strepen_text
 
 
 # ---- the game ------------------------------------------------------------------------------
@@ -226,6 +223,7 @@ class KruisState(JasHand):
 
     last_bonus = LAST_TRICK
     verb_table = VERBS
+    outcome_words = _OUTCOME_WORDS
 
     def __init__(self, game: Kruisjassen, dealer: int, hands: list[int], upcard: int,
                  standing: Standing):
@@ -251,40 +249,6 @@ class KruisState(JasHand):
             return got == want and (self.stuk_when != "first" or again.stuk_by == stuk)
 
         return accept
-
-    def result(self) -> Result | None:
-        """§7.6 once the hand is over, else None; ``summary``: the hand in words (who
-        claimed, the strepen written, troef, the counts, what is carried)."""
-        res = side_result(self.end, "strepen")
-        if res is not None:
-            res.summary = self.summary(res)
-        return res
-
-    def summary(self, res: Result) -> Summary:
-        """The hand in words (§7, §8): the headline (a claim and whether it was right, a
-        pit, a carried or void hand; an onder-jan side), the strepen written per side, the
-        final counts and card points, the counts carried."""
-        d = res.detail
-        claimer = d.get("claimer")
-        out = res.outcome
-        if out in ("claim", "wrong_claim") and claimer is not None:
-            head = "{0} said \u201cik dek\u201d: " + ("correct" if out == "claim" else "wrong")
-            seats = (claimer,)
-        else:
-            head = _OUTCOME_WORDS[out]
-            seats = ()
-            if res.winners:
-                head += f"  \u00b7 won by {_side_text(d['winning_side'])}"
-        for e in d.get("entries", ()):
-            if e["reason"] in ("claim", "wrong_claim", "end") and e["strepen"] == 2:
-                head += f"  \u00b7 {_side_text(1 - e['side'])} onder jan (below 50): 2 strepen"
-                break
-        facts = [score_fact("strepen", SIDE_NAMES, res.points, ((0, 2), (1, 3)), res.winners)]
-        tp = d["trick_points"]
-        facts.append(side_fact("Counts", SIDE_NAMES, d["counts"], f"   card points {tp[0]} \u2013 {tp[1]}"))
-        if any(d["carry"]):
-            facts.append(side_fact("Carried to the next hand", SIDE_NAMES, d["carry"]))
-        return Summary(phrase(head, seats, kind="outcome"), tuple(facts))
 
     # -- explanations --
     def explain(self, action: Action) -> str:
@@ -337,19 +301,11 @@ class KruisState(JasHand):
     def _hand_cards(self, seat: int) -> list[int]:
         return cards_of(self.hands[seat])
 
-    def _explain_meld(self, seat: int, action: Action) -> str:
+    def _explain_meld_more(self, seat: int, action: Action, m: Meld) -> str:
+        """A first meld that does not outrank the roem declared (§6.2; not in a game
+        without ``outrank_first``)."""
         rules = self.game.roem
-        try:
-            m = jas.parse_meld(action.arg, action.cards, rules)
-        except MeldError as e:
-            return f"{action.text()}: {e}"
-        missing = [c for c in m.cards if not (self.hands[seat] >> c) & 1]
-        if missing:
-            return f"{action.text()}: seat {seat} does not hold " + " ".join(card_text(c) for c in missing)
-        why = jas.conflict(m, self.turn_melds, rules)
-        if why:
-            return f"{action.text()}: {why}"
-        if not self.turn_melds and self.bar is not None:
+        if self.outrank_first and not self.turn_melds and self.bar is not None:
             best = next(x for s, x in self.declared if rules.key(x, self.trump) == self.bar)
             a, b = m, best
             if len(a.cards) != len(b.cards):
@@ -406,9 +362,7 @@ class KruisState(JasHand):
         if k == "trickroem_pass":
             return LogEvent(k, "{0} {0:lets|let} the trick roem go", (ev[1],))
         if k == "claim":
-            seat, ok, n = ev[1], ev[2], ev[3]
-            return LogEvent(k, f"{{0}} {{0:claims|claim}} (ik dek) with {n}: " + ("correct" if ok else "wrong"),
-                            (seat,), (), (ok, n))
+            return self._claim_log(ev)
         if k == "autoclaim":
             return LogEvent(k, f"{_side_text(ev[1])} has {ev[2]}: claimed", (), (), (ev[1], ev[2]))
         if k == "end":
