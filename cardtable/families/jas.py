@@ -1032,4 +1032,50 @@ class JasHand(TrickHand):
         return f"{action.text()} is not allowed now"  # pragma: no cover
 
 
-__all__ += ["CLAIM", "DECLARE_STUK", "DECLARE_TRICKROEM", "JasHand", "PASS", "strepen_text"]
+# ---- the streepjes jas game: what kruisjassen and grevjas share ------------------------------
+
+from cardtable.cards import piquet32  # noqa: E402
+from cardtable.engine.game import Game  # noqa: E402
+from cardtable.sheets.streepjes import Streepjes  # noqa: E402
+
+
+def streepjes_problems(result: Any, section: str) -> list[str]:
+    """The checks every streepjes jas result passes (two partnerships of 4 seats): an
+    outcome of ``section`` (claim, wrong_claim, pit, end, carried, void), no negative
+    strepen, partners write alike; problems as sentences."""
+    out = []
+    p = result.points
+    if result.outcome not in {"claim", "wrong_claim", "pit", "end", "carried", "void"}:
+        out.append(f"outcome {result.outcome!r} is not one of {section}")
+    if any(x < 0 for x in p):
+        out.append(f"negative strepen {p}")
+    if p[0] != p[2] or p[1] != p[3]:
+        out.append(f"partners score together: {p}")
+    return out
+
+
+class StreepjesJasGame(Game):
+    """A 4-seat jas game of two partnerships on the piquet pack, written on a streepjes
+    sheet (kruisjassen, grevjas); a game sets ``jas_rule`` (its follow rule)."""
+
+    def __init__(self, players: int | None = None, **options: Any):
+        super().__init__(players, **options)
+        self.rule = self.jas_rule()
+        self.claim_manual = self.options["claim_mode"] == "manual"
+        self.roem_manual = self.options["roem_mode"] == "manual"
+
+    def jas_rule(self) -> Any:  # pragma: no cover - each game sets it
+        raise NotImplementedError
+
+    def team_of(self, seat: int) -> int:
+        return seat & 1
+
+    def deck(self) -> list[int]:
+        return piquet32()
+
+    def new_sheet(self) -> Streepjes:
+        """The streepjes sheet (§8) with this game's target; seat 0 deals first."""
+        return Streepjes(4, self.options["target"], first_dealer=0)
+
+
+__all__ += ["CLAIM", "DECLARE_STUK", "DECLARE_TRICKROEM", "JasHand", "PASS", "StreepjesJasGame", "strepen_text", "streepjes_problems"]

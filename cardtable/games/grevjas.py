@@ -45,7 +45,7 @@ from typing import Any
 
 from cardtable.cards import SUIT_SYMBOLS, piquet32, shuffled
 from cardtable.engine.actions import Action
-from cardtable.engine.game import Game, Option, Result, rng_for
+from cardtable.engine.game import Option, Result, rng_for
 from cardtable.engine.grammar import Grammar
 from cardtable.engine.registry import register
 from cardtable.engine.standing import Standing
@@ -88,7 +88,7 @@ _plural = jas.strepen_text
 
 
 @register
-class Grevjas(Game):
+class Grevjas(jas.StreepjesJasGame):
     """Grevjas (grevjas.md). Options §9: ``target`` (strepen to win, default 10),
     ``claim_mode`` (manual/auto), ``roem_mode`` (manual/auto)."""
 
@@ -120,29 +120,14 @@ class Grevjas(Game):
     ranking = JAS
     roem = GREV_ROEM
 
-    def __init__(self, players: int | None = None, **options: Any):
-        super().__init__(players, **options)
-        self.rule = JasRule(jas_wild=True, free_trumping=True)      # §5
-        self.claim_manual = self.options["claim_mode"] == "manual"
-        self.roem_manual = self.options["roem_mode"] == "manual"
-
-    def team_of(self, seat: int) -> int:
-        return seat & 1
-
-    def deck(self) -> list[int]:
-        return piquet32()
+    def jas_rule(self) -> JasRule:
+        return JasRule(jas_wild=True, free_trumping=True)      # §5
 
     def check_result(self, result: Result, state: "GrevState") -> list[str]:
         """§7: an outcome of §7.6, no negative strepen, partners write alike, the strepen
         are the entries' sum, and 8 tricks hold 146 trick points."""
-        out = []
+        out = jas.streepjes_problems(result, "§7.6")
         p, d = result.points, result.detail
-        if result.outcome not in {"claim", "wrong_claim", "pit", "end", "carried", "void"}:
-            out.append(f"outcome {result.outcome!r} is not one of §7.6")
-        if any(x < 0 for x in p):
-            out.append(f"negative strepen {p}")
-        if p[0] != p[2] or p[1] != p[3]:
-            out.append(f"partners score together: {p}")
         sums = [0, 0]
         for e in d.get("entries", ()):
             sums[e["side"]] += e["strepen"]
@@ -151,10 +136,6 @@ class Grevjas(Game):
         if d.get("tricks_played") == N_TRICKS and sum(d["trick_points"]) != 146:
             out.append(f"8 tricks hold 146 trick points, not {d['trick_points']}")
         return out
-
-    def new_sheet(self) -> Streepjes:
-        """The streepjes sheet (§8) with this game's target; seat 0 deals first (§3)."""
-        return Streepjes(4, self.options["target"], first_dealer=0)
 
     def new_hand(self, seed: int | None = None, standing: Standing | None = None, *,
                  sheet: Streepjes | None = None) -> "GrevState":

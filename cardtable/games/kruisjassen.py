@@ -75,7 +75,7 @@ from typing import Any
 from cardtable.cards import SUIT_SYMBOLS, card_text, piquet32, shuffled
 from cardtable.engine.actions import Action
 from cardtable.engine.grammar import Grammar
-from cardtable.engine.game import Game, MeldView, Observation, Option, Result, rng_for
+from cardtable.engine.game import MeldView, Observation, Option, Result, rng_for
 from cardtable.engine.registry import register
 from cardtable.engine.standing import Standing
 from cardtable.families import jas
@@ -121,7 +121,7 @@ _plural = jas.strepen_text
 # ---- the game ------------------------------------------------------------------------------
 
 @register
-class Kruisjassen(Game):
+class Kruisjassen(jas.StreepjesJasGame):
     """Kruisjassen (kruisjassen.md). Options §9: ``target`` (strepen to win, default 11),
     ``claim_mode`` (manual/auto), ``roem_mode`` (manual/auto), ``jas_wild`` (false/true)."""
 
@@ -152,38 +152,19 @@ class Kruisjassen(Game):
     ranking = JAS
     roem = KRUIS_ROEM
 
-    def __init__(self, players: int | None = None, **options: Any):
-        super().__init__(players, **options)
-        self.rule = JasRule(jas_wild=self.options["jas_wild"])
-        self.claim_manual = self.options["claim_mode"] == "manual"
-        self.roem_manual = self.options["roem_mode"] == "manual"
-
-    def team_of(self, seat: int) -> int:
-        return seat & 1
-
-    def deck(self) -> list[int]:
-        return piquet32()
+    def jas_rule(self) -> JasRule:
+        return JasRule(jas_wild=self.options["jas_wild"])
 
     def check_result(self, result: Result, state: "KruisState") -> list[str]:
         """The spec's totals for a finished hand (§2, §7): an outcome of §7, no negative
         strepen, partners write alike, and a hand of 8 tricks holds 146 trick points
         (``detail["trick_points"]``: 60 + the last trick's 5 + ... per the pack). Problems
         as sentences; ``[]`` if none."""
-        out = []
+        out = jas.streepjes_problems(result, "§7")
         p, d = result.points, result.detail
-        if result.outcome not in {"claim", "wrong_claim", "pit", "end", "carried", "void"}:
-            out.append(f"outcome {result.outcome!r} is not one of §7")
-        if any(x < 0 for x in p):
-            out.append(f"negative strepen {p}")
-        if p[0] != p[2] or p[1] != p[3]:
-            out.append(f"partners score together: {p}")
         if sum(state.observation(0).tricks_won) == 8 and sum(d["trick_points"]) != 146:
             out.append(f"8 tricks hold 146 trick points, not {d['trick_points']}")
         return out
-
-    def new_sheet(self) -> Streepjes:
-        """The streepjes sheet (§8) with this game's target; seat 0 deals first."""
-        return Streepjes(4, self.options["target"], first_dealer=0)
 
     # -- §3 deal --
     def new_hand(self, seed: int | None = None, standing: Standing | None = None, *,
