@@ -1058,6 +1058,11 @@ class StreepjesJasGame(Game):
     """A 4-seat jas game of two partnerships on the piquet pack, written on a streepjes
     sheet (kruisjassen, grevjas); a game sets ``jas_rule`` (its follow rule)."""
 
+    family = "jas"
+    min_players = 4
+    max_players = 4
+    deck_name = "piquet32"
+
     def __init__(self, players: int | None = None, **options: Any):
         super().__init__(players, **options)
         self.rule = self.jas_rule()

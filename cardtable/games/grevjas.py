@@ -105,10 +105,6 @@ class Grevjas(jas.StreepjesJasGame):
     bad_texts = (("bid schut", "'schut'"), ("declare trickroem", "'trickroem'"), ("claim stuk", "'stuk'"),
                  ("play QS#2", "QS#2"), ("declare seq3 KD QD JD extra", "'extra'"), ("pass now", "'now'"),
                  ("bid pit now", "'now'"), ("declare carre", "expected cards"), ("play XX", "'XX' is not a card"))
-    family = "jas"
-    min_players = 4
-    max_players = 4
-    deck_name = "piquet32"
     description = "Two against two from the Faroes: only the best roem scores, claim \"honderd\", bid a pit; to 10 strepen."
     option_specs = (
         Option("target", "int", 10, "strepen needed to win the game", minimum=1),

@@ -134,10 +134,6 @@ class Kruisjassen(jas.StreepjesJasGame):
         "claim": "",
         "declare": ("seq<N> <cards>", "carre <cards>", "stuk", "trickroem"),
     })
-    family = "jas"
-    min_players = 4
-    max_players = 4
-    deck_name = "piquet32"
     description = "Two against two with troef, roem and stuk; claim 100 (\"ik dek\"), play to 11 strepen."
     option_specs = (
         Option("target", "int", 11, "strepen needed to win the game", minimum=1),
