@@ -380,6 +380,17 @@ def strepen_text(n: int) -> str:
     return f"{n} streep" if n == 1 else f"{n} strepen"
 
 
+def gain_text(pts: int, stre: int, stre_suffix: str = "") -> str:
+    """What a side gains from roem in words: ``+40``, ``2 strepen`` (+ ``stre_suffix``,
+    kruisjassen " pending"), both joined by ", "; ``0`` for nothing."""
+    parts = []
+    if pts:
+        parts.append(f"+{pts}")
+    if stre:
+        parts.append(strepen_text(stre) + stre_suffix)
+    return ", ".join(parts) or "0"
+
+
 class JasHand(TrickHand):
     """One hand of a jas game for ``n_seats`` (2 to 5) seats and any partnership (the
     ``TrickHand`` parameters ``side`` / ``partner`` / ``next_seat`` / ``n_sides``; the state
@@ -1083,4 +1094,4 @@ class StreepjesJasGame(Game):
         return Streepjes(4, self.options["target"], first_dealer=0)
 
 
-__all__ += ["CLAIM", "DECLARE_STUK", "DECLARE_TRICKROEM", "JasHand", "PASS", "StreepjesJasGame", "strepen_text", "streepjes_problems"]
+__all__ += ["CLAIM", "DECLARE_STUK", "DECLARE_TRICKROEM", "JasHand", "PASS", "StreepjesJasGame", "gain_text", "strepen_text", "streepjes_problems"]

@@ -303,14 +303,9 @@ class GrevState(KruisState):
                                f"scores its best meld ({gain})", (pit,), (), (other, pts, stre))
         if k == "resolve":
             side, pts, stre = ev[1], ev[2], ev[3]
-            parts = []
-            if pts:
-                parts.append(f"+{pts}")
-            if stre:
-                parts.append(_plural(stre))
             best = next(m for s, m in self.declared if s == self.top_seat and self.game.roem.key(m, self.trump) == self.bar)
             rej = [(s, m) for s, m in self.declared if m is not best]
-            txt = f"best meld {esc(jas.announce(best, self.trump))} to {SIDE_NAMES[side]} ({', '.join(parts) or '0'})"
+            txt = f"best meld {esc(jas.announce(best, self.trump))} to {SIDE_NAMES[side]} ({jas.gain_text(pts, stre)})"
             if rej:
                 txt += "; not scored: " + ", ".join(f"{{{i}}} " + esc(jas.announce(m, self.trump))
                                                    for i, (_s, m) in enumerate(rej))

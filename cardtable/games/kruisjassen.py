@@ -311,13 +311,8 @@ class KruisState(JasHand):
             return LogEvent(k, "{0} {0:passes|pass}", (ev[1],))
         if k == "resolve":
             side, pts, stre = ev[1], ev[2], ev[3]
-            parts = []
-            if pts:
-                parts.append(f"+{pts}")
-            if stre:
-                parts.append(f"{_plural(stre)} pending")
             rej = [(s, m) for s, m in self.declared if s & 1 != side]
-            txt = f"roem to {_side_text(side)} ({', '.join(parts) or '0'})"
+            txt = f"roem to {_side_text(side)} ({jas.gain_text(pts, stre, ' pending')})"
             if rej:
                 txt += "; rejected: " + ", ".join(f"{{{i}}} " + esc(jas.announce(m, tr)) for i, (_s, m) in enumerate(rej))
             return LogEvent(k, txt, tuple(s for s, _m in rej), (), (side, pts, stre))
