@@ -365,12 +365,30 @@ __all__ = [
 # ---- the jas hand: one State for N seats and any partnership -------------------------------
 
 from cardtable.engine.standing import Standing  # noqa: E402
-from cardtable.families.tricks import TrickHand  # noqa: E402
+from cardtable.engine.views import LogEvent, Summary, phrase  # noqa: E402
+from cardtable.families.summaries import score_fact, side_fact  # noqa: E402
+from cardtable.families.tricks import SIDE_NAMES, TrickHand, side_result  # noqa: E402
 
 PASS = Action("pass")
 CLAIM = Action("claim")
 DECLARE_STUK = Action("declare", "stuk")
 DECLARE_TRICKROEM = Action("declare", "trickroem")
+
+
+def strepen_text(n: int) -> str:
+    """``1 streep`` / ``n strepen``."""
+    return f"{n} streep" if n == 1 else f"{n} strepen"
+
+
+def gain_text(pts: int, stre: int, stre_suffix: str = "") -> str:
+    """What a side gains from roem in words: ``+40``, ``2 strepen`` (+ ``stre_suffix``,
+    kruisjassen " pending"), both joined by ", "; ``0`` for nothing."""
+    parts = []
+    if pts:
+        parts.append(f"+{pts}")
+    if stre:
+        parts.append(strepen_text(stre) + stre_suffix)
+    return ", ".join(parts) or "0"
 
 
 class JasHand(TrickHand):
@@ -415,6 +433,13 @@ class JasHand(TrickHand):
     stuk_when = "first"
     trick_roem = True
     next_dealer_rule = "left"
+    #: the words of the streepjes summary and log: what a claimer says (kruisjassen
+    #: "ik dek", grevjas "honderd"), the claim log's word for it, the onder-jan rule in
+    #: words, and the headline of each outcome
+    claim_word = "ik dek"
+    claim_log_word = "(ik dek)"
+    onder_words = "below 50"
+    outcome_words: dict[str, str] = {}
 
     def __init__(self, game: Any, dealer: int, hands: list[int], upcard: int,
                  standing: Standing, n_tricks: int):
@@ -958,4 +983,115 @@ class JasHand(TrickHand):
         return [] if z is None else [z]
 
 
-__all__ += ["CLAIM", "DECLARE_STUK", "DECLARE_TRICKROEM", "JasHand", "PASS"]
+    # -- words: result, summary, meld explanations (streepjes games, two sides) --
+    def result(self):
+        """The result once the hand is over, else None; ``summary``: the hand in words."""
+        res = side_result(self.end, "strepen")
+        if res is not None:
+            res.summary = self.summary(res)
+        return res
+
+    def summary(self, res) -> Summary:
+        """The hand in words: the headline (a claim and whether it was right, a pit, a
+        carried or void hand; an onder-jan side), the strepen written per side, the final
+        counts and card points, the counts carried."""
+        d = res.detail
+        claimer = d.get("claimer")
+        out = res.outcome
+        if out in ("claim", "wrong_claim") and claimer is not None:
+            head = f"{{0}} said \u201c{self.claim_word}\u201d: " + ("correct" if out == "claim" else "wrong")
+            seats = (claimer,)
+        else:
+            head = self.outcome_words[out]
+            seats = ()
+            if res.winners:
+                head += f"  \u00b7 won by {SIDE_NAMES[d['winning_side']]}"
+        for e in d.get("entries", ()):
+            if e["reason"] in ("claim", "wrong_claim", "end") and e["strepen"] == 2:
+                head += f"  \u00b7 {SIDE_NAMES[1 - e['side']]} onder jan ({self.onder_words}): 2 strepen"
+                break
+        facts = [score_fact("strepen", SIDE_NAMES, res.points, ((0, 2), (1, 3)), res.winners)]
+        tp = d["trick_points"]
+        facts.append(side_fact("Counts", SIDE_NAMES, d["counts"], f"   card points {tp[0]} \u2013 {tp[1]}"))
+        if any(d["carry"]):
+            facts.append(side_fact("Carried to the next hand", SIDE_NAMES, d["carry"]))
+        return Summary(phrase(head, seats, kind="outcome"), tuple(facts))
+
+    def _claim_log(self, ev: tuple):
+        """The log line of a ``claim`` event."""
+        seat, ok, n = ev[1], ev[2], ev[3]
+        return LogEvent("claim", f"{{0}} {{0:claims|claim}} {self.claim_log_word} with {n}: " +
+                        ("correct" if ok else "wrong"), (seat,), (), (ok, n))
+
+    def _explain_meld(self, seat: int, action: Action) -> str:
+        """Why a ``declare`` of a meld is refused: not a meld, cards not held, a conflict
+        with the seat's melds of this turn, else ``_explain_meld_more``."""
+        rules = self.game.roem
+        try:
+            m = parse_meld(action.arg, action.cards, rules)
+        except MeldError as e:
+            return f"{action.text()}: {e}"
+        missing = [c for c in m.cards if not (self.hands[seat] >> c) & 1]
+        if missing:
+            return f"{action.text()}: seat {seat} does not hold " + " ".join(card_text(c) for c in missing)
+        why = conflict(m, self.turn_melds, rules)
+        if why:
+            return f"{action.text()}: {why}"
+        return self._explain_meld_more(seat, action, m)
+
+    def _explain_meld_more(self, seat: int, action: Action, m: Meld) -> str:
+        return f"{action.text()} is not allowed now"  # pragma: no cover
+
+
+# ---- the streepjes jas game: what kruisjassen and grevjas share ------------------------------
+
+from cardtable.cards import piquet32  # noqa: E402
+from cardtable.engine.game import Game  # noqa: E402
+from cardtable.sheets.streepjes import Streepjes  # noqa: E402
+
+
+def streepjes_problems(result: Any, section: str) -> list[str]:
+    """The checks every streepjes jas result passes (two partnerships of 4 seats): an
+    outcome of ``section`` (claim, wrong_claim, pit, end, carried, void), no negative
+    strepen, partners write alike; problems as sentences."""
+    out = []
+    p = result.points
+    if result.outcome not in {"claim", "wrong_claim", "pit", "end", "carried", "void"}:
+        out.append(f"outcome {result.outcome!r} is not one of {section}")
+    if any(x < 0 for x in p):
+        out.append(f"negative strepen {p}")
+    if p[0] != p[2] or p[1] != p[3]:
+        out.append(f"partners score together: {p}")
+    return out
+
+
+class StreepjesJasGame(Game):
+    """A 4-seat jas game of two partnerships on the piquet pack, written on a streepjes
+    sheet (kruisjassen, grevjas); a game sets ``jas_rule`` (its follow rule)."""
+
+    family = "jas"
+    min_players = 4
+    max_players = 4
+    deck_name = "piquet32"
+
+    def __init__(self, players: int | None = None, **options: Any):
+        super().__init__(players, **options)
+        self.rule = self.jas_rule()
+        self.claim_manual = self.options["claim_mode"] == "manual"
+        self.roem_manual = self.options["roem_mode"] == "manual"
+
+    def jas_rule(self) -> Any:  # pragma: no cover - each game sets it
+        raise NotImplementedError
+
+    def team_of(self, seat: int) -> int:
+        return seat & 1
+
+    def deck(self) -> list[int]:
+        return piquet32()
+
+    def new_sheet(self) -> Streepjes:
+        """The streepjes sheet (§8) with this game's target; seat 0 deals first."""
+        return Streepjes(4, self.options["target"], first_dealer=0)
+
+
+__all__ += ["CLAIM", "DECLARE_STUK", "DECLARE_TRICKROEM", "JasHand", "PASS", "StreepjesJasGame", "gain_text", "strepen_text", "streepjes_problems"]

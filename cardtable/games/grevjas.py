@@ -45,17 +45,16 @@ from typing import Any
 
 from cardtable.cards import SUIT_SYMBOLS, piquet32, shuffled
 from cardtable.engine.actions import Action
-from cardtable.engine.game import Game, Option, Result, rng_for
+from cardtable.engine.game import Option, Result, rng_for
 from cardtable.engine.grammar import Grammar
 from cardtable.engine.registry import register
 from cardtable.engine.standing import Standing
-from cardtable.engine.views import NONE, LogEvent, Summary, VerbSpec, phrase
+from cardtable.engine.views import NONE, LogEvent, VerbSpec
 from cardtable.families import jas
 from cardtable.families.jas import (CARRE_SPEC, DECLARE_STUK, ROEM_SPEC, STUK_SPEC, RoemRules,
                                     kruis_precedence)
-from cardtable.families.summaries import score_fact, side_fact
 from cardtable.families.tricks import (JAS, PASS_SPEC, PLAY_SPEC, SIDE_NAMES, JasRule, deal_packets, esc, mask_of,
-                                      parse_trick_deal, side_result)
+                                      parse_trick_deal)
 from cardtable.games.kruisjassen import KruisState
 from cardtable.sheets.streepjes import Streepjes
 
@@ -85,12 +84,11 @@ _OUTCOME_WORDS = {
 }
 
 
-def _plural(n: int) -> str:
-    return f"{n} streep" if n == 1 else f"{n} strepen"
+_plural = jas.strepen_text
 
 
 @register
-class Grevjas(Game):
+class Grevjas(jas.StreepjesJasGame):
     """Grevjas (grevjas.md). Options §9: ``target`` (strepen to win, default 10),
     ``claim_mode`` (manual/auto), ``roem_mode`` (manual/auto)."""
 
@@ -107,10 +105,6 @@ class Grevjas(Game):
     bad_texts = (("bid schut", "'schut'"), ("declare trickroem", "'trickroem'"), ("claim stuk", "'stuk'"),
                  ("play QS#2", "QS#2"), ("declare seq3 KD QD JD extra", "'extra'"), ("pass now", "'now'"),
                  ("bid pit now", "'now'"), ("declare carre", "expected cards"), ("play XX", "'XX' is not a card"))
-    family = "jas"
-    min_players = 4
-    max_players = 4
-    deck_name = "piquet32"
     description = "Two against two from the Faroes: only the best roem scores, claim \"honderd\", bid a pit; to 10 strepen."
     option_specs = (
         Option("target", "int", 10, "strepen needed to win the game", minimum=1),
@@ -122,29 +116,14 @@ class Grevjas(Game):
     ranking = JAS
     roem = GREV_ROEM
 
-    def __init__(self, players: int | None = None, **options: Any):
-        super().__init__(players, **options)
-        self.rule = JasRule(jas_wild=True, free_trumping=True)      # §5
-        self.claim_manual = self.options["claim_mode"] == "manual"
-        self.roem_manual = self.options["roem_mode"] == "manual"
-
-    def team_of(self, seat: int) -> int:
-        return seat & 1
-
-    def deck(self) -> list[int]:
-        return piquet32()
+    def jas_rule(self) -> JasRule:
+        return JasRule(jas_wild=True, free_trumping=True)      # §5
 
     def check_result(self, result: Result, state: "GrevState") -> list[str]:
         """§7: an outcome of §7.6, no negative strepen, partners write alike, the strepen
         are the entries' sum, and 8 tricks hold 146 trick points."""
-        out = []
+        out = jas.streepjes_problems(result, "§7.6")
         p, d = result.points, result.detail
-        if result.outcome not in {"claim", "wrong_claim", "pit", "end", "carried", "void"}:
-            out.append(f"outcome {result.outcome!r} is not one of §7.6")
-        if any(x < 0 for x in p):
-            out.append(f"negative strepen {p}")
-        if p[0] != p[2] or p[1] != p[3]:
-            out.append(f"partners score together: {p}")
         sums = [0, 0]
         for e in d.get("entries", ()):
             sums[e["side"]] += e["strepen"]
@@ -153,10 +132,6 @@ class Grevjas(Game):
         if d.get("tricks_played") == N_TRICKS and sum(d["trick_points"]) != 146:
             out.append(f"8 tricks hold 146 trick points, not {d['trick_points']}")
         return out
-
-    def new_sheet(self) -> Streepjes:
-        """The streepjes sheet (§8) with this game's target; seat 0 deals first (§3)."""
-        return Streepjes(4, self.options["target"], first_dealer=0)
 
     def new_hand(self, seed: int | None = None, standing: Standing | None = None, *,
                  sheet: Streepjes | None = None) -> "GrevState":
@@ -190,6 +165,10 @@ class GrevState(KruisState):
     stuk_when = "second"         # §6.5
     trick_roem = False
     next_dealer_rule = "last_trick"   # §3, §7.4
+    claim_word = "honderd"       # §7.2
+    claim_log_word = "honderd"
+    onder_words = "50 or less"
+    outcome_words = _OUTCOME_WORDS
 
     def __init__(self, game: Grevjas, dealer: int, hands: list[int], upcard: int, standing: Standing):
         self.pit_seat = -1
@@ -293,31 +272,6 @@ class GrevState(KruisState):
         self.end["pit_made"] = outcome == "pit"
         self.end["stuk_struck"] = self.stuk_struck
 
-    def summary(self, res: Result) -> Summary:
-        """The hand in words: the headline (a claim and whether it was right, a pit, a
-        carried or void hand; an onder-jan side), the strepen per side, the counts, the carry."""
-        d = res.detail
-        claimer = d.get("claimer")
-        out = res.outcome
-        if out in ("claim", "wrong_claim") and claimer is not None:
-            head = "{0} said \u201chonderd\u201d: " + ("correct" if out == "claim" else "wrong")
-            seats = (claimer,)
-        else:
-            head = _OUTCOME_WORDS[out]
-            seats = ()
-            if res.winners:
-                head += f"  \u00b7 won by {SIDE_NAMES[d['winning_side']]}"
-        for e in d.get("entries", ()):
-            if e["reason"] in ("claim", "wrong_claim", "end") and e["strepen"] == 2:
-                head += f"  \u00b7 {SIDE_NAMES[1 - e['side']]} onder jan (50 or less): 2 strepen"
-                break
-        facts = [score_fact("strepen", SIDE_NAMES, res.points, ((0, 2), (1, 3)), res.winners)]
-        tp = d["trick_points"]
-        facts.append(side_fact("Counts", SIDE_NAMES, d["counts"], f"   card points {tp[0]} \u2013 {tp[1]}"))
-        if any(d["carry"]):
-            facts.append(side_fact("Carried to the next hand", SIDE_NAMES, d["carry"]))
-        return Summary(phrase(head, seats, kind="outcome"), tuple(facts))
-
     # -- words --
     def explain(self, action: Action) -> str:
         v, arg = action.verb, action.arg
@@ -336,21 +290,6 @@ class GrevState(KruisState):
             return "no claim in the meld round: \u201chonderd\u201d is said on a play turn"
         return KruisState.explain(self, action)
 
-    def _explain_meld(self, seat: int, action: Action) -> str:
-        rules = self.game.roem
-        try:
-            m = jas.parse_meld(action.arg, action.cards, rules)
-        except jas.MeldError as e:
-            return f"{action.text()}: {e}"
-        missing = [c for c in m.cards if not (self.hands[seat] >> c) & 1]
-        if missing:
-            from cardtable.cards import card_text
-            return f"{action.text()}: seat {seat} does not hold " + " ".join(card_text(c) for c in missing)
-        why = jas.conflict(m, self.turn_melds, rules)
-        if why:
-            return f"{action.text()}: {why}"
-        return f"{action.text()} is not allowed now"  # pragma: no cover
-
     def _log_event(self, ev: tuple) -> LogEvent | None:
         k = ev[0]
         if k == "bid_pit":
@@ -364,22 +303,13 @@ class GrevState(KruisState):
                                f"scores its best meld ({gain})", (pit,), (), (other, pts, stre))
         if k == "resolve":
             side, pts, stre = ev[1], ev[2], ev[3]
-            parts = []
-            if pts:
-                parts.append(f"+{pts}")
-            if stre:
-                parts.append(_plural(stre))
             best = next(m for s, m in self.declared if s == self.top_seat and self.game.roem.key(m, self.trump) == self.bar)
             rej = [(s, m) for s, m in self.declared if m is not best]
-            txt = f"best meld {esc(jas.announce(best, self.trump))} to {SIDE_NAMES[side]} ({', '.join(parts) or '0'})"
+            txt = f"best meld {esc(jas.announce(best, self.trump))} to {SIDE_NAMES[side]} ({jas.gain_text(pts, stre)})"
             if rej:
                 txt += "; not scored: " + ", ".join(f"{{{i}}} " + esc(jas.announce(m, self.trump))
                                                    for i, (_s, m) in enumerate(rej))
             return LogEvent(k, txt, tuple(s for s, _m in rej), (), (side, pts, stre))
-        if k == "claim":
-            seat, ok, n = ev[1], ev[2], ev[3]
-            return LogEvent(k, f"{{0}} {{0:claims|claim}} honderd with {n}: " + ("correct" if ok else "wrong"),
-                            (seat,), (), (ok, n))
         if k == "end" and ev[1] == "void":
             return LogEvent(k, "hand over: void (equal counts of 100 or more)")
         return KruisState._log_event(self, ev)
@@ -418,12 +348,6 @@ class GrevState(KruisState):
             if best is None or self.game.roem.key(m, self.trump) > self.game.roem.key(best, self.trump):
                 best = m
         return best
-
-    def result(self) -> Result | None:
-        res = side_result(self.end, "strepen")
-        if res is not None:
-            res.summary = self.summary(res)
-        return res
 
 
 __all__ = ["BID_PIT", "GREV_ROEM", "Grevjas", "GrevState"]

@@ -75,16 +75,14 @@ from typing import Any
 from cardtable.cards import SUIT_SYMBOLS, card_text, piquet32, shuffled
 from cardtable.engine.actions import Action
 from cardtable.engine.grammar import Grammar
-from cardtable.engine.game import Game, MeldView, Observation, Option, Result, rng_for
+from cardtable.engine.game import MeldView, Observation, Option, Result, rng_for
 from cardtable.engine.registry import register
 from cardtable.engine.standing import Standing
 from cardtable.families import jas
 from cardtable.families.jas import CLAIM, DECLARE_STUK, DECLARE_TRICKROEM, KRUIS_ROEM, PASS, JasHand, Meld, MeldError  # noqa: F401
 from cardtable.engine.views import NONE, LogEvent, VerbSpec
 from cardtable.families.tricks import (JAS, PASS_SPEC, PLAY_SPEC, SIDE_NAMES, JasRule, TrickHand, cards_of,
-                                      deal_packets, esc, mask_of, parse_trick_deal, side_result)
-from cardtable.engine.views import Summary, phrase
-from cardtable.families.summaries import score_fact, side_fact
+                                      deal_packets, esc, mask_of, parse_trick_deal)
 from cardtable.sheets.streepjes import Streepjes
 
 # ---- actions, made once ------------------------------------------------------------------
@@ -117,14 +115,13 @@ _OUTCOME_WORDS = {
 }
 
 
-def _plural(n: int) -> str:
-    return f"{n} streep" if n == 1 else f"{n} strepen"
+_plural = jas.strepen_text
 
 
 # ---- the game ------------------------------------------------------------------------------
 
 @register
-class Kruisjassen(Game):
+class Kruisjassen(jas.StreepjesJasGame):
     """Kruisjassen (kruisjassen.md). Options §9: ``target`` (strepen to win, default 11),
     ``claim_mode`` (manual/auto), ``roem_mode`` (manual/auto), ``jas_wild`` (false/true)."""
 
@@ -137,10 +134,6 @@ class Kruisjassen(Game):
         "claim": "",
         "declare": ("seq<N> <cards>", "carre <cards>", "stuk", "trickroem"),
     })
-    family = "jas"
-    min_players = 4
-    max_players = 4
-    deck_name = "piquet32"
     description = "Two against two with troef, roem and stuk; claim 100 (\"ik dek\"), play to 11 strepen."
     option_specs = (
         Option("target", "int", 11, "strepen needed to win the game", minimum=1),
@@ -155,38 +148,19 @@ class Kruisjassen(Game):
     ranking = JAS
     roem = KRUIS_ROEM
 
-    def __init__(self, players: int | None = None, **options: Any):
-        super().__init__(players, **options)
-        self.rule = JasRule(jas_wild=self.options["jas_wild"])
-        self.claim_manual = self.options["claim_mode"] == "manual"
-        self.roem_manual = self.options["roem_mode"] == "manual"
-
-    def team_of(self, seat: int) -> int:
-        return seat & 1
-
-    def deck(self) -> list[int]:
-        return piquet32()
+    def jas_rule(self) -> JasRule:
+        return JasRule(jas_wild=self.options["jas_wild"])
 
     def check_result(self, result: Result, state: "KruisState") -> list[str]:
         """The spec's totals for a finished hand (§2, §7): an outcome of §7, no negative
         strepen, partners write alike, and a hand of 8 tricks holds 146 trick points
         (``detail["trick_points"]``: 60 + the last trick's 5 + ... per the pack). Problems
         as sentences; ``[]`` if none."""
-        out = []
+        out = jas.streepjes_problems(result, "§7")
         p, d = result.points, result.detail
-        if result.outcome not in {"claim", "wrong_claim", "pit", "end", "carried", "void"}:
-            out.append(f"outcome {result.outcome!r} is not one of §7")
-        if any(x < 0 for x in p):
-            out.append(f"negative strepen {p}")
-        if p[0] != p[2] or p[1] != p[3]:
-            out.append(f"partners score together: {p}")
         if sum(state.observation(0).tricks_won) == 8 and sum(d["trick_points"]) != 146:
             out.append(f"8 tricks hold 146 trick points, not {d['trick_points']}")
         return out
-
-    def new_sheet(self) -> Streepjes:
-        """The streepjes sheet (§8) with this game's target; seat 0 deals first."""
-        return Streepjes(4, self.options["target"], first_dealer=0)
 
     # -- §3 deal --
     def new_hand(self, seed: int | None = None, standing: Standing | None = None, *,
@@ -226,6 +200,7 @@ class KruisState(JasHand):
 
     last_bonus = LAST_TRICK
     verb_table = VERBS
+    outcome_words = _OUTCOME_WORDS
 
     def __init__(self, game: Kruisjassen, dealer: int, hands: list[int], upcard: int,
                  standing: Standing):
@@ -251,40 +226,6 @@ class KruisState(JasHand):
             return got == want and (self.stuk_when != "first" or again.stuk_by == stuk)
 
         return accept
-
-    def result(self) -> Result | None:
-        """§7.6 once the hand is over, else None; ``summary``: the hand in words (who
-        claimed, the strepen written, troef, the counts, what is carried)."""
-        res = side_result(self.end, "strepen")
-        if res is not None:
-            res.summary = self.summary(res)
-        return res
-
-    def summary(self, res: Result) -> Summary:
-        """The hand in words (§7, §8): the headline (a claim and whether it was right, a
-        pit, a carried or void hand; an onder-jan side), the strepen written per side, the
-        final counts and card points, the counts carried."""
-        d = res.detail
-        claimer = d.get("claimer")
-        out = res.outcome
-        if out in ("claim", "wrong_claim") and claimer is not None:
-            head = "{0} said \u201cik dek\u201d: " + ("correct" if out == "claim" else "wrong")
-            seats = (claimer,)
-        else:
-            head = _OUTCOME_WORDS[out]
-            seats = ()
-            if res.winners:
-                head += f"  \u00b7 won by {_side_text(d['winning_side'])}"
-        for e in d.get("entries", ()):
-            if e["reason"] in ("claim", "wrong_claim", "end") and e["strepen"] == 2:
-                head += f"  \u00b7 {_side_text(1 - e['side'])} onder jan (below 50): 2 strepen"
-                break
-        facts = [score_fact("strepen", SIDE_NAMES, res.points, ((0, 2), (1, 3)), res.winners)]
-        tp = d["trick_points"]
-        facts.append(side_fact("Counts", SIDE_NAMES, d["counts"], f"   card points {tp[0]} \u2013 {tp[1]}"))
-        if any(d["carry"]):
-            facts.append(side_fact("Carried to the next hand", SIDE_NAMES, d["carry"]))
-        return Summary(phrase(head, seats, kind="outcome"), tuple(facts))
 
     # -- explanations --
     def explain(self, action: Action) -> str:
@@ -337,19 +278,11 @@ class KruisState(JasHand):
     def _hand_cards(self, seat: int) -> list[int]:
         return cards_of(self.hands[seat])
 
-    def _explain_meld(self, seat: int, action: Action) -> str:
+    def _explain_meld_more(self, seat: int, action: Action, m: Meld) -> str:
+        """A first meld that does not outrank the roem declared (§6.2; not in a game
+        without ``outrank_first``)."""
         rules = self.game.roem
-        try:
-            m = jas.parse_meld(action.arg, action.cards, rules)
-        except MeldError as e:
-            return f"{action.text()}: {e}"
-        missing = [c for c in m.cards if not (self.hands[seat] >> c) & 1]
-        if missing:
-            return f"{action.text()}: seat {seat} does not hold " + " ".join(card_text(c) for c in missing)
-        why = jas.conflict(m, self.turn_melds, rules)
-        if why:
-            return f"{action.text()}: {why}"
-        if not self.turn_melds and self.bar is not None:
+        if self.outrank_first and not self.turn_melds and self.bar is not None:
             best = next(x for s, x in self.declared if rules.key(x, self.trump) == self.bar)
             a, b = m, best
             if len(a.cards) != len(b.cards):
@@ -378,13 +311,8 @@ class KruisState(JasHand):
             return LogEvent(k, "{0} {0:passes|pass}", (ev[1],))
         if k == "resolve":
             side, pts, stre = ev[1], ev[2], ev[3]
-            parts = []
-            if pts:
-                parts.append(f"+{pts}")
-            if stre:
-                parts.append(f"{_plural(stre)} pending")
             rej = [(s, m) for s, m in self.declared if s & 1 != side]
-            txt = f"roem to {_side_text(side)} ({', '.join(parts) or '0'})"
+            txt = f"roem to {_side_text(side)} ({jas.gain_text(pts, stre, ' pending')})"
             if rej:
                 txt += "; rejected: " + ", ".join(f"{{{i}}} " + esc(jas.announce(m, tr)) for i, (_s, m) in enumerate(rej))
             return LogEvent(k, txt, tuple(s for s, _m in rej), (), (side, pts, stre))
@@ -406,9 +334,7 @@ class KruisState(JasHand):
         if k == "trickroem_pass":
             return LogEvent(k, "{0} {0:lets|let} the trick roem go", (ev[1],))
         if k == "claim":
-            seat, ok, n = ev[1], ev[2], ev[3]
-            return LogEvent(k, f"{{0}} {{0:claims|claim}} (ik dek) with {n}: " + ("correct" if ok else "wrong"),
-                            (seat,), (), (ok, n))
+            return self._claim_log(ev)
         if k == "autoclaim":
             return LogEvent(k, f"{_side_text(ev[1])} has {ev[2]}: claimed", (), (), (ev[1], ev[2]))
         if k == "end":
