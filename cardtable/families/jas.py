@@ -1047,7 +1047,6 @@ class JasHand(TrickHand):
 
 from cardtable.cards import piquet32  # noqa: E402
 from cardtable.engine.game import Game  # noqa: E402
-from cardtable.sheets.streepjes import Streepjes  # noqa: E402
 
 
 def streepjes_problems(result: Any, section: str) -> list[str]:
@@ -1067,7 +1066,8 @@ def streepjes_problems(result: Any, section: str) -> list[str]:
 
 class StreepjesJasGame(Game):
     """A 4-seat jas game of two partnerships on the piquet pack, written on a streepjes
-    sheet (kruisjassen, grevjas); a game sets ``jas_rule`` (its follow rule)."""
+    sheet (kruisjassen, grevjas); a game sets ``jas_rule`` (its follow rule) and
+    ``sheet_factory`` (its sheet class)."""
 
     family = "jas"
     min_players = 4
@@ -1089,9 +1089,13 @@ class StreepjesJasGame(Game):
     def deck(self) -> list[int]:
         return piquet32()
 
-    def new_sheet(self) -> Streepjes:
+    #: the match sheet's class (``sheets.streepjes.Streepjes``), set by each game: the sheets
+    #: layer sits above the families, so the family does not import it
+    sheet_factory: Any = None
+
+    def new_sheet(self):
         """The streepjes sheet (§8) with this game's target; seat 0 deals first."""
-        return Streepjes(4, self.options["target"], first_dealer=0)
+        return self.sheet_factory(4, self.options["target"], first_dealer=0)
 
 
 __all__ += ["CLAIM", "DECLARE_STUK", "DECLARE_TRICKROEM", "JasHand", "PASS", "StreepjesJasGame", "gain_text", "strepen_text", "streepjes_problems"]

@@ -91,6 +91,7 @@ _plural = jas.strepen_text
 class Grevjas(jas.StreepjesJasGame):
     """Grevjas (grevjas.md). Options §9: ``target`` (strepen to win, default 10),
     ``claim_mode`` (manual/auto), ``roem_mode`` (manual/auto)."""
+    sheet_factory = staticmethod(Streepjes)
 
     id = "grevjas"
     name = "Grevjas"

@@ -124,6 +124,7 @@ _plural = jas.strepen_text
 class Kruisjassen(jas.StreepjesJasGame):
     """Kruisjassen (kruisjassen.md). Options §9: ``target`` (strepen to win, default 11),
     ``claim_mode`` (manual/auto), ``roem_mode`` (manual/auto), ``jas_wild`` (false/true)."""
+    sheet_factory = staticmethod(Streepjes)
 
     id = "kruisjassen"
     name = "Kruisjassen"
