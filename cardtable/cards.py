@@ -219,6 +219,17 @@ def card_text(card: Card) -> str:
     return out
 
 
+def mask_cards(mask: int) -> list[Card]:
+    """The cards of a ``1 << card`` bitmask, lowest int first (any card int, copies and
+    designations included), e.g. ``mask_cards((1 << 7) | (1 << 23)) == [7, 23]``."""
+    out = []
+    while mask:
+        low = mask & -mask
+        out.append(low.bit_length() - 1)
+        mask ^= low
+    return out
+
+
 def cards_text(cards: Iterable[Card]) -> str:
     """Codes separated by single spaces."""
     return " ".join(card_text(c) for c in cards)

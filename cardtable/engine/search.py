@@ -54,6 +54,8 @@ import random
 from dataclasses import dataclass, field
 from typing import Any, Callable, Sequence
 
+from cardtable.cards import mask_cards  # noqa: F401  (the cards of a mask; re-exported for the bots)
+
 #: uniform rejection attempts, then attempts of the tightest-first sequential deal,
 #: before the assignment by augmenting paths
 REJECT = 4
@@ -262,14 +264,6 @@ def _remake_information_set(state: Any, seat: int) -> "InformationSet":
     return state.information_set(seat)
 
 
-def mask_cards(mask: int) -> list[int]:
-    """The cards of a ``1 << card`` mask, lowest first (any card int, copies included)."""
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(low.bit_length() - 1)
-        mask ^= low
-    return out
 
 
 __all__ = ["Bucket", "Deal", "InformationSet", "REJECT", "TRIES", "mask_cards", "relative_returns"]

@@ -43,7 +43,7 @@ from __future__ import annotations
 import random as _random
 from typing import Any, Iterable, Sequence
 
-from cardtable.cards import SUIT_OF, Card, card_text, make, rank_of, suit_of
+from cardtable.cards import SUIT_OF, Card, card_text, make, mask_cards, rank_of, suit_of
 from cardtable.engine.actions import Action
 from cardtable.engine.game import DealError, Observation, Result, State, check_cards
 from cardtable.engine.views import (CARD, CARDS, COUNT, DESIGNATION, DOWN, HAND, LAST_TRICK, MELD, TAKEN, TRICK,
@@ -68,14 +68,8 @@ def mask_of(cards: Iterable[Card]) -> int:
     return m
 
 
-def cards_of(mask: int) -> list[Card]:
-    """The cards of a mask, lowest int first (suit C..S, then rank low to high)."""
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(low.bit_length() - 1)
-        mask ^= low
-    return out
+#: the cards of a mask, lowest int first (suit C..S, then rank low to high): ``cards.mask_cards``
+cards_of = mask_cards
 
 
 def count(mask: int) -> int:
