@@ -27,7 +27,7 @@ import random
 import sys
 import time
 from importlib import resources
-from typing import Any, NoReturn
+from typing import Any, Callable, NoReturn
 
 import click
 
@@ -251,6 +251,36 @@ def _sub_seed(seed: int | None, *parts: Any) -> int | None:
     return random.Random("/".join(["cardtable-simulate", str(seed), *map(str, parts)])).randrange(2**31)
 
 
+def run_reported(game: Game, as_json: bool, label: str, total: int | None,
+                 run: Callable[[Callable | None], dict[str, Any]], remaining: bool = False) -> dict[str, Any] | None:
+    """``run(progress)`` of ``simulate`` or ``tournament``: with a Rich progress bar (``label``,
+    ``total`` steps or None while unknown; ``progress(done[, total])``) on a terminal unless
+    ``as_json``. A RuntimeError is one error line (exit 1). With ``as_json`` the summary is
+    printed as one JSON object and None returned; otherwise the header line naming the game
+    is printed and the summary returned for the command's own table."""
+    try:
+        if not as_json and sys.stdout.isatty():
+            from rich.progress import (BarColumn, MofNCompleteColumn, Progress, TextColumn,
+                                       TimeElapsedColumn, TimeRemainingColumn)
+
+            columns = [TextColumn(label), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn()]
+            if remaining:
+                columns.append(TimeRemainingColumn())
+            with Progress(*columns, transient=True) as bar:
+                task = bar.add_task(label, total=total)
+                summary = run(lambda done, t=total: bar.update(task, completed=done, total=t))
+        else:
+            summary = run(None)
+    except RuntimeError as e:
+        fail(str(e), code=1)
+    if as_json:
+        click.echo(json.dumps(summary))
+        return None
+    opt = game.option_text()
+    click.echo(f"{game.name} ({game.id}), {game.players} players" + (f"; options: {opt}" if opt else ""))
+    return summary
+
+
 def simulate_matches(game: Game, seats: list[str], hands: int, seed: int | None,
                      progress=None) -> dict[str, Any]:
     """Play ``hands`` hands of bot-only matches, starting a new match whenever one ends.
@@ -349,26 +379,10 @@ def simulate(game_id: str, seats_text: str | None, players: int | None, hands: i
     except CliError as e:
         fail(str(e))
 
-    try:
-        if not as_json and sys.stdout.isatty():
-            from rich.progress import (BarColumn, MofNCompleteColumn, Progress, TextColumn,
-                                       TimeElapsedColumn)
-
-            with Progress(TextColumn(f"{game.id}"), BarColumn(), MofNCompleteColumn(),
-                          TimeElapsedColumn(), transient=True) as bar:
-                task = bar.add_task("hands", total=hands)
-                summary = simulate_matches(game, seats, hands, seed,
-                                           progress=lambda d: bar.update(task, completed=d))
-        else:
-            summary = simulate_matches(game, seats, hands, seed)
-    except RuntimeError as e:
-        fail(str(e), code=1)
-
-    if as_json:
-        click.echo(json.dumps(summary))
+    summary = run_reported(game, as_json, game.id, hands,
+                           lambda progress: simulate_matches(game, seats, hands, seed, progress=progress))
+    if summary is None:
         return
-    opt = game.option_text()
-    click.echo(f"{game.name} ({game.id}), {game.players} players" + (f"; options: {opt}" if opt else ""))
     rate = summary["hands_per_second"]
     click.echo(f"hands: {summary['hands']}  matches: {summary['matches']} "
                f"({summary['matches_finished']} finished)  "
@@ -428,26 +442,12 @@ def tournament(game_id: str, bots_text: str, matches: int, seed: int | None, pla
     except CliError as e:
         fail(str(e))
 
-    try:
-        if not as_json and sys.stdout.isatty():
-            from rich.progress import (BarColumn, MofNCompleteColumn, Progress, TextColumn,
-                                       TimeElapsedColumn, TimeRemainingColumn)
-
-            with Progress(TextColumn(f"{game.id} {' vs '.join(kinds)}"), BarColumn(), MofNCompleteColumn(),
-                          TimeElapsedColumn(), TimeRemainingColumn(), transient=True) as bar:
-                task = bar.add_task("matches", total=None)
-                summary = run_tournament(game, kinds, matches, seed, iterations, budget, jobs, max_hands,
-                                         progress=lambda d, t: bar.update(task, completed=d, total=t))
-        else:
-            summary = run_tournament(game, kinds, matches, seed, iterations, budget, jobs, max_hands)
-    except RuntimeError as e:
-        fail(str(e), code=1)
-
-    if as_json:
-        click.echo(json.dumps(summary))
+    summary = run_reported(game, as_json, f"{game.id} {' vs '.join(kinds)}", None,
+                           lambda progress: run_tournament(game, kinds, matches, seed, iterations, budget,
+                                                           jobs, max_hands, progress=progress),
+                           remaining=True)
+    if summary is None:
         return
-    opt = game.option_text()
-    click.echo(f"{game.name} ({game.id}), {game.players} players" + (f"; options: {opt}" if opt else ""))
     strength = (f"{iterations} playouts a decision" if iterations is not None
                 else f"{budget if budget is not None else 'default'} s a decision")
     click.echo(f"deals: {summary['deals']}  matches: {summary['matches']} "
