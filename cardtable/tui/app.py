@@ -6,8 +6,31 @@ import os
 
 from textual.app import App
 from textual.binding import Binding
+from textual.widgets import OptionList
 
 from cardtable.engine.match import Match
+
+
+def _guard_page_keys() -> None:
+    """Work around a Textual 8 fault: PageUp / PageDown on an OptionList (the game menu, a
+    Select's drop-down) whose lines are not laid out yet raise ``KeyError`` in
+    ``OptionList._move_page`` (``_index_to_line[...]``), which ended the app in a burst of
+    keys. The page move is skipped then (the list is not drawn yet, so there is no page)."""
+    move = OptionList._move_page
+    if getattr(move, "_cardtable_guarded", False):
+        return
+
+    def _move_page(self, direction):
+        try:
+            move(self, direction)
+        except KeyError:
+            pass
+
+    _move_page._cardtable_guarded = True
+    OptionList._move_page = _move_page
+
+
+_guard_page_keys()
 
 DEFAULT_BOT_DELAY = 0.6
 
