@@ -376,7 +376,8 @@ class JasRule(FollowRule):
             return (f"{ct} is a trump lower than {card_text(win)} already in the trick: "
                     f"you may not undertrump while you have another card")
         if hand & SUIT_MASK[led]:
-            return f"you must follow suit ({_SUIT_WORDS[led]}) or play a higher trump"
+            trump = "a trump" if self.free_trumping else "a higher trump"   # free trumping: any trump
+            return f"you must follow suit ({_SUIT_WORDS[led]}) or play {trump}"
         return f"{ct} may not be played now"  # pragma: no cover - every other case is legal
 
 

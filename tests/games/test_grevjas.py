@@ -280,3 +280,16 @@ def test_simple_bot_plays_whole_matches():
                 while st.to_act is not None:
                     st = m.apply(bots[st.to_act].choose(st.observation(st.to_act)))
                 assert g.check_result(st.result(), st) == []
+
+
+def test_the_refusal_of_a_card_off_suit_says_any_trump_may_be_played():
+    """§5.3 free trumping: holding the led suit, the refusal names any trump, not a higher one."""
+    from cardtable.cards import CLUBS, HEARTS, parse_card
+    from cardtable.families.tricks import JAS, JasRule, mask_of
+
+    t = JAS.table(HEARTS)
+    hand = mask_of([parse_card(c) for c in ("KC", "8D")])
+    free = JasRule(free_trumping=True).why_not(t, hand, CLUBS, parse_card("AC"), False, parse_card("8D"))
+    assert free == "you must follow suit (clubs) or play a trump"
+    strict = JasRule().why_not(t, hand, CLUBS, parse_card("AC"), False, parse_card("8D"))
+    assert strict == "you must follow suit (clubs) or play a higher trump"
