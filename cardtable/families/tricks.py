@@ -593,6 +593,9 @@ class TrickHand(State):
     n_sides = 2
     last_bonus = 0
     per_trick = 0
+    #: seats that play to each trick (0: all ``n_seats``; handjas with five: four, the
+    #: dealer sits out and ``next_seat`` skips him)
+    n_playing = 0
     copy_lists: tuple[str, ...] = ("hands",)
     verb_table: tuple[VerbSpec, ...] = TRICK_VERBS
     _logc = None           # views.EventLog of ``ev`` (a cache, shared by clones)
@@ -724,7 +727,7 @@ class TrickHand(State):
                 self.win_card = c
                 self.win_seat = seat
             self.trick = trick = trick + ((seat, c),)
-            if len(trick) == self.n_seats:
+            if len(trick) == (self.n_playing or self.n_seats):
                 self._complete_trick()
                 return
         self.to_act = self.next_seat[seat]
@@ -1048,7 +1051,7 @@ class TrickHand(State):
         trump = t.trump
         nxt = self.next_seat
         part = self.partner
-        n = self.n_seats
+        n = self.n_playing or self.n_seats
         watch = self._fast_watch_seat()
         seat = self.to_act
         trick = self.trick
