@@ -1221,7 +1221,7 @@ class TrickHand(State):
                     rest &= ~sm
             buckets.append(Bucket(s, free, allowed & rest))
         for owner, m in places:
-            buckets.append(Bucket(owner, m.bit_count(), -1))
+            buckets.append(Bucket(owner, m.bit_count(), self.iset_place_allowed(seat, owner)))
         return Deal(pool, [b for b in buckets if b.size])
 
     def _iset_build(self, seat: int, known: list[int], deal, masks: list[int], rng,
@@ -1243,6 +1243,17 @@ class TrickHand(State):
     def iset_place(self, owner: Any, mask: int, rng) -> None:
         """Put the dealt cards of a place of ``iset_places`` (games with such places)."""
         raise NotImplementedError
+
+    def iset_place_allowed(self, seat: int, owner: Any) -> int:
+        """The cards that may be dealt to the place ``owner`` of ``iset_places`` in
+        ``seat``'s samples (a mask; default -1: any)."""
+        return -1
+
+    def named_places(self) -> tuple[tuple[str, int], ...]:
+        """Places other than the hands, the trick and the taken tricks, by name, with their
+        cards (a mask), for the tests' card locations (handjas: the extra, dead and
+        put-aside hands); default none."""
+        return ()
 
     def _iset_rebuild(self, seat: int, rng, played: list[int]) -> None:
         """After the hands are dealt again: the starting hands (hands + ``played``, the

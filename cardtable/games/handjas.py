@@ -367,6 +367,8 @@ class HandjasState(JasHand):
         self.taker = -1
         self.step = 0                   # exchange turns taken
         self.in_play_points = 0
+        self.six_holder = -1            # 2-3 players: who had the rob decision (public)
+        self.six_in_pile = False        # 2-3 players: nobody could rob, so the trump six lay in the extra/dead hand
         self._ready = False
         JasHand.__init__(self, game, dealer, hands, upcard, standing, N_TRICKS)
         self._ready = True
@@ -375,6 +377,8 @@ class HandjasState(JasHand):
         if n <= 3:
             six = make(6, self.trump)
             holder = next((s for s in order if (hands[s] >> six) & 1), -1)
+            self.six_holder = holder if upcard != six else -1
+            self.six_in_pile = holder < 0 and upcard != six
             if holder >= 0 and upcard != six:
                 self.phase = "rob"
                 self.to_act = holder
@@ -575,11 +579,41 @@ class HandjasState(JasHand):
 
     # -- hidden cards, places, search --
     def _shown(self) -> int:
-        """Cards whose place everyone knows: the face-up card and a robbed turned card."""
+        """Cards whose place everyone knows: the face-up card, a robbed turned card, and the
+        trump six of a player who had the rob decision."""
         m = 1 << self.upcard
         if self.robbed_by >= 0:
             m |= 1 << self.turned
+        if self.six_holder >= 0:
+            m |= 1 << make(6, self.trump)
         return m
+
+    def named_places(self) -> tuple[tuple[str, int], ...]:
+        return (("extra", self.extra), ("dead", self.dead), ("aside", self.aside))
+
+    def iset_forbidden(self, seat: int, known: list[int], pool: int) -> list[int]:
+        """Also: a whole run declared rules out the cards just above and below it for its
+        declarer (§6.2); with nobody to rob (2-3 players) the trump six lay in the extra or
+        dead hand, so only the taker of the extra hand can hold it."""
+        forbid = JasHand.iset_forbidden(self, seat, known, pool)
+        for s, m in self.declared:
+            if m.kind == "seq":
+                if m.top < 14:
+                    forbid[s] |= 1 << make(m.top + 1, m.suit)
+                if m.low > 6:
+                    forbid[s] |= 1 << make(m.low - 1, m.suit)
+        if self.six_in_pile:
+            six = 1 << make(6, self.trump)
+            for s in self.active_seats:
+                if s != self.taker:
+                    forbid[s] |= six
+        return forbid
+
+    def iset_place_allowed(self, seat: int, owner: Any) -> int:
+        """The put-aside hand was a dealt hand: not the trump six when it lay in the pile."""
+        if owner[0] == "aside" and self.six_in_pile:
+            return ~(1 << make(6, self.trump))
+        return -1
 
     def hidden_mask(self, seat: int) -> int:
         """Also the extra and dead hands and a put-aside hand (not from its owner), except
@@ -623,10 +657,25 @@ class HandjasState(JasHand):
         setattr(self, name, fixed | mask)
 
     def _iset_rebuild(self, seat: int, rng, played: list[int]) -> None:
-        TrickHand._iset_rebuild(self, seat, rng, played)
-        if self.stuk_by < 0 and self.phase not in ("rob", "exchange"):
-            stuk = stuk_mask(self.trump)
-            self.stuk_seat = next((s for s in self.active_seats if self.start_hands[s] & stuk == stuk), -1)
+        """After a sample: the hands at the meld phase (stuk's holder, the card points in
+        play) and the deal they came from (the exchange and the rob undone)."""
+        now = [h | p for h, p in zip(self.hands, played)]
+        if self.phase not in ("rob", "exchange"):
+            if self.stuk_by < 0:
+                stuk = stuk_mask(self.trump)
+                self.stuk_seat = next((s for s in self.active_seats if now[s] & stuk == stuk), -1)
+            self.in_play_points = sum(self.t.points_of_mask(now[s]) for s in self.active_seats)
+        pre, extra, dead = list(now), self.extra, self.dead
+        if self.taker >= 0:
+            pre[self.taker], extra = self.aside, now[self.taker]
+        if self.robbed_by >= 0:
+            sw = (1 << make(6, self.trump)) | (1 << self.turned)
+            pre[self.robbed_by] ^= sw
+            if self.n_seats == 3:
+                extra ^= sw
+            else:
+                dead ^= sw
+        self.start_hands, self.dealt_extra, self.dealt_dead = tuple(pre), extra, dead
 
     def deal_record(self) -> dict[str, Any]:
         """The deal as dealt: dealer, hands, extra, dead (2-3 players), upcard (the card
