@@ -124,7 +124,8 @@ DEAL_KEYS = frozenset(("dealer", "hands", "extra", "dead", "upcard", "stock"))
 
 class _NumberChoice(Option):
     """A choice among numbers (§9 ``target`` 5 or 7; ``onder_jan_max`` 21 or 25): read from
-    a number or its text, kept as an int."""
+    a number or its text, kept as an int (the default is written as text, as the setup
+    screen's list of choices has it; ``Handjas.__init__`` makes it an int)."""
 
     def parse(self, value: Any) -> Any:
         text = str(value).strip() if not isinstance(value, bool) else "?"
@@ -192,8 +193,8 @@ class Handjas(Game):
                  ("take-hand now", "'now'"), ("bid pit", "'bid'"), ("play XX", "'XX' is not a card"))
     description = "Two to five, each for himself, with sixes: swap for the extra hand, best roem takes all; beware the aardappel."
     option_specs = (
-        _NumberChoice("target", "choice", 7, "strepen needed to win (5 or 7)", choices=("5", "7")),
-        _NumberChoice("onder_jan_max", "choice", 21, "highest score that is onder jan (25: the \"grens van 26\")",
+        _NumberChoice("target", "choice", "7", "strepen needed to win (5 or 7)", choices=("5", "7")),
+        _NumberChoice("onder_jan_max", "choice", "21", "highest score that is onder jan (25: the \"grens van 26\")",
                       choices=("21", "25")),
         Option("single_winner", "bool", False, "only one \"most points\" streep, also with four players"),
         Option("carre_ranks", "choice", "all", "which carrés count: all ranks, or swiss (not 8, 7, 6)",
@@ -208,6 +209,9 @@ class Handjas(Game):
 
     def __init__(self, players: int | None = None, **options: Any):
         super().__init__(players, **options)
+        for o in self.option_specs:                     # a default is text, as the table's Select needs
+            if isinstance(o, _NumberChoice):
+                self.options[o.name] = int(self.options[o.name])
         self.rule = self.jas_rule()
         self.claim_manual = False                       # §4: no claim in Handjas
         self.roem_manual = self.options["roem_mode"] == "manual"
