@@ -1250,9 +1250,9 @@ class TrickHand(State):
         return -1
 
     def named_places(self) -> tuple[tuple[str, int], ...]:
-        """Places other than the hands, the trick and the taken tricks, by name, with their
-        cards (a mask), for the tests' card locations (handjas: the extra, dead and
-        put-aside hands); default none."""
+        """Places other than the hands, the trick and the taken tricks: ``(name, mask)``
+        with ``name`` the state attribute that holds the mask (the tests read and swap card
+        locations through it; handjas: ``extra``, ``dead``, ``aside``); default none."""
         return ()
 
     def _iset_rebuild(self, seat: int, rng, played: list[int]) -> None:

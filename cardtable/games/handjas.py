@@ -235,13 +235,16 @@ class Handjas(Game):
     def check_result(self, result: Result, state: "HandjasState") -> list[str]:
         """§2 and §7: each seat's points are its trick points + roem + stuk; 9 tricks hold
         the card points in play + 5 (152 + 5 with 4 or 5 players); an aardappel exactly for
-        the players onder jan; the seat sitting out gets nothing; ``points`` = strepen −
-        aardappels."""
+        the players onder jan, m or m + 1 strepen for the others (m players onder jan); the
+        seat sitting out gets nothing; ``points`` = strepen − aardappels."""
         out = []
         d = result.detail
         n = self.players
+        m = sum(1 for x in d["onder_jan"] if x)
         for s in range(n):
             p = d["points"][s]
+            if p is not None and not d["onder_jan"][s] and d["strepen"][s] not in (m, m + 1):
+                out.append(f"seat {s}: {d['strepen'][s]} strepen with {m} players onder jan")
             if p is None:
                 if d["strepen"][s] or d["aardappels"][s] or s != d["sitting_out"]:
                     out.append(f"seat {s} sat out but scores")
