@@ -376,3 +376,49 @@ def test_a_bot_match_ends_with_a_winner(n):
         while not st.over:
             st = m.apply(bots[st.to_act].choose(st.observation(st.to_act)))
     assert m.sheet.winners and all(m.sheet.players[w]["open"] == 0 for w in m.sheet.winners)
+
+
+# ---- §6.3 precedence, §7.2 rulings 14-15, ruling 5 -------------------------------------------------
+
+def test_precedence_a_trump_run_then_the_one_declared_first():
+    # seat 1: KD QD JD (trump diamonds), seat 2: KH QH JH, seat 3: KC QC JC: equal value, cards, top
+    d = deal4(0, "7D", "AD TD 7D AS JS 7S TH 6H TC", "KD QD JD AC TS 9C 7H 8S 6S",
+              "KH QH JH 9D 9H 9S 8D 6C 6D", "KC QC JC AH QS KS 8H 8C 7C")
+    s = run(start(d), "pass", "declare seq3 KH QH JH", "pass", "declare seq3 KC QC JC", "pass", "pass")
+    assert s.observation(0).extra["meld_winner"] == 2          # declared before seat 3's equal run
+    s = run(start(d), "declare seq3 KD QD JD", "pass", "declare seq3 KH QH JH", "pass", "pass", "pass")
+    assert s.observation(0).extra["meld_winner"] == 1 and s.counts == [0, 20, 0, 0]
+    s = run(start(d), "pass", "declare seq3 KH QH JH", "pass", "pass", "pass")
+    assert s.counts == [0, 0, 20, 0]
+
+
+def _scored(points, players=4, **options):
+    """The §7.2 scoring of a hand whose players end with ``points``."""
+    d = {4: A, 3: record_of("hj6")[0], 2: record_of("hj5")[0]}[players]
+    st = start(d, players, **options)
+    st.counts = list(points)
+    st._end_without_claim()
+    return st.result().detail
+
+
+def test_onder_jan_players_get_no_most_points_streep_even_second():
+    d = _scored([120, 20, 15, 2])                  # four players, k = 2: seat 1 ranks second
+    assert d["strepen"] == [1 + 3, 0, 0, 0] and d["aardappels"] == [0, 1, 1, 1]
+    assert d["most_points"] == [0]
+
+
+def test_ties_share_the_streep_and_all_onder_jan_scores_no_streep():
+    d = _scored([50, 50, 17], players=3)
+    assert d["strepen"] == [2, 2, 0] and d["most_points"] == [0, 1]
+    d = _scored([21, 20], players=2)
+    assert d["strepen"] == [0, 0] and d["aardappels"] == [1, 1]
+
+
+def test_a_robber_may_still_take_the_extra_hand():
+    d, _actions, n = record_of("hj6")
+    s = run(start(d, n), "swap 6S", "take-hand")       # seat 1 robs the jas, then swaps
+    assert (s.hands[1] >> parse_card("6S")) & 1 and not (s.hands[1] >> parse_card("JS")) & 1
+    assert s.observation(0).extra["took_extra"] == 1 and s.phase == "meld"
+    assert not (s.hidden_mask(0) >> parse_card("JS")) & 1    # the jas lies in the put-aside hand, known
+    again = get_game("handjas", players=3).from_deal(s.deal_record())
+    assert again.deal_record() == s.deal_record() and again.dealt_extra == s.dealt_extra
