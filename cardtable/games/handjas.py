@@ -76,7 +76,7 @@ from cardtable.engine.standing import Standing
 from cardtable.engine.views import (DEAD_HAND, DOWN, EXTRA_HAND, NONE, UP, LogEvent, Summary, VerbSpec, Zone,
                                     out_zone, phrase)
 from cardtable.families import jas
-from cardtable.families.jas import (CARRE_SPEC, DECLARE_STUK, PASS, ROEM_SPEC, STUK_SPEC, JasHand, Meld,
+from cardtable.families.jas import (CARRE_SPEC, PASS, ROEM_SPEC, STUK_SPEC, JasHand, Meld,
                                     RoemRules, carre_meld, conflict, runs, seq_meld, stuk_mask,
                                     value_precedence)
 from cardtable.families.summaries import seats_fact
