@@ -179,7 +179,7 @@ class Handjas(Game):
     family = "jas"
     min_players = 2
     max_players = 5
-    deck_name = "deck36"
+    deck_name = "36 cards (6–A)"
     grammar = Grammar({
         "play": "<card>",
         "pass": "",

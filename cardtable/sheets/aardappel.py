@@ -5,6 +5,7 @@ Data (``to_json``):
 
     kind: "aardappels"
     players: [{strepen: int, open: int, cancelled: int}, ...]   one per seat
+    totals:  [int, ...]                  net per seat: strepen - open aardappels
     target:  int                         strepen needed to win (with no open aardappel)
     log:     [{hand, seat, strepen, aardappels}, ...]   what each hand earned per seat
     next_dealer, hands, over, winners
@@ -124,6 +125,7 @@ class Aardappels(Sheet):
         return {
             "kind": self.kind,
             "players": [dict(p) for p in self.players],
+            "totals": list(self.seat_totals()),
             "target": self.target,
             "log": [dict(e) for e in self.log],
             "next_dealer": self.next_dealer,
