@@ -72,7 +72,7 @@ BID_TOUT = Action("bid", "tout")
 CONCEDE = Action("concede")
 
 #: §7.2 UI: Schut / Pas in the bidding; Ik dek, Herschut, Tout, Opgeven on a play turn
-SCHUT_SPEC = VerbSpec("bid", "Schut", "b", "say schut: your side undertakes to reach 100", NONE, arg="schut")
+SCHUT_SPEC = VerbSpec("bid", "Schut", "b", "say schut: your side must reach 100", NONE, arg="schut")
 HERSCHUT_SPEC = VerbSpec("bid", "Herschut", "h", "say herschut: your side takes the contract over (400/500)",
                          NONE, arg="herschut")
 TOUT_SPEC = VerbSpec("bid", "Tout", "t", "say tout: your side takes the contract back, the hand is worth 900",
@@ -81,7 +81,7 @@ CONCEDE_SPEC = VerbSpec("concede", "Opgeven", "g", "give up: the contract side s
                         "300 after herschut)", NONE)
 CLAIM_SPEC = VerbSpec("claim", "Ik dek", "c", "claim 100 (\u201cik dek\u201d): a wrong claim fails the contract",
                       NONE)
-BID_PASS_SPEC = VerbSpec("pass", "Pas", "p", "pass: you do not say schut", NONE)
+BID_PASS_SPEC = VerbSpec("pass", "Pas", "p", "pass (no schut)", NONE)
 VERBS = (PLAY_SPEC, CLAIM_SPEC, PASS_SPEC, SCHUT_SPEC, HERSCHUT_SPEC, TOUT_SPEC, CONCEDE_SPEC) + jas.ROEM_VERBS
 BID_VERBS = (BID_PASS_SPEC, SCHUT_SPEC)
 
@@ -454,7 +454,7 @@ class SchutState(KruisState):
             return LogEvent(k, f"{{0}} {{0:says|say}} schut: {SIDE_NAMES[self.side[ev[1]]]} must reach 100",
                             (ev[1],))
         if k == "bid_pass":
-            return LogEvent(k, "{0} {0:passes|pass}", (ev[1],))
+            return LogEvent(k, "{0} {0:passes|pass} (no schut)", (ev[1],))
         if k == "thrown_in":
             return LogEvent(k, "nobody says schut: {0} {0:deals|deal} again", (ev[1],))
         if k == "herschut":
