@@ -159,6 +159,8 @@ class Schutjassen(jas.StreepjesJasGame):
 
     ranking = JAS
     roem = KRUIS_ROEM
+    #: the search tests (tests/test_search.py): the defaults, and auto roem and claims
+    search_configs = ((None, {}), (None, {"claim_mode": "auto", "roem_mode": "auto"}))
 
     def jas_rule(self) -> JasRule:
         return JasRule(jas_wild=self.options["jas_wild"])        # §5, as kruisjassen
@@ -288,7 +290,7 @@ class SchutState(KruisState):
     def rollout_actions(self) -> list[Action]:
         """As the jas family's; no herschut, tout or concession in a playout."""
         acts = KruisState.rollout_actions(self)
-        return [a for a in acts if a.verb not in ("bid", "concede")] or acts
+        return [a for a in acts if a.verb != "concede" and a.arg not in ("herschut", "tout")] or acts
 
     # -- applying --
     def _apply(self, action: Action) -> None:

@@ -318,3 +318,20 @@ def test_simple_bot_plays_whole_matches_and_says_everything():
                 assert g.check_result(st.result(), st) == []
                 seen.add(st.result().outcome)
     assert {"schut", "herschut", "concede", "claim", "thrown_in", "made", "failed", "conceded"} <= seen
+
+
+def test_auto_roem_samples_declare_the_same_roem_after_the_schut():
+    import random
+
+    s = run(start(roem_mode="auto"), "pass", "bid schut")
+    assert [(p, m.arg) for p, m in s.declared] == [(1, "seq3")]
+    iset = s.information_set(0)
+    accept = iset._accept
+    assert accept is not None and accept(s)          # the real deal declares the same
+    rng = random.Random(4)
+    for _ in range(5):
+        w = iset.sample(rng)
+        assert accept(w) and w.phase == "play" and w.stage == "schut"
+    d = dict(D6, hands=[D6["hands"][0], D6["hands"][2], D6["hands"][1], D6["hands"][3]])
+    other = get_game("schutjassen", roem_mode="auto").from_deal(d)    # seq3 in seat 2's hand
+    assert not accept(other)
