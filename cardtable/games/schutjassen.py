@@ -36,6 +36,10 @@ Rulings beyond the spec:
   * ``claim_mode = auto``: after the meld phase, ``declare stuk`` and each completed trick
     (with its trick roem) the contract side is claimed for when it has 100; the defenders'
     count never ends the hand.
+  * Herschut and tout are also refused once the bidder's own side has 100 (§10.4 refuses
+    them once the contract side has 100, so that no side bids into a certain 900; the same
+    holds for a side that would take over a contract it has already made: herschut, then
+    "ik dek" at once, would be a certain 400 or 500).
   * After ``declare stuk`` on a play turn the seat may only play its trump K or Q or
     claim (§4.3): herschut, tout and concede wait for the next play turn.
   * A thrown-in hand is a hand of the record and the sheet (``hands`` counts it) but
@@ -278,7 +282,7 @@ class SchutState(KruisState):
             acts = [a for a in acts if a != CLAIM]
         if self.stuk_forced:
             return acts
-        below = self.counts[self.contract] < CONTRACT_AT
+        below = self.counts[self.contract] < CONTRACT_AT and self.counts[side] < CONTRACT_AT
         if self.stage == "schut" and side != self.schutters and below:
             acts.append(BID_HERSCHUT)
         if self.stage == "herschut" and side == self.schutters and below:
@@ -437,6 +441,9 @@ class SchutState(KruisState):
                     return f"herschut is said once, while the stage is schut (now {self.stage})"
                 if side == self.schutters:
                     return "herschut is said by a defender, not by the schutters"
+                if self.counts[side] >= CONTRACT_AT:
+                    return (f"your side already has {self.counts[side]}: no herschut into a contract "
+                            "that is already made")
                 return (f"{SIDE_NAMES[self.contract]} already has {self.counts[self.contract]}: "
                         "no herschut once the contract side has 100")
             if arg == "tout":
@@ -444,6 +451,9 @@ class SchutState(KruisState):
                     return "tout is said by the schutters after a herschut"
                 if side != self.schutters:
                     return "tout is said by the original schutters"
+                if self.counts[side] >= CONTRACT_AT:
+                    return (f"your side already has {self.counts[side]}: no tout into a contract "
+                            "that is already made")
                 return (f"{SIDE_NAMES[self.contract]} already has {self.counts[self.contract]}: "
                         "no tout once the herschutters have 100")
         if ph == "trickroem" and v == "claim":

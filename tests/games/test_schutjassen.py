@@ -109,7 +109,7 @@ def test_s3_schut_failed_the_schutters_onder_jan_200_to_the_defenders():
     assert s.observation(2).extra["schutters"] == 1
     s = run(s, *tricks(0, 7))
     assert s.counts == [128, 20]
-    assert s.to_act == 0 and legal(s) == {"play TS", "bid herschut", "concede"}   # 128, no claim
+    assert s.to_act == 0 and legal(s) == {"play TS", "concede"}   # 128: no claim, no herschut
     assert "claim" in legal(run(s, "play TS"))             # seat 1 could (wrongly)
     m, r = result_of("s3")
     assert r.outcome == "failed" and r.detail["stage"] == "schut"
@@ -335,3 +335,15 @@ def test_auto_roem_samples_declare_the_same_roem_after_the_schut():
     d = dict(D6, hands=[D6["hands"][0], D6["hands"][2], D6["hands"][1], D6["hands"][3]])
     other = get_game("schutjassen", roem_mode="auto").from_deal(d)    # seq3 in seat 2's hand
     assert not accept(other)
+
+
+def test_no_herschut_or_tout_into_a_contract_already_made():
+    """Ruling (module docstring): the bidder's own side must be below 100 too."""
+    s = run(start(), "bid schut", *M, *tricks(0, 6))      # schutters 1/3 at 20, side 0/2 at 111
+    assert s.counts == [111, 20] and s.to_act == 0
+    assert "bid herschut" not in legal(s) and "concede" in legal(s)
+    refused(s, "bid herschut", "your side already has 111")
+    s = run(start(), "pass", "bid schut", *M, *tricks(0, 3), "play JH", "bid herschut")
+    s = run(s, "play 8H", "play TH", "play KH", *tricks(4, 6))      # herschutters 1/3 at 20, 0/2 at 111
+    assert s.counts == [111, 20] and s.to_act == 0 and s.stage == "herschut"
+    refused(s, "bid tout", "your side already has 111")
