@@ -23,8 +23,10 @@ and trick carrés so far).
 
 Result (§7.5): ``points`` = points written on the boom for each seat (partners alike,
 contract and roem); ``outcome`` in thrown_in, made, failed, conceded; ``winners`` = the
-seats of the side that scored the contract points (none for a thrown-in hand); ``detail``:
-``outcome``, ``stage``, ``contract_side``, ``schutters``, ``winning_side``, ``counts``
+seats of the side that wrote more points this hand (none when equal: a thrown-in hand, or
+roem as large as the contract points); ``detail``: ``outcome``, ``stage``,
+``contract_side``, ``schutters``, ``contract_winner`` (the side scoring the contract
+points, None if thrown in), ``winning_side`` (the side of ``winners`` or None), ``counts``
 [a, b], ``contract_points`` [a, b], ``roem_points`` [a, b], ``points`` [a, b] (the two
 added), ``next_dealer``, ``entries`` ([{side, points, reason}], reasons made, failed,
 conceded, roem, trickroem: what the boom writes), ``claimer``, ``conceder`` (seats or
@@ -186,6 +188,9 @@ class Schutjassen(jas.StreepjesJasGame):
             sums[e["side"]] += e["points"]
         if [p[0], p[1]] != sums:
             out.append(f"points {p} are not the entries' sum {sums}")
+        best = [] if p[0] == p[1] else [0, 2] if p[0] > p[1] else [1, 3]
+        if sorted(result.winners) != best:
+            out.append(f"winners {result.winners} are not the side writing more points {p}")
         if result.outcome == "thrown_in":
             if any(p) or d.get("next_dealer") != state.dealer:
                 out.append("a thrown-in hand scores nothing and the same dealer deals again")
@@ -352,16 +357,19 @@ class SchutState(KruisState):
                 if pend[side]:
                     entries.append({"side": side, "points": 100 * pend[side], "reason": reason})
         played = outcome != "thrown_in"
+        total = [cp[0] + roem[0], cp[1] + roem[1]]
+        best = None if total[0] == total[1] else 0 if total[0] > total[1] else 1
         self.end = {
             "outcome": outcome,
             "stage": self.stage,
             "contract_side": self.contract if played else None,
             "schutters": self.schutters if played else None,
-            "winning_side": win,
+            "contract_winner": win,
+            "winning_side": best,
             "counts": list(self.counts),
             "contract_points": cp,
             "roem_points": roem,
-            "points": [cp[0] + roem[0], cp[1] + roem[1]],
+            "points": total,
             "next_dealer": nxt,
             "entries": entries,
             "claimer": claimer,
@@ -481,7 +489,8 @@ class SchutState(KruisState):
             return LogEvent(k, f"{SIDE_NAMES[ev[1]]} has {ev[2]}: the contract is made", (), (), (ev[1], ev[2]))
         if k == "end":
             outcome, side, p = ev[1], ev[2], ev[3]
-            return LogEvent(k, f"hand over ({outcome}): {SIDE_NAMES[side]} scores; points {p[0]} - {p[1]}",
+            return LogEvent(k, f"hand over ({outcome}): the contract points to {SIDE_NAMES[side]}; "
+                               f"points {p[0]} - {p[1]}",
                             (), (), (outcome, side))
         return KruisState._log_event(self, ev)
 

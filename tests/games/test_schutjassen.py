@@ -347,3 +347,15 @@ def test_no_herschut_or_tout_into_a_contract_already_made():
     s = run(s, "play 8H", "play TH", "play KH", *tricks(4, 6))      # herschutters 1/3 at 20, 0/2 at 111
     assert s.counts == [111, 20] and s.to_act == 0 and s.stage == "herschut"
     refused(s, "bid tout", "your side already has 111")
+
+
+def test_the_hand_is_won_by_the_side_writing_more_points():
+    """Four jacks (200 on the boom) outweigh a concession's 100: the defenders won the hand."""
+    d = {"dealer": 0, "upcard": "7H", "hands": [h.split() for h in (
+        "8H 9H AH 7H AS TS 8C 7D", "JH JC JS JD 9D KC QC 7S", "QH TH AD TD AC TC KS 8S", "KH 8D KD QD 9C 7C QS 9S")]}
+    s = run(get_game("schutjassen").from_deal(d), "pass", "bid schut", "declare carre JC JD JH JS",
+            *("pass",) * 4, "concede")
+    r = s.result()
+    assert r.detail["contract_points"] == [100, 0] and r.detail["roem_points"] == [0, 200]
+    assert r.points == [100, 200, 100, 200]
+    assert r.detail["contract_winner"] == 0 and r.winners == [1, 3] and r.detail["winning_side"] == 1
