@@ -5,7 +5,8 @@ Rules of thumb beyond the trick bot's:
 1. bidding: say schut with a hand worth ``SCHUT_AT`` or more by ``strength`` (trump
    honours, trump length, side aces and guarded tens, its roem); the dealer, the last to
    speak after three passes, says it from ``SCHUT_LAST`` (a thrown-in hand scores nothing);
-2. claim ("ik dek") as soon as the contract side's count is 100 or more;
+2. claim ("ik dek") as soon as the contract side's count is 100 or more, after declaring
+   the trick roem of a trick just won (a claim instead of it would lose that roem);
 3. herschut (a defender) when its side's count is ``TAKE_OVER`` or more and the
    schutters' is below ``ONDER`` (they are then onder jan too, so a made herschut is 500);
    tout (a schutter) on the same test, from ``TOUT_AT``: a failed tout costs 900;
@@ -31,6 +32,7 @@ _SCHUT = Action("bid", "schut")
 _HERSCHUT = Action("bid", "herschut")
 _TOUT = Action("bid", "tout")
 _CONCEDE = Action("concede")
+_TRICKROEM = Action("declare", "trickroem")
 
 SCHUT_AT = 50
 SCHUT_LAST = 38
@@ -80,6 +82,8 @@ def choose(obs: Observation, game: Game, rng: random.Random) -> Action:
     if _SCHUT in legal:
         last = obs.seat == obs.dealer
         return _SCHUT if strength(obs, game) >= (SCHUT_LAST if last else SCHUT_AT) else _PASS
+    if _TRICKROEM in legal:                 # before a claim: a claim instead would lose it
+        return _TRICKROEM
     contract = x.get("contract_side")
     if _CLAIM in legal and contract == side and counts[side] >= trick.CLAIM_AT:
         return _CLAIM

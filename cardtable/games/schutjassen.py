@@ -19,7 +19,7 @@ Observation: as kruisjassen's, with ``scores`` = ``{"counts": [a, b], "points": 
 bidding or after a thrown-in hand, else ``schut`` / ``herschut`` / ``tout``),
 ``schutters`` (side 0/1 or None), ``contract_side`` (side 0/1 or None), ``bid_turn`` (seat
 to speak while bidding, else None), ``roem_points`` ([a, b] boom points of stroke melds
-and trick carrés so far).
+and trick carrés so far; kruisjassen's ``pending_strepen`` is left out).
 
 Result (§7.5): ``points`` = points written on the boom for each seat (partners alike,
 contract and roem); ``outcome`` in thrown_in, made, failed, conceded; ``winners`` = the
@@ -46,6 +46,10 @@ Rulings beyond the spec:
     claim (§4.3): herschut, tout and concede wait for the next play turn.
   * A thrown-in hand is a hand of the record and the sheet (``hands`` counts it) but
     writes nothing; its ``next_dealer`` is the same dealer (§3).
+  * The hand's ``winners`` are the side that writes more points (the spec names none): a
+    carré's 200 can outweigh the other side's 100 for a concession.
+  * A claim on a trick-roem decision is judged before (and instead of) that trick roem,
+    as in kruisjassen.
   * Playouts of the search never bid herschut or tout and never concede.
 """
 
