@@ -991,6 +991,12 @@ class TrickHand(State):
                 return self.play_actions(m)
         return self._legal()
 
+    def rollout_mask(self) -> int:
+        """The cards a playout chooses from now (a mask), or 0 when the step is not a card
+        (then ``rollout_actions()`` lists it): the public name of ``_rollout_mask`` for
+        playout policies (bots/strong.py), which play the card by ``apply_in_place(PLAY[c])``."""
+        return self._rollout_mask()
+
     def _rollout_mask(self) -> int:
         """The cards a playout chooses from now, or 0 when the step is not a card (then
         ``rollout_actions()`` is applied through the engine)."""
