@@ -37,7 +37,7 @@ from cardtable.engine.actions import Action
 from cardtable.engine.game import MeldView
 from cardtable.engine.views import (CARD, CARDS, COUNT, DISCARD, DOWN, HAND, MELD, MELDS, STOCK, UP, LogEvent,
                                     VerbSpec, Zone)
-from cardtable.families.drift import DRAW, OVER, PLAY, DriftHand, DriftRummy
+from cardtable.families.drift import DRAW, MAX_TURNOVERS, OVER, PLAY, DriftHand, DriftRummy
 from cardtable.families.melds import (MeldRules, any_meld, check_meld, find_wild_melds, joker_as, layoff_targets,
                                       meld_points, meld_uses, stand_in, swap_joker, swap_targets, wild_lay_off)
 from cardtable.families.rummy import (DRAW_DISCARD_SPEC, DRAW_STOCK_SPEC, DISCARD_SPEC, RUN, SET, Meld)
@@ -133,7 +133,7 @@ class WildDriftRummy(DriftRummy):
 class WildDriftHand(DriftHand):
     """One hand of a drift rummy with jokers (module docstring)."""
 
-    __slots__ = ("known", "forced", "was_on", "takes", "draws", "first_pts", "must")
+    __slots__ = ("known", "forced", "was_on", "takes", "draws", "first_pts", "must", "idle")
     VERBS = WILD_VERBS
 
     @classmethod
@@ -147,6 +147,7 @@ class WildDriftHand(DriftHand):
         st.draws = 0             # draws made this turn (``draws_per_turn``)
         st.first_pts = 0         # meld points put down this turn, a first melding turn (``first_meld_min``)
         st.must = ()             # ``take_must_use``: (card, copies the hand may keep) still to be put down
+        st.idle = 0              # turns with an empty stock and one discard, the table unchanged
         return st
 
     def clone(self):
@@ -158,6 +159,7 @@ class WildDriftHand(DriftHand):
         new.draws = self.draws
         new.first_pts = self.first_pts
         new.must = self.must
+        new.idle = self.idle
         return new
 
     # -- legality --
@@ -181,6 +183,8 @@ class WildDriftHand(DriftHand):
             if c not in taken and c not in seen:
                 seen.add(c)
                 out.append(Action("discard", None, (c,)))
+        if not seen:     # draw_two: only copies of the taken cards are left (jokeren ruling 21)
+            out += [Action("discard", None, (c,)) for c in dict.fromkeys(self.hands[self.seat])]
         self._cache = out
         return out
 
@@ -344,7 +348,8 @@ class WildDriftHand(DriftHand):
         """``DriftHand.playout`` picks a discard among the distinct cards (identical cards are one
         action), so it plays as the engine's generic playout does."""
         taken = self.takes
-        return list(dict.fromkeys(c for c in self.hands[self.seat] if c not in taken))
+        return (list(dict.fromkeys(c for c in self.hands[self.seat] if c not in taken))
+                or list(dict.fromkeys(self.hands[self.seat])))
 
     # -- play --
     def _forget(self, seat: int, c: Card) -> None:
@@ -364,20 +369,27 @@ class WildDriftHand(DriftHand):
                 self.known[seat].append(hand[-1])
             if self.phase == PLAY:
                 self.draws += 1
+                c = hand[-1]
                 if action.arg == "discard":
-                    c = hand[-1]
                     self.takes += (c,)
                     if g.take_must_use:
                         self.must += ((c, hand.count(c) - 1),)
+                elif self.must:              # a copy drawn from the stock may stay in hand
+                    self.must = tuple((m, k + (m == c)) for m, k in self.must)
                 self.taken = self.takes[0] if self.takes else None
                 if self.draws < g.draws_per_turn:
-                    self.phase = DRAW
+                    self.phase = DRAW   # the next draw; skipped when nothing can be drawn (jokeren 20)
+                    self._cache = None
+                    if not self._legal():
+                        self.phase = PLAY
+                    self._cache = None
         elif v == "meld":
             cards = action.cards
             for c in meld_uses(cards):
                 hand.remove(c)
                 self._forget(seat, c)
             self.melds.append(Meld(seat, g.kind_of(cards), tuple(cards)))
+            self.idle = 0
             if g.first_meld_min and not self.was_on:
                 self.first_pts += meld_points(self.melds[-1].kind, cards, g.points)
             self.forced = False
@@ -392,6 +404,7 @@ class WildDriftHand(DriftHand):
             m = self.melds[i - 1]
             end = action.end or g.ends(c, m)[0]
             self.melds[i - 1] = g.lay_off_on(m, c, end)
+            self.idle = 0
             u = JOKER if is_joker(c) else c
             hand.remove(u)
             self._forget(seat, u)
@@ -424,6 +437,12 @@ class WildDriftHand(DriftHand):
             self._cache = None
             if not self._legal():        # jokeren §5.6: one discard, no stock, and it may not be taken
                 self._end_void()
+            elif not self.stock and len(self.pile) == 1:
+                # the one discard goes round: the stuck-hand ruling, and at most MAX_TURNOVERS rounds
+                # without a meld or lay-off (jokeren ruling 14)
+                self.idle += 1
+                if self.idle > MAX_TURNOVERS * self.n or (self.idle == 1 and self._stuck()):
+                    self._end_void()
             self._cache = None
 
     def _stuck(self) -> bool:

@@ -50,6 +50,11 @@ Rulings added in the code (beyond the spec's §10):
      is not known to the others (with ``reshuffle = false`` it is, as in Basis Rummy).
  19. ``no_joker_in_first_meld`` also rules out a joker exchange in the first melding turn
      (its follow-up meld holds the joker), unless ``joker_to_hand``.
+ 20. With ``draw_two`` the second draw is skipped when nothing can be drawn (stock and pile
+     empty after the first, or only a last discard that may not be taken). When the second draw
+     brings a copy of the card taken by the first, and the hand then holds nothing else to
+     discard, a copy of the taken card may be discarded after all (21), and a copy drawn from
+     the stock need not be put on the table under ``discard_take_must_use``.
 """
 
 from __future__ import annotations
