@@ -551,6 +551,9 @@ class WildDriftHand(DriftHand):
             if self.first_pts and self._first_min():
                 return (f"the first melds must total at least {g.first_meld_min} points; so far "
                         f"{self.first_pts}: meld more first")
+        if g.no_joker_first and not self.was_on and a.verb in ("meld", "swap") and (
+                a.verb == "swap" and g.swap_follow or any(is_joker(c) for c in a.cards)):
+            return "no joker in the melds of a player's first melding turn (nor an exchange, whose meld holds one)"
         first_min = bool(g.first_meld_min) and not self.was_on
         if a.verb in ("layoff", "swap") and first_min and self.owners >> self.seat & 1:
             return (f"with a first meld of at least {g.first_meld_min} points, a player lays off and "

@@ -19,7 +19,7 @@ Actions (rules/README.md, "Action grammar"):
 
 Record ``deal`` (``from_deal`` / ``deal_record``): ``dealer``, ``hands``, ``stock`` (top card
 first), ``discard`` (bottom to top), optional ``melds`` (``[{"owner", "cards"}]``, jokers
-designated) and ``to_act``, as Basis Rummy's (docs/records.md); together the cards are exactly
+designated), ``to_act`` and ``turn`` (the turn number of ``to_act``'s turn), as Basis Rummy's (docs/records.md); together the cards are exactly
 the hand's deck (108, or 54 with one pack) as a multiset.
 
 Observation ``extra`` keys: those of Basis Rummy and ``hands_total``,
@@ -62,12 +62,12 @@ from __future__ import annotations
 from typing import Any
 
 from cardtable.cards import Card, cards_text, full52, shuffled
-from cardtable.engine.game import Option, Result, rng_for
+from cardtable.engine.game import DealError, Option, Result, rng_for
 from cardtable.engine.grammar import Grammar
 from cardtable.engine.registry import register
 from cardtable.engine.standing import Standing
 from cardtable.families.melds import SET_CARD, SET_RANK, MeldRules
-from cardtable.families.rummy import ACE_HIGH_LOW, card_points, deal_round_robin, points_table
+from cardtable.families.rummy import ACE_HIGH_LOW, SET, Meld, card_points, deal_round_robin, points_table
 from cardtable.families.wild_drift import WildDriftHand, WildDriftRummy
 from cardtable.games.basis_rummy import BasisRummy, BasisRummyState
 from cardtable.sheets.totals import TotalsSheet
@@ -171,10 +171,27 @@ class Jokeren(WildDriftRummy):
         st.seed = seed
         return st
 
+    #: Basis Rummy's keys and ``turn``: the turn number ``t`` of ``to_act``'s turn (default 0), for
+    #: a position after the first round (§5.5 step 3)
+    deal_keys = WildDriftRummy.deal_keys | {"turn"}
+
     def from_deal(self, deal: dict[str, Any], standing: Standing | None = None, *,
                   sheet: TotalsSheet | None = None) -> "JokerenState":
         """An exact position from a record ``deal`` (module docstring); DealError if invalid."""
-        return self.parse_deal(deal, JokerenState, standing, sheet)
+        turn = deal.get("turn", 0) if isinstance(deal, dict) else 0
+        if not isinstance(turn, int) or isinstance(turn, bool) or turn < 0:
+            raise DealError(f"turn must be a whole number from 0, not {turn!r}")
+        st = self.parse_deal(deal, JokerenState, standing, sheet)
+        st.turn = turn
+        return st
+
+    def lay_off_on(self, meld: Meld, card: Card, end: str) -> Meld:
+        """The family's lay-off; a set then in suit order, its jokers by their declared suits
+        (``8C 8D JK=8H 8S``, Example 2) as ``classify`` writes it."""
+        m = super().lay_off_on(meld, card, end)
+        if m.kind == SET and self.rules.set_jokers == SET_CARD:
+            return Meld(m.owner, SET, self.classify(m.cards)[1])
+        return m
 
     check_deal_cards = BasisRummy.check_deal_cards
     position_hand_error = BasisRummy.position_hand_error
