@@ -364,7 +364,7 @@ class WildDriftHand(DriftHand):
         g = self.game
         if v == "draw":
             super()._apply(action)
-            if self.phase == PLAY and (action.arg == "discard" or (self.turnovers and not g.reshuffle)):
+            if self.phase == PLAY and (action.arg == "discard" or self.turnovers):
                 # taken from the pile, or drawn from a stock made of the turned-over pile
                 self.known[seat].append(hand[-1])
             if self.phase == PLAY:
@@ -628,7 +628,7 @@ class WildDriftHand(DriftHand):
             rest = Counter(h)
             rest.subtract(self.known[s])
             out.append((s, list(rest.elements())))
-        if not self.turnovers or self.game.reshuffle:   # a pile turned over unshuffled: order known
+        if not self.turnovers:           # a turned-over pile: every card was face up, order kept
             out.append(("stock", list(self.stock)))
         return out
 
@@ -675,6 +675,8 @@ class WildDriftHand(DriftHand):
                 self.hands[s] = list(self.known[s]) + given[s]
         if "stock" in given:
             self.stock = given["stock"]
+        elif self.turnovers and self.game.reshuffle:   # known cards, shuffled: their order unknown
+            rng.shuffle(self.stock)
         self.shuffle_key = rng.getrandbits(32)
         self.seed = None
         self._deal = self._position_deal()
