@@ -612,7 +612,7 @@ class WildDriftHand(DriftHand):
                 out.append(Zone(f"hand {s}", HAND, s, len(view), tuple(view), UP, selectable=tuple(selectable)))
             else:
                 out.append(Zone(f"hand {s}", HAND, s, len(h), tuple(self.known[s]), DOWN))
-        known_stock = tuple(reversed(self.stock)) if self.turnovers and not self.game.reshuffle else ()
+        known_stock = tuple(reversed(self.stock)) if self.turnovers else ()
         out.append(Zone("stock", STOCK, None, len(self.stock), known_stock, COUNT, "top_first"))
         out.append(Zone("discard", DISCARD, None, len(self.pile), tuple(self.pile), UP, "bottom_to_top"))
         cards = tuple(c for m in melds for c in m.cards)
