@@ -327,4 +327,4 @@ def test_bots_play_whole_matches(n, opts):
         if a.verb == "discard" and opts.get("first_meld_40") and before.first_pts:
             assert before.first_pts >= 40
     assert m.sheet.winners and m.sheet.hands == 2 * n
-    assert seen["joker meld"] and seen["layoff"], seen
+    assert seen["joker meld"] and seen["layoff"] and seen["swap"], seen
