@@ -551,6 +551,12 @@ class WildDriftHand(DriftHand):
             if self.first_pts and self._first_min():
                 return (f"the first melds must total at least {g.first_meld_min} points; so far "
                         f"{self.first_pts}: meld more first")
+        if a.verb == "swap" and g.swap_follow and len(a.cards) == 1 and a.cards[0] in hand and \
+                self.owners >> self.seat & 1 and isinstance(a.target, int) and 1 <= a.target <= len(self.melds) \
+                and a.cards[0] in swap_targets(self.melds[a.target - 1], g.rules) \
+                and not self._follow_up_exists(hand, a.cards[0]):
+            return ("the joker must go at once into a new meld with cards from the hand (it may not be laid "
+                    "off or kept), and no such meld can be made")
         if g.no_joker_first and not self.was_on and a.verb in ("meld", "swap") and (
                 a.verb == "swap" and g.swap_follow or any(is_joker(c) for c in a.cards)):
             return "no joker in the melds of a player's first melding turn (nor an exchange, whose meld holds one)"

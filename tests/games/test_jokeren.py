@@ -107,7 +107,7 @@ def test_example_3_swap_illegal_without_a_follow_up_meld():
     st = run(example_3("JC KC"), "draw stock")          # JC 8D KC: no meld for the joker
     assert hand_text(st, 1) == ["8D", "JC", "KC"]
     assert not any(a.startswith("swap") for a in legal(st))
-    refused(st, "swap JC in 1")
+    refused(st, "swap JC in 1", "must go at once into a new meld", "no such meld")
     st = run(example_3("JC KC", joker_to_hand=True), "draw stock", "swap JC in 1")
     assert hand_text(st, 1) == sorted("8D JK KC".split()) and meld_text(st, 1) == "9C TC JC QC"
 
