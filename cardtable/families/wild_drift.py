@@ -256,8 +256,9 @@ class WildDriftHand(DriftHand):
                 uses = meld_uses(cards)
                 if (no_joker and JOKER in uses) or not self._keeps(hand, uses, None, forb):
                     continue
-                if musts and need <= 0 and not any(c in uses for c, _k in musts):
-                    continue
+                if musts and need <= 0 and not any(c in uses for c, _k in musts) and (
+                        owns or g.first_meld_min and not self.was_on):
+                    continue        # a meld without the taken card only to get on the table first
                 rest = list(hand)
                 for u in uses:
                     rest.remove(u)

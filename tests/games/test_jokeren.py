@@ -270,6 +270,15 @@ def test_discard_take_must_use():
     refused(st, "draw discard", "only if it can be put on the table")
 
 
+def test_discard_take_must_use_by_a_lay_off_after_coming_out():
+    st = deal(3, ["4C 4D", "9C 9H 9S 2D", "5C 5H"], "4S 8S", [(2, "8C 8D JK=8H")], stock_top="QD", to_act=1,
+              turn=3, discard_take_must_use=True)
+    st = run(st, "draw discard")                 # 8S fits meld 1 once seat 1 is on the table
+    assert not any(a.startswith("discard") for a in legal(st))
+    st = run(st, "meld 9C 9H 9S", "layoff 8S to 1")
+    assert meld_text(st, 1) == "8C 8D JK=8H 8S" and legal(st) == {"discard 2D"}
+
+
 def test_draw_two():
     st = deal(3, ["4C 4D", "9H 9S 2D", "5C 5H"], "4S 9C", stock_top="QD", to_act=1, turn=3, draw_two=True)
     st = run(st, "draw discard")
