@@ -112,6 +112,12 @@ def test_example_3_swap_illegal_without_a_follow_up_meld():
     assert hand_text(st, 1) == sorted("8D JK KC".split()) and meld_text(st, 1) == "9C TC JC QC"
 
 
+def test_ruling_4_the_owner_may_exchange_too():
+    st = deal(3, ["4C 4D", "JC 4S 5S", "5C 5H"], "3H", [(1, "9C TC JK=JC QC")], stock_top="8D", to_act=1, turn=3)
+    st = run(st, "draw stock", "swap JC in 1", "meld 4S 5S JK=6S")
+    assert meld_text(st, 1) == "9C TC JC QC" and hand_text(st, 1) == ["8D"]
+
+
 def test_example_4_no_going_out_in_the_first_round():
     clubs = "2C 3C 4C 5C 6C 7C 8C 9C TC JC QC KC AC"
     st = deal(3, ["9S 9D", clubs, "4H 4D"], "3S", stock_top="5D", to_act=1)
