@@ -70,6 +70,9 @@ class DriftRummy(Game):
 
     family = "rummy"
     ace_mode: str = ACE_LOW
+    #: an empty stock is re-formed from the discard pile **but its top card**, which stays face up
+    #: (jokeren §5.6); a pile of one card then forms no stock: the player must take it
+    turnover_keeps_top: bool = False
 
     def melds_in(self, hand: Sequence[Card]) -> list[tuple[str, tuple[Card, ...]]]:
         return find_melds(hand, self.ace_mode)
@@ -401,7 +404,7 @@ class DriftHand(State):
             return self._cache
         if self.phase == DRAW:
             out = []
-            if self.stock or self.pile:
+            if self.stock or len(self.pile) > self.game.turnover_keeps_top:
                 out.append(DRAW_STOCK)
             if self.pile:
                 out.append(DRAW_DISCARD)
@@ -462,9 +465,11 @@ class DriftHand(State):
                     self.turnovers += 1
                     rng = (random.Random(self.shuffle_key * 1009 + self.turnovers)
                            if self.game.reshuffle else None)
-                    self.stock = turn_over(self.pile, rng)
-                    self.events = [self.events, ("turnover", len(self.pile), rng is not None), None]
-                    self.pile = []
+                    keep = self.pile[-1:] if self.game.turnover_keeps_top else []
+                    under = self.pile[:len(self.pile) - len(keep)]
+                    self.stock = turn_over(under, rng)
+                    self.events = [self.events, ("turnover", len(under), rng is not None), None]
+                    self.pile = keep
                 c = self.stock.pop()
                 self.taken = None
                 self.events = [self.events, ("draw", seat), None]
@@ -672,7 +677,7 @@ class DriftHand(State):
     def _status(self) -> str:
         g = self.game
         top = card_text(self.pile[-1]) if self.pile else "none"
-        tail = f"stock {len(self.stock)} · discard {top} · melds {len(self.melds)} · to {g.options['target_score']}"
+        tail = f"stock {len(self.stock)} · discard {top} · melds {len(self.melds)} · to {g.options.get('target_score')}"
         if self.phase == OVER:
             if self.void:
                 return f"Hand void: it could not end (ruling 9) · {tail}"
@@ -742,7 +747,7 @@ class DriftHand(State):
             stock_size=len(self.stock),
             discard=tuple(self.pile),
             melds=melds,
-            scores={"totals": list(self.totals), "target_score": g.options["target_score"]},
+            scores={"totals": list(self.totals), "target_score": g.options.get("target_score")},
             status=self._status(),
             log=lc.texts,
             legal=legal,
