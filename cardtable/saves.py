@@ -279,7 +279,10 @@ def _note_bad(path: Path, error: Exception) -> None:
         where = quarantine(path)
     except OSError:
         where = None
-    why = str(error).replace(f"{path} ", "").replace(str(path), path.name)
+    why = str(error)
+    if why.startswith(str(path)):      # "PATH is not a cardtable record": the name is said once
+        why = re.sub(r"^(: | is )", "", why[len(str(path)):])
+    why = why.replace(str(path), path.name)
     line = f"The saved game {path.name} could not be read ({why}); it was moved aside"
     _NOTICES.append(line + (f" to {where.name}." if where else "."))
 
