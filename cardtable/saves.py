@@ -110,6 +110,35 @@ def replay_file(path: str | os.PathLike) -> Match:
     return replay(load(path), bot_kinds=bot_kinds())
 
 
+# ---- the players' names -------------------------------------------------------------------
+
+#: how the table names a bot (``Bot 2``): no human may take such a name
+BOT_NAME = re.compile(r"(?i)bot \d+")
+
+
+def name_problem(name: str, seat: int) -> str | None:
+    """What is wrong with ``name`` for a human in ``seat`` (None if nothing): empty, with
+    ``:`` or ``,``, a bot's name (``Bot 2``), or what a record refuses (too long, control
+    characters). The seat setup and ``cardtable play`` refuse the same names."""
+    if not name.strip():
+        return f"seat {seat}: a human player needs a name"
+    if ":" in name or "," in name:
+        return f"seat {seat}: a name may not contain ':' or ','"
+    if BOT_NAME.fullmatch(name.strip()):
+        return f"seat {seat}: '{name.strip()}' is how the table names a bot; choose another name"
+    try:   # what a record may hold, so that the save resumes
+        _record.check_seat(f"human:{name}", seat)
+    except RecordError as e:
+        return str(e)
+    return None
+
+
+def duplicate_problem(seats: list[str]) -> str | None:
+    """``two human players have the same name`` when two human seats share a name."""
+    names = [s.split(":", 1)[1].strip().casefold() for s in seats if s.startswith("human:")]
+    return "two human players have the same name" if len(set(names)) != len(names) else None
+
+
 # ---- names -------------------------------------------------------------------------------
 
 def _safe(text: str, limit: int = 16) -> str:

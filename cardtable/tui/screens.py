@@ -22,10 +22,11 @@ from textual.screen import Screen
 from textual.widgets import Button, Checkbox, Input, Label, OptionList, Select, Static
 from textual.widgets.option_list import Option as ListOption
 
+from cardtable import saves
 from cardtable.cards import DECK_WORDS, deck_words  # noqa: F401  (DECK_WORDS re-exported)
 from cardtable.engine.game import Game, Option, OptionError
 from cardtable.engine.match import Match
-from cardtable.engine.record import RecordError, check_seat
+from cardtable.engine.record import RecordError
 from cardtable.tui import render as R
 from cardtable.tui.handover import HandOverScreen  # noqa: F401  (re-exported)
 from cardtable.tui.widgets import KeyFooter, dismiss_once, sheet_renderable
@@ -315,7 +316,7 @@ class OptionCheckbox(Checkbox):
     @property
     def BUTTON_INNER(self) -> str:  # noqa: N802 - Textual's class attribute, per value here
         return "X" if self.value else " "
-BOT_NAME = re.compile(r"(?i)bot \d+")
+BOT_NAME = saves.BOT_NAME      # how the table names a bot: no human may take it
 
 
 def default_seat_name(seat: int, kind: str) -> str:
@@ -464,23 +465,15 @@ class SetupScreen(Screen):
             except Exception:
                 continue
             if kind == "human":
-                if not name:
-                    errors.append(f"seat {s}: a human player needs a name")
-                elif ":" in name or "," in name:
-                    errors.append(f"seat {s}: a name may not contain ':' or ','")
-                elif BOT_NAME.fullmatch(name):
-                    errors.append(f"seat {s}: '{name}' is how the table names a bot; choose another name")
-                else:
-                    try:   # what a record may hold, so that the autosave resumes
-                        check_seat(f"human:{name}", s)
-                    except RecordError as e:
-                        errors.append(str(e))
+                problem = saves.name_problem(name, s)     # the same names as ``cardtable play``
+                if problem:
+                    errors.append(problem)
                 seats.append(f"human:{name}")
             else:
                 seats.append(str(kind))
-        names = [s.split(":", 1)[1] for s in seats if s.startswith("human:")]
-        if len(set(names)) != len(names):
-            errors.append("two human players have the same name")
+        dup = saves.duplicate_problem(seats)
+        if dup:
+            errors.append(dup)
         return seats, errors
 
     def _validate(self) -> list[str]:
