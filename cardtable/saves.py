@@ -245,10 +245,15 @@ def finish(match: Match) -> Path | None:
     from cardtable import stats
 
     p, own = _own_keys(match)
+    rec = _record_of(match, own)
+    if p.parent == saves_dir():
+        # the finished record in the save first: if the process dies below, the next
+        # ``list_saves`` finds a finished match and finishes it (nothing is lost)
+        save(rec, p)
     folder = history_dir()
     folder.mkdir(parents=True, exist_ok=True)
     target = folder / p.name
-    save(_record_of(match, own), target)
+    save(rec, target)
     stats.record_match(match, own["match_id"])
     try:
         p.unlink()
