@@ -336,7 +336,7 @@ def sort_hand(cards: Iterable[Card], suit_order: Sequence[int] = (SPADES, HEARTS
 
 
 #: A game's ``deck_name`` in a player's words (an id such as ``piquet32`` is never shown).
-DECK_WORDS = {"piquet32": "32 cards (7 to A)", "full52": "52 cards", "deck36": "36 cards (6 to A)",
+DECK_WORDS = {"piquet32": "32 cards (7–A)", "full52": "52 cards", "deck36": "36 cards (6–A)",
               "48 (no tens)": "48 cards (no tens)"}
 
 
