@@ -72,11 +72,11 @@ class ConfirmScreen(ModalScreen):
 
 #: (field, label, help) of the settings screen, in order
 FIELDS = [
-    ("bot_delay", "Bot pace", "seconds a bot's move stays in sight (0 to 10)"),
-    ("letters", "Card letters", "J Q K A (English) or B V H A (Dutch)"),
-    ("colours", "Suit colours", "red and black, or four colours (diamonds blue, clubs green)"),
-    ("hotseat_undo", "Undo in hot-seat", "may players who share the keyboard take back a move"),
-    ("bot_budget", "Bot thinking time", "seconds the strong bot may think per move (up to 30)"),
+    ("bot_delay", "Bot pace", "seconds a bot's move stays shown (0-10)"),
+    ("letters", "Card letters", "English, or Dutch boer vrouw heer aas"),
+    ("colours", "Suit colours", "four: diamonds blue, clubs green"),
+    ("hotseat_undo", "Undo in hot-seat", "players at one keyboard may take back"),
+    ("bot_budget", "Bot thinking time", "seconds a move for the strong bot"),
 ]
 
 

@@ -147,6 +147,7 @@ class MenuScreen(Screen):
             self.set_notice(" ".join(notices) if len(notices) < 3 else
                             f"{len(notices)} saved games could not be read and were moved aside "
                             f"(see cardtable saves). " + notices[0])
+        self.refresh_bindings()
         ol = self.query_one(OptionList)
         keep = ol.highlighted
         ol.clear_options()
@@ -155,6 +156,12 @@ class MenuScreen(Screen):
         ol.highlighted = first if keep is None or keep >= ol.option_count else max(first, keep)
         if ol.get_option_at_index(ol.highlighted).disabled:
             ol.highlighted = first
+
+    def check_action(self, action: str, parameters: tuple) -> bool | None:
+        """The delete key is shown only while there are saved games."""
+        if action == "delete":
+            return bool(self.saved)
+        return True
 
     def _current_id(self) -> str | None:
         ol = self.query_one(OptionList)

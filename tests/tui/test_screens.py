@@ -166,7 +166,7 @@ async def test_sheet_rules_and_letters_from_the_table():
         await pilot.press("question_mark")
         await settle(pilot)
         assert isinstance(app.screen, RulesScreen)
-        assert "At a glance" in screen_text(app)
+        assert "The game in short" in screen_text(app)     # the players' guide
         await pilot.press("escape")
         await settle(pilot)
         tbl = app.screen
