@@ -163,6 +163,9 @@ def option_lines(cls: type[Game]) -> list[str]:
             values = " | ".join(opt.choices)
         elif opt.kind == "int_or_none":
             values = "a whole number or none" + (f" (at least {opt.minimum})" if opt.minimum is not None else "")
+        elif opt.kind.startswith("int_or_"):       # a game's own kind: int_or_auto ...
+            values = f"a whole number or {opt.kind[len('int_or_'):]}" + (
+                f" (at least {opt.minimum})" if opt.minimum is not None else "")
         else:
             values = "a whole number" + (f" (at least {opt.minimum})" if opt.minimum is not None else "")
         default = "none" if opt.default is None else str(opt.default).lower() if isinstance(opt.default, bool) \
@@ -247,9 +250,13 @@ def play(game_id: str, seats: tuple[str, ...], players: int | None, seed: int | 
     except IllegalAction as e:
         fail(str(e))
     _settings_warning()
-    from cardtable import tui  # lazy: only the TUI needs textual
+    from cardtable import saves, tui  # lazy: only the TUI needs textual
 
     tui.run(match)
+    where = saves.path_of(match)
+    if where is not None and where.exists() and not match.over:
+        click.echo(safe_text(f"The game is saved as {where.name}: choose it under Continue in the "
+                             "menu (cardtable), or see cardtable saves."))
 
 
 def _settings_warning() -> None:
