@@ -141,7 +141,13 @@ async def test_a_corrupt_save_is_reported_once_in_the_menu(_home):
         assert "could not be read" not in screen_text(app)
 
 
-async def test_settings_are_saved_and_take_effect(_home):
+async def test_settings_are_saved_and_take_effect(_home, monkeypatch):
+    from cardtable.bots import strong
+    from cardtable.tui import render
+
+    monkeypatch.setattr(strong, "DEFAULT_BUDGET", strong.DEFAULT_BUDGET)     # restored after
+    monkeypatch.setattr(render, "_FOUR", None)
+    monkeypatch.delenv("CARDTABLE_BOT_BUDGET", raising=False)
     app = make_app()
     async with app.run_test(size=(80, 24)) as pilot:
         await to_menu(pilot, app)
@@ -167,11 +173,13 @@ async def test_settings_are_saved_and_take_effect(_home):
         await settle(pilot)
         assert type(app.screen).__name__ == "MenuScreen"
         assert app.dutch and app.settings.hotseat_undo and app.settings.bot_budget == 2.5
+        assert strong.default_budget() == 2.5                  # the strong bot thinks longer
+        assert render.card_color(render.parse_card("7C")) != render.card_color(render.parse_card("7S"))
     s = settings.load(environ=False)
     assert (s.bot_delay, s.letters, s.colours, s.hotseat_undo, s.bot_budget) == (0.2, "nl", "four-colour", True, 2.5)
-    from cardtable.tui import render
-
-    render.set_colours("red-black")
+    # the next start reads them
+    app = make_app()
+    assert app.dutch and app.settings.colours == "four-colour"
 
 
 async def test_a_bad_settings_file_is_one_line_in_the_menu(_home):
