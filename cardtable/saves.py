@@ -362,8 +362,12 @@ def list_saves() -> list[SaveInfo]:
     """The unfinished matches in ``saves/``, last played first (each replayed, as a resume
     would; a file already replayed and unchanged since is not replayed again). Moves the
     old single autosave in first; a bad file is moved aside (``take_notices``); a finished
-    match found here (a crash at its end) is finished now. Never raises for a bad file."""
-    _migrate_autosave()
+    match found here (a crash at its end) is finished now. Never raises for a bad file or a
+    folder that cannot be written (the old autosave then stays where it is)."""
+    try:
+        _migrate_autosave()
+    except OSError:
+        pass
     folder = saves_dir()
     try:
         paths = sorted(p for p in folder.iterdir() if _is_save_name(p.name) and p.is_file())

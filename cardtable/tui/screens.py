@@ -1,5 +1,6 @@
-"""Screens around the table: menu, resume offer, seat setup, hand-over, hand summary,
-score sheet, match end, rules.
+"""Screens around the table: menu (with the Continue list of saved games), resume offer,
+seat setup, hand-over, hand summary, score sheet, match end, rules (the players' guide).
+Settings, statistics and the delete question are in ``tui/profile.py``.
 
 The hand-over is a full ``Screen`` (never a ``ModalScreen``, which lets the table show
 through) and every screen dismisses itself directly (a deferred dismiss hangs run_test).

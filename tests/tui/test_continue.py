@@ -67,6 +67,9 @@ async def test_starting_a_game_in_the_app_keeps_the_saved_one(_home):
         assert table(app).match.hands[-1]["actions"]         # a move was made and saved
         await pilot.press("q")
         await settle(pilot)
+        # back in the menu, both games are offered under Continue
+        text = screen_text(app)
+        assert "Continue" in text and "Klassieke Rummy · You and 1 bot" in text and "Kruisjassen · " in text
     assert games_under(_home) == ["klassieke-rummy", "kruisjassen"]
 
 

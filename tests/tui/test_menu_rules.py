@@ -1,9 +1,8 @@
 """The in-app rules (issue 8 item 7): the players' guide, opened at its top, without the
-name of the file a rule came from; for every registered game."""
+name of the file a rule came from; for every registered game (one app, every game in turn)."""
 
 from __future__ import annotations
 
-import pytest
 from textual.widgets import OptionList
 
 from cardtable.engine.registry import game_class, game_ids
@@ -13,24 +12,23 @@ from cardtable.tui.screens import RulesScreen
 from cardtable.tui.testing import screen_text, settle
 
 
-@pytest.mark.parametrize("gid", sorted(game_ids()))
-async def test_rules_from_the_menu_show_the_guide_from_its_top(gid):
+async def test_rules_from_the_menu_show_the_guide_from_its_top():
     app = CardTableApp(bot_delay=0)
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
-        ol = app.screen.query_one(OptionList)
-        ol.highlighted = ol.get_option_index(gid)
-        await pilot.press("r")
-        await settle(pilot)
-        assert isinstance(app.screen, RulesScreen)
-        await pilot.pause()
-        page = app.screen.query_one("#rules-page")
-        assert page.scroll_y == 0, "the rules open at the top"
-        text = screen_text(app)
-        assert game_class(gid).name in text
-        assert "Source:" not in text and ".txt" not in text
-        first_words = guide_text(gid).splitlines()[2].split()[:3]
-        assert " ".join(first_words) in " ".join(text.split())
-        await pilot.press("q")
-        await settle(pilot)
-        assert type(app.screen).__name__ == "MenuScreen"
+        for gid in sorted(game_ids()):
+            ol = app.screen.query_one(OptionList)
+            ol.highlighted = ol.get_option_index(gid)
+            await pilot.press("r")
+            await settle(pilot)
+            assert isinstance(app.screen, RulesScreen)
+            await pilot.pause()
+            assert app.screen.query_one("#rules-page").scroll_y == 0, f"{gid}: the rules open at the top"
+            text = screen_text(app)
+            assert game_class(gid).name in text
+            assert "Source:" not in text and ".txt" not in text
+            first_words = guide_text(gid).splitlines()[2].split()[:3]
+            assert " ".join(first_words) in " ".join(text.split()), gid
+            await pilot.press("q")
+            await settle(pilot)
+            assert type(app.screen).__name__ == "MenuScreen"
