@@ -133,6 +133,9 @@ def locations(st):
             loc[c] = "stock"
         for c in cards_of(getattr(st, "discards", 0)):
             loc[c] = "discards"
+        for name, m in st.named_places():
+            for c in cards_of(m):
+                loc[c] = name
         return loc
     for s, h in enumerate(st.hands):
         for c in h:
@@ -420,32 +423,36 @@ def test_information_set_samples(gid, players, options):
 
 def swapped(st, seat, rng):
     """A copy of ``st`` in which two cards ``seat`` cannot see have changed places (two
-    other hands, or a hand and the stock), or None if there are no two such cards."""
+    other hands, or a hand and the stock or a named place: ``TrickHand.named_places``), or
+    None if there are no two such cards."""
     hidden = st.hidden_from(seat)
     loc = locations(st)
-    cands = sorted(c for c in hidden if isinstance(loc[c], tuple) or loc[c] == "stock")
+    named = {name for name, _m in st.named_places()} if isinstance(st, TrickHand) else set()
+    cands = sorted(c for c in hidden if isinstance(loc[c], tuple) or loc[c] == "stock" or loc[c] in named)
     rng.shuffle(cands)
-    for a in cands:
-        for b in cands:
-            if loc[a] == loc[b]:
-                continue
-            new = st.clone()
-            for x, y in ((a, b), (b, a)):
-                where = loc[x]
-                if isinstance(new.hands[0], int):
-                    if where == "stock":
-                        new.stock = tuple(y if c == x else c for c in new.stock)
-                    else:
-                        new.hands[where[1]] ^= (1 << x) | (1 << y)
-                else:                   # one copy only (identical cards: a multiset)
-                    cards = list(new.stock) if where == "stock" else list(new.hands[where[1]])
-                    cards[cards.index(x)] = y
-                    if where == "stock":
-                        new.stock = cards
-                    else:
-                        new.hands[where[1]] = cards
-            if same_view(new.observation(seat).to_json(), st.observation(seat).to_json(), st, seat):
-                return new
+    pairs = [(a, b) for a in cands for b in cands if loc[a] != loc[b]]
+    # a hand and another place first; two named places (handjas' extra and dead hands) last
+    pairs.sort(key=lambda p: not (isinstance(loc[p[0]], tuple) or isinstance(loc[p[1]], tuple)))
+    for a, b in pairs:
+        new = st.clone()
+        for x, y in ((a, b), (b, a)):
+            where = loc[x]
+            if isinstance(new.hands[0], int):
+                if where == "stock":
+                    new.stock = tuple(y if c == x else c for c in new.stock)
+                elif where in named:
+                    setattr(new, where, getattr(new, where) ^ ((1 << x) | (1 << y)))
+                else:
+                    new.hands[where[1]] ^= (1 << x) | (1 << y)
+            else:                   # one copy only (identical cards: a multiset)
+                cards = list(new.stock) if where == "stock" else list(new.hands[where[1]])
+                cards[cards.index(x)] = y
+                if where == "stock":
+                    new.stock = cards
+                else:
+                    new.hands[where[1]] = cards
+        if same_view(new.observation(seat).to_json(), st.observation(seat).to_json(), st, seat):
+            return new
     return None
 
 

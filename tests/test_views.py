@@ -363,6 +363,8 @@ def _lines_under_the_table_today(sheet) -> list[str]:
     """The drawing's lines that today's sheet panel shows under the table
     (tui/widgets.py ``sheet_renderable``: not a table row, not a side's tally whose label is
     a column header; nothing for an empty sheet but a carry)."""
+    if not sheet.view().is_table:       # a free drawing (a boom): the panel shows all of it
+        return sheet.render().splitlines()
     headers, rows = sheet.table()
     drawing = sheet.render()
     heads = {str(h).strip().lower() for h in headers} if rows else set()

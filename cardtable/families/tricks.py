@@ -593,6 +593,9 @@ class TrickHand(State):
     n_sides = 2
     last_bonus = 0
     per_trick = 0
+    #: seats that play to each trick (0: all ``n_seats``; handjas with five: four, the
+    #: dealer sits out and ``next_seat`` skips him)
+    n_playing = 0
     copy_lists: tuple[str, ...] = ("hands",)
     verb_table: tuple[VerbSpec, ...] = TRICK_VERBS
     _logc = None           # views.EventLog of ``ev`` (a cache, shared by clones)
@@ -724,7 +727,7 @@ class TrickHand(State):
                 self.win_card = c
                 self.win_seat = seat
             self.trick = trick = trick + ((seat, c),)
-            if len(trick) == self.n_seats:
+            if len(trick) == (self.n_playing or self.n_seats):
                 self._complete_trick()
                 return
         self.to_act = self.next_seat[seat]
@@ -988,6 +991,12 @@ class TrickHand(State):
                 return self.play_actions(m)
         return self._legal()
 
+    def rollout_mask(self) -> int:
+        """The cards a playout chooses from now (a mask), or 0 when the step is not a card
+        (then ``rollout_actions()`` lists it): the public name of ``_rollout_mask`` for
+        playout policies (bots/strong.py), which play the card by ``apply_in_place(PLAY[c])``."""
+        return self._rollout_mask()
+
     def _rollout_mask(self) -> int:
         """The cards a playout chooses from now, or 0 when the step is not a card (then
         ``rollout_actions()`` is applied through the engine)."""
@@ -1048,7 +1057,7 @@ class TrickHand(State):
         trump = t.trump
         nxt = self.next_seat
         part = self.partner
-        n = self.n_seats
+        n = self.n_playing or self.n_seats
         watch = self._fast_watch_seat()
         seat = self.to_act
         trick = self.trick
@@ -1218,7 +1227,7 @@ class TrickHand(State):
                     rest &= ~sm
             buckets.append(Bucket(s, free, allowed & rest))
         for owner, m in places:
-            buckets.append(Bucket(owner, m.bit_count(), -1))
+            buckets.append(Bucket(owner, m.bit_count(), self.iset_place_allowed(seat, owner)))
         return Deal(pool, [b for b in buckets if b.size])
 
     def _iset_build(self, seat: int, known: list[int], deal, masks: list[int], rng,
@@ -1240,6 +1249,17 @@ class TrickHand(State):
     def iset_place(self, owner: Any, mask: int, rng) -> None:
         """Put the dealt cards of a place of ``iset_places`` (games with such places)."""
         raise NotImplementedError
+
+    def iset_place_allowed(self, seat: int, owner: Any) -> int:
+        """The cards that may be dealt to the place ``owner`` of ``iset_places`` in
+        ``seat``'s samples (a mask; default -1: any)."""
+        return -1
+
+    def named_places(self) -> tuple[tuple[str, int], ...]:
+        """Places other than the hands, the trick and the taken tricks: ``(name, mask)``
+        with ``name`` the state attribute that holds the mask (the tests read and swap card
+        locations through it; handjas: ``extra``, ``dead``, ``aside``); default none."""
+        return ()
 
     def _iset_rebuild(self, seat: int, rng, played: list[int]) -> None:
         """After the hands are dealt again: the starting hands (hands + ``played``, the
