@@ -82,10 +82,14 @@ class CardTableApp(App):
                  resume: bool = True, handover_guard: float | None = None) -> None:
         super().__init__()
         self.start_match = match
-        self.bot_delay = _env_float("CARDTABLE_BOT_DELAY", DEFAULT_BOT_DELAY) if bot_delay is None else bot_delay
-        if dutch is None:
-            dutch = os.environ.get("CARDTABLE_LETTERS", "en").lower().startswith("nl")
-        self.dutch = dutch
+        from cardtable import settings
+        from cardtable.tui.profile import apply_settings
+
+        apply_settings(self, settings.load())   # the settings file, then the environment
+        if bot_delay is not None:
+            self.bot_delay = bot_delay
+        if dutch is not None:
+            self.dutch = dutch
         self.seed = seed
         self.autosave = autosave
         self.resume = resume

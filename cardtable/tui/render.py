@@ -54,7 +54,22 @@ def meld_cards(meld) -> tuple[Card, ...]:
     return tuple(cards)
 
 
+#: the suit colours setting (``set_colours``): None for red and black, else per suit
+#: (clubs, diamonds, hearts, spades) the colour on a card face and on the felt
+_FOUR: dict[str, tuple[str, ...]] | None = None
+FOUR_COLOURS = {"face": ("#1a7f37", "#1f5fbf", RED, BLACK),
+                "felt": ("#7ee08a", "#8ab8ff", "#ff6b6b", "#f0f0f0")}
+
+
+def set_colours(name: str) -> None:
+    """``"four-colour"``: diamonds blue and clubs green; anything else: red and black."""
+    global _FOUR
+    _FOUR = FOUR_COLOURS if name == "four-colour" else None
+
+
 def card_color(card: Card) -> str:
+    if _FOUR is not None and not is_joker(card):
+        return _FOUR["face"][suit_of(plain(card))]
     return RED if is_joker(card) or is_red(plain(card)) else BLACK
 
 
@@ -76,13 +91,16 @@ def cards_inline(cards: Iterable[Card], dutch: bool = False, sep: str = " ") -> 
 
 def _inline_color(card: Card) -> str:
     # On the dark felt pure black is unreadable: black suits are drawn in a light tone.
+    if _FOUR is not None and not is_joker(card):
+        return _FOUR["felt"][suit_of(plain(card))]
     return "#ff6b6b" if is_joker(card) or is_red(plain(card)) else "#f0f0f0"
 
 
 def suit_text(suit: int | None) -> Text:
     if suit is None or not 0 <= suit <= 3:
         return Text("-")
-    return Text(SUIT_SYMBOLS[suit], Style(color="#ff6b6b" if suit in (1, 2) else "#f0f0f0", bold=True))
+    colour = _FOUR["felt"][suit] if _FOUR is not None else "#ff6b6b" if suit in (1, 2) else "#f0f0f0"
+    return Text(SUIT_SYMBOLS[suit], Style(color=colour, bold=True))
 
 
 def backs(n: int, limit: int = 10) -> Text:

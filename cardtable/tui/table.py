@@ -430,7 +430,7 @@ class TableScreen(Screen):
         if not getattr(self.app, "autosave", True):
             return
         try:
-            saves.clear()
+            saves.finish(self.match)     # the history and the statistics, once
         except Exception:
             pass
 
