@@ -211,6 +211,8 @@ class Observation:
         """A JSON-ready dict with cards as codes (used by tests and debugging)."""
 
         def conv(v: Any) -> Any:
+            if v is None or type(v) in _PLAIN:
+                return v
             if isinstance(v, Action):
                 return v.text()
             if isinstance(v, MeldView) or hasattr(v, "to_json"):
@@ -229,6 +231,10 @@ class Observation:
             out[k] = [[s, card_text(c)] for s, c in d[k]]
         out["upcard"] = card_text(self.upcard) if self.upcard is not None else None
         return out
+
+
+#: types ``Observation.to_json`` passes through as they are (the common case, checked first)
+_PLAIN = frozenset((int, str, float, bool))
 
 
 @dataclass
