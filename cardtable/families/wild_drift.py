@@ -69,6 +69,9 @@ class WildDriftRummy(DriftRummy):
     #: in turns t < n - 1 nobody goes out: at least two cards stay in hand until the discard
     #: (jokeren §5.5 step 3)
     first_round_no_out: bool = False
+    #: with ``swap_follow``: the released joker may also be laid off (``layoff JK=… to …``) by a
+    #: player who owns a meld (ramino-drift §5.4 step 3)
+    swap_follow_layoff: bool = False
 
     def melds_in(self, hand: Sequence[Card]) -> list[tuple[str, tuple[Card, ...]]]:
         return find_wild_melds(hand, self.rules)
@@ -196,8 +199,12 @@ class WildDriftHand(DriftHand):
         out: list[Action] = []
         no_joker = g.no_joker_first and not self.was_on
         if self.forced:         # the released joker goes into a new meld, nothing else
-            return [Action("meld", None, cards) for _k, cards in g.melds_in(hand)
-                    if any(is_joker(c) for c in cards) and self._keeps(hand, meld_uses(cards))]
+            out = [Action("meld", None, cards) for _k, cards in g.melds_in(hand)
+                   if any(is_joker(c) for c in cards) and self._keeps(hand, meld_uses(cards))]
+            if g.swap_follow_layoff and self.owners >> self.seat & 1 and self._keeps(hand, (JOKER,)):
+                out += [Action("layoff", None, (card,), "to", i, end) for card, i, end in g.layoffs(hand, self.melds)
+                        if is_joker(card)]
+            return out
         if g.no_meld_limit or not self.melded:
             for _kind, cards in g.melds_in(hand):
                 if no_joker and any(is_joker(c) for c in cards):
@@ -214,17 +221,23 @@ class WildDriftHand(DriftHand):
             for i, m in enumerate(self.melds, 1):
                 for nat in swap_targets(m, g.rules):
                     if nat in hs and self._keeps(hand, (nat,), JOKER) and (
-                            not g.swap_follow or self._follow_up_exists(hand, nat)):
+                            not g.swap_follow or self._follow_up_exists(hand, nat, i)):
                         out.append(Action("swap", None, (nat,), "in", i))
         return out
 
-    def _follow_up_exists(self, hand: Sequence[Card], nat: Card) -> bool:
-        """``swap_follow``: after giving ``nat`` for a joker, a new meld holding a joker can be made
-        that keeps the §5.7 invariant."""
+    def _follow_up_exists(self, hand: Sequence[Card], nat: Card, meld_no: int | None = None) -> bool:
+        """``swap_follow``: after giving ``nat`` for a joker (of table meld ``meld_no``), a new meld
+        holding a joker can be made that keeps the §5.7 invariant (with ``swap_follow_layoff``, or
+        the joker laid off)."""
         after = list(hand)
         after.remove(nat)
         after.append(JOKER)
         g = self.game
+        if g.swap_follow_layoff and meld_no and self.owners >> self.seat & 1 and self._keeps(after, (JOKER,)):
+            melds = list(self.melds)
+            melds[meld_no - 1] = swap_joker(melds[meld_no - 1], nat, g.rules)[0]
+            if any(is_joker(card) for card, _i, _e in g.layoffs(after, melds)):
+                return True
         for _k, cards in g.melds_in(after):
             if any(is_joker(c) for c in cards) and self._keeps(after, meld_uses(cards)):
                 return True
@@ -273,6 +286,7 @@ class WildDriftHand(DriftHand):
             u = JOKER if is_joker(c) else c
             hand.remove(u)
             self._forget(seat, u)
+            self.forced = False          # a laid-off joker is its swap's follow-up (swap_follow_layoff)
             self.events = [self.events, ("layoff", seat, c, i, action.end), None]
             if not hand:
                 self._end_out()
@@ -315,7 +329,8 @@ class WildDriftHand(DriftHand):
         text = a.text()
         if self.forced and self.phase == PLAY:
             return (f"{text}: after a swap the joker must go at once into a new meld with cards from "
-                    f"the hand (a meld holding it), like 'meld 4S 5S JK=6S'")
+                    f"the hand (a meld holding it), like 'meld 4S 5S JK=6S'"
+                    + (", or be laid off by a player who has melded" if g.swap_follow_layoff else ""))
         if (a.verb == "draw" and a.arg == "discard" and self.phase == DRAW and self.pile
                 and self._only_copies_of_top()):
             return (f"{text}: {g.seat_name(self.seat)} holds only copies of {card_text(self.pile[-1])}; "
@@ -365,6 +380,9 @@ class WildDriftHand(DriftHand):
             if c not in swap_targets(m, g.rules):
                 return (f"{text}: no joker of meld {a.target} ({self._meld_text(m)}) "
                         f"stands for {card_text(c)}")
+            if g.swap_follow and not self._follow_up_exists(self.hands[self.seat], c, a.target):
+                return (f"{text}: the joker could not go back on the table at once (in a new meld"
+                        f"{' or a lay-off' if g.swap_follow_layoff else ''}), so it may not be taken")
             return f"{text}: {self._invariant_reason(len(self.hands[self.seat]))}"
         if is_joker(c) and stand_in(c) is None:
             return f"{text}: say what the joker stands for, like 'layoff JK=8C to {a.target}'"
