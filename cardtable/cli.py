@@ -305,7 +305,7 @@ def simulate_matches(game: Game, seats: list[str], hands: int, seed: int | None,
             for b in bots:
                 b.use_pool = False          # the strong bot searches in this process here
             matches += 1
-        state = match.start_hand()
+        state = match.start_next()          # a hand, or a decision between hands (not counted)
         steps = 0
         while not state.over:
             seat = state.to_act
@@ -321,13 +321,16 @@ def simulate_matches(game: Game, seats: list[str], hands: int, seed: int | None,
                                    f"{MAX_ACTIONS_PER_HAND} actions")
         actions += steps
         res = match.results[-1]
-        for s in range(n):
-            total_points[s] += res.points[s]
-        outcomes[res.outcome] = outcomes.get(res.outcome, 0) + 1
+        if not match.in_between:
+            for s in range(n):
+                total_points[s] += res.points[s]
+            outcomes[res.outcome] = outcomes.get(res.outcome, 0) + 1
         if match.over:
             finished += 1
             for w in match.sheet.winners:
                 match_wins[w] += 1
+        if match.in_between:
+            continue
         done += 1
         if progress is not None:
             progress(done)

@@ -167,7 +167,7 @@ def test_every_legal_action_text_round_trips(gid):
             for _ in range(max(2, hands // (3 * len(counts)))):
                 if match is None or match.over:
                     match = Match(game, ["bot:random"] * players, seed=rng.randrange(2**31))
-                state = match.start_hand()
+                state = match.start_next()           # a hand, or a decision between hands
                 while not state.over:
                     legal = state.legal_actions()
                     for a in legal:

@@ -11,6 +11,7 @@ options and player counts below (derandomized: the same positions every run).
 from __future__ import annotations
 
 import copy
+from collections import Counter
 import random
 from itertools import combinations
 
@@ -423,7 +424,13 @@ def swapped(st, seat, rng):
     other hands, or a hand and the stock), or None if there are no two such cards."""
     hidden = st.hidden_from(seat)
     loc = locations(st)
-    cands = sorted(c for c in hidden if isinstance(loc[c], tuple) or loc[c] == "stock")
+    if any(k > 1 for k in Counter(st.cards_in_play()).values()):   # identical cards: where each lies
+        loc = {}
+        for s, h in enumerate(st.hands):
+            if s != seat:
+                loc.update((c, ("hand", s)) for c in h if c in hidden)
+        loc.update((c, "stock") for c in st.stock if c in hidden and c not in loc)
+    cands = sorted(c for c in hidden if c in loc and (isinstance(loc[c], tuple) or loc[c] == "stock"))
     rng.shuffle(cands)
     for a in cands:
         for b in cands:

@@ -386,4 +386,9 @@ def test_sheet_view_lines_are_what_the_sheet_panel_shows_today(gid, n):
         while not st.over:
             st = st.apply(rng.choice(st.legal_actions()), check=False)
         sheet.record(st.result())
+        between = None if sheet.over else game.between_hands(sheet.standing())
+        if between is not None:                  # a decision between hands (a buy-back)
+            while not between.over:
+                between = between.apply(rng.choice(between.legal_actions()), check=False)
+            sheet.record_between(between.result())
     assert sheet.over or hand == 59

@@ -10,11 +10,12 @@ A game subclasses ``EliminationRummy`` and its state ``EliminationHand``:
   over the others (``_discard``). The observation's ``active`` says who is in.
 - ``from_deal``: a seat that is out holds no cards; the others hold ``dealt`` cards (a fresh
   deal) or any number from 1 in a position (``melds`` / ``to_act`` given).
-- ``shuffles_stock`` (a game attribute or property): the stock re-formed from the discard pile
-  is shuffled. Its cards were all face up, but which of them another seat draws is not known:
-  such a card is *loose* in that hand (not shown to the others, not hidden either: its code was
-  public), and ``information_set`` deals the loose cards and the stock together with the
-  hidden ones. With an unshuffled re-formed stock every seat knows it in order (wild_drift).
+- ``shuffles_stock`` (a game attribute): the stock re-formed from the discard pile is
+  shuffled. Its cards were all face up, so, as in Klassieke Rummy with ``reshuffle``, they stay
+  known where they go (a card drawn from it is known in that hand: ``known``, wild_drift), but
+  the stock's order is not: its zone lists the cards sorted, and a sampled position
+  (``information_set``) shuffles it again. With an unshuffled re-formed stock every seat knows
+  it in order (wild_drift).
 - ``penalty_points(seat)``: the hand's penalty (§2 card points of the cards left); ``check_result``
   (the invariant tests): penalties are the cards' points, only active seats score, the winner
   holds no cards.
@@ -25,11 +26,11 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any, Sequence
 
-from cardtable.cards import Card, card_text, cards_text
-from cardtable.engine.game import DealError, Result
+from cardtable.cards import Card, card_text, cards_text, shuffled
+from cardtable.engine.game import DealError, Result, rng_for
 from cardtable.engine.standing import Standing
 from cardtable.engine.views import STOCK
-from cardtable.families.drift import DRAW, OVER, PLAY
+from cardtable.families.drift import DRAW, OVER
 from cardtable.families.melds import meld_uses
 from cardtable.families.rummy import Meld, card_points
 from cardtable.families.wild_drift import WildDriftHand, WildDriftRummy
@@ -64,7 +65,22 @@ class EliminationRummy(WildDriftRummy):
 
     #: the stock re-formed from the discard pile is shuffled
     shuffles_stock: bool = False
+    #: any number of melds a turn; lay-offs only after a meld of one's own in this hand (both games)
+    no_meld_limit = True
+    layoff_requires_meld = True
     _dealing: tuple[bool, ...] | None = None
+
+    def new_hand(self, seed: int | None = None, standing: Standing | None = None, *, sheet=None):
+        """A shuffled deal to the seats still in (``standing.active``): ``dealt`` cards each, one
+        at a time from voorhand (the next seat in after the dealer), then the upcard."""
+        standing = self.standing_of(standing, sheet)
+        dealer = standing.next_dealer
+        pack = shuffled(self.deck(), rng_for(seed))
+        hands, rest = deal_active(pack, standing.active, dealer, self.dealt)
+        st = self.state_class._fresh(self, dealer, hands, list(reversed(rest[1:])), [rest[0]], [],
+                                     next_active(standing.active, dealer), standing)
+        st.seed = seed
+        return st
 
     def from_deal(self, deal: dict[str, Any], standing: Standing | None = None, *, sheet=None):
         """An exact position from a record ``deal`` (the game's module docstring), the seats
@@ -153,7 +169,7 @@ class EliminationRummy(WildDriftRummy):
 class EliminationHand(WildDriftHand):
     """One hand of an elimination rummy (module docstring)."""
 
-    __slots__ = ("active", "loose")
+    __slots__ = ("active",)
 
     @classmethod
     def _fresh(cls, game, dealer, hands, stock, pile, melds, to_act, standing):
@@ -163,13 +179,11 @@ class EliminationHand(WildDriftHand):
             st.seat = next_active(st.active, to_act)
             st.start_size = len(st.hands[st.seat])
             st.was_on = bool(st.owners >> st.seat & 1)
-        st.loose = [[] for _ in range(st.n)]
         return st
 
     def clone(self):
         new = super().clone()
         new.active = self.active
-        new.loose = [k[:] for k in self.loose]
         return new
 
     def _discard(self, c: Card) -> None:
@@ -183,24 +197,6 @@ class EliminationHand(WildDriftHand):
     def _stock_shuffled(self) -> bool:
         return bool(self.turnovers) and self.game.shuffles_stock
 
-    def _apply(self, action) -> None:
-        if action.verb == "draw" and action.arg == "stock":
-            seat = self.seat
-            k = len(self.known[seat])
-            super()._apply(action)
-            if self.phase == PLAY and self._stock_shuffled():
-                if len(self.known[seat]) > k:
-                    self.known[seat].pop()
-                self.loose[seat].append(self.hands[seat][-1])
-            return
-        super()._apply(action)
-
-    def _forget(self, seat: int, c: Card) -> None:
-        super()._forget(seat, c)
-        k = self.loose[seat]
-        if c in k:
-            k.remove(c)
-
     def returns_gains(self) -> list[float]:
         """Search: a penalty is a loss (the sheet's lower is better), the winner's bonus a gain."""
         return [-float(p) for p in self.result().points]
@@ -213,34 +209,21 @@ class EliminationHand(WildDriftHand):
         return card_points(self.hands[seat], self.game.points)
 
     # -- knowledge --
-    def _hidden_cards(self, seat: int) -> list[tuple[Any, list[Card]]]:
-        """Per place: the cards ``seat`` does not know there; a shuffled re-formed stock and
-        the loose cards are dealt again with them (module docstring)."""
-        out = super()._hidden_cards(seat)
-        if self._stock_shuffled():
-            out.append(("stock", list(self.stock)))
-        return out
-
-    def hidden_from(self, seat: int) -> Counter:
-        """The cards of other hands not known to be there and never face up (loose cards left
-        out), and the stock before it was ever re-formed (a multiset)."""
-        out: Counter = Counter()
-        for s, h in enumerate(self.hands):
-            if s == seat:
-                continue
-            rest = Counter(h)
-            rest.subtract(self.known[s])
-            rest.subtract(self.loose[s])
-            out.update(+rest)
-        if not self.turnovers:
-            out.update(self.stock)
-        return out
-
     def _zones(self, seat: int, view, melds, selectable):
+        """The zones of wild_drift; a shuffled re-formed stock lists its cards sorted (every one
+        was face up, their order is not known)."""
         zones = super()._zones(seat, view, melds, selectable)
         if self._stock_shuffled():
-            zones = tuple(z._replace(cards=()) if z.kind == STOCK else z for z in zones)
+            zones = tuple(z._replace(cards=tuple(sorted(self.stock)), order="display") if z.kind == STOCK else z
+                          for z in zones)
         return zones
+
+    def _wild_build(self, seat, deal, flat, masks, rng):
+        """A sampled position (wild_drift); a shuffled re-formed stock is shuffled again."""
+        st = super()._wild_build(seat, deal, flat, masks, rng)
+        if self._stock_shuffled():
+            rng.shuffle(st.stock)
+        return st
 
     #: what a seat may do in the play phase, for the status line
     PLAY_WORDS = "meld, lay off, swap or discard"

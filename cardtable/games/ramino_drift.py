@@ -46,13 +46,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from cardtable.cards import Card, full52, shuffled
-from cardtable.engine.game import Option, Result, rng_for
+from cardtable.cards import Card, full52
+from cardtable.engine.game import Option, Result
 from cardtable.engine.grammar import Grammar
 from cardtable.engine.registry import register
-from cardtable.engine.standing import Standing
 from cardtable.engine.views import Summary, phrase
-from cardtable.families.elimination import EliminationHand, EliminationRummy, deal_active, next_active
+from cardtable.families.elimination import EliminationHand, EliminationRummy
 from cardtable.families.melds import SET_RANK, MeldRules
 from cardtable.families.rummy import ACE_LOW, points_table
 from cardtable.families.summaries import score_fact
@@ -89,8 +88,6 @@ class RaminoDrift(EliminationRummy):
         Option("elimination_score", "int", 101, "a total at least this leaves the game", minimum=1),
     )
 
-    no_meld_limit = True
-    layoff_requires_meld = True
     swap_requires_meld = False
     swap_follow = True
     swap_follow_layoff = True
@@ -105,27 +102,12 @@ class RaminoDrift(EliminationRummy):
         #: §2 penalty points by card int: A 1, 2-9 face value, T-K 10, JK 20
         self.points: list[int] = points_table(ace=1, joker=20)
 
-    state_class = None  # set below
-
     def deck(self) -> list[Card]:
         return full52(1, jokers=2)
 
     def new_sheet(self) -> PenaltySheet:
         """The §8 penalty sheet: elimination at ``elimination_score``, no buy-backs."""
         return PenaltySheet(self.players, self.options["elimination_score"])
-
-    def new_hand(self, seed: int | None = None, standing: Standing | None = None, *,
-                 sheet=None) -> "RaminoState":
-        """A shuffled deal (§3) to the seats still in: 7 each, one at a time from voorhand (the
-        next seat in after the dealer), then the upcard."""
-        standing = self.standing_of(standing, sheet)
-        dealer = standing.next_dealer
-        pack = shuffled(self.deck(), rng_for(seed))
-        hands, rest = deal_active(pack, standing.active, dealer, self.dealt)
-        st = RaminoState._fresh(self, dealer, hands, list(reversed(rest[1:])), [rest[0]], [],
-                                next_active(standing.active, dealer), standing)
-        st.seed = seed
-        return st
 
 
 class RaminoState(EliminationHand):

@@ -247,16 +247,16 @@ def test_elimination_score_option():
     assert sheet.over and sheet.winners == [0]
 
 
-def test_reshuffle_option_hides_the_drawn_card():
+def test_reshuffle_option_shuffles_the_new_stock():
     g = game(2, reshuffle=True)
-    st = g.from_deal(position(g, ["3C", "3D"], "6D QS 2C", to_act=0, empty_stock=True, dump=1))
+    st = g.from_deal(position(g, ["3C", "3D"], "6D QS 2C 8H 9H TH JH QH", to_act=0, empty_stock=True, dump=1))
     st = run(st, "draw stock")
-    drawn = next(c for c in st.hands[0] if card_text(c) != "3C")
-    assert st.turnovers == 1 and not st.pile and len(st.stock) == 2
-    assert card_text(drawn) not in st.observation(1).to_json()["zones"][0]["cards"]
-    assert not st.hidden_from(1)[drawn]            # its code was public (a discard): not hidden
+    assert st.turnovers == 1 and not st.pile and len(st.stock) == 7
+    stock_zone = next(z for z in st.observation(1).zones if z.name == "stock")
+    assert list(stock_zone.cards) == sorted(st.stock)        # known cards, their order not shown
     plain = run(example_8(), "draw stock")
     assert [card_text(c) for c in plain.known[0]] == ["6D"]
+    assert [card_text(c) for c in next(z for z in plain.observation(1).zones if z.name == "stock").cards] == ["QS", "2C"]
 
 
 def test_a_set_joker_stands_for_a_missing_suit():
@@ -287,13 +287,14 @@ def test_the_taken_card_may_not_be_discarded():
     refused(st, "discard 4D", "taken from the discard pile")
 
 
-@pytest.mark.parametrize("n", [2, 4])
-def test_bots_play_matches_to_one_player_left(n):
-    seen = Counter()
-    g = game(n)
-    for seed in (1, 2):
+def bot_matches(g, seeds=(1, 2)) -> tuple[Counter, list]:
+    """Whole matches of the simple bot (decisions between hands too): the verbs it played (and
+    ``joker meld``) and the finished matches."""
+    seen: Counter = Counter()
+    matches = []
+    for seed in seeds:
         m = Match(g, seed=seed)
-        bots = [get_bot("simple", g, seed=s) for s in range(n)]
+        bots = [get_bot("simple", g, seed=s) for s in range(g.players)]
         steps = 0
         while not m.over:
             st = m.start_next()
@@ -306,5 +307,12 @@ def test_bots_play_matches_to_one_player_left(n):
                 steps += 1
                 assert steps < 50_000
         assert len(m.sheet.winners) == 1 and sum(m.sheet.active) == 1
-        assert m.sheet.totals[m.sheet.winners[0]] < 101
+        matches.append(m)
+    return seen, matches
+
+
+@pytest.mark.parametrize("n", [2, 4])
+def test_bots_play_matches_to_one_player_left(n):
+    seen, matches = bot_matches(game(n))
+    assert all(m.sheet.totals[m.sheet.winners[0]] < 101 for m in matches)
     assert seen["swap"] and seen["joker meld"] and seen["layoff"], seen
