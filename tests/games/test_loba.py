@@ -245,6 +245,22 @@ def test_section_8_sheet_example():
     assert sheet.active == [True, False, True] and not sheet.over
 
 
+def test_the_sheet_refuses_what_it_cannot_write():
+    sheet = game(4).new_sheet()
+    sheet.record(Result([95, 104, 60, 121], "out", [], {"dealer": 0}))
+    with pytest.raises(ValueError, match="not decided yet"):
+        sheet.record(Result([0, 0, 0, 0], "out", [0], {"dealer": 1}))
+    with pytest.raises(ValueError, match="decide on a buy-back"):
+        sheet.record_between(Result([0] * 4, "buy_back", [], {"bought": [1], "declined": []}))
+    sheet.record_between(Result([0] * 4, "buy_back", [], {"bought": [1, 3], "declined": []}))
+    assert sheet.totals == [95, 95, 60, 95] and sheet.bought == [0, 1, 0, 1]
+    with pytest.raises(ValueError, match="out of the game"):
+        g3 = game(3).new_sheet()
+        g3.record(Result([0, 120, 10], "out", [0], {"dealer": 0}))
+        g3.record_between(Result([0] * 3, "buy_back", [], {"bought": [], "declined": [1]}))
+        g3.record(Result([0, 5, 10], "out", [0], {"dealer": 1}))
+
+
 # ---- records: the examples and a match with a buy-back --------------------------------------
 
 def test_example_records_replay():
