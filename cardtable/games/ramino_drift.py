@@ -67,7 +67,7 @@ class RaminoDrift(EliminationRummy):
     grammar = Grammar({
         "draw": ("stock", "discard"),
         "meld": "<cards>",
-        "layoff": "<card> to <n>",
+        "layoff": "<card> to <n> [low|high]",
         "swap": "<card> in <n>",
         "discard": "<card>",
     }, wild=("meld", "layoff"), rank_only=True)
