@@ -482,7 +482,7 @@ def simulate_matches(game: Game, seats: list[str], hands: int, seed: int | None,
                 for b in bots:
                     b.use_pool = False          # the strong bot searches in this process here
                 matches += 1
-            state = match.start_hand()
+            state = match.start_next()          # a hand, or a decision between hands (not counted)
             steps = 0
             while not state.over:
                 seat = state.to_act
@@ -499,13 +499,17 @@ def simulate_matches(game: Game, seats: list[str], hands: int, seed: int | None,
             # the figures of a finished hand, added at once (a Ctrl+C in a hand leaves them
             # as they were after the last finished hand)
             res = match.results[-1]
+            between = match.in_between
             over = match.over
-            new_points = [total_points[s] + res.points[s] for s in range(n)]
-            new_wins = [match_wins[s] + (s in match.sheet.winners and over) for s in range(n)]
-            total_points[:], match_wins[:] = new_points, new_wins
-            outcomes[res.outcome] = outcomes.get(res.outcome, 0) + 1
+            if not between:
+                total_points[:] = [total_points[s] + res.points[s] for s in range(n)]
+                outcomes[res.outcome] = outcomes.get(res.outcome, 0) + 1
+            if over:
+                match_wins[:] = [match_wins[s] + (s in match.sheet.winners) for s in range(n)]
             actions += steps
             finished += over
+            if between:
+                continue
             done += 1
             if progress is not None:
                 progress(done)

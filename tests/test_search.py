@@ -11,6 +11,7 @@ options and player counts below (derandomized: the same positions every run).
 from __future__ import annotations
 
 import copy
+from collections import Counter
 import random
 from itertools import combinations
 
@@ -428,7 +429,14 @@ def swapped(st, seat, rng):
     hidden = st.hidden_from(seat)
     loc = locations(st)
     named = {name for name, _m in st.named_places()} if isinstance(st, TrickHand) else set()
-    cands = sorted(c for c in hidden if isinstance(loc[c], tuple) or loc[c] == "stock" or loc[c] in named)
+    if any(k > 1 for k in Counter(st.cards_in_play()).values()):   # identical cards: where each lies
+        loc = {}
+        for s, h in enumerate(st.hands):
+            if s != seat:
+                loc.update((c, ("hand", s)) for c in h if c in hidden)
+        loc.update((c, "stock") for c in st.stock if c in hidden and c not in loc)
+    cands = sorted(c for c in hidden if c in loc and (isinstance(loc[c], tuple) or loc[c] == "stock"
+                                                      or loc[c] in named))
     rng.shuffle(cands)
     pairs = [(a, b) for a in cands for b in cands if loc[a] != loc[b]]
     # a hand and another place first; two named places (handjas' extra and dead hands) last

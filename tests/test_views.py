@@ -168,7 +168,17 @@ def test_every_sheet_view_agrees_with_its_table_and_drawing():
             while not st.over:
                 st = st.apply(rng.choice(st.legal_actions()), check=False)
             sheet.record(st.result())
+            _decide_between(game, sheet, rng)
         _check_sheet(gid, sheet, n)
+
+
+def _decide_between(game, sheet, rng) -> None:
+    """A decision between hands the game asks for now (a buy-back), played at random and written."""
+    between = None if sheet.over else game.between_hands(sheet.standing())
+    if between is not None:
+        while not between.over:
+            between = between.apply(rng.choice(between.legal_actions()), check=False)
+        sheet.record_between(between.result())
 
 
 def _check_sheet(gid, sheet, n):
@@ -388,4 +398,5 @@ def test_sheet_view_lines_are_what_the_sheet_panel_shows_today(gid, n):
         while not st.over:
             st = st.apply(rng.choice(st.legal_actions()), check=False)
         sheet.record(st.result())
+        _decide_between(game, sheet, rng)
     assert sheet.over or hand == 59

@@ -151,9 +151,9 @@ class DriftRummy(Game):
         else:
             to_act = (dealer + 1) % n
             for i, h in enumerate(hands):
-                if len(h) != self.dealt:
-                    raise DealError(f"hand of seat {i}: {len(h)} cards; with {n} players each is dealt "
-                                    f"{self.dealt}")
+                why = self.fresh_hand_error(i, h)
+                if why:
+                    raise DealError(why)
             if len(pile) != 1:
                 raise DealError("discard: a fresh deal has exactly one upcard on the discard pile")
         st = state_cls._fresh(self, dealer, hands, list(reversed(stock_tf)), pile, melds, to_act,
@@ -173,6 +173,14 @@ class DriftRummy(Game):
         missing = sorted(set(full52()) - set(everything))
         if missing:
             raise DealError(f"the deal must hold all 52 cards; missing {cards_text(missing)}")
+
+    def fresh_hand_error(self, seat: int, hand: list[Card]) -> str | None:
+        """``parse_deal``, a fresh deal: why ``hand`` may not be the hand of ``seat`` there (it
+        must hold ``dealt`` cards), or None. A game whose seats may be out of the game overrides
+        it (families/elimination.py)."""
+        if len(hand) != self.dealt:
+            return f"hand of seat {seat}: {len(hand)} cards; with {self.players} players each is dealt {self.dealt}"
+        return None
 
     def position_hand_error(self, seat: int, hand: list[Card]) -> str | None:
         """``parse_deal``, a position (``melds``/``to_act``): why ``hand`` may not be the hand of
@@ -697,6 +705,11 @@ class DriftHand(State):
     #: the verb specs of the table (engine.views), in the table's order
     VERBS = RUMMY_VERBS
 
+    def _scores(self) -> dict[str, Any]:
+        """The observation's ``scores``: the totals and the target (a game without a target
+        overrides it)."""
+        return {"totals": list(self.totals), "target_score": self.game.options.get("target_score")}
+
     def _meld_views(self) -> tuple[MeldView, ...]:
         """The table melds as every seat sees them, numbered from 1."""
         return tuple(MeldView(i, m.owner, m.kind, m.cards) for i, m in enumerate(self.melds, 1))
@@ -747,7 +760,7 @@ class DriftHand(State):
             stock_size=len(self.stock),
             discard=tuple(self.pile),
             melds=melds,
-            scores={"totals": list(self.totals), "target_score": g.options.get("target_score")},
+            scores=self._scores(),
             status=self._status(),
             log=lc.texts,
             legal=legal,

@@ -78,6 +78,9 @@ class WildDriftRummy(DriftRummy):
     #: the top discard may be taken only if it can go on the table this turn, and it must before
     #: the discard (jokeren's ``discard_take_must_use``)
     take_must_use: bool = False
+    #: with ``swap_follow``: the released joker may also be laid off (``layoff JK=… to …``) by a
+    #: player who owns a meld (ramino-drift §5.4 step 3)
+    swap_follow_layoff: bool = False
 
     def melds_in(self, hand: Sequence[Card]) -> list[tuple[str, tuple[Card, ...]]]:
         return find_wild_melds(hand, self.rules)
@@ -298,8 +301,12 @@ class WildDriftHand(DriftHand):
         out: list[Action] = []
         no_joker = g.no_joker_first and not self.was_on
         if self.forced:         # the released joker goes into a new meld, nothing else
-            return [Action("meld", None, cards) for _k, cards in g.melds_in(hand)
-                    if any(is_joker(c) for c in cards) and self._keeps(hand, meld_uses(cards))]
+            out = [Action("meld", None, cards) for _k, cards in g.melds_in(hand)
+                   if any(is_joker(c) for c in cards) and self._keeps(hand, meld_uses(cards))]
+            if g.swap_follow_layoff and self.owners >> self.seat & 1 and self._keeps(hand, (JOKER,)):
+                out += [Action("layoff", None, (card,), "to", i, end) for card, i, end in g.layoffs(hand, self.melds)
+                        if is_joker(card)]
+            return out
         first_min = bool(g.first_meld_min) and not self.was_on   # no lay-off, no swap this turn
         check = self._first_min() or self._musts()
         if g.no_meld_limit or not self.melded:
@@ -321,7 +328,7 @@ class WildDriftHand(DriftHand):
             for i, m in enumerate(self.melds, 1):
                 for nat in swap_targets(m, g.rules):
                     if nat in hs and self._keeps(hand, (nat,), JOKER) and (
-                            not g.swap_follow or self._follow_up_exists(hand, nat)) and (
+                            not g.swap_follow or self._follow_up_exists(hand, nat, i)) and (
                             not check or (self._after_ok(hand, (nat,), 0, JOKER, True) if not g.swap_follow
                                           else not self._musts(self._without(hand, nat)))):
                         out.append(Action("swap", None, (nat,), "in", i))
@@ -333,13 +340,19 @@ class WildDriftHand(DriftHand):
         rest.remove(card)
         return rest
 
-    def _follow_up_exists(self, hand: Sequence[Card], nat: Card) -> bool:
-        """``swap_follow``: after giving ``nat`` for a joker, a new meld holding a joker can be made
-        that keeps the §5.7 invariant."""
+    def _follow_up_exists(self, hand: Sequence[Card], nat: Card, meld_no: int | None = None) -> bool:
+        """``swap_follow``: after giving ``nat`` for a joker (of table meld ``meld_no``), a new meld
+        holding a joker can be made that keeps the §5.7 invariant (with ``swap_follow_layoff``, or
+        the joker laid off)."""
         after = list(hand)
         after.remove(nat)
         after.append(JOKER)
         g = self.game
+        if g.swap_follow_layoff and meld_no and self.owners >> self.seat & 1 and self._keeps(after, (JOKER,)):
+            melds = list(self.melds)
+            melds[meld_no - 1] = swap_joker(melds[meld_no - 1], nat, g.rules)[0]
+            if any(is_joker(card) for card, _i, _e in g.layoffs(after, melds)):
+                return True
         for _k, cards in g.melds_in(after):
             if any(is_joker(c) for c in cards) and self._keeps(after, meld_uses(cards)):
                 return True
@@ -409,6 +422,7 @@ class WildDriftHand(DriftHand):
             u = JOKER if is_joker(c) else c
             hand.remove(u)
             self._forget(seat, u)
+            self.forced = False          # a laid-off joker is its swap's follow-up (swap_follow_layoff)
             self.events = [self.events, ("layoff", seat, c, i, action.end), None]
             if not hand:
                 self._end_out()
@@ -466,7 +480,8 @@ class WildDriftHand(DriftHand):
         text = a.text()
         if self.forced and self.phase == PLAY:
             return (f"{text}: after a swap the joker must go at once into a new meld with cards from "
-                    f"the hand (a meld holding it), like 'meld 4S 5S JK=6S'")
+                    f"the hand (a meld holding it), like 'meld 4S 5S JK=6S'"
+                    + (", or be laid off by a player who has melded" if g.swap_follow_layoff else ""))
         why = self._option_refusal(a)
         if why:
             return f"{text}: {why}"
@@ -518,6 +533,9 @@ class WildDriftHand(DriftHand):
             if c not in swap_targets(m, g.rules):
                 return (f"{text}: no joker of meld {a.target} ({self._meld_text(m)}) "
                         f"stands for {card_text(c)}")
+            if g.swap_follow and not self._follow_up_exists(self.hands[self.seat], c, a.target):
+                return (f"{text}: the joker could not go back on the table at once (in a new meld"
+                        f"{' or a lay-off' if g.swap_follow_layoff else ''}), so it may not be taken")
             return f"{text}: {self._invariant_reason(len(self.hands[self.seat]))}"
         if is_joker(c) and stand_in(c) is None:
             return f"{text}: say what the joker stands for, like 'layoff JK=8C to {a.target}'"
