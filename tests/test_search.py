@@ -429,12 +429,16 @@ def swapped(st, seat, rng):
     hidden = st.hidden_from(seat)
     loc = locations(st)
     named = {name for name, _m in st.named_places()} if isinstance(st, TrickHand) else set()
-    if any(k > 1 for k in Counter(st.cards_in_play()).values()):   # identical cards: where each lies
+    in_play = Counter(st.cards_in_play())
+    if any(k > 1 for k in in_play.values()):   # identical cards: where each lies
+        # only a card all of whose copies are hidden (a copy taken from the pile is known)
+        hidden_count = Counter(hidden)
+        unseen = {c for c in hidden_count if hidden_count[c] >= in_play[c]}
         loc = {}
         for s, h in enumerate(st.hands):
             if s != seat:
-                loc.update((c, ("hand", s)) for c in h if c in hidden)
-        loc.update((c, "stock") for c in st.stock if c in hidden and c not in loc)
+                loc.update((c, ("hand", s)) for c in h if c in unseen)
+        loc.update((c, "stock") for c in st.stock if c in unseen and c not in loc)
     cands = sorted(c for c in hidden if c in loc and (isinstance(loc[c], tuple) or loc[c] == "stock"
                                                       or loc[c] in named))
     rng.shuffle(cands)
