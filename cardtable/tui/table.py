@@ -291,7 +291,8 @@ class TableScreen(Screen):
     def bot_pause(self, obs: Observation) -> float:
         """Seconds a bot's move stays pending: the bot delay, one and a half times that when
         a trick has just been completed (the table shows it) and the bot leads the next."""
-        if not obs.trick and obs.last_trick:
+        placed = L.place_zones(obs, None)
+        if placed.trick is not None and not placed.trick.cards and placed.last_trick is not None:
             return self.delay * 1.5
         return self.delay
 
@@ -509,7 +510,7 @@ class TableScreen(Screen):
         status.append(f" {m.game.name} ", Style(bold=True, color="#0b2e1c", bgcolor=R.GOLD))
         status.append(f" hand {max(1, len(m.hands))} ", Style(color="#b8d8c0"))
         if obs is not None:
-            status.append_text(R.pretty(obs.status, dutch, names))
+            status.append_text(L.status_text(obs, names, dutch, max(20, (self.size.width or 80) - status.cell_len)))
         self.query_one("#status", Static).update(status)
 
         top = self.query_one("#top-seats", Horizontal)
@@ -599,35 +600,25 @@ class TableScreen(Screen):
             discard = placed.discard.cards if placed.discard is not None else obs.discard
             piles.show(stock, discard, dutch)
         else:
-            head = Text()
-            if obs.trump is not None:
-                head.append("Troef ", Style(color="#b8d8c0"))
-                head.append_text(R.suit_text(obs.trump))
-            elif isinstance(obs.extra, dict) and obs.extra.get("contract") == "none":
-                head.append("No trumps", Style(color="#b8d8c0"))
-            elif obs.phase not in ("play", "over") and not obs.trick:
-                head.append("Trump not chosen yet", Style(color="#b8d8c0"))
-            if obs.upcard is not None:
-                head.append(" · turned up ", Style(color="#b8d8c0"))
-                head.append_text(R.card_text(obs.upcard, dutch))
-            if placed.stock is not None and placed.stock.count:
-                head.append(f" · stock {placed.stock.count}", Style(color="#b8d8c0"))
-            side = L.talk_lines(obs, names, dutch)
+            head = L.trump_head(obs, placed, dutch)
+            title, side = L.panel_lines(obs, names, dutch)
             # the talk list beside the trick says the trick's question already
-            talk = None if side else L.trick_talk(obs, names, dutch)
-            if obs.trick:
-                leader = obs.trick[0][0]
-                caption = talk or Text(f"{names[leader]} led", Style(color="#b8d8c0", italic=True))
-                trick_view.show(obs.trick, pos, names, dutch, caption, trump=head,
-                                last=L.last_trick_line(obs, names, dutch), side=side)
-            elif obs.last_trick:
-                w = obs.last_trick_winner
+            talk = None if side else L.panel_current(obs, names, dutch)
+            trick = L.trick_pairs(placed.trick)
+            last = L.trick_pairs(placed.last_trick)
+            if trick:
+                leader = trick[0][0]
+                caption = talk or Text(f"{names.get(leader, '')} led" if leader is not None else "",
+                                       Style(color="#b8d8c0", italic=True))
+                trick_view.show(trick, pos, names, dutch, caption, trump=head,
+                                last=L.last_trick_line(placed.last_trick, names, dutch), side=side, title=title)
+            elif last:
+                w = placed.last_trick.owner
                 caption = talk or Text("last trick" + (f": won by {names[w]}" if w is not None else ""),
                                        Style(color="#b8d8c0", italic=True))
-                trick_view.show(obs.last_trick, pos, names, dutch, caption, winner=w, trump=head,
-                                side=side)
+                trick_view.show(last, pos, names, dutch, caption, winner=w, trump=head, side=side, title=title)
             else:
-                trick_view.show((), pos, names, dutch, talk or Text(""), trump=head, side=side)
+                trick_view.show((), pos, names, dutch, talk or Text(""), trump=head, side=side, title=title)
         if meld_list:
             melds.show(meld_list, names, dutch)
 
@@ -670,9 +661,8 @@ class TableScreen(Screen):
         g = self.match.game
         if s != anchor and g.team_of(s) == g.team_of(anchor):
             parts.append("partner")
-        if isinstance(obs.extra, dict) and obs.extra.get("declarer") == s:
-            parts.append("declarer")
-        if obs.tricks_won and s < len(obs.tricks_won) and (obs.trick or obs.last_trick or any(obs.tricks_won)):
+        parts += L.roles_of(obs, s)
+        if obs.tricks_won and s < len(obs.tricks_won) and (any(obs.tricks_won) or any(z.kind == "trick" and z.cards for z in obs.zones)):
             k = obs.tricks_won[s]
             parts.append(f"{k} trick{'s' if k != 1 else ''}")
         table_melds = next((z for z in obs.zones if z.kind == "melds" and z.owner is None and not z.mirror), None)
