@@ -42,7 +42,7 @@ from cardtable.engine.views import CARD, CARDS, DESIGNATION, MELD
 from cardtable.tui import layout as L
 from cardtable.tui import render as R
 from cardtable.tui.bot_driver import BotDriver, hint_function
-from cardtable.tui.chooser import CARD_SHAPES, Chooser, Item
+from cardtable.tui.chooser import CARD_SHAPES, Chooser, Item, card_index
 from cardtable.tui.handover import HandOverScreen, handover_due
 from cardtable.tui.layout import seat_positions  # noqa: F401  (the tests read it here)
 from cardtable.tui.screens import HandSummaryScreen, MatchEndScreen, RulesScreen, SheetScreen
@@ -57,10 +57,15 @@ def is_digit_key(key: str) -> bool:
     return len(key) == 1 and "0" <= key <= "9"
 
 
+#: the smallest terminal the table is drawn in (columns, rows); below it a notice says so
+MIN_SIZE = (80, 24)
+
+
 class TableScreen(Screen):
     """One match at the table. ``standalone``: quitting the table quits the app (CLI start)."""
 
-    HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (110, "-wide")]
+    HORIZONTAL_BREAKPOINTS = [(0, "-tiny"), (MIN_SIZE[0], "-narrow"), (110, "-wide")]
+    VERTICAL_BREAKPOINTS = [(0, "-short"), (MIN_SIZE[1], "-tall")]
     AUTO_FOCUS = None
 
     BINDINGS = [
@@ -71,6 +76,7 @@ class TableScreen(Screen):
         Binding("s", "sheet", "sheet"),
         Binding("question_mark", "rules", "rules", key_display="?"),
         Binding("i", "hint", "hint"),
+        Binding("h", "history", "history"),
         Binding("n", "letters", "B/J", show=False),
         Binding("escape", "cancel", "cancel", show=False),
         Binding("q", "leave", "quit"),
@@ -151,6 +157,9 @@ class TableScreen(Screen):
 
     # ---- layout -------------------------------------------------------------------------
     def compose(self) -> ComposeResult:
+        yield Static(Text(f"Make the terminal at least {MIN_SIZE[0]}x{MIN_SIZE[1]} to see the table "
+                          "(it comes back when the terminal is large enough).  q quits.",
+                          Style(bold=True, color=R.GOLD)), id="too-small", markup=False)
         yield Static("", id="status", markup=False)
         with Horizontal(id="main"):
             with Vertical(id="board"):
@@ -874,8 +883,9 @@ class TableScreen(Screen):
         # one line (the hints of every verb on offer, cut with … where they do not fit)
         return self._one_line(Text("Your turn: " + " · ".join(hints), grey))
 
-    def _one_line(self, t: Text) -> Text:
-        width = max(20, (self.size.width or 80) - 2)
+    def _one_line(self, t: Text, lines: int = 2) -> Text:
+        """``t`` as it fits in ``lines`` rows of the message line (cut with … past them)."""
+        width = max(20, (self.size.width or 80) - 2) * lines - (lines - 1) * 8
         if t.cell_len > width:
             t.truncate(width - 1)
             t.append("…")
@@ -919,10 +929,10 @@ class TableScreen(Screen):
             event.prevent_default()
             self.keymap[key]()
             return
-        if is_digit_key(key):
+        if card_index(key) is not None:
             event.stop()
             event.prevent_default()
-            self._digit(int(key))
+            self._card_number(card_index(key))
             return
         for binding in self._bindings.key_to_bindings.get(key, ()):
             event.stop()
@@ -931,11 +941,15 @@ class TableScreen(Screen):
             return
 
     def _digit(self, d: int) -> None:
+        self._card_number(9 if d == 0 else d - 1)
+
+    def _card_number(self, i: int) -> None:
+        """The key of card ``i`` of the hand (``chooser.card_key``): the cursor goes there
+        (and the card is selected or put back while cards are selected)."""
         if self.mode != "human":
             self._not_your_turn()
             return
         hand = self.hand_cards()
-        i = 9 if d == 0 else d - 1
         if i >= len(hand):
             return
         self.cursor = i
@@ -1024,6 +1038,14 @@ class TableScreen(Screen):
     def action_sheet(self) -> None:
         self.app.push_screen(SheetScreen(self.match, self._names()))
 
+    def action_history(self) -> None:
+        """The hand so far (``tui/history.py``), from the public events of the observation."""
+        from cardtable.tui.history import HistoryScreen, history_lines
+
+        m = self.match
+        lines = history_lines(self.observation(), self._names(), bool(getattr(self.app, "dutch", False)))
+        self.app.push_screen(HistoryScreen(f"{m.game.name}, hand {max(1, len(m.hands))}: the hand so far", lines))
+
     def action_rules(self) -> None:
         self.app.push_screen(RulesScreen(type(self.match.game)))
 
@@ -1049,3 +1071,7 @@ class TableScreen(Screen):
 
     def on_screen_resume(self) -> None:
         self.refresh_table()
+
+    def on_resize(self, event) -> None:
+        # the status items and the rows of buttons are fitted to the width
+        self.call_after_refresh(self.refresh_table)

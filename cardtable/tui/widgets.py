@@ -6,6 +6,7 @@ legal. Text is built with Rich ``Text`` (``markup=False`` everywhere, textual#65
 
 from __future__ import annotations
 
+import io
 from typing import Any, Sequence
 
 from rich import box
@@ -13,7 +14,7 @@ from rich.style import Style
 from rich.table import Table
 from rich.text import Text
 from textual.app import ComposeResult
-from textual.containers import Horizontal
+from textual.containers import Horizontal, Vertical
 from textual.message import Message
 from textual.screen import Screen
 from textual.widget import Widget
@@ -24,6 +25,13 @@ from cardtable.cards import Card
 from cardtable.engine.actions import Action
 from cardtable.engine.game import MeldView
 from cardtable.tui import render as R
+from cardtable.tui.chooser import card_key
+
+
+from rich.console import Console
+
+#: a console to measure and wrap texts with (never printed to)
+_CONSOLE = Console(width=200, file=io.StringIO(), color_system=None)
 
 
 def mount_safely(parent: Widget, *widgets: Widget) -> bool:
@@ -125,7 +133,8 @@ class CardWidget(Static):
         overlap = overlap and not cursor
         if overlap:
             top, br = top[:-1], ""
-        num = str(number % 10) if number is not None and number <= 10 else hz
+        num = card_key(number - 1) if number is not None else None
+        num = num or hz
         t = Text()
         t.append(top + "\n", edge)
         t.append(side, edge)
@@ -246,11 +255,16 @@ class TrickView(Static):
                     x, y = spots[pos]
                     cv.card(x, y, card, dutch, highlight=(seat == winner))
             cv.put(0, 0, trump)
-            cv.put(cross + 1, 0, Text(title, Style(color="#b8d8c0", bold=True)))
-            shown = list(side)[-(rows - 1):]
-            for i, t in enumerate(shown):
-                t = t.copy()
-                t.truncate(side_w, overflow="ellipsis")
+            cv.put(cross + 1, 0, Text(title[:side_w], Style(color="#b8d8c0", bold=True)))
+            # each line wrapped to the room beside the cross (the next rows indented), the
+            # most recent ones when they do not all fit
+            wrapped: list[Text] = []
+            for t in side:
+                first, *rest = _wrap_text(t, side_w)
+                wrapped.append(first)
+                if rest:
+                    wrapped += [Text("  ") + p for p in _wrap_text(Text(" ").join(rest), side_w - 2)]
+            for i, t in enumerate(wrapped[-(rows - 1):]):
                 cv.put(cross + 1, 1 + i, t)
             cap = caption.copy()
             cap.truncate(cross, overflow="ellipsis")
@@ -291,6 +305,20 @@ class TrickView(Static):
         if last is not None:
             cv.put((width - last.cell_len) // 2, 7, last)
         self.update(cv.text())
+
+
+def _wrap_text(t: Text, width: int) -> list[Text]:
+    """``t`` in lines of at most ``width`` cells, broken at spaces (a word longer than the
+    line is cut with …)."""
+    if t.cell_len <= width or width < 4:
+        return [t]
+    out = []
+    for line in t.wrap(_CONSOLE, width):
+        line.rstrip()
+        if line.cell_len > width:
+            line.truncate(width, overflow="ellipsis")
+        out.append(line)
+    return out or [t]
 
 
 class PileView(Static):
@@ -639,8 +667,10 @@ class SheetView(Static):
         self.update(sheet_renderable(sheet, title, names, score_columns=score_columns, panel=True))
 
 
-class ActionBar(Horizontal):
-    """Buttons for the actions that are not a card from the hand: each shows its key."""
+class ActionBar(Vertical):
+    """Buttons for the actions that are not a card from the hand: each shows its key. The
+    buttons wrap onto more rows where one row is too narrow (80 columns), so that every
+    button is in view."""
 
     class Chosen(Message):
         def __init__(self, key: str) -> None:
@@ -650,23 +680,31 @@ class ActionBar(Horizontal):
     _shown: tuple = ()
 
     def show(self, items: Sequence[tuple[str, Text]]) -> None:
-        """``items``: (key, label) in order. Rebuilds the buttons when they changed."""
-        sig = tuple((k, lab.plain, tuple(lab.spans)) for k, lab in items)
+        """``items``: (key, label) in order. Rebuilds the buttons when they (or the width)
+        changed."""
+        width = max(20, (self.size.width or self.app.size.width) - 2)
+        sig = (width,) + tuple((k, lab.plain, tuple(lab.spans)) for k, lab in items)
         if sig == self._shown or not self.is_attached or self._closing or self.app._closing:
             return
         self._shown = sig
         self.remove_children()
-        buttons = []
+        rows: list[list[Button]] = [[]]
+        used = 0
         for key, label in items:
             t = Text()
             t.append(_key_name(key), Style(bold=True, color=R.GOLD))
             t.append(" ")
             t.append_text(label)
+            need = t.cell_len + 3          # the button's padding and its margin
+            if rows[-1] and used + need > width + 1:
+                rows.append([])
+                used = 0
+            used += need
             b = Button(t, compact=True, classes="action", name=key)
             b.can_focus = False     # keys go to the table; the button shows its key
-            buttons.append(b)
-        if buttons:
-            mount_safely(self, *buttons)
+            rows[-1].append(b)
+        if rows[0]:
+            mount_safely(self, *(Horizontal(*r, classes="action-row") for r in rows))
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         event.stop()
