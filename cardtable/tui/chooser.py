@@ -30,8 +30,7 @@ from cardtable.engine.actions import Action
 from cardtable.engine.views import CARD, CARDS, DESIGNATION, MELD, MENU, VerbSpec, spec_for
 
 #: The keys of the cards of a hand, in order: 1-9, 0 for the tenth, then letters no verb
-#: uses (a hand of 12 in Butifarra, 16 in two-handed Manille, 14 in a rummy). The key is
-#: drawn on the card.
+#: uses (hands of 12, 14 or 16 cards). The key is drawn on the card.
 CARD_LETTERS = "fgjuvwyz"
 CARD_KEYS = "1234567890" + CARD_LETTERS
 

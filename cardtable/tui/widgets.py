@@ -24,6 +24,7 @@ from textual.widget import MountError
 from cardtable.cards import Card
 from cardtable.engine.actions import Action
 from cardtable.engine.game import MeldView
+from cardtable.engine.views import BUYBACK, OUT_MARK, RUMMY, TIE_MARK, VOID, WINNER
 from cardtable.tui import render as R
 from cardtable.tui.chooser import card_key
 
@@ -488,9 +489,9 @@ def _wrap_header(text: str, width: int) -> str:
 
 
 #: how a SheetView's marked cell is drawn (``views.WINNER`` ...)
-MARK_STYLES = {"winner": Style(bold=True, color=R.GOLD), "tie": Style(bold=True, color="#e0c080"),
-               "rummy": Style(bold=True, color="#7fd1ff"), "void": Style(italic=True, color="#8fb89e"),
-               "out": Style(strike=True, color="#8fb89e"), "buyback": Style(italic=True, color="#ffb070")}
+MARK_STYLES = {WINNER: Style(bold=True, color=R.GOLD), TIE_MARK: Style(bold=True, color="#e0c080"),
+               RUMMY: Style(bold=True, color="#7fd1ff"), VOID: Style(italic=True, color="#8fb89e"),
+               OUT_MARK: Style(strike=True, color="#8fb89e"), BUYBACK: Style(italic=True, color="#ffb070")}
 
 
 class FittedSheet:
