@@ -471,7 +471,7 @@ class Facts:
 class Panel:
     """A few public lines the table draws beside the trick (``Observation.panels``):
     Parlée's table talk. ``title`` (``Talk this hand``); ``lines``: LogEvents, oldest first,
-    short enough to stand beside the trick (``3 {0}→{1}: ♠ count: 2``); ``current``: the
+    short enough to stand beside the trick (``3 {0}→{1} ♠ count: 2``); ``current``: the
     line of the trick in play, drawn under it while the trick lasts (or None). Suit
     symbols in a template are coloured by the table. ``Observation.to_json`` leaves the
     panels out, as it does the events (their texts are in ``log``)."""

@@ -189,13 +189,13 @@ class ParleeState(ManilleHand):
         return PARLEE_VERBS
 
     def _talk_line(self, k: int, seat: int, action: Action, subject: int, ans: str) -> LogEvent:
-        """One talk of the hand, short enough to stand beside the trick: ``3 {0}→{1}: ♠
+        """One talk of the hand, short enough to stand beside the trick: ``3 {0}→{1} ♠
         count: 2``, ``5 {0}: I hold K♣`` (the trick's number first)."""
         topic = action.arg.split()
         what = "{c0}" if topic[0] == "has" else "\u2663\u2666\u2665\u2660"[SUIT_LETTERS.index(topic[1])]
         if action.verb == "ask":
             q = f"{what} count" if topic[0] == "count" else f"{topic[0]} {what}"
-            return LogEvent("ask", f"{k} {{0}}\u2192{{1}}: {q}: {ans}", (seat, subject), action.cards, (ans,))
+            return LogEvent("ask", f"{k} {{0}}\u2192{{1}} {q}: {ans}", (seat, subject), action.cards, (ans,))
         if topic[0] == "count":
             said = f"I hold {ans} {what}"
         elif topic[0] == "top":

@@ -53,9 +53,10 @@ def card_index(key: str) -> int | None:
 #: keys: digits and the card letters) and are never given to a button ...
 RESERVED_KEYS = (set("snq?oih") | {"enter", "space", "left", "right", "escape", "up", "down"}
                  | set(CARD_KEYS))
-#: ... except these, which a verb may borrow when its spec names it (``trump S`` on ``s``:
-#: the sheet key then waits, hidden from the key line until the choice is made)
-LENDABLE_KEYS = {"s"}
+#: ... except these, which a verb may borrow when its spec names it (``trump S`` on ``s``,
+#: ``trump H`` on ``h``: the sheet or history key then waits, hidden from the key line
+#: until the choice is made)
+LENDABLE_KEYS = {"s", "h"}
 #: keys given to buttons whose spec has no key (or whose key is taken), in this order
 FREE_KEYS = "eabcdkmprtlx"
 #: the key that turns the page when the buttons are more than the keys

@@ -45,7 +45,8 @@ def history_lines(obs: Observation | None, names: dict[int, str], dutch: bool) -
         if not plays and end is None:
             return
         tricks += 1 if end is not None else 0
-        line = Text(f"Trick {tricks}: " if end is not None else "Trick so far: ", Style(color=R.GOLD, bold=True))
+        line = Text()
+        line.append(f"Trick {tricks}: " if end is not None else "Trick so far: ", Style(color=R.GOLD, bold=True))
         line.append_text(Text(" · ").join(plays))
         if end is not None:
             line.append(" → ", SOFT)

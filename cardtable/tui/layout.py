@@ -193,23 +193,32 @@ def trump_head(obs: Observation, placed: "Placed", dutch: bool) -> Text:
     return head
 
 
-def status_text(obs: Observation, names: dict[int, str], dutch: bool, width: int) -> Text:
+def status_text(obs: Observation, names: dict[int, str], dutch: bool, first: int, width: int,
+                lines: int = 2) -> Text:
     """The status line's items (``Facts.status``; else the whole ``status``) joined with
-    `` · `` as far as they fit in ``width`` cells: an item that does not fit is left out
-    whole (the first one is cut with … if it alone is too wide)."""
+    `` · ``, on at most ``lines`` lines (``first`` cells on the first, ``width`` on the
+    others), broken only between two items: an item that no longer fits is left out whole
+    with those after it (the first one alone is cut with … if it is too wide)."""
     f = obs.facts
     items = list(f.status) if f is not None and f.status else ([obs.status] if obs.status else [])
     out = Text()
-    for i, it in enumerate(items):
+    row, used, room = 0, 0, first
+    for it in items:
         t = R.pretty(it, dutch, names)
-        sep = " · " if out.plain else ""
-        if out.cell_len + len(sep) + t.cell_len > width:
-            if not out.plain:
-                break
-            t.truncate(max(1, width - 1))
-            t.append("…")
-        out.append(sep)
+        sep = 3 if used else 0
+        if used + sep + t.cell_len > room:
+            if used and row + 1 < lines:
+                out.append("\n")
+                row, used, room, sep = row + 1, 0, width, 0
+            if used + sep + t.cell_len > room:
+                if used:
+                    break
+                t.truncate(max(1, room - 1))
+                t.append("…")
+        if sep:
+            out.append(" · ")
         out.append_text(t)
+        used += sep + t.cell_len
     return out
 
 

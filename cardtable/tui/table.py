@@ -77,6 +77,10 @@ class TableScreen(Screen):
         Binding("question_mark", "rules", "rules", key_display="?"),
         Binding("i", "hint", "hint"),
         Binding("h", "history", "history"),
+        # while a verb borrows s or h (``trump S``, ``trump H``), the sheet and the history
+        # stay one key away on the capital letter
+        Binding("S", "sheet_lent", "sheet", key_display="S"),
+        Binding("H", "history_lent", "history", key_display="H"),
         Binding("n", "letters", "B/J", show=False),
         Binding("escape", "cancel", "cancel", show=False),
         Binding("q", "leave", "quit"),
@@ -519,7 +523,8 @@ class TableScreen(Screen):
         status.append(f" {m.game.name} ", Style(bold=True, color="#0b2e1c", bgcolor=R.GOLD))
         status.append(f" hand {max(1, len(m.hands))} ", Style(color="#b8d8c0"))
         if obs is not None:
-            status.append_text(L.status_text(obs, names, dutch, max(20, (self.size.width or 80) - status.cell_len)))
+            width = self.size.width or 80
+            status.append_text(L.status_text(obs, names, dutch, max(20, width - status.cell_len), width))
         self.query_one("#status", Static).update(status)
 
         top = self.query_one("#top-seats", Horizontal)
@@ -883,9 +888,8 @@ class TableScreen(Screen):
         # one line (the hints of every verb on offer, cut with … where they do not fit)
         return self._one_line(Text("Your turn: " + " · ".join(hints), grey))
 
-    def _one_line(self, t: Text, lines: int = 2) -> Text:
-        """``t`` as it fits in ``lines`` rows of the message line (cut with … past them)."""
-        width = max(20, (self.size.width or 80) - 2) * lines - (lines - 1) * 8
+    def _one_line(self, t: Text) -> Text:
+        width = max(20, (self.size.width or 80) - 2)
         if t.cell_len > width:
             t.truncate(width - 1)
             t.append("…")
@@ -899,6 +903,12 @@ class TableScreen(Screen):
             return hint_function() is not None and self.mode == "human"
         if action == "sheet" and "s" in self.keymap:
             return False          # the s key names spades now
+        if action == "history" and "h" in self.keymap:
+            return False          # the h key names hearts now
+        if action == "sheet_lent":
+            return "s" in self.keymap
+        if action == "history_lent":
+            return "h" in self.keymap
         return True
 
     def _card_key_live(self, action: str) -> bool:
@@ -919,6 +929,10 @@ class TableScreen(Screen):
         typing, a paste, key repeat): a key left to its binding would run only after it has
         bubbled up to the app, behind the digits typed after it."""
         key = event.key
+        if self._too_small() and key != "q":
+            event.stop()          # the table is not in view: no card is played blind
+            event.prevent_default()
+            return
         if self.chooser.pending is not None and (is_digit_key(key) or key == "enter"):
             event.stop()
             event.prevent_default()
@@ -942,6 +956,11 @@ class TableScreen(Screen):
 
     def _digit(self, d: int) -> None:
         self._card_number(9 if d == 0 else d - 1)
+
+    def _too_small(self) -> bool:
+        """The terminal is smaller than ``MIN_SIZE``: a notice stands in for the table."""
+        w, h = self.app.size
+        return 0 < w < MIN_SIZE[0] or 0 < h < MIN_SIZE[1]
 
     def _card_number(self, i: int) -> None:
         """The key of card ``i`` of the hand (``chooser.card_key``): the cursor goes there
@@ -1045,6 +1064,12 @@ class TableScreen(Screen):
         m = self.match
         lines = history_lines(self.observation(), self._names(), bool(getattr(self.app, "dutch", False)))
         self.app.push_screen(HistoryScreen(f"{m.game.name}, hand {max(1, len(m.hands))}: the hand so far", lines))
+
+    def action_sheet_lent(self) -> None:
+        self.action_sheet()
+
+    def action_history_lent(self) -> None:
+        self.action_history()
 
     def action_rules(self) -> None:
         self.app.push_screen(RulesScreen(type(self.match.game)))

@@ -239,10 +239,15 @@ class TrickView(Static):
         hand, oldest first; the most recent ones when they do not all fit)."""
         caption = caption or Text("")
         trump = trump or Text("")
-        extra = 1 if last is not None else 0
+        avail = self.size.width or 48
         tops = [s for s, p in positions.items() if p == "top"]
+        if last is not None and not (side and len(tops) <= 1) \
+                and caption.cell_len + 3 + last.cell_len <= min(avail, 60):
+            # the caption and the last trick on one row: a row more for the cross at 80x24
+            caption = Text.assemble(caption, Text(" · ", Style(color="#b8d8c0")), last) if caption.plain else last
+            last = None
+        extra = 1 if last is not None else 0
         if side and len(tops) <= 1:
-            avail = self.size.width or 48
             cross = 23
             side_w = max(10, min(max(t.cell_len for t in side), avail - cross - 1))
             width = cross + 1 + side_w
@@ -679,15 +684,18 @@ class ActionBar(Vertical):
             super().__init__()
 
     _shown: tuple = ()
+    _width = 0
 
     def show(self, items: Sequence[tuple[str, Text]]) -> None:
         """``items``: (key, label) in order. Rebuilds the buttons when they (or the width)
         changed."""
         width = max(20, (self.size.width or self.app.size.width) - 2)
-        sig = (width,) + tuple((k, lab.plain, tuple(lab.spans)) for k, lab in items)
-        if sig == self._shown or not self.is_attached or self._closing or self.app._closing:
+        sig = tuple((k, lab.plain, tuple(lab.spans)) for k, lab in items)
+        if (sig == self._shown and width == self._width) or not self.is_attached or self._closing \
+                or self.app._closing:
             return
         self._shown = sig
+        self._width = width
         self.remove_children()
         rows: list[list[Button]] = [[]]
         used = 0

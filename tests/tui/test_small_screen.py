@@ -103,6 +103,10 @@ async def test_below_80x24_a_notice_and_the_table_comes_back():
         text = screen_text(app)
         assert "at least 80x24" in text, text
         assert m.game.name not in text
+        played = len(m.hands[-1]["actions"])
+        await pilot.press("enter", "1", "enter")         # no card is played blind
+        await settle(pilot)
+        assert len(m.hands[-1]["actions"]) == played
         await pilot.resize_terminal(80, 24)
         await settle(pilot)
         text = screen_text(app)
