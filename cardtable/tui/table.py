@@ -217,6 +217,8 @@ class TableScreen(Screen):
         kind, name = m.seat_kind(seat)
         if kind == "bot":
             self.mode = "bot"
+            if self.hot_seat:
+                self.viewer = None        # the last human's hand turns face down first
             self.refresh_table()
             self._start_bot(seat)
             return
@@ -260,17 +262,27 @@ class TableScreen(Screen):
         if not m.hands or m.state is None or not m.state.over or self._gone():
             return
         self.app.push_screen(HandSummaryScreen(m, len(m.hands) - 1, self._names()),
-                             callback=lambda _=None: self._after_summary())
+                             callback=self._after_summary)
 
-    def _after_summary(self) -> None:
+    def _after_summary(self, answer=True) -> None:
+        if answer == "leave":         # q on the summary: the match is saved, the table left
+            self._leave()
+            return
         self.advance()
 
     def _show_end(self) -> None:
         self.mode = "over"
         self._clear_save()
         self.refresh_table()
-        self.app.push_screen(MatchEndScreen(self.match, self._names()),
-                             callback=lambda _=None: self._leave())
+        self.app.push_screen(MatchEndScreen(self.match, self._names()), callback=self._after_end)
+
+    def _after_end(self, answer="menu") -> None:
+        """⏎ at the match end goes back to the menu (also from the command line); q quits."""
+        if answer == "quit":
+            self._leave()
+            self.app.exit()
+            return
+        self._leave(to_menu=True)
 
     # ---- bots ---------------------------------------------------------------------------
     def _start_bot(self, seat: int) -> None:
@@ -453,11 +465,31 @@ class TableScreen(Screen):
             return None
         seat = self.anchor if self._hidden() else self.viewer
         # the public view when hidden: the hand of this observation is never drawn
-        if self._obs_cache[0] is st and self._obs_cache[1] == seat:
+        key = (seat, self._hidden())
+        if self._obs_cache[0] is st and self._obs_cache[1] == key:
             return self._obs_cache[2]
         obs = st.observation(seat)
-        self._obs_cache = (st, seat, obs)
+        if key[1]:
+            obs = self._public(st, obs)
+        self._obs_cache = (st, key, obs)
         return obs
+
+    @staticmethod
+    def _public(st, obs: Observation) -> Observation:
+        """``obs`` with what only its seat may know taken out (hot-seat, between two
+        humans): no hand, no legal actions, and a zone of that seat holding a card another
+        seat may not see (``hidden_from``) shows its count only."""
+        import dataclasses
+
+        me = obs.seat
+        private: set = set()
+        for s in range(obs.n_seats):
+            if s != me:
+                private.update(st.hidden_from(s))
+        zones = tuple(z._replace(cards=(), face="count", selectable=())
+                      if z.owner == me and z.face == "up" and any(c in private for c in z.cards) else z
+                      for z in obs.zones)
+        return dataclasses.replace(obs, hand=(), legal=(), verbs=(), zones=zones)
 
     def hand_cards(self) -> list[int]:
         obs = self.observation()
@@ -1045,11 +1077,20 @@ class TableScreen(Screen):
         """Leave the table; the autosave keeps the match for the next start."""
         self._leave()
 
-    def _leave(self) -> None:
+    def _leave(self, to_menu: bool = False) -> None:
+        """Leave the table: back to the screen beneath; a table opened from the command line
+        (``standalone``) quits the app, or with ``to_menu`` makes way for the menu."""
         self.mode = "idle"
         self.driver.stop()         # a bot still thinking stops its search (``Bot.cancel``)
+        if self._left:
+            return
         self._left = True
-        if self.standalone:
+        if self.standalone and to_menu:
+            from cardtable.tui.screens import MenuScreen
+
+            if self.is_attached and self is self.app.screen:
+                self.app.switch_screen(MenuScreen())
+        elif self.standalone:
             self.app.exit()
         else:
             dismiss_once(self, None)
