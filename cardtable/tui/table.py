@@ -42,7 +42,7 @@ from cardtable.engine.views import CARD, CARDS, DESIGNATION, MELD
 from cardtable.tui import layout as L
 from cardtable.tui import render as R
 from cardtable.tui.bot_driver import BotDriver, hint_function
-from cardtable.tui.chooser import CARD_SHAPES, Chooser, Item
+from cardtable.tui.chooser import CARD_SHAPES, Chooser, Item, card_index
 from cardtable.tui.handover import HandOverScreen, handover_due
 from cardtable.tui.layout import seat_positions  # noqa: F401  (the tests read it here)
 from cardtable.tui.screens import HandSummaryScreen, MatchEndScreen, RulesScreen, SheetScreen
@@ -57,10 +57,15 @@ def is_digit_key(key: str) -> bool:
     return len(key) == 1 and "0" <= key <= "9"
 
 
+#: the smallest terminal the table is drawn in (columns, rows); below it a notice says so
+MIN_SIZE = (80, 24)
+
+
 class TableScreen(Screen):
     """One match at the table. ``standalone``: quitting the table quits the app (CLI start)."""
 
-    HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (110, "-wide")]
+    HORIZONTAL_BREAKPOINTS = [(0, "-tiny"), (MIN_SIZE[0], "-narrow"), (110, "-wide")]
+    VERTICAL_BREAKPOINTS = [(0, "-short"), (MIN_SIZE[1], "-tall")]
     AUTO_FOCUS = None
 
     BINDINGS = [
@@ -71,6 +76,7 @@ class TableScreen(Screen):
         Binding("s", "sheet", "sheet"),
         Binding("question_mark", "rules", "rules", key_display="?"),
         Binding("i", "hint", "hint"),
+        Binding("h", "history", "history"),
         Binding("n", "letters", "B/J", show=False),
         Binding("escape", "cancel", "cancel", show=False),
         Binding("q", "leave", "quit"),
@@ -151,6 +157,9 @@ class TableScreen(Screen):
 
     # ---- layout -------------------------------------------------------------------------
     def compose(self) -> ComposeResult:
+        yield Static(Text(f"Make the terminal at least {MIN_SIZE[0]}x{MIN_SIZE[1]} to see the table "
+                          "(it comes back when the terminal is large enough).  q quits.",
+                          Style(bold=True, color=R.GOLD)), id="too-small", markup=False)
         yield Static("", id="status", markup=False)
         with Horizontal(id="main"):
             with Vertical(id="board"):
@@ -303,7 +312,8 @@ class TableScreen(Screen):
     def bot_pause(self, obs: Observation) -> float:
         """Seconds a bot's move stays pending: the bot delay, one and a half times that when
         a trick has just been completed (the table shows it) and the bot leads the next."""
-        if not obs.trick and obs.last_trick:
+        placed = L.place_zones(obs, None)
+        if placed.trick is not None and not placed.trick.cards and placed.last_trick is not None:
             return self.delay * 1.5
         return self.delay
 
@@ -541,7 +551,7 @@ class TableScreen(Screen):
         status.append(f" {m.game.name} ", Style(bold=True, color="#0b2e1c", bgcolor=R.GOLD))
         status.append(f" hand {max(1, len(m.hands))} ", Style(color="#b8d8c0"))
         if obs is not None:
-            status.append_text(R.pretty(obs.status, dutch, names))
+            status.append_text(L.status_text(obs, names, dutch, max(20, (self.size.width or 80) - status.cell_len)))
         self.query_one("#status", Static).update(status)
 
         top = self.query_one("#top-seats", Horizontal)
@@ -631,35 +641,25 @@ class TableScreen(Screen):
             discard = placed.discard.cards if placed.discard is not None else obs.discard
             piles.show(stock, discard, dutch)
         else:
-            head = Text()
-            if obs.trump is not None:
-                head.append("Troef ", Style(color="#b8d8c0"))
-                head.append_text(R.suit_text(obs.trump))
-            elif isinstance(obs.extra, dict) and obs.extra.get("contract") == "none":
-                head.append("No trumps", Style(color="#b8d8c0"))
-            elif obs.phase not in ("play", "over") and not obs.trick:
-                head.append("Trump not chosen yet", Style(color="#b8d8c0"))
-            if obs.upcard is not None:
-                head.append(" · turned up ", Style(color="#b8d8c0"))
-                head.append_text(R.card_text(obs.upcard, dutch))
-            if placed.stock is not None and placed.stock.count:
-                head.append(f" · stock {placed.stock.count}", Style(color="#b8d8c0"))
-            side = L.talk_lines(obs, names, dutch)
+            head = L.trump_head(obs, placed, dutch)
+            title, side = L.panel_lines(obs, names, dutch)
             # the talk list beside the trick says the trick's question already
-            talk = None if side else L.trick_talk(obs, names, dutch)
-            if obs.trick:
-                leader = obs.trick[0][0]
-                caption = talk or Text(f"{names[leader]} led", Style(color="#b8d8c0", italic=True))
-                trick_view.show(obs.trick, pos, names, dutch, caption, trump=head,
-                                last=L.last_trick_line(obs, names, dutch), side=side)
-            elif obs.last_trick:
-                w = obs.last_trick_winner
+            talk = None if side else L.panel_current(obs, names, dutch)
+            trick = L.trick_pairs(placed.trick)
+            last = L.trick_pairs(placed.last_trick)
+            if trick:
+                leader = trick[0][0]
+                caption = talk or Text(f"{names.get(leader, '')} led" if leader is not None else "",
+                                       Style(color="#b8d8c0", italic=True))
+                trick_view.show(trick, pos, names, dutch, caption, trump=head,
+                                last=L.last_trick_line(placed.last_trick, names, dutch), side=side, title=title)
+            elif last:
+                w = placed.last_trick.owner
                 caption = talk or Text("last trick" + (f": won by {names[w]}" if w is not None else ""),
                                        Style(color="#b8d8c0", italic=True))
-                trick_view.show(obs.last_trick, pos, names, dutch, caption, winner=w, trump=head,
-                                side=side)
+                trick_view.show(last, pos, names, dutch, caption, winner=w, trump=head, side=side, title=title)
             else:
-                trick_view.show((), pos, names, dutch, talk or Text(""), trump=head, side=side)
+                trick_view.show((), pos, names, dutch, talk or Text(""), trump=head, side=side, title=title)
         if meld_list:
             melds.show(meld_list, names, dutch)
 
@@ -702,9 +702,8 @@ class TableScreen(Screen):
         g = self.match.game
         if s != anchor and g.team_of(s) == g.team_of(anchor):
             parts.append("partner")
-        if isinstance(obs.extra, dict) and obs.extra.get("declarer") == s:
-            parts.append("declarer")
-        if obs.tricks_won and s < len(obs.tricks_won) and (obs.trick or obs.last_trick or any(obs.tricks_won)):
+        parts += L.roles_of(obs, s)
+        if obs.tricks_won and s < len(obs.tricks_won) and (any(obs.tricks_won) or any(z.kind == "trick" and z.cards for z in obs.zones)):
             k = obs.tricks_won[s]
             parts.append(f"{k} trick{'s' if k != 1 else ''}")
         table_melds = next((z for z in obs.zones if z.kind == "melds" and z.owner is None and not z.mirror), None)
@@ -916,8 +915,9 @@ class TableScreen(Screen):
         # one line (the hints of every verb on offer, cut with … where they do not fit)
         return self._one_line(Text("Your turn: " + " · ".join(hints), grey))
 
-    def _one_line(self, t: Text) -> Text:
-        width = max(20, (self.size.width or 80) - 2)
+    def _one_line(self, t: Text, lines: int = 2) -> Text:
+        """``t`` as it fits in ``lines`` rows of the message line (cut with … past them)."""
+        width = max(20, (self.size.width or 80) - 2) * lines - (lines - 1) * 8
         if t.cell_len > width:
             t.truncate(width - 1)
             t.append("…")
@@ -961,10 +961,10 @@ class TableScreen(Screen):
             event.prevent_default()
             self.keymap[key]()
             return
-        if is_digit_key(key):
+        if card_index(key) is not None:
             event.stop()
             event.prevent_default()
-            self._digit(int(key))
+            self._card_number(card_index(key))
             return
         for binding in self._bindings.key_to_bindings.get(key, ()):
             event.stop()
@@ -973,11 +973,15 @@ class TableScreen(Screen):
             return
 
     def _digit(self, d: int) -> None:
+        self._card_number(9 if d == 0 else d - 1)
+
+    def _card_number(self, i: int) -> None:
+        """The key of card ``i`` of the hand (``chooser.card_key``): the cursor goes there
+        (and the card is selected or put back while cards are selected)."""
         if self.mode != "human":
             self._not_your_turn()
             return
         hand = self.hand_cards()
-        i = 9 if d == 0 else d - 1
         if i >= len(hand):
             return
         self.cursor = i
@@ -1066,6 +1070,14 @@ class TableScreen(Screen):
     def action_sheet(self) -> None:
         self.app.push_screen(SheetScreen(self.match, self._names()))
 
+    def action_history(self) -> None:
+        """The hand so far (``tui/history.py``), from the public events of the observation."""
+        from cardtable.tui.history import HistoryScreen, history_lines
+
+        m = self.match
+        lines = history_lines(self.observation(), self._names(), bool(getattr(self.app, "dutch", False)))
+        self.app.push_screen(HistoryScreen(f"{m.game.name}, hand {max(1, len(m.hands))}: the hand so far", lines))
+
     def action_rules(self) -> None:
         self.app.push_screen(RulesScreen(type(self.match.game)))
 
@@ -1100,3 +1112,7 @@ class TableScreen(Screen):
 
     def on_screen_resume(self) -> None:
         self.refresh_table()
+
+    def on_resize(self, event) -> None:
+        # the status items and the rows of buttons are fitted to the width
+        self.call_after_refresh(self.refresh_table)
