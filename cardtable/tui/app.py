@@ -46,6 +46,18 @@ def _env_float(name: str, default: float) -> float:
         return default
 
 
+def _hotseat_undo_setting() -> bool:
+    """The player's "undo in hot-seat" setting (``cardtable.settings``); False without it."""
+    try:
+        from cardtable import settings
+    except ImportError:
+        return False
+    try:
+        return bool(settings.load().hotseat_undo)
+    except Exception:
+        return False
+
+
 def _write_crash_log(error: BaseException):
     """The traceback of ``error`` in ``crash.log`` beside the save; its path, or None."""
     import traceback
@@ -79,6 +91,9 @@ class CardTableApp(App):
     input_quiet: seconds of quiet keyboard and mouse needed after a hand-over or another
         confirmation screen came or went before a key or click counts again (``hush``;
         default env ``CARDTABLE_INPUT_QUIET``, else 0.25; 0 turns the gate off).
+    hotseat_undo: allow undo (key u) when several humans share the keyboard (default: the
+        player's setting ``Settings.hotseat_undo`` when ``cardtable.settings`` exists, else
+        False). A human alone with bots may always undo.
     """
 
     CSS_PATH = "cardtable.tcss"
@@ -89,7 +104,7 @@ class CardTableApp(App):
     def __init__(self, match: Match | None = None, *, bot_delay: float | None = None,
                  dutch: bool | None = None, seed: int | None = None, autosave: bool = True,
                  resume: bool = True, handover_guard: float | None = None,
-                 input_quiet: float | None = None) -> None:
+                 input_quiet: float | None = None, hotseat_undo: bool | None = None) -> None:
         super().__init__()
         self.start_match = match
         self.bot_delay = _env_float("CARDTABLE_BOT_DELAY", DEFAULT_BOT_DELAY) if bot_delay is None else bot_delay
@@ -104,6 +119,7 @@ class CardTableApp(App):
         self.handover_guard = min(0.4, self.bot_delay) if handover_guard is None else handover_guard
         self.input_quiet = (_env_float("CARDTABLE_INPUT_QUIET", DEFAULT_INPUT_QUIET)
                             if input_quiet is None else max(0.0, input_quiet))
+        self.hotseat_undo = _hotseat_undo_setting() if hotseat_undo is None else bool(hotseat_undo)
         self._hush_last: float | None = None    # the gate is shut: time of the last input
         self.hushed_inputs = 0                  # inputs the gate swallowed (the tests read it)
 

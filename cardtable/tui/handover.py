@@ -14,6 +14,7 @@ import time
 from rich.style import Style
 from rich.text import Text
 from textual.app import ComposeResult
+from textual.binding import Binding
 from textual.containers import Center
 from textual.screen import Screen
 from textual.widgets import Static
@@ -95,3 +96,38 @@ class HandOverScreen(Screen):
         self._ready()
 
 
+
+
+class ConfirmScreen(Screen):
+    """A yes/no question before a move that ends the hand at once (``VerbSpec.confirm``,
+    declared by the game). Dismisses True (y or ⏎) or False (n, Esc or q). A full Screen
+    that shuts the input gate when it comes and goes, so a bounce neither answers it nor
+    plays on at the table."""
+
+    BINDINGS = [
+        Binding("y,enter", "answer(True)", "yes", key_display="y/⏎"),
+        Binding("n,escape,q", "answer(False)", "no", key_display="n/Esc"),
+    ]
+
+    def __init__(self, question: str, what: str = "") -> None:
+        super().__init__()
+        self.question = question
+        self.what = what
+
+    def compose(self) -> ComposeResult:
+        from cardtable.tui.widgets import KeyFooter
+
+        t = Text(justify="center")
+        if self.what:
+            t.append(self.what + "\n\n", Style(bold=True, color=R.GOLD))
+        t.append(self.question, Style(color="#ffffff"))
+        t.append("\n\ny/⏎ yes   n/Esc no", Style(color="#b8d8c0"))
+        with Center(id="handover-box"):
+            yield Static(t, markup=False, id="confirm-text")
+        yield KeyFooter()
+
+    def on_mount(self) -> None:
+        hush(self.app)
+
+    def action_answer(self, yes: bool) -> None:
+        confirm(self, yes)

@@ -38,12 +38,12 @@ from cardtable import saves
 from cardtable.engine.actions import Action
 from cardtable.engine.game import IllegalAction, Observation
 from cardtable.engine.match import Match
-from cardtable.engine.views import CARD, CARDS, DESIGNATION, MELD
+from cardtable.engine.views import CARD, CARDS, DESIGNATION, MELD, spec_for
 from cardtable.tui import layout as L
 from cardtable.tui import render as R
 from cardtable.tui.bot_driver import BotDriver, hint_function
 from cardtable.tui.chooser import CARD_SHAPES, Chooser, Item, card_index
-from cardtable.tui.handover import HandOverScreen, handover_due
+from cardtable.tui.handover import ConfirmScreen, HandOverScreen, handover_due
 from cardtable.tui.layout import seat_positions  # noqa: F401  (the tests read it here)
 from cardtable.tui.screens import HandSummaryScreen, MatchEndScreen, RulesScreen, SheetScreen
 from cardtable.tui.widgets import (ActionBar, CardWidget, HandView, KeyFooter, LogView, MeldsView, MeldWidget,
@@ -79,6 +79,9 @@ class TableScreen(Screen):
         Binding("h", "history", "history"),
         Binding("n", "letters", "B/J", show=False),
         Binding("escape", "cancel", "cancel", show=False),
+        # undo: backspace (⌫) or Ctrl+Z; every letter is a verb's or a card's key
+        Binding("backspace", "undo", "undo", key_display="⌫"),
+        Binding("ctrl+z", "undo", "undo", show=False),
         Binding("q", "leave", "quit"),
         # the middle of the table (many melds) scrolls
         Binding("up", "scroll_center(-1)", "scroll", show=False),
@@ -404,10 +407,26 @@ class TableScreen(Screen):
         """The chooser's way to play an action."""
         return self.try_action(action)
 
-    def try_action(self, action: Action) -> bool:
-        """Send a human's action to the match; on refusal show the rules' reason."""
+    def try_action(self, action: Action, confirmed: bool = False) -> bool:
+        """Send a human's action to the match; on refusal show the rules' reason. An action
+        whose verb spec asks a confirmation (``VerbSpec.confirm``: a claim that ends the hand
+        at once) is applied only after a yes on a ConfirmScreen (False is returned then)."""
         if self.mode != "human":
             self._not_your_turn()
+            return False
+        obs = self.observation()
+        spec = spec_for(action, obs.verbs) if obs is not None and not confirmed else None
+        if spec is not None and spec.confirm and action in obs.legal:
+            seat = obs.seat
+
+            def answer(yes, action=action, seat=seat) -> None:
+                st = self.match.state
+                if yes and self.mode == "human" and st is not None and not st.over and st.to_act == seat:
+                    self.try_action(action, confirmed=True)
+                else:
+                    self.refresh_table()
+
+            self.app.push_screen(ConfirmScreen(spec.confirm, spec.label), callback=answer)
             return False
         try:
             self.match.apply(action)
@@ -931,6 +950,8 @@ class TableScreen(Screen):
             return hint_function() is not None and self.mode == "human"
         if action == "sheet" and "s" in self.keymap:
             return False          # the s key names spades now
+        if action == "undo":
+            return self.undo_allowed()
         return True
 
     def _card_key_live(self, action: str) -> bool:
@@ -1084,6 +1105,38 @@ class TableScreen(Screen):
     def action_letters(self) -> None:
         self.app.dutch = not getattr(self.app, "dutch", False)
         self.refresh_table()
+
+    # ---- undo -----------------------------------------------------------------------------
+    def undo_allowed(self) -> bool:
+        """Undo is on for a human alone with bots; in hot-seat only when the setting
+        (``app.hotseat_undo``) turns it on."""
+        if not self.humans:
+            return False
+        return not self.hot_seat or bool(getattr(self.app, "hotseat_undo", False))
+
+    def action_undo(self) -> None:
+        """Take back the last decision of a human in this hand and the bots' moves after it
+        (``Match.undo``); as many times as there are decisions in the hand."""
+        if not self.undo_allowed():
+            self.set_message(Text("Undo is off in hot-seat (it can be turned on in the settings).",
+                                  Style(color=R.GOLD)))
+            return
+        if self.mode not in ("human", "bot"):
+            return
+        m = self.match
+        n = m.undo_count(set(self.humans))
+        if n == 0:
+            self.set_message(Text("Nothing to take back in this hand.", Style(color=R.GOLD)))
+            return
+        taken = m.hands[-1]["actions"][len(m.hands[-1]["actions"]) - n]
+        self.driver.stop()            # a bot thinking about its reply: its move is dropped
+        m.undo(n)
+        self._autosave()
+        self.chooser = Chooser()
+        self.cursor = 0
+        self.advance()
+        self.set_message(Text(f"Taken back: {taken}" + (f" and {n - 1} move{'s' if n > 2 else ''} after it"
+                                                         if n > 1 else "") + ".", Style(color=R.GOLD)))
 
     def action_leave(self) -> None:
         """Leave the table; the autosave keeps the match for the next start."""
