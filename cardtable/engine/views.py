@@ -162,6 +162,8 @@ class VerbSpec:
     saying what to do; ``shape``: one of ``SHAPES``; ``zone``: the zone whose cards a CARD /
     CARDS / MELD / DESIGNATION verb picks (default the seat's hand); ``menu``: the first
     level of a MENU; ``min_cards`` / ``max_cards`` for CARDS (0: any).
+    ``confirm``: a question the table asks before an action of this spec is applied, for a
+    move that ends the hand at once (a claim such as "ik dek"); "" for none.
     """
 
     verb: str
@@ -174,12 +176,16 @@ class VerbSpec:
     menu: tuple[MenuItem, ...] = ()
     min_cards: int = 0
     max_cards: int = 0
+    confirm: str = ""
 
     def to_json(self) -> dict[str, Any]:
-        return {"verb": self.verb, "arg": self.arg, "label": self.label, "key": self.key,
-                "hint": self.hint, "shape": self.shape, "zone": self.zone,
-                "menu": [m.to_json() for m in self.menu],
-                "min_cards": self.min_cards, "max_cards": self.max_cards}
+        out = {"verb": self.verb, "arg": self.arg, "label": self.label, "key": self.key,
+               "hint": self.hint, "shape": self.shape, "zone": self.zone,
+               "menu": [m.to_json() for m in self.menu],
+               "min_cards": self.min_cards, "max_cards": self.max_cards}
+        if self.confirm:
+            out["confirm"] = self.confirm
+        return out
 
 
 def spec_for(action: Any, specs: Sequence[VerbSpec]) -> VerbSpec | None:

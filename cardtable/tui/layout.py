@@ -230,7 +230,7 @@ def roles_of(obs: Observation, seat: int) -> list[str]:
 
 def panel_lines(obs: Observation, names: dict[int, str], dutch: bool) -> tuple[str, list[Text]]:
     """The first declared panel (``Observation.panels``) as its title and lines, seats
-    named and "you" forms made: ``("Talk this hand", [3 Anna→Bot 2: ♠ count: 2, ...])``."""
+    named and "you" forms made: ``("Talk this hand", [3 Anna→Bot 2 ♠ count: 2, ...])``."""
     if not obs.panels:
         return "", []
     p = obs.panels[0]

@@ -38,12 +38,12 @@ from cardtable import saves
 from cardtable.engine.actions import Action
 from cardtable.engine.game import IllegalAction, Observation
 from cardtable.engine.match import Match
-from cardtable.engine.views import CARD, CARDS, DESIGNATION, MELD
+from cardtable.engine.views import CARD, CARDS, DESIGNATION, MELD, spec_for
 from cardtable.tui import layout as L
 from cardtable.tui import render as R
 from cardtable.tui.bot_driver import BotDriver, hint_function
 from cardtable.tui.chooser import CARD_SHAPES, Chooser, Item, card_index
-from cardtable.tui.handover import HandOverScreen, handover_due
+from cardtable.tui.handover import ConfirmScreen, HandOverScreen, handover_due
 from cardtable.tui.layout import seat_positions  # noqa: F401  (the tests read it here)
 from cardtable.tui.screens import HandSummaryScreen, MatchEndScreen, RulesScreen, SheetScreen
 from cardtable.tui.widgets import (ActionBar, CardWidget, HandView, KeyFooter, LogView, MeldsView, MeldWidget,
@@ -83,6 +83,9 @@ class TableScreen(Screen):
         Binding("H", "history_lent", "history", key_display="H"),
         Binding("n", "letters", "B/J", show=False),
         Binding("escape", "cancel", "cancel", show=False),
+        # undo: backspace (⌫) or Ctrl+Z; every letter is a verb's or a card's key
+        Binding("backspace", "undo", "undo", key_display="⌫"),
+        Binding("ctrl+z", "undo", "undo", show=False),
         Binding("q", "leave", "quit"),
         # the middle of the table (many melds) scrolls
         Binding("up", "scroll_center(-1)", "scroll", show=False),
@@ -230,6 +233,8 @@ class TableScreen(Screen):
         kind, name = m.seat_kind(seat)
         if kind == "bot":
             self.mode = "bot"
+            if self.hot_seat:
+                self.viewer = None        # the last human's hand turns face down first
             self.refresh_table()
             self._start_bot(seat)
             return
@@ -273,17 +278,27 @@ class TableScreen(Screen):
         if not m.hands or m.state is None or not m.state.over or self._gone():
             return
         self.app.push_screen(HandSummaryScreen(m, len(m.hands) - 1, self._names()),
-                             callback=lambda _=None: self._after_summary())
+                             callback=self._after_summary)
 
-    def _after_summary(self) -> None:
+    def _after_summary(self, answer=True) -> None:
+        if answer == "leave":         # q on the summary: the match is saved, the table left
+            self._leave()
+            return
         self.advance()
 
     def _show_end(self) -> None:
         self.mode = "over"
         self._clear_save()
         self.refresh_table()
-        self.app.push_screen(MatchEndScreen(self.match, self._names()),
-                             callback=lambda _=None: self._leave())
+        self.app.push_screen(MatchEndScreen(self.match, self._names()), callback=self._after_end)
+
+    def _after_end(self, answer="menu") -> None:
+        """⏎ at the match end goes back to the menu (also from the command line); q quits."""
+        if answer == "quit":
+            self._leave()
+            self.app.exit()
+            return
+        self._leave(to_menu=True)
 
     # ---- bots ---------------------------------------------------------------------------
     def _start_bot(self, seat: int) -> None:
@@ -396,10 +411,26 @@ class TableScreen(Screen):
         """The chooser's way to play an action."""
         return self.try_action(action)
 
-    def try_action(self, action: Action) -> bool:
-        """Send a human's action to the match; on refusal show the rules' reason."""
+    def try_action(self, action: Action, confirmed: bool = False) -> bool:
+        """Send a human's action to the match; on refusal show the rules' reason. An action
+        whose verb spec asks a confirmation (``VerbSpec.confirm``: a claim that ends the hand
+        at once) is applied only after a yes on a ConfirmScreen (False is returned then)."""
         if self.mode != "human":
             self._not_your_turn()
+            return False
+        obs = self.observation()
+        spec = spec_for(action, obs.verbs) if obs is not None and not confirmed else None
+        if spec is not None and spec.confirm and action in obs.legal:
+            seat = obs.seat
+
+            def answer(yes, action=action, seat=seat) -> None:
+                st = self.match.state
+                if yes and self.mode == "human" and st is not None and not st.over and st.to_act == seat:
+                    self.try_action(action, confirmed=True)
+                else:
+                    self.refresh_table()
+
+            self.app.push_screen(ConfirmScreen(spec.confirm, spec.label), callback=answer)
             return False
         try:
             self.match.apply(action)
@@ -467,11 +498,31 @@ class TableScreen(Screen):
             return None
         seat = self.anchor if self._hidden() else self.viewer
         # the public view when hidden: the hand of this observation is never drawn
-        if self._obs_cache[0] is st and self._obs_cache[1] == seat:
+        key = (seat, self._hidden())
+        if self._obs_cache[0] is st and self._obs_cache[1] == key:
             return self._obs_cache[2]
         obs = st.observation(seat)
-        self._obs_cache = (st, seat, obs)
+        if key[1]:
+            obs = self._public(st, obs)
+        self._obs_cache = (st, key, obs)
         return obs
+
+    @staticmethod
+    def _public(st, obs: Observation) -> Observation:
+        """``obs`` with what only its seat may know taken out (hot-seat, between two
+        humans): no hand, no legal actions, and a zone of that seat holding a card another
+        seat may not see (``hidden_from``) shows its count only."""
+        import dataclasses
+
+        me = obs.seat
+        private: set = set()
+        for s in range(obs.n_seats):
+            if s != me:
+                private.update(st.hidden_from(s))
+        zones = tuple(z._replace(cards=(), face="count", selectable=())
+                      if z.owner == me and z.face == "up" and any(c in private for c in z.cards) else z
+                      for z in obs.zones)
+        return dataclasses.replace(obs, hand=(), legal=(), verbs=(), zones=zones)
 
     def hand_cards(self) -> list[int]:
         obs = self.observation()
@@ -909,6 +960,8 @@ class TableScreen(Screen):
             return "s" in self.keymap
         if action == "history_lent":
             return "h" in self.keymap
+        if action == "undo":
+            return self.undo_allowed()
         return True
 
     def _card_key_live(self, action: str) -> bool:
@@ -1078,15 +1131,56 @@ class TableScreen(Screen):
         self.app.dutch = not getattr(self.app, "dutch", False)
         self.refresh_table()
 
+    # ---- undo -----------------------------------------------------------------------------
+    def undo_allowed(self) -> bool:
+        """Undo is on for a human alone with bots; in hot-seat only when the setting
+        (``app.hotseat_undo``) turns it on."""
+        if not self.humans:
+            return False
+        return not self.hot_seat or bool(getattr(self.app, "hotseat_undo", False))
+
+    def action_undo(self) -> None:
+        """Take back the last decision of a human in this hand and the bots' moves after it
+        (``Match.undo``); as many times as there are decisions in the hand."""
+        if not self.undo_allowed():
+            self.set_message(Text("Undo is off in hot-seat (it can be turned on in the settings).",
+                                  Style(color=R.GOLD)))
+            return
+        if self.mode not in ("human", "bot"):
+            return
+        m = self.match
+        n = m.undo_count(set(self.humans))
+        if n == 0:
+            self.set_message(Text("Nothing to take back in this hand.", Style(color=R.GOLD)))
+            return
+        taken = m.hands[-1]["actions"][len(m.hands[-1]["actions"]) - n]
+        self.driver.stop()            # a bot thinking about its reply: its move is dropped
+        m.undo(n)
+        self._autosave()
+        self.chooser = Chooser()
+        self.cursor = 0
+        self.advance()
+        self.set_message(Text(f"Taken back: {taken}" + (f" and {n - 1} move{'s' if n > 2 else ''} after it"
+                                                         if n > 1 else "") + ".", Style(color=R.GOLD)))
+
     def action_leave(self) -> None:
         """Leave the table; the autosave keeps the match for the next start."""
         self._leave()
 
-    def _leave(self) -> None:
+    def _leave(self, to_menu: bool = False) -> None:
+        """Leave the table: back to the screen beneath; a table opened from the command line
+        (``standalone``) quits the app, or with ``to_menu`` makes way for the menu."""
         self.mode = "idle"
         self.driver.stop()         # a bot still thinking stops its search (``Bot.cancel``)
+        if self._left:
+            return
         self._left = True
-        if self.standalone:
+        if self.standalone and to_menu:
+            from cardtable.tui.screens import MenuScreen
+
+            if self.is_attached and self is self.app.screen:
+                self.app.switch_screen(MenuScreen())
+        elif self.standalone:
             self.app.exit()
         else:
             dismiss_once(self, None)
