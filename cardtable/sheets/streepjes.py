@@ -124,11 +124,15 @@ class Streepjes(Sheet):
         """``table()`` as a table (the ``total`` row holds the tallies; the winner's marked
         once the game is over) and the carry line of ``render()`` under it."""
         head, rows = self.table()
-        rows = [[streepjes_words(str(c)) for c in r] for r in rows]      # the reader's words
+        rows = [[self.cell_words(str(c)) for c in r] for r in rows]      # the reader's words
         marks = tuple((-1, 1 + w, WINNER) for w in (self.winners[:1] if self.over else ()))
         lines = tuple(ln for ln in self.render().splitlines() if ln.startswith("carry"))
         return SheetView("Streepjes", tuple(head), tuple(tuple(r) for r in rows[:-1]), tuple(rows[-1]), marks, 2,
                          lines)
+
+    def cell_words(self, cell: str) -> str:
+        """``streepjes_words``: the reasons in words, a 2-streep claim marked onder jan."""
+        return streepjes_words(cell)
 
     def table(self) -> tuple[list[str], list[list[str]]]:
         """Headers ``hand``, ``0/2``, ``1/3``; one row per hand that wrote strepen (the
