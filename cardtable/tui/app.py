@@ -91,7 +91,7 @@ class CardTableApp(App):
     input_quiet: seconds of quiet keyboard and mouse needed after a hand-over or another
         confirmation screen came or went before a key or click counts again (``hush``;
         default env ``CARDTABLE_INPUT_QUIET``, else 0.25; 0 turns the gate off).
-    hotseat_undo: allow undo (key u) when several humans share the keyboard (default: the
+    hotseat_undo: allow undo (⌫ or Ctrl+Z) when several humans share the keyboard (default: the
         player's setting ``Settings.hotseat_undo`` when ``cardtable.settings`` exists, else
         False). A human alone with bots may always undo.
     """
@@ -133,11 +133,6 @@ class CardTableApp(App):
         inert meanwhile. Ctrl+Q always passes."""
         if self.input_quiet > 0:
             self._hush_last = _time.get_time()
-
-    @property
-    def hushed(self) -> bool:
-        """The gate is shut now (input would be dropped)."""
-        return self._hush_last is not None and _time.get_time() - self._hush_last < self.input_quiet
 
     def _drop_input(self, event) -> bool:
         if self._hush_last is None or event.is_forwarded:

@@ -83,10 +83,11 @@ class TableScreen(Screen):
         Binding("H", "history_lent", "history", key_display="H"),
         Binding("n", "letters", "B/J", show=False),
         Binding("escape", "cancel", "cancel", show=False),
-        # undo: backspace (⌫) or Ctrl+Z; every letter is a verb's or a card's key
+        Binding("q", "leave", "quit"),
+        # undo: backspace (⌫) or Ctrl+Z (every letter is a verb's or a card's key); after q
+        # in the key line, so that q stays in sight where the line is too long
         Binding("backspace", "undo", "undo", key_display="⌫"),
         Binding("ctrl+z", "undo", "undo", show=False),
-        Binding("q", "leave", "quit"),
         # the middle of the table (many melds) scrolls
         Binding("up", "scroll_center(-1)", "scroll", show=False),
         Binding("down", "scroll_center(1)", "scroll", show=False),

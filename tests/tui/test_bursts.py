@@ -228,8 +228,10 @@ async def test_a_bounce_after_a_move_plays_nothing_for_the_next_player():
                 tbl.try_action(tbl.observation().legal[0])
                 continue
             n0 = len(match.hands[-1]["actions"])
+            dropped = app.hushed_inputs
             await burst(app, ("enter", "enter", "enter"))
             await quiet(pilot)
+            assert app.hushed_inputs > dropped       # the bounce met the gate
             assert len(match.hands[-1]["actions"]) == n0 + 1, match.hands[-1]["actions"][n0:]
             assert isinstance(app.screen, HandOverScreen), type(app.screen).__name__
 

@@ -12,6 +12,7 @@ import pytest
 from cardtable.bots import get_bot
 from cardtable.engine import Match, game_class, game_ids, get_game
 from cardtable.tui.app import CardTableApp
+from cardtable.tui.handover import ConfirmScreen
 from cardtable.tui.screens import HandOverScreen, HandSummaryScreen, MatchEndScreen
 from cardtable.tui.table import TableScreen
 from cardtable.tui.testing import settle, table
@@ -58,7 +59,7 @@ async def _play(game_id: str, hands: int, seed: int) -> dict:
 
     match.apply = watched
     choosers = {s: get_bot("simple", game, seed=seed + s) for s in humans}
-    async with app.run_test(size=(100, 30)) as pilot:
+    async with app.run_test(size=(80, 24)) as pilot:
         done = 0
         for _ in range(5000):
             await settle(pilot)
@@ -86,7 +87,10 @@ async def _play(game_id: str, hands: int, seed: int) -> dict:
             assert _drawn_hand(app) == list(st.observation(seat).hand)
             action = choosers[seat].choose(st.observation(seat))
             checks["human moves"] += 1
-            assert tbl.try_action(action), action
+            if not tbl.try_action(action):
+                # a move that ends the hand at once asks first (VerbSpec.confirm): yes
+                assert isinstance(app.screen, ConfirmScreen), action
+                await pilot.press("y")
         else:
             pytest.fail(f"{game_id}: the hands did not end")
     return checks

@@ -194,6 +194,8 @@ async def test_hot_seat_hand_over_hides_the_next_hand():
             assert tbl.viewer == match.state.to_act
             if len(seen) >= 4 and Action("claim") in tbl.observation().legal:
                 await pilot.press("c")        # "ik dek" mid-hand: cards stay in the hands
+                await settle(pilot)
+                await pilot.press("y")        # the game asks first (VerbSpec.confirm)
                 continue
             await play_trick_turn(pilot, tbl, step)
         else:
