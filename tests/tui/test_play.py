@@ -320,6 +320,12 @@ async def test_ik_dek_button_claims_with_the_mouse():
         assert "Ik dek" in str(button.label)
         await pilot.click(button)
         await settle(pilot)
+        # the claim ends the hand at once: the game asks first (VerbSpec.confirm)
+        assert match.hands[-1]["actions"][-1] != "claim"
+        await pilot.click("#confirm-text")
+        assert type(app.screen).__name__ == "ConfirmScreen"
+        await pilot.press("y")
+        await settle(pilot)
         assert match.hands[-1]["actions"][-1] == "claim"
         assert match.results[-1].outcome in ("claim", "wrong_claim")
         assert isinstance(app.screen, HandSummaryScreen)
