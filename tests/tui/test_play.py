@@ -320,8 +320,10 @@ async def test_ik_dek_button_claims_with_the_mouse():
         assert "Ik dek" in str(button.label)
         await pilot.click(button)
         await settle(pilot)
-        # a claim that ends the hand at once asks first (``VerbSpec.confirm``)
-        assert type(app.screen).__name__ == "ConfirmScreen", type(app.screen)
+        # the claim ends the hand at once: the game asks first (VerbSpec.confirm)
+        assert match.hands[-1]["actions"][-1] != "claim"
+        await pilot.click("#confirm-text")
+        assert type(app.screen).__name__ == "ConfirmScreen"
         await pilot.press("y")
         await settle(pilot)
         assert match.hands[-1]["actions"][-1] == "claim"
