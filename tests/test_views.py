@@ -189,7 +189,7 @@ def _check_sheet(gid, sheet, n):
         head, rows = sheet.table()
         assert list(v.columns) == list(head), gid
         got = [list(r) for r in v.rows] + ([list(v.total)] if v.total is not None else [])
-        assert got == [list(r) for r in rows], gid
+        assert got == [[sheet.cell_words(str(c)) for c in r] for r in rows], gid
         assert all(len(r) == len(v.columns) for r in got)
         assert 0 < v.score_columns < len(v.columns)
         for row, col, word in v.marks:

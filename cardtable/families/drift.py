@@ -36,6 +36,7 @@ from cardtable.engine.actions import Action
 from cardtable.engine.game import Game, IllegalAction, MeldView, Observation, State
 from cardtable.engine.standing import Standing
 from cardtable.engine.views import EventLog, LogEvent, log_view, specs_for
+from cardtable.engine.views import Facts, status_items
 from cardtable.families.rummy import (ACE_LOW, RUMMY_VERBS, RUN, SET, Meld, classify, find_melds, lay_off,
                                       layoff_ends, layoff_options, rummy_zones, stock_top_first, turn_over,
                                       why_not_meld)
@@ -761,7 +762,8 @@ class DriftHand(State):
             discard=tuple(self.pile),
             melds=melds,
             scores=self._scores(),
-            status=self._status(),
+            status=(status := self._status()),
+            facts=Facts(None, "", "", status_items(status)),
             log=lc.texts,
             legal=legal,
             extra=extra,

@@ -48,6 +48,7 @@ from cardtable.engine.actions import Action
 from cardtable.engine.game import DealError, Observation, Result, State, check_cards
 from cardtable.engine.views import (CARD, CARDS, COUNT, DESIGNATION, DOWN, HAND, LAST_TRICK, MELD, TAKEN, TRICK,
                                     UP, UPCARD, LogEvent, VerbSpec, Zone, log_view, specs_for)
+from cardtable.engine.views import Facts, status_items
 
 # ---- bitmasks ----------------------------------------------------------------------------
 
@@ -918,6 +919,32 @@ class TrickHand(State):
     def status(self) -> str:
         return ""
 
+    #: the word the table writes before the trump suit's symbol (``views.Facts``)
+    trump_label = "Troef"
+
+    def no_trump_words(self) -> str:
+        """What the table writes while there is no trump: ``Trump not chosen yet`` before
+        the play (a trump still to be chosen), else nothing. A game with a no-trump
+        contract says so (Butifarra: ``No trumps``)."""
+        if self.trump is None and self.phase not in ("play", "over") and not self.trick:
+            return "Trump not chosen yet"
+        return ""
+
+    def seat_roles(self, seat: int) -> tuple[tuple[int, str], ...]:
+        """(seat, word) pairs the table writes by a seat's name (``declarer``); default none."""
+        return ()
+
+    def panels(self, seat: int) -> tuple:
+        """``views.Panel``s drawn beside the trick (Parlée's talk); default none."""
+        return ()
+
+    def facts(self, seat: int) -> Facts:
+        """What the table writes beside the cards (``Observation.facts``): the trump and its
+        label, ``no_trump_words()``, the status line's items (``status()`` split at its
+        `` · ``), ``seat_roles()``."""
+        return Facts(self.trump, self.trump_label, self.no_trump_words(), status_items(self.status()),
+                     self.seat_roles(seat))
+
     def make_observation(self, seat: int, scores: dict[str, Any], extra: dict[str, Any],
                          melds: tuple = (), **fields: Any) -> Observation:
         """The Observation of ``seat`` with every generic trick field filled from the state;
@@ -937,6 +964,7 @@ class TrickHand(State):
             legal=legal,
             extra=extra,
             zones=self.zones(seat, legal, specs, view), verbs=specs, events=lc.events,
+            facts=self.facts(seat), panels=self.panels(seat),
         )
         kw.update(fields)
         return Observation(**kw)

@@ -197,7 +197,7 @@ def pretty(line: str, dutch: bool = False, names: dict[int, str] | None = None) 
     out = Text()
     pos = 0
     for m in _CARD_TOKEN.finditer(line):
-        out.append(line[pos:m.start()])
+        _plain(out, line[pos:m.start()])
         try:
             c = parse_card(m.group(1))
         except ValueError:
@@ -205,8 +205,24 @@ def pretty(line: str, dutch: bool = False, names: dict[int, str] | None = None) 
         else:
             out.append(card_label(c, dutch), Style(color=_inline_color(c), bold=True))
         pos = m.end()
-    out.append(line[pos:])
+    _plain(out, line[pos:])
     return out
+
+
+_SUIT_GLYPHS = {"\u2663": 0, "\u2666": 1, "\u2665": 2, "\u2660": 3}
+
+
+def _plain(out: Text, seg: str) -> None:
+    """Append ``seg`` to ``out`` with its suit symbols (``♠ count``) in their colours."""
+    start = 0
+    for i, ch in enumerate(seg):
+        if ch in _SUIT_GLYPHS:
+            if i > start:
+                out.append(seg[start:i])
+            out.append_text(suit_text(_SUIT_GLYPHS[ch]))
+            start = i + 1
+    if start < len(seg):
+        out.append(seg[start:])
 
 
 # ---- a small character canvas for drawings (the trick, the piles) ----------------------

@@ -29,7 +29,7 @@ from cardtable.engine.game import Game, Option, OptionError
 from cardtable.engine.match import Match
 from cardtable.engine.record import RecordError
 from cardtable.tui import render as R
-from cardtable.tui.handover import HandOverScreen  # noqa: F401  (re-exported)
+from cardtable.tui.handover import HandOverScreen, confirm, hush  # noqa: F401  (re-exported)
 from cardtable.tui.widgets import KeyFooter, dismiss_once, sheet_renderable
 
 
@@ -267,7 +267,7 @@ class ResumeScreen(Screen):
 
     BINDINGS = [
         Binding("y,enter", "answer(True)", "resume"),
-        Binding("n,escape", "answer(False)", "new game"),
+        Binding("n,escape,q", "answer(False)", "menu"),
     ]
 
     def __init__(self, match: Match) -> None:
@@ -285,19 +285,23 @@ class ResumeScreen(Screen):
         if m.sheet.hands:
             parts.append(Text(""))
             parts.append(_sheet_block(m, _names(m)))
-        parts.append(Text("\nResume it?  y/⏎ resume   n/Esc new game", Style(color="#b8d8c0")))
+        parts.append(Text("\nResume it?  y/⏎ resume   n/Esc/q the menu (the save is kept)",
+                          Style(color="#b8d8c0")))
         with Center(id="resume-box"):
             yield Static(Group(*parts), markup=False, id="resume-text")
         with Horizontal(id="resume-buttons"):
             yield Button(Text("Resume"), id="resume-yes", variant="primary", compact=True)
-            yield Button(Text("New game"), id="resume-no", compact=True)
+            yield Button(Text("Menu"), id="resume-no", compact=True)
         yield KeyFooter()
 
+    def on_mount(self) -> None:
+        hush(self.app)
+
     def action_answer(self, yes: bool) -> None:
-        dismiss_once(self, yes)
+        confirm(self, yes)
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
-        dismiss_once(self, event.button.id == "resume-yes")
+        confirm(self, event.button.id == "resume-yes")
 
 
 # ---- seat setup -------------------------------------------------------------------------
@@ -604,11 +608,15 @@ def result_renderable(match: Match, index: int, names: dict[int, str]):
 
 
 class HandSummaryScreen(Screen):
-    """The finished hand: outcome, points or strepen, and the score sheet."""
+    """The finished hand: outcome, points or strepen, and the score sheet.
+
+    Dismisses True (⏎, ␣ or Esc: go on) or "leave" (q: leave the table; the match is saved).
+    """
 
     BINDINGS = [
-        Binding("enter,space", "next", "next hand"),
-        Binding("s", "sheet", "sheet", show=False),
+        Binding("enter,space,escape", "next", "next hand", key_display="⏎"),
+        Binding("s", "sheet", "sheet"),
+        Binding("q", "leave", "quit (saved)"),
     ]
 
     def __init__(self, match: Match, index: int, names: dict[int, str]) -> None:
@@ -624,19 +632,25 @@ class HandSummaryScreen(Screen):
             yield Static(Text("Score sheet", Style(bold=True, color=R.GOLD)), markup=False,
                          classes="summary-title")
             yield Static(_sheet_block(self.match, self.names, panel=True), markup=False, id="summary-sheet")
-            nxt = "the match is over: ⏎ for the result" if self.match.over else "⏎ deals the next hand"
-            yield Static(Text(nxt, Style(color="#b8d8c0", italic=True)), markup=False)
+            nxt = ("the match is over: ⏎ or Esc for the result" if self.match.over
+                   else "⏎ or Esc deals the next hand")
+            yield Static(Text(nxt + " · q leaves the table (the match is saved)",
+                              Style(color="#b8d8c0", italic=True)), markup=False)
         yield KeyFooter()
 
     def on_mount(self) -> None:
         self._shown_at = time.monotonic()
+        hush(self.app)
+
+    def action_leave(self) -> None:
+        confirm(self, "leave")
 
     def action_next(self) -> None:
         # keys typed just before the hand ended (a player still playing) do not skip it
         guard = float(getattr(self.app, "handover_guard", 0.0) or 0.0)
         if time.monotonic() - getattr(self, "_shown_at", 0.0) < 2 * guard:
             return
-        dismiss_once(self, True)
+        confirm(self, True)
 
     def action_sheet(self) -> None:
         self.app.push_screen(SheetScreen(self.match, self.names))
@@ -666,9 +680,13 @@ class SheetScreen(Screen):
 
 
 class MatchEndScreen(Screen):
-    """The winners and the final sheet."""
+    """The winners and the final sheet. Dismisses "menu" (⏎ or Esc: back to the menu, also
+    when the table was opened from the command line) or "quit" (q: quit the app)."""
 
-    BINDINGS = [Binding("enter,escape,q", "close", "done")]
+    BINDINGS = [
+        Binding("enter,escape", "close", "back to the menu", key_display="⏎"),
+        Binding("q", "quit_app", "quit"),
+    ]
 
     def __init__(self, match: Match, names: dict[int, str]) -> None:
         super().__init__()
@@ -688,11 +706,18 @@ class MatchEndScreen(Screen):
         with VerticalScroll(id="end-page"):
             yield Static(t, markup=False, id="end-title")
             yield Static(_sheet_block(m, self.names), markup=False, id="end-sheet")
-            yield Static(Text("⏎ back to the menu", Style(color="#b8d8c0", italic=True)), markup=False)
+            yield Static(Text("⏎ back to the menu · q quit", Style(color="#b8d8c0", italic=True)),
+                         markup=False)
         yield KeyFooter()
 
+    def on_mount(self) -> None:
+        hush(self.app)
+
     def action_close(self) -> None:
-        dismiss_once(self, None)
+        confirm(self, "menu")
+
+    def action_quit_app(self) -> None:
+        confirm(self, "quit")
 
 
 # ---- rules ------------------------------------------------------------------------------

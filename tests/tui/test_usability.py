@@ -380,7 +380,8 @@ def _kruisjassen_with_a_wrong_claim() -> Match:
 
 
 def test_sheet_reasons_are_words_and_a_two_streep_claim_says_onder_jan():
-    from cardtable.tui.widgets import sheet_renderable, streepjes_words
+    from cardtable.sheets.streepjes import streepjes_words
+    from cardtable.tui.widgets import sheet_renderable
 
     assert streepjes_words("2 claim, 1 roem") == "2 claim (onder jan), 1 roem"
     assert streepjes_words("1 wrong_claim") == "1 wrong claim"
