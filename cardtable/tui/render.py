@@ -46,11 +46,14 @@ def card_label(card: Card, dutch: bool = False) -> str:
 
 def meld_cards(meld) -> tuple[Card, ...]:
     """A meld's cards as the table shows them: each wild card with what it stands for
-    (``MeldView.wilds``: (index, card) pairs), e.g. ``3♥ 4♥ JK=5♥``."""
+    (``MeldView.wilds``: (index, card) pairs; the card a plain card, or a designated wild
+    card such as ``JK=7*``), e.g. ``3♥ 4♥ JK=5♥``."""
     cards = list(meld.cards)
     for i, target in getattr(meld, "wilds", ()):
         if 0 <= i < len(cards) and stands_for(cards[i]) is None:
-            cards[i] = designate(cards[i], target)
+            # a target that is itself a designated wild card (a set joker for a rank only,
+            # ``JK=7*``) is shown as it is
+            cards[i] = target if stands_for(target) is not None else designate(cards[i], target)
     return tuple(cards)
 
 
