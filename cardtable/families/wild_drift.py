@@ -48,8 +48,8 @@ WILD_MELD_SPEC = VerbSpec("meld", "Meld selected", "m",
 WILD_LAYOFF_SPEC = VerbSpec("layoff", "Lay off", "l",
                             "select a card, l then the meld's number lays it off (a joker: what it stands for)",
                             MELD)
-SWAP_SPEC = VerbSpec("swap", "Swap joker", "w",
-                     "select the card a joker stands for, w then the meld's number takes the joker", MELD)
+SWAP_SPEC = VerbSpec("swap", "Swap joker", "e",
+                     "select the card a joker stands for, e then the meld's number takes the joker", MELD)
 #: the verbs of a turn with jokers
 WILD_VERBS = (DRAW_STOCK_SPEC, DRAW_DISCARD_SPEC, WILD_MELD_SPEC, WILD_LAYOFF_SPEC, SWAP_SPEC, DISCARD_SPEC)
 

@@ -424,13 +424,31 @@ class LogView(Static):
     def __init__(self, lines: int = 3, **kw) -> None:
         super().__init__("", markup=False, **kw)
         self.lines = lines
+        self._last: tuple | None = None
 
     def show(self, log: Sequence[str], dutch: bool, names: dict[int, str] | None = None,
              lines: int | None = None) -> None:
+        """The last ``lines`` (default ``self.lines``) events, as many of them as fit the
+        widget's height once it is laid out (a long line wraps onto more rows): the newest
+        are never pushed out of view by older ones."""
+        self._last = (log, dutch, names, lines)
         n = lines or self.lines
-        tail = list(log)[-n:]
-        t = Text("\n").join(R.pretty(line, dutch, names) for line in tail) if tail else Text("")
-        self.update(t)
+        tail = [R.pretty(line, dutch, names) for line in list(log)[-n:]]
+        height, width = self.size.height, self.size.width
+        if height and width and tail:
+            kept, rows = [], 0
+            for t in reversed(tail):
+                need = len(t.wrap(self.app.console, width))
+                if kept and rows + need > height:
+                    break
+                kept.append(t)
+                rows += need
+            tail = kept[::-1]
+        self.update(Text("\n").join(tail) if tail else Text(""))
+
+    def on_resize(self) -> None:
+        if self._last is not None:
+            self.show(*self._last)
 
 
 def sheet_renderable(sheet, title: str | None = None, names: Sequence[str] | None = None,
