@@ -694,13 +694,9 @@ class DriftHand(State):
             w = self.winner
             return (f"{g.seat_name(w).capitalize()} went out{' with a rummy' if self.rummy else ''}: "
                     f"{res.points[w]} points · {tail}")
-        if self.phase == DRAW:
-            step = "draw"
-        else:
-            verbs = {a.verb for a in self._legal()}
-            words = [w for v, w in (("meld", "meld"), ("layoff", "lay off"), ("discard", "discard"))
-                     if v in verbs]
-            step = ", ".join(words[:-1]) + (" or " if len(words) > 1 else "") + words[-1]
+        # the same words whatever the hand holds: every seat reads this line, so it may not
+        # tell whether the player to act can meld or lay off (the buttons tell that player)
+        step = "draw" if self.phase == DRAW else "meld, lay off or discard"
         return f"{g.seat_name(self.seat).capitalize()} to {step} · {tail}"
 
     #: the verb specs of the table (engine.views), in the table's order

@@ -171,10 +171,12 @@ def last_trick_line(last: Zone | None, names: dict[int, str], dutch: bool) -> Te
     return t
 
 
-def trump_head(obs: Observation, placed: "Placed", dutch: bool) -> Text:
+def trump_head(obs: Observation, placed: "Placed", dutch: bool, brief: bool = False) -> Text:
     """The line above the trick: the trump (``Troef ♣``) or the game's words when there is
     none (``No trumps``), the upcard and the stock, from ``Observation.facts`` and the
-    zones."""
+    zones. ``brief``: the side area is not shown (a narrow table), so the side zones that
+    hold cards rather than melds (an extra hand, a dead hand, open cards) are named here,
+    with their cards when face up, else their count (``· Extra hand 9``)."""
     soft = Style(color="#b8d8c0")
     head = Text()
     f = obs.facts
@@ -190,6 +192,15 @@ def trump_head(obs: Observation, placed: "Placed", dutch: bool) -> Text:
         head.append_text(R.card_text(up.cards[0], dutch))
     if placed.stock is not None and placed.stock.count:
         head.append(f" · stock {placed.stock.count}", soft)
+    if brief:
+        for z in placed.side:
+            if z.melds or not z.count:
+                continue
+            head.append((" · " if head.plain else "") + zone_title(z) + " ", soft)
+            if z.cards and z.face == "up":
+                head.append_text(R.cards_inline(z.cards, dutch))
+            else:
+                head.append(str(z.count), soft)
     return head
 
 

@@ -666,7 +666,7 @@ class TableScreen(Screen):
             discard = placed.discard.cards if placed.discard is not None else obs.discard
             piles.show(stock, discard, dutch)
         else:
-            head = L.trump_head(obs, placed, dutch)
+            head = L.trump_head(obs, placed, dutch, brief=not self.has_class("-wide"))
             title, side = L.panel_lines(obs, names, dutch)
             # the talk list beside the trick says the trick's question already
             talk = None if side else L.panel_current(obs, names, dutch)
