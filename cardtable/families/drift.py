@@ -672,7 +672,7 @@ class DriftHand(State):
     def _status(self) -> str:
         g = self.game
         top = card_text(self.pile[-1]) if self.pile else "none"
-        tail = f"stock {len(self.stock)} · discard {top} · melds {len(self.melds)} · to {g.options['target_score']}"
+        tail = f"stock {len(self.stock)} · discard {top} · melds {len(self.melds)} · to {g.options.get('target_score')}"
         if self.phase == OVER:
             if self.void:
                 return f"Hand void: it could not end (ruling 9) · {tail}"
@@ -742,7 +742,7 @@ class DriftHand(State):
             stock_size=len(self.stock),
             discard=tuple(self.pile),
             melds=melds,
-            scores={"totals": list(self.totals), "target_score": g.options["target_score"]},
+            scores={"totals": list(self.totals), "target_score": g.options.get("target_score")},
             status=self._status(),
             log=lc.texts,
             legal=legal,
