@@ -55,6 +55,9 @@ Rulings added in the code (beyond the spec's §10):
      stock or the pile (the second pile draw takes the card under the first).
  17. The upcard round's take is not a turn (§4.1): the card given back may be any card but a copy
      of the one taken; after it voorhand draws normally.
+ 18. A limit of the program, not of the rules: a hand of more than ``SEARCH_LIMIT`` (16) cards
+     (only reached with ``draw_two`` and nothing melded) is not offered the going-out exception,
+     and its hand-3 openings hold at most three melds; the exhaustive search would not finish.
 """
 
 from __future__ import annotations
@@ -92,6 +95,10 @@ CONTRACT_TEXT = {
     6: "going out in one turn",
 }
 HANDS = 6
+#: Ruling 18: the going-out exception is searched for hands of at most this many cards, and a
+#: hand-3 opening of a bigger hand holds at most three melds (hands only grow this big with
+#: ``draw_two`` and nothing melded; the search would grow exponentially)
+SEARCH_LIMIT = 16
 
 UP_ASK, UP_GIVE = 1, 2     # the upcard round: a seat may take it / must give a card back
 
@@ -271,7 +278,7 @@ class AmerikaansJokeren(WildDriftRummy):
 class AmerikaansState(WildDriftHand):
     """One hand of Amerikaans Jokeren: the upcard round, the contract, the open, the §7 score."""
 
-    __slots__ = ("hand_no", "up", "up_passes", "takes", "draws", "must")
+    __slots__ = ("hand_no", "up", "up_passes", "takes", "draws", "must", "redrawn")
     VERBS = AJ_VERBS
 
     def _begin(self, hand_no: int, upcard_round: bool, turn: int) -> None:
@@ -281,6 +288,7 @@ class AmerikaansState(WildDriftHand):
         self.takes: tuple[Card, ...] = ()
         self.draws = 0
         self.must: tuple[Card, ...] = ()
+        self.redrawn: list[list[Card]] = [[] for _ in range(self.n)]
         self.turn = turn
         self.was_on = bool(self.owners >> self.seat & 1)
 
@@ -292,6 +300,7 @@ class AmerikaansState(WildDriftHand):
         new.takes = self.takes
         new.draws = self.draws
         new.must = self.must
+        new.redrawn = [r[:] for r in self.redrawn]
         return new
 
     # -- who has come out --
@@ -427,7 +436,11 @@ class AmerikaansState(WildDriftHand):
             vals = [meld_points(k, c, pts) for k, c, _u in ms]
             have = Counter(hand)
 
+            most = 99 if len(hand) <= SEARCH_LIMIT else 2
+
             def combos(start: int, left: Counter, chosen: list, total: int) -> None:
+                if len(chosen) > most:
+                    return
                 if chosen and total >= 40:
                     used = [x for i in chosen for x in ms[i][2].elements()]
                     if self._keeps(hand, used):
@@ -438,7 +451,7 @@ class AmerikaansState(WildDriftHand):
                         combos(i + 1, left - u, chosen + [i], total + vals[i])
 
             combos(0, have, [], 0)
-        if self.turn >= self.n - 1:
+        if self.turn >= self.n - 1 and len(hand) <= SEARCH_LIMIT:
             for a in self._going_out_opens(ms):
                 out[a] = None
         return list(out)
@@ -479,13 +492,48 @@ class AmerikaansState(WildDriftHand):
             rest = list(hand)
             rest.remove(last)
             rest.sort()
-            self._cover(rest, ms, table, [], [], found)
+            self._cover(rest, ms, table, [], [], found, {})
         return list(found)
 
-    def _cover(self, rest: list[Card], ms, table: list[Meld], melds: list, lays: list, found: dict) -> None:
+    def _can_cover(self, rest: list[Card], ms, table: list[Meld], memo: dict) -> bool:
+        """Whether melds of ``ms`` and lay-offs on ``table`` can take exactly the cards ``rest``
+        (sorted); memoised, so that ``_cover`` only walks branches that lead to an opening."""
+        if not rest:
+            return True
+        key = (tuple(rest), tuple(m.cards for m in table))
+        got = memo.get(key)
+        if got is not None:
+            return got
+        memo[key] = False
+        x = rest[0]
+        ok = False
+        for _k, _c, u in ms:
+            if u.get(x, 0) and all(rest.count(y) >= n for y, n in u.items()):
+                left = list(rest)
+                for y in u.elements():
+                    left.remove(y)
+                if self._can_cover(left, ms, table, memo):
+                    ok = True
+                    break
+        if not ok and table:
+            g = self.game
+            for card, i, end in g.layoffs([x], table):
+                m = table[i - 1]
+                new = list(table)
+                new[i - 1] = g.lay_off_on(m, card, end or g.ends(card, m)[0])
+                if self._can_cover(rest[1:], ms, new, memo):
+                    ok = True
+                    break
+        memo[key] = ok
+        return ok
+
+    def _cover(self, rest: list[Card], ms, table: list[Meld], melds: list, lays: list, found: dict,
+               memo: dict) -> None:
         if not rest:
             if melds and self._contract_ok(melds):
                 found[self._canon_open(melds, lays)] = None
+            return
+        if not self._can_cover(rest, ms, table, memo):
             return
         x = rest[0]
         for k, c, u in ms:
@@ -493,14 +541,15 @@ class AmerikaansState(WildDriftHand):
                 left = list(rest)
                 for y in u.elements():
                     left.remove(y)
-                self._cover(left, ms, table, melds + [(k, c)], lays, found)
+                self._cover(left, ms, table, melds + [(k, c)], lays, found, memo)
         if table:
             g = self.game
             for card, i, end in g.layoffs([x], table):
                 m = table[i - 1]
                 new = list(table)
                 new[i - 1] = g.lay_off_on(m, card, end or g.ends(card, m)[0])
-                self._cover(rest[1:], ms, new, melds, lays + [Action("layoff", None, (card,), "to", i, end)], found)
+                self._cover(rest[1:], ms, new, melds, lays + [Action("layoff", None, (card,), "to", i, end)], found,
+                            memo)
 
     def _canon_open(self, melds: Sequence[tuple[str, tuple[Card, ...]]], lays: Sequence[Action]) -> Action:
         """The canonical ``open``: melds in canonical card order, sorted; lay-offs grouped by meld
@@ -615,7 +664,8 @@ class AmerikaansState(WildDriftHand):
             known_before = len(self.known[seat])
             super()._apply(action)
             if self.game.reshuffle and action.arg == "stock" and len(self.known[seat]) > known_before:
-                self.known[seat].pop()          # a shuffled stock: the card drawn is not known
+                # a shuffled stock: which of its (once face-up) cards was drawn is not known
+                self.redrawn[seat].append(self.known[seat].pop())
             self.draws += 1
             if c is not None:
                 self.takes += (c,)
@@ -906,11 +956,27 @@ class AmerikaansState(WildDriftHand):
         d["turn"] = self.turn
         return d
 
-    def _hidden_cards(self, seat: int):
-        out = super()._hidden_cards(seat)
+    def _forget(self, seat: int, c: Card) -> None:
+        super()._forget(seat, c)
+        if c in self.redrawn[seat]:
+            self.redrawn[seat].remove(c)
+
+    def hidden_from(self, seat: int) -> Counter:
+        """As the wild drift hand, but a card drawn from a shuffled re-formed stock is not counted
+        hidden: it was face up in the pile (drift.py's rule for a reshuffled stock)."""
+        out = super().hidden_from(seat)
+        for s, r in enumerate(self.redrawn):
+            if s != seat:
+                out.subtract(r)
+        return +out
+
+    def _wild_build(self, seat, deal, flat, masks, rng):
+        """The sampled world (``WildDriftHand``); a stock shuffled from the pile: its cards are
+        known (all were face up), their order not, so it is shuffled as well."""
+        st = super()._wild_build(seat, deal, flat, masks, rng)
         if self.turnovers and self.game.reshuffle:
-            out.append(("stock", list(self.stock)))
-        return out
+            rng.shuffle(st.stock)
+        return st
 
 
 __all__ = ["AmerikaansJokeren", "AmerikaansState", "CONTRACTS", "CONTRACT_TEXT", "ContractSheet"]
