@@ -23,7 +23,7 @@ Actions (rules/README.md, "Action grammar"):
     ``JK=7*`` in a set with ``joker_set_fixed = false``).
     An ``open`` may also be given as its cards alone (``open`` with cards and no parts, or one meld
     part that is no meld): it is read as the legal opening of exactly those cards (the table's way:
-    select the cards, press ``o``); when several partitions fit, the first in the legal list is
+    select the cards, press ``u``); when several partitions fit, the first in the legal list is
     taken (melds in card order, a run joker at the lowest free place).
 
 Record ``deal`` (``from_deal`` / ``deal_record``): the keys of Basis Rummy (``dealer``, ``hands``,
@@ -103,8 +103,8 @@ SEARCH_LIMIT = 16
 UP_ASK, UP_GIVE = 1, 2     # the upcard round: a seat may take it / must give a card back
 
 PASS = Action("pass")
-OPEN_SPEC = VerbSpec("open", "Open (come out)", "o",
-                     "select every card of the opening (all its melds), o comes out with the contract", "cards",
+OPEN_SPEC = VerbSpec("open", "Open (come out)", "u",
+                     "select every card of the opening (all its melds), u comes out (uitkomen) with the contract", "cards",
                      min_cards=3)
 PASS_SPEC = VerbSpec("pass", "Pass", "p", "p leaves the upcard, t takes it (then give a card back)", NONE)
 AJ_VERBS = WILD_VERBS + (OPEN_SPEC, PASS_SPEC)
@@ -926,9 +926,18 @@ class AmerikaansState(WildDriftHand):
     def _zones(self, seat: int, view, melds, selectable):
         out = list(super()._zones(seat, view, melds, selectable))
         cap = f"hand {self.hand_no}/6 · contract: {CONTRACT_TEXT[self.hand_no]}"
-        hide = self.game.reshuffle           # a shuffled re-formed stock: its order is unknown
-        return tuple(z._replace(caption=cap) if z.kind == "melds" else
-                     z._replace(cards=()) if z.kind == "stock" and hide else z for z in out)
+        shuffled_stock = self.game.reshuffle and self.turnovers
+        res = []
+        for z in out:
+            if z.kind == "melds":
+                z = z._replace(caption=cap)
+            elif z.kind == "stock" and self.game.reshuffle:
+                # a shuffled re-formed stock: its cards were all face up, their order is unknown
+                z = z._replace(cards=tuple(sorted(self.stock)) if shuffled_stock else (), order="display")
+            elif z.kind == "hand" and z.owner != seat and self.redrawn[z.owner]:
+                z = z._replace(cards=z.cards + tuple(self.redrawn[z.owner]))
+            res.append(z)
+        return tuple(res)
 
     def _picks(self, legal) -> set[Card]:
         out = super()._picks(legal)
