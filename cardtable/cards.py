@@ -333,3 +333,23 @@ def sort_hand(cards: Iterable[Card], suit_order: Sequence[int] = (SPADES, HEARTS
     pos = {s: i for i, s in enumerate(suit_order)}
     key = rank_key or rank_of
     return sorted(cards, key=lambda c: (pos.get(suit_of(c), 9), -key(c)))
+
+
+#: A game's ``deck_name`` in a player's words (an id such as ``piquet32`` is never shown).
+DECK_WORDS = {"piquet32": "32 cards (7–A)", "full52": "52 cards", "deck36": "36 cards (6–A)",
+              "48 (no tens)": "48 cards (no tens)"}
+
+
+def deck_words(deck_name: str) -> str:
+    """``deck_name`` as a player reads it: ``DECK_WORDS``, else an id like ``deck40`` as
+    ``40 cards``; a name already in words (``54 or 108 (jokers)``) is kept; empty for none."""
+    import re
+
+    if not deck_name:
+        return ""
+    if deck_name in DECK_WORDS:
+        return DECK_WORDS[deck_name]
+    m = re.fullmatch(r"[A-Za-z_]+(\d+)[A-Za-z_]*", deck_name)
+    if m:
+        return f"{m.group(1)} cards"
+    return deck_name if not re.fullmatch(r"[A-Za-z_]+", deck_name) else ""

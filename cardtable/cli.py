@@ -3,8 +3,10 @@
     cardtable                                   # the menu (TUI)
     cardtable play GAME [--seat human:NAME --seat bot[:KIND] ...] [--players N]
                         [--seed S] [--option KEY=VALUE ...]
-    cardtable list                              # one line per game
-    cardtable rules GAME                        # the game's spec, rendered in the terminal
+    cardtable list [--options GAME]             # one line per game; a game's options
+    cardtable rules GAME [--spec]               # the players' guide (--spec: the spec)
+    cardtable saves [--delete N|all] [--yes]    # the unfinished games; delete (asks first)
+    cardtable stats [--player NAME] [--json]    # statistics per player name
     cardtable simulate GAME --seats bot,bot:random,... --hands N --seed S
                         [--option KEY=VALUE ...] [--json]
     cardtable replay FILE [--json]              # re-run a game record (docs/records.md)
@@ -17,7 +19,8 @@ record; a record whose action is refused). Errors are one line on stderr, never 
 traceback.
 
 Layering: this is the top layer. The TUI (and so textual) is imported lazily inside the
-commands that open it, so ``list``, ``rules``, ``simulate`` and ``replay`` never import it.
+commands that open it, so ``list``, ``rules``, ``saves``, ``stats``, ``simulate`` and
+``replay`` never import it.
 """
 
 from __future__ import annotations
@@ -119,6 +122,12 @@ def normalize_seat(text: str, index: int, allow_human: bool = True) -> str:
     if kind == "human":
         if not allow_human:
             raise CliError(f"seat {index} {text!r}: simulate plays bots only (bot, bot:random, bot:simple, bot:strong)")
+        if colon:       # ``human:NAME``: the name checked as the seat setup checks it
+            from cardtable.saves import name_problem
+
+            problem = name_problem(rest, index)
+            if problem:
+                raise CliError(f"--seat {text!r}: {problem}")
         name = rest.strip() or f"Player {index + 1}"
         return f"human:{name}"
     raise CliError(f"seat {index} {text!r}: write human:NAME or bot[:KIND] (bots: {', '.join(BOT_KINDS)})")
@@ -141,6 +150,34 @@ def make_game(game_id: str, players: int | None, options: dict[str, Any]) -> Gam
         raise CliError(str(e)) from None
 
 
+def option_lines(cls: type[Game]) -> list[str]:
+    """The options of a game as ``cardtable list --options`` prints them: name, the values
+    it takes, the default, and what it does (from the game's declared options)."""
+    if not cls.option_specs:
+        return [f"{cls.name} has no options."]
+    rows = []
+    for opt in cls.option_specs:
+        if opt.kind == "bool":
+            values = "true or false"
+        elif opt.kind == "choice":
+            values = " | ".join(opt.choices)
+        elif opt.kind == "int_or_none":
+            values = "a whole number or none" + (f" (at least {opt.minimum})" if opt.minimum is not None else "")
+        elif opt.kind.startswith("int_or_"):       # a game's own kind: int_or_auto ...
+            values = f"a whole number or {opt.kind[len('int_or_'):]}" + (
+                f" (at least {opt.minimum})" if opt.minimum is not None else "")
+        else:
+            values = "a whole number" + (f" (at least {opt.minimum})" if opt.minimum is not None else "")
+        default = "none" if opt.default is None else str(opt.default).lower() if isinstance(opt.default, bool) \
+            else str(opt.default)
+        rows.append((opt.name, values, default, opt.help or ""))
+    w = [max(len(r[i]) for r in rows + [("option", "values", "default", "")]) for i in range(3)]
+    out = [f"{cls.name}: options (play {cls.id} --option NAME=VALUE)", "",
+           f"{'option':<{w[0]}}  {'values':<{w[1]}}  {'default':<{w[2]}}  what it does"]
+    out += [f"{n:<{w[0]}}  {v:<{w[1]}}  {d:<{w[2]}}  {h}".rstrip() for n, v, d, h in rows]
+    return out
+
+
 def players_text(cls: type[Game]) -> str:
     if cls.min_players == cls.max_players:
         return str(cls.min_players)
@@ -149,10 +186,9 @@ def players_text(cls: type[Game]) -> str:
 
 def rules_text(game_id: str) -> str | None:
     """The spec text copied into the package for ``game_id`` (``cardtable/rules/ID.md``), or None."""
-    try:
-        return (resources.files("cardtable") / "rules" / f"{game_id}.md").read_text(encoding="utf-8")
-    except (FileNotFoundError, NotADirectoryError, OSError):
-        return None
+    from cardtable.guides import spec_text
+
+    return spec_text(game_id)
 
 
 # ---- the group -------------------------------------------------------------------------
@@ -181,11 +217,20 @@ def main(ctx: click.Context) -> None:
                    "Default: you in seat 0 and simple bots elsewhere.")
 @click.option("--players", type=int, default=None, help="Number of players (default: the seats given, "
               "else the game's smallest count).")
-@click.option("--seed", type=int, default=None, help="Match seed: the same seed deals the same hands.")
-@click.option("--option", "options", multiple=True, metavar="KEY=VALUE", help="A game option (see `cardtable list`).")
+@click.option("--seed", type=click.IntRange(min=0), default=None,
+              help="Match seed (0 or more): the same seed deals the same hands.")
+@click.option("--option", "options", multiple=True, metavar="KEY=VALUE",
+              help="A game option; `cardtable list --options GAME` lists them with their values.")
 def play(game_id: str, seats: tuple[str, ...], players: int | None, seed: int | None,
          options: tuple[str, ...]) -> None:
-    """Play GAME at this terminal (hot-seat humans and bots)."""
+    """Play GAME at this terminal (hot-seat humans and bots).
+
+    A new match is saved beside the unfinished ones (never over them); `cardtable saves`
+    lists them and the menu's Continue resumes them. The game's options and their values:
+    `cardtable list --options GAME`.
+    """
+    from cardtable.saves import duplicate_problem
+
     try:
         opts = parse_options(options)
         if seats:
@@ -193,6 +238,9 @@ def play(game_id: str, seats: tuple[str, ...], players: int | None, seed: int | 
             if players is not None and players != len(seat_list):
                 raise CliError(f"--players {players} but {len(seat_list)} --seat given")
             players = len(seat_list)
+            dup = duplicate_problem(seat_list)
+            if dup:
+                raise CliError(f"--seat: {dup}")
         game = make_game(game_id, players, opts)
         if not seats:
             seat_list = ["human:You"] + ["bot:simple"] * (game.players - 1)
@@ -201,20 +249,46 @@ def play(game_id: str, seats: tuple[str, ...], players: int | None, seed: int | 
         fail(str(e))
     except IllegalAction as e:
         fail(str(e))
-    from cardtable import tui  # lazy: only the TUI needs textual
+    _settings_warning()
+    from cardtable import saves, tui  # lazy: only the TUI needs textual
 
     tui.run(match)
+    where = saves.path_of(match)
+    if where is not None and where.exists() and not match.over:
+        click.echo(safe_text(f"The game is saved as {where.name}: choose it under Continue in the "
+                             "menu (cardtable), or see cardtable saves."))
+
+
+def _settings_warning() -> None:
+    """The one line about an unreadable settings file, on stderr (the app uses the defaults)."""
+    from cardtable import settings
+
+    settings.load()
+    warning = settings.take_warning()
+    if warning:
+        click.echo(safe_text(f"cardtable: warning: {warning}"), err=True)
 
 
 # ---- list ------------------------------------------------------------------------------
 
 @main.command("list")
-def list_games() -> None:
-    """List the games: id, name, players, deck and a one-line description."""
+@click.option("--options", "options_of", default=None, metavar="GAME",
+              help="List the options of GAME (names, values, defaults) instead.")
+def list_games(options_of: str | None) -> None:
+    """List the games: the name to type, the game, players, cards and a one-line description."""
+    from cardtable.cards import deck_words
+
+    if options_of is not None:
+        try:
+            cls = game_class(options_of)
+        except OptionError as e:
+            fail(str(e))
+        click.echo("\n".join(option_lines(cls)))
+        return
     rows = []
     for gid in sorted(game_ids()):
         cls = game_class(gid)
-        rows.append((gid, cls.name, f"{players_text(cls)} players", cls.deck_name, cls.description))
+        rows.append((gid, cls.name, f"{players_text(cls)} players", deck_words(cls.deck_name), cls.description))
     if not rows:
         click.echo("no games are registered")
         return
@@ -228,19 +302,118 @@ def list_games() -> None:
 
 @main.command()
 @click.argument("game_id", metavar="GAME")
-def rules(game_id: str) -> None:
-    """Print the rules (the spec) of GAME."""
+@click.option("--spec", is_flag=True, help="The full specification instead of the players' guide.")
+def rules(game_id: str, spec: bool) -> None:
+    """Print the rules of GAME for players: how to play, scoring, terms, options."""
+    from cardtable.guides import guide_text, spec_text
+
     try:
         cls = game_class(game_id)
     except OptionError as e:
         fail(str(e))
-    text = rules_text(cls.id)
+    text = spec_text(cls.id) if spec else (guide_text(cls.id) or spec_text(cls.id, source=False))
     if text is None:
         fail(f"no rules text is installed for {cls.name} ({cls.id}) yet", code=1)
     from rich.console import Console
     from rich.markdown import Markdown
 
     Console().print(Markdown(text))
+
+
+# ---- saves and statistics --------------------------------------------------------------
+
+def _interactive() -> bool:
+    """A person can answer a question (stdin is a terminal)."""
+    try:
+        return sys.stdin.isatty()
+    except (AttributeError, ValueError):
+        return False
+
+
+@main.command("saves")
+@click.option("--delete", "to_delete", default=None, metavar="N|all",
+              help="Delete save number N of the list (or all of them, or 'corrupt' for the bad files).")
+@click.option("--yes", is_flag=True, help="Delete without asking (needed when not at a terminal).")
+def saves_command(to_delete: str | None, yes: bool) -> None:
+    """List the unfinished games (the menu's Continue list) and delete them on request."""
+    from cardtable import saves
+
+    infos = saves.list_saves()
+    for line in saves.take_notices():
+        click.echo(safe_text(f"cardtable: warning: {line}"), err=True)
+    corrupt = saves.corrupt_files()
+    if to_delete is None:
+        if not infos:
+            click.echo("No unfinished games are saved.")
+        for i, info in enumerate(infos, 1):
+            click.echo(safe_text(f"{i:>2}. {info.game_name} · {info.players} · hand {info.hand} · "
+                                 f"last played {info.last_played_text()}   ({info.path.name})"))
+        if corrupt:
+            click.echo(f"Kept aside because they could not be read ({len(corrupt)}): "
+                       + ", ".join(p.name for p in corrupt))
+        click.echo(f"Folder: {saves.saves_dir()}")
+        if infos or corrupt:
+            click.echo("Delete one with: cardtable saves --delete N (it asks first).")
+        return
+    what = to_delete.strip().lower()
+    if what == "all":
+        chosen = [i.path for i in infos]
+        label = f"all {len(chosen)} unfinished games"
+    elif what == "corrupt":
+        chosen = list(corrupt)
+        label = f"the {len(chosen)} files kept aside"
+    else:
+        try:
+            n = int(what)
+        except ValueError:
+            fail(f"--delete {to_delete!r}: give a number from the list, all, or corrupt")
+        if not 1 <= n <= len(infos):
+            fail(f"--delete {n}: there is no save number {n} (cardtable saves lists {len(infos)})")
+        info = infos[n - 1]
+        chosen = [info.path]
+        label = f"{info.game_name} · {info.players} · hand {info.hand} · last played {info.last_played_text()}"
+    if not chosen:
+        click.echo("Nothing to delete.")
+        return
+    if not yes:
+        if not _interactive():
+            fail(f"deleting {label} needs --yes when not at a terminal")
+        if not click.confirm(safe_text(f"Delete {label}? It cannot be brought back"), default=False):
+            click.echo("Nothing was deleted.")
+            return
+    for p in chosen:
+        saves.delete(p)
+    click.echo(safe_text(f"Deleted {label}."))
+
+
+@main.command("stats")
+@click.option("--player", default=None, metavar="NAME", help="Only this player.")
+@click.option("--json", "as_json", is_flag=True, help="Print one JSON list instead of the table.")
+def stats_command(player: str | None, as_json: bool) -> None:
+    """Statistics per player name: matches and hands played and won per game, best score."""
+    import dataclasses
+    import sqlite3
+
+    from cardtable import stats
+
+    try:
+        rows = stats.table(player)
+    except sqlite3.Error as e:
+        fail(f"the statistics in {stats.db_path()} cannot be read ({e})", code=1)
+    if as_json:
+        click.echo(json.dumps([dataclasses.asdict(r) for r in rows], ensure_ascii=False))
+        return
+    if not rows:
+        click.echo("No finished matches yet" + (f" for {player}" if player else "") + ".")
+        return
+    head = ("player", "game", "matches", "won", "hands", "won", "best score")
+    cells = [(r.name, r.game_name, str(r.matches), str(r.matches_won), str(r.hands), str(r.hands_won),
+              f"{r.best_score} {r.unit}") for r in rows]
+    w = [max(len(c[i]) for c in cells + [head]) for i in range(len(head))]
+    fmt = lambda c: "  ".join(x.ljust(w[i]) if i < 2 else x.rjust(w[i]) for i, x in enumerate(c)).rstrip()
+    click.echo(safe_text(fmt(head)))
+    for c in cells:
+        click.echo(safe_text(fmt(c)))
 
 
 # ---- simulate --------------------------------------------------------------------------
@@ -287,7 +460,9 @@ def simulate_matches(game: Game, seats: list[str], hands: int, seed: int | None,
 
     Returns the summary dict that ``simulate --json`` prints. Raises RuntimeError if a bot
     returns an illegal action or a hand does not end after MAX_ACTIONS_PER_HAND actions.
-    ``progress``: a callable taking the number of hands done, or None.
+    ``progress``: a callable taking the number of hands done, or None. Ctrl+C
+    (KeyboardInterrupt) stops the run: the summary then holds the hands finished so far
+    (the hand in play is left out) and ``"interrupted": true``.
     """
     n = game.players
     match_wins = [0] * n
@@ -298,39 +473,48 @@ def simulate_matches(game: Game, seats: list[str], hands: int, seed: int | None,
     bots: list = []
     t0 = time.perf_counter()
     done = 0
-    while done < hands:
-        if match is None or match.over:
-            match = Match(game, seats, seed=_sub_seed(seed, matches))
-            bots = [get_bot(match.seat_kind(s)[1], game, seed=_sub_seed(seed, matches, s)) for s in range(n)]
-            for b in bots:
-                b.use_pool = False          # the strong bot searches in this process here
-            matches += 1
-        state = match.start_hand()
-        steps = 0
-        while not state.over:
-            seat = state.to_act
-            action = bots[seat].choose(bots[seat].info_for(state, seat))
-            try:
-                state = match.apply(action)
-            except IllegalAction as e:
-                raise RuntimeError(f"match {matches}, hand {len(match.hands)}: bot {seats[seat]} in seat "
-                                   f"{seat} chose {action.text()!r}: {e}") from None
-            steps += 1
-            if steps > MAX_ACTIONS_PER_HAND:
-                raise RuntimeError(f"match {matches}, hand {len(match.hands)} did not end after "
-                                   f"{MAX_ACTIONS_PER_HAND} actions")
-        actions += steps
-        res = match.results[-1]
-        for s in range(n):
-            total_points[s] += res.points[s]
-        outcomes[res.outcome] = outcomes.get(res.outcome, 0) + 1
-        if match.over:
-            finished += 1
-            for w in match.sheet.winners:
-                match_wins[w] += 1
-        done += 1
-        if progress is not None:
-            progress(done)
+    interrupted = False
+    try:
+        while done < hands:
+            if match is None or match.over:
+                match = Match(game, seats, seed=_sub_seed(seed, matches))
+                bots = [get_bot(match.seat_kind(s)[1], game, seed=_sub_seed(seed, matches, s)) for s in range(n)]
+                for b in bots:
+                    b.use_pool = False          # the strong bot searches in this process here
+                matches += 1
+            state = match.start_next()          # a hand, or a decision between hands (not counted)
+            steps = 0
+            while not state.over:
+                seat = state.to_act
+                action = bots[seat].choose(bots[seat].info_for(state, seat))
+                try:
+                    state = match.apply(action)
+                except IllegalAction as e:
+                    raise RuntimeError(f"match {matches}, hand {len(match.hands)}: bot {seats[seat]} in seat "
+                                       f"{seat} chose {action.text()!r}: {e}") from None
+                steps += 1
+                if steps > MAX_ACTIONS_PER_HAND:
+                    raise RuntimeError(f"match {matches}, hand {len(match.hands)} did not end after "
+                                       f"{MAX_ACTIONS_PER_HAND} actions")
+            # the figures of a finished hand, added at once (a Ctrl+C in a hand leaves them
+            # as they were after the last finished hand)
+            res = match.results[-1]
+            between = match.in_between
+            over = match.over
+            if not between:
+                total_points[:] = [total_points[s] + res.points[s] for s in range(n)]
+                outcomes[res.outcome] = outcomes.get(res.outcome, 0) + 1
+            if over:
+                match_wins[:] = [match_wins[s] + (s in match.sheet.winners) for s in range(n)]
+            actions += steps
+            finished += over
+            if between:
+                continue
+            done += 1
+            if progress is not None:
+                progress(done)
+    except KeyboardInterrupt:
+        interrupted = True
     seconds = time.perf_counter() - t0
     return {
         "game": game.id,
@@ -339,6 +523,8 @@ def simulate_matches(game: Game, seats: list[str], hands: int, seed: int | None,
         "seats": list(seats),
         "seed": seed,
         "hands": done,
+        "hands_asked": hands,
+        "interrupted": interrupted,
         "actions": actions,
         "matches": matches,
         "matches_finished": finished,
@@ -379,10 +565,21 @@ def simulate(game_id: str, seats_text: str | None, players: int | None, hands: i
     except CliError as e:
         fail(str(e))
 
-    summary = run_reported(game, as_json, game.id, hands,
-                           lambda progress: simulate_matches(game, seats, hands, seed, progress=progress))
+    summary_interrupted = [False]
+
+    def run(progress):
+        out = simulate_matches(game, seats, hands, seed, progress=progress)
+        summary_interrupted[0] = out["interrupted"]
+        return out
+
+    summary = run_reported(game, as_json, game.id, hands, run)
     if summary is None:
+        if summary_interrupted[0]:
+            raise SystemExit(130)
         return
+    if summary["interrupted"]:
+        click.echo(f"stopped by Ctrl+C after {summary['hands']} of {summary['hands_asked']} hands; "
+                   "the figures of the hands finished so far:")
     rate = summary["hands_per_second"]
     click.echo(f"hands: {summary['hands']}  matches: {summary['matches']} "
                f"({summary['matches_finished']} finished)  "
@@ -393,6 +590,8 @@ def simulate(game_id: str, seats_text: str | None, players: int | None, hands: i
     for s in range(game.players):
         click.echo(f"{s:<5} {seats[s]:<{w}}  {summary['match_wins'][s]:>11}  "
                    f"{summary['avg_points'][s]:>15.2f}")
+    if summary["interrupted"]:
+        raise SystemExit(130)
 
 
 # ---- tournament ------------------------------------------------------------------------

@@ -28,7 +28,7 @@ OUT = ROOT / "screenshots"
 #: the screenshots also written as PNG with --png
 PNG = ("kruisjassen-table", "rummy-table", "manille-parlee-table", "manille-5p-table", "manille-3p-exchange",
        "butifarra-trump", "butifarra-table", "butifarra-sheet", "manille-sheet", "manille-muette-sheet",
-       "butifarra-hand-summary")
+       "butifarra-hand-summary", "history", "manille-2p-long-hand")
 NARROW = (80, 24)
 WIDE = (132, 36)
 
@@ -99,6 +99,16 @@ async def main(png: bool) -> None:
     made.append(await shot(app_for(demo.trick_midhand("butifarra", 7, tricks=4)), "butifarra-table-wide", WIDE))
     made.append(await sheet_of(demo.after_hands("butifarra", 4, seed=5), "butifarra-sheet"))
     made.append(await shot(app_for(demo.after_hands("butifarra", 2, seed=5)), "butifarra-hand-summary", NARROW))
+
+    # 80x24 that works: the hand's history on h, a hand of 16 cards with a key on each,
+    # the notice below 80x24
+    async def history(pilot):
+        await pilot.press("h")
+
+    made.append(await shot(app_for(demo.trick_midhand("manille-parlee", 7, tricks=5)), "history", NARROW, history))
+    made.append(await shot(app_for(demo.trick_midhand("manille", 7, players=2, tricks=0)), "manille-2p-long-hand",
+                           NARROW))
+    made.append(await shot(app_for(demo.trick_midhand("kruisjassen", 7, tricks=3)), "too-small", (70, 20)))
 
     if png:
         import cairosvg

@@ -64,18 +64,44 @@ def test_list_one_line_per_game():
     assert "2-6 players" in by_id["klassieke-rummy"]
     for gid in GAMES:
         cls = cardtable.engine.game_class(gid)
-        assert cls.name in by_id[gid] and cls.deck_name in by_id[gid] and cls.description[:20] in by_id[gid]
+        assert cls.name in by_id[gid] and cls.description[:20] in by_id[gid]
+    # the deck in words, never an internal id (issue 8 item 9)
+    assert "32 cards" in by_id["kruisjassen"] and "52 cards" in by_id["klassieke-rummy"]
+    for internal in ("piquet32", "full52", "deck36"):
+        assert internal not in r.output
+
+
+def test_list_options_lists_the_declared_options_of_every_game():
+    for gid in cardtable.engine.game_ids():
+        cls = cardtable.engine.game_class(gid)
+        r = run("list", "--options", gid)
+        assert r.exit_code == 0, r.output
+        for opt in cls.option_specs:
+            line = next(ln for ln in r.output.splitlines() if ln.startswith(opt.name + " "))
+            default = "none" if opt.default is None else str(opt.default).lower()
+            assert default in line.lower(), (gid, opt.name, line)
+            for choice in opt.choices:
+                assert choice in line
+    one_error_line(run("list", "--options", "pandoeren"), "unknown game")
+
+
+def test_play_help_points_to_the_options():
+    r = run("play", "--help")
+    assert r.exit_code == 0 and "cardtable list --options GAME" in r.output
 
 
 # ---- rules -----------------------------------------------------------------------------
 
 @pytest.mark.parametrize("gid,title", [("kruisjassen", "Kruisjassen"), ("klassieke-rummy", "Klassieke Rummy")])
-def test_rules_prints_the_spec(gid, title):
+def test_rules_prints_the_guide_and_spec_prints_the_spec(gid, title):
     r = run("rules", gid)
     assert r.exit_code == 0, r.output
-    assert title in r.output
-    assert "Examples" in r.output and "Options" in r.output
+    assert title in r.output and "Options" in r.output
+    assert "Examples" not in r.output and "Source: seed" not in r.output   # the players' guide
     assert "##" not in r.output  # rendered, not raw markdown
+    r = run("rules", gid, "--spec")
+    assert r.exit_code == 0, r.output
+    assert title in r.output and "Examples" in r.output and "Options" in r.output
 
 
 def test_rules_unknown_game():
@@ -316,6 +342,14 @@ def fake_tui(monkeypatch):
     (("play", "klassieke-rummy", "--seat", "bot:genius", "--seat", "human"), ("seat 0", "genius")),
     (("play", "klassieke-rummy", "--players", "3", "--seat", "bot", "--seat", "human"), ("--players 3",)),
     (("play", "klassieke-rummy", "--players", "9"), ("2 to 6", "9")),
+    # the names the seat setup refuses (issue 8 item 9)
+    (("play", "klassieke-rummy", "--seat", "human:", "--seat", "bot"), ("seat 0", "needs a name")),
+    (("play", "klassieke-rummy", "--seat", "human:  ", "--seat", "bot"), ("seat 0", "needs a name")),
+    (("play", "klassieke-rummy", "--seat", "human:Anna", "--seat", "human:Anna"), ("same name",)),
+    (("play", "klassieke-rummy", "--seat", "human:Anna", "--seat", "human:anna "), ("same name",)),
+    (("play", "klassieke-rummy", "--seat", "human:Bot 1", "--seat", "bot"), ("names a bot",)),
+    (("play", "klassieke-rummy", "--seat", "human:A,B", "--seat", "bot"), ("':' or ','",)),
+    (("play", "kruisjassen", "--seed", "-1"), ("--seed", "-1")),
 ])
 def test_play_bad_input(fake_tui, args, needles):
     one_error_line(run(*args), *needles)
@@ -403,3 +437,119 @@ def test_simulate_on_a_terminal_shows_progress_then_the_summary():
     out = b"".join(chunks).decode("utf-8", "replace")
     assert "hands: 40" in out and "hands/s" in out
     assert "\x1b[" in out  # the live progress bar drew on the terminal
+
+
+# ---- saves, stats (issue 8 items 3 and 8) -------------------------------------------------
+
+@pytest.fixture
+def home(tmp_path, monkeypatch):
+    monkeypatch.setenv("CARDTABLE_HOME", str(tmp_path / "home"))
+    return tmp_path / "home"
+
+
+def test_saves_lists_and_deletes_only_when_asked(home, monkeypatch):
+    from cardtable import saves
+
+    r = run("saves")
+    assert r.exit_code == 0 and "No unfinished games" in r.output
+    a = play_some("kruisjassen", hands=1, extra_actions=3)
+    a.seats[0] = "human:Anna"
+    saves.save_match(a)
+    b = play_some("klassieke-rummy", players=3, hands=0, extra_actions=4)
+    saves.save_match(b)
+    r = run("saves")
+    assert r.exit_code == 0, r.output
+    lines = [ln for ln in r.output.splitlines() if ln[:3].strip().rstrip(".").isdigit()]
+    assert len(lines) == 2
+    assert "Klassieke Rummy · 3 bots · hand 1" in lines[0] and "last played today" in lines[0]
+    assert "Kruisjassen · Anna and 3 bots · hand 2" in lines[1]
+    # not at a terminal and no --yes: nothing is deleted
+    one_error_line(run("saves", "--delete", "1"), "--yes")
+    assert len(saves.list_saves()) == 2
+    # at a terminal: it asks, and "n" keeps the game
+    monkeypatch.setattr("cardtable.cli._interactive", lambda: True)
+    r = CliRunner().invoke(main, ["saves", "--delete", "2"], input="n\n")
+    assert "Delete Kruisjassen" in r.output and "Nothing was deleted" in r.output
+    assert len(saves.list_saves()) == 2
+    r = run("saves", "--delete", "2", "--yes")
+    assert r.exit_code == 0 and "Deleted Kruisjassen" in r.output
+    assert [i.game_name for i in saves.list_saves()] == ["Klassieke Rummy"]
+    one_error_line(run("saves", "--delete", "7", "--yes"), "no save number 7")
+    one_error_line(run("saves", "--delete", "some", "--yes"), "a number")
+
+
+def test_saves_reports_a_corrupt_file_once_and_keeps_it(home):
+    from cardtable import saves
+
+    saves.saves_dir().mkdir(parents=True)
+    (saves.saves_dir() / "x.json").write_text("{")
+    r = run("saves")
+    assert r.exit_code == 0 and "could not be read" in r.stderr and "x.corrupt.json" in r.output
+    r = run("saves")
+    assert "could not be read" not in r.stderr and "x.corrupt.json" in r.output
+    r = run("saves", "--delete", "corrupt", "--yes")
+    assert r.exit_code == 0 and saves.corrupt_files() == []
+
+
+def test_stats_command(home):
+    from cardtable import saves
+
+    r = run("stats")
+    assert r.exit_code == 0 and "No finished matches" in r.output
+    game = get_game("klassieke-rummy", players=2, target_score=30)
+    m = play(Match(game, ["human:Anna", "bot:simple"], seed=4), hands=100)
+    assert m.over
+    saves.finish(m)
+    r = run("stats")
+    assert r.exit_code == 0, r.output
+    assert "Anna" in r.output and "Klassieke Rummy" in r.output
+    data = json.loads(run("stats", "--json").output)
+    assert data[0]["name"] == "Anna" and data[0]["matches"] == 1
+    assert data[0]["hands"] == sum(1 for h in m.hands if not h.get("between"))
+    assert json.loads(run("stats", "--json", "--player", "Bram").output) == []
+
+
+# ---- simulate: Ctrl+C, replay: seed -1 (issue 8 item 9) ----------------------------------
+
+def test_simulate_stops_cleanly_on_ctrl_c_with_the_figures_so_far(monkeypatch):
+    import cardtable.cli as cli
+
+    real = cli.get_bot
+    calls = [0]
+
+    def get_bot(kind, game, seed=None):
+        bot = real(kind, game, seed=seed)
+        choose = bot.choose
+
+        def interrupted(obs, budget=None):
+            calls[0] += 1
+            if calls[0] == 200:          # Ctrl+C in the middle of a hand
+                raise KeyboardInterrupt
+            return choose(obs, budget)
+
+        bot.choose = interrupted
+        return bot
+
+    monkeypatch.setattr(cli, "get_bot", get_bot)
+    r = run("simulate", "kruisjassen", "--hands", "100000", "--seed", "1")
+    assert r.exit_code == 130, r.output
+    assert "stopped by Ctrl+C after" in r.output and "of 100000 hands" in r.output
+    assert "matches won" in r.output and "Traceback" not in r.output
+    calls[0] = 0
+    r = run("simulate", "kruisjassen", "--hands", "100000", "--seed", "1", "--json")
+    data = json.loads(r.output)
+    assert data["interrupted"] is True and 0 < data["hands"] < 100000
+    assert sum(data["outcomes"].values()) == data["hands"]
+
+
+def test_replay_refuses_a_negative_seed(tmp_path):
+    p = tmp_path / "neg.json"
+    p.write_text(json.dumps({"format": "cardtable-record/1", "game": "kruisjassen", "seed": -1}))
+    one_error_line(run("replay", str(p)), '"seed"', "0 or more", "-1")
+    p.write_text(json.dumps({"format": "cardtable-record/1", "game": "kruisjassen",
+                             "hands": [{"seed": -5, "actions": []}]}))
+    one_error_line(run("replay", str(p)), "hand 0", "0 or more")
+    # unknown top-level keys stay accepted (forward compatibility, docs/records.md)
+    p.write_text(json.dumps({"format": "cardtable-record/1", "game": "kruisjassen", "seed": 1,
+                             "comment": "hi", "match_id": "abc", "future": [1]}))
+    assert run("replay", str(p)).exit_code == 0

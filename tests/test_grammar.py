@@ -65,7 +65,7 @@ def test_readme_table_verbs():
     assert set(README_FORMS) == {
         "play", "pass", "bid", "trump", "double", "redouble", "declare", "claim", "concede", "ask", "tell",
         "swap", "exchange", "take-hand", "keep-hand", "draw", "meld", "open", "layoff", "discard",
-        "knock", "gin", "rummy"}
+        "knock", "gin", "rummy", "buy"}
 
 
 # one canonical text per README form; each parses back to itself by the README grammar
@@ -82,6 +82,7 @@ README_EXAMPLES = [
     "meld JK=8* 8C 8D", "open 5C 6C 7C", "open 5C 6C 7C, 8D 8H 8S, layoff 9C to 1",
     "open JK=4C 5C 6C, layoff JK=7C to 1 high", "layoff 8C to 3", "layoff AS to 1 low",
     "layoff JK=8C to 12 high", "discard 9D", "knock", "knock 9D", "gin 9D", "rummy", "rummy 9D",
+    "buy back",
 ]
 
 
@@ -167,7 +168,7 @@ def test_every_legal_action_text_round_trips(gid):
             for _ in range(max(2, hands // (3 * len(counts)))):
                 if match is None or match.over:
                     match = Match(game, ["bot:random"] * players, seed=rng.randrange(2**31))
-                state = match.start_hand()
+                state = match.start_next()           # a hand, or a decision between hands
                 while not state.over:
                     legal = state.legal_actions()
                     for a in legal:

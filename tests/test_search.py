@@ -11,6 +11,7 @@ options and player counts below (derandomized: the same positions every run).
 from __future__ import annotations
 
 import copy
+from collections import Counter
 import random
 from itertools import combinations
 
@@ -133,6 +134,9 @@ def locations(st):
             loc[c] = "stock"
         for c in cards_of(getattr(st, "discards", 0)):
             loc[c] = "discards"
+        for name, m in st.named_places():
+            for c in cards_of(m):
+                loc[c] = name
         return loc
     for s, h in enumerate(st.hands):
         for c in h:
@@ -355,8 +359,8 @@ def same_view(got, want, st, seat) -> bool:
     (helper H2): the rummy's status line names what the seat to act can do (``to lay off
     or discard``), which depends on its hidden hand, so it is compared only for that seat."""
     if st.game.id == "klassieke-rummy" and seat != st.to_act:
-        got = dict(got, status=None)
-        want = dict(want, status=None)
+        got = dict(got, status=None, facts=None)           # the facts hold the status items
+        want = dict(want, status=None, facts=None)
     return got == want
 
 
@@ -420,32 +424,47 @@ def test_information_set_samples(gid, players, options):
 
 def swapped(st, seat, rng):
     """A copy of ``st`` in which two cards ``seat`` cannot see have changed places (two
-    other hands, or a hand and the stock), or None if there are no two such cards."""
+    other hands, or a hand and the stock or a named place: ``TrickHand.named_places``), or
+    None if there are no two such cards."""
     hidden = st.hidden_from(seat)
     loc = locations(st)
-    cands = sorted(c for c in hidden if isinstance(loc[c], tuple) or loc[c] == "stock")
+    named = {name for name, _m in st.named_places()} if isinstance(st, TrickHand) else set()
+    in_play = Counter(st.cards_in_play())
+    if any(k > 1 for k in in_play.values()):   # identical cards: where each lies
+        # only a card all of whose copies are hidden (a copy taken from the pile is known)
+        hidden_count = Counter(hidden)
+        unseen = {c for c in hidden_count if hidden_count[c] >= in_play[c]}
+        loc = {}
+        for s, h in enumerate(st.hands):
+            if s != seat:
+                loc.update((c, ("hand", s)) for c in h if c in unseen)
+        loc.update((c, "stock") for c in st.stock if c in unseen and c not in loc)
+    cands = sorted(c for c in hidden if c in loc and (isinstance(loc[c], tuple) or loc[c] == "stock"
+                                                      or loc[c] in named))
     rng.shuffle(cands)
-    for a in cands:
-        for b in cands:
-            if loc[a] == loc[b]:
-                continue
-            new = st.clone()
-            for x, y in ((a, b), (b, a)):
-                where = loc[x]
-                if isinstance(new.hands[0], int):
-                    if where == "stock":
-                        new.stock = tuple(y if c == x else c for c in new.stock)
-                    else:
-                        new.hands[where[1]] ^= (1 << x) | (1 << y)
-                else:                   # one copy only (identical cards: a multiset)
-                    cards = list(new.stock) if where == "stock" else list(new.hands[where[1]])
-                    cards[cards.index(x)] = y
-                    if where == "stock":
-                        new.stock = cards
-                    else:
-                        new.hands[where[1]] = cards
-            if same_view(new.observation(seat).to_json(), st.observation(seat).to_json(), st, seat):
-                return new
+    pairs = [(a, b) for a in cands for b in cands if loc[a] != loc[b]]
+    # a hand and another place first; two named places (handjas' extra and dead hands) last
+    pairs.sort(key=lambda p: not (isinstance(loc[p[0]], tuple) or isinstance(loc[p[1]], tuple)))
+    for a, b in pairs:
+        new = st.clone()
+        for x, y in ((a, b), (b, a)):
+            where = loc[x]
+            if isinstance(new.hands[0], int):
+                if where == "stock":
+                    new.stock = tuple(y if c == x else c for c in new.stock)
+                elif where in named:
+                    setattr(new, where, getattr(new, where) ^ ((1 << x) | (1 << y)))
+                else:
+                    new.hands[where[1]] ^= (1 << x) | (1 << y)
+            else:                   # one copy only (identical cards: a multiset)
+                cards = list(new.stock) if where == "stock" else list(new.hands[where[1]])
+                cards[cards.index(x)] = y
+                if where == "stock":
+                    new.stock = cards
+                else:
+                    new.hands[where[1]] = cards
+        if same_view(new.observation(seat).to_json(), st.observation(seat).to_json(), st, seat):
+            return new
     return None
 
 

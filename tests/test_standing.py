@@ -73,6 +73,8 @@ def test_sheet_standing_is_a_snapshot_of_the_sheet(gid):
         assert list(st.totals) == js["balance"]
     elif "strepen" in js:
         assert [st.totals[0], st.totals[1]] == js["strepen"] and list(st.carry) == js["carry"]
+    elif js.get("kind") == "boom":                          # points per side (schutjassen)
+        assert [st.totals[0], st.totals[1]] == js["points"] and st.totals[2:] == st.totals[:2]
     else:  # pragma: no cover - a new sheet kind: say how its totals read
         pytest.fail(f"unknown sheet {js['kind']}")
     before = st.to_json()

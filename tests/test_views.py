@@ -168,7 +168,17 @@ def test_every_sheet_view_agrees_with_its_table_and_drawing():
             while not st.over:
                 st = st.apply(rng.choice(st.legal_actions()), check=False)
             sheet.record(st.result())
+            _decide_between(game, sheet, rng)
         _check_sheet(gid, sheet, n)
+
+
+def _decide_between(game, sheet, rng) -> None:
+    """A decision between hands the game asks for now (a buy-back), played at random and written."""
+    between = None if sheet.over else game.between_hands(sheet.standing())
+    if between is not None:
+        while not between.over:
+            between = between.apply(rng.choice(between.legal_actions()), check=False)
+        sheet.record_between(between.result())
 
 
 def _check_sheet(gid, sheet, n):
@@ -179,7 +189,7 @@ def _check_sheet(gid, sheet, n):
         head, rows = sheet.table()
         assert list(v.columns) == list(head), gid
         got = [list(r) for r in v.rows] + ([list(v.total)] if v.total is not None else [])
-        assert got == [list(r) for r in rows], gid
+        assert got == [[sheet.cell_words(str(c)) for c in r] for r in rows], gid
         assert all(len(r) == len(v.columns) for r in got)
         assert 0 < v.score_columns < len(v.columns)
         for row, col, word in v.marks:
@@ -363,6 +373,8 @@ def _lines_under_the_table_today(sheet) -> list[str]:
     """The drawing's lines that today's sheet panel shows under the table
     (tui/widgets.py ``sheet_renderable``: not a table row, not a side's tally whose label is
     a column header; nothing for an empty sheet but a carry)."""
+    if not sheet.view().is_table:       # a free drawing (a boom): the panel shows all of it
+        return sheet.render().splitlines()
     headers, rows = sheet.table()
     drawing = sheet.render()
     heads = {str(h).strip().lower() for h in headers} if rows else set()
@@ -386,4 +398,5 @@ def test_sheet_view_lines_are_what_the_sheet_panel_shows_today(gid, n):
         while not st.over:
             st = st.apply(rng.choice(st.legal_actions()), check=False)
         sheet.record(st.result())
+        _decide_between(game, sheet, rng)
     assert sheet.over or hand == 59

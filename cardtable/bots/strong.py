@@ -8,8 +8,8 @@
 
 How it decides: the seat's information set deals the cards it has not seen again at random
 (``InformationSet.sample``); in each sampled world every legal action is applied and the
-world is played to the end of the hand (``greedy_playout``: in trick games and Klassieke
-Rummy rules of thumb with 15% random choices; other games their fast random ``playout``),
+world is played to the end of the hand (``greedy_playout``: in trick games and drift
+rummies rules of thumb with 15% random choices; other games their fast random ``playout``),
 and the seat's ``returns()`` are averaged per action. All actions of
 one round share the sampled world and the playout's random draws (common random numbers),
 so the difference between two actions is measured on the same deals. The action with the
@@ -54,9 +54,7 @@ from typing import Any
 from cardtable.bots import Bot, SimpleBot
 from cardtable.cards import RANK_OF, SUIT_OF, display, is_joker, plain
 from cardtable.engine.search import mask_cards
-from cardtable.families.tricks import TrickHand
-from cardtable.games.klassieke_rummy import DRAW as RUMMY_DRAW
-from cardtable.games.klassieke_rummy import KlassiekeRummyState
+from cardtable.families.tricks import PLAY, TrickHand
 from cardtable.engine.actions import Action
 from cardtable.engine.game import Game, Observation
 
@@ -155,25 +153,26 @@ def greedy_playout(world: Any, rng: random.Random) -> tuple[float, ...]:
     """Play ``world`` to the end and return its ``returns()``. Trick games (a ``TrickHand``
     with its trick table ``t``): card plays by a greedy rule of thumb (``greedy_card``),
     other steps (roem, stuk, ...) as the game's rollout does (``rollout_actions()``), a
-    share ``EPSILON`` of the card plays at random; every other game: its fast ``playout``."""
+    share ``EPSILON`` of the card plays at random; rummies (a game whose steps are draws and
+    discards): ``rummy_greedy_playout``; every other game: its fast ``playout``. Only the
+    public search API of the families is used (``rollout_mask``, ``rollout_actions``,
+    ``apply_in_place``), so every game of a family gets the policy with no line here."""
     if not isinstance(world, TrickHand):
         if _is_rummy(world):
             return rummy_greedy_playout(world, rng)
         return world.playout(rng)
     rand = rng.random
     while world.to_act is not None:
-        world._lc = None
-        m = world._rollout_mask()
+        m = world.rollout_mask()
         if m:
             if m & (m - 1):
                 c = greedy_card(world, m) if rand() >= EPSILON else rng.choice(mask_cards(m))
             else:
                 c = m.bit_length() - 1
-            world._play(world.to_act, c)
+            world.apply_in_place(PLAY[c])
         else:
             acts = world.rollout_actions()
             world.apply_in_place(acts[0] if len(acts) == 1 else acts[rng.randrange(len(acts))])
-    world._lc = None
     return world.returns()
 
 
@@ -217,10 +216,16 @@ def greedy_card(world: Any, m: int) -> int:
 
 
 def _is_rummy(world: Any) -> bool:
-    """A Klassieke Rummy State (or a subclass): the greedy rummy playout takes its steps
-    (the draw actions of ``_legal()`` in the draw phase, melds and lay-offs from
-    ``_down_actions()``, a discard by ``_discard(card)``)."""
-    return isinstance(world, KlassiekeRummyState)
+    """A drift rummy: its playout's first steps are draws (``draw stock`` / ``draw
+    discard``) and it keeps a discard pile (``pile``) and hands (``hand_of``)."""
+    if world.to_act is None or not hasattr(world, "pile") or not hasattr(world, "hand_of"):
+        return False
+    acts = world.rollout_actions()
+    return bool(acts) and all(a.verb in RUMMY_VERBS for a in acts)
+
+
+#: the verbs of a drift-rummy turn the greedy rummy playout understands (others: at random)
+RUMMY_VERBS = frozenset(("draw", "meld", "layoff", "swap", "discard", "open"))
 
 
 def meld_potential(c: int, hand: list[int]) -> int:
@@ -250,39 +255,41 @@ def meld_potential(c: int, hand: list[int]) -> int:
 
 
 def rummy_greedy_playout(world: Any, rng: random.Random) -> tuple[float, ...]:
-    """A rummy playout by rules of thumb (a share ``EPSILON`` of the choices at random):
-    take the top discard when it fits the hand (``meld_potential`` of 2 or more), else draw
-    from the stock; put down melds and lay off whenever possible (one at random); discard
-    the card that helps least, the highest of equals."""
+    """A rummy playout by rules of thumb over ``rollout_actions()`` (a share ``EPSILON`` of
+    the choices at random): take the top discard when it fits the hand (``meld_potential``
+    of 2 or more), else draw from the stock; put down melds and lay off whenever the rollout
+    offers it (one at random); discard the card that helps least, the highest of equals."""
     rand = rng.random
     while world.to_act is not None:
-        world._cache = None
-        if world.phase == RUMMY_DRAW:
-            acts = world._legal()
-            if len(acts) == 1 or rand() < EPSILON:
-                a = acts[0] if len(acts) == 1 else acts[rng.randrange(len(acts))]
-            else:
-                top = world.pile[-1] if world.pile else None
-                take = top is not None and meld_potential(top, world.hands[world.seat] + [top]) >= 2
-                a = acts[-1] if take else acts[0]
-            world._apply(a)
-            continue
-        down = world._down_actions()
-        if down:
-            world._apply(down[0] if len(down) == 1 else down[rng.randrange(len(down))])
-            continue
-        hand = world.hands[world.seat]
-        taken = world.taken
-        cards = [c for c in hand if c != taken] if taken is not None else list(hand)
-        if len(cards) == 1:
-            c = cards[0]
+        acts = world.rollout_actions()
+        n = len(acts)
+        if n == 1:
+            a = acts[0]
         elif rand() < EPSILON:
-            c = cards[rng.randrange(len(cards))]
+            a = acts[rng.randrange(n)]
         else:
-            c = min(cards, key=lambda x: (meld_potential(x, hand), -RANK_OF[plain(x)] if not is_joker(x) else 0))
-        world._discard(c)
-    world._cache = None
+            a = _rummy_choice(world, acts, rng)
+        world.apply_in_place(a)
     return world.returns()
+
+
+def _rummy_choice(world: Any, acts: list[Action], rng: random.Random) -> Action:
+    """``rummy_greedy_playout``'s rule of thumb for one step of ``acts`` (two or more)."""
+    verbs = {a.verb for a in acts}
+    hand = world.hand_of(world.to_act)
+    if verbs == {"draw"}:
+        top = world.pile[-1] if world.pile else None
+        take = top is not None and meld_potential(top, list(hand) + [top]) >= 2
+        want = "discard" if take else "stock"
+        for a in acts:
+            if a.arg == want:
+                return a
+        return acts[0]
+    if verbs == {"discard"}:
+        return min(acts, key=lambda a: (meld_potential(a.cards[0], hand),
+                                        0 if is_joker(a.cards[0]) else -RANK_OF[plain(a.cards[0])]))
+    down = [a for a in acts if a.verb != "discard"]
+    return down[rng.randrange(len(down))] if len(down) > 1 else down[0]
 
 
 def search_chunk(iset: Any, legal: tuple[Action, ...], seed: str, rounds: int | None,

@@ -85,6 +85,8 @@ def _draw(obs: Observation, game: Game, draws: list[Action], hand: list[Card]) -
     naturals = [c for c in hand if not is_joker(c)] + [top]
     if any(top in cards for _kind, cards in find_wild_melds(naturals, game.rules)):
         return take
+    if game.layoff_requires_meld and not (obs.extra.get("on_table") or [True] * obs.n_seats)[obs.seat]:
+        return stock                     # may not lay off yet (ramino-drift §5.3, loba §5.3)
     for mv in obs.melds:
         m = Meld(mv.owner, mv.kind, _meld_cards(mv))
         if any(rep == top for rep, _e in layoff_targets(m, game.rules)):

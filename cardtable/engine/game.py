@@ -172,8 +172,11 @@ class Observation:
     as this seat sees it (its cards never include one of ``hidden_from(seat)``; the counts of
     the zones that are not mirrors add up to the deck); ``verbs`` the specs of the verbs in
     ``legal`` (label, key, hint, input shape); ``events`` the public log as structured
-    ``LogEvent``s (``log`` holds their texts, one per event, rendered once). ``to_json``
-    writes zones and verbs, not events (their text is ``log``).
+    ``LogEvent``s (``log`` holds their texts, one per event, rendered once); ``facts`` what
+    the table writes beside the cards (``views.Facts``: trump, the status line as items,
+    seat roles such as the declarer; None: the table writes ``status`` as it is);
+    ``panels`` lines drawn beside the trick (``views.Panel``: Parlée's talk). ``to_json``
+    writes zones, verbs and facts, not events or panels (their text is ``log``).
     """
 
     game: str
@@ -202,6 +205,8 @@ class Observation:
     zones: tuple[Any, ...] = ()                  # views.Zone, see the class docstring
     verbs: tuple[Any, ...] = ()                  # views.VerbSpec of the verbs in ``legal``
     events: tuple[Any, ...] = ()                 # views.LogEvent, oldest first (``log`` = texts)
+    facts: Any = None                            # views.Facts: trump, status items, seat roles
+    panels: tuple[Any, ...] = ()                 # views.Panel: lines beside the trick (table talk)
 
     def __post_init__(self) -> None:
         if not self.active:
@@ -211,6 +216,8 @@ class Observation:
         """A JSON-ready dict with cards as codes (used by tests and debugging)."""
 
         def conv(v: Any) -> Any:
+            if v is None or type(v) in _PLAIN:
+                return v
             if isinstance(v, Action):
                 return v.text()
             if isinstance(v, MeldView) or hasattr(v, "to_json"):
@@ -221,7 +228,7 @@ class Observation:
                 return [conv(x) for x in v]
             return v
 
-        d = {k: getattr(self, k) for k in self.__dataclass_fields__ if k != "events"}
+        d = {k: getattr(self, k) for k in self.__dataclass_fields__ if k not in ("events", "panels")}
         out = {k: conv(v) for k, v in d.items()}
         for k in ("hand", "discard"):
             out[k] = [card_text(c) for c in d[k]]
@@ -229,6 +236,10 @@ class Observation:
             out[k] = [[s, card_text(c)] for s, c in d[k]]
         out["upcard"] = card_text(self.upcard) if self.upcard is not None else None
         return out
+
+
+#: types ``Observation.to_json`` passes through as they are (the common case, checked first)
+_PLAIN = frozenset((int, str, float, bool))
 
 
 @dataclass

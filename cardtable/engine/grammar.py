@@ -497,6 +497,9 @@ README_FORMS: dict[str, "tuple[str, ...] | Compound"] = {
     "knock": ("", "<card>"),
     "gin": ("<card>",),
     "rummy": ("<card>", ""),
+    # loba §7.4: buy back in after reaching the elimination score (``pass`` declines); the
+    # spec names no verb, so the game adds one (README: "a game may add a verb where none fits")
+    "buy": ("back",),
 }
 
 #: Every README verb and form, copies up to #7, designations in meld, open and layoff,

@@ -143,6 +143,64 @@ class Match:
             self._finished(new.result())
         return new
 
+    # -- undo --
+    def _hand_start(self) -> State:
+        """The current hand (or decision between hands) as it was dealt, before its first
+        action: dealt again from its entry (seed or explicit deal) and the sheet's standing,
+        which a hand still in play has not changed yet."""
+        entry = self.hands[-1]
+        standing = self.sheet.standing()
+        if entry.get("between"):
+            return self.game.between_hands(standing)
+        if "deal" in entry:
+            return self.game.from_deal(entry["deal"], standing)
+        return self.game.new_hand(entry["seed"], standing)
+
+    def actors(self) -> list[int | None]:
+        """The seat that made each action of the current hand, oldest first (the hand is
+        replayed from its deal). Raises IllegalAction if no hand was dealt."""
+        if self.state is None or not self.hands:
+            raise IllegalAction("no hand is being played")
+        st = self._hand_start()
+        out: list[int | None] = []
+        for text in self.hands[-1]["actions"]:
+            out.append(st.to_act)
+            st = st.apply(self.game.parse_action(text), check=False)
+        return out
+
+    def undo_count(self, seats) -> int:
+        """How many actions ``undo`` must take back to undo the last decision of one of
+        ``seats`` (a set of seat numbers) in the current hand with every action after it
+        (the bots' replies); 0 if none of them has acted in this hand yet or the hand is over."""
+        if self.state is None or self.state.over:
+            return 0
+        actors = self.actors()
+        for i in range(len(actors) - 1, -1, -1):
+            if actors[i] in seats:
+                return len(actors) - i
+        return 0
+
+    def undo(self, count: int = 1) -> State:
+        """Take back the last ``count`` actions of the current hand: the hand is dealt again
+        from its entry and the actions before them are replayed, so the record
+        (``to_record``, the autosave) holds exactly the actions kept. Returns the new State.
+
+        Raises IllegalAction (nothing changed) if no hand is in play (a finished hand is
+        written on the sheet and stays) or ``count`` is not 1 to the number of actions of
+        the hand."""
+        if self.state is None or self.state.over:
+            raise IllegalAction("only a hand in play can be taken back")
+        actions = self.hands[-1]["actions"]
+        if not isinstance(count, int) or not 1 <= count <= len(actions):
+            raise IllegalAction(f"there are {len(actions)} actions in this hand to take back, not {count!r}")
+        keep = actions[:len(actions) - count]
+        st = self._hand_start()
+        for text in keep:
+            st = st.apply(self.game.parse_action(text), check=False)
+        self.state = st
+        self.hands[-1]["actions"] = list(keep)
+        return st
+
     @property
     def over(self) -> bool:
         return self.sheet.over

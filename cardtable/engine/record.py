@@ -233,6 +233,8 @@ def check_shape(data: Any, bot_kinds: Collection[str] | None = None) -> None:
     seed = data.get("seed")
     if seed is not None and not _is_int(seed):
         raise RecordError(f"record \"seed\" must be a whole number, not {clip(seed)}")
+    if seed is not None and seed < 0:   # random.Random(-n) deals as n: a seed is 0 or more
+        raise RecordError(f"record \"seed\" must be 0 or more, not {clip(seed)}")
     options = data.get("options", {})
     if not isinstance(options, dict):
         raise RecordError("record \"options\" must be an object")
@@ -248,6 +250,8 @@ def check_shape(data: Any, bot_kinds: Collection[str] | None = None) -> None:
             raise RecordError(f"hand {i}: \"between\" must be true (a decision between hands) or left out")
         if "seed" in h and not _is_int(h["seed"]):
             raise RecordError(f"hand {i}: \"seed\" must be a whole number, not {clip(h['seed'])}")
+        if "seed" in h and h["seed"] < 0:
+            raise RecordError(f"hand {i}: \"seed\" must be 0 or more, not {clip(h['seed'])}")
         if "deal" in h:
             _check_deal(h["deal"], f"hand {i}")
         elif "seed" not in h and not h.get("between"):

@@ -162,6 +162,8 @@ class VerbSpec:
     saying what to do; ``shape``: one of ``SHAPES``; ``zone``: the zone whose cards a CARD /
     CARDS / MELD / DESIGNATION verb picks (default the seat's hand); ``menu``: the first
     level of a MENU; ``min_cards`` / ``max_cards`` for CARDS (0: any).
+    ``confirm``: a question the table asks before an action of this spec is applied, for a
+    move that ends the hand at once (a claim such as "ik dek"); "" for none.
     """
 
     verb: str
@@ -174,12 +176,16 @@ class VerbSpec:
     menu: tuple[MenuItem, ...] = ()
     min_cards: int = 0
     max_cards: int = 0
+    confirm: str = ""
 
     def to_json(self) -> dict[str, Any]:
-        return {"verb": self.verb, "arg": self.arg, "label": self.label, "key": self.key,
-                "hint": self.hint, "shape": self.shape, "zone": self.zone,
-                "menu": [m.to_json() for m in self.menu],
-                "min_cards": self.min_cards, "max_cards": self.max_cards}
+        out = {"verb": self.verb, "arg": self.arg, "label": self.label, "key": self.key,
+               "hint": self.hint, "shape": self.shape, "zone": self.zone,
+               "menu": [m.to_json() for m in self.menu],
+               "min_cards": self.min_cards, "max_cards": self.max_cards}
+        if self.confirm:
+            out["confirm"] = self.confirm
+        return out
 
 
 def spec_for(action: Any, specs: Sequence[VerbSpec]) -> VerbSpec | None:
@@ -440,6 +446,56 @@ def seat_list(values: Sequence[Any], fmt: Callable[[Any], str] = str, start: int
     return sep.join(f"{{{start + s}}} {fmt(v)}" for s, v in enumerate(values))
 
 
+# ---- what the table writes beside the cards -------------------------------------------
+
+@dataclass(frozen=True)
+class Facts:
+    """The hand's public facts as the table writes them (``Observation.facts``), so that
+    it reads no game's ``extra`` keys.
+
+    ``trump``: the trump suit (0..3) or None; ``trump_label``: the word before its symbol
+    (``Troef``); ``no_trump``: the words shown when there is no trump (``No trumps``,
+    ``Trump not chosen yet``; empty: nothing is shown). ``status``: the status line as
+    items, most important first (``Deal 1 of 4``, ``seat 1 plays ♣ for 21``, ``stake 1``);
+    the rules' ``seat N`` is named by the table; a narrow table joins the items that fit
+    with `` · `` and leaves the rest out whole (never cut in the middle of an item).
+    ``roles``: (seat, word) pairs written by a seat's name (``declarer``, ``pit``).
+    """
+
+    trump: int | None = None
+    trump_label: str = "Troef"
+    no_trump: str = ""
+    status: tuple[str, ...] = ()
+    roles: tuple[tuple[int, str], ...] = ()
+
+    def to_json(self) -> dict[str, Any]:
+        return {"trump": self.trump, "trump_label": self.trump_label, "no_trump": self.no_trump,
+                "status": list(self.status), "roles": [list(r) for r in self.roles]}
+
+
+@dataclass(frozen=True)
+class Panel:
+    """A few public lines the table draws beside the trick (``Observation.panels``):
+    Parlée's table talk. ``title`` (``Talk this hand``); ``lines``: LogEvents, oldest first,
+    short enough to stand beside the trick (``3 {0}→{1} ♠ count: 2``); ``current``: the
+    line of the trick in play, drawn under it while the trick lasts (or None). Suit
+    symbols in a template are coloured by the table. ``Observation.to_json`` leaves the
+    panels out, as it does the events (their texts are in ``log``)."""
+
+    title: str
+    lines: tuple[LogEvent, ...] = ()
+    current: LogEvent | None = None
+
+    def to_json(self) -> dict[str, Any]:
+        return {"title": self.title, "lines": [e.to_json() for e in self.lines],
+                "current": None if self.current is None else self.current.to_json()}
+
+
+def status_items(status: str) -> tuple[str, ...]:
+    """A status line written as ``a · b · c`` as its items (``Facts.status``)."""
+    return tuple(p.strip() for p in status.split(" \u00b7 ") if p.strip())
+
+
 # ---- the sheet's own drawing ------------------------------------------------------------
 
 #: mark words of a SheetView cell
@@ -458,7 +514,9 @@ class SheetView:
     scores, one per side or seat); ``lines``: text under the table (a tally line, a carry,
     the winner). A free drawing when ``columns`` is empty: ``lines`` is the drawing (a boom,
     a lives log, a bridge-style sheet), monospace, as the spec's §8 draws it.
-    ``title``: the sheet's name (``Streepjes``, ``Ledger``).
+    ``title``: the sheet's name (``Streepjes``, ``Ledger``). The cells are the sheet's own
+    words for a reader (``2 claim (onder jan)``, not a record code): the table draws them as
+    they are.
     """
 
     title: str = ""
@@ -497,9 +555,9 @@ def table_view(head: Sequence[str], rows: Sequence[Sequence[str]], drawing: str 
 
 __all__ = [
     "ASIDE", "BUYBACK", "CARD", "CARDS", "COUNT", "DEAD_HAND", "DESIGNATION", "DISCARD", "DOWN",
-    "EXTRA_HAND", "EventLog", "Fact", "HAND", "LAST_TRICK", "LogEvent", "MELD", "MELDED_AREA",
+    "EXTRA_HAND", "EventLog", "Fact", "Facts", "Panel", "HAND", "LAST_TRICK", "LogEvent", "MELD", "MELDED_AREA",
     "MELDS", "MENU", "MenuItem", "NONE", "OPEN", "OUT", "OUT_MARK", "RUMMY", "SHAPES", "STOCK",
     "SheetView", "Summary", "TAKEN", "TIE_MARK", "TRICK", "UP", "UPCARD", "VOID", "VerbSpec",
     "WINNER", "ZONE_KINDS", "Zone", "default_name", "fact", "hand_zone", "log_view", "out_zone",
-    "phrase", "render", "seat_list", "spec_for", "specs_for", "table_view",
+    "phrase", "render", "seat_list", "status_items", "spec_for", "specs_for", "table_view",
 ]

@@ -36,6 +36,7 @@ from cardtable.engine.actions import Action
 from cardtable.engine.game import Game, IllegalAction, MeldView, Observation, State
 from cardtable.engine.standing import Standing
 from cardtable.engine.views import EventLog, LogEvent, log_view, specs_for
+from cardtable.engine.views import Facts, status_items
 from cardtable.families.rummy import (ACE_LOW, RUMMY_VERBS, RUN, SET, Meld, classify, find_melds, lay_off,
                                       layoff_ends, layoff_options, rummy_zones, stock_top_first, turn_over,
                                       why_not_meld)
@@ -70,6 +71,9 @@ class DriftRummy(Game):
 
     family = "rummy"
     ace_mode: str = ACE_LOW
+    #: an empty stock is re-formed from the discard pile **but its top card**, which stays face up
+    #: (jokeren §5.6); a pile of one card then forms no stock: the player must take it
+    turnover_keeps_top: bool = False
 
     def melds_in(self, hand: Sequence[Card]) -> list[tuple[str, tuple[Card, ...]]]:
         return find_melds(hand, self.ace_mode)
@@ -148,9 +152,9 @@ class DriftRummy(Game):
         else:
             to_act = (dealer + 1) % n
             for i, h in enumerate(hands):
-                if len(h) != self.dealt:
-                    raise DealError(f"hand of seat {i}: {len(h)} cards; with {n} players each is dealt "
-                                    f"{self.dealt}")
+                why = self.fresh_hand_error(i, h)
+                if why:
+                    raise DealError(why)
             if len(pile) != 1:
                 raise DealError("discard: a fresh deal has exactly one upcard on the discard pile")
         st = state_cls._fresh(self, dealer, hands, list(reversed(stock_tf)), pile, melds, to_act,
@@ -170,6 +174,14 @@ class DriftRummy(Game):
         missing = sorted(set(full52()) - set(everything))
         if missing:
             raise DealError(f"the deal must hold all 52 cards; missing {cards_text(missing)}")
+
+    def fresh_hand_error(self, seat: int, hand: list[Card]) -> str | None:
+        """``parse_deal``, a fresh deal: why ``hand`` may not be the hand of ``seat`` there (it
+        must hold ``dealt`` cards), or None. A game whose seats may be out of the game overrides
+        it (families/elimination.py)."""
+        if len(hand) != self.dealt:
+            return f"hand of seat {seat}: {len(hand)} cards; with {self.players} players each is dealt {self.dealt}"
+        return None
 
     def position_hand_error(self, seat: int, hand: list[Card]) -> str | None:
         """``parse_deal``, a position (``melds``/``to_act``): why ``hand`` may not be the hand of
@@ -401,7 +413,7 @@ class DriftHand(State):
             return self._cache
         if self.phase == DRAW:
             out = []
-            if self.stock or self.pile:
+            if self.stock or len(self.pile) > self.game.turnover_keeps_top:
                 out.append(DRAW_STOCK)
             if self.pile:
                 out.append(DRAW_DISCARD)
@@ -462,9 +474,11 @@ class DriftHand(State):
                     self.turnovers += 1
                     rng = (random.Random(self.shuffle_key * 1009 + self.turnovers)
                            if self.game.reshuffle else None)
-                    self.stock = turn_over(self.pile, rng)
-                    self.events = [self.events, ("turnover", len(self.pile), rng is not None), None]
-                    self.pile = []
+                    keep = self.pile[-1:] if self.game.turnover_keeps_top else []
+                    under = self.pile[:len(self.pile) - len(keep)]
+                    self.stock = turn_over(under, rng)
+                    self.events = [self.events, ("turnover", len(under), rng is not None), None]
+                    self.pile = keep
                 c = self.stock.pop()
                 self.taken = None
                 self.events = [self.events, ("draw", seat), None]
@@ -692,6 +706,11 @@ class DriftHand(State):
     #: the verb specs of the table (engine.views), in the table's order
     VERBS = RUMMY_VERBS
 
+    def _scores(self) -> dict[str, Any]:
+        """The observation's ``scores``: the totals and the target (a game without a target
+        overrides it)."""
+        return {"totals": list(self.totals), "target_score": self.game.options.get("target_score")}
+
     def _meld_views(self) -> tuple[MeldView, ...]:
         """The table melds as every seat sees them, numbered from 1."""
         return tuple(MeldView(i, m.owner, m.kind, m.cards) for i, m in enumerate(self.melds, 1))
@@ -742,8 +761,9 @@ class DriftHand(State):
             stock_size=len(self.stock),
             discard=tuple(self.pile),
             melds=melds,
-            scores={"totals": list(self.totals), "target_score": g.options.get("target_score")},
-            status=self._status(),
+            scores=self._scores(),
+            status=(status := self._status()),
+            facts=Facts(None, "", "", status_items(status)),
             log=lc.texts,
             legal=legal,
             extra=extra,

@@ -748,7 +748,7 @@ class JasHand(TrickHand):
         self._log("pass", seat)
         self.meld_step += 1
         self.turn_melds = ()
-        if self.meld_step == self.n_seats:
+        if self.meld_step == (self.n_playing or self.n_seats):
             self._resolve_roem()
         else:
             self.to_act = self.next_seat[seat]

@@ -48,6 +48,7 @@ from cardtable.engine.actions import Action
 from cardtable.engine.game import DealError, Observation, Result, State, check_cards
 from cardtable.engine.views import (CARD, CARDS, COUNT, DESIGNATION, DOWN, HAND, LAST_TRICK, MELD, TAKEN, TRICK,
                                     UP, UPCARD, LogEvent, VerbSpec, Zone, log_view, specs_for)
+from cardtable.engine.views import Facts, status_items
 
 # ---- bitmasks ----------------------------------------------------------------------------
 
@@ -593,6 +594,9 @@ class TrickHand(State):
     n_sides = 2
     last_bonus = 0
     per_trick = 0
+    #: seats that play to each trick (0: all ``n_seats``; handjas with five: four, the
+    #: dealer sits out and ``next_seat`` skips him)
+    n_playing = 0
     copy_lists: tuple[str, ...] = ("hands",)
     verb_table: tuple[VerbSpec, ...] = TRICK_VERBS
     _logc = None           # views.EventLog of ``ev`` (a cache, shared by clones)
@@ -724,7 +728,7 @@ class TrickHand(State):
                 self.win_card = c
                 self.win_seat = seat
             self.trick = trick = trick + ((seat, c),)
-            if len(trick) == self.n_seats:
+            if len(trick) == (self.n_playing or self.n_seats):
                 self._complete_trick()
                 return
         self.to_act = self.next_seat[seat]
@@ -915,6 +919,32 @@ class TrickHand(State):
     def status(self) -> str:
         return ""
 
+    #: the word the table writes before the trump suit's symbol (``views.Facts``)
+    trump_label = "Troef"
+
+    def no_trump_words(self) -> str:
+        """What the table writes while there is no trump: ``Trump not chosen yet`` before
+        the play (a trump still to be chosen), else nothing. A game with a no-trump
+        contract says so (Butifarra: ``No trumps``)."""
+        if self.trump is None and self.phase not in ("play", "over") and not self.trick:
+            return "Trump not chosen yet"
+        return ""
+
+    def seat_roles(self, seat: int) -> tuple[tuple[int, str], ...]:
+        """(seat, word) pairs the table writes by a seat's name (``declarer``); default none."""
+        return ()
+
+    def panels(self, seat: int) -> tuple:
+        """``views.Panel``s drawn beside the trick (Parlée's talk); default none."""
+        return ()
+
+    def facts(self, seat: int) -> Facts:
+        """What the table writes beside the cards (``Observation.facts``): the trump and its
+        label, ``no_trump_words()``, the status line's items (``status()`` split at its
+        `` · ``), ``seat_roles()``."""
+        return Facts(self.trump, self.trump_label, self.no_trump_words(), status_items(self.status()),
+                     self.seat_roles(seat))
+
     def make_observation(self, seat: int, scores: dict[str, Any], extra: dict[str, Any],
                          melds: tuple = (), **fields: Any) -> Observation:
         """The Observation of ``seat`` with every generic trick field filled from the state;
@@ -934,6 +964,7 @@ class TrickHand(State):
             legal=legal,
             extra=extra,
             zones=self.zones(seat, legal, specs, view), verbs=specs, events=lc.events,
+            facts=self.facts(seat), panels=self.panels(seat),
         )
         kw.update(fields)
         return Observation(**kw)
@@ -987,6 +1018,12 @@ class TrickHand(State):
             if m:
                 return self.play_actions(m)
         return self._legal()
+
+    def rollout_mask(self) -> int:
+        """The cards a playout chooses from now (a mask), or 0 when the step is not a card
+        (then ``rollout_actions()`` lists it): the public name of ``_rollout_mask`` for
+        playout policies (bots/strong.py), which play the card by ``apply_in_place(PLAY[c])``."""
+        return self._rollout_mask()
 
     def _rollout_mask(self) -> int:
         """The cards a playout chooses from now, or 0 when the step is not a card (then
@@ -1048,7 +1085,7 @@ class TrickHand(State):
         trump = t.trump
         nxt = self.next_seat
         part = self.partner
-        n = self.n_seats
+        n = self.n_playing or self.n_seats
         watch = self._fast_watch_seat()
         seat = self.to_act
         trick = self.trick
@@ -1218,7 +1255,7 @@ class TrickHand(State):
                     rest &= ~sm
             buckets.append(Bucket(s, free, allowed & rest))
         for owner, m in places:
-            buckets.append(Bucket(owner, m.bit_count(), -1))
+            buckets.append(Bucket(owner, m.bit_count(), self.iset_place_allowed(seat, owner)))
         return Deal(pool, [b for b in buckets if b.size])
 
     def _iset_build(self, seat: int, known: list[int], deal, masks: list[int], rng,
@@ -1240,6 +1277,17 @@ class TrickHand(State):
     def iset_place(self, owner: Any, mask: int, rng) -> None:
         """Put the dealt cards of a place of ``iset_places`` (games with such places)."""
         raise NotImplementedError
+
+    def iset_place_allowed(self, seat: int, owner: Any) -> int:
+        """The cards that may be dealt to the place ``owner`` of ``iset_places`` in
+        ``seat``'s samples (a mask; default -1: any)."""
+        return -1
+
+    def named_places(self) -> tuple[tuple[str, int], ...]:
+        """Places other than the hands, the trick and the taken tricks: ``(name, mask)``
+        with ``name`` the state attribute that holds the mask (the tests read and swap card
+        locations through it; handjas: ``extra``, ``dead``, ``aside``); default none."""
+        return ()
 
     def _iset_rebuild(self, seat: int, rng, played: list[int]) -> None:
         """After the hands are dealt again: the starting hands (hands + ``played``, the

@@ -37,9 +37,9 @@ from cardtable.engine.actions import Action
 from cardtable.engine.game import MeldView
 from cardtable.engine.views import (CARD, CARDS, COUNT, DISCARD, DOWN, HAND, MELD, MELDS, STOCK, UP, LogEvent,
                                     VerbSpec, Zone)
-from cardtable.families.drift import DRAW, OVER, PLAY, DriftHand, DriftRummy
+from cardtable.families.drift import DRAW, MAX_TURNOVERS, OVER, PLAY, DriftHand, DriftRummy
 from cardtable.families.melds import (MeldRules, any_meld, check_meld, find_wild_melds, joker_as, layoff_targets,
-                                      meld_uses, stand_in, swap_joker, swap_targets, wild_lay_off)
+                                      meld_points, meld_uses, stand_in, swap_joker, swap_targets, wild_lay_off)
 from cardtable.families.rummy import (DRAW_DISCARD_SPEC, DRAW_STOCK_SPEC, DISCARD_SPEC, RUN, SET, Meld)
 
 WILD_MELD_SPEC = VerbSpec("meld", "Meld selected", "m",
@@ -48,8 +48,8 @@ WILD_MELD_SPEC = VerbSpec("meld", "Meld selected", "m",
 WILD_LAYOFF_SPEC = VerbSpec("layoff", "Lay off", "l",
                             "select a card, l then the meld's number lays it off (a joker: what it stands for)",
                             MELD)
-SWAP_SPEC = VerbSpec("swap", "Swap joker", "w",
-                     "select the card a joker stands for, w then the meld's number takes the joker", MELD)
+SWAP_SPEC = VerbSpec("swap", "Swap joker", "e",
+                     "select the card a joker stands for, e then the meld's number takes the joker", MELD)
 #: the verbs of a turn with jokers
 WILD_VERBS = (DRAW_STOCK_SPEC, DRAW_DISCARD_SPEC, WILD_MELD_SPEC, WILD_LAYOFF_SPEC, SWAP_SPEC, DISCARD_SPEC)
 
@@ -69,6 +69,18 @@ class WildDriftRummy(DriftRummy):
     #: in turns t < n - 1 nobody goes out: at least two cards stay in hand until the discard
     #: (jokeren §5.5 step 3)
     first_round_no_out: bool = False
+    #: the melds of a player's first melding turn must total at least this many meld points
+    #: (``families.melds.meld_points`` by ``points``; jokeren's ``first_meld_40``); with a minimum
+    #: he lays off and swaps only from the turn after (jokeren §5.2 step 5, §5.3 step 1)
+    first_meld_min: int = 0
+    #: draws at the start of a turn (jokeren's ``draw_two``: 2, each from the stock or the pile)
+    draws_per_turn: int = 1
+    #: the top discard may be taken only if it can go on the table this turn, and it must before
+    #: the discard (jokeren's ``discard_take_must_use``)
+    take_must_use: bool = False
+    #: with ``swap_follow``: the released joker may also be laid off (``layoff JK=… to …``) by a
+    #: player who owns a meld (ramino-drift §5.4 step 3)
+    swap_follow_layoff: bool = False
 
     def melds_in(self, hand: Sequence[Card]) -> list[tuple[str, tuple[Card, ...]]]:
         return find_wild_melds(hand, self.rules)
@@ -124,7 +136,7 @@ class WildDriftRummy(DriftRummy):
 class WildDriftHand(DriftHand):
     """One hand of a drift rummy with jokers (module docstring)."""
 
-    __slots__ = ("known", "forced", "was_on")
+    __slots__ = ("known", "forced", "was_on", "takes", "draws", "first_pts", "must", "idle")
     VERBS = WILD_VERBS
 
     @classmethod
@@ -134,6 +146,11 @@ class WildDriftHand(DriftHand):
         st.known = [[] for _ in range(st.n)]
         st.forced = False        # a swap's follow-up meld is due (``swap_follow``)
         st.was_on = bool(st.owners >> to_act & 1)   # the seat to act owned a meld when its turn began
+        st.takes = ()            # the cards taken from the discard pile this turn
+        st.draws = 0             # draws made this turn (``draws_per_turn``)
+        st.first_pts = 0         # meld points put down this turn, a first melding turn (``first_meld_min``)
+        st.must = ()             # ``take_must_use``: (card, copies the hand may keep) still to be put down
+        st.idle = 0              # turns with an empty stock and one discard, the table unchanged
         return st
 
     def clone(self):
@@ -141,6 +158,11 @@ class WildDriftHand(DriftHand):
         new.known = [k[:] for k in self.known]
         new.forced = self.forced
         new.was_on = self.was_on
+        new.takes = self.takes
+        new.draws = self.draws
+        new.first_pts = self.first_pts
+        new.must = self.must
+        new.idle = self.idle
         return new
 
     # -- legality --
@@ -149,20 +171,23 @@ class WildDriftHand(DriftHand):
             return self._cache
         if self.phase == DRAW:
             out = super()._legal()
-            if self.pile and self._only_copies_of_top():
+            if self.pile and ((self.draws + 1 == self.game.draws_per_turn and self._only_copies_of_top())
+                              or (self.game.take_must_use and not self._top_usable())):
                 out = [x for x in out if x.arg != "discard"]
                 self._cache = out
             return out
         out = self._down_actions()
-        if self.forced:
+        if self.forced or self._discard_barred():
             self._cache = out
             return out
-        taken = self.taken
+        taken = self.takes
         seen = set()
         for c in self.hands[self.seat]:
-            if c != taken and c not in seen:
+            if c not in taken and c not in seen:
                 seen.add(c)
                 out.append(Action("discard", None, (c,)))
+        if not seen:     # draw_two: only copies of the taken cards are left (jokeren ruling 21)
+            out += [Action("discard", None, (c,)) for c in dict.fromkeys(self.hands[self.seat])]
         self._cache = out
         return out
 
@@ -173,22 +198,102 @@ class WildDriftHand(DriftHand):
         top = self.pile[-1]
         return all(c == top for c in self.hands[self.seat])
 
-    def _keeps(self, hand: Sequence[Card], used: Sequence[Card], gained: Card | None = None) -> bool:
+    def _keeps(self, hand: Sequence[Card], used: Sequence[Card], gained: Card | None = None,
+               forb: tuple[Card, ...] | None = None) -> bool:
         """§5.7 after ``used`` (hand cards) leave ``hand`` (and ``gained`` joins it): empty (not
-        with ``last_card``) or holding a card other than copies of the one taken this turn."""
+        with ``last_card``) or holding a card other than copies of those taken this turn
+        (``forb``, default ``takes``)."""
         rem = len(hand) - len(used) + (gained is not None)
         g = self.game
+        if forb is None:
+            forb = self.takes
+        left_taken = 0
+        if forb:
+            left_taken = (sum(1 for c in hand if c in forb) - sum(1 for c in used if c in forb)
+                          + (gained in forb))
         if g.first_round_no_out and self.turn < self.n - 1:
-            return rem >= 2 and (self.taken is None
-                                 or rem - (hand.count(self.taken) - sum(1 for c in used if c == self.taken)
-                                           + (gained == self.taken)) > 0)
+            return rem >= 2 and rem - left_taken > 0
         if rem == 0:
             return not g.last_card
-        taken = self.taken
-        if taken is None:
-            return True
-        left_taken = hand.count(taken) - sum(1 for c in used if c == taken) + (gained == taken)
         return rem - left_taken > 0
+
+    # -- first-meld minimum and a taken card that must be used (jokeren's options) --
+    def _first_min(self) -> int:
+        """The meld points still due this turn under ``first_meld_min`` (0: none due or not a
+        first melding turn)."""
+        g = self.game
+        return max(0, g.first_meld_min - self.first_pts) if g.first_meld_min and not self.was_on else 0
+
+    def _musts(self, hand: Sequence[Card] | None = None) -> tuple[tuple[Card, int], ...]:
+        """``take_must_use``: the taken cards not put down yet, as ``(card, copies the hand may keep)``."""
+        hand = self.hands[self.seat] if hand is None else hand
+        return tuple((c, k) for c, k in self.must if hand.count(c) > k)
+
+    def _discard_barred(self) -> bool:
+        """No discard yet: a taken card still to be used, or a first meld short of the minimum."""
+        return bool(self._musts()) or (self.first_pts > 0 and self._first_min() > 0)
+
+    def _plan(self, hand: Sequence[Card], need: int, musts: tuple[tuple[Card, int], ...],
+              forb: tuple[Card, ...], owns: bool, memo: dict | None = None) -> bool:
+        """True if new melds from ``hand`` (each keeping §5.7 with ``forb``) can be put down this
+        turn worth ``need`` meld points together and putting down every card of ``musts`` (one
+        taken card may instead be laid off on a table meld when lay-offs are allowed and the
+        player ``owns`` a meld). A depth-first search, memoised in ``memo``."""
+        musts = tuple((c, k) for c, k in musts if hand.count(c) > k)
+        if need <= 0 and not musts:
+            return True
+        g = self.game
+        memo = {} if memo is None else memo
+        key = (tuple(sorted(hand)), need, musts, owns)
+        if key in memo:
+            return memo[key]
+        memo[key] = False
+        ok = False
+        if need <= 0 and len(musts) == 1 and owns and not (g.first_meld_min and not self.was_on):
+            c = musts[0][0]
+            ok = bool(self.melds) and any(x == c for x, _i, _e in g.layoffs((c,), self.melds)) and \
+                self._keeps(hand, (c,), None, forb)
+        no_joker = g.no_joker_first and not self.was_on
+        if not ok:
+            for kind, cards in g.melds_in(hand):
+                uses = meld_uses(cards)
+                if (no_joker and JOKER in uses) or not self._keeps(hand, uses, None, forb):
+                    continue
+                if musts and need <= 0 and not any(c in uses for c, _k in musts) and (
+                        owns or g.first_meld_min and not self.was_on):
+                    continue        # a meld without the taken card only to get on the table first
+                rest = list(hand)
+                for u in uses:
+                    rest.remove(u)
+                p = meld_points(kind, cards, g.points) if need > 0 else 0
+                if self._plan(rest, need - p, musts, forb, True, memo):
+                    ok = True
+                    break
+        memo[key] = ok
+        return ok
+
+    def _top_usable(self) -> bool:
+        """``take_must_use``: the top discard, once taken, can be put on the table this turn."""
+        hand = self.hands[self.seat] + [self.pile[-1]]
+        c = self.pile[-1]
+        musts = self._musts() + ((c, hand.count(c) - 1),)
+        return self._plan(hand, self._first_min(), musts, self.takes + (c,),
+                          bool(self.owners >> self.seat & 1))
+
+    def _after_ok(self, hand: Sequence[Card], used: Sequence[Card], pts: int, gained: Card | None = None,
+                  owns: bool = True) -> bool:
+        """An action taking ``used`` from ``hand`` (worth ``pts`` meld points, ``gained`` joining it)
+        leaves a plan (``_plan``) for the points still due and the taken cards still to be used."""
+        need = self._first_min()
+        musts = self._musts()
+        if not need and not musts:
+            return True
+        rest = list(hand)
+        for u in used:
+            rest.remove(u)
+        if gained is not None:
+            rest.append(gained)
+        return self._plan(rest, need - pts, musts, self.takes, owns)
 
     def _down_actions(self) -> list[Action]:
         g = self.game
@@ -196,35 +301,58 @@ class WildDriftHand(DriftHand):
         out: list[Action] = []
         no_joker = g.no_joker_first and not self.was_on
         if self.forced:         # the released joker goes into a new meld, nothing else
-            return [Action("meld", None, cards) for _k, cards in g.melds_in(hand)
-                    if any(is_joker(c) for c in cards) and self._keeps(hand, meld_uses(cards))]
+            out = [Action("meld", None, cards) for _k, cards in g.melds_in(hand)
+                   if any(is_joker(c) for c in cards) and self._keeps(hand, meld_uses(cards))]
+            if g.swap_follow_layoff and self.owners >> self.seat & 1 and self._keeps(hand, (JOKER,)):
+                out += [Action("layoff", None, (card,), "to", i, end) for card, i, end in g.layoffs(hand, self.melds)
+                        if is_joker(card)]
+            return out
+        first_min = bool(g.first_meld_min) and not self.was_on   # no lay-off, no swap this turn
+        check = self._first_min() or self._musts()
         if g.no_meld_limit or not self.melded:
             for _kind, cards in g.melds_in(hand):
                 if no_joker and any(is_joker(c) for c in cards):
                     continue
-                if self._keeps(hand, meld_uses(cards)):
+                uses = meld_uses(cards)
+                if self._keeps(hand, uses) and (not check or self._after_ok(
+                        hand, uses, meld_points(_kind, cards, g.points) if first_min else 0)):
                     out.append(Action("meld", None, cards))
         own = self.owners >> self.seat & 1
-        if self.melds and (not g.layoff_requires_meld or own):
+        if self.melds and (not g.layoff_requires_meld or own) and not first_min:
             for card, i, end in g.layoffs(hand, self.melds):
-                if self._keeps(hand, (JOKER if is_joker(card) else card,)):
+                u = JOKER if is_joker(card) else card
+                if self._keeps(hand, (u,)) and (not check or self._after_ok(hand, (u,), 0)):
                     out.append(Action("layoff", None, (card,), "to", i, end))
-        if self.melds and (not g.swap_requires_meld or own):
+        if self.melds and (not g.swap_requires_meld or own) and not first_min and not (no_joker and g.swap_follow):
             hs = set(hand)
             for i, m in enumerate(self.melds, 1):
                 for nat in swap_targets(m, g.rules):
                     if nat in hs and self._keeps(hand, (nat,), JOKER) and (
-                            not g.swap_follow or self._follow_up_exists(hand, nat)):
+                            not g.swap_follow or self._follow_up_exists(hand, nat, i)) and (
+                            not check or (self._after_ok(hand, (nat,), 0, JOKER, True) if not g.swap_follow
+                                          else not self._musts(self._without(hand, nat)))):
                         out.append(Action("swap", None, (nat,), "in", i))
         return out
 
-    def _follow_up_exists(self, hand: Sequence[Card], nat: Card) -> bool:
-        """``swap_follow``: after giving ``nat`` for a joker, a new meld holding a joker can be made
-        that keeps the §5.7 invariant."""
+    @staticmethod
+    def _without(hand: Sequence[Card], card: Card) -> list[Card]:
+        rest = list(hand)
+        rest.remove(card)
+        return rest
+
+    def _follow_up_exists(self, hand: Sequence[Card], nat: Card, meld_no: int | None = None) -> bool:
+        """``swap_follow``: after giving ``nat`` for a joker (of table meld ``meld_no``), a new meld
+        holding a joker can be made that keeps the §5.7 invariant (with ``swap_follow_layoff``, or
+        the joker laid off)."""
         after = list(hand)
         after.remove(nat)
         after.append(JOKER)
         g = self.game
+        if g.swap_follow_layoff and meld_no and self.owners >> self.seat & 1 and self._keeps(after, (JOKER,)):
+            melds = list(self.melds)
+            melds[meld_no - 1] = swap_joker(melds[meld_no - 1], nat, g.rules)[0]
+            if any(is_joker(card) for card, _i, _e in g.layoffs(after, melds)):
+                return True
         for _k, cards in g.melds_in(after):
             if any(is_joker(c) for c in cards) and self._keeps(after, meld_uses(cards)):
                 return True
@@ -233,8 +361,9 @@ class WildDriftHand(DriftHand):
     def _discard_choices(self) -> list[Card]:
         """``DriftHand.playout`` picks a discard among the distinct cards (identical cards are one
         action), so it plays as the engine's generic playout does."""
-        taken = self.taken
-        return list(dict.fromkeys(c for c in self.hands[self.seat] if c != taken))
+        taken = self.takes
+        return (list(dict.fromkeys(c for c in self.hands[self.seat] if c not in taken))
+                or list(dict.fromkeys(self.hands[self.seat])))
 
     # -- play --
     def _forget(self, seat: int, c: Card) -> None:
@@ -252,12 +381,31 @@ class WildDriftHand(DriftHand):
             if self.phase == PLAY and (action.arg == "discard" or self.turnovers):
                 # taken from the pile, or drawn from a stock made of the turned-over pile
                 self.known[seat].append(hand[-1])
+            if self.phase == PLAY:
+                self.draws += 1
+                c = hand[-1]
+                if action.arg == "discard":
+                    self.takes += (c,)
+                    if g.take_must_use:
+                        self.must += ((c, hand.count(c) - 1),)
+                elif self.must:              # a copy drawn from the stock may stay in hand
+                    self.must = tuple((m, k + (m == c)) for m, k in self.must)
+                self.taken = self.takes[0] if self.takes else None
+                if self.draws < g.draws_per_turn:
+                    self.phase = DRAW   # the next draw; skipped when nothing can be drawn (jokeren 20)
+                    self._cache = None
+                    if not self._legal():
+                        self.phase = PLAY
+                    self._cache = None
         elif v == "meld":
             cards = action.cards
             for c in meld_uses(cards):
                 hand.remove(c)
                 self._forget(seat, c)
             self.melds.append(Meld(seat, g.kind_of(cards), tuple(cards)))
+            self.idle = 0
+            if g.first_meld_min and not self.was_on:
+                self.first_pts += meld_points(self.melds[-1].kind, cards, g.points)
             self.forced = False
             self.owners |= 1 << seat
             self.melded = True
@@ -270,9 +418,11 @@ class WildDriftHand(DriftHand):
             m = self.melds[i - 1]
             end = action.end or g.ends(c, m)[0]
             self.melds[i - 1] = g.lay_off_on(m, c, end)
+            self.idle = 0
             u = JOKER if is_joker(c) else c
             hand.remove(u)
             self._forget(seat, u)
+            self.forced = False          # a laid-off joker is its swap's follow-up (swap_follow_layoff)
             self.events = [self.events, ("layoff", seat, c, i, action.end), None]
             if not hand:
                 self._end_out()
@@ -294,6 +444,21 @@ class WildDriftHand(DriftHand):
         self._forget(self.seat, c)
         super()._discard(c)
         self.was_on = bool(self.owners >> self.seat & 1)
+        self.takes = ()
+        self.draws = 0
+        self.first_pts = 0
+        self.must = ()
+        if self.phase == DRAW and self.game.turnover_keeps_top:
+            self._cache = None
+            if not self._legal():        # jokeren §5.6: one discard, no stock, and it may not be taken
+                self._end_void()
+            elif not self.stock and len(self.pile) == 1:
+                # the one discard goes round: the stuck-hand ruling, and at most MAX_TURNOVERS rounds
+                # without a meld or lay-off (jokeren ruling 14)
+                self.idle += 1
+                if self.idle > MAX_TURNOVERS * self.n or (self.idle == 1 and self._stuck()):
+                    self._end_void()
+            self._cache = None
 
     def _stuck(self) -> bool:
         """Ruling 9 of Klassieke Rummy with jokers: no meld can be made from the cards outside
@@ -315,7 +480,11 @@ class WildDriftHand(DriftHand):
         text = a.text()
         if self.forced and self.phase == PLAY:
             return (f"{text}: after a swap the joker must go at once into a new meld with cards from "
-                    f"the hand (a meld holding it), like 'meld 4S 5S JK=6S'")
+                    f"the hand (a meld holding it), like 'meld 4S 5S JK=6S'"
+                    + (", or be laid off by a player who has melded" if g.swap_follow_layoff else ""))
+        why = self._option_refusal(a)
+        if why:
+            return f"{text}: {why}"
         if (a.verb == "draw" and a.arg == "discard" and self.phase == DRAW and self.pile
                 and self._only_copies_of_top()):
             return (f"{text}: {g.seat_name(self.seat)} holds only copies of {card_text(self.pile[-1])}; "
@@ -323,8 +492,7 @@ class WildDriftHand(DriftHand):
         if self.phase == OVER or a.verb not in ("meld", "layoff", "swap") or self.phase == DRAW:
             if a.verb == "swap" and self.phase == DRAW:
                 return f"{text}: first draw a card: 'draw stock' or 'draw discard'"
-            if a.verb == "discard" and self.phase == PLAY and a.cards and self.taken is not None \
-                    and a.cards[0] == self.taken:
+            if a.verb == "discard" and self.phase == PLAY and a.cards and a.cards[0] in self.takes:
                 return (f"{text}: {card_text(a.cards[0])} was taken from the discard pile this turn; "
                         f"neither it nor an identical card may be discarded in the same turn")
             return super().explain(a)
@@ -365,6 +533,9 @@ class WildDriftHand(DriftHand):
             if c not in swap_targets(m, g.rules):
                 return (f"{text}: no joker of meld {a.target} ({self._meld_text(m)}) "
                         f"stands for {card_text(c)}")
+            if g.swap_follow and not self._follow_up_exists(self.hands[self.seat], c, a.target):
+                return (f"{text}: the joker could not go back on the table at once (in a new meld"
+                        f"{' or a lay-off' if g.swap_follow_layoff else ''}), so it may not be taken")
             return f"{text}: {self._invariant_reason(len(self.hands[self.seat]))}"
         if is_joker(c) and stand_in(c) is None:
             return f"{text}: say what the joker stands for, like 'layoff JK=8C to {a.target}'"
@@ -377,6 +548,54 @@ class WildDriftHand(DriftHand):
         if a.end is not None and a.end not in ends:
             return f"{text}: {card_text(c)} goes at the {ends[0]} end of meld {a.target}, not the {a.end} end"
         return f"{text}: {self._invariant_reason(len(self.hands[self.seat]) - 1)}"
+
+    def _option_refusal(self, a: Action) -> str | None:
+        """Why ``a`` is refused by ``first_meld_min``, ``take_must_use`` or ``draws_per_turn``
+        (None when another rule refuses it)."""
+        g = self.game
+        if self.phase == DRAW and a.verb != "draw" and self.draws:
+            return "draw your second card first: 'draw stock' or 'draw discard'"
+        if self.phase == DRAW and a.verb == "draw" and a.arg == "discard" and self.pile and g.take_must_use \
+                and not self._top_usable():
+            return (f"the top discard may be taken only if it can be put on the table this turn, and "
+                    f"{card_text(self.pile[-1])} cannot")
+        if self.phase != PLAY:
+            return None
+        hand = self.hands[self.seat]
+        if a.verb == "discard" and a.cards and a.cards[0] in hand and a.cards[0] not in self.takes:
+            musts = self._musts()
+            if musts:
+                return (f"{cards_text([c for c, _k in musts])}, taken from the discard pile, must first be "
+                        f"put on the table (in a meld or laid off)")
+            if self.first_pts and self._first_min():
+                return (f"the first melds must total at least {g.first_meld_min} points; so far "
+                        f"{self.first_pts}: meld more first")
+        if a.verb == "swap" and g.swap_follow and len(a.cards) == 1 and a.cards[0] in hand and \
+                self.owners >> self.seat & 1 and isinstance(a.target, int) and 1 <= a.target <= len(self.melds) \
+                and a.cards[0] in swap_targets(self.melds[a.target - 1], g.rules) \
+                and not self._follow_up_exists(hand, a.cards[0]):
+            return ("the joker must go at once into a new meld with cards from the hand (it may not be laid "
+                    "off or kept), and no such meld can be made")
+        if g.no_joker_first and not self.was_on and a.verb in ("meld", "swap") and (
+                a.verb == "swap" and g.swap_follow or any(is_joker(c) for c in a.cards)):
+            return "no joker in the melds of a player's first melding turn (nor an exchange, whose meld holds one)"
+        first_min = bool(g.first_meld_min) and not self.was_on
+        if a.verb in ("layoff", "swap") and first_min and self.owners >> self.seat & 1:
+            return (f"with a first meld of at least {g.first_meld_min} points, a player lays off and "
+                    f"exchanges jokers only from the turn after his first melds")
+        if a.verb == "meld" and a.cards and (self._first_min() or self._musts()):
+            uses = meld_uses(a.cards)
+            if Counter(uses) - Counter(hand):
+                return None
+            got = check_meld(a.cards, g.rules)
+            if isinstance(got, str) or not self._keeps(hand, uses):
+                return None
+            if self._first_min():
+                return (f"the melds of a first melding turn must total at least {g.first_meld_min} points "
+                        f"(this one is worth {meld_points(got[0], got[1], g.points)}, and the rest of the hand "
+                        f"cannot make up the {self._first_min()} still due)")
+            return "the card taken from the discard pile could then no longer be put on the table this turn"
+        return None
 
     def _status(self) -> str:
         """The status line; while a seat plays it says what a turn allows (not what this hand can
@@ -481,6 +700,8 @@ class WildDriftHand(DriftHand):
                 self.hands[s] = list(self.known[s]) + given[s]
         if "stock" in given:
             self.stock = given["stock"]
+        elif self.turnovers and self.game.reshuffle:   # known cards, shuffled: their order unknown
+            rng.shuffle(self.stock)
         self.shuffle_key = rng.getrandbits(32)
         self.seed = None
         self._deal = self._position_deal()

@@ -485,6 +485,10 @@ class ButifarraState(TrickHand):
             return SANT_VICENC_VERBS if self.level == 2 else DOUBLE_VERBS
         return (PLAY_SPEC,)
 
+    def no_trump_words(self) -> str:
+        """``No trumps`` under a butifarra contract; before the choice the family's words."""
+        return "No trumps" if self.contract == "none" else TrickHand.no_trump_words(self)
+
     def status(self) -> str:
         """One line: the contract (and who chose it), the doubling, the multiplier, the hand
         points so far and the game points on the sheet, e.g.

@@ -559,6 +559,10 @@ class ManilleState(TrickHand):
             parts.append(f"stake {self.stake}")
         return " \u00b7 ".join(parts)
 
+    def seat_roles(self, seat: int) -> tuple[tuple[int, str], ...]:
+        """The declarer, written by its name at the table (``views.Facts.roles``)."""
+        return ((self.declarer, "declarer"),) if self.declarer >= 0 else ()
+
     def observation(self, seat: int) -> Observation:
         extra = {
             "calls": [[s, c] for s, c in self.calls],

@@ -46,7 +46,7 @@ from cardtable.engine.actions import Action
 from cardtable.engine.grammar import Grammar
 from cardtable.engine.registry import register
 from cardtable.families.manille import ManilleHand, PartnershipManille
-from cardtable.engine.views import MENU, LogEvent, MenuItem, VerbSpec
+from cardtable.engine.views import MENU, LogEvent, MenuItem, Panel, VerbSpec
 from cardtable.families.tricks import PLAY_SPEC, SUIT_MASK, cards_of
 from cardtable.sheets.hands import match_sheet
 
@@ -187,6 +187,32 @@ class ParleeState(ManilleHand):
 
     def verb_specs(self):
         return PARLEE_VERBS
+
+    def _talk_line(self, k: int, seat: int, action: Action, subject: int, ans: str) -> LogEvent:
+        """One talk of the hand, short enough to stand beside the trick: ``3 {0}→{1} ♠
+        count: 2``, ``5 {0}: I hold K♣`` (the trick's number first)."""
+        topic = action.arg.split()
+        what = "{c0}" if topic[0] == "has" else "\u2663\u2666\u2665\u2660"[SUIT_LETTERS.index(topic[1])]
+        if action.verb == "ask":
+            q = f"{what} count" if topic[0] == "count" else f"{topic[0]} {what}"
+            return LogEvent("ask", f"{k} {{0}}\u2192{{1}} {q}: {ans}", (seat, subject), action.cards, (ans,))
+        if topic[0] == "count":
+            said = f"I hold {ans} {what}"
+        elif topic[0] == "top":
+            said = f"no {what}" if ans == "none" else f"top {what} {ans}"
+        else:
+            said = f"I hold {what}"
+        return LogEvent("tell", f"{k} {{0}}: {said}", (seat,), action.cards, (ans,))
+
+    def panels(self, seat: int) -> tuple:
+        """The talk of the hand beside the trick (``views.Panel``), the question or statement
+        of the trick in play under it while the trick lasts."""
+        if not self.talk:
+            return ()
+        lines = tuple(self._talk_line(*t) for t in self.talk)
+        k, s, a, subj, ans = self.talk[-1]
+        current = self._log_event(("talk", s, a, subj, ans)) if k == self.ntricks + 1 else None
+        return (Panel("Talk this hand", lines, current),)
 
     def talk_json(self) -> list[dict[str, Any]]:
         return [{"trick": k, "seat": seat, "action": a.text(), "subject": subj, "answer": ans}

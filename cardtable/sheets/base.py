@@ -113,6 +113,11 @@ class Sheet:
 
     title = ""
 
+    def cell_words(self, cell: str) -> str:
+        """A cell of ``table()`` in a reader's words, as ``view()`` shows it (default: as it
+        is; the streepjes sheet writes ``2 claim (onder jan)`` for ``2 claim``)."""
+        return cell
+
     def view(self, names: Sequence[str] | None = None) -> SheetView:
         """The sheet's own drawing (``engine.views.SheetView``): by default the table of
         ``table()`` (its last row the totals row when its first cell is not a hand number)

@@ -20,6 +20,7 @@ side with more strepen wins; equal strepen at or above the target: play on.
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from cardtable.engine.views import WINNER, SheetView
@@ -27,6 +28,26 @@ from cardtable.sheets.base import Sheet, tally
 
 SIDE_LABELS = ("0/2", "1/3")
 
+
+
+#: The reasons a streepjes sheet writes (§8 of its rules), in a reader's words.
+STREEPJES_REASONS = {"wrong_claim": "wrong claim", "trickroem": "trick roem", "onder_jan": "onder jan"}
+_STREEP_ENTRY = re.compile(r"\b(\d+) (claim|wrong_claim|end|pit|roem|trickroem|onder_jan)\b")
+
+
+def streepjes_words(cell: str) -> str:
+    """A streepjes sheet cell (``2 claim, 1 roem``) in words: ``2 claim (onder jan), 1 roem``.
+    A claim (correct or wrong) or a played-out hand worth 2 strepen was won against a side
+    onder jan (§7.2, §7.4 of its rules), which the sheet writes as one entry of 2."""
+
+    def sub(m: re.Match) -> str:
+        n, reason = m.group(1), m.group(2)
+        word = STREEPJES_REASONS.get(reason, reason)
+        if reason in ("claim", "wrong_claim", "end") and n == "2":
+            word += " (onder jan)"
+        return f"{n} {word}"
+
+    return _STREEP_ENTRY.sub(sub, cell)
 
 class Streepjes(Sheet):
     """Strepen per side, the carried counts and the log of what was written."""
@@ -103,10 +124,15 @@ class Streepjes(Sheet):
         """``table()`` as a table (the ``total`` row holds the tallies; the winner's marked
         once the game is over) and the carry line of ``render()`` under it."""
         head, rows = self.table()
+        rows = [[self.cell_words(str(c)) for c in r] for r in rows]      # the reader's words
         marks = tuple((-1, 1 + w, WINNER) for w in (self.winners[:1] if self.over else ()))
         lines = tuple(ln for ln in self.render().splitlines() if ln.startswith("carry"))
         return SheetView("Streepjes", tuple(head), tuple(tuple(r) for r in rows[:-1]), tuple(rows[-1]), marks, 2,
                          lines)
+
+    def cell_words(self, cell: str) -> str:
+        """``streepjes_words``: the reasons in words, a 2-streep claim marked onder jan."""
+        return streepjes_words(cell)
 
     def table(self) -> tuple[list[str], list[list[str]]]:
         """Headers ``hand``, ``0/2``, ``1/3``; one row per hand that wrote strepen (the

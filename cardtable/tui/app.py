@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import os
 
+from textual import _time, events
 from textual.app import App
 from textual.binding import Binding
 from textual.widgets import OptionList
@@ -33,6 +34,9 @@ def _guard_page_keys() -> None:
 _guard_page_keys()
 
 DEFAULT_BOT_DELAY = 0.6
+#: seconds the keyboard and mouse must be quiet before input counts again after a hand-over
+#: or another confirmation screen came or went (``CardTableApp.hush``)
+DEFAULT_INPUT_QUIET = 0.25
 
 
 def _env_float(name: str, default: float) -> float:
@@ -40,6 +44,18 @@ def _env_float(name: str, default: float) -> float:
         return max(0.0, float(os.environ[name]))
     except (KeyError, ValueError):
         return default
+
+
+def _hotseat_undo_setting() -> bool:
+    """The player's "undo in hot-seat" setting (``cardtable.settings``); False without it."""
+    try:
+        from cardtable import settings
+    except ImportError:
+        return False
+    try:
+        return bool(settings.load().hotseat_undo)
+    except Exception:
+        return False
 
 
 def _write_crash_log(error: BaseException):
@@ -70,6 +86,14 @@ class CardTableApp(App):
     seed: match seed for games started from the menu (None: random); tests fix it.
     autosave: save after every action with ``cardtable.saves`` (and clear at the match end).
     resume: offer to resume an autosaved match when started without one.
+    handover_guard: seconds a hand-over ignores keys after it appeared (default: the bot
+        delay, at most 0.4).
+    input_quiet: seconds of quiet keyboard and mouse needed after a hand-over or another
+        confirmation screen came or went before a key or click counts again (``hush``;
+        default env ``CARDTABLE_INPUT_QUIET``, else 0.25; 0 turns the gate off).
+    hotseat_undo: allow undo (⌫ or Ctrl+Z) when several humans share the keyboard (default: the
+        player's setting ``Settings.hotseat_undo`` when ``cardtable.settings`` exists, else
+        False). A human alone with bots may always undo.
     """
 
     CSS_PATH = "cardtable.tcss"
@@ -79,19 +103,66 @@ class CardTableApp(App):
 
     def __init__(self, match: Match | None = None, *, bot_delay: float | None = None,
                  dutch: bool | None = None, seed: int | None = None, autosave: bool = True,
-                 resume: bool = True, handover_guard: float | None = None) -> None:
+                 resume: bool = True, handover_guard: float | None = None,
+                 input_quiet: float | None = None, hotseat_undo: bool | None = None) -> None:
         super().__init__()
         self.start_match = match
-        self.bot_delay = _env_float("CARDTABLE_BOT_DELAY", DEFAULT_BOT_DELAY) if bot_delay is None else bot_delay
-        if dutch is None:
-            dutch = os.environ.get("CARDTABLE_LETTERS", "en").lower().startswith("nl")
-        self.dutch = dutch
+        from cardtable import settings
+        from cardtable.tui.profile import apply_settings
+
+        apply_settings(self, settings.load())   # the settings file, then the environment
+        if bot_delay is not None:
+            self.bot_delay = bot_delay
+        if dutch is not None:
+            self.dutch = dutch
         self.seed = seed
         self.autosave = autosave
         self.resume = resume
         # keys typed this soon after a hand-over appears are ignored (the previous player
         # may still be typing); never longer than the bot pace, so 0 in tests
         self.handover_guard = min(0.4, self.bot_delay) if handover_guard is None else handover_guard
+        self.input_quiet = (_env_float("CARDTABLE_INPUT_QUIET", DEFAULT_INPUT_QUIET)
+                            if input_quiet is None else max(0.0, input_quiet))
+        self.hotseat_undo = _hotseat_undo_setting() if hotseat_undo is None else bool(hotseat_undo)
+        self._hush_last: float | None = None    # the gate is shut: time of the last input
+        self.hushed_inputs = 0                  # inputs the gate swallowed (the tests read it)
+
+    # ---- the input gate -------------------------------------------------------------------
+    def hush(self) -> None:
+        """Shut the input gate: keys, clicks and pastes are dropped until the keyboard and the
+        mouse have been quiet for ``input_quiet`` seconds. Called when a hand-over or another
+        confirmation screen (summary, resume, match end) appears and when it is dismissed, so
+        the keys of a burst (a bouncing key, SSH lag, a paste, a double click) that confirm a
+        screen never reach the table of the next player; the screen beneath is drawn but
+        inert meanwhile. Ctrl+Q always passes."""
+        if self.input_quiet > 0:
+            self._hush_last = _time.get_time()
+
+    def _drop_input(self, event) -> bool:
+        if self._hush_last is None or event.is_forwarded:
+            return False
+        if isinstance(event, events.Key):
+            if event.key == "ctrl+q":
+                return False
+        elif not isinstance(event, (events.MouseDown, events.MouseUp, events.Paste)):
+            return False
+        # the time the input arrived (made when the terminal's bytes were read), not the
+        # time it is handled: keys queued behind a slow redraw still count as one burst
+        now = getattr(event, "time", None) or _time.get_time()
+        if now - self._hush_last >= self.input_quiet:
+            self._hush_last = None        # quiet long enough: the gate opens
+            return False
+        if not isinstance(event, events.MouseUp):
+            self._hush_last = max(self._hush_last, now)   # input keeps the gate shut
+        if isinstance(event, events.MouseDown):
+            self._mouse_down_widget = None   # no click from a press that was dropped
+        self.hushed_inputs += 1
+        return True
+
+    async def on_event(self, event) -> None:
+        if self._drop_input(event):
+            return
+        await super().on_event(event)
 
     #: the exception that stopped the app (None while it runs or after a normal exit);
     #: ``cardtable.tui.run`` turns it into one line and exit code 1

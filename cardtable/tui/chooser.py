@@ -29,14 +29,36 @@ from cardtable.cards import SUIT_LETTERS, card_text, plain, rank_of, suit_of
 from cardtable.engine.actions import Action
 from cardtable.engine.views import CARD, CARDS, DESIGNATION, MELD, MENU, VerbSpec, spec_for
 
-#: Keys that belong to the table (sheet, quit, rules, letters, cancel, card keys, digits)
-#: and are never given to a button ...
-RESERVED_KEYS = set("snq?o") | {"enter", "space", "left", "right", "escape", "up", "down"} | set("0123456789")
-#: ... except these, which a verb may borrow when its spec names it (``trump S`` on ``s``:
-#: the sheet key then waits, hidden from the key line until the choice is made)
-LENDABLE_KEYS = {"s"}
+#: The keys of the cards of a hand, in order: 1-9, 0 for the tenth, then letters no verb
+#: uses (hands of 12, 14 or 16 cards). The key is drawn on the card.
+CARD_LETTERS = "fgjuvwyz"
+CARD_KEYS = "1234567890" + CARD_LETTERS
+
+
+def card_key(i: int) -> str | None:
+    """The key of card ``i`` (from 0) of the hand, or None past the last key."""
+    return CARD_KEYS[i] if 0 <= i < len(CARD_KEYS) else None
+
+
+def card_index(key: str) -> int | None:
+    """The card of the hand a key chooses (from 0), or None. Only ASCII digits and the
+    card letters choose cards (``²`` or ``٣`` do not)."""
+    if len(key) != 1:
+        return None
+    i = CARD_KEYS.find(key)
+    return None if i < 0 else i
+
+
+#: Keys that belong to the table (sheet, quit, rules, letters, hint, history, cancel, card
+#: keys: digits and the card letters) and are never given to a button ...
+RESERVED_KEYS = (set("snq?oih") | {"enter", "space", "left", "right", "escape", "up", "down"}
+                 | set(CARD_KEYS))
+#: ... except these, which a verb may borrow when its spec names it (``trump S`` on ``s``,
+#: ``trump H`` on ``h``: the sheet or history key then waits, hidden from the key line
+#: until the choice is made)
+LENDABLE_KEYS = {"s", "h"}
 #: keys given to buttons whose spec has no key (or whose key is taken), in this order
-FREE_KEYS = "efgijuvwyzabhcdkmprtlx"
+FREE_KEYS = "eabcdkmprtlx"
 #: the key that turns the page when the buttons are more than the keys
 PAGE_KEY = "o"
 #: shapes whose cards come from a zone (the cursor / the selection)
@@ -285,6 +307,14 @@ class Chooser:
         out: list[Item] = []
         depth = len(self.path)
         if node is not None and node.pick == "card":
+            hand = list(getattr(obs, "hand", ()))
+            picks = [a for a in acts if a.cards]
+            if self._from_hand(obs, picks):
+                # cards of the hand: on the keys they have in the hand, in its order
+                for a in sorted(picks, key=lambda a: hand.index(a.cards[0])):
+                    out.append(Item(card_key(hand.index(a.cards[0])), "", lambda a=a: ui.act(a), cards=a.cards))
+                out.append(Item("escape", "Back", lambda: self.back(ui)))
+                return out
             cards = sorted({a.cards[0] for a in acts if a.cards}, key=lambda c: (suit_of(c), -rank_of(c)))
             at_suit = depth > 1 and self.path[-1] in SUIT_LETTERS and self.path[-1] != node.word
             # by suit first (the suit's key, then the card's number) when the cards are
@@ -312,13 +342,19 @@ class Chooser:
                     fn = (lambda p=path: self.open(p, ui))
                 out.append(Item(m.key or "", m.label if suit is None else "", fn, suit=suit))
             used = {i.key for i in out if i.key}
-            free = [k for k in FREE_KEYS + "123456789" if k not in used]
+            free = [k for k in FREE_KEYS + CARD_LETTERS + "123456789" if k not in used]
             for it in out:
                 if not it.key:
                     it.key = free.pop(0) if free else ""
             out = [i for i in out if i.key]
         out.append(Item("escape", "Back", lambda: self.back(ui)))
         return out
+
+    @staticmethod
+    def _from_hand(obs, picks: Sequence[Action]) -> bool:
+        """The cards to pick are all of the seat's hand, each with its key there."""
+        hand = list(getattr(obs, "hand", ()))
+        return bool(picks) and all(a.cards[0] in hand and card_key(hand.index(a.cards[0])) for a in picks)
 
     def open(self, path: tuple[str, ...], ui) -> None:
         if not ui.may_act():
@@ -351,8 +387,9 @@ class Chooser:
             items = m.children
         ask = "which card?" if node is not None and node.pick == "card" else "what?"
         if node is not None and node.pick == "card" and self.path[-1] == node.word:
-            cards = [a.cards[0] for a in self.under(obs) if a.cards]
-            if len(cards) > 9 or len({suit_of(c) for c in cards}) > 1:
+            picks = [a for a in self.under(obs) if a.cards]
+            cards = [a.cards[0] for a in picks]
+            if (len(cards) > 9 or len({suit_of(c) for c in cards}) > 1) and not self._from_hand(obs, picks):
                 ask = "which suit?"
         if node is not None and node.pick is None and node.children and node.children[0].word in SUIT_LETTERS:
             ask = "which suit?"

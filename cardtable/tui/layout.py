@@ -8,7 +8,9 @@ drawn (DESIGN.md, "The TUI").
   (a melded area, open cards, a dead hand, cards put aside, a kind the table does not
   know, the MELDS of a trick game: its declared roem) goes to the side area, or to the
   viewer's own line when the viewer owns it.
-- the lines drawn by the trick (the last trick, the talk of the hand).
+- the lines drawn by the trick and the status line, from what the game declares: the
+  trick and the last trick from their zones (who played each card), the trump and the
+  status items from ``Observation.facts``, the table talk from ``Observation.panels``.
 
 No game is named here; the TableScreen calls these with the observation it draws.
 """
@@ -20,8 +22,6 @@ from dataclasses import dataclass, field
 from rich.style import Style
 from rich.text import Text
 
-from cardtable.cards import SUIT_LETTERS
-from cardtable.engine.actions import parse_action
 from cardtable.engine.game import Observation
 from cardtable.engine.views import (DISCARD, HAND, LAST_TRICK, MELDS, OUT, STOCK, TAKEN, TRICK, UPCARD,
                                     Zone)
@@ -60,6 +60,8 @@ class Placed:
 
     hands: dict[int, Zone] = field(default_factory=dict)
     trick: Zone | None = None
+    last_trick: Zone | None = None
+    upcard: Zone | None = None
     stock: Zone | None = None
     discard: Zone | None = None
     melds: Zone | None = None
@@ -82,6 +84,10 @@ def place_zones(obs: Observation, viewer: int | None) -> Placed:
             continue
         elif k == TRICK:
             p.trick = z
+        elif k == LAST_TRICK and p.last_trick is None:
+            p.last_trick = z
+        elif k == UPCARD and p.upcard is None:
+            p.upcard = z
         elif k == STOCK and p.stock is None:
             p.stock = z
         elif k == DISCARD and p.discard is None:
@@ -135,90 +141,109 @@ def mine_text(zones, dutch: bool) -> Text:
     return t
 
 
-def last_trick_line(obs: Observation, names: dict[int, str], dutch: bool) -> Text | None:
-    """``last trick 7♠ K♠ 9♠ J♠ · Bot 1`` (the winner's card in gold): the trick before the
-    one in play stays in view, so that a person can see who won it."""
-    if not obs.last_trick:
+def trick_pairs(z: Zone | None) -> tuple[tuple[int | None, int], ...]:
+    """A TRICK or LAST_TRICK zone as (seat, card) pairs, oldest first (``Zone.seats`` says
+    who played each card; None where a game does not say)."""
+    if z is None:
+        return ()
+    seats = tuple(z.seats) + (None,) * (len(z.cards) - len(z.seats))
+    return tuple(zip(seats, z.cards))
+
+
+def last_trick_line(last: Zone | None, names: dict[int, str], dutch: bool) -> Text | None:
+    """``last trick 7♠ K♠ 9♠ J♠ · won by Bot 1`` (the winner's card underlined), from the
+    LAST_TRICK zone (its owner: the winner): the trick before the one in play stays in
+    view, so that a person can see who won it."""
+    if last is None or not last.cards:
         return None
     soft = Style(color="#b8d8c0", italic=True)
     t = Text("last trick ", soft)
-    w = obs.last_trick_winner
-    for i, (seat, card) in enumerate(obs.last_trick):
+    w = last.owner
+    for i, (seat, card) in enumerate(trick_pairs(last)):
         if i:
             t.append(" ")
         lab = R.cards_inline([card], dutch)
-        if seat == w:
+        if seat is not None and seat == w:
             lab.stylize(Style(underline=True))
         t.append_text(lab)
     if w is not None:
         t.append(f" · won by {names.get(w, str(w))}", soft)
     return t
 
-def talk_lines(obs: Observation, names: dict[int, str], dutch: bool) -> list[Text]:
-    """Every question or statement of the hand with its answer (``extra["talk"]``,
-    a game with table talk), oldest first, short enough to stand beside the trick:
-    ``3 Anna→Bot 2: ♠ count? 2``, ``5 Bot 1: I hold K♣``."""
-    talk = obs.extra.get("talk") if isinstance(obs.extra, dict) else None
-    if not talk:
-        return []
-    out = []
-    for t in talk:
-        try:
-            a = parse_action(t["action"])
-        except Exception:
-            continue
-        topic = (a.arg or "").split()
-        if not topic:
-            continue
-        ans = str(t.get("answer", ""))
-        seat, subject = t.get("seat"), t.get("subject")
-        line = Text(f"{t.get('trick', '?')} ", Style(color="#b8d8c0"))
-        if topic[0] == "has":
-            what = R.cards_inline(a.cards, dutch)
-        else:
-            what = R.suit_text(SUIT_LETTERS.index(topic[1]))
-        ans_t = R.pretty(ans, dutch, names) if ans not in ("none",) else Text("none")
-        if a.verb == "ask":
-            line.append(f"{names.get(seat, seat)}→{names.get(subject, subject)} ")
-            if topic[0] == "count":
-                line.append_text(what)
-                line.append(" count: ")
-            else:
-                line.append(topic[0] + " ")
-                line.append_text(what)
-                line.append(": ")
-            line.append_text(ans_t)
-        else:
-            line.append(f"{names.get(seat, seat)}: ")
-            if topic[0] == "count":
-                line.append(f"I hold {ans} ")
-                line.append_text(what)
-            elif topic[0] == "top":
-                line.append("no " if ans == "none" else "top ")
-                line.append_text(what)
-                if ans != "none":
-                    line.append(" ")
-                    line.append_text(ans_t)
-            else:
-                line.append("I hold ")
-                line.append_text(what)
-        out.append(line)
+
+def trump_head(obs: Observation, placed: "Placed", dutch: bool) -> Text:
+    """The line above the trick: the trump (``Troef ♣``) or the game's words when there is
+    none (``No trumps``), the upcard and the stock, from ``Observation.facts`` and the
+    zones."""
+    soft = Style(color="#b8d8c0")
+    head = Text()
+    f = obs.facts
+    trump = f.trump if f is not None else obs.trump
+    if trump is not None:
+        head.append(((f.trump_label if f is not None else "Troef") + " ").lstrip(), soft)
+        head.append_text(R.suit_text(trump))
+    elif f is not None and f.no_trump:
+        head.append(f.no_trump, soft)
+    up = placed.upcard
+    if up is not None and up.cards:
+        head.append(" · turned up " if head.plain else "turned up ", soft)
+        head.append_text(R.card_text(up.cards[0], dutch))
+    if placed.stock is not None and placed.stock.count:
+        head.append(f" · stock {placed.stock.count}", soft)
+    return head
+
+
+def status_text(obs: Observation, names: dict[int, str], dutch: bool, first: int, width: int,
+                lines: int = 2) -> Text:
+    """The status line's items (``Facts.status``; else the whole ``status``) joined with
+    `` · ``, on at most ``lines`` lines (``first`` cells on the first, ``width`` on the
+    others), broken only between two items: an item that no longer fits is left out whole
+    with those after it (the first one alone is cut with … if it is too wide)."""
+    f = obs.facts
+    items = list(f.status) if f is not None and f.status else ([obs.status] if obs.status else [])
+    out = Text()
+    row, used, room = 0, 0, first
+    for it in items:
+        t = R.pretty(it, dutch, names)
+        sep = 3 if used else 0
+        if used + sep + t.cell_len > room:
+            if used and row + 1 < lines:
+                out.append("\n")
+                row, used, room, sep = row + 1, 0, width, 0
+            if used + sep + t.cell_len > room:
+                if used:
+                    break
+                t.truncate(max(1, room - 1))
+                t.append("…")
+        if sep:
+            out.append(" · ")
+        out.append_text(t)
+        used += sep + t.cell_len
     return out
 
-def trick_talk(obs: Observation, names: dict[int, str], dutch: bool) -> Text | None:
-    """The question or statement of the trick in play (``extra["talk"]``, a game
-    with table talk), drawn under the trick so that every seat sees it while the trick lasts."""
-    talk = obs.extra.get("talk") if isinstance(obs.extra, dict) else None
-    if not talk:
+
+def roles_of(obs: Observation, seat: int) -> list[str]:
+    """The words the game writes by ``seat`` (``Facts.roles``: ``declarer``)."""
+    f = obs.facts
+    return [w for s, w in (f.roles if f is not None else ()) if s == seat]
+
+
+def panel_lines(obs: Observation, names: dict[int, str], dutch: bool) -> tuple[str, list[Text]]:
+    """The first declared panel (``Observation.panels``) as its title and lines, seats
+    named and "you" forms made: ``("Talk this hand", [3 Anna→Bot 2 ♠ count: 2, ...])``."""
+    if not obs.panels:
+        return "", []
+    p = obs.panels[0]
+    you = next((s for s, nm in names.items() if R.is_you(nm)), None)
+    return p.title, [R.pretty(R.event_text(e, names, you), dutch) for e in p.lines]
+
+
+def panel_current(obs: Observation, names: dict[int, str], dutch: bool) -> Text | None:
+    """The panel's line of the trick in play (``Panel.current``), drawn under the trick."""
+    p = next((p for p in obs.panels if p.current is not None), None)
+    if p is None:
         return None
-    done = sum(obs.tricks_won) if obs.tricks_won else 0
-    cur = talk[-1]
-    if cur.get("trick") != done + 1:
-        return None
-    line = next((ln for ln in reversed(obs.log) if " asks " in ln or " tells: " in ln), None)
-    if line is None:
-        return None
-    t = R.pretty(line, dutch, names)
+    you = next((s for s, nm in names.items() if R.is_you(nm)), None)
+    t = R.pretty(R.event_text(p.current, names, you), dutch)
     t.stylize(Style(color=R.GOLD, italic=True))
     return t
-

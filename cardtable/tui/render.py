@@ -46,15 +46,33 @@ def card_label(card: Card, dutch: bool = False) -> str:
 
 def meld_cards(meld) -> tuple[Card, ...]:
     """A meld's cards as the table shows them: each wild card with what it stands for
-    (``MeldView.wilds``: (index, card) pairs), e.g. ``3♥ 4♥ JK=5♥``."""
+    (``MeldView.wilds``: (index, card) pairs; the card a plain card, or a designated wild
+    card such as ``JK=7*``), e.g. ``3♥ 4♥ JK=5♥``."""
     cards = list(meld.cards)
     for i, target in getattr(meld, "wilds", ()):
         if 0 <= i < len(cards) and stands_for(cards[i]) is None:
-            cards[i] = designate(cards[i], target)
+            # a target that is itself a designated wild card (a set joker for a rank only,
+            # ``JK=7*``) is shown as it is
+            cards[i] = target if stands_for(target) is not None else designate(cards[i], target)
     return tuple(cards)
 
 
+#: the suit colours setting (``set_colours``): None for red and black, else per suit
+#: (clubs, diamonds, hearts, spades) the colour on a card face and on the felt
+_FOUR: dict[str, tuple[str, ...]] | None = None
+FOUR_COLOURS = {"face": ("#1a7f37", "#1f5fbf", RED, BLACK),
+                "felt": ("#7ee08a", "#8ab8ff", "#ff6b6b", "#f0f0f0")}
+
+
+def set_colours(name: str) -> None:
+    """``"four-colour"``: diamonds blue and clubs green; anything else: red and black."""
+    global _FOUR
+    _FOUR = FOUR_COLOURS if name == "four-colour" else None
+
+
 def card_color(card: Card) -> str:
+    if _FOUR is not None and not is_joker(card):
+        return _FOUR["face"][suit_of(plain(card))]
     return RED if is_joker(card) or is_red(plain(card)) else BLACK
 
 
@@ -76,13 +94,16 @@ def cards_inline(cards: Iterable[Card], dutch: bool = False, sep: str = " ") -> 
 
 def _inline_color(card: Card) -> str:
     # On the dark felt pure black is unreadable: black suits are drawn in a light tone.
+    if _FOUR is not None and not is_joker(card):
+        return _FOUR["felt"][suit_of(plain(card))]
     return "#ff6b6b" if is_joker(card) or is_red(plain(card)) else "#f0f0f0"
 
 
 def suit_text(suit: int | None) -> Text:
     if suit is None or not 0 <= suit <= 3:
         return Text("-")
-    return Text(SUIT_SYMBOLS[suit], Style(color="#ff6b6b" if suit in (1, 2) else "#f0f0f0", bold=True))
+    colour = _FOUR["felt"][suit] if _FOUR is not None else "#ff6b6b" if suit in (1, 2) else "#f0f0f0"
+    return Text(SUIT_SYMBOLS[suit], Style(color=colour, bold=True))
 
 
 def backs(n: int, limit: int = 10) -> Text:
@@ -179,7 +200,7 @@ def pretty(line: str, dutch: bool = False, names: dict[int, str] | None = None) 
     out = Text()
     pos = 0
     for m in _CARD_TOKEN.finditer(line):
-        out.append(line[pos:m.start()])
+        _plain(out, line[pos:m.start()])
         try:
             c = parse_card(m.group(1))
         except ValueError:
@@ -187,8 +208,24 @@ def pretty(line: str, dutch: bool = False, names: dict[int, str] | None = None) 
         else:
             out.append(card_label(c, dutch), Style(color=_inline_color(c), bold=True))
         pos = m.end()
-    out.append(line[pos:])
+    _plain(out, line[pos:])
     return out
+
+
+_SUIT_GLYPHS = {"\u2663": 0, "\u2666": 1, "\u2665": 2, "\u2660": 3}
+
+
+def _plain(out: Text, seg: str) -> None:
+    """Append ``seg`` to ``out`` with its suit symbols (``♠ count``) in their colours."""
+    start = 0
+    for i, ch in enumerate(seg):
+        if ch in _SUIT_GLYPHS:
+            if i > start:
+                out.append(seg[start:i])
+            out.append_text(suit_text(_SUIT_GLYPHS[ch]))
+            start = i + 1
+    if start < len(seg):
+        out.append(seg[start:])
 
 
 # ---- a small character canvas for drawings (the trick, the piles) ----------------------

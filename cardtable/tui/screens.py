@@ -1,5 +1,6 @@
-"""Screens around the table: menu, resume offer, seat setup, hand-over, hand summary,
-score sheet, match end, rules.
+"""Screens around the table: menu (with the Continue list of saved games), resume offer,
+seat setup, hand-over, hand summary, score sheet, match end, rules (the players' guide).
+Settings, statistics and the delete question are in ``tui/profile.py``.
 
 The hand-over is a full ``Screen`` (never a ``ModalScreen``, which lets the table show
 through) and every screen dismisses itself directly (a deferred dismiss hangs run_test).
@@ -22,11 +23,13 @@ from textual.screen import Screen
 from textual.widgets import Button, Checkbox, Input, Label, OptionList, Select, Static
 from textual.widgets.option_list import Option as ListOption
 
+from cardtable import saves
+from cardtable.cards import DECK_WORDS, deck_words  # noqa: F401  (DECK_WORDS re-exported)
 from cardtable.engine.game import Game, Option, OptionError
 from cardtable.engine.match import Match
-from cardtable.engine.record import RecordError, check_seat
+from cardtable.engine.record import RecordError
 from cardtable.tui import render as R
-from cardtable.tui.handover import HandOverScreen  # noqa: F401  (re-exported)
+from cardtable.tui.handover import HandOverScreen, confirm, hush  # noqa: F401  (re-exported)
 from cardtable.tui.widgets import KeyFooter, dismiss_once, sheet_renderable
 
 
@@ -36,29 +39,35 @@ def _t(text: str, style: str | Style | None = None) -> Text:
 
 # ---- menu -----------------------------------------------------------------------------
 
-#: A game's ``deck_name`` as the menu says it.
-DECK_WORDS = {"piquet32": "32 cards (7–A)", "full52": "52 cards", "48 (no tens)": "48 cards (no tens)"}
-
-
 def _players_text(cls: type[Game]) -> str:
     if cls.min_players == cls.max_players:
         return f"{cls.min_players} players"
     return f"{cls.min_players}-{cls.max_players} players"
 
 
+#: option ids of the menu's section headings (never chosen)
+_HEADINGS = ("-continue", "-new")
+
+
 class MenuScreen(Screen):
-    """The games from the registry, with player counts and a one-line description."""
+    """The unfinished games first ("Continue": game, players, hand, last played; ⏎
+    resumes, x deletes after a confirmation), then the games from the registry with player
+    counts and a one-line description."""
 
     BINDINGS = [
         Binding("enter", "choose", "play", show=True, priority=False),
+        Binding("x", "delete", "delete save"),
         Binding("r", "rules", "rules"),
-        Binding("n", "letters", "B/J letters"),
+        Binding("o", "settings", "settings"),
+        Binding("t", "stats", "statistics"),
+        Binding("n", "letters", "B/J letters", show=False),
         Binding("q", "quit", "quit"),
     ]
 
     def __init__(self, notice: str | None = None) -> None:
         super().__init__()
         self.notice = notice
+        self.saved: list = []        # saves.SaveInfo of the Continue entries
 
     def compose(self) -> ComposeResult:
         from cardtable.engine.registry import game_class, game_ids
@@ -66,20 +75,38 @@ class MenuScreen(Screen):
         self.games = [game_class(g) for g in game_ids()]
         yield Static(self._banner(), id="banner", markup=False)
         yield Static(Text(self.notice or "", Style(color="#ff6b6b")), id="notice", markup=False)
-        options = []
-        for cls in self.games:
-            t = Text()
-            t.append(cls.name, Style(bold=True))
-            t.append(f"  {_players_text(cls)}", Style(color=R.GOLD))
-            if cls.deck_name:
-                t.append(f" · {DECK_WORDS.get(cls.deck_name, cls.deck_name)}", Style(color="#8fb89e"))
-            t.append("\n")
-            t.append(cls.description or "", Style(color="#c9d6cd"))
-            options.append(ListOption(t, id=cls.id))
-        if not options:
-            options.append(ListOption(Text("No games are installed yet."), id="-", disabled=True))
-        yield OptionList(*options, id="games")
+        yield OptionList(*self._options(), id="games")
         yield KeyFooter()
+
+    def _game_option(self, cls: type[Game]) -> ListOption:
+        t = Text()
+        t.append(cls.name, Style(bold=True))
+        t.append(f"  {_players_text(cls)}", Style(color=R.GOLD))
+        deck = deck_words(cls.deck_name)
+        if deck:
+            t.append(f" · {deck}", Style(color="#8fb89e"))
+        t.append("\n")
+        t.append(cls.description or "", Style(color="#c9d6cd"))
+        return ListOption(t, id=cls.id)
+
+    def _options(self) -> list[ListOption]:
+        options = []
+        if self.saved:
+            options.append(ListOption(Text("Continue", Style(bold=True, color=R.GOLD)), id=_HEADINGS[0],
+                                      disabled=True))
+            for i, info in enumerate(self.saved):
+                t = Text()
+                t.append(info.game_name, Style(bold=True))
+                t.append(f" · {info.players}", Style(color="#ffffff"))
+                t.append(f" · hand {info.hand}", Style(color=R.GOLD))
+                t.append(f" · {info.last_played_text()}", Style(color="#8fb89e"))
+                options.append(ListOption(t, id=f"save-{i}"))
+            options.append(ListOption(Text("New game", Style(bold=True, color=R.GOLD)), id=_HEADINGS[1],
+                                      disabled=True))
+        options.extend(self._game_option(cls) for cls in self.games)
+        if not self.games:
+            options.append(ListOption(Text("No games are installed yet."), id="-", disabled=True))
+        return options
 
     def _banner(self) -> Text:
         t = Text()
@@ -92,27 +119,132 @@ class MenuScreen(Screen):
         return t
 
     def on_mount(self) -> None:
+        self.reload_saves()
         self.query_one(OptionList).focus()
 
-    def _current(self) -> type[Game] | None:
+    def on_screen_resume(self) -> None:
+        # back from a table or the settings: the game just left is in Continue now
+        self.reload_saves()
+
+    def reload_saves(self) -> None:
+        """Read the saves again (``saves.list_saves``), rebuild the list and show what was
+        moved aside (each bad file once)."""
+        if not getattr(self.app, "autosave", True):
+            return
+        from cardtable import saves
+
+        try:
+            self.saved = saves.list_saves()
+        except Exception as e:   # an unreadable folder: the menu goes on without Continue
+            self.saved = []
+            self.set_notice(f"The saved games cannot be listed ({e}).")
+        notices = saves.take_notices()
+        from cardtable import settings
+
+        warning = settings.take_warning()
+        if warning:
+            notices.append(warning)
+        if notices:
+            self.set_notice(" ".join(notices) if len(notices) < 3 else
+                            f"{len(notices)} saved games could not be read and were moved aside "
+                            f"(see cardtable saves). " + notices[0])
+        self.refresh_bindings()
         ol = self.query_one(OptionList)
-        if ol.highlighted is None or not self.games:
+        keep = ol.highlighted
+        ol.clear_options()
+        ol.add_options(self._options())
+        first = 1 if self.saved else 0
+        ol.highlighted = first if keep is None or keep >= ol.option_count else max(first, keep)
+        if ol.get_option_at_index(ol.highlighted).disabled:
+            ol.highlighted = first
+
+    def check_action(self, action: str, parameters: tuple) -> bool | None:
+        """The delete key is shown only while there are saved games."""
+        if action == "delete":
+            return bool(self.saved)
+        return True
+
+    def _current_id(self) -> str | None:
+        ol = self.query_one(OptionList)
+        if ol.highlighted is None:
             return None
-        return self.games[ol.highlighted]
+        return ol.get_option_at_index(ol.highlighted).id
+
+    def _current(self) -> type[Game] | None:
+        oid = self._current_id()
+        return next((cls for cls in self.games if cls.id == oid), None)
+
+    def _current_save(self):
+        oid = self._current_id() or ""
+        if oid.startswith("save-"):
+            i = int(oid[5:])
+            return self.saved[i] if i < len(self.saved) else None
+        return None
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         event.stop()
         self.action_choose()
 
     def action_choose(self) -> None:
+        info = self._current_save()
+        if info is not None:
+            self._continue(info)
+            return
         cls = self._current()
         if cls is not None:
             self.app.push_screen(SetupScreen(cls))
 
+    def _continue(self, info) -> None:
+        from cardtable import saves
+
+        try:
+            match = saves.resume(info)
+        except RecordError as e:
+            try:
+                where = saves.quarantine(info.path)
+            except OSError:
+                where = None
+            self.set_notice(f"The saved game {info.path.name} could not be read ({e}); it was moved aside"
+                            + (f" to {where.name}." if where else "."))
+            self.reload_saves()
+            return
+        self.app.open_table(match)
+
+    def action_delete(self) -> None:
+        info = self._current_save()
+        if info is None:
+            self.notify("Only a saved game in Continue can be deleted.", markup=False, timeout=3)
+            return
+        from cardtable.tui.profile import ConfirmScreen
+
+        question = (f"Delete the saved game {info.game_name} ({info.players}, hand {info.hand}, "
+                    f"{info.last_played_text()})? It cannot be brought back.")
+
+        def answer(yes: bool | None) -> None:
+            if yes:
+                from cardtable import saves
+
+                saves.delete(info.path)
+                self.notify(f"Deleted: {info.game_name}, {info.players}.", markup=False, timeout=3)
+                self.reload_saves()
+
+        self.app.push_screen(ConfirmScreen(question, yes="Delete", no="Keep it"), callback=answer)
+
     def action_rules(self) -> None:
-        cls = self._current()
+        info = self._current_save()
+        cls = type(info.match.game) if info is not None else self._current()
         if cls is not None:
             self.app.push_screen(RulesScreen(cls))
+
+    def action_settings(self) -> None:
+        from cardtable.tui.profile import SettingsScreen
+
+        self.app.push_screen(SettingsScreen())
+
+    def action_stats(self) -> None:
+        from cardtable.tui.profile import StatsScreen
+
+        self.app.push_screen(StatsScreen())
 
     def action_letters(self) -> None:
         self.app.dutch = not self.app.dutch
@@ -124,8 +256,10 @@ class MenuScreen(Screen):
 
     def set_notice(self, text: str) -> None:
         self.notice = text
-        if self.is_mounted:
+        try:   # composed (even while its on_mount runs, when ``is_mounted`` is still False)
             self.query_one("#notice", Static).update(Text(text, Style(color="#ff6b6b")))
+        except Exception:
+            pass
 
 
 class ResumeScreen(Screen):
@@ -133,7 +267,7 @@ class ResumeScreen(Screen):
 
     BINDINGS = [
         Binding("y,enter", "answer(True)", "resume"),
-        Binding("n,escape", "answer(False)", "new game"),
+        Binding("n,escape,q", "answer(False)", "menu"),
     ]
 
     def __init__(self, match: Match) -> None:
@@ -151,19 +285,23 @@ class ResumeScreen(Screen):
         if m.sheet.hands:
             parts.append(Text(""))
             parts.append(_sheet_block(m, _names(m)))
-        parts.append(Text("\nResume it?  y/⏎ resume   n/Esc new game", Style(color="#b8d8c0")))
+        parts.append(Text("\nResume it?  y/⏎ resume   n/Esc/q the menu (the save is kept)",
+                          Style(color="#b8d8c0")))
         with Center(id="resume-box"):
             yield Static(Group(*parts), markup=False, id="resume-text")
         with Horizontal(id="resume-buttons"):
             yield Button(Text("Resume"), id="resume-yes", variant="primary", compact=True)
-            yield Button(Text("New game"), id="resume-no", compact=True)
+            yield Button(Text("Menu"), id="resume-no", compact=True)
         yield KeyFooter()
 
+    def on_mount(self) -> None:
+        hush(self.app)
+
     def action_answer(self, yes: bool) -> None:
-        dismiss_once(self, yes)
+        confirm(self, yes)
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
-        dismiss_once(self, event.button.id == "resume-yes")
+        confirm(self, event.button.id == "resume-yes")
 
 
 # ---- seat setup -------------------------------------------------------------------------
@@ -190,7 +328,7 @@ class OptionCheckbox(Checkbox):
     @property
     def BUTTON_INNER(self) -> str:  # noqa: N802 - Textual's class attribute, per value here
         return "X" if self.value else " "
-BOT_NAME = re.compile(r"(?i)bot \d+")
+BOT_NAME = saves.BOT_NAME      # how the table names a bot: no human may take it
 
 
 def default_seat_name(seat: int, kind: str) -> str:
@@ -339,23 +477,15 @@ class SetupScreen(Screen):
             except Exception:
                 continue
             if kind == "human":
-                if not name:
-                    errors.append(f"seat {s}: a human player needs a name")
-                elif ":" in name or "," in name:
-                    errors.append(f"seat {s}: a name may not contain ':' or ','")
-                elif BOT_NAME.fullmatch(name):
-                    errors.append(f"seat {s}: '{name}' is how the table names a bot; choose another name")
-                else:
-                    try:   # what a record may hold, so that the autosave resumes
-                        check_seat(f"human:{name}", s)
-                    except RecordError as e:
-                        errors.append(str(e))
+                problem = saves.name_problem(name, s)     # the same names as ``cardtable play``
+                if problem:
+                    errors.append(problem)
                 seats.append(f"human:{name}")
             else:
                 seats.append(str(kind))
-        names = [s.split(":", 1)[1] for s in seats if s.startswith("human:")]
-        if len(set(names)) != len(names):
-            errors.append("two human players have the same name")
+        dup = saves.duplicate_problem(seats)
+        if dup:
+            errors.append(dup)
         return seats, errors
 
     def _validate(self) -> list[str]:
@@ -478,11 +608,15 @@ def result_renderable(match: Match, index: int, names: dict[int, str]):
 
 
 class HandSummaryScreen(Screen):
-    """The finished hand: outcome, points or strepen, and the score sheet."""
+    """The finished hand: outcome, points or strepen, and the score sheet.
+
+    Dismisses True (⏎, ␣ or Esc: go on) or "leave" (q: leave the table; the match is saved).
+    """
 
     BINDINGS = [
-        Binding("enter,space", "next", "next hand"),
-        Binding("s", "sheet", "sheet", show=False),
+        Binding("enter,space,escape", "next", "next hand", key_display="⏎"),
+        Binding("s", "sheet", "sheet"),
+        Binding("q", "leave", "quit (saved)"),
     ]
 
     def __init__(self, match: Match, index: int, names: dict[int, str]) -> None:
@@ -498,19 +632,25 @@ class HandSummaryScreen(Screen):
             yield Static(Text("Score sheet", Style(bold=True, color=R.GOLD)), markup=False,
                          classes="summary-title")
             yield Static(_sheet_block(self.match, self.names, panel=True), markup=False, id="summary-sheet")
-            nxt = "the match is over: ⏎ for the result" if self.match.over else "⏎ deals the next hand"
-            yield Static(Text(nxt, Style(color="#b8d8c0", italic=True)), markup=False)
+            nxt = ("the match is over: ⏎ or Esc for the result" if self.match.over
+                   else "⏎ or Esc deals the next hand")
+            yield Static(Text(nxt + " · q leaves the table (the match is saved)",
+                              Style(color="#b8d8c0", italic=True)), markup=False)
         yield KeyFooter()
 
     def on_mount(self) -> None:
         self._shown_at = time.monotonic()
+        hush(self.app)
+
+    def action_leave(self) -> None:
+        confirm(self, "leave")
 
     def action_next(self) -> None:
         # keys typed just before the hand ended (a player still playing) do not skip it
         guard = float(getattr(self.app, "handover_guard", 0.0) or 0.0)
         if time.monotonic() - getattr(self, "_shown_at", 0.0) < 2 * guard:
             return
-        dismiss_once(self, True)
+        confirm(self, True)
 
     def action_sheet(self) -> None:
         self.app.push_screen(SheetScreen(self.match, self.names))
@@ -540,9 +680,13 @@ class SheetScreen(Screen):
 
 
 class MatchEndScreen(Screen):
-    """The winners and the final sheet."""
+    """The winners and the final sheet. Dismisses "menu" (⏎ or Esc: back to the menu, also
+    when the table was opened from the command line) or "quit" (q: quit the app)."""
 
-    BINDINGS = [Binding("enter,escape,q", "close", "done")]
+    BINDINGS = [
+        Binding("enter,escape", "close", "back to the menu", key_display="⏎"),
+        Binding("q", "quit_app", "quit"),
+    ]
 
     def __init__(self, match: Match, names: dict[int, str]) -> None:
         super().__init__()
@@ -562,36 +706,43 @@ class MatchEndScreen(Screen):
         with VerticalScroll(id="end-page"):
             yield Static(t, markup=False, id="end-title")
             yield Static(_sheet_block(m, self.names), markup=False, id="end-sheet")
-            yield Static(Text("⏎ back to the menu", Style(color="#b8d8c0", italic=True)), markup=False)
+            yield Static(Text("⏎ back to the menu · q quit", Style(color="#b8d8c0", italic=True)),
+                         markup=False)
         yield KeyFooter()
 
+    def on_mount(self) -> None:
+        hush(self.app)
+
     def action_close(self) -> None:
-        dismiss_once(self, None)
+        confirm(self, "menu")
+
+    def action_quit_app(self) -> None:
+        confirm(self, "quit")
 
 
 # ---- rules ------------------------------------------------------------------------------
 
 def rules_text(cls: type[Game]) -> str:
-    """The spec text shipped as ``cardtable/rules/<id>.md``, else the game's description."""
-    try:
-        path = resources.files("cardtable") / "rules" / f"{cls.id}.md"
-        if path.is_file():
-            return path.read_text(encoding="utf-8")
-    except (FileNotFoundError, ModuleNotFoundError, OSError):
-        pass
+    """What the rules screen shows: the players' guide ``cardtable/guides/<id>.md``, else
+    the spec ``cardtable/rules/<id>.md`` without its source line, else the description."""
+    from cardtable.guides import guide_text, spec_text
+
+    text = guide_text(cls.id) or spec_text(cls.id, source=False)
+    if text:
+        return text
     return f"# {cls.name}\n\n{cls.description or 'No rules text is installed for this game.'}\n"
 
 
-_SOURCE_LINE = re.compile(r"(?m)^Source: seed .*\n?")
-
-
 def without_source(text: str) -> str:
-    """The rules text without its ``Source: seed …`` line (where the spec came from: of use to
-    the authors, not to a player reading the rules)."""
-    return _SOURCE_LINE.sub("", text, count=1)
+    """The rules text without its ``Source: seed …`` line (``guides.without_source``)."""
+    from cardtable.guides import without_source as strip
+
+    return strip(text)
 
 
 class RulesScreen(Screen):
+    """The players' guide of a game, opened at its top; ↑↓ PgUp PgDn scroll, Esc/q back."""
+
     BINDINGS = [Binding("escape,q", "close", "back")]
 
     def __init__(self, cls: type[Game]) -> None:
@@ -601,15 +752,18 @@ class RulesScreen(Screen):
     def compose(self) -> ComposeResult:
         from rich.markdown import Markdown as RichMarkdown
 
-        # Rich's Markdown in a Static: a whole spec renders in a blink (the Markdown
-        # widget takes seconds for a long spec)
+        # Rich's Markdown in a Static: a whole page renders in a blink (the Markdown
+        # widget takes seconds for a long text)
         with VerticalScroll(id="rules-page"):
             yield Static(RichMarkdown(without_source(rules_text(self.cls)), hyperlinks=False), id="rules",
                          markup=False)
         yield KeyFooter()
 
     def on_mount(self) -> None:
-        self.query_one("#rules-page").focus()
+        page = self.query_one("#rules-page")
+        page.focus(scroll_visible=False)
+        page.scroll_home(animate=False)
+        self.call_after_refresh(lambda: page.scroll_home(animate=False))
 
     def action_close(self) -> None:
         dismiss_once(self, None)

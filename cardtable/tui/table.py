@@ -38,12 +38,12 @@ from cardtable import saves
 from cardtable.engine.actions import Action
 from cardtable.engine.game import IllegalAction, Observation
 from cardtable.engine.match import Match
-from cardtable.engine.views import CARD, CARDS, DESIGNATION, MELD
+from cardtable.engine.views import CARD, CARDS, DESIGNATION, MELD, spec_for
 from cardtable.tui import layout as L
 from cardtable.tui import render as R
 from cardtable.tui.bot_driver import BotDriver, hint_function
-from cardtable.tui.chooser import CARD_SHAPES, Chooser, Item
-from cardtable.tui.handover import HandOverScreen, handover_due
+from cardtable.tui.chooser import CARD_SHAPES, Chooser, Item, card_index
+from cardtable.tui.handover import ConfirmScreen, HandOverScreen, handover_due
 from cardtable.tui.layout import seat_positions  # noqa: F401  (the tests read it here)
 from cardtable.tui.screens import HandSummaryScreen, MatchEndScreen, RulesScreen, SheetScreen
 from cardtable.tui.widgets import (ActionBar, CardWidget, HandView, KeyFooter, LogView, MeldsView, MeldWidget,
@@ -57,10 +57,15 @@ def is_digit_key(key: str) -> bool:
     return len(key) == 1 and "0" <= key <= "9"
 
 
+#: the smallest terminal the table is drawn in (columns, rows); below it a notice says so
+MIN_SIZE = (80, 24)
+
+
 class TableScreen(Screen):
     """One match at the table. ``standalone``: quitting the table quits the app (CLI start)."""
 
-    HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (110, "-wide")]
+    HORIZONTAL_BREAKPOINTS = [(0, "-tiny"), (MIN_SIZE[0], "-narrow"), (110, "-wide")]
+    VERTICAL_BREAKPOINTS = [(0, "-short"), (MIN_SIZE[1], "-tall")]
     AUTO_FOCUS = None
 
     BINDINGS = [
@@ -71,9 +76,18 @@ class TableScreen(Screen):
         Binding("s", "sheet", "sheet"),
         Binding("question_mark", "rules", "rules", key_display="?"),
         Binding("i", "hint", "hint"),
+        Binding("h", "history", "history"),
+        # while a verb borrows s or h (``trump S``, ``trump H``), the sheet and the history
+        # stay one key away on the capital letter
+        Binding("S", "sheet_lent", "sheet", key_display="S"),
+        Binding("H", "history_lent", "history", key_display="H"),
         Binding("n", "letters", "B/J", show=False),
         Binding("escape", "cancel", "cancel", show=False),
         Binding("q", "leave", "quit"),
+        # undo: backspace (⌫) or Ctrl+Z (every letter is a verb's or a card's key); after q
+        # in the key line, so that q stays in sight where the line is too long
+        Binding("backspace", "undo", "undo", key_display="⌫"),
+        Binding("ctrl+z", "undo", "undo", show=False),
         # the middle of the table (many melds) scrolls
         Binding("up", "scroll_center(-1)", "scroll", show=False),
         Binding("down", "scroll_center(1)", "scroll", show=False),
@@ -151,6 +165,9 @@ class TableScreen(Screen):
 
     # ---- layout -------------------------------------------------------------------------
     def compose(self) -> ComposeResult:
+        yield Static(Text(f"Make the terminal at least {MIN_SIZE[0]}x{MIN_SIZE[1]} to see the table "
+                          "(it comes back when the terminal is large enough).  q quits.",
+                          Style(bold=True, color=R.GOLD)), id="too-small", markup=False)
         yield Static("", id="status", markup=False)
         with Horizontal(id="main"):
             with Vertical(id="board"):
@@ -217,6 +234,8 @@ class TableScreen(Screen):
         kind, name = m.seat_kind(seat)
         if kind == "bot":
             self.mode = "bot"
+            if self.hot_seat:
+                self.viewer = None        # the last human's hand turns face down first
             self.refresh_table()
             self._start_bot(seat)
             return
@@ -260,17 +279,27 @@ class TableScreen(Screen):
         if not m.hands or m.state is None or not m.state.over or self._gone():
             return
         self.app.push_screen(HandSummaryScreen(m, len(m.hands) - 1, self._names()),
-                             callback=lambda _=None: self._after_summary())
+                             callback=self._after_summary)
 
-    def _after_summary(self) -> None:
+    def _after_summary(self, answer=True) -> None:
+        if answer == "leave":         # q on the summary: the match is saved, the table left
+            self._leave()
+            return
         self.advance()
 
     def _show_end(self) -> None:
         self.mode = "over"
         self._clear_save()
         self.refresh_table()
-        self.app.push_screen(MatchEndScreen(self.match, self._names()),
-                             callback=lambda _=None: self._leave())
+        self.app.push_screen(MatchEndScreen(self.match, self._names()), callback=self._after_end)
+
+    def _after_end(self, answer="menu") -> None:
+        """⏎ at the match end goes back to the menu (also from the command line); q quits."""
+        if answer == "quit":
+            self._leave()
+            self.app.exit()
+            return
+        self._leave(to_menu=True)
 
     # ---- bots ---------------------------------------------------------------------------
     def _start_bot(self, seat: int) -> None:
@@ -291,7 +320,8 @@ class TableScreen(Screen):
     def bot_pause(self, obs: Observation) -> float:
         """Seconds a bot's move stays pending: the bot delay, one and a half times that when
         a trick has just been completed (the table shows it) and the bot leads the next."""
-        if not obs.trick and obs.last_trick:
+        placed = L.place_zones(obs, None)
+        if placed.trick is not None and not placed.trick.cards and placed.last_trick is not None:
             return self.delay * 1.5
         return self.delay
 
@@ -382,10 +412,26 @@ class TableScreen(Screen):
         """The chooser's way to play an action."""
         return self.try_action(action)
 
-    def try_action(self, action: Action) -> bool:
-        """Send a human's action to the match; on refusal show the rules' reason."""
+    def try_action(self, action: Action, confirmed: bool = False) -> bool:
+        """Send a human's action to the match; on refusal show the rules' reason. An action
+        whose verb spec asks a confirmation (``VerbSpec.confirm``: a claim that ends the hand
+        at once) is applied only after a yes on a ConfirmScreen (False is returned then)."""
         if self.mode != "human":
             self._not_your_turn()
+            return False
+        obs = self.observation()
+        spec = spec_for(action, obs.verbs) if obs is not None and not confirmed else None
+        if spec is not None and spec.confirm and action in obs.legal:
+            seat = obs.seat
+
+            def answer(yes, action=action, seat=seat) -> None:
+                st = self.match.state
+                if yes and self.mode == "human" and st is not None and not st.over and st.to_act == seat:
+                    self.try_action(action, confirmed=True)
+                else:
+                    self.refresh_table()
+
+            self.app.push_screen(ConfirmScreen(spec.confirm, spec.label), callback=answer)
             return False
         try:
             self.match.apply(action)
@@ -430,7 +476,7 @@ class TableScreen(Screen):
         if not getattr(self.app, "autosave", True):
             return
         try:
-            saves.clear()
+            saves.finish(self.match)     # the history and the statistics, once
         except Exception:
             pass
 
@@ -453,11 +499,31 @@ class TableScreen(Screen):
             return None
         seat = self.anchor if self._hidden() else self.viewer
         # the public view when hidden: the hand of this observation is never drawn
-        if self._obs_cache[0] is st and self._obs_cache[1] == seat:
+        key = (seat, self._hidden())
+        if self._obs_cache[0] is st and self._obs_cache[1] == key:
             return self._obs_cache[2]
         obs = st.observation(seat)
-        self._obs_cache = (st, seat, obs)
+        if key[1]:
+            obs = self._public(st, obs)
+        self._obs_cache = (st, key, obs)
         return obs
+
+    @staticmethod
+    def _public(st, obs: Observation) -> Observation:
+        """``obs`` with what only its seat may know taken out (hot-seat, between two
+        humans): no hand, no legal actions, and a zone of that seat holding a card another
+        seat may not see (``hidden_from``) shows its count only."""
+        import dataclasses
+
+        me = obs.seat
+        private: set = set()
+        for s in range(obs.n_seats):
+            if s != me:
+                private.update(st.hidden_from(s))
+        zones = tuple(z._replace(cards=(), face="count", selectable=())
+                      if z.owner == me and z.face == "up" and any(c in private for c in z.cards) else z
+                      for z in obs.zones)
+        return dataclasses.replace(obs, hand=(), legal=(), verbs=(), zones=zones)
 
     def hand_cards(self) -> list[int]:
         obs = self.observation()
@@ -509,7 +575,8 @@ class TableScreen(Screen):
         status.append(f" {m.game.name} ", Style(bold=True, color="#0b2e1c", bgcolor=R.GOLD))
         status.append(f" hand {max(1, len(m.hands))} ", Style(color="#b8d8c0"))
         if obs is not None:
-            status.append_text(R.pretty(obs.status, dutch, names))
+            width = self.size.width or 80
+            status.append_text(L.status_text(obs, names, dutch, max(20, width - status.cell_len), width))
         self.query_one("#status", Static).update(status)
 
         top = self.query_one("#top-seats", Horizontal)
@@ -599,35 +666,25 @@ class TableScreen(Screen):
             discard = placed.discard.cards if placed.discard is not None else obs.discard
             piles.show(stock, discard, dutch)
         else:
-            head = Text()
-            if obs.trump is not None:
-                head.append("Troef ", Style(color="#b8d8c0"))
-                head.append_text(R.suit_text(obs.trump))
-            elif isinstance(obs.extra, dict) and obs.extra.get("contract") == "none":
-                head.append("No trumps", Style(color="#b8d8c0"))
-            elif obs.phase not in ("play", "over") and not obs.trick:
-                head.append("Trump not chosen yet", Style(color="#b8d8c0"))
-            if obs.upcard is not None:
-                head.append(" · turned up ", Style(color="#b8d8c0"))
-                head.append_text(R.card_text(obs.upcard, dutch))
-            if placed.stock is not None and placed.stock.count:
-                head.append(f" · stock {placed.stock.count}", Style(color="#b8d8c0"))
-            side = L.talk_lines(obs, names, dutch)
+            head = L.trump_head(obs, placed, dutch)
+            title, side = L.panel_lines(obs, names, dutch)
             # the talk list beside the trick says the trick's question already
-            talk = None if side else L.trick_talk(obs, names, dutch)
-            if obs.trick:
-                leader = obs.trick[0][0]
-                caption = talk or Text(f"{names[leader]} led", Style(color="#b8d8c0", italic=True))
-                trick_view.show(obs.trick, pos, names, dutch, caption, trump=head,
-                                last=L.last_trick_line(obs, names, dutch), side=side)
-            elif obs.last_trick:
-                w = obs.last_trick_winner
+            talk = None if side else L.panel_current(obs, names, dutch)
+            trick = L.trick_pairs(placed.trick)
+            last = L.trick_pairs(placed.last_trick)
+            if trick:
+                leader = trick[0][0]
+                caption = talk or Text(f"{names.get(leader, '')} led" if leader is not None else "",
+                                       Style(color="#b8d8c0", italic=True))
+                trick_view.show(trick, pos, names, dutch, caption, trump=head,
+                                last=L.last_trick_line(placed.last_trick, names, dutch), side=side, title=title)
+            elif last:
+                w = placed.last_trick.owner
                 caption = talk or Text("last trick" + (f": won by {names[w]}" if w is not None else ""),
                                        Style(color="#b8d8c0", italic=True))
-                trick_view.show(obs.last_trick, pos, names, dutch, caption, winner=w, trump=head,
-                                side=side)
+                trick_view.show(last, pos, names, dutch, caption, winner=w, trump=head, side=side, title=title)
             else:
-                trick_view.show((), pos, names, dutch, talk or Text(""), trump=head, side=side)
+                trick_view.show((), pos, names, dutch, talk or Text(""), trump=head, side=side, title=title)
         if meld_list:
             melds.show(meld_list, names, dutch)
 
@@ -670,9 +727,8 @@ class TableScreen(Screen):
         g = self.match.game
         if s != anchor and g.team_of(s) == g.team_of(anchor):
             parts.append("partner")
-        if isinstance(obs.extra, dict) and obs.extra.get("declarer") == s:
-            parts.append("declarer")
-        if obs.tricks_won and s < len(obs.tricks_won) and (obs.trick or obs.last_trick or any(obs.tricks_won)):
+        parts += L.roles_of(obs, s)
+        if obs.tricks_won and s < len(obs.tricks_won) and (any(obs.tricks_won) or any(z.kind == "trick" and z.cards for z in obs.zones)):
             k = obs.tricks_won[s]
             parts.append(f"{k} trick{'s' if k != 1 else ''}")
         table_melds = next((z for z in obs.zones if z.kind == "melds" and z.owner is None and not z.mirror), None)
@@ -899,6 +955,14 @@ class TableScreen(Screen):
             return hint_function() is not None and self.mode == "human"
         if action == "sheet" and "s" in self.keymap:
             return False          # the s key names spades now
+        if action == "history" and "h" in self.keymap:
+            return False          # the h key names hearts now
+        if action == "sheet_lent":
+            return "s" in self.keymap
+        if action == "history_lent":
+            return "h" in self.keymap
+        if action == "undo":
+            return self.undo_allowed()
         return True
 
     def _card_key_live(self, action: str) -> bool:
@@ -919,6 +983,10 @@ class TableScreen(Screen):
         typing, a paste, key repeat): a key left to its binding would run only after it has
         bubbled up to the app, behind the digits typed after it."""
         key = event.key
+        if self._too_small() and key != "q":
+            event.stop()          # the table is not in view: no card is played blind
+            event.prevent_default()
+            return
         if self.chooser.pending is not None and (is_digit_key(key) or key == "enter"):
             event.stop()
             event.prevent_default()
@@ -929,10 +997,10 @@ class TableScreen(Screen):
             event.prevent_default()
             self.keymap[key]()
             return
-        if is_digit_key(key):
+        if card_index(key) is not None:
             event.stop()
             event.prevent_default()
-            self._digit(int(key))
+            self._card_number(card_index(key))
             return
         for binding in self._bindings.key_to_bindings.get(key, ()):
             event.stop()
@@ -941,11 +1009,20 @@ class TableScreen(Screen):
             return
 
     def _digit(self, d: int) -> None:
+        self._card_number(9 if d == 0 else d - 1)
+
+    def _too_small(self) -> bool:
+        """The terminal is smaller than ``MIN_SIZE``: a notice stands in for the table."""
+        w, h = self.app.size
+        return 0 < w < MIN_SIZE[0] or 0 < h < MIN_SIZE[1]
+
+    def _card_number(self, i: int) -> None:
+        """The key of card ``i`` of the hand (``chooser.card_key``): the cursor goes there
+        (and the card is selected or put back while cards are selected)."""
         if self.mode != "human":
             self._not_your_turn()
             return
         hand = self.hand_cards()
-        i = 9 if d == 0 else d - 1
         if i >= len(hand):
             return
         self.cursor = i
@@ -1034,6 +1111,20 @@ class TableScreen(Screen):
     def action_sheet(self) -> None:
         self.app.push_screen(SheetScreen(self.match, self._names()))
 
+    def action_history(self) -> None:
+        """The hand so far (``tui/history.py``), from the public events of the observation."""
+        from cardtable.tui.history import HistoryScreen, history_lines
+
+        m = self.match
+        lines = history_lines(self.observation(), self._names(), bool(getattr(self.app, "dutch", False)))
+        self.app.push_screen(HistoryScreen(f"{m.game.name}, hand {max(1, len(m.hands))}: the hand so far", lines))
+
+    def action_sheet_lent(self) -> None:
+        self.action_sheet()
+
+    def action_history_lent(self) -> None:
+        self.action_history()
+
     def action_rules(self) -> None:
         self.app.push_screen(RulesScreen(type(self.match.game)))
 
@@ -1041,15 +1132,56 @@ class TableScreen(Screen):
         self.app.dutch = not getattr(self.app, "dutch", False)
         self.refresh_table()
 
+    # ---- undo -----------------------------------------------------------------------------
+    def undo_allowed(self) -> bool:
+        """Undo is on for a human alone with bots; in hot-seat only when the setting
+        (``app.hotseat_undo``) turns it on."""
+        if not self.humans:
+            return False
+        return not self.hot_seat or bool(getattr(self.app, "hotseat_undo", False))
+
+    def action_undo(self) -> None:
+        """Take back the last decision of a human in this hand and the bots' moves after it
+        (``Match.undo``); as many times as there are decisions in the hand."""
+        if not self.undo_allowed():
+            self.set_message(Text("Undo is off in hot-seat (it can be turned on in the settings).",
+                                  Style(color=R.GOLD)))
+            return
+        if self.mode not in ("human", "bot"):
+            return
+        m = self.match
+        n = m.undo_count(set(self.humans))
+        if n == 0:
+            self.set_message(Text("Nothing to take back in this hand.", Style(color=R.GOLD)))
+            return
+        taken = m.hands[-1]["actions"][len(m.hands[-1]["actions"]) - n]
+        self.driver.stop()            # a bot thinking about its reply: its move is dropped
+        m.undo(n)
+        self._autosave()
+        self.chooser = Chooser()
+        self.cursor = 0
+        self.advance()
+        self.set_message(Text(f"Taken back: {taken}" + (f" and {n - 1} move{'s' if n > 2 else ''} after it"
+                                                         if n > 1 else "") + ".", Style(color=R.GOLD)))
+
     def action_leave(self) -> None:
         """Leave the table; the autosave keeps the match for the next start."""
         self._leave()
 
-    def _leave(self) -> None:
+    def _leave(self, to_menu: bool = False) -> None:
+        """Leave the table: back to the screen beneath; a table opened from the command line
+        (``standalone``) quits the app, or with ``to_menu`` makes way for the menu."""
         self.mode = "idle"
         self.driver.stop()         # a bot still thinking stops its search (``Bot.cancel``)
+        if self._left:
+            return
         self._left = True
-        if self.standalone:
+        if self.standalone and to_menu:
+            from cardtable.tui.screens import MenuScreen
+
+            if self.is_attached and self is self.app.screen:
+                self.app.switch_screen(MenuScreen())
+        elif self.standalone:
             self.app.exit()
         else:
             dismiss_once(self, None)
@@ -1059,3 +1191,7 @@ class TableScreen(Screen):
 
     def on_screen_resume(self) -> None:
         self.refresh_table()
+
+    def on_resize(self, event) -> None:
+        # the status items and the rows of buttons are fitted to the width
+        self.call_after_refresh(self.refresh_table)

@@ -6,7 +6,7 @@ legal. Text is built with Rich ``Text`` (``markup=False`` everywhere, textual#65
 
 from __future__ import annotations
 
-import re
+import io
 from typing import Any, Sequence
 
 from rich import box
@@ -14,7 +14,7 @@ from rich.style import Style
 from rich.table import Table
 from rich.text import Text
 from textual.app import ComposeResult
-from textual.containers import Horizontal
+from textual.containers import Horizontal, Vertical
 from textual.message import Message
 from textual.screen import Screen
 from textual.widget import Widget
@@ -24,7 +24,15 @@ from textual.widget import MountError
 from cardtable.cards import Card
 from cardtable.engine.actions import Action
 from cardtable.engine.game import MeldView
+from cardtable.engine.views import BUYBACK, OUT_MARK, RUMMY, TIE_MARK, VOID, WINNER
 from cardtable.tui import render as R
+from cardtable.tui.chooser import card_key
+
+
+from rich.console import Console
+
+#: a console to measure and wrap texts with (never printed to)
+_CONSOLE = Console(width=200, file=io.StringIO(), color_system=None)
 
 
 def mount_safely(parent: Widget, *widgets: Widget) -> bool:
@@ -126,7 +134,8 @@ class CardWidget(Static):
         overlap = overlap and not cursor
         if overlap:
             top, br = top[:-1], ""
-        num = str(number % 10) if number is not None and number <= 10 else hz
+        num = card_key(number - 1) if number is not None else None
+        num = num or hz
         t = Text()
         t.append(top + "\n", edge)
         t.append(side, edge)
@@ -224,16 +233,21 @@ class TrickView(Static):
     def show(self, trick: Sequence[tuple[int, Card]], positions: dict[int, str], names: dict[int, str],
              dutch: bool, caption: Text | None = None, winner: int | None = None,
              trump: Text | None = None, last: Text | None = None,
-             side: Sequence[Text] = ()) -> None:
+             side: Sequence[Text] = (), title: str = "") -> None:
         """``last``: a line under the caption (the last trick, kept in view while the next
         one is played). ``side``: lines beside the cross (the table talk of the
         hand, oldest first; the most recent ones when they do not all fit)."""
         caption = caption or Text("")
         trump = trump or Text("")
-        extra = 1 if last is not None else 0
+        avail = self.size.width or 48
         tops = [s for s, p in positions.items() if p == "top"]
+        if last is not None and not (side and len(tops) <= 1) \
+                and caption.cell_len + 3 + last.cell_len <= min(avail, 60):
+            # the caption and the last trick on one row: a row more for the cross at 80x24
+            caption = Text.assemble(caption, Text(" · ", Style(color="#b8d8c0")), last) if caption.plain else last
+            last = None
+        extra = 1 if last is not None else 0
         if side and len(tops) <= 1:
-            avail = self.size.width or 48
             cross = 23
             side_w = max(10, min(max(t.cell_len for t in side), avail - cross - 1))
             width = cross + 1 + side_w
@@ -247,11 +261,16 @@ class TrickView(Static):
                     x, y = spots[pos]
                     cv.card(x, y, card, dutch, highlight=(seat == winner))
             cv.put(0, 0, trump)
-            cv.put(cross + 1, 0, Text("Talk this hand", Style(color="#b8d8c0", bold=True)))
-            shown = list(side)[-(rows - 1):]
-            for i, t in enumerate(shown):
-                t = t.copy()
-                t.truncate(side_w, overflow="ellipsis")
+            cv.put(cross + 1, 0, Text(title[:side_w], Style(color="#b8d8c0", bold=True)))
+            # each line wrapped to the room beside the cross (the next rows indented), the
+            # most recent ones when they do not all fit
+            wrapped: list[Text] = []
+            for t in side:
+                first, *rest = _wrap_text(t, side_w)
+                wrapped.append(first)
+                if rest:
+                    wrapped += [Text("  ") + p for p in _wrap_text(Text(" ").join(rest), side_w - 2)]
+            for i, t in enumerate(wrapped[-(rows - 1):]):
                 cv.put(cross + 1, 1 + i, t)
             cap = caption.copy()
             cap.truncate(cross, overflow="ellipsis")
@@ -292,6 +311,20 @@ class TrickView(Static):
         if last is not None:
             cv.put((width - last.cell_len) // 2, 7, last)
         self.update(cv.text())
+
+
+def _wrap_text(t: Text, width: int) -> list[Text]:
+    """``t`` in lines of at most ``width`` cells, broken at spaces (a word longer than the
+    line is cut with …)."""
+    if t.cell_len <= width or width < 4:
+        return [t]
+    out = []
+    for line in t.wrap(_CONSOLE, width):
+        line.rstrip()
+        if line.cell_len > width:
+            line.truncate(width, overflow="ellipsis")
+        out.append(line)
+    return out or [t]
 
 
 class PileView(Static):
@@ -391,33 +424,31 @@ class LogView(Static):
     def __init__(self, lines: int = 3, **kw) -> None:
         super().__init__("", markup=False, **kw)
         self.lines = lines
+        self._last: tuple | None = None
 
     def show(self, log: Sequence[str], dutch: bool, names: dict[int, str] | None = None,
              lines: int | None = None) -> None:
+        """The last ``lines`` (default ``self.lines``) events, as many of them as fit the
+        widget's height once it is laid out (a long line wraps onto more rows): the newest
+        are never pushed out of view by older ones."""
+        self._last = (log, dutch, names, lines)
         n = lines or self.lines
-        tail = list(log)[-n:]
-        t = Text("\n").join(R.pretty(line, dutch, names) for line in tail) if tail else Text("")
-        self.update(t)
+        tail = [R.pretty(line, dutch, names) for line in list(log)[-n:]]
+        height, width = self.size.height, self.size.width
+        if height and width and tail:
+            kept, rows = [], 0
+            for t in reversed(tail):
+                need = len(t.wrap(self.app.console, width))
+                if kept and rows + need > height:
+                    break
+                kept.append(t)
+                rows += need
+            tail = kept[::-1]
+        self.update(Text("\n").join(tail) if tail else Text(""))
 
-
-#: The reasons a streepjes sheet writes (the streepjes sheet, §8 of its rules), in words.
-STREEPJES_REASONS = {"wrong_claim": "wrong claim", "trickroem": "trick roem", "onder_jan": "onder jan"}
-_STREEP_ENTRY = re.compile(r"\b(\d+) (claim|wrong_claim|end|pit|roem|trickroem|onder_jan)\b")
-
-
-def streepjes_words(cell: str) -> str:
-    """A streepjes sheet cell (``2 claim, 1 roem``) in words: ``2 claim (onder jan), 1 roem``.
-    A claim (correct or wrong) or a played-out hand worth 2 strepen was won against a side
-    onder jan (§7.2, §7.4 of its rules), which the sheet writes as one entry of 2."""
-
-    def sub(m: re.Match) -> str:
-        n, reason = m.group(1), m.group(2)
-        word = STREEPJES_REASONS.get(reason, reason)
-        if reason in ("claim", "wrong_claim", "end") and n == "2":
-            word += " (onder jan)"
-        return f"{n} {word}"
-
-    return _STREEP_ENTRY.sub(sub, cell)
+    def on_resize(self) -> None:
+        if self._last is not None:
+            self.show(*self._last)
 
 
 def sheet_renderable(sheet, title: str | None = None, names: Sequence[str] | None = None,
@@ -442,13 +473,13 @@ def sheet_renderable(sheet, title: str | None = None, names: Sequence[str] | Non
         return Group(Text("(no sheet)"))
     headers = list(view.columns)
     rows = [list(r) for r in view.rows] + ([list(view.total)] if view.total is not None else [])
-    if getattr(sheet, "kind", "") == "streepjes":
-        rows = [[streepjes_words(str(c)) for c in row] for row in rows]
+    # the marks by (row, column) of ``rows``: row -1 is the totals row
+    marks = {((len(rows) - 1) if r == -1 else r, c): w for r, c, w in view.marks}
     if score_columns is None and view.score_columns:
         score_columns = view.score_columns
     if headers and rows:
         parts.append(FittedSheet(headers, rows, title=title, names=names, panel=panel,
-                                 score_columns=score_columns))
+                                 score_columns=score_columns, marks=marks))
     # the sheet's own lines: under the table (a tally, a carry, the winner), or the whole
     # drawing of a sheet that is no table (a boom, a lives log)
     extra = list(view.lines)
@@ -480,6 +511,12 @@ def _wrap_header(text: str, width: int) -> str:
     return best[1] if best else text
 
 
+#: how a SheetView's marked cell is drawn (``views.WINNER`` ...)
+MARK_STYLES = {WINNER: Style(bold=True, color=R.GOLD), TIE_MARK: Style(bold=True, color="#e0c080"),
+               RUMMY: Style(bold=True, color="#7fd1ff"), VOID: Style(italic=True, color="#8fb89e"),
+               OUT_MARK: Style(strike=True, color="#8fb89e"), BUYBACK: Style(italic=True, color="#ffb070")}
+
+
 class FittedSheet:
     """A sheet table that fits the width Rich gives it, trying in turn:
 
@@ -496,8 +533,9 @@ class FittedSheet:
 
     PANEL_ROWS = 6
 
-    def __init__(self, headers, rows, title=None, names=None, panel=False, score_columns=None):
+    def __init__(self, headers, rows, title=None, names=None, panel=False, score_columns=None, marks=None):
         self.headers = [str(h) for h in headers]
+        self.marks = dict(marks or {})       # (row of ``rows``, column) -> a mark word
         self.rows = [[str(c) for c in r] for r in rows]
         self.title = title
         self.names = list(names) if names else None
@@ -510,13 +548,17 @@ class FittedSheet:
         self.has_total = bool(self.rows) and not self.rows[-1][0].strip().isdigit()
 
     # -- the cells --
-    def _cell(self, col: int, value: str) -> Text:
+    def _cell(self, col: int, value: str, mark: str | None = None) -> Text:
         if self.names and self.headers[col].strip().lower() == "dealer" and value.strip().isdigit():
             i = int(value)
             if 0 <= i < len(self.names):
                 value = self.names[i]
         from cardtable.tui import render as R
 
+        if mark is not None and mark in MARK_STYLES:
+            t = R.pretty(value) if value else Text("")
+            t.stylize(MARK_STYLES[mark])
+            return t
         if value.strip() == "\u2713" or value.endswith("(winner)"):
             return Text(value, Style(bold=True, color=R.GOLD))     # the hand's or the game's winner
         return R.pretty(value) if value else Text("")
@@ -531,8 +573,15 @@ class FittedSheet:
                 rows = [skipped] + body[cut:] + (rows[-1:] if self.has_total else [])
         return rows
 
+    def _mark(self, row: list[str], col: int) -> str | None:
+        """The mark of a cell of ``self.rows`` (found by identity: the panel cuts rows)."""
+        for i, r in enumerate(self.rows):
+            if r is row:
+                return self.marks.get((i, col))
+        return None
+
     def _col_width(self, col: int, rows, wrap: bool) -> int:
-        cells = max((self._cell(col, r[col]).cell_len for r in rows), default=0)
+        cells = max((self._cell(col, r[col], self._mark(r, col)).cell_len for r in rows), default=0)
         head = self.headers[col]
         if wrap:
             hw = max(len(line) for line in _wrap_header(head, cells).split("\n"))
@@ -556,7 +605,7 @@ class FittedSheet:
             last = total and self.has_total and r == len(rows) - 1
             cells = []
             for c in cols:
-                t = self._cell(c, row[c])
+                t = self._cell(c, row[c], self._mark(row, c))
                 if last:
                     t.stylize(Style(bold=True))
                 if row[0].startswith("…") and c == 0:
@@ -606,7 +655,7 @@ class FittedSheet:
         tbl.add_column(Text(""), no_wrap=True)
         tbl.add_column(Text(label), justify="right", no_wrap=True)
         for c in self.score_cols:
-            tbl.add_row(Text(self.headers[c]), self._cell(c, last[c]))
+            tbl.add_row(Text(self.headers[c]), self._cell(c, last[c], self._mark(last, c)))
         return tbl
 
     def __rich_console__(self, console, options):
@@ -642,8 +691,10 @@ class SheetView(Static):
         self.update(sheet_renderable(sheet, title, names, score_columns=score_columns, panel=True))
 
 
-class ActionBar(Horizontal):
-    """Buttons for the actions that are not a card from the hand: each shows its key."""
+class ActionBar(Vertical):
+    """Buttons for the actions that are not a card from the hand: each shows its key. The
+    buttons wrap onto more rows where one row is too narrow (80 columns), so that every
+    button is in view."""
 
     class Chosen(Message):
         def __init__(self, key: str) -> None:
@@ -651,25 +702,36 @@ class ActionBar(Horizontal):
             super().__init__()
 
     _shown: tuple = ()
+    _width = 0
 
     def show(self, items: Sequence[tuple[str, Text]]) -> None:
-        """``items``: (key, label) in order. Rebuilds the buttons when they changed."""
+        """``items``: (key, label) in order. Rebuilds the buttons when they (or the width)
+        changed."""
+        width = max(20, (self.size.width or self.app.size.width) - 2)
         sig = tuple((k, lab.plain, tuple(lab.spans)) for k, lab in items)
-        if sig == self._shown or not self.is_attached or self._closing or self.app._closing:
+        if (sig == self._shown and width == self._width) or not self.is_attached or self._closing \
+                or self.app._closing:
             return
         self._shown = sig
+        self._width = width
         self.remove_children()
-        buttons = []
+        rows: list[list[Button]] = [[]]
+        used = 0
         for key, label in items:
             t = Text()
             t.append(_key_name(key), Style(bold=True, color=R.GOLD))
             t.append(" ")
             t.append_text(label)
+            need = t.cell_len + 3          # the button's padding and its margin
+            if rows[-1] and used + need > width + 1:
+                rows.append([])
+                used = 0
+            used += need
             b = Button(t, compact=True, classes="action", name=key)
             b.can_focus = False     # keys go to the table; the button shows its key
-            buttons.append(b)
-        if buttons:
-            mount_safely(self, *buttons)
+            rows[-1].append(b)
+        if rows[0]:
+            mount_safely(self, *(Horizontal(*r, classes="action-row") for r in rows))
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         event.stop()

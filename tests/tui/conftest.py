@@ -12,5 +12,6 @@ pytest.register_assert_rewrite("tests.tui.helpers")
 def _home(tmp_path, monkeypatch):
     monkeypatch.setenv("CARDTABLE_HOME", str(tmp_path / "home"))
     monkeypatch.setenv("CARDTABLE_BOT_DELAY", "0")
+    monkeypatch.setenv("CARDTABLE_INPUT_QUIET", "0")     # the input gate off (tests/tui/test_bursts.py turns it on)
     monkeypatch.delenv("CARDTABLE_LETTERS", raising=False)
     return tmp_path / "home"

@@ -10,7 +10,7 @@ from collections import Counter
 
 from cardtable.cards import plain
 from cardtable.engine.views import CARD, CARDS, DESIGNATION, MELD
-from cardtable.tui.chooser import Chooser
+from cardtable.tui.chooser import CARD_KEYS, Chooser, card_key
 
 
 class _UI:
@@ -33,8 +33,12 @@ class _UI:
 
 
 def cursor_keys(i: int) -> list[str]:
-    """Keys that put the cursor on card ``i`` of the hand (1-9, 0, then →)."""
-    return [str(i + 1)] if i < 9 else ["0"] + ["right"] * (i - 9)
+    """Keys that put the cursor on card ``i`` of the hand: its key (1-9, 0, the card
+    letters), past the last key the last one and then →."""
+    k = card_key(i)
+    if k is not None:
+        return [k]
+    return [CARD_KEYS[-1]] + ["right"] * (i - len(CARD_KEYS) + 1)
 
 
 def select_keys(hand, cards) -> list[str] | None:
@@ -45,7 +49,7 @@ def select_keys(hand, cards) -> list[str] | None:
     for i, c in enumerate(hand):
         if want[c] > 0:
             want[c] -= 1
-            keys += [str(i + 1)] if i < 9 else cursor_keys(i) + ["space"]
+            keys += cursor_keys(i) if card_key(i) is not None else cursor_keys(i) + ["space"]
     return None if +want else keys
 
 

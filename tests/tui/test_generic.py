@@ -6,6 +6,7 @@ end of its match with keys alone."""
 
 from __future__ import annotations
 
+import functools
 import random
 import re
 from pathlib import Path
@@ -19,7 +20,11 @@ from cardtable.tui.screens import HandSummaryScreen, MatchEndScreen
 from cardtable.tui.table import TableScreen
 from cardtable.tui.testing import screen_text, settle
 from tests.tui import shapegame
+from tests.tui.fit import fit_problems
 from tests.tui.reach import reach
+from cardtable.tui.chooser import CARD_KEYS, LENDABLE_KEYS, RESERVED_KEYS, card_key
+from cardtable.tui.widgets import CardWidget
+from cardtable.tui import render as R
 
 TUI = Path(__file__).resolve().parents[2] / "cardtable" / "tui"
 
@@ -43,8 +48,10 @@ def test_the_tui_names_no_game_and_no_family():
     assert not bad, bad
 
 
+@functools.lru_cache(maxsize=None)
 def phase_positions(gid: str, n: int, seeds: int = 6, per_phase: int = 2):
-    """Positions of every phase the game reaches in seeded random matches (a few of each)."""
+    """Positions of every phase the game reaches in seeded random matches (a few of each);
+    made once per arguments (several tests read them; none changes them)."""
     out: dict[str, list] = {}
     for seed in range(seeds):
         m = Match(get_game(gid, players=n), seed=seed)
@@ -72,6 +79,18 @@ def test_every_legal_action_is_reachable_through_the_chooser(gid, n):
             got = reach(obs)
             missing = [a.text() for a in obs.legal if a not in got]
             assert not missing, (gid, n, phase, missing[:5])
+
+
+@pytest.mark.parametrize("gid,n", CONFIGS)
+def test_every_card_of_a_hand_has_a_key_and_no_verb_takes_a_table_key(gid, n):
+    """The longest hand of each phase has a key for every card, and no verb the game
+    declares sits on a key of the table (cards, hint, quit ...; ``s`` and ``h`` may be lent)."""
+    for phase, positions in phase_positions(gid, n).items():
+        for obs in positions:
+            assert len(obs.hand) <= len(CARD_KEYS), (gid, phase, len(obs.hand))
+            for sp in obs.verbs:
+                assert sp.key in ("", "enter") or sp.key in LENDABLE_KEYS or sp.key not in RESERVED_KEYS, \
+                    (gid, phase, sp.verb, sp.key)
 
 
 def phase_match(gid: str, n: int, phase: str, seed: int = 1) -> Match | None:
@@ -111,6 +130,20 @@ async def test_every_phase_renders(gid, size):
             assert len(lines) <= size[1] and all(len(x) <= size[0] for x in lines), (gid, phase)
             assert cls.name in lines[0], (gid, phase, lines[0])
             assert tbl.keymap, (gid, phase)
+            # nothing runs into anything else, nothing is cut, every button is in view
+            assert not fit_problems(app), (gid, phase, size, fit_problems(app))
+            # the status line breaks only between two of its items
+            status = tbl.query_one("#status").render().plain.splitlines()
+            obs = tbl.observation()
+            for item in (obs.facts.status if obs.facts is not None else ()):
+                said = R.pretty(item, False, tbl._names()).plain
+                if said in " ".join(status):
+                    assert any(said in ln for ln in status), (gid, phase, said, status)
+            # every card of the hand shows the key that chooses it
+            for w in tbl.query_one("#hand").query(CardWidget):
+                if w.display and w.card is not None and card_key(w.index) is not None:
+                    bottom = str(w.render()).splitlines()[-1]
+                    assert card_key(w.index) in bottom, (gid, phase, w.index, bottom)
 
 
 PHASES = [(g, ph) for g in sorted(game_ids())

@@ -21,6 +21,7 @@ from cardtable.tui.screens import SheetScreen
 from cardtable.tui.table import TableScreen
 from cardtable.tui.testing import screen_text, settle, table
 from cardtable.tui.widgets import ActionBar, CardWidget
+from cardtable.tui.chooser import card_index, card_key
 from tests.tui.helpers import actions, finish_hand, message
 
 
@@ -93,16 +94,19 @@ async def test_manille_parlee_hand_with_a_question_and_a_statement():
                 await press(pilot, suit_key)
                 want = Action("ask", f"count {'CDHS'['cdhs'.index(suit_key)]}")
             else:
-                # tell a card one holds: t, h (has), a suit, then the card's number
+                # tell a card one holds: t, h (has), then the card's key, the same as in
+                # the hand
+                hand = list(obs.hand)
                 await press(pilot, "t", "h")
-                suit_key = next(k for k in ("c", "d", "h", "s") if k in tbl.keymap)
-                await press(pilot, suit_key)
-                assert tbl.menu == ("tell", "has", "CDHS"["cdhs".index(suit_key)])
-                assert "1" in tbl.keymap
-                await press(pilot, "1")
+                assert tbl.menu == ("tell", "has")
+                keys = [k for k in tbl.keymap if k != "escape"]
+                told = sorted(hand.index(a.cards[0]) for a in obs.legal if a.verb == "tell" and a.arg == "has")
+                assert keys == [card_key(i) for i in told], (keys, told)
+                key = keys[-1]
+                await press(pilot, key)
                 want = parse_action(actions(match)[-1])
                 assert want.verb == "tell" and want.arg == "has"
-                assert "cdhs"[want.cards[0] >> 4] == suit_key
+                assert want.cards[0] == hand[card_index(key)]
             assert actions(match)[-1] == want.text()
             assert want in obs.legal
             talked.append(want.text())

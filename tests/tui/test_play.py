@@ -194,6 +194,8 @@ async def test_hot_seat_hand_over_hides_the_next_hand():
             assert tbl.viewer == match.state.to_act
             if len(seen) >= 4 and Action("claim") in tbl.observation().legal:
                 await pilot.press("c")        # "ik dek" mid-hand: cards stay in the hands
+                await settle(pilot)
+                await pilot.press("y")        # the game asks first (VerbSpec.confirm)
                 continue
             await play_trick_turn(pilot, tbl, step)
         else:
@@ -317,6 +319,12 @@ async def test_ik_dek_button_claims_with_the_mouse():
         button = next(b for b in tbl.query("#actions Button") if b.name == "c")
         assert "Ik dek" in str(button.label)
         await pilot.click(button)
+        await settle(pilot)
+        # the claim ends the hand at once: the game asks first (VerbSpec.confirm)
+        assert match.hands[-1]["actions"][-1] != "claim"
+        await pilot.click("#confirm-text")
+        assert type(app.screen).__name__ == "ConfirmScreen"
+        await pilot.press("y")
         await settle(pilot)
         assert match.hands[-1]["actions"][-1] == "claim"
         assert match.results[-1].outcome in ("claim", "wrong_claim")

@@ -117,7 +117,10 @@ async def test_resume_offer_and_corrupt_save(_home):
         assert isinstance(tbl, TableScreen)
         assert len(tbl.match.hands[-1]["actions"]) == n
         assert tbl.observation().hand == match.state.observation(0).hand
-    # a corrupt save: one line, moved aside, the menu goes on
+    # a corrupt save (the single autosave of earlier versions): one line, moved aside,
+    # the menu goes on
+    for info in saves.list_saves():
+        saves.delete(info.path)
     saves.autosave_path().write_text("{not json", encoding="utf-8")
     app = make_app()
     async with app.run_test(size=(80, 24)) as pilot:
@@ -145,7 +148,7 @@ async def test_autosave_after_every_action():
         await settle(pilot)
         await pilot.press("enter")
         await settle(pilot)
-        data = json.loads(saves.autosave_path().read_text(encoding="utf-8"))
+        data = json.loads(saves.path_of(table(app).match).read_text(encoding="utf-8"))
         assert data["hands"][-1]["actions"] == match.hands[-1]["actions"]
 
 
@@ -163,7 +166,7 @@ async def test_sheet_rules_and_letters_from_the_table():
         await pilot.press("question_mark")
         await settle(pilot)
         assert isinstance(app.screen, RulesScreen)
-        assert "At a glance" in screen_text(app)
+        assert "The game in short" in screen_text(app)     # the players' guide
         await pilot.press("escape")
         await settle(pilot)
         tbl = app.screen

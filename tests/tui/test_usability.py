@@ -380,7 +380,8 @@ def _kruisjassen_with_a_wrong_claim() -> Match:
 
 
 def test_sheet_reasons_are_words_and_a_two_streep_claim_says_onder_jan():
-    from cardtable.tui.widgets import sheet_renderable, streepjes_words
+    from cardtable.sheets.streepjes import streepjes_words
+    from cardtable.tui.widgets import sheet_renderable
 
     assert streepjes_words("2 claim, 1 roem") == "2 claim (onder jan), 1 roem"
     assert streepjes_words("1 wrong_claim") == "1 wrong claim"
@@ -402,12 +403,13 @@ async def test_menu_names_the_decks_in_words():
 
 
 async def test_rules_viewer_hides_the_source_line():
-    from cardtable.tui.screens import RulesScreen, rules_text, without_source
-    from cardtable.engine.registry import game_class
+    from cardtable.guides import spec_text
+    from cardtable.tui.screens import RulesScreen, without_source
 
-    assert "Source: seed" in rules_text(game_class("kruisjassen"))
-    assert "Source: seed" not in without_source(rules_text(game_class("kruisjassen")))
-    assert "Cross-checked" in without_source(rules_text(game_class("kruisjassen")))
+    # the spec names its source; the rules screen shows the players' guide (issue 8 item 7)
+    assert "Source: seed" in spec_text("kruisjassen")
+    assert "Source: seed" not in without_source(spec_text("kruisjassen"))
+    assert "Cross-checked" in without_source(spec_text("kruisjassen"))
     app = make_app(autosave=False)
     async with app.run_test(size=(100, 40)) as pilot:
         await settle(pilot)

@@ -1,0 +1,274 @@
+"""Elimination for the drift rummies with jokers (issue 11: Ramino drift and Loba): seats that
+have left the game are not dealt in and are skipped in the turn order, the penalty sheet
+(sheets/penalty.py) with its eliminations, and what a seat knows when the stock was made by
+shuffling the discard pile.
+
+A game subclasses ``EliminationRummy`` and its state ``EliminationHand``:
+
+- The hand reads ``standing.active`` (the penalty sheet's seats still in): only those seats are
+  dealt (``deal_active``), voorhand is the first of them after the dealer, and the turn passes
+  over the others (``_discard``). The observation's ``active`` says who is in.
+- ``from_deal``: a seat that is out holds no cards; the others hold ``dealt`` cards (a fresh
+  deal) or any number from 1 in a position (``melds`` / ``to_act`` given).
+- ``shuffles_stock`` (a game attribute): the stock re-formed from the discard pile is
+  shuffled. Its cards were all face up, so, as in Klassieke Rummy with ``reshuffle``, they stay
+  known where they go (a card drawn from it is known in that hand: ``known``, wild_drift), but
+  the stock's order is not: its zone lists the cards sorted, and a sampled position
+  (``information_set``) shuffles it again. With an unshuffled re-formed stock every seat knows
+  it in order (wild_drift).
+- ``penalty_points(seat)``: the hand's penalty (§2 card points of the cards left); ``check_result``
+  (the invariant tests): penalties are the cards' points, only active seats score, the winner
+  holds no cards.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import Any, Sequence
+
+from cardtable.cards import Card, card_text, cards_text, shuffled
+from cardtable.engine.game import DealError, Result, rng_for
+from cardtable.engine.standing import Standing
+from cardtable.engine.views import STOCK
+from cardtable.families.drift import DRAW, OVER
+from cardtable.families.melds import meld_uses
+from cardtable.families.rummy import Meld, card_points
+from cardtable.families.wild_drift import WildDriftHand, WildDriftRummy
+
+
+def deal_active(pack: Sequence[Card], active: Sequence[bool], dealer: int, k: int) -> tuple[list[list[Card]], list[Card]]:
+    """``k`` cards to each active seat, one at a time from the first active seat after
+    ``dealer``; ``(hands, rest)`` with ``rest`` the undealt cards in pack order."""
+    n = len(active)
+    order = [(dealer + i) % n for i in range(1, n + 1) if active[(dealer + i) % n]]
+    hands: list[list[Card]] = [[] for _ in range(n)]
+    it = iter(pack)
+    for _ in range(k):
+        for s in order:
+            hands[s].append(next(it))
+    return hands, list(it)
+
+
+def next_active(active: Sequence[bool], seat: int) -> int:
+    """The first active seat after ``seat`` clockwise (``seat`` if none other)."""
+    n = len(active)
+    for i in range(1, n + 1):
+        if active[(seat + i) % n]:
+            return (seat + i) % n
+    return seat
+
+
+class EliminationRummy(WildDriftRummy):
+    """A drift rummy with jokers played to elimination (module docstring). Subclasses set
+    ``rules``, ``points``, ``dealt``, ``state_class``, and give ``new_sheet`` (a
+    sheets.penalty.PenaltySheet) and the option ``elimination_score``."""
+
+    #: the stock re-formed from the discard pile is shuffled
+    shuffles_stock: bool = False
+    #: any number of melds a turn; lay-offs only after a meld of one's own in this hand (both games)
+    no_meld_limit = True
+    layoff_requires_meld = True
+    _dealing: tuple[bool, ...] | None = None
+
+    def new_hand(self, seed: int | None = None, standing: Standing | None = None, *, sheet=None):
+        """A shuffled deal to the seats still in (``standing.active``): ``dealt`` cards each, one
+        at a time from voorhand (the next seat in after the dealer), then the upcard."""
+        standing = self.standing_of(standing, sheet)
+        dealer = standing.next_dealer
+        pack = shuffled(self.deck(), rng_for(seed))
+        hands, rest = deal_active(pack, standing.active, dealer, self.dealt)
+        st = self.state_class._fresh(self, dealer, hands, list(reversed(rest[1:])), [rest[0]], [],
+                                     next_active(standing.active, dealer), standing)
+        st.seed = seed
+        return st
+
+    def from_deal(self, deal: dict[str, Any], standing: Standing | None = None, *, sheet=None):
+        """An exact position from a record ``deal`` (the game's module docstring), the seats
+        that are out without cards; DealError if invalid."""
+        standing = self.standing_of(standing, sheet)
+        self._dealing = standing.active
+        try:
+            st = self.parse_deal(deal, self.state_class, standing)
+        finally:
+            self._dealing = None
+        if not standing.active[st.seat]:
+            raise DealError(f"to_act: seat {st.seat} is out of the game")
+        return st
+
+    state_class: type = None  # set by the game module
+
+    def _out_error(self, seat: int, hand: list[Card]) -> str | None:
+        if self._dealing is not None and not self._dealing[seat]:
+            return None if not hand else f"hand of seat {seat}: seat {seat} is out of the game and holds no cards"
+        return ""
+
+    def fresh_hand_error(self, seat: int, hand: list[Card]) -> str | None:
+        why = self._out_error(seat, hand)
+        return super().fresh_hand_error(seat, hand) if why == "" else why
+
+    def position_hand_error(self, seat: int, hand: list[Card]) -> str | None:
+        why = self._out_error(seat, hand)
+        if why != "":
+            return why
+        return None if hand else f"hand of seat {seat}: empty; in a position every seat still in holds a card"
+
+    def check_deal_cards(self, hands: list[list[Card]], stock: list[Card], pile: list[Card],
+                         melds: list[Meld]) -> None:
+        """The deal's cards are exactly the deck (a multiset: two packs repeat every card)."""
+        everything = Counter(c for h in hands for c in h)
+        everything.update(stock)
+        everything.update(pile)
+        for m in melds:
+            everything.update(meld_uses(m.cards))
+        want = Counter(self.deck())
+        if everything != want:
+            parts = []
+            extra = sorted((everything - want).elements())
+            missing = sorted((want - everything).elements())
+            if extra:
+                parts.append(f"too many {cards_text(extra)}")
+            if missing:
+                parts.append(f"missing {cards_text(missing)}")
+            raise DealError(f"the deal must hold the {sum(want.values())} cards of the {self.deck_name} deck: "
+                            f"{'; '.join(parts)}")
+
+    def check_result(self, result: Result, state: "EliminationHand") -> list[str]:
+        """Penalties add up: each active loser scores his cards' points, the winner holds no
+        cards and scores 0 or the game's bonus, seats that are out score nothing; every table
+        meld valid, its jokers' designations consistent."""
+        p, d = result.points, result.detail
+        out = []
+        if result.outcome not in {"out", "void"}:
+            return [f"outcome {result.outcome!r} is not out or void"]
+        for s in range(state.n):
+            if not state.active[s]:
+                if p[s] or state.hands[s]:
+                    out.append(f"seat {s} is out of the game but scores {p[s]} or holds cards")
+                continue
+            if result.outcome == "void":
+                if p[s]:
+                    out.append(f"a void hand scores nothing: {p}")
+                continue
+            if s == state.winner:
+                if state.hands[s]:
+                    out.append("the winner still holds cards")
+                if p[s] not in (0, -self.out_bonus):
+                    out.append(f"the winner scores 0 or {-self.out_bonus}, not {p[s]}")
+            elif p[s] != card_points(state.hands[s], self.points) or p[s] != d["penalties"][s]:
+                out.append(f"seat {s} scores {p[s]}, not his cards' {card_points(state.hands[s], self.points)}")
+        for m in state.melds:
+            cl = self.classify(m.cards)
+            if cl is None or cl[0] != m.kind or sorted(cl[1]) != sorted(m.cards):
+                out.append(f"table meld {cards_text(m.cards)} is not a valid {m.kind}")
+        return out
+
+    #: what the winner subtracts for going out all at once (Loba: 10; 0: no bonus)
+    out_bonus: int = 0
+
+
+class EliminationHand(WildDriftHand):
+    """One hand of an elimination rummy (module docstring)."""
+
+    __slots__ = ("active",)
+
+    @classmethod
+    def _fresh(cls, game, dealer, hands, stock, pile, melds, to_act, standing):
+        st = super()._fresh(game, dealer, hands, stock, pile, melds, to_act, standing)
+        st.active = tuple(standing.active)
+        if not st.active[to_act]:
+            st.seat = next_active(st.active, to_act)
+            st.start_size = len(st.hands[st.seat])
+            st.was_on = bool(st.owners >> st.seat & 1)
+        return st
+
+    def clone(self):
+        new = super().clone()
+        new.active = self.active
+        return new
+
+    def _discard(self, c: Card) -> None:
+        super()._discard(c)
+        if self.phase == DRAW and not self.active[self.seat]:
+            s = next_active(self.active, self.seat)
+            self.seat = s
+            self.start_size = len(self.hands[s])
+            self.was_on = bool(self.owners >> s & 1)
+
+    def _stock_shuffled(self) -> bool:
+        return bool(self.turnovers) and self.game.shuffles_stock
+
+    def returns_gains(self) -> list[float]:
+        """Search: a penalty is a loss (the sheet's lower is better), the winner's bonus a gain."""
+        return [-float(p) for p in self.result().points]
+
+    def returns_scale(self) -> float:
+        return 100.0
+
+    def penalty_points(self, seat: int) -> int:
+        """The §2 card points left in ``seat``'s hand."""
+        return card_points(self.hands[seat], self.game.points)
+
+    # -- knowledge --
+    def _zones(self, seat: int, view, melds, selectable):
+        """The zones of wild_drift; a shuffled re-formed stock lists its cards sorted (every one
+        was face up, their order is not known)."""
+        zones = super()._zones(seat, view, melds, selectable)
+        if self._stock_shuffled():
+            zones = tuple(z._replace(cards=tuple(sorted(self.stock)), order="display") if z.kind == STOCK else z
+                          for z in zones)
+        return zones
+
+    def _wild_build(self, seat, deal, flat, masks, rng):
+        """A sampled position (wild_drift); a shuffled re-formed stock is shuffled again."""
+        st = super()._wild_build(seat, deal, flat, masks, rng)
+        if self._stock_shuffled():
+            rng.shuffle(st.stock)
+        return st
+
+    #: what a seat may do in the play phase, for the status line
+    PLAY_WORDS = "meld, lay off, swap or discard"
+
+    def _scores(self) -> dict[str, Any]:
+        return {"totals": list(self.totals), "elimination_score": self.game.options["elimination_score"]}
+
+    def _status(self) -> str:
+        """One line: who is to do what (what a turn allows, not what this hand can do), the
+        stock, the top discard, the melds, the elimination score."""
+        g = self.game
+        top = card_text(self.pile[-1]) if self.pile else "none"
+        tail = (f"stock {len(self.stock)} · discard {top} · melds {len(self.melds)} · "
+                f"out at {g.options['elimination_score']}")
+        if self.phase == OVER:
+            if self.void:
+                return f"Hand void: nobody scores · {tail}"
+            return f"{g.seat_name(self.winner).capitalize()} went out · {tail}"
+        if self.phase == DRAW:
+            step = "draw"
+        elif self.forced:
+            step = "put the joker back on the table"
+        else:
+            step = self.PLAY_WORDS
+        return f"{g.seat_name(self.seat).capitalize()} to {step} · {tail}"
+
+    def observation(self, seat: int):
+        obs = super().observation(seat)
+        obs.active = self.active
+        return obs
+
+    def summary_lines(self, res: Result):
+        """Facts for the hand summary: the cards left in each hand with their points."""
+        from cardtable.cards import sort_hand
+        from cardtable.engine.views import Fact, phrase
+        g = self.game
+        hp = res.detail["penalties"]
+        left = [(s, sort_hand(h)) for s, h in enumerate(self.hands) if h]
+        facts = []
+        if left:
+            facts.append(Fact("Cards left in hand (penalty points)", phrase("", kind="cards_left")))
+        for s, cards in left:
+            each = ", ".join(f"{{c{i}}} {g.points[c]}" for i, c in enumerate(cards))
+            facts.append(Fact("", phrase(f"  {{0}}: {each}  = {hp[s]}", (s,), cards, (hp[s],), kind="cards_left")))
+        return facts
+
+
+__all__ = ["EliminationHand", "EliminationRummy", "deal_active", "next_active"]

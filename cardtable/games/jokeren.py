@@ -1,0 +1,260 @@
+"""Jokeren (``jokeren``): the Dutch drift rummy with two packs and four jokers, 2 to 4 players.
+
+Spec: shared/rules/jokeren.md (seed 000, "Jokeren, 2-4 spelers - Spelregels"). 13 cards each
+(option 7) from 108 (one pack and 2 jokers for 2 players with ``packs = 1``). On his turn a
+player draws (stock or top discard; two draws with ``draw_two``), may put down melds, and once
+on the table (owning a meld) lay off on anyone's melds and exchange jokers, then discards.
+Sets are 3 or 4 cards of one rank in different suits, runs 3 or more of one suit with the ace
+low or high; a joker names the card it stands for (``JK=7S``; ``JK=7*`` in a set with
+``joker_set_fixed = false``). An exchanged joker must go at once into a new meld with cards from
+the hand (``joker_to_hand``: it may go to the hand). A player goes out by discarding his last
+card, never in the first round; the others score their cards as penalty points (JK 25, A 11,
+T-K 10, 2-9 face value). ``n × deals_per_player`` hands; the lowest total wins. The hand is
+families/wild_drift.py's.
+
+Actions (rules/README.md, "Action grammar"):
+    ``draw stock`` · ``draw discard`` · ``meld <cards>`` (``meld 7C 7D JK=7S``, ``meld 4S 5S
+    JK=6S``) · ``layoff <card> to <n> [low|high]`` (``layoff JK=8H to 2``) · ``swap <card> in
+    <n>`` (then the ``meld`` holding the joker) · ``discard <card>``.
+
+Record ``deal`` (``from_deal`` / ``deal_record``): ``dealer``, ``hands``, ``stock`` (top card
+first), ``discard`` (bottom to top), optional ``melds`` (``[{"owner", "cards"}]``, jokers
+designated), ``to_act`` and ``turn`` (the turn number of ``to_act``'s turn), as Basis Rummy's (docs/records.md); together the cards are exactly
+the hand's deck (108, or 54 with one pack) as a multiset.
+
+Observation ``extra`` keys: those of Basis Rummy and ``hands_total``,
+``draws_left`` (draws still due this turn), ``first_meld_points`` (meld points put down this
+turn towards a first meld of 40) and ``must_use`` (taken cards still to be put on the table).
+``scores`` = ``{"totals", "target_score": None}``.
+
+Result: ``points`` = the penalty points per seat (the one who went out 0); ``outcome`` ``out``
+or ``void``; ``detail`` = ``outcome``, ``winner``, ``hand_points``, ``dealer``,
+``next_dealer``, ``turnovers``, ``turns``, ``packs``. Sheet: running totals ``penalty / total``
+with the dealer by the hand number, lowest total wins (§8).
+
+Rulings added in the code (beyond the spec's §10):
+ 13. ``packs = 1`` is read for 2 players only (§9: "1 only for 2 players"); with 3 or 4 players
+     the game is played with two packs whatever the option says (as Basis Rummy's ``packs``).
+ 14. Hands that cannot end: Klassieke Rummy's ruling 9 (the hand is void when the stock would
+     be re-formed while no meld and no lay-off can ever be made, or a 41st time).
+ 15. With ``first_meld_40`` the melds of the first melding turn are put down one by one; a meld
+     is allowed only if the rest of the hand can still make up the 40 points in that turn, and
+     the discard only once the 40 are reached (so no turn can get stuck half-way).
+ 16. With ``discard_take_must_use`` the card taken must go into a meld or be laid off before
+     the discard; any other action is allowed in between only if it can still be done after it.
+     A joker exchange in between is allowed only when the taken card is the one given for the
+     joker (the exchange's follow-up meld leaves no room for a further plan).
+ 17. With two packs, ``draw discard`` is not allowed when the hand holds only copies of the top
+     discard (Basis Rummy's ruling 16: no card would be left to discard).
+ 18. A re-formed stock holds only cards that were face up, so its cards are known to all and
+     listed with the stock, as in Basis Rummy (the table lists them in stock order also after a
+     shuffle: a known limitation shared with Klassieke Rummy's ``reshuffle``); a bot's search
+     does not assume that order after a shuffle. A card drawn from it is listed as known in the
+     drawer's hand.
+ 19. ``no_joker_in_first_meld`` also rules out a joker exchange in the first melding turn
+     (its follow-up meld holds the joker), unless ``joker_to_hand``.
+ 20. With ``draw_two`` the second draw is skipped when nothing can be drawn (stock and pile
+     empty after the first, or only a last discard that may not be taken). When the second draw
+     brings a copy of the card taken by the first, and the hand then holds nothing else to
+     discard, a copy of the taken card may be discarded after all (21), and a copy drawn from
+     the stock need not be put on the table under ``discard_take_must_use``.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from cardtable.cards import Card, cards_text, full52, shuffled
+from cardtable.engine.game import DealError, Option, Result, rng_for
+from cardtable.engine.grammar import Grammar
+from cardtable.engine.registry import register
+from cardtable.engine.standing import Standing
+from cardtable.families.melds import SET_CARD, SET_RANK, MeldRules
+from cardtable.families.rummy import ACE_HIGH_LOW, SET, Meld, card_points, deal_round_robin, points_table
+from cardtable.families.wild_drift import WildDriftHand, WildDriftRummy
+from cardtable.games.basis_rummy import BasisRummy, BasisRummyState
+from cardtable.sheets.totals import TotalsSheet
+
+#: §4 step 2 / §5.2: what the first melding turn's melds must total with ``first_meld_40``
+FIRST_MELD_POINTS = 40
+
+
+@register
+class Jokeren(WildDriftRummy):
+    """Jokeren for 2 to 4 players (jokeren.md). Options as §9."""
+
+    id = "jokeren"
+    name = "Jokeren"
+    grammar = BasisRummy.grammar
+    bad_texts = BasisRummy.bad_texts
+    #: positions tests/test_search.py samples and plays out (one pack: see Basis Rummy)
+    search_configs = ((2, {"packs": "1"}),)
+    min_players = 2
+    max_players = 4
+    deck_name = "108 (2 packs + 4 jokers)"
+    description = ("The Dutch rummy with two packs and four jokers: meld, lay off and exchange "
+                   "jokers once on the table; the others pay for the cards left in hand.")
+    option_specs = (
+        Option("joker_set_fixed", "bool", True, "a joker in a set stands for one missing suit (false: any)"),
+        Option("no_joker_in_first_meld", "bool", False, "no joker in the melds of a player's first melding turn"),
+        Option("first_meld_40", "bool", False, "the first melds total at least 40 points"),
+        Option("reshuffle", "bool", True, "shuffle the discards into a new stock (false: turn them over)"),
+        Option("discard_take_must_use", "bool", False, "take the top discard only to put it on the table at once"),
+        Option("joker_to_hand", "bool", False, "an exchanged joker may go to the hand"),
+        Option("hand_size", "choice", "13", "cards dealt to each player", choices=("13", "7")),
+        Option("draw_two", "bool", False, "two draws per turn, one discard"),
+        Option("packs", "choice", "2", "packs (1: 52 cards + 2 jokers, 2 players only)", choices=("2", "1")),
+        Option("deals_per_player", "int", 1, "hands = players x this (everyone deals equally often)", minimum=1),
+    )
+
+    no_meld_limit = True
+    layoff_requires_meld = True
+    swap_requires_meld = True
+    last_card = True
+    first_round_no_out = True
+    turnover_keeps_top = True
+    ace_mode = ACE_HIGH_LOW
+
+    def __init__(self, players: int | None = None, **options: Any):
+        super().__init__(players, **options)
+        o = self.options
+        n = self.players
+        self.packs = 1 if (n == 2 and o["packs"] == "1") else 2
+        self.dealt = int(o["hand_size"])
+        self.reshuffle = o["reshuffle"]
+        self.swap_follow = not o["joker_to_hand"]
+        self.no_joker_first = o["no_joker_in_first_meld"]
+        self.first_meld_min = FIRST_MELD_POINTS if o["first_meld_40"] else 0
+        self.draws_per_turn = 2 if o["draw_two"] else 1
+        self.take_must_use = o["discard_take_must_use"]
+        self.hands_total = n * o["deals_per_player"]
+        self.rules = MeldRules(ace_mode=ACE_HIGH_LOW, packs=1, max_set=4, min_natural=1,
+                               set_jokers=SET_CARD if o["joker_set_fixed"] else SET_RANK)
+        #: §2 penalty points by card int: 2-9 face value, T-K 10, A 11, JK 25
+        self.points: list[int] = points_table(ace=11, joker=25)
+
+    def deck(self) -> list[Card]:
+        return full52(self.packs, jokers=2 * self.packs)
+
+    def new_sheet(self) -> TotalsSheet:
+        """The §8 running totals ``penalty / total``, the dealer by the hand number; lowest wins."""
+        return TotalsSheet(self.players, target_score=None, max_hands=self.hands_total, lowest_wins=True,
+                           show_dealer=True, mark_rummy=False)
+
+    def check_result(self, result: Result, state: "JokerenState") -> list[str]:
+        """§7: the one who went out holds no cards and scores 0, every other seat the penalty
+        points of his hand; a void hand scores nothing; every table meld valid."""
+        p, d = result.points, result.detail
+        if result.outcome not in {"out", "void"}:
+            return [f"outcome {result.outcome!r} is not out or void"]
+        if result.outcome == "void":
+            return [] if not result.winners and not any(p) else [f"a void hand scores nothing: {p}"]
+        out = []
+        if len(result.winners) != 1 or state.hands[result.winners[0]]:
+            out.append(f"one seat goes out with an empty hand, not {result.winners}")
+        for s, h in enumerate(state.hands):
+            if p[s] != card_points(h, self.points) or d["hand_points"][s] != p[s]:
+                out.append(f"seat {s} scores {p[s]}, not the {card_points(h, self.points)} points in hand")
+        for m in state.melds:
+            cl = self.classify(m.cards)
+            if cl is None or cl[0] != m.kind or sorted(cl[1]) != sorted(m.cards):
+                out.append(f"table meld {cards_text(m.cards)} is not a valid {m.kind}")
+        return out
+
+    def new_hand(self, seed: int | None = None, standing: Standing | None = None, *,
+                 sheet: TotalsSheet | None = None) -> "JokerenState":
+        """A shuffled deal (§3): one card at a time from voorhand, then the upcard."""
+        standing = self.standing_of(standing, sheet)
+        dealer = standing.next_dealer
+        pack = shuffled(self.deck(), rng_for(seed))
+        n = self.players
+        hands, rest = deal_round_robin(pack, n, self.dealt, (dealer + 1) % n)
+        st = JokerenState._fresh(self, dealer, hands, list(reversed(rest[1:])), [rest[0]], [],
+                                 (dealer + 1) % n, standing)
+        st.seed = seed
+        return st
+
+    #: Basis Rummy's keys and ``turn``: the turn number ``t`` of ``to_act``'s turn (default 0), for
+    #: a position after the first round (§5.5 step 3)
+    deal_keys = WildDriftRummy.deal_keys | {"turn"}
+
+    def from_deal(self, deal: dict[str, Any], standing: Standing | None = None, *,
+                  sheet: TotalsSheet | None = None) -> "JokerenState":
+        """An exact position from a record ``deal`` (module docstring); DealError if invalid."""
+        turn = deal.get("turn", 0) if isinstance(deal, dict) else 0
+        if not isinstance(turn, int) or isinstance(turn, bool) or turn < 0:
+            raise DealError(f"turn must be a whole number from 0, not {turn!r}")
+        st = self.parse_deal(deal, JokerenState, standing, sheet)
+        st.turn = turn
+        return st
+
+    def lay_off_on(self, meld: Meld, card: Card, end: str) -> Meld:
+        """The family's lay-off; a set then in suit order, its jokers by their declared suits
+        (``8C 8D JK=8H 8S``, Example 2) as ``classify`` writes it."""
+        m = super().lay_off_on(meld, card, end)
+        if m.kind == SET and self.rules.set_jokers == SET_CARD:
+            return Meld(m.owner, SET, self.classify(m.cards)[1])
+        return m
+
+    check_deal_cards = BasisRummy.check_deal_cards
+    position_hand_error = BasisRummy.position_hand_error
+
+
+class JokerenState(WildDriftHand):
+    """One hand of Jokeren: the drift-rummy hand with jokers and its §7 penalty score."""
+
+    __slots__ = ()
+
+    def observation(self, seat: int):
+        obs = super().observation(seat)
+        g = self.game
+        x = obs.extra
+        x["packs"] = g.packs
+        x["hands_total"] = g.hands_total
+        x["draws_left"] = (g.draws_per_turn - self.draws) if self.phase == 0 else 0
+        x["first_meld_points"] = self.first_pts
+        x["must_use"] = [c for c, _k in self._musts()] if self.phase == 1 else []
+        return obs
+
+    def returns_gains(self) -> list[float]:
+        """§7: penalties, lower is better: the gain is minus the penalty."""
+        return [-float(p) for p in self.result().points]
+
+    def result(self) -> Result | None:
+        """§7: the one who went out scores 0, the others the penalty points in their hands."""
+        if self.phase != 2:
+            return None
+        g = self.game
+        hand_points = [card_points(h, g.points) for h in self.hands]
+        detail: dict[str, Any] = {
+            "outcome": "void" if self.void else "out",
+            "winner": self.winner,
+            "hand_points": hand_points,
+            "dealer": self.dealer,
+            "next_dealer": (self.dealer + 1) % self.n,
+            "turnovers": self.turnovers,
+            "turns": self.turn + 1,
+            "packs": g.packs,
+        }
+        if self.void:
+            res = Result([0] * self.n, "void", [], detail)
+        else:
+            res = Result(list(hand_points), "out", [self.winner], detail)
+        res.summary = self._summary(res)
+        return res
+
+    _summary = BasisRummyState._summary
+
+    def _status(self) -> str:
+        g = self.game
+        if self.phase == 2:
+            return super()._status().replace(" · to None", "")
+        top = "none" if not self.pile else cards_text(self.pile[-1:])
+        if self.phase == 0:
+            step = "draw" if not self.draws else "draw a second card"
+        elif self.forced:
+            step = "put the joker in a new meld"
+        else:
+            step = "meld, lay off, swap or discard"
+        return (f"{g.seat_name(self.seat).capitalize()} to {step} · stock {len(self.stock)} · "
+                f"discard {top} · melds {len(self.melds)}")

@@ -1,0 +1,555 @@
+"""Schutjassen, 4 players in two partnerships (shared/rules/schutjassen.md).
+
+Kruisjassen (cards, deal, follow rule, roem, stuk, trick roem: ``games/kruisjassen.py`` on
+``families.jas.JasHand``) with a bidding layer: after the deal one side says "schut" and
+undertakes to reach 100 (cards and roem) with its partner; nobody says it: the same dealer
+deals again. During play the defenders may take the contract over ("herschut") and the
+schutters may take it back ("tout"); a side not holding the contract may give up. Every
+result is in hundreds (100 to 900), roem of 100 or more adds its value; the points are kept
+on a boom (``sheets/boom.py``), first side to ``target`` x 100 (1300) wins.
+
+Phases (§4): ``bid`` (``bid schut`` / ``pass``, once each from voorhand), ``meld``
+(``declare …`` / ``declare stuk``, then ``pass``), ``play`` (``play <card>``, ``declare
+stuk``, ``claim`` for the contract side, ``bid herschut``, ``bid tout``, ``concede``),
+``trickroem`` (``declare trickroem`` / ``pass``, ``claim`` for a contract-side winner),
+``over``.
+
+Observation: as kruisjassen's, with ``scores`` = ``{"counts": [a, b], "points": [a, b]}``
+(points on the boom when the hand was dealt) and in ``extra``: ``stage`` (None while
+bidding or after a thrown-in hand, else ``schut`` / ``herschut`` / ``tout``),
+``schutters`` (side 0/1 or None), ``contract_side`` (side 0/1 or None), ``bid_turn`` (seat
+to speak while bidding, else None), ``roem_points`` ([a, b] boom points of stroke melds
+and trick carrés so far; kruisjassen's ``pending_strepen`` is left out).
+
+Result (§7.5): ``points`` = points written on the boom for each seat (partners alike,
+contract and roem); ``outcome`` in thrown_in, made, failed, conceded; ``winners`` = the
+seats of the side that wrote more points this hand (none when equal: a thrown-in hand, or
+roem as large as the contract points); ``detail``: ``outcome``, ``stage``,
+``contract_side``, ``schutters``, ``contract_winner`` (the side scoring the contract
+points, None if thrown in), ``winning_side`` (the side of ``winners`` or None), ``counts``
+[a, b], ``contract_points`` [a, b], ``roem_points`` [a, b], ``points`` [a, b] (the two
+added), ``next_dealer``, ``entries`` ([{side, points, reason}], reasons made, failed,
+conceded, roem, trickroem: what the boom writes), ``claimer``, ``conceder`` (seats or
+None), ``trick_points``, ``tricks_played``, ``roem_side``.
+
+Rulings beyond the spec:
+  * The onder-jan tests (< 50) are taken on the counts when the hand ends (§7.2); a
+    claim is judged on the claimer's side's count at that moment.
+  * ``claim_mode = auto``: after the meld phase, ``declare stuk`` and each completed trick
+    (with its trick roem) the contract side is claimed for when it has 100; the defenders'
+    count never ends the hand.
+  * Herschut and tout are also refused once the bidder's own side has 100 (§10.4 refuses
+    them once the contract side has 100, so that no side bids into a certain 900; the same
+    holds for a side that would take over a contract it has already made: herschut, then
+    "ik dek" at once, would be a certain 400 or 500).
+  * After ``declare stuk`` on a play turn the seat may only play its trump K or Q or
+    claim (§4.3): herschut, tout and concede wait for the next play turn.
+  * A thrown-in hand is a hand of the record and the sheet (``hands`` counts it) but
+    writes nothing; its ``next_dealer`` is the same dealer (§3).
+  * The hand's ``winners`` are the side that writes more points (the spec names none): a
+    carré's 200 can outweigh the other side's 100 for a concession.
+  * A claim on a trick-roem decision is judged before (and instead of) that trick roem,
+    as in kruisjassen.
+  * Playouts of the search never bid herschut or tout and never concede.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from cardtable.cards import SUIT_SYMBOLS, piquet32, shuffled
+from cardtable.engine.actions import Action
+from cardtable.engine.game import Option, Result, rng_for
+from cardtable.engine.grammar import Grammar
+from cardtable.engine.registry import register
+from cardtable.engine.standing import Standing
+from cardtable.engine.views import NONE, LogEvent, Summary, VerbSpec, phrase
+from cardtable.families import jas
+from cardtable.families.jas import CLAIM, DECLARE_TRICKROEM, KRUIS_ROEM, PASS
+from cardtable.families.summaries import score_fact, side_fact
+from cardtable.families.tricks import (JAS, PASS_SPEC, PLAY_SPEC, SIDE_NAMES, JasRule, deal_packets, mask_of,
+                                      parse_trick_deal, side_result)
+from cardtable.games.kruisjassen import KruisState
+from cardtable.sheets.boom import Boom
+
+N_TRICKS = 8
+CONTRACT_AT = 100      # §7.2
+ONDER_JAN = 50         # §10.7: fewer than 50
+
+BID_SCHUT = Action("bid", "schut")
+BID_HERSCHUT = Action("bid", "herschut")
+BID_TOUT = Action("bid", "tout")
+CONCEDE = Action("concede")
+
+#: §7.2 UI: Schut / Pas in the bidding; Ik dek, Herschut, Tout, Opgeven on a play turn
+SCHUT_SPEC = VerbSpec("bid", "Schut", "b", "say schut: your side must reach 100", NONE, arg="schut")
+HERSCHUT_SPEC = VerbSpec("bid", "Herschut", "h", "say herschut: your side takes the contract over (400/500)",
+                         NONE, arg="herschut")
+TOUT_SPEC = VerbSpec("bid", "Tout", "t", "say tout: your side takes the contract back, the hand is worth 900",
+                     NONE, arg="tout")
+CONCEDE_SPEC = VerbSpec("concede", "Opgeven", "x", "give up: the contract side scores (100 after schut, "
+                        "300 after herschut)", NONE)
+CLAIM_SPEC = VerbSpec("claim", "Ik dek", "c", "claim 100 (\u201cik dek\u201d): a wrong claim fails the contract",
+                      NONE)
+BID_PASS_SPEC = VerbSpec("pass", "Pas", "p", "pass (no schut)", NONE)
+VERBS = (PLAY_SPEC, CLAIM_SPEC, PASS_SPEC, SCHUT_SPEC, HERSCHUT_SPEC, TOUT_SPEC, CONCEDE_SPEC) + jas.ROEM_VERBS
+BID_VERBS = (BID_PASS_SPEC, SCHUT_SPEC)
+
+_PACK = tuple(piquet32())
+_PIQUET = mask_of(_PACK)
+
+OUTCOMES = ("thrown_in", "made", "failed", "conceded")
+STAGES = ("schut", "herschut", "tout")
+
+_OUTCOME_WORDS = {
+    "thrown_in": "Nobody said schut: the cards are dealt again",
+    "made": "The contract is made", "failed": "The contract failed", "conceded": "Given up",
+}
+
+
+def contract_points(outcome: str, stage: str, schutters: int, counts: list[int]) -> list[int]:
+    """The contract points of §7.2 per side ([side 0, side 1]) for a hand that ended with
+    ``outcome`` (made, failed, conceded) at ``stage`` (schut, herschut, tout) with the
+    original ``schutters`` (side) and the final ``counts``; onder jan = a count below 50."""
+    s, h = schutters, 1 - schutters
+    out = [0, 0]
+    if outcome == "made":
+        if stage == "schut":
+            out[s] = 300 if counts[h] < ONDER_JAN else 200
+        elif stage == "herschut":
+            out[h] = 500 if counts[s] < ONDER_JAN else 400
+        else:
+            out[s] = 900
+    elif outcome == "failed":
+        if stage == "schut":
+            out[h] = 200 if counts[s] < ONDER_JAN else 100
+        elif stage == "herschut":
+            out[s] = 500
+        else:
+            out[h] = 900
+    elif outcome == "conceded":
+        if stage == "schut":
+            out[s] = 100
+        else:
+            out[h] = 300
+    return out
+
+
+@register
+class Schutjassen(jas.StreepjesJasGame):
+    """Schutjassen (schutjassen.md). Options §9: ``target`` (branches of 100 points to win,
+    default 13), ``claim_mode`` (manual/auto), ``roem_mode`` (manual/auto), ``jas_wild``
+    (false/true)."""
+
+    sheet_factory = staticmethod(Boom)
+
+    id = "schutjassen"
+    name = "Schutjassen"
+    grammar = Grammar({
+        "play": "<card>",
+        "pass": "",
+        "claim": "",
+        "concede": "",
+        "bid": ("schut", "herschut", "tout"),
+        "declare": ("seq<N> <cards>", "carre <cards>", "stuk", "trickroem"),
+    })
+    #: texts the grammar refuses and the word each refusal names (tests/test_grammar.py)
+    bad_texts = (("bid pit", "'pit'"), ("concede now", "'now'"), ("bid schut now", "'now'"),
+                 ("claim stuk", "'stuk'"), ("play QS#2", "QS#2"), ("declare carre", "expected cards"),
+                 ("play XX", "'XX' is not a card"))
+    description = ("Kruisjas with a contract: say schut to reach 100, herschut and tout during play; "
+                   "points in hundreds on a boom, to 1300.")
+    option_specs = (
+        Option("target", "int", 13, "branches (hundreds of points) needed to win the game", minimum=1),
+        Option("claim_mode", "choice", "manual", "who says \"ik dek\" for the contract side: the players or the engine",
+               choices=("manual", "auto")),
+        Option("roem_mode", "choice", "manual", "who declares roem and trick roem", choices=("manual", "auto")),
+        Option("jas_wild", "bool", False, "a jas that is one's last trump need not be played to a trump lead"),
+    )
+
+    ranking = JAS
+    roem = KRUIS_ROEM
+    #: the search tests (tests/test_search.py): the defaults, and auto roem and claims
+    search_configs = ((None, {}), (None, {"claim_mode": "auto", "roem_mode": "auto"}))
+
+    def jas_rule(self) -> JasRule:
+        return JasRule(jas_wild=self.options["jas_wild"])        # §5, as kruisjassen
+
+    def check_result(self, result: Result, state: "SchutState") -> list[str]:
+        """§7: an outcome of §7.5, partners alike, points in hundreds, the points the
+        entries' sum and the contract points those of the §7.2 table for the final counts,
+        8 tricks holding 146 trick points; problems as sentences, ``[]`` if none."""
+        out = []
+        p, d = result.points, result.detail
+        if result.outcome not in OUTCOMES:
+            out.append(f"outcome {result.outcome!r} is not one of §7.5")
+        if p[0] != p[2] or p[1] != p[3]:
+            out.append(f"partners score together: {p}")
+        if any(x < 0 or x % 100 for x in p):
+            out.append(f"points {p} are not hundreds")
+        sums = [0, 0]
+        for e in d.get("entries", ()):
+            sums[e["side"]] += e["points"]
+        if [p[0], p[1]] != sums:
+            out.append(f"points {p} are not the entries' sum {sums}")
+        best = [] if p[0] == p[1] else [0, 2] if p[0] > p[1] else [1, 3]
+        if sorted(result.winners) != best:
+            out.append(f"winners {result.winners} are not the side writing more points {p}")
+        if result.outcome == "thrown_in":
+            if any(p) or d.get("next_dealer") != state.dealer:
+                out.append("a thrown-in hand scores nothing and the same dealer deals again")
+        elif result.outcome in OUTCOMES:
+            want = contract_points(result.outcome, d["stage"], d["schutters"], d["counts"])
+            if d["contract_points"] != want:
+                out.append(f"contract points {d['contract_points']} are not §7.2's {want}")
+            if [a + b for a, b in zip(d["contract_points"], d["roem_points"])] != [p[0], p[1]]:
+                out.append("points are not contract + roem")
+        if d.get("tricks_played") == N_TRICKS and sum(d["trick_points"]) != 146:
+            out.append(f"8 tricks hold 146 trick points, not {d['trick_points']}")
+        return out
+
+    def new_hand(self, seed: int | None = None, standing: Standing | None = None, *,
+                 sheet: Boom | None = None) -> "SchutState":
+        """Shuffle (seeded) and deal 4-4 from voorhand round to the dealer; card 32, the
+        dealer's eighth, is the upcard (§3). Dealer and boom points from ``standing``
+        (or ``sheet=``; neither: a fresh match)."""
+        standing = self.standing_of(standing, sheet)
+        pack = shuffled(_PACK, rng_for(seed))
+        dealer = standing.next_dealer
+        hands = deal_packets(pack, 4, dealer, (4, 4))
+        st = SchutState(self, dealer, [mask_of(h) for h in hands], pack[31], standing)
+        st.seed = seed
+        return st
+
+    def from_deal(self, deal: dict[str, Any], standing: Standing | None = None, *,
+                  sheet: Boom | None = None) -> "SchutState":
+        """An exact deal ``{"dealer": 0, "hands": [[codes] x4], "upcard": "7H"}`` (as
+        kruisjassen's). DealError unless: dealer 0..3, four hands of 8 cards, the 32
+        distinct piquet cards, the upcard in the dealer's hand, no stock."""
+        dealer, masks, upcard, _stock = parse_trick_deal(
+            deal, 4, 8, _PIQUET, "the 32-card piquet pack", "schutjassen")
+        return SchutState(self, dealer, masks, upcard, self.standing_of(standing, sheet))
+
+
+class SchutState(KruisState):
+    """One hand of schutjassen (see the module docstring): a kruisjassen hand with the
+    bidding round first and the contract's stage, scored in hundreds."""
+
+    verb_table = VERBS
+    outcome_words = _OUTCOME_WORDS
+
+    def __init__(self, game: Schutjassen, dealer: int, hands: list[int], upcard: int, standing: Standing):
+        self.bidding = True
+        self.bid_step = 0
+        self.stage: str | None = None
+        self.schutters = -1
+        self.contract = -1
+        KruisState.__init__(self, game, dealer, hands, upcard, standing)
+        self.phase = "bid"
+        self.to_act = self.next_seat[dealer]
+
+    # -- the bidding (§4.1) --
+    def _auto_meld_phase(self) -> None:
+        if not self.bidding:                  # roem_mode = auto: after the schut only
+            KruisState._auto_meld_phase(self)
+
+    def _bid_turn(self, action: Action) -> None:
+        seat = self.to_act
+        if action == BID_SCHUT:
+            self.schutters = self.contract = self.side[seat]
+            self.stage = "schut"
+            self._log("schut", seat)
+            self.bidding = False
+            self.phase = "meld"
+            self.to_act = self.next_seat[self.dealer]
+            if not self.game.roem_manual:
+                self._auto_meld_phase()
+            return
+        self._log("bid_pass", seat)
+        self.bid_step += 1
+        if self.bid_step < 4:
+            self.to_act = self.next_seat[seat]
+            return
+        self._log("thrown_in", self.dealer)
+        self._settle("thrown_in", None, None)
+
+    # -- legality --
+    def _legal_other(self) -> list[Action]:
+        if self.phase == "bid":
+            return [PASS, BID_SCHUT]
+        if self.phase == "trickroem":
+            acts = [DECLARE_TRICKROEM, PASS]
+            if self.game.claim_manual and self.side[self.to_act] == self.contract:
+                acts.append(CLAIM)
+            return acts
+        return KruisState._legal_other(self)
+
+    def _legal_play(self) -> list[Action]:
+        acts = KruisState._legal_play(self)
+        side = self.side[self.to_act]
+        if side != self.contract:
+            acts = [a for a in acts if a != CLAIM]
+        if self.stuk_forced:
+            return acts
+        below = self.counts[self.contract] < CONTRACT_AT and self.counts[side] < CONTRACT_AT
+        if self.stage == "schut" and side != self.schutters and below:
+            acts.append(BID_HERSCHUT)
+        if self.stage == "herschut" and side == self.schutters and below:
+            acts.append(BID_TOUT)
+        if self.stage in ("schut", "herschut") and side != self.contract:
+            acts.append(CONCEDE)
+        return acts
+
+    def rollout_actions(self) -> list[Action]:
+        """As the jas family's; no herschut, tout or concession in a playout."""
+        acts = KruisState.rollout_actions(self)
+        return [a for a in acts if a.verb != "concede" and a.arg not in ("herschut", "tout")] or acts
+
+    # -- applying --
+    def _apply(self, action: Action) -> None:
+        if self.phase == "bid":
+            self._bid_turn(action)
+        else:
+            KruisState._apply(self, action)
+
+    def _apply_other(self, action: Action) -> None:
+        seat = self.to_act
+        if action == BID_HERSCHUT:
+            self.stage = "herschut"
+            self.contract = 1 - self.schutters
+            self._log("herschut", seat)
+        elif action == BID_TOUT:
+            self.stage = "tout"
+            self.contract = self.schutters
+            self._log("tout", seat)
+        elif action == CONCEDE:
+            self._log("concede", seat)
+            self._settle("conceded", None, seat)
+        else:  # pragma: no cover - legal actions only
+            raise ValueError(f"unknown action {action.text()}")
+
+    # -- the contract (§7.2) --
+    def _claim(self, seat: int) -> None:
+        own = self.counts[self.contract]
+        ok = own >= CONTRACT_AT
+        self._log("claim", seat, ok, own)
+        self._settle("made" if ok else "failed", seat, None)
+
+    def _auto_claim(self) -> None:
+        if self.contract >= 0 and self.counts[self.contract] >= CONTRACT_AT:
+            self._log("autoclaim", self.contract, self.counts[self.contract])
+            self._settle("made", None, None)
+
+    def _end_without_claim(self) -> None:
+        self._settle("made" if self.counts[self.contract] >= CONTRACT_AT else "failed", None, None)
+
+    def _settle(self, outcome: str, claimer: int | None, conceder: int | None) -> None:
+        """End the hand: the §7.2 contract points, the roem of §7.3, the entries the boom
+        writes and the next dealer (dealer + 1; the same dealer after a thrown-in hand)."""
+        if outcome == "thrown_in":
+            cp, win, nxt = [0, 0], None, self.dealer
+        else:
+            cp = contract_points(outcome, self.stage, self.schutters, self.counts)
+            win = 0 if cp[0] else 1
+            nxt = self.next_seat[self.dealer]
+        roem = [100 * (self.pend_roem[s] + self.pend_trick[s]) for s in range(2)]
+        entries = []
+        if outcome != "thrown_in":
+            entries.append({"side": win, "points": cp[win], "reason": outcome})
+        for reason, pend in (("roem", self.pend_roem), ("trickroem", self.pend_trick)):
+            for side in range(2):
+                if pend[side]:
+                    entries.append({"side": side, "points": 100 * pend[side], "reason": reason})
+        played = outcome != "thrown_in"
+        total = [cp[0] + roem[0], cp[1] + roem[1]]
+        best = None if total[0] == total[1] else 0 if total[0] > total[1] else 1
+        self.end = {
+            "outcome": outcome,
+            "stage": self.stage,
+            "contract_side": self.contract if played else None,
+            "schutters": self.schutters if played else None,
+            "contract_winner": win,
+            "winning_side": best,
+            "counts": list(self.counts),
+            "contract_points": cp,
+            "roem_points": roem,
+            "points": total,
+            "next_dealer": nxt,
+            "entries": entries,
+            "claimer": claimer,
+            "conceder": conceder,
+            "trick_points": list(self.trick_pts),
+            "tricks_played": self.ntricks,
+            "roem_side": self.roem_side,
+        }
+        if played:
+            self._log("end", outcome, win, self.end["points"])
+        self.phase = "over"
+        self.to_act = None
+
+    # -- search --
+    def returns_gains(self) -> list[float]:
+        """Points written this hand per seat, in hundreds."""
+        p = self.end["points"]
+        return [p[self.side[s]] / 100 for s in range(4)]
+
+    def returns_scale(self) -> float:
+        return 9.0
+
+    def _iset_accept(self):
+        """With ``roem_mode = auto`` a sample is kept only if its starting hands declare the
+        same roem after the schut (as kruisjassen's)."""
+        if self.game.roem_manual or self.bidding:
+            return None
+        want = [(s, self.game.roem.key(m, self.trump)) for s, m in self.declared]
+        stuk = self.stuk_by
+        standing = Standing(n_seats=4, next_dealer=self.dealer, unit="points",
+                            totals=(self.strepen0[0], self.strepen0[1]) * 2)
+        voorhand = self.next_seat[self.dealer]
+
+        def accept(w: "SchutState") -> bool:
+            again = type(w)(w.game, w.dealer, list(w.start_hands), w.upcard, standing)
+            again.to_act = voorhand if self.schutters == self.side[voorhand] else self.next_seat[voorhand]
+            again._bid_turn(BID_SCHUT)
+            got = [(s, again.game.roem.key(m, again.trump)) for s, m in again.declared]
+            return got == want and again.stuk_by == stuk
+
+        return accept
+
+    # -- words --
+    def verb_specs(self):
+        return BID_VERBS if self.phase == "bid" else VERBS
+
+    def explain(self, action: Action) -> str:
+        """Why ``action`` is refused now, in words."""
+        v, arg = action.verb, action.arg
+        seat = self.to_act
+        ph = self.phase
+        if ph == "over":
+            return "the hand is over"
+        if ph == "bid":
+            if v == "bid" and arg in ("herschut", "tout"):
+                return f"{arg} is said during play; now each seat says schut or passes"
+            return f"{action.text()}: it is seat {seat}'s turn in the bidding: bid schut or pass"
+        if v == "bid" and arg == "schut":
+            return "schut is said in the bidding, before the meld phase"
+        side = self.side[seat] if seat is not None else -1
+        if v == "claim" and side != self.contract:
+            return (f"only the side holding the contract ({SIDE_NAMES[self.contract]}) may claim; "
+                    "the defenders win by making it fail")
+        if v == "claim" and ph == "meld":
+            return "no claim in the meld phase: \u201cik dek\u201d is said on a play turn"
+        if v in ("bid", "concede"):
+            if ph != "play":
+                return f"{action.text()} is said on your play turn, not now"
+            if self.stuk_forced:
+                return "stuk is declared: now play your troef K or Q"
+            if v == "concede":
+                if self.stage == "tout":
+                    return "there is no giving up after tout"
+                return f"only the side without the contract may give up; {SIDE_NAMES[side]} holds it"
+            if arg == "herschut":
+                if self.stage != "schut":
+                    return f"herschut is said once, while the stage is schut (now {self.stage})"
+                if side == self.schutters:
+                    return "herschut is said by a defender, not by the schutters"
+                if self.counts[side] >= CONTRACT_AT:
+                    return (f"your side already has {self.counts[side]}: no herschut into a contract "
+                            "that is already made")
+                return (f"{SIDE_NAMES[self.contract]} already has {self.counts[self.contract]}: "
+                        "no herschut once the contract side has 100")
+            if arg == "tout":
+                if self.stage != "herschut":
+                    return "tout is said by the schutters after a herschut"
+                if side != self.schutters:
+                    return "tout is said by the original schutters"
+                if self.counts[side] >= CONTRACT_AT:
+                    return (f"your side already has {self.counts[side]}: no tout into a contract "
+                            "that is already made")
+                return (f"{SIDE_NAMES[self.contract]} already has {self.counts[self.contract]}: "
+                        "no tout once the herschutters have 100")
+        if ph == "trickroem" and v == "claim":
+            return "claims are made automatically (claim_mode = auto)"
+        return KruisState.explain(self, action)
+
+    def _log_event(self, ev: tuple) -> LogEvent | None:
+        k = ev[0]
+        if k == "schut":
+            return LogEvent(k, f"{{0}} {{0:says|say}} schut: {SIDE_NAMES[self.side[ev[1]]]} must reach 100",
+                            (ev[1],))
+        if k == "bid_pass":
+            return LogEvent(k, "{0} {0:passes|pass} (no schut)", (ev[1],))
+        if k == "thrown_in":
+            return LogEvent(k, "nobody says schut: {0} {0:deals|deal} again", (ev[1],))
+        if k == "herschut":
+            return LogEvent(k, f"{{0}} {{0:says|say}} herschut: {SIDE_NAMES[self.side[ev[1]]]} takes the contract",
+                            (ev[1],))
+        if k == "tout":
+            return LogEvent(k, f"{{0}} {{0:says|say}} tout: {SIDE_NAMES[self.side[ev[1]]]} takes the contract "
+                               "back, the hand is worth 900", (ev[1],))
+        if k == "concede":
+            return LogEvent(k, "{0} {0:gives|give} up", (ev[1],))
+        if k == "autoclaim":
+            return LogEvent(k, f"{SIDE_NAMES[ev[1]]} has {ev[2]}: the contract is made", (), (), (ev[1], ev[2]))
+        if k == "end":
+            outcome, side, p = ev[1], ev[2], ev[3]
+            return LogEvent(k, f"hand over ({outcome}): the contract points to {SIDE_NAMES[side]}; "
+                               f"points {p[0]} - {p[1]}",
+                            (), (), (outcome, side))
+        return KruisState._log_event(self, ev)
+
+    def result(self):
+        res = side_result(self.end, "points")
+        if res is not None:
+            res.summary = self.summary(res)
+        return res
+
+    def summary(self, res) -> Summary:
+        """The hand in words: the outcome and the contract (stage and side), onder jan, the
+        points written per side (contract and roem) and the final counts."""
+        d = res.detail
+        head = self.outcome_words[res.outcome]
+        seats: tuple[int, ...] = ()
+        if res.outcome != "thrown_in":
+            head += f" ({d['stage']}, contract {SIDE_NAMES[d['contract_side']]})"
+            if d["claimer"] is not None:
+                head = f"{{0}} said \u201cik dek\u201d: " + ("correct" if res.outcome == "made" else "wrong") + \
+                    f" ({d['stage']}, contract {SIDE_NAMES[d['contract_side']]})"
+                seats = (d["claimer"],)
+            elif d["conceder"] is not None:
+                head = f"{{0}} gave up ({d['stage']}, contract {SIDE_NAMES[d['contract_side']]})"
+                seats = (d["conceder"],)
+        facts = [score_fact("points", SIDE_NAMES, res.points, ((0, 2), (1, 3)), res.winners)]
+        if res.outcome != "thrown_in":
+            if any(d["roem_points"]):
+                facts.append(side_fact("Roem on the boom", SIDE_NAMES, d["roem_points"]))
+            tp = d["trick_points"]
+            facts.append(side_fact("Counts", SIDE_NAMES, d["counts"], f"   card points {tp[0]} \u2013 {tp[1]}"))
+        return Summary(phrase(head, seats, kind="outcome"), tuple(facts))
+
+    def status(self) -> str:
+        a, b = self.counts
+        s = f"Troef {SUIT_SYMBOLS[self.trump]} · 0/2: {a} · 1/3: {b}"
+        if self.stage is not None:
+            s += f" · {self.stage} {SIDE_NAMES[self.contract]}"
+        elif self.phase == "bid":
+            s += " · bidding"
+        return s
+
+    def observation(self, seat: int):
+        obs = KruisState.observation(self, seat)
+        obs.scores.pop("strepen", None)
+        obs.scores["points"] = list(self.strepen0)
+        x = obs.extra
+        x.pop("pending_strepen", None)
+        x["stage"] = self.stage
+        x["schutters"] = self.schutters if self.schutters >= 0 else None
+        x["contract_side"] = self.contract if self.contract >= 0 else None
+        x["bid_turn"] = self.to_act if self.phase == "bid" else None
+        x["roem_points"] = [100 * (self.pend_roem[s] + self.pend_trick[s]) for s in range(2)]
+        if self.phase == "bid":
+            x["meld_turn"] = None
+        return obs
+
+
+__all__ = ["BID_HERSCHUT", "BID_SCHUT", "BID_TOUT", "CONCEDE", "SchutState", "Schutjassen", "contract_points"]

@@ -1,0 +1,111 @@
+"""The history of the hand, one key away at the table (``h``): every public event the game
+declares (``Observation.events``) of the hand so far, scrollable, so that nothing that
+scrolled off the two-line log is lost: every trick (its cards with their players, who won
+it), every meld, every word of table talk.
+
+Built only from what the seat's observation shows (public information). The plays of a
+trick are gathered on one line, closed by the event that ends the trick: the events of
+kind ``play`` and ``trick`` that the trick family declares (docs/contract.md); any other
+event is a line of its own.
+"""
+
+from __future__ import annotations
+
+from typing import Sequence
+
+from rich.style import Style
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import VerticalScroll
+from textual.screen import Screen
+from textual.widgets import Footer, Static
+
+from cardtable.engine.game import Observation
+from cardtable.tui import render as R
+
+SOFT = Style(color="#b8d8c0")
+
+
+def history_lines(obs: Observation | None, names: dict[int, str], dutch: bool) -> list[Text]:
+    """The hand's history as lines: ``Trick 3: Anna 7♠ · Bot 1 K♠ · … → Bot 1 wins the
+    trick (12)`` for each trick, every other event as its own line (seats named, a player
+    called You in the second person). The rules' texts where a game declares no events."""
+    if obs is None:
+        return []
+    if not obs.events:
+        return [R.pretty(x, dutch, names) for x in obs.log]
+    you = next((s for s, nm in names.items() if R.is_you(nm)), None)
+    out: list[Text] = []
+    plays: list[Text] = []
+    tricks = 0
+
+    def flush(end: Text | None) -> None:
+        nonlocal tricks, plays
+        if not plays and end is None:
+            return
+        tricks += 1 if end is not None else 0
+        line = Text()
+        line.append(f"Trick {tricks}: " if end is not None else "Trick so far: ", Style(color=R.GOLD, bold=True))
+        line.append_text(Text(" · ").join(plays))
+        if end is not None:
+            line.append(" → ", SOFT)
+            line.append_text(end)
+        out.append(line)
+        plays = []
+
+    for e in obs.events:
+        if e.kind == "play" and e.seats and e.cards:
+            t = Text(names.get(e.seats[0], str(e.seats[0])) + " ", SOFT)
+            t.append_text(R.cards_inline(e.cards, dutch))
+            plays.append(t)
+            continue
+        text = R.pretty(R.event_text(e, names, you), dutch)
+        if e.kind == "trick" and plays:
+            flush(text)
+            continue
+        out.append(text)
+    flush(None)
+    return out
+
+
+class HistoryScreen(Screen):
+    """The hand so far, scrollable (↑↓, PageUp/PageDown, the mouse); h, Esc or q goes back
+    to the table."""
+
+    BINDINGS = [
+        Binding("escape", "back", "back to the table"),
+        Binding("h", "back", "back", show=False),
+        Binding("q", "back", "back", show=False),
+        Binding("up", "scroll(-1)", "scroll", key_display="↑↓"),
+        Binding("down", "scroll(1)", "scroll", show=False),
+        Binding("pageup", "scroll(-10)", "page", show=False),
+        Binding("pagedown", "scroll(10)", "page", show=False),
+    ]
+
+    def __init__(self, title: str, lines: Sequence[Text]) -> None:
+        super().__init__()
+        self._title = title
+        self._lines = list(lines)
+
+    def compose(self) -> ComposeResult:
+        yield Static(Text(f" {self._title} ", Style(bold=True, color="#0b2e1c", bgcolor=R.GOLD)),
+                     id="history-title", markup=False)
+        with VerticalScroll(id="history-body"):
+            body = Text("\n").join(self._lines) if self._lines else Text("Nothing has happened yet this hand.",
+                                                                          Style(italic=True, color="#b8d8c0"))
+            yield Static(body, id="history-text", markup=False)
+        yield Footer()
+
+    def on_mount(self) -> None:
+        # the newest events in view first (the end of the hand so far)
+        self.query_one("#history-body", VerticalScroll).scroll_end(animate=False)
+
+    def action_scroll(self, lines: int) -> None:
+        body = self.query_one("#history-body", VerticalScroll)
+        body.scroll_to(y=body.scroll_y + lines, animate=False)
+
+    def action_back(self) -> None:
+        from cardtable.tui.widgets import dismiss_once
+
+        dismiss_once(self, None)

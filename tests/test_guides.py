@@ -1,0 +1,51 @@
+"""Every registered game has a players' guide (``cardtable/guides/<game-id>.md``, issue 8
+item 7) that names each of its options and holds none of the words of the program's
+insides. Generic over the registry: a new game needs no line here."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from cardtable.engine.registry import game_class, game_ids
+from cardtable.guides import guide_text
+
+#: words a player's text never holds: the program's insides, where a rule came from,
+#: section numbers of the specification
+ENGINE_WORDS = ["legal_actions", "the engine", "engine", "State", "Observation", "observation",
+                "information set", "to_act", "seed", "spec", "§", ".txt", "record", "json",
+                "parse", "enum", "True", "False", "None", "bot_kinds"]
+
+GAMES = sorted(game_ids())
+
+
+@pytest.mark.parametrize("gid", GAMES)
+def test_every_game_has_a_guide(gid):
+    text = guide_text(gid)
+    assert text, f"cardtable/guides/{gid}.md is missing"
+    cls = game_class(gid)
+    assert text.lstrip().startswith("# "), "a guide starts with its title"
+    assert cls.name.split()[0].lower() in text.splitlines()[0].lower()
+    lines = text.splitlines()
+    assert 25 <= len(lines) <= 120, f"{len(lines)} lines: a guide is about one page"
+
+
+@pytest.mark.parametrize("gid", GAMES)
+def test_the_guide_names_every_option(gid):
+    text = guide_text(gid) or ""
+    for opt in game_class(gid).option_specs:
+        assert re.search(rf"(?<![\w-]){re.escape(opt.name)}(?![\w-])", text), \
+            f"{gid}: the guide does not name the option {opt.name}"
+        for choice in opt.choices:
+            assert choice in text, f"{gid}: the guide does not name {choice!r} of {opt.name}"
+
+
+@pytest.mark.parametrize("gid", GAMES)
+def test_the_guide_holds_no_engine_words(gid):
+    text = guide_text(gid) or ""
+    for word in ENGINE_WORDS:
+        pattern = re.escape(word) if not word[0].isalnum() else rf"\b{re.escape(word)}\b"
+        flags = 0 if word[0].isupper() else re.IGNORECASE
+        hit = re.search(pattern, text, flags)
+        assert hit is None, f"{gid}: the guide holds {word!r}: ...{text[max(0, hit.start() - 40):hit.end() + 40]}..."

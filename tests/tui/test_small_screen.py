@@ -1,0 +1,161 @@
+"""80x24 that works (issue 8, item 5): the history of the hand one key away, a notice below
+80x24, a key for every card of a long hand, and a card picked in a menu on the key it has
+in the hand. Found generically: the games are picked by what they declare, never by id."""
+
+from __future__ import annotations
+
+import copy
+
+from cardtable.engine import Match, get_game
+from cardtable.engine.registry import game_class, game_ids
+from cardtable.tui.app import CardTableApp
+from cardtable.tui.chooser import Chooser, card_key
+from cardtable.tui.history import HistoryScreen
+from cardtable.tui.table import TableScreen
+from cardtable.tui.testing import screen_text, settle
+from tests.tui.reach import _UI
+from tests.tui.test_generic import CONFIGS, phase_positions
+from cardtable.tui import demo
+from cardtable.tui import render as R
+
+
+def app_for(match) -> CardTableApp:
+    return CardTableApp(match, bot_delay=0, autosave=False, resume=False)
+
+
+def _menu_card_items(obs):
+    """Every list of buttons a menu shows that picks a card of the hand: [(item, card)]."""
+    out = []
+    todo = [Chooser()]
+    seen = set()
+    while todo:
+        ch = todo.pop()
+        if (ch.path, ch.page) in seen:
+            continue
+        seen.add((ch.path, ch.page))
+        items = ch.items(obs, _UI())
+        picks = [it for it in items if it.cards and not it.label]
+        if ch.path and picks and all(it.cards[0] in obs.hand for it in picks):
+            out.append([(it, it.cards[0]) for it in picks])
+        for it in items:
+            if it.key == "escape":
+                continue
+            c2 = copy.deepcopy(ch)
+            ui = _UI()
+            nxt = next(x for x in c2.items(obs, ui) if x.key == it.key)
+            nxt.run()
+            if ui.acted is None and ui.card is None and c2.path:
+                todo.append(c2)
+    return out
+
+
+def test_a_card_picked_in_a_menu_has_the_key_it_has_in_the_hand():
+    found = 0
+    for gid, n in CONFIGS:
+        for positions in phase_positions(gid, n).values():
+            for obs in positions:
+                for group in _menu_card_items(obs):
+                    found += 1
+                    hand = list(obs.hand)
+                    for it, card in group:
+                        assert it.key == card_key(hand.index(card)), (gid, it.key, card)
+    assert found, "no game offers a card of the hand in a menu"
+
+
+async def test_every_card_of_a_long_hand_is_chosen_by_its_key():
+    """The longest hand any game deals (16 cards in a two-handed game): each card's key
+    puts the cursor on it."""
+    best = None
+    for gid, n in CONFIGS:
+        for positions in phase_positions(gid, n).values():
+            for obs in positions:
+                if best is None or len(obs.hand) > best[2]:
+                    best = (gid, n, len(obs.hand))
+    gid, n, size = best
+    assert size > 10, best
+    m = Match(get_game(gid, players=n), ["human:Anna"] + ["bot:random"] * (n - 1), seed=1)
+    m.start_next()
+    while m.state.to_act != 0 or len(m.state.observation(0).hand) < size - 1:
+        m.apply(m.state.legal_actions()[0], check=False)
+    app = app_for(m)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        tbl = app.screen
+        assert isinstance(tbl, TableScreen)
+        hand = tbl.hand_cards()
+        assert len(hand) > 10
+        # the keys past the tenth card (letters), and 0 and 1
+        for i in [*range(len(hand) - 1, 9, -1), 9, 0]:
+            await pilot.press(card_key(i))
+            await pilot.pause()
+            assert tbl.cursor == i or tbl.selected, (gid, i, tbl.cursor)
+            if tbl.selected:             # a turn that selects cards: the key toggled it
+                assert hand[i] in tbl.selected
+                await pilot.press(card_key(i))
+                await pilot.pause()
+
+
+async def test_below_80x24_a_notice_and_the_table_comes_back():
+    m = demo.trick_midhand(_a_trick_game(), 7, tricks=1)
+    app = app_for(m)
+    async with app.run_test(size=(70, 20)) as pilot:
+        await settle(pilot)
+        text = screen_text(app)
+        assert "at least 80x24" in text, text
+        assert m.game.name not in text
+        played = len(m.hands[-1]["actions"])
+        await pilot.press("enter", "1", "enter")         # no card is played blind
+        await settle(pilot)
+        assert len(m.hands[-1]["actions"]) == played
+        await pilot.resize_terminal(80, 24)
+        await settle(pilot)
+        text = screen_text(app)
+        assert "at least 80x24" not in text and m.game.name in text, text
+        await pilot.resize_terminal(100, 23)
+        await settle(pilot)
+        assert "at least 80x24" in screen_text(app)
+
+
+def _a_trick_game() -> str:
+    """The first registered game with a trick zone (found from its observation)."""
+    for gid in sorted(game_ids()):
+        m = Match(get_game(gid), seed=1)
+        m.start_next()
+        if any(z.kind == "trick" for z in m.state.observation(0).zones):
+            return gid
+    raise AssertionError("no trick game")
+
+
+def _a_talk_game() -> str | None:
+    for gid in sorted(game_ids()):
+        for positions in phase_positions(gid, game_class(gid).min_players, seeds=2, per_phase=3).values():
+            if any(o.panels for o in positions):
+                return gid
+    return None
+
+
+async def test_the_history_shows_every_trick_and_every_talk_line_of_the_hand():
+    gid = _a_talk_game() or _a_trick_game()
+    m = demo.trick_midhand(gid, 7, tricks=5)
+    app = app_for(m)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        tbl = app.screen
+        obs = tbl.observation()
+        done = sum(obs.tricks_won)
+        await pilot.press("h")
+        await settle(pilot)
+        assert isinstance(app.screen, HistoryScreen)
+        text = str(app.screen.query_one("#history-text").render())
+        for k in range(1, done + 1):
+            assert f"Trick {k}:" in text, text
+        # every other event (the talk, roem, the trump) is there as the log writes it
+        names = tbl._names()
+        you = next((s for s, nm in names.items() if R.is_you(nm)), None)
+        for e in obs.events:
+            if e.kind not in ("play", "trick"):
+                assert R.pretty(R.event_text(e, names, you)).plain in text, (e, text)
+        assert obs.panels or gid == _a_trick_game()
+        await pilot.press("escape")
+        await settle(pilot)
+        assert app.screen is tbl

@@ -1,0 +1,99 @@
+"""Undo at the table (issue 8, item 4) and the confirmation a game declares for a move that
+ends the hand at once (``VerbSpec.confirm``)."""
+
+from __future__ import annotations
+
+from cardtable import saves
+from cardtable.engine import Match, get_game
+from cardtable.engine.actions import Action
+from cardtable.tui.app import CardTableApp
+from cardtable.tui.handover import ConfirmScreen
+from cardtable.tui.table import TableScreen
+from cardtable.tui.testing import settle
+from tests.tui.helpers import message
+
+
+def _first(tbl: TableScreen) -> Action:
+    obs = tbl.observation()
+    return next((a for a in obs.legal if a.verb != "claim"), obs.legal[0])
+
+
+async def test_undo_against_bots_takes_back_decisions_one_by_one():
+    match = Match(get_game("kruisjassen"), ["human:Anna", "bot", "bot", "bot"], seed=12)
+    app = CardTableApp(match, bot_delay=0, resume=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        marks = []
+        for _ in range(3):
+            tbl = app.screen
+            assert isinstance(tbl, TableScreen) and tbl.mode == "human"
+            marks.append(len(match.hands[-1]["actions"]))
+            assert tbl.try_action(_first(tbl))
+            await settle(pilot)
+        assert app.screen.check_action("undo", ())
+        for i, mark in enumerate(reversed(marks)):
+            await pilot.press("backspace" if i % 2 == 0 else "ctrl+z")
+            await settle(pilot)
+            assert len(match.hands[-1]["actions"]) == mark
+            assert app.screen.mode == "human" and match.state.to_act == 0
+            # the autosave holds the match as it now stands
+            assert saves.load_match().to_record() == match.to_record()
+        await pilot.press("backspace")
+        await settle(pilot)
+        assert "Nothing to take back" in message(app.screen)
+
+
+async def test_undo_in_hot_seat_is_off_unless_turned_on():
+    for allowed in (False, True):
+        match = Match(get_game("kruisjassen"), ["human:Anna", "human:Bram", "bot", "bot"], seed=12)
+        app = CardTableApp(match, bot_delay=0, resume=False, autosave=False, hotseat_undo=allowed)
+        async with app.run_test(size=(80, 24)) as pilot:
+            for _ in range(6):
+                await settle(pilot)
+                if app.screen.__class__.__name__ == "HandOverScreen":
+                    await pilot.press("enter")
+                    continue
+                break
+            tbl = app.screen
+            assert tbl.try_action(_first(tbl))
+            await settle(pilot)
+            if app.screen.__class__.__name__ == "HandOverScreen":
+                await pilot.press("enter")
+                await settle(pilot)
+            n = len(match.hands[-1]["actions"])
+            await pilot.press("backspace")
+            await settle(pilot)
+            if allowed:
+                assert len(match.hands[-1]["actions"]) < n
+            else:
+                # not in the key line, and the key does nothing
+                assert len(match.hands[-1]["actions"]) == n
+                assert not app.screen.check_action("undo", ())
+
+
+async def test_a_claim_asks_first():
+    """"Ik dek" ends the hand at once: the game declares a confirmation (VerbSpec.confirm);
+    n keeps the hand going, y claims."""
+    match = Match(get_game("kruisjassen"), ["human:Anna", "bot", "bot", "bot"], seed=12)
+    app = CardTableApp(match, bot_delay=0, resume=False, autosave=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        for _ in range(40):
+            await settle(pilot)
+            tbl = app.screen
+            if Action("claim") in tbl.observation().legal:
+                break
+            assert tbl.try_action(_first(tbl))
+        n = len(match.hands[-1]["actions"])
+        spec = next(s for s in tbl.observation().verbs if s.verb == "claim")
+        assert spec.confirm
+        await pilot.press(spec.key)
+        await settle(pilot)
+        assert isinstance(app.screen, ConfirmScreen)
+        await pilot.press("n")
+        await settle(pilot)
+        assert app.screen is tbl and len(match.hands[-1]["actions"]) == n
+        await pilot.press(spec.key)
+        await settle(pilot)
+        await pilot.press("y")
+        await settle(pilot)
+        assert match.hands[-1]["actions"][n] == "claim"
