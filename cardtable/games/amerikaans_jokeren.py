@@ -278,7 +278,7 @@ class AmerikaansJokeren(WildDriftRummy):
 class AmerikaansState(WildDriftHand):
     """One hand of Amerikaans Jokeren: the upcard round, the contract, the open, the §7 score."""
 
-    __slots__ = ("hand_no", "up", "up_passes", "takes", "draws", "must", "redrawn")
+    __slots__ = ("hand_no", "up", "up_passes", "to_use", "redrawn")
     VERBS = AJ_VERBS
 
     def _begin(self, hand_no: int, upcard_round: bool, turn: int) -> None:
@@ -287,7 +287,7 @@ class AmerikaansState(WildDriftHand):
         self.up_passes = 0
         self.takes: tuple[Card, ...] = ()
         self.draws = 0
-        self.must: tuple[Card, ...] = ()
+        self.to_use: tuple[Card, ...] = ()
         self.redrawn: list[list[Card]] = [[] for _ in range(self.n)]
         self.turn = turn
         self.was_on = bool(self.owners >> self.seat & 1)
@@ -297,9 +297,7 @@ class AmerikaansState(WildDriftHand):
         new.hand_no = self.hand_no
         new.up = self.up
         new.up_passes = self.up_passes
-        new.takes = self.takes
-        new.draws = self.draws
-        new.must = self.must
+        new.to_use = self.to_use
         new.redrawn = [r[:] for r in self.redrawn]
         return new
 
@@ -340,7 +338,7 @@ class AmerikaansState(WildDriftHand):
         trial = self.clone()
         trial.hands[trial.seat] = hand + [top]
         trial.takes = forb
-        trial.must = self.must + (top,)
+        trial.to_use = self.to_use + (top,)
         trial.phase = PLAY
         trial._cache = None
         return bool(trial._using_must(trial._down_actions()))
@@ -368,7 +366,7 @@ class AmerikaansState(WildDriftHand):
             if self.forced:
                 self._cache = out
                 return out
-            if self.must and self._musts_left():
+            if self.to_use and self._musts_left():
                 use = self._using_must(out)
                 if use:
                     self._cache = use
@@ -384,11 +382,11 @@ class AmerikaansState(WildDriftHand):
 
     def _musts_left(self) -> bool:
         hand = self.hands[self.seat]
-        return any(c in hand for c in self.must)
+        return any(c in hand for c in self.to_use)
 
     def _using_must(self, acts: list[Action]) -> list[Action]:
         """The play actions that put down a card still to be used (``discard_take_must_use``)."""
-        want = set(c for c in self.must if c in self.hands[self.seat])
+        want = set(c for c in self.to_use if c in self.hands[self.seat])
         out = []
         for a in acts:
             cards = [c for p in a.parts for c in p.cards] if a.verb == "open" else list(a.cards)
@@ -666,11 +664,9 @@ class AmerikaansState(WildDriftHand):
             if self.game.reshuffle and action.arg == "stock" and len(self.known[seat]) > known_before:
                 # a shuffled stock: which of its (once face-up) cards was drawn is not known
                 self.redrawn[seat].append(self.known[seat].pop())
-            self.draws += 1
-            if c is not None:
-                self.takes += (c,)
-                if self.game.options["discard_take_must_use"]:
-                    self.must += (c,)
+            # the family's draw counts ``draws`` and adds a card from the pile to ``takes``
+            if c is not None and self.game.options["discard_take_must_use"]:
+                self.to_use += (c,)
             if self.game.options["draw_two"] and self.draws < 2:
                 self.phase = DRAW
             self._cache = None
@@ -719,7 +715,7 @@ class AmerikaansState(WildDriftHand):
     def _discard(self, c: Card) -> None:
         self.takes = ()
         self.draws = 0
-        self.must = ()
+        self.to_use = ()
         super()._discard(c)
         self._cache = None
 
@@ -822,9 +818,9 @@ class AmerikaansState(WildDriftHand):
         if self.phase == PLAY and a.verb == "discard" and a.cards and a.cards[0] in self.takes:
             return (f"{text}: {card_text(a.cards[0])} was taken from the discard pile this turn; neither it "
                     f"nor an identical card may be discarded in the same turn")
-        if self.phase == PLAY and self.must and self._musts_left() and a.verb in ("discard", "meld", "layoff",
+        if self.phase == PLAY and self.to_use and self._musts_left() and a.verb in ("discard", "meld", "layoff",
                                                                                    "swap", "open"):
-            return (f"{text}: the card taken from the discard pile ({cards_text(self.must)}) must first go on "
+            return (f"{text}: the card taken from the discard pile ({cards_text(self.to_use)}) must first go on "
                     f"the table (discard_take_must_use)")
         if self.phase == PLAY and not self.forced:
             if a.verb in ("meld", "layoff", "swap") and not self.came_out(self.seat):
