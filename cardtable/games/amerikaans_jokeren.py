@@ -103,8 +103,8 @@ SEARCH_LIMIT = 16
 UP_ASK, UP_GIVE = 1, 2     # the upcard round: a seat may take it / must give a card back
 
 PASS = Action("pass")
-OPEN_SPEC = VerbSpec("open", "Open (come out)", "u",
-                     "select every card of the opening (all its melds), u comes out (uitkomen) with the contract", "cards",
+OPEN_SPEC = VerbSpec("open", "Open (come out)", "c",
+                     "select every card of the opening (all its melds), c comes out (uitkomen) with the contract", "cards",
                      min_cards=3)
 PASS_SPEC = VerbSpec("pass", "Pass", "p", "p leaves the upcard, t takes it (then give a card back)", NONE)
 AJ_VERBS = WILD_VERBS + (OPEN_SPEC, PASS_SPEC)
