@@ -484,18 +484,23 @@ class AmerikaansState(WildDriftHand):
             return []
         found: dict[Action, None] = {}
         lefts = stray if stray else list(dict.fromkeys(hand))
+        by_card: dict[Card, list] = {}          # the melds holding a card: the search's only candidates
+        for m in ms:
+            for x in m[2]:
+                by_card.setdefault(x, []).append(m)
+        memo: dict = {}                         # shared by every card left: its key is the cards still to cover
         for last in dict.fromkeys(lefts):
             if last in self.takes:
                 continue
             rest = list(hand)
             rest.remove(last)
             rest.sort()
-            self._cover(rest, ms, table, [], [], found, {})
+            self._cover(rest, by_card, table, [], [], found, memo)
         return list(found)
 
     def _can_cover(self, rest: list[Card], ms, table: list[Meld], memo: dict) -> bool:
-        """Whether melds of ``ms`` and lay-offs on ``table`` can take exactly the cards ``rest``
-        (sorted); memoised, so that ``_cover`` only walks branches that lead to an opening."""
+        """Whether melds of ``ms`` (by card: ``{card: [(kind, cards, uses)]}``) and lay-offs on
+        ``table`` can take exactly the cards ``rest`` (sorted); memoised, so that ``_cover`` only walks branches that lead to an opening."""
         if not rest:
             return True
         key = (tuple(rest), tuple(m.cards for m in table))
@@ -505,8 +510,8 @@ class AmerikaansState(WildDriftHand):
         memo[key] = False
         x = rest[0]
         ok = False
-        for _k, _c, u in ms:
-            if u.get(x, 0) and all(rest.count(y) >= n for y, n in u.items()):
+        for _k, _c, u in ms.get(x, ()):
+            if all(rest.count(y) >= n for y, n in u.items()):
                 left = list(rest)
                 for y in u.elements():
                     left.remove(y)
@@ -534,8 +539,8 @@ class AmerikaansState(WildDriftHand):
         if not self._can_cover(rest, ms, table, memo):
             return
         x = rest[0]
-        for k, c, u in ms:
-            if u.get(x, 0) and all(rest.count(y) >= n for y, n in u.items()):
+        for k, c, u in ms.get(x, ()):
+            if all(rest.count(y) >= n for y, n in u.items()):
                 left = list(rest)
                 for y in u.elements():
                     left.remove(y)
