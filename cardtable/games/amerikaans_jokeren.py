@@ -436,19 +436,24 @@ class AmerikaansState(WildDriftHand):
 
             most = 99 if len(hand) <= SEARCH_LIMIT else 2
 
-            def combos(start: int, left: Counter, chosen: list, total: int) -> None:
+            items = [tuple(u.items()) for _k, _c, u in ms]
+
+            def combos(cands: list[int], left: Counter, chosen: list, total: int) -> None:
+                # cands: the melds after the last chosen that the cards ``left`` still allow
                 if len(chosen) > most:
                     return
                 if chosen and total >= 40:
                     used = [x for i in chosen for x in ms[i][2].elements()]
                     if self._keeps(hand, used):
                         out[self._canon_open([ms[i][:2] for i in chosen], [])] = None
-                for i in range(start, len(ms)):
-                    u = ms[i][2]
-                    if all(left[x] >= k for x, k in u.items()):
-                        combos(i + 1, left - u, chosen + [i], total + vals[i])
+                for n, i in enumerate(cands):
+                    rest = left.copy()
+                    for x, k in items[i]:
+                        rest[x] -= k
+                    later = [j for j in cands[n + 1:] if all(rest[x] >= k for x, k in items[j])]
+                    combos(later, rest, chosen + [i], total + vals[i])
 
-            combos(0, have, [], 0)
+            combos([i for i in range(len(ms)) if all(have[x] >= k for x, k in items[i])], have, [], 0)
         if self.turn >= self.n - 1 and len(hand) <= SEARCH_LIMIT:
             for a in self._going_out_opens(ms):
                 out[a] = None
@@ -510,8 +515,9 @@ class AmerikaansState(WildDriftHand):
         memo[key] = False
         x = rest[0]
         ok = False
+        have = Counter(rest)
         for _k, _c, u in ms.get(x, ()):
-            if all(rest.count(y) >= n for y, n in u.items()):
+            if all(have[y] >= n for y, n in u.items()):
                 left = list(rest)
                 for y in u.elements():
                     left.remove(y)
@@ -519,11 +525,7 @@ class AmerikaansState(WildDriftHand):
                     ok = True
                     break
         if not ok and table:
-            g = self.game
-            for card, i, end in g.layoffs([x], table):
-                m = table[i - 1]
-                new = list(table)
-                new[i - 1] = g.lay_off_on(m, card, end or g.ends(card, m)[0])
+            for _a, new in self._lays(x, table, key[1], memo):
                 if self._can_cover(rest[1:], ms, new, memo):
                     ok = True
                     break
@@ -539,20 +541,32 @@ class AmerikaansState(WildDriftHand):
         if not self._can_cover(rest, ms, table, memo):
             return
         x = rest[0]
+        have = Counter(rest)
         for k, c, u in ms.get(x, ()):
-            if all(rest.count(y) >= n for y, n in u.items()):
+            if all(have[y] >= n for y, n in u.items()):
                 left = list(rest)
                 for y in u.elements():
                     left.remove(y)
                 self._cover(left, ms, table, melds + [(k, c)], lays, found, memo)
         if table:
+            for a, new in self._lays(x, table, tuple(m.cards for m in table), memo):
+                self._cover(rest[1:], ms, new, melds, lays + [a], found, memo)
+
+    def _lays(self, x: Card, table: list[Meld], tkey: tuple, memo: dict) -> list[tuple[Action, list[Meld]]]:
+        """The lay-offs of ``x`` on ``table`` (whose melds' cards are ``tkey``), each with the
+        table after it; memoised in ``memo`` (the going-out search asks again and again)."""
+        key = ("lay", x, tkey)
+        got = memo.get(key)
+        if got is None:
             g = self.game
+            got = []
             for card, i, end in g.layoffs([x], table):
                 m = table[i - 1]
                 new = list(table)
                 new[i - 1] = g.lay_off_on(m, card, end or g.ends(card, m)[0])
-                self._cover(rest[1:], ms, new, melds, lays + [Action("layoff", None, (card,), "to", i, end)], found,
-                            memo)
+                got.append((Action("layoff", None, (card,), "to", i, end), new))
+            memo[key] = got
+        return got
 
     def _canon_open(self, melds: Sequence[tuple[str, tuple[Card, ...]]], lays: Sequence[Action]) -> Action:
         """The canonical ``open``: melds in canonical card order, sorted; lay-offs grouped by meld
