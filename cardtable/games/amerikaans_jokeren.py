@@ -600,6 +600,18 @@ class AmerikaansState(WildDriftHand):
                     todo = []
         return Action("open", parts=tuple(parts))
 
+    def is_legal(self, action: Action) -> bool:
+        """As ``legal_actions()`` says; an ``open`` out of turn, by a player who has come out, or
+        with cards the hand has not is refused without listing every opening (there can be
+        thousands)."""
+        if action.verb == "open" and not self.over:
+            if self.up or self.phase != PLAY or self.came_out(self.seat):
+                return False
+            cards = [c for p in action.parts for c in p.cards] if action.parts else list(action.cards)
+            if Counter(JOKER if is_joker(c) else c for c in cards) - Counter(self.hands[self.seat]):
+                return False
+        return super().is_legal(action)
+
     def normalize(self, action: Action) -> Action:
         """The canonical form; an ``open`` given by its cards alone (module docstring) becomes the
         first legal opening of exactly those cards."""
