@@ -871,11 +871,16 @@ class AmerikaansState(WildDriftHand):
         g = self.game
         h = self.hand_no
         hand = Counter(self.hands[self.seat])
-        uses = Counter(JOKER if is_joker(c) else plain(c) for p in a.parts for c in p.cards)
+        uses = Counter(JOKER if is_joker(c) else plain(c)
+                       for c in ([c for p in a.parts for c in p.cards] if a.parts else a.cards))
         short = [c for c, k in uses.items() if hand[c] < k]
         if short:
             return f"{g.seat_name(self.seat)} does not hold {cards_text(short)}" + (
                 " that often" if any(hand[c] for c in short) else "")
+        if not a.parts and a.cards:         # cards alone (selected at the table) that make no opening
+            return (f"these cards make no opening now: hand {h} asks for {CONTRACT_TEXT[h]}"
+                    + (" (one meld only, unless going out at once)" if h in (1, 2, 4, 5) else
+                       " (melds only, unless going out at once)" if h == 3 else ""))
         melds = []
         lays = [p for p in a.parts if p.verb == "layoff"]
         for p in a.parts:

@@ -13,7 +13,7 @@ import pytest
 
 from cardtable.bots import get_bot
 from cardtable.cards import card_text, parse_cards
-from cardtable.engine import Match, get_game
+from cardtable.engine import Action, Match, get_game
 from cardtable.engine.game import DealError, OptionError, Result
 from cardtable.engine.record import replay as replay_match, summary as match_summary
 from cardtable.games.amerikaans_jokeren import ContractSheet
@@ -389,3 +389,16 @@ def test_a_bot_match_of_six_hands():
         _finish(m)
     assert m.sheet.hands == 6 and len(m.sheet.winners) >= 1
     assert sum(1 for r in m.results if r.outcome == "out") >= 5
+
+
+def test_cards_alone_that_make_no_opening_say_the_contract():
+    """The table sends an open as the selected cards alone; two melds in hand 1 are refused
+    naming the contract (it said "an opening holds at least one meld")."""
+    g = game(2)
+    st = at(g, ["9H TH JH KH KC KD JK JK 2C 7C 9C QC 7D AS", "2H 3D"], 1, turn=3, discard="5D",
+            stock_top="2D", to_act=0, dealer=1)
+    st = run(st, "draw stock")
+    a = Action("open", cards=tuple(parse_cards("9H TH JH KH KC KD JK JK".split())))
+    assert not st.is_legal(a)
+    assert "hand 1 asks for a set of at least 3 cards (one meld only" in st.explain(a)
+    assert st.is_legal(Action("open", cards=tuple(parse_cards("KC KD JK".split()))))
