@@ -29,18 +29,31 @@ def texts_of_forms(grammar: Grammar) -> dict[str, set[str]]:
     return {v: set(f) for v, f in grammar.form_texts().items()}
 
 
-def form_of(grammar: Grammar, text: str) -> tuple[str, str]:
-    """(verb, the declared form) that reads ``text``: each form alone as a grammar."""
+def forms_of(grammar: Grammar, text: str) -> set[tuple[str, str]]:
+    """The (verb, declared form) pairs that read ``text``: each form alone as a grammar; for a
+    compound verb, each part's form as ``form_texts`` names it (``("open", "meld: <cards>")``)."""
     verb = text.split()[0]
     if verb in grammar.compounds:
-        return verb, "compound"
-    for form in grammar.form_texts()[verb]:
+        first, parts = grammar.compounds[verb]
+        out = set()
+        for chunk in text.strip()[len(verb):].split(","):
+            words = chunk.split()
+            p = words[0] if words[0] in parts and words[0] != first else first
+            part = " ".join(words if p != first else [first] + words)
+            wild = {p} if verb in grammar.wild else set()
+            out |= {(verb, f"{p}: {v}") for _p, v in _reading(grammar, p, part, wild,
+                                                              [f.source for f in parts[p]])}
+        return out
+    return set(_reading(grammar, verb, text, grammar.wild & {verb}, grammar.form_texts()[verb]))
+
+
+def _reading(grammar: Grammar, verb: str, text: str, wild: set, forms) -> list[tuple[str, str]]:
+    for form in forms:
         try:
-            Grammar({verb: form}, copies=grammar.copies, wild=grammar.wild & {verb},
-                    rank_only=grammar.rank_only).parse(text)
+            Grammar({verb: form}, copies=grammar.copies, wild=wild, rank_only=grammar.rank_only).parse(text)
         except ActionError:
             continue
-        return verb, form
+        return [(verb, form)]
     raise AssertionError(f"no form of {verb} reads {text!r}")  # pragma: no cover
 
 
@@ -94,7 +107,7 @@ def test_readme_forms_round_trip(text):
 
 
 def test_every_readme_form_has_an_example():
-    seen = {form_of(README_GRAMMAR, t) for t in README_EXAMPLES}
+    seen = set().union(*(forms_of(README_GRAMMAR, t) for t in README_EXAMPLES))
     want = {(v, f) for v, fs in README_GRAMMAR.form_texts().items() for f in fs if v != "open"}
     assert want - seen == set()
 
@@ -176,7 +189,7 @@ def test_every_legal_action_text_round_trips(gid):
                         assert game.parse_action(t) == a, t
                         assert parse_action(t) == a, t
                         if len(legal) < 40 or rng.random() < 0.1:
-                            seen.add(form_of(game.grammar, t))
+                            seen |= forms_of(game.grammar, t)
                     state = match.apply(rng.choice(legal))
     declared = {(v, f) for v, fs in cls.grammar.form_texts().items() for f in fs}
     extra = 0
@@ -188,7 +201,7 @@ def test_every_legal_action_text_round_trips(gid):
             legal = state.legal_actions()
             for a in legal:
                 assert game.parse_action(a.text()) == a, a.text()
-                seen.add(form_of(game.grammar, a.text()))
+                seen |= forms_of(game.grammar, a.text())
             state = match.apply(rng.choice(legal))
         extra += 1
     assert declared - seen == set(), f"{gid}: forms never offered in {hands} + {extra} hands"

@@ -35,6 +35,7 @@ from textual.widgets import Static
 from textual.worker import Worker, WorkerState
 
 from cardtable import saves
+from cardtable.cards import plain
 from cardtable.engine.actions import Action
 from cardtable.engine.game import IllegalAction, Observation
 from cardtable.engine.match import Match
@@ -885,13 +886,16 @@ class TableScreen(Screen):
             pick = None
             for c in cards:
                 pick = next((a for a in legal if a.verb == spec.verb and a.cards == (c,) and a.target == target), None)
+                if pick is None:    # a joker from hand: the first thing it may stand for there
+                    pick = next((a for a in legal if a.verb == spec.verb and len(a.cards) == 1
+                                 and plain(a.cards[0]) == c and a.target == target), None)
                 if pick:
                     break
             if pick is None:
                 prep = next((a.prep for a in legal if a.verb == spec.verb and a.prep), "to")
                 self.try_action(Action(spec.verb, spec.arg, cards=(cards[0],), prep=prep, target=target))
                 break
-            cards.remove(pick.cards[0])
+            cards.remove(c)
             if not self.try_action(pick):
                 break
         self.refresh_table()

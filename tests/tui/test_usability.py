@@ -546,3 +546,28 @@ async def test_failing_autosave_is_reported_once(monkeypatch):
             await settle(pilot)
         assert len(calls) >= 3
         assert len([m for m in shown if "autosave failed" in m]) == 1, shown
+
+
+async def test_a_joker_from_hand_lays_off_by_card_then_meld_number():
+    """A joker selected in hand, l, the meld's number: the joker goes onto that meld as the
+    first thing it may stand for there (the legal action names it, ``JK=K*`` here); before, the
+    table looked for an undesignated joker and refused ("say what the joker stands for")."""
+    from tests.games.test_basis_rummy import position
+
+    game = get_game("basis-rummy", 2)
+    deal = position(game, ["JK 4C 9H 2D", "3C 8H 9D"], discard="5D", melds=[(0, "KC KD KH"), (1, "5S 6S 7S")],
+                    stock_top="TC", to_act=0, dealer=1)
+    match = Match(game, ["human:You", "bot:simple"], seed=1)
+    match.start_hand(deal=deal)
+    app = make_app(match, autosave=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        tbl = app.screen
+        await pilot.press("d")
+        await settle(pilot)
+        i = tbl.hand_cards().index(parse_card("JK"))
+        await type_fast(pilot, str(i + 1), "l", "1")
+        await settle(pilot)
+        acts = match.hands[-1]["actions"]
+        assert acts[-1] in ("layoff JK=KS to 1", "layoff JK=K* to 1"), acts    # basis rummy: JK=K*
+        assert parse_card("JK") not in tbl.hand_cards()
