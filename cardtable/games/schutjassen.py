@@ -88,7 +88,8 @@ HERSCHUT_SPEC = VerbSpec("bid", "Herschut", "h", "say herschut: your side takes 
 TOUT_SPEC = VerbSpec("bid", "Tout", "t", "say tout: your side takes the contract back, the hand is worth 900",
                      NONE, arg="tout")
 CONCEDE_SPEC = VerbSpec("concede", "Opgeven", "x", "give up: the contract side scores (100 after schut, "
-                        "300 after herschut)", NONE)
+                        "300 after herschut)", NONE,
+                        confirm="Give up the hand? It ends at once and the contract side scores.")
 CLAIM_SPEC = VerbSpec("claim", "Ik dek", "c", "claim 100 (\u201cik dek\u201d): a wrong claim fails the contract",
                       NONE)
 BID_PASS_SPEC = VerbSpec("pass", "Pas", "p", "pass (no schut)", NONE)

@@ -633,14 +633,18 @@ class HandSummaryScreen(Screen):
                          classes="summary-title")
             yield Static(_sheet_block(self.match, self.names, panel=True), markup=False, id="summary-sheet")
             nxt = ("the match is over: ⏎ or Esc for the result" if self.match.over
-                   else "⏎ or Esc deals the next hand")
-            yield Static(Text(nxt + " · q leaves the table (the match is saved)",
-                              Style(color="#b8d8c0", italic=True)), markup=False)
+                   else "⏎ or Esc deals the next hand · q leaves the table (the match is saved)")
+            yield Static(Text(nxt, Style(color="#b8d8c0", italic=True)), markup=False)
         yield KeyFooter()
 
     def on_mount(self) -> None:
         self._shown_at = time.monotonic()
         hush(self.app)
+        if self.match.over:
+            # the last hand of the match: the key line says what ⏎ does now, and q quits
+            self._bindings.key_to_bindings["enter"] = [Binding("enter", "next", "the result", key_display="⏎")]
+            self._bindings.key_to_bindings["q"] = [Binding("q", "leave", "quit")]
+            self.refresh_bindings()
 
     def action_leave(self) -> None:
         confirm(self, "leave")

@@ -1154,7 +1154,15 @@ class TableScreen(Screen):
         if self.mode not in ("human", "bot"):
             return
         m = self.match
-        n = m.undo_count(set(self.humans))
+        humans = set(self.humans)
+        # hot-seat: only the player at the keyboard takes back, only their own decision, and
+        # not once another human has decided after it
+        mine = {self.viewer} if len(humans) > 1 and self.mode == "human" else humans
+        n = m.undo_count(mine)
+        if n and len(humans) > 1 and any(a in humans - mine for a in m.actors()[-n:]):
+            self.set_message(Text("Another player has decided since your last move: it cannot be "
+                                  "taken back.", Style(color=R.GOLD)))
+            return
         if n == 0:
             self.set_message(Text("Nothing to take back in this hand.", Style(color=R.GOLD)))
             return

@@ -359,3 +359,10 @@ def test_the_hand_is_won_by_the_side_writing_more_points():
     assert r.detail["contract_points"] == [100, 0] and r.detail["roem_points"] == [0, 200]
     assert r.points == [100, 200, 100, 200]
     assert r.detail["contract_winner"] == 0 and r.winners == [1, 3] and r.detail["winning_side"] == 1
+
+
+def test_giving_up_asks_first():
+    """Opgeven ends the hand at once, so the game declares a confirmation (VerbSpec.confirm),
+    as for Ik dek: a fresh user gave up a hand with one stray key."""
+    from cardtable.games.schutjassen import CONCEDE_SPEC
+    assert CONCEDE_SPEC.verb == "concede" and CONCEDE_SPEC.confirm

@@ -199,6 +199,9 @@ async def test_bursts_at_the_summary_and_the_match_end(humans):
     async with app.run_test(size=(80, 24)) as pilot:
         await play_hand_with_bursts(pilot, match, set(range(humans)), bursts_at=1)
         assert match.over
+        # the last summary's key line speaks of the result, not of a next hand
+        keys = {k: v[0].description for k, v in app.screen._bindings.key_to_bindings.items()}
+        assert keys["enter"] == "the result" and keys["q"] == "quit", keys
         app.input_quiet = QUIET
         await _summary_burst(pilot, match, ("enter", "1", "enter"))
         assert isinstance(app.screen, MatchEndScreen)

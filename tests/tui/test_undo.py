@@ -64,11 +64,35 @@ async def test_undo_in_hot_seat_is_off_unless_turned_on():
             await pilot.press("backspace")
             await settle(pilot)
             if allowed:
-                assert len(match.hands[-1]["actions"]) < n
+                # Bram is at the keyboard and has not decided yet: Anna's move is not his to
+                # take back (a fresh user undid the other human's move here)
+                assert len(match.hands[-1]["actions"]) == n
+                assert "Nothing to take back" in message(app.screen)
             else:
                 # not in the key line, and the key does nothing
                 assert len(match.hands[-1]["actions"]) == n
                 assert not app.screen.check_action("undo", ())
+
+
+async def test_in_hot_seat_a_player_takes_back_only_their_own_decision():
+    """With undo on in hot-seat, Anna takes back her own draw while she is still deciding."""
+    match = Match(get_game("klassieke-rummy"), ["human:Anna", "human:Bram"], seed=3)
+    app = CardTableApp(match, bot_delay=0, resume=False, autosave=False, hotseat_undo=True)
+    async with app.run_test(size=(80, 24)) as pilot:
+        for _ in range(6):
+            await settle(pilot)
+            if app.screen.__class__.__name__ == "HandOverScreen":
+                await pilot.press("enter")
+                continue
+            break
+        seat = match.state.to_act
+        tbl = app.screen
+        assert tbl.try_action(_first(tbl))          # a draw: the same player decides on
+        await settle(pilot)
+        assert match.state.to_act == seat and len(match.hands[-1]["actions"]) == 1
+        await pilot.press("backspace")
+        await settle(pilot)
+        assert match.hands[-1]["actions"] == []
 
 
 async def test_a_claim_asks_first():
