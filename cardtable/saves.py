@@ -113,12 +113,12 @@ def replay_file(path: str | os.PathLike) -> Match:
 # ---- the players' names -------------------------------------------------------------------
 
 #: how the table names a bot (``Bot 2``): no human may take such a name
-BOT_NAME = re.compile(r"(?i)bot \d+")
+BOT_NAME = re.compile(r"(?i)bots?( \d+)?")
 
 
 def name_problem(name: str, seat: int) -> str | None:
     """What is wrong with ``name`` for a human in ``seat`` (None if nothing): empty, with
-    ``:`` or ``,``, a bot's name (``Bot 2``), or what a record refuses (too long, control
+    ``:`` or ``,``, a bot's name (``Bot 2``, ``Bot``), or what a record refuses (too long, control
     characters). The seat setup and ``cardtable play`` refuse the same names."""
     if not name.strip():
         return f"seat {seat}: a human player needs a name"

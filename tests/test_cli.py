@@ -348,6 +348,7 @@ def fake_tui(monkeypatch):
     (("play", "klassieke-rummy", "--seat", "human:Anna", "--seat", "human:Anna"), ("same name",)),
     (("play", "klassieke-rummy", "--seat", "human:Anna", "--seat", "human:anna "), ("same name",)),
     (("play", "klassieke-rummy", "--seat", "human:Bot 1", "--seat", "bot"), ("names a bot",)),
+    (("play", "klassieke-rummy", "--seat", "human:bot", "--seat", "bot"), ("names a bot",)),
     (("play", "klassieke-rummy", "--seat", "human:A,B", "--seat", "bot"), ("':' or ','",)),
     (("play", "kruisjassen", "--seed", "-1"), ("--seed", "-1")),
 ])

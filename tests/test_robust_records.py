@@ -334,3 +334,11 @@ def test_cli_refuses_a_seat_the_autosave_could_not_resume(monkeypatch):
     one_error_line(run("play", "kruisjassen", "--seat", "human:" + "n" * 80, "--seat", "bot",
                        "--seat", "bot", "--seat", "bot"), "seat 0", "longer than")
     assert opened == []
+
+
+def test_a_json_error_reads_as_one_sentence():
+    """json's "Unterminated string starting at" is not followed by a second "at"."""
+    from cardtable.engine.record import parse
+    with pytest.raises(RecordError) as ei:
+        parse('{"a": "x')
+    assert "at at" not in str(ei.value) and "starting at line 1" in str(ei.value)

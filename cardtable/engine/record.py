@@ -100,7 +100,8 @@ def parse(text: str, where: str = "record") -> Any:
     try:
         data = json.loads(text, parse_constant=_refuse_constant)
     except json.JSONDecodeError as e:
-        raise RecordError(f"{where} is not a cardtable record (not JSON: {e.msg} at line {e.lineno})") from None
+        at = "" if e.msg.endswith(" at") else " at"   # "Unterminated string starting at"
+        raise RecordError(f"{where} is not a cardtable record (not JSON: {e.msg}{at} line {e.lineno})") from None
     except RecursionError:
         raise RecordError(f"{where} is not a cardtable record (nested deeper than {MAX_DEPTH} levels)") from None
     except ValueError as e:  # an integer of 4,300+ digits (sys.get_int_max_str_digits), NaN
