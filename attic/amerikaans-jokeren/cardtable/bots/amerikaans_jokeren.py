@@ -1,0 +1,58 @@
+"""The ``simple`` bot for Amerikaans Jokeren (games/amerikaans_jokeren.py).
+
+    choose(obs, game, rng) -> Action      # always one of obs.legal
+
+The turn after coming out is the wild drift rummy's (bots/wild_rummy.py: swap a joker whenever a
+natural takes its place, meld naturals first, lay off, discard the loneliest card). What is this
+game's:
+
+- Upcard round: take the upcard when the wild rummy bot would take it from the discard pile (it
+  makes a meld or lays off), else pass; give back the card its discard rule picks.
+- Coming out: as soon as an ``open`` is legal, the one that goes out at once, else the one that
+  puts most cards down (fewest jokers among equals: a joker kept is worth more than a card).
+- Draw: the wild rummy bot's rule; before coming out also when the top discard completes an
+  ``open`` it could not make without it.
+"""
+
+from __future__ import annotations
+
+import random
+
+from cardtable.bots import wild_rummy
+from cardtable.cards import is_joker
+from cardtable.engine.actions import Action
+from cardtable.engine.game import Game, Observation
+from cardtable.games.amerikaans_jokeren import AmerikaansJokeren
+
+
+def _open_cards(a: Action) -> list:
+    return [c for p in a.parts for c in p.cards]
+
+
+def choose(obs: Observation, game: Game, rng: random.Random) -> Action:
+    legal = list(obs.legal)
+    if len(legal) == 1:
+        return legal[0]
+    hand = list(obs.hand)
+    if obs.extra.get("upcard_round"):
+        take = next((a for a in legal if a.verb == "draw"), None)
+        if take is not None:
+            fake = [a if a.verb == "draw" else Action("draw", "stock") for a in legal]
+            pick = wild_rummy._draw(obs, game, fake, hand)
+            return take if pick.arg == "discard" else next(a for a in legal if a.verb == "pass")
+        return wild_rummy._discard(obs, game, [a for a in legal if a.verb == "discard"], hand, rng)
+    opens = [a for a in legal if a.verb == "open"]
+    if opens:
+        n = len(hand)
+
+        def worth(a: Action):
+            cards = _open_cards(a)
+            return (len(cards) == n - 1, len(cards), -sum(1 for c in cards if is_joker(c)))
+
+        return max(opens, key=worth)
+    return wild_rummy.choose(obs, game, rng)
+
+
+from cardtable.bots.registry import register_policy  # noqa: E402
+
+register_policy("simple", choose, game_classes=(AmerikaansJokeren,))

@@ -1,0 +1,1023 @@
+"""Amerikaans Jokeren (``amerikaans-jokeren``): Jokeren with six fixed hands, each with its own
+contract for coming out, 2 to 4 players.
+
+Spec: shared/rules/amerikaans-jokeren.md (seed 000, "Amerikaans Jokeren, 2-4 spelers"). Two packs
+and four jokers (108 cards), 13 cards each (``hand_size`` 7). Before normal play the upcard round
+(§4.1): from voorhand, the dealer last, each player may ``pass`` or ``draw discard`` and give a
+different card back face up. Then each turn: draw, play, discard (§4.2). A player who has not come
+out may only ``open`` with the contract of the hand (§5.2); from his next turn on he melds, lays off
+and swaps jokers freely (§5.3-5.5); a released joker goes at once into a new meld (or to the hand
+with ``joker_to_hand``). Going out = discarding the last card; the others pay their cards (a joker
+25, or 10 while its holder has not come out). Six hands; lowest total wins. The hand is
+families/wild_drift.py's.
+
+Contracts (§5.2): 1 a set · 2 a run · 3 melds worth 40 · 4 a run of 4 · 5 a run of 5 · 6 out in
+one go. The contract is shown to every seat: in the status line, as the caption of the table's
+meld zone, and in the observation ``extra`` (``hand_no``, ``contract``, ``contract_text``).
+
+Actions (rules/README.md, "Action grammar"):
+    upcard round: ``pass`` · ``draw discard`` then ``discard <card>``;
+    normal play: ``draw stock`` · ``draw discard`` · ``open <meld>[, <meld>]…[, layoff <card> to
+    <n> [low|high]]…`` (``open 4S 5S 6S 7S, KH KD KC``) · ``meld <cards>`` · ``layoff <card> to <n>
+    [low|high]`` · ``swap <card> in <n>`` · ``discard <card>``. Jokers name their card (``JK=7H``;
+    ``JK=7*`` in a set with ``joker_set_fixed = false``).
+    An ``open`` may also be given as its cards alone (``open`` with cards and no parts, or one meld
+    part that is no meld): it is read as the legal opening of exactly those cards (the table's way:
+    select the cards, press ``u``); when several partitions fit, the first in the legal list is
+    taken (melds in card order, a run joker at the lowest free place).
+
+Record ``deal`` (``from_deal`` / ``deal_record``): the keys of Basis Rummy (``dealer``, ``hands``,
+``stock`` top first, ``discard`` bottom to top, and for a position ``melds`` and ``to_act``), and
+optional ``hand_no`` (1-6, the contract; default the hand's number in the match) and, in a
+position, ``turn`` (the normal turn number t, default 0). A fresh deal (no ``melds``/``to_act``)
+starts with the upcard round; a position starts at the draw of ``to_act``; in a position a seat
+owning a table meld has come out (in an earlier turn). The cards are the 108 as a multiset.
+
+Observation ``extra``: those of Basis Rummy (``turn_phase``, ``taken_from_discard``, ``on_table`` =
+come out, ``turn`` ...) and ``hand_no``, ``contract``, ``contract_text``, ``upcard_round``
+(bool), ``came_out_this_turn``. ``phase`` is ``upcard`` during the upcard round.
+
+Result: ``points`` = penalty points (winner 0); ``outcome`` ``out`` or ``void``; ``detail`` =
+``outcome``, ``winner``, ``hand_points`` (per seat, as scored), ``came_out`` (per seat),
+``hand_no``, ``contract``, ``dealer``, ``next_dealer``, ``turnovers``, ``turns``. Sheet: six rows
+labelled with the hand, dealer and contract, cells ``penalty / total``; lowest total wins.
+
+Rulings added in the code (beyond the spec's §10):
+ 13. In the going-out exception (§5.2.4) lay-offs go on the melds already on the table (the
+     other players'), as §5.2.4 says; several on one meld are allowed, in an order that fits.
+ 14. A void hand (§5.7: the stock is empty and the top discard may not be taken; or the stock
+     re-formed a 41st time, or no meld can ever be made: Klassieke Rummy's ruling 9) scores
+     nothing, and still counts as one of the six hands (its contract is not played again).
+ 15. ``discard_take_must_use``: after taking the top discard, until it is on the table the only
+     play actions offered are those that put it down; if none is left the discards are offered
+     (the card could not be used after all) rather than leaving no action.
+ 16. ``draw_two``: the two draws come one after the other before any play; each may be from the
+     stock or the pile (the second pile draw takes the card under the first).
+ 17. The upcard round's take is not a turn (§4.1): the card given back may be any card but a copy
+     of the one taken; after it voorhand draws normally.
+ 18. A limit of the program, not of the rules: a hand of more than ``SEARCH_LIMIT`` (16) cards
+     (only reached with ``draw_two`` and nothing melded) is not offered the going-out exception,
+     and its hand-3 openings hold at most three melds; the exhaustive search would not finish.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import random
+from collections import Counter
+from typing import Any, Sequence
+
+from cardtable.cards import JOKER, Card, card_text, cards_text, full52, is_joker, plain, shuffled, sort_hand
+from cardtable.engine.actions import Action
+from cardtable.engine.game import DealError, IllegalAction, Option, Result, rng_for
+from cardtable.engine.grammar import Compound, Grammar
+from cardtable.engine.registry import register
+from cardtable.engine.standing import Standing
+from cardtable.engine.views import (NONE, RUMMY, VOID, WINNER, Fact, LogEvent, SheetView, Summary, VerbSpec,
+                                    phrase)
+from cardtable.families.drift import DRAW, MAX_TURNOVERS, OVER, PLAY
+from cardtable.families.melds import SET_CARD, SET_RANK, MeldRules, check_meld, meld_points, meld_uses
+from cardtable.families.rummy import (ACE_HIGH_LOW, RUN, SET, Meld, card_points, deal_round_robin, points_table,
+                                      turn_over)
+from cardtable.families.summaries import score_fact
+from cardtable.families.wild_drift import WILD_VERBS, WildDriftHand, WildDriftRummy
+from cardtable.sheets.base import grid
+from cardtable.sheets.totals import TotalsSheet
+
+#: §5.2: the contract of hand h, in the sheet's words (§8) and in a sentence
+CONTRACTS = {1: "set ≥ 3", 2: "run ≥ 3", 3: "40 points", 4: "run ≥ 4", 5: "run ≥ 5", 6: "in one go"}
+CONTRACT_TEXT = {
+    1: "a set of at least 3 cards",
+    2: "a run of at least 3 cards",
+    3: "melds worth at least 40 points",
+    4: "a run of at least 4 cards",
+    5: "a run of at least 5 cards",
+    6: "going out in one turn",
+}
+HANDS = 6
+#: Ruling 18: the going-out exception is searched for hands of at most this many cards, and a
+#: hand-3 opening of a bigger hand holds at most three melds (hands only grow this big with
+#: ``draw_two`` and nothing melded; the search would grow exponentially)
+SEARCH_LIMIT = 16
+
+UP_ASK, UP_GIVE = 1, 2     # the upcard round: a seat may take it / must give a card back
+
+PASS = Action("pass")
+OPEN_SPEC = VerbSpec("open", "Open (come out)", "c",
+                     "select every card of the opening (all its melds), c comes out (uitkomen) with the contract", "cards",
+                     min_cards=3)
+PASS_SPEC = VerbSpec("pass", "Pass", "p", "p leaves the upcard, t takes it (then give a card back)", NONE)
+AJ_VERBS = WILD_VERBS + (OPEN_SPEC, PASS_SPEC)
+
+
+class ContractSheet(TotalsSheet):
+    """The §8 sheet: one row per hand labelled with its dealer and contract, cells ``penalty /
+    total``, lowest total wins after six hands."""
+
+    def __init__(self, n_seats: int):
+        super().__init__(n_seats, target_score=None, max_hands=HANDS, lowest_wins=True, show_dealer=True,
+                         mark_rummy=False)
+
+    def table(self, names: Sequence[str] | None = None) -> tuple[list[str], list[list[str]]]:
+        """Headers ``Hand``, ``Contract``, one per seat; a row per hand: ``1 (dealer 0)``, the
+        contract, ``31 / 31`` per seat."""
+        head = ["Hand", "Contract"] + (list(names) if names else [f"Seat {i}" for i in range(self.n_seats)])
+        rows = []
+        for r in self.rows:
+            label = f"{r['hand']} (dealer {r['dealer']})" + (" (void)" if r["void"] else "")
+            rows.append([label, CONTRACTS.get(r["hand"], "")]
+                        + [f"{p} / {t}" for p, t in zip(r["points"], r["totals"])])
+        return head, rows
+
+    def view(self, names: Sequence[str] | None = None) -> SheetView:
+        """``table(names)``; a void hand's label and the winners' last cells marked."""
+        head, rows = self.table(names)
+        marks = [(i, 0, VOID) for i, r in enumerate(self.rows) if r["void"]]
+        if self.over and rows:
+            marks += [(len(rows) - 1, 2 + w, WINNER) for w in self.winners]
+        lines = tuple(self.render(names).splitlines()[len(rows) + 2:])
+        return SheetView("Penalty points", tuple(head), tuple(tuple(r) for r in rows), None, tuple(marks),
+                         self.n_seats, lines)
+
+
+@register
+class AmerikaansJokeren(WildDriftRummy):
+    """Amerikaans Jokeren for 2 to 4 players (amerikaans-jokeren.md). Options as §9."""
+
+    id = "amerikaans-jokeren"
+    name = "Amerikaans Jokeren"
+    grammar = Grammar({
+        "pass": "",
+        "draw": ("stock", "discard"),
+        "open": Compound({"meld": "<cards>", "layoff": "<card> to <n> [low|high]"}),
+        "meld": "<cards>",
+        "layoff": "<card> to <n> [low|high]",
+        "swap": "<card> in <n>",
+        "discard": "<card>",
+    }, wild=("meld", "open", "layoff"), rank_only=True)
+    bad_texts = (
+        ("open 5C 6C 7C, knock 9D", "'knock'"), ("draw deck", "'deck'"), ("layoff 8C in 3", "'in'"),
+        ("swap 6S to 2", "'to'"), ("discard JK=8C", "JK=8C"), ("meld 5C#1 6C 7C", "5C#1"),
+        ("knock 9D", "'knock'"), ("pass 3", "'3'"),
+    )
+    search_configs = ((2, {}), (3, {"hand_size": "7"}))
+    min_players = 2
+    max_players = 4
+    deck_name = "108 (2 packs + 4 jokers)"
+    description = ("Six hands, six contracts to come out with (a set, a run, 40 points, runs of 4 and 5, "
+                   "out in one go); then meld, lay off and swap jokers freely. Lowest total wins.")
+    option_specs = (
+        Option("joker_set_fixed", "bool", True, "a set joker stands for one card of a missing suit (false: any)"),
+        Option("no_joker_in_opening", "bool", False, "no joker in the melds of coming out"),
+        Option("reshuffle", "bool", True, "shuffle the discard pile into a new stock (false: turn it over)"),
+        Option("discard_take_must_use", "bool", False, "take the top discard only to put it down this turn"),
+        Option("joker_to_hand", "bool", False, "a swapped joker may go to the hand"),
+        Option("hand_size", "choice", "13", "cards dealt to each player", choices=("13", "7")),
+        Option("draw_two", "bool", False, "two draws per turn, one discard"),
+    )
+
+    no_meld_limit = True
+    layoff_requires_meld = True
+    swap_requires_meld = True
+    last_card = True
+    first_round_no_out = True
+    ace_mode = ACE_HIGH_LOW
+
+    def __init__(self, players: int | None = None, **options: Any):
+        super().__init__(players, **options)
+        o = self.options
+        self.dealt = int(o["hand_size"])
+        self.reshuffle = bool(o["reshuffle"])
+        self.swap_follow = not o["joker_to_hand"]
+        self.rules = MeldRules(ace_mode=ACE_HIGH_LOW, packs=1, max_set=4, min_natural=1,
+                               set_jokers=SET_CARD if o["joker_set_fixed"] else SET_RANK)
+        #: §2 penalty points by card int (a joker 25; 10 for a holder not come out: ``result``)
+        self.points: list[int] = points_table(ace=11, joker=25)
+
+    def deck(self) -> list[Card]:
+        return full52(2, jokers=4)
+
+    def new_sheet(self) -> ContractSheet:
+        return ContractSheet(self.players)
+
+    deal_keys = WildDriftRummy.deal_keys | {"hand_no", "turn"}
+
+    def new_hand(self, seed: int | None = None, standing: Standing | None = None, *,
+                 sheet: ContractSheet | None = None) -> "AmerikaansState":
+        """A shuffled deal (§3): one card at a time from voorhand, the upcard, the upcard round."""
+        standing = self.standing_of(standing, sheet)
+        dealer = standing.next_dealer
+        pack = shuffled(self.deck(), rng_for(seed))
+        n = self.players
+        hands, rest = deal_round_robin(pack, n, self.dealt, (dealer + 1) % n)
+        st = AmerikaansState._fresh(self, dealer, hands, list(reversed(rest[1:])), [rest[0]], [],
+                                    (dealer + 1) % n, standing)
+        st._begin(min(HANDS, standing.hands + 1), True, 0)
+        st.seed = seed
+        return st
+
+    def from_deal(self, deal: dict[str, Any], standing: Standing | None = None, *,
+                  sheet: ContractSheet | None = None) -> "AmerikaansState":
+        """An exact position from a record ``deal`` (module docstring); DealError if invalid."""
+        standing = self.standing_of(standing, sheet)
+        st = self.parse_deal(deal, AmerikaansState, standing)
+        h = deal.get("hand_no", min(HANDS, standing.hands + 1))
+        if not isinstance(h, int) or isinstance(h, bool) or not 1 <= h <= HANDS:
+            raise DealError(f"hand_no must be a hand 1..{HANDS} (its contract), not {h!r}")
+        position = "melds" in deal or "to_act" in deal
+        t = deal.get("turn", 0)
+        if not isinstance(t, int) or isinstance(t, bool) or t < 0:
+            raise DealError(f"turn must be a turn number 0, 1, 2 ..., not {t!r}")
+        if "turn" in deal and not position:
+            raise DealError("turn belongs to a position (with melds or to_act); a fresh deal starts at turn 0")
+        st._begin(h, not position, t)
+        return st
+
+    def check_deal_cards(self, hands, stock, pile, melds) -> None:
+        """``parse_deal``: the deal's cards are exactly the 108, as a multiset."""
+        everything = Counter(c for h in hands for c in h)
+        everything.update(stock)
+        everything.update(pile)
+        for m in melds:
+            everything.update(meld_uses(m.cards))
+        want = Counter(self.deck())
+        if everything != want:
+            extra = sorted((everything - want).elements())
+            missing = sorted((want - everything).elements())
+            parts = ([f"too many {cards_text(extra)}"] if extra else []) + (
+                [f"missing {cards_text(missing)}"] if missing else [])
+            raise DealError(f"the deal must hold the 108 cards of two packs with 4 jokers: {'; '.join(parts)}")
+
+    def position_hand_error(self, seat: int, hand: list[Card]) -> str | None:
+        return None if hand else f"hand of seat {seat}: empty; in a position every hand holds a card"
+
+    def check_result(self, result: Result, state: "AmerikaansState") -> list[str]:
+        """§7: the winner holds no cards and scores 0; each other seat his penalty points (a joker
+        25 or 10 by his having come out); a void hand scores nothing; the melds are valid."""
+        p, d = result.points, result.detail
+        out = []
+        if result.outcome == "void":
+            if any(p) or result.winners:
+                out.append(f"a void hand scores nothing: {p}")
+        elif result.outcome != "out":
+            return [f"outcome {result.outcome!r} is not out or void"]
+        else:
+            (w,) = result.winners
+            if p[w] != 0 or state.hands[w]:
+                out.append("the winner scores 0 and holds no cards")
+            for s, h in enumerate(state.hands):
+                if s != w and p[s] != state.penalty(s):
+                    out.append(f"seat {s} scores {p[s]}, not his cards' {state.penalty(s)}")
+        for m in state.melds:
+            cl = self.classify(m.cards)
+            if cl is None or cl[0] != m.kind or sorted(cl[1]) != sorted(m.cards):
+                out.append(f"table meld {cards_text(m.cards)} is not a valid {m.kind}")
+        return out
+
+
+class AmerikaansState(WildDriftHand):
+    """One hand of Amerikaans Jokeren: the upcard round, the contract, the open, the §7 score."""
+
+    __slots__ = ("hand_no", "up", "up_passes", "to_use", "redrawn")
+    VERBS = AJ_VERBS
+
+    def _begin(self, hand_no: int, upcard_round: bool, turn: int) -> None:
+        self.hand_no = hand_no
+        self.up = UP_ASK if upcard_round else 0
+        self.up_passes = 0
+        self.takes: tuple[Card, ...] = ()
+        self.draws = 0
+        self.to_use: tuple[Card, ...] = ()
+        self.redrawn: list[list[Card]] = [[] for _ in range(self.n)]
+        self.turn = turn
+        self.was_on = bool(self.owners >> self.seat & 1)
+
+    def clone(self):
+        new = super().clone()
+        new.hand_no = self.hand_no
+        new.up = self.up
+        new.up_passes = self.up_passes
+        new.to_use = self.to_use
+        new.redrawn = [r[:] for r in self.redrawn]
+        return new
+
+    # -- who has come out --
+    def came_out(self, seat: int) -> bool:
+        """Whether ``seat`` has come out in this hand (a player's melds are only ever his open's)."""
+        return bool(self.owners >> seat & 1)
+
+    def penalty(self, seat: int) -> int:
+        """§7.2: the penalty points of ``seat``'s hand (a joker 25 if he has come out, else 10)."""
+        pts = self.game.points
+        jk = 25 if self.came_out(seat) else 10
+        return sum(jk if is_joker(c) else pts[c] for c in self.hands[seat])
+
+    # -- legality --
+    def _keeps(self, hand: Sequence[Card], used: Sequence[Card], gained: Card | None = None) -> bool:
+        """§5.6.5 after ``used`` leave ``hand`` (``gained`` joining it): a card is left that may be
+        discarded (not a copy of a card taken from the pile this turn), two if ``t < n - 1``."""
+        rem = len(hand) - len(used) + (gained is not None)
+        if rem < (2 if self.turn < self.n - 1 else 1):
+            return False
+        forb = self.takes
+        if not forb:
+            return True
+        left = sum(1 for c in hand if c in forb) - sum(1 for c in used if c in forb) + (gained in forb)
+        return rem - left > 0
+
+    def _may_take(self) -> bool:
+        """``draw discard`` in normal play: not when only copies of forbidden cards would be left
+        to discard; with ``discard_take_must_use`` only if the card can go down this turn."""
+        top = self.pile[-1]
+        hand = self.hands[self.seat]
+        forb = self.takes + (top,)
+        if all(c in forb for c in hand):
+            return False
+        if not self.game.options["discard_take_must_use"]:
+            return True
+        trial = self.clone()
+        trial.hands[trial.seat] = hand + [top]
+        trial.takes = forb
+        trial.to_use = self.to_use + (top,)
+        trial.phase = PLAY
+        trial._cache = None
+        return bool(trial._using_must(trial._down_actions()))
+
+    def _legal(self) -> list[Action]:
+        if self._cache is not None:
+            return self._cache
+        hand = self.hands[self.seat]
+        if self.up == UP_ASK:
+            top = self.pile[-1]
+            out = [PASS] + ([Action("draw", "discard")] if any(c != top for c in hand) else [])
+        elif self.up == UP_GIVE:
+            top = self.takes[0]
+            out = [Action("discard", None, (c,)) for c in dict.fromkeys(hand) if c != top]
+        elif self.phase == DRAW:
+            out = []
+            if self.stock or len(self.pile) > 1:
+                out.append(Action("draw", "stock"))
+            if self.pile and self._may_take():
+                out.append(Action("draw", "discard"))
+            if not out:                 # §5.7: nothing may be drawn: the draw ends the hand void
+                out.append(Action("draw", "stock"))
+        else:
+            out = self._down_actions()
+            if self.forced:
+                self._cache = out
+                return out
+            if self.to_use and self._musts_left():
+                use = self._using_must(out)
+                if use:
+                    self._cache = use
+                    return use
+                out = []
+            else:
+                out = list(out)
+            for c in dict.fromkeys(hand):
+                if c not in self.takes:
+                    out.append(Action("discard", None, (c,)))
+        self._cache = out
+        return out
+
+    def _musts_left(self) -> bool:
+        hand = self.hands[self.seat]
+        return any(c in hand for c in self.to_use)
+
+    def _using_must(self, acts: list[Action]) -> list[Action]:
+        """The play actions that put down a card still to be used (``discard_take_must_use``)."""
+        want = set(c for c in self.to_use if c in self.hands[self.seat])
+        out = []
+        for a in acts:
+            cards = [c for p in a.parts for c in p.cards] if a.verb == "open" else list(a.cards)
+            if a.verb != "swap" and any(plain(c) in want or (is_joker(c) and JOKER in want) for c in cards):
+                out.append(a)
+        return out
+
+    def _down_actions(self) -> list[Action]:
+        seat = self.seat
+        if not self.came_out(seat):
+            return self._opens()
+        if not self.was_on:         # came out this turn: only the discard (§5.2.3, 5)
+            return []
+        return super()._down_actions()
+
+    # -- the open --
+    def _contract_ok(self, melds: Sequence[tuple[str, tuple[Card, ...]]]) -> bool:
+        h = self.hand_no
+        if h == 1:
+            return any(k == SET for k, _c in melds)
+        if h == 2:
+            return any(k == RUN for k, _c in melds)
+        if h == 3:
+            pts = self.game.points
+            return sum(meld_points(k, c, pts) for k, c in melds) >= 40
+        if h in (4, 5):
+            return any(k == RUN and len(c) >= h for k, c in melds)
+        return True
+
+    def _opens(self) -> list[Action]:
+        """Every legal ``open`` now (§5.2), in canonical form."""
+        g = self.game
+        hand = self.hands[self.seat]
+        h = self.hand_no
+        no_joker = g.options["no_joker_in_opening"]
+        ms = [(k, c, Counter(meld_uses(c))) for k, c in g.melds_in(hand)
+              if not (no_joker and any(is_joker(x) for x in c))]
+        out: dict[Action, None] = {}
+        if h in (1, 2, 4, 5):
+            for k, c, u in ms:
+                if self._contract_ok(((k, c),)) and self._keeps(hand, list(u.elements())):
+                    out[self._canon_open([(k, c)], [])] = None
+        elif h == 3:
+            pts = g.points
+            vals = [meld_points(k, c, pts) for k, c, _u in ms]
+            have = Counter(hand)
+
+            most = 99 if len(hand) <= SEARCH_LIMIT else 2
+
+            items = [tuple(u.items()) for _k, _c, u in ms]
+
+            def combos(cands: list[int], left: Counter, chosen: list, total: int) -> None:
+                # cands: the melds after the last chosen that the cards ``left`` still allow
+                if len(chosen) > most:
+                    return
+                if chosen and total >= 40:
+                    used = [x for i in chosen for x in ms[i][2].elements()]
+                    if self._keeps(hand, used):
+                        out[self._canon_open([ms[i][:2] for i in chosen], [])] = None
+                for n, i in enumerate(cands):
+                    rest = left.copy()
+                    for x, k in items[i]:
+                        rest[x] -= k
+                    later = [j for j in cands[n + 1:] if all(rest[x] >= k for x, k in items[j])]
+                    combos(later, rest, chosen + [i], total + vals[i])
+
+            combos([i for i in range(len(ms)) if all(have[x] >= k for x, k in items[i])], have, [], 0)
+        if self.turn >= self.n - 1 and len(hand) <= SEARCH_LIMIT:
+            for a in self._going_out_opens(ms):
+                out[a] = None
+        return list(out)
+
+    def _going_out_opens(self, ms) -> list[Action]:
+        """§5.2.4: opens that leave exactly one card, a legal discard: melds from the hand and
+        lay-offs on the table's melds covering every other card; the contract among the melds."""
+        hand = self.hands[self.seat]
+        g = self.game
+        coverable = set()
+        for _k, _c, u in ms:
+            coverable.update(u)
+        table = list(self.melds)
+        if table:
+            ext = list(table)
+            grew = True
+            pool = [c for c in hand if c not in coverable]
+            while grew and pool:
+                grew = False
+                for c in list(pool):
+                    fits = g.layoffs([c], ext)
+                    if fits:
+                        coverable.add(c)
+                        pool.remove(c)
+                        card, i, end = fits[0]
+                        ext[i - 1] = g.lay_off_on(ext[i - 1], card, end or g.ends(card, ext[i - 1])[0])
+                        grew = True
+        if JOKER in hand and (ms or table):
+            coverable.add(JOKER)
+        stray = [c for c in hand if c not in coverable]
+        if len(stray) > 1:
+            return []
+        found: dict[Action, None] = {}
+        lefts = stray if stray else list(dict.fromkeys(hand))
+        by_card: dict[Card, list] = {}          # the melds holding a card: the search's only candidates
+        for m in ms:
+            for x in m[2]:
+                by_card.setdefault(x, []).append(m)
+        memo: dict = {}                         # shared by every card left: its key is the cards still to cover
+        for last in dict.fromkeys(lefts):
+            if last in self.takes:
+                continue
+            rest = list(hand)
+            rest.remove(last)
+            rest.sort()
+            self._cover(rest, by_card, table, [], [], found, memo)
+        return list(found)
+
+    def _can_cover(self, rest: list[Card], ms, table: list[Meld], memo: dict) -> bool:
+        """Whether melds of ``ms`` (by card: ``{card: [(kind, cards, uses)]}``) and lay-offs on
+        ``table`` can take exactly the cards ``rest`` (sorted); memoised, so that ``_cover`` only walks branches that lead to an opening."""
+        if not rest:
+            return True
+        key = (tuple(rest), tuple(m.cards for m in table))
+        got = memo.get(key)
+        if got is not None:
+            return got
+        memo[key] = False
+        x = rest[0]
+        ok = False
+        have = Counter(rest)
+        for _k, _c, u in ms.get(x, ()):
+            if all(have[y] >= n for y, n in u.items()):
+                left = list(rest)
+                for y in u.elements():
+                    left.remove(y)
+                if self._can_cover(left, ms, table, memo):
+                    ok = True
+                    break
+        if not ok and table:
+            for _a, new in self._lays(x, table, key[1], memo):
+                if self._can_cover(rest[1:], ms, new, memo):
+                    ok = True
+                    break
+        memo[key] = ok
+        return ok
+
+    def _cover(self, rest: list[Card], ms, table: list[Meld], melds: list, lays: list, found: dict,
+               memo: dict) -> None:
+        if not rest:
+            if melds and self._contract_ok(melds):
+                found[self._canon_open(melds, lays)] = None
+            return
+        if not self._can_cover(rest, ms, table, memo):
+            return
+        x = rest[0]
+        have = Counter(rest)
+        for k, c, u in ms.get(x, ()):
+            if all(have[y] >= n for y, n in u.items()):
+                left = list(rest)
+                for y in u.elements():
+                    left.remove(y)
+                self._cover(left, ms, table, melds + [(k, c)], lays, found, memo)
+        if table:
+            for a, new in self._lays(x, table, tuple(m.cards for m in table), memo):
+                self._cover(rest[1:], ms, new, melds, lays + [a], found, memo)
+
+    def _lays(self, x: Card, table: list[Meld], tkey: tuple, memo: dict) -> list[tuple[Action, list[Meld]]]:
+        """The lay-offs of ``x`` on ``table`` (whose melds' cards are ``tkey``), each with the
+        table after it; memoised in ``memo`` (the going-out search asks again and again)."""
+        key = ("lay", x, tkey)
+        got = memo.get(key)
+        if got is None:
+            g = self.game
+            got = []
+            for card, i, end in g.layoffs([x], table):
+                m = table[i - 1]
+                new = list(table)
+                new[i - 1] = g.lay_off_on(m, card, end or g.ends(card, m)[0])
+                got.append((Action("layoff", None, (card,), "to", i, end), new))
+            memo[key] = got
+        return got
+
+    def _canon_open(self, melds: Sequence[tuple[str, tuple[Card, ...]]], lays: Sequence[Action]) -> Action:
+        """The canonical ``open``: melds in canonical card order, sorted; lay-offs grouped by meld
+        (ascending) and, on one meld, in the first order that fits card by card."""
+        ms = sorted((tuple(c) for _k, c in melds), key=lambda c: (len(c), c), reverse=False)
+        ms.sort(key=lambda c: tuple(plain(x) if not is_joker(x) else 999 for x in c))
+        parts = [Action("meld", None, c) for c in ms]
+        g = self.game
+        by: dict[int, list[Action]] = {}
+        for a in lays:
+            by.setdefault(a.target, []).append(a)
+        for i in sorted(by):
+            todo = sorted(by[i], key=lambda a: (a.cards[0], a.end or ""))
+            if not 1 <= i <= len(self.melds):
+                parts += todo
+                continue
+            m = self.melds[i - 1]
+            while todo:
+                for a in todo:
+                    c = a.cards[0]
+                    ends = g.ends(c, m)
+                    if ends and (a.end is None or a.end in ends) and (a.end is not None or len(ends) == 1 or
+                                                                     ends == (SET,)):
+                        end = a.end if len(ends) == 2 else None
+                        parts.append(a._replace(end=end))
+                        m = g.lay_off_on(m, c, end or ends[0])
+                        todo.remove(a)
+                        break
+                else:
+                    parts += todo
+                    todo = []
+        return Action("open", parts=tuple(parts))
+
+    def is_legal(self, action: Action) -> bool:
+        """As ``legal_actions()`` says; an ``open`` out of turn, by a player who has come out, or
+        with cards the hand has not is refused without listing every opening (there can be
+        thousands)."""
+        if action.verb == "open" and not self.over:
+            if self.up or self.phase != PLAY or self.came_out(self.seat):
+                return False
+            cards = [c for p in action.parts for c in p.cards] if action.parts else list(action.cards)
+            if Counter(JOKER if is_joker(c) else c for c in cards) - Counter(self.hands[self.seat]):
+                return False
+        return super().is_legal(action)
+
+    def normalize(self, action: Action) -> Action:
+        """The canonical form; an ``open`` given by its cards alone (module docstring) becomes the
+        first legal opening of exactly those cards."""
+        if action.verb != "open":
+            return super().normalize(action)
+        g = self.game
+        parts = action.parts
+        cards: list[Card] = list(action.cards)
+        melds, lays, loose = [], [], bool(cards) and not parts
+        for p in parts:
+            if p.verb == "meld":
+                cl = g.classify(p.cards)
+                if cl is None:
+                    loose = True
+                    cards += p.cards
+                else:
+                    melds.append(cl)
+            elif p.verb == "layoff":
+                lays.append(p)
+        if loose:
+            if parts and (melds or lays):
+                return action
+            want = Counter(JOKER if is_joker(c) else plain(c) for c in cards)
+            if self.phase == PLAY and not self.up and self.to_act is not None:
+                legal = self._legal()
+                whole = g.classify(cards)
+                if whole is not None and self._canon_open([whole], []) in legal:
+                    return self._canon_open([whole], [])
+                for a in legal:
+                    if a.verb == "open" and Counter(JOKER if is_joker(c) else plain(c)
+                                                    for p in a.parts for c in p.cards) == want:
+                        return a
+            return action
+        return self._canon_open(melds, lays)
+
+    # -- play --
+    def _apply(self, action: Action) -> None:
+        v = action.verb
+        seat = self.seat
+        hand = self.hands[seat]
+        if self.up == UP_ASK:
+            if v == "pass":
+                self.events = [self.events, ("pass", seat), None]
+                self.up_passes += 1
+                if self.up_passes >= self.n:
+                    self._end_upcard()
+                else:
+                    self.seat = (seat + 1) % self.n
+                    self._cache = None
+            else:
+                c = self.pile.pop()
+                hand.append(c)
+                self.known[seat].append(c)
+                self.takes = (c,)
+                self.up = UP_GIVE
+                self.events = [self.events, ("take", seat, c), None]
+            self._cache = None
+            return
+        if self.up == UP_GIVE:
+            c = action.cards[0]
+            hand.remove(c)
+            self._forget(seat, c)
+            self.pile.append(c)
+            self.events = [self.events, ("give", seat, c), None]
+            self._end_upcard()
+            return
+        if v == "draw":
+            if action.arg == "stock" and not self.stock:
+                if len(self.pile) <= 1 or self.turnovers >= MAX_TURNOVERS or self._stuck():
+                    self._end_void()
+                    return
+                self.turnovers += 1
+                rng = random.Random(self.shuffle_key * 1009 + self.turnovers) if self.game.reshuffle else None
+                under = self.pile[:-1]
+                self.stock = turn_over(under, rng)
+                self.events = [self.events, ("turnover", len(under), rng is not None), None]
+                self.pile = self.pile[-1:]
+            c = self.pile[-1] if action.arg == "discard" else None
+            known_before = len(self.known[seat])
+            super()._apply(action)
+            if self.game.reshuffle and action.arg == "stock" and len(self.known[seat]) > known_before:
+                # a shuffled stock: which of its (once face-up) cards was drawn is not known
+                self.redrawn[seat].append(self.known[seat].pop())
+            # the family's draw counts ``draws`` and adds a card from the pile to ``takes``
+            if c is not None and self.game.options["discard_take_must_use"]:
+                self.to_use += (c,)
+            if self.game.options["draw_two"] and self.draws < 2:
+                self.phase = DRAW
+            self._cache = None
+            return
+        if v == "open":
+            self._open(action)
+            return
+        super()._apply(action)
+        self._cache = None
+
+    def _open(self, action: Action) -> None:
+        seat = self.seat
+        hand = self.hands[seat]
+        g = self.game
+        self.owners |= 1 << seat
+        self.melded = True
+        self.events = [self.events, ("open", seat, self.hand_no), None]
+        for p in action.parts:
+            if p.verb == "meld":
+                for c in meld_uses(p.cards):
+                    hand.remove(c)
+                    self._forget(seat, c)
+                self.melds.append(Meld(seat, g.kind_of(p.cards), tuple(p.cards)))
+                self.events = [self.events, ("meld", seat, p.cards, len(self.melds)), None]
+            else:
+                c = p.cards[0]
+                m = self.melds[p.target - 1]
+                self.melds[p.target - 1] = g.lay_off_on(m, c, p.end or g.ends(c, m)[0])
+                u = JOKER if is_joker(c) else c
+                hand.remove(u)
+                self._forget(seat, u)
+                self.events = [self.events, ("layoff", seat, c, p.target, p.end), None]
+        self._cache = None
+
+    def _end_upcard(self) -> None:
+        """§4.1: the round is over; voorhand takes the first normal turn (t = 0)."""
+        self.up = 0
+        self.takes = ()
+        self.seat = (self.dealer + 1) % self.n
+        self.phase = DRAW
+        self.taken = None
+        self.start_size = len(self.hands[self.seat])
+        self.was_on = False
+        self._cache = None
+
+    def _discard(self, c: Card) -> None:
+        self.takes = ()
+        self.draws = 0
+        self.to_use = ()
+        super()._discard(c)
+        self._cache = None
+
+    def playout(self, rng) -> tuple[float, ...]:
+        """Random play to the end by ``rollout_actions`` (the generic playout: the upcard round
+        and the open are this game's)."""
+        randbelow = getattr(rng, "_randbelow", rng.randrange)
+        while self.phase != OVER:
+            self._cache = None
+            acts = self.rollout_actions()
+            n = len(acts)
+            self._apply(acts[0] if n == 1 else acts[randbelow(n)])
+        self._cache = None
+        return self.returns()
+
+    def _discard_choices(self) -> list[Card]:
+        return list(dict.fromkeys(c for c in self.hands[self.seat] if c not in self.takes))
+
+    def returns_scale(self) -> float:
+        return 100.0
+
+    def returns(self) -> tuple[float, ...]:
+        """Once over: each seat's gain = the others' mean penalty minus its own, over 100."""
+        res = self.result()
+        if res is None:
+            return tuple(0.0 for _ in range(self.n))
+        p = res.points
+        n = self.n
+        tot = sum(p)
+        return tuple(((tot - p[s]) / (n - 1) - p[s]) / 100.0 for s in range(n))
+
+    # -- result --
+    def result(self) -> Result | None:
+        """§7: the winner 0, the others their penalty points; a void hand nothing."""
+        if self.phase != OVER:
+            return None
+        n = self.n
+        pen = [0 if (not self.void and s == self.winner) else self.penalty(s) for s in range(n)]
+        detail: dict[str, Any] = {
+            "outcome": "void" if self.void else "out",
+            "winner": self.winner,
+            "hand_points": pen,
+            "came_out": [self.came_out(s) for s in range(n)],
+            "hand_no": self.hand_no,
+            "contract": CONTRACTS[self.hand_no],
+            "dealer": self.dealer,
+            "next_dealer": (self.dealer + 1) % n,
+            "turnovers": self.turnovers,
+            "turns": self.turn + 1,
+        }
+        if self.void:
+            res = Result([0] * n, "void", [], detail)
+        else:
+            res = Result(pen, "out", [self.winner], detail)
+        res.summary = self._summary(res)
+        return res
+
+    def _summary(self, res: Result) -> Summary:
+        g = self.game
+        if self.void:
+            head = phrase("A void hand: nothing is written", kind="outcome")
+        else:
+            head = phrase("{0} went out", (self.winner,), kind="outcome")
+        facts = [Fact("Contract", phrase(f"hand {self.hand_no}: {CONTRACT_TEXT[self.hand_no]}", kind="contract")),
+                 score_fact("penalty points", None, res.points, (), res.winners)]
+        left = [(s, sort_hand(h)) for s, h in enumerate(self.hands) if h]
+        if left and not self.void:
+            facts.append(Fact("Cards left in hand (points)", phrase("", kind="cards_left")))
+            for s, cards in left:
+                jk = 25 if self.came_out(s) else 10
+                each = ", ".join(f"{{c{i}}} {jk if is_joker(c) else g.points[c]}" for i, c in enumerate(cards))
+                facts.append(Fact("", phrase(f"  {{0}}: {each}  = {res.points[s]}", (s,), cards, (res.points[s],),
+                                             kind="cards_left")))
+        return Summary(head, tuple(facts))
+
+    # -- explanations --
+    def explain(self, action: Action) -> str:
+        a = action
+        g = self.game
+        text = a.text()
+        who = g.seat_name(self.seat) if self.to_act is not None else ""
+        if self.phase == OVER:
+            return f"{text}: the hand is over"
+        if self.up == UP_ASK:
+            if a.verb == "draw" and a.arg == "discard":
+                return f"{text}: {who} holds only copies of the upcard and could give no other card back"
+            return f"{text}: in the upcard round {who} says 'pass' or 'draw discard' (takes the upcard)"
+        if self.up == UP_GIVE:
+            if a.verb == "discard" and len(a.cards) == 1 and a.cards[0] == self.takes[0]:
+                return f"{text}: give back a card other than {card_text(a.cards[0])} (or a copy of it)"
+            return f"{text}: {who} took the upcard and now puts another card in its place: 'discard <card>'"
+        if a.verb == "pass":
+            return f"{text}: 'pass' is only for the upcard round"
+        if self.phase == DRAW and a.verb in ("open", "swap"):
+            return f"{text}: first draw a card: 'draw stock' or 'draw discard'"
+        if self.phase == DRAW and a.verb == "draw" and a.arg == "discard" and self.pile:
+            if g.options["discard_take_must_use"]:
+                return (f"{text}: with discard_take_must_use the top discard is taken only when it can go on "
+                        f"the table this turn")
+        if self.phase == PLAY and a.verb == "discard" and a.cards and a.cards[0] in self.takes:
+            return (f"{text}: {card_text(a.cards[0])} was taken from the discard pile this turn; neither it "
+                    f"nor an identical card may be discarded in the same turn")
+        if self.phase == PLAY and self.to_use and self._musts_left() and a.verb in ("discard", "meld", "layoff",
+                                                                                   "swap", "open"):
+            return (f"{text}: the card taken from the discard pile ({cards_text(self.to_use)}) must first go on "
+                    f"the table (discard_take_must_use)")
+        if self.phase == PLAY and not self.forced:
+            if a.verb in ("meld", "layoff", "swap") and not self.came_out(self.seat):
+                return (f"{text}: {who} has not come out yet; first 'open' with the contract of hand "
+                        f"{self.hand_no}: {CONTRACT_TEXT[self.hand_no]}")
+            if a.verb in ("meld", "layoff", "swap", "open") and self.came_out(self.seat) and not self.was_on:
+                return (f"{text}: {who} came out this turn; melds, lay-offs and joker swaps start next turn "
+                        f"(now discard)")
+            if a.verb == "open":
+                if self.came_out(self.seat):
+                    return f"{text}: {who} has already come out in this hand; meld and lay off instead"
+                return f"{text}: {self._open_reason(a)}"
+        return super().explain(a)
+
+    def _open_reason(self, a: Action) -> str:
+        """Why an ``open`` is not legal (its player has not come out; it is his play phase)."""
+        g = self.game
+        h = self.hand_no
+        hand = Counter(self.hands[self.seat])
+        uses = Counter(JOKER if is_joker(c) else plain(c)
+                       for c in ([c for p in a.parts for c in p.cards] if a.parts else a.cards))
+        short = [c for c, k in uses.items() if hand[c] < k]
+        if short:
+            return f"{g.seat_name(self.seat)} does not hold {cards_text(short)}" + (
+                " that often" if any(hand[c] for c in short) else "")
+        if not a.parts and a.cards:         # cards alone (selected at the table) that make no opening
+            return (f"these cards make no opening now: hand {h} asks for {CONTRACT_TEXT[h]}"
+                    + (" (one meld only, unless going out at once)" if h in (1, 2, 4, 5) else
+                       " (melds only, unless going out at once)" if h == 3 else ""))
+        melds = []
+        lays = [p for p in a.parts if p.verb == "layoff"]
+        for p in a.parts:
+            if p.verb == "meld":
+                got = check_meld(p.cards, g.rules)
+                if isinstance(got, str):
+                    return f"{cards_text(p.cards)}: {got}"
+                melds.append(got)
+        if not melds:
+            return "an opening holds at least one meld"
+        if g.options["no_joker_in_opening"] and any(is_joker(c) for _k, c in melds for c in c):
+            return "with no_joker_in_opening the melds of coming out may not hold a joker"
+        rem = sum(self.hands[self.seat].__len__() for _ in [0]) - sum(uses.values())
+        going_out = rem == 1
+        if not self._contract_ok(melds):
+            return f"the contract of hand {h} is {CONTRACT_TEXT[h]}" + (
+                f" (these melds are worth {sum(meld_points(k, c, g.points) for k, c in melds)})" if h == 3 else "")
+        if rem == 0:
+            return "an opening may not empty the hand: the last card is discarded to go out"
+        if going_out and self.turn < self.n - 1:
+            return "nobody may go out before every player has had a turn"
+        if going_out:
+            left = (hand - uses)
+            if any(c in self.takes for c in left):
+                return "the card left would be the one taken from the discard pile, which may not be discarded"
+            return "the lay-offs do not fit the melds on the table in this order"
+        if h == 6:
+            return "in hand 6 a player comes out only by going out in one go: all his cards but the discard"
+        if lays:
+            return "lay-offs in the turn of coming out only when going out at once"
+        if h != 3 and len(melds) > 1:
+            return (f"only the contract ({CONTRACT_TEXT[h]}): one meld when coming out, unless going out "
+                    f"at once")
+        if self.turn < self.n - 1 and rem < 2:
+            return "in the first round at least two cards stay in hand until the discard"
+        return "afterwards no card could be discarded (a card taken from the discard pile may not be)"
+
+    # -- views --
+    def _status(self) -> str:
+        g = self.game
+        top = card_text(self.pile[-1]) if self.pile else "none"
+        tail = (f"hand {self.hand_no}/6: {CONTRACT_TEXT[self.hand_no]} · stock {len(self.stock)} · discard {top}"
+                f" · melds {len(self.melds)}")
+        if self.phase == OVER:
+            if self.void:
+                return f"Hand void: nothing is written · {tail}"
+            return f"{g.seat_name(self.winner).capitalize()} went out · {tail}"
+        who = g.seat_name(self.seat).capitalize()
+        if self.up == UP_ASK:
+            return f"{who}: take the upcard or pass · {tail}"
+        if self.up == UP_GIVE:
+            return f"{who}: put a card in the upcard's place · {tail}"
+        if self.phase == DRAW:
+            step = "draw"
+        elif self.forced:
+            step = "put the joker in a new meld"
+        elif not self.came_out(self.seat):
+            step = "open with the contract or discard"
+        elif not self.was_on:
+            step = "discard"
+        else:
+            step = "meld, lay off, swap or discard"
+        return f"{who} to {step} · {tail}"
+
+    def _log_event(self, ev: tuple) -> LogEvent:
+        k = ev[0]
+        if k == "pass":
+            return LogEvent(k, "{^0} {0:leaves|leave} the upcard.", (ev[1],))
+        if k == "give":
+            return LogEvent(k, "{^0} {0:puts|put} {c0} in its place.", (ev[1],), (ev[2],))
+        if k == "open":
+            return LogEvent(k, f"{{^0}} {{0:comes|come}} out ({CONTRACT_TEXT[ev[2]]}).", (ev[1],), (), (ev[2],))
+        return super()._log_event(ev)
+
+    def _zones(self, seat: int, view, melds, selectable):
+        out = list(super()._zones(seat, view, melds, selectable))
+        cap = f"hand {self.hand_no}/6 · contract: {CONTRACT_TEXT[self.hand_no]}"
+        shuffled_stock = self.game.reshuffle and self.turnovers
+        res = []
+        for z in out:
+            if z.kind == "melds":
+                z = z._replace(caption=cap)
+            elif z.kind == "stock" and self.game.reshuffle:
+                # a shuffled re-formed stock: its cards were all face up, their order is unknown
+                z = z._replace(cards=tuple(sorted(self.stock)) if shuffled_stock else (), order="display")
+            elif z.kind == "hand" and z.owner != seat and self.redrawn[z.owner]:
+                z = z._replace(cards=z.cards + tuple(self.redrawn[z.owner]))
+            res.append(z)
+        return tuple(res)
+
+    def _picks(self, legal) -> set[Card]:
+        out = super()._picks(legal)
+        for a in legal:
+            if a.verb == "open":
+                out.update(JOKER if is_joker(c) else c for p in a.parts for c in p.cards)
+        return out
+
+    def observation(self, seat: int):
+        obs = super().observation(seat)
+        e = obs.extra
+        e["hand_no"] = self.hand_no
+        e["contract"] = CONTRACTS[self.hand_no]
+        e["contract_text"] = CONTRACT_TEXT[self.hand_no]
+        e["upcard_round"] = bool(self.up)
+        e["came_out_this_turn"] = self.came_out(self.seat) and not self.was_on and self.phase != OVER
+        e["taken_from_discard"] = list(self.takes)
+        if self.up:
+            obs = dataclasses.replace(obs, phase="upcard")
+        return obs
+
+    def _position_deal(self) -> dict[str, Any]:
+        d = super()._position_deal()
+        d["hand_no"] = self.hand_no
+        d["turn"] = self.turn
+        return d
+
+    def _forget(self, seat: int, c: Card) -> None:
+        super()._forget(seat, c)
+        if c in self.redrawn[seat]:
+            self.redrawn[seat].remove(c)
+
+    def hidden_from(self, seat: int) -> Counter:
+        """As the wild drift hand, but a card drawn from a shuffled re-formed stock is not counted
+        hidden: it was face up in the pile (drift.py's rule for a reshuffled stock)."""
+        out = super().hidden_from(seat)
+        for s, r in enumerate(self.redrawn):
+            if s != seat:
+                out.subtract(r)
+        return +out
+
+    def _wild_build(self, seat, deal, flat, masks, rng):
+        """The sampled world (``WildDriftHand``); a stock shuffled from the pile: its cards are
+        known (all were face up), their order not, so it is shuffled as well."""
+        st = super()._wild_build(seat, deal, flat, masks, rng)
+        if self.turnovers and self.game.reshuffle:
+            rng.shuffle(st.stock)
+        return st
+
+
+__all__ = ["AmerikaansJokeren", "AmerikaansState", "CONTRACTS", "CONTRACT_TEXT", "ContractSheet"]
