@@ -1045,8 +1045,12 @@ class JasHand(TrickHand):
 
 # ---- the streepjes jas game: what kruisjassen and grevjas share ------------------------------
 
-from cardtable.cards import piquet32  # noqa: E402
-from cardtable.engine.game import Game  # noqa: E402
+from cardtable.cards import piquet32, shuffled  # noqa: E402
+from cardtable.engine.game import Game, rng_for  # noqa: E402
+from cardtable.families.tricks import deal_packets, parse_trick_deal  # noqa: E402
+
+_PACK = tuple(piquet32())         # the unshuffled piquet pack, made once
+_PIQUET = mask_of(_PACK)
 
 
 def streepjes_problems(result: Any, section: str) -> list[str]:
@@ -1096,6 +1100,36 @@ class StreepjesJasGame(Game):
     def new_sheet(self):
         """The streepjes sheet (§8) with this game's target; seat 0 deals first."""
         return self.sheet_factory(4, self.options["target"], first_dealer=0)
+
+    #: the hand's State class, set by each game
+    state_cls: Any = None
+    #: the packets of the deal, from voorhand round to the dealer (kruisjassen 4-4, grevjas 3-2-3)
+    packets: tuple[int, ...] = (4, 4)
+
+    def new_hand(self, seed: int | None = None, standing: Standing | None = None, *,
+                 sheet: Any = None) -> JasHand:
+        """Shuffle (seeded) and deal ``packets`` from voorhand round to the dealer; card 32,
+        the dealer's last, is the upcard (each game's §3). Dealer and what the sheet carries
+        come from ``standing`` (or ``sheet=``, read as ``sheet.standing()``; neither: a fresh
+        match)."""
+        standing = self.standing_of(standing, sheet)
+        pack = shuffled(_PACK, rng_for(seed))
+        dealer = standing.next_dealer
+        hands = deal_packets(pack, 4, dealer, self.packets)
+        st = self.state_cls(self, dealer, [mask_of(h) for h in hands], pack[31], standing)
+        st.seed = seed
+        return st
+
+    def from_deal(self, deal: dict[str, Any], standing: Standing | None = None, *,
+                  sheet: Any = None) -> JasHand:
+        """An exact deal ``{"dealer": 0, "hands": [[codes] x4], "upcard": "7H"}``.
+
+        DealError unless: dealer 0..3, four hands of 8 cards, the 32 distinct piquet cards,
+        the upcard in the dealer's hand, no stock. The dealer is the deal's (what the sheet
+        carries still comes from ``standing``, or ``sheet=``)."""
+        dealer, masks, upcard, _stock = parse_trick_deal(
+            deal, 4, 8, _PIQUET, "the 32-card piquet pack", self.id)
+        return self.state_cls(self, dealer, masks, upcard, self.standing_of(standing, sheet))
 
 
 __all__ += ["CLAIM", "DECLARE_STUK", "DECLARE_TRICKROEM", "JasHand", "PASS", "StreepjesJasGame", "gain_text", "strepen_text", "streepjes_problems"]

@@ -43,9 +43,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from cardtable.cards import SUIT_SYMBOLS, piquet32, shuffled
+from cardtable.cards import SUIT_SYMBOLS
 from cardtable.engine.actions import Action
-from cardtable.engine.game import Option, Result, rng_for
+from cardtable.engine.game import Option, Result
 from cardtable.engine.grammar import Grammar
 from cardtable.engine.registry import register
 from cardtable.engine.standing import Standing
@@ -53,8 +53,7 @@ from cardtable.engine.views import NONE, LogEvent, VerbSpec
 from cardtable.families import jas
 from cardtable.families.jas import (CARRE_SPEC, DECLARE_STUK, ROEM_SPEC, STUK_SPEC, RoemRules,
                                     kruis_precedence)
-from cardtable.families.tricks import (JAS, PASS_SPEC, PLAY_SPEC, SIDE_NAMES, JasRule, deal_packets, esc, mask_of,
-                                      parse_trick_deal)
+from cardtable.families.tricks import JAS, PASS_SPEC, PLAY_SPEC, SIDE_NAMES, JasRule, esc
 from cardtable.games.kruisjassen import KruisState
 from cardtable.sheets.streepjes import Streepjes
 
@@ -74,8 +73,6 @@ PIT_SPEC = VerbSpec("bid", "Bid pit", "t", "bid pit: your side takes every trick
                     arg="pit")
 VERBS = (PLAY_SPEC, CLAIM_SPEC, PASS_SPEC, ROEM_SPEC, CARRE_SPEC, STUK_SPEC, PIT_SPEC)
 
-_PACK = tuple(piquet32())
-_PIQUET = mask_of(_PACK)
 
 _OUTCOME_WORDS = {
     "claim": "Honderd: a correct claim", "wrong_claim": "Honderd: a wrong claim",
@@ -93,6 +90,7 @@ class Grevjas(jas.StreepjesJasGame):
     """Grevjas (grevjas.md). Options §9: ``target`` (strepen to win, default 10),
     ``claim_mode`` (manual/auto), ``roem_mode`` (manual/auto)."""
     sheet_factory = staticmethod(Streepjes)
+    packets = (3, 2, 3)      # §3: 3-2-3 from voorhand round to the dealer
 
     id = "grevjas"
     name = "Grevjas"
@@ -134,26 +132,6 @@ class Grevjas(jas.StreepjesJasGame):
         if d.get("tricks_played") == N_TRICKS and sum(d["trick_points"]) != 146:
             out.append(f"8 tricks hold 146 trick points, not {d['trick_points']}")
         return out
-
-    def new_hand(self, seed: int | None = None, standing: Standing | None = None, *,
-                 sheet: Streepjes | None = None) -> "GrevState":
-        """Shuffle (seeded) and deal 3-2-3 from voorhand round to the dealer; card 32, the
-        dealer's last, is the upcard (§3)."""
-        standing = self.standing_of(standing, sheet)
-        pack = shuffled(_PACK, rng_for(seed))
-        dealer = standing.next_dealer
-        hands = deal_packets(pack, 4, dealer, (3, 2, 3))
-        st = GrevState(self, dealer, [mask_of(h) for h in hands], pack[31], standing)
-        st.seed = seed
-        return st
-
-    def from_deal(self, deal: dict[str, Any], standing: Standing | None = None, *,
-                  sheet: Streepjes | None = None) -> "GrevState":
-        """An exact deal ``{"dealer": 0, "hands": [[codes] x4], "upcard": "7H"}`` (as
-        kruisjassen's: 32 distinct piquet cards, the upcard in the dealer's hand)."""
-        dealer, masks, upcard, _stock = parse_trick_deal(
-            deal, 4, 8, _PIQUET, "the 32-card piquet pack", "grevjas")
-        return GrevState(self, dealer, masks, upcard, self.standing_of(standing, sheet))
 
 
 class GrevState(KruisState):
@@ -353,3 +331,6 @@ class GrevState(KruisState):
 
 
 __all__ = ["BID_PIT", "GREV_ROEM", "Grevjas", "GrevState"]
+
+
+Grevjas.state_cls = GrevState     # the hand the family deals (new_hand, from_deal: jas.StreepjesJasGame)

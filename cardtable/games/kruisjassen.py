@@ -72,17 +72,16 @@ from __future__ import annotations
 
 from typing import Any
 
-from cardtable.cards import SUIT_SYMBOLS, card_text, piquet32, shuffled
+from cardtable.cards import SUIT_SYMBOLS, card_text
 from cardtable.engine.actions import Action
 from cardtable.engine.grammar import Grammar
-from cardtable.engine.game import MeldView, Observation, Option, Result, rng_for
+from cardtable.engine.game import MeldView, Observation, Option, Result
 from cardtable.engine.registry import register
 from cardtable.engine.standing import Standing
 from cardtable.families import jas
 from cardtable.families.jas import CLAIM, DECLARE_STUK, DECLARE_TRICKROEM, KRUIS_ROEM, PASS, JasHand, Meld, MeldError  # noqa: F401
 from cardtable.engine.views import NONE, LogEvent, VerbSpec
-from cardtable.families.tricks import (JAS, PASS_SPEC, PLAY_SPEC, SIDE_NAMES, JasRule, TrickHand, cards_of,
-                                      deal_packets, esc, mask_of, parse_trick_deal)
+from cardtable.families.tricks import JAS, PASS_SPEC, PLAY_SPEC, SIDE_NAMES, JasRule, TrickHand, cards_of, esc
 from cardtable.sheets.streepjes import Streepjes
 
 # ---- actions, made once ------------------------------------------------------------------
@@ -100,8 +99,6 @@ CLAIM_SPEC = VerbSpec("claim", "Ik dek", "c", "claim 100 (\u201cik dek\u201d): a
                       confirm="Claim now? The hand ends at once, and a wrong claim loses it.")
 VERBS = (PLAY_SPEC, CLAIM_SPEC, PASS_SPEC) + jas.ROEM_VERBS
 
-_PACK = tuple(piquet32())         # the unshuffled pack, made once
-_PIQUET = mask_of(_PACK)
 
 
 def _side_text(side: int) -> str:
@@ -165,30 +162,6 @@ class Kruisjassen(jas.StreepjesJasGame):
         return out
 
     # -- §3 deal --
-    def new_hand(self, seed: int | None = None, standing: Standing | None = None, *,
-                 sheet: Streepjes | None = None) -> "KruisState":
-        """Shuffle (seeded) and deal 4-4 from voorhand round to the dealer; card 32, the
-        dealer's eighth, is the upcard. Dealer, strepen (``totals``) and carried counts
-        (``carry``) come from ``standing`` (or ``sheet=``, read as ``sheet.standing()``;
-        neither: a fresh match)."""
-        standing = self.standing_of(standing, sheet)
-        pack = shuffled(_PACK, rng_for(seed))
-        dealer = standing.next_dealer
-        hands = deal_packets(pack, 4, dealer, (4, 4))
-        st = KruisState(self, dealer, [mask_of(h) for h in hands], pack[31], standing)
-        st.seed = seed
-        return st
-
-    def from_deal(self, deal: dict[str, Any], standing: Standing | None = None, *,
-                  sheet: Streepjes | None = None) -> "KruisState":
-        """An exact deal ``{"dealer": 0, "hands": [[codes] x4], "upcard": "7H"}``.
-
-        DealError unless: dealer 0..3, four hands of 8 cards, the 32 distinct piquet cards,
-        the upcard in the dealer's hand, no stock. The dealer is the deal's (carried counts
-        and strepen still come from ``standing``, or ``sheet=``)."""
-        dealer, masks, upcard, _stock = parse_trick_deal(
-            deal, 4, 8, _PIQUET, "the 32-card piquet pack", "kruisjassen")
-        return KruisState(self, dealer, masks, upcard, self.standing_of(standing, sheet))
 
 
 # ---- the state -----------------------------------------------------------------------------
@@ -397,3 +370,6 @@ class KruisState(JasHand):
             extra=extra, melds=tuple(melds))
 
 __all__ = ["Kruisjassen", "KruisState"]
+
+
+Kruisjassen.state_cls = KruisState     # the hand the family deals (new_hand, from_deal: jas.StreepjesJasGame)

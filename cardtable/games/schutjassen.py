@@ -57,9 +57,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from cardtable.cards import SUIT_SYMBOLS, piquet32, shuffled
+from cardtable.cards import SUIT_SYMBOLS
 from cardtable.engine.actions import Action
-from cardtable.engine.game import Option, Result, rng_for
+from cardtable.engine.game import Option, Result
 from cardtable.engine.grammar import Grammar
 from cardtable.engine.registry import register
 from cardtable.engine.standing import Standing
@@ -67,8 +67,7 @@ from cardtable.engine.views import NONE, LogEvent, Summary, VerbSpec, phrase
 from cardtable.families import jas
 from cardtable.families.jas import CLAIM, DECLARE_TRICKROEM, KRUIS_ROEM, PASS
 from cardtable.families.summaries import score_fact, side_fact
-from cardtable.families.tricks import (JAS, PASS_SPEC, PLAY_SPEC, SIDE_NAMES, JasRule, deal_packets, mask_of,
-                                      parse_trick_deal, side_result)
+from cardtable.families.tricks import JAS, PASS_SPEC, PLAY_SPEC, SIDE_NAMES, JasRule, side_result
 from cardtable.games.kruisjassen import KruisState
 from cardtable.sheets.boom import Boom
 
@@ -96,8 +95,6 @@ BID_PASS_SPEC = VerbSpec("pass", "Pas", "p", "pass (no schut)", NONE)
 VERBS = (PLAY_SPEC, CLAIM_SPEC, PASS_SPEC, SCHUT_SPEC, HERSCHUT_SPEC, TOUT_SPEC, CONCEDE_SPEC) + jas.ROEM_VERBS
 BID_VERBS = (BID_PASS_SPEC, SCHUT_SPEC)
 
-_PACK = tuple(piquet32())
-_PIQUET = mask_of(_PACK)
 
 OUTCOMES = ("thrown_in", "made", "failed", "conceded")
 STAGES = ("schut", "herschut", "tout")
@@ -208,28 +205,6 @@ class Schutjassen(jas.StreepjesJasGame):
         if d.get("tricks_played") == N_TRICKS and sum(d["trick_points"]) != 146:
             out.append(f"8 tricks hold 146 trick points, not {d['trick_points']}")
         return out
-
-    def new_hand(self, seed: int | None = None, standing: Standing | None = None, *,
-                 sheet: Boom | None = None) -> "SchutState":
-        """Shuffle (seeded) and deal 4-4 from voorhand round to the dealer; card 32, the
-        dealer's eighth, is the upcard (§3). Dealer and boom points from ``standing``
-        (or ``sheet=``; neither: a fresh match)."""
-        standing = self.standing_of(standing, sheet)
-        pack = shuffled(_PACK, rng_for(seed))
-        dealer = standing.next_dealer
-        hands = deal_packets(pack, 4, dealer, (4, 4))
-        st = SchutState(self, dealer, [mask_of(h) for h in hands], pack[31], standing)
-        st.seed = seed
-        return st
-
-    def from_deal(self, deal: dict[str, Any], standing: Standing | None = None, *,
-                  sheet: Boom | None = None) -> "SchutState":
-        """An exact deal ``{"dealer": 0, "hands": [[codes] x4], "upcard": "7H"}`` (as
-        kruisjassen's). DealError unless: dealer 0..3, four hands of 8 cards, the 32
-        distinct piquet cards, the upcard in the dealer's hand, no stock."""
-        dealer, masks, upcard, _stock = parse_trick_deal(
-            deal, 4, 8, _PIQUET, "the 32-card piquet pack", "schutjassen")
-        return SchutState(self, dealer, masks, upcard, self.standing_of(standing, sheet))
 
 
 class SchutState(KruisState):
@@ -554,3 +529,6 @@ class SchutState(KruisState):
 
 
 __all__ = ["BID_HERSCHUT", "BID_SCHUT", "BID_TOUT", "CONCEDE", "SchutState", "Schutjassen", "contract_points"]
+
+
+Schutjassen.state_cls = SchutState     # the hand the family deals (new_hand, from_deal: jas.StreepjesJasGame)
