@@ -13,6 +13,16 @@ from cardtable.tui.testing import settle
 from tests.tui.helpers import message
 
 
+async def _past_handovers(app, pilot) -> None:
+    """Settle, confirming hand-overs, until the table shows a decision."""
+    for _ in range(6):
+        await settle(pilot)
+        if app.screen.__class__.__name__ == "HandOverScreen":
+            await pilot.press("enter")
+            continue
+        break
+
+
 def _first(tbl: TableScreen) -> Action:
     obs = tbl.observation()
     return next((a for a in obs.legal if a.verb != "claim"), obs.legal[0])
@@ -48,12 +58,7 @@ async def test_undo_in_hot_seat_is_off_unless_turned_on():
         match = Match(get_game("kruisjassen"), ["human:Anna", "human:Bram", "bot", "bot"], seed=12)
         app = CardTableApp(match, bot_delay=0, resume=False, autosave=False, hotseat_undo=allowed)
         async with app.run_test(size=(80, 24)) as pilot:
-            for _ in range(6):
-                await settle(pilot)
-                if app.screen.__class__.__name__ == "HandOverScreen":
-                    await pilot.press("enter")
-                    continue
-                break
+            await _past_handovers(app, pilot)
             tbl = app.screen
             assert tbl.try_action(_first(tbl))
             await settle(pilot)
@@ -79,12 +84,7 @@ async def test_in_hot_seat_a_player_takes_back_only_their_own_decision():
     match = Match(get_game("klassieke-rummy"), ["human:Anna", "human:Bram"], seed=3)
     app = CardTableApp(match, bot_delay=0, resume=False, autosave=False, hotseat_undo=True)
     async with app.run_test(size=(80, 24)) as pilot:
-        for _ in range(6):
-            await settle(pilot)
-            if app.screen.__class__.__name__ == "HandOverScreen":
-                await pilot.press("enter")
-                continue
-            break
+        await _past_handovers(app, pilot)
         seat = match.state.to_act
         tbl = app.screen
         assert tbl.try_action(_first(tbl))          # a draw: the same player decides on
