@@ -2,10 +2,12 @@
 
 The position: 4 players, hand 3 (40 meld points), turn 3 (going out at once is searched too),
 the seat to act has not come out and holds 13 cards with 2 jokers, draws a 14th, and the other
-players own 5 melds. A decision is what the table does for a bot: the observation (with its
-legal list: every legal ``open``, every discard) and the simple bot's choice, the state's legal
-cache cleared before each one. Also ``is_legal`` of one ``open``. Times are CPU time
-(``time.process_time``). The aim: under 20 ms per decision. Run by hand:
+players own 5 melds (6,961 legal actions). A decision is what the table does for a bot: the
+observation (its legal list holds the discards; the opens are built only when read, a
+``LazyActions``) and the simple bot's choice, the state's caches cleared (and garbage collected)
+before each one. Also: applying the bot's open (``is_legal`` checks it alone), ``is_legal`` of one
+``open``, the table's search for the opens of selected cards, and reading the whole list. Times
+are CPU time (``time.process_time``). The aim: under 20 ms per decision. Run by hand:
 
     python benchmarks/bench_amerikaans_open.py [--rounds N]
 """
@@ -13,6 +15,7 @@ cache cleared before each one. Also ``is_legal`` of one ``open``. Times are CPU 
 from __future__ import annotations
 
 import argparse
+import gc
 import random
 import statistics
 import time
@@ -54,28 +57,60 @@ def main() -> None:
     game = get_game("amerikaans-jokeren", players=4)
     st = position(game)
     bot = get_bot("simple", game, seed=1)
-    times, legal_n, pick = [], 0, None
-    for _ in range(args.rounds):
+
+    def fresh():
         s = st.clone()
         s._cache = None
+        s._ocache = None
+        gc.collect()
+        return s
+
+    legal_n = len(fresh().legal_actions())
+    times, pick = [], None
+    for _ in range(args.rounds):
+        s = fresh()
         t = time.process_time()
         obs = s.observation(s.to_act)
         pick = bot.choose(obs)
         times.append(time.process_time() - t)
-        legal_n = len(obs.legal)
     print(f"amerikaans-jokeren (4 players, hand 3, not come out): 14 cards (2 jokers), {len(MELDS)} melds of "
           f"others, {legal_n} legal actions; observation + simple bot: median "
           f"{statistics.median(times) * 1000:.1f} ms, max {max(times) * 1000:.1f} ms per decision")
     print(f"  the bot's choice: {pick.text()}")
+    times = []
+    for _ in range(args.rounds):
+        s = fresh()
+        t = time.process_time()
+        s.apply(pick)
+        times.append(time.process_time() - t)
+    print(f"  applying it (is_legal checks it alone): median {statistics.median(times) * 1000:.1f} ms, "
+          f"max {max(times) * 1000:.1f} ms")
     probe = game.parse_action("open 5H 6H 7H 8H 9H, 7C 7D 7S")
     times = []
     for _ in range(args.rounds):
-        s = st.clone()
-        s._cache = None
+        s = fresh()
         t = time.process_time()
         s.is_legal(probe)
         times.append(time.process_time() - t)
     print(f"  is_legal({probe.text()!r}): median {statistics.median(times) * 1000:.1f} ms")
+    cards = [c for p in pick.parts for c in p.cards]
+    times = []
+    for _ in range(args.rounds):
+        s = fresh()
+        obs = s.observation(s.to_act)
+        t = time.process_time()
+        found = obs.legal.matching(cards)
+        times.append(time.process_time() - t)
+    print(f"  the table's open of the {len(cards)} selected cards ({len(found)} partitions): median "
+          f"{statistics.median(times) * 1000:.1f} ms, max {max(times) * 1000:.1f} ms")
+    times = []
+    for _ in range(max(1, args.rounds // 5)):
+        s = fresh()
+        obs = s.observation(s.to_act)
+        t = time.process_time()
+        n = len(obs.legal)
+        times.append(time.process_time() - t)
+    print(f"  reading the whole list ({n} actions, built when read): median {statistics.median(times) * 1000:.1f} ms")
 
 
 if __name__ == "__main__":

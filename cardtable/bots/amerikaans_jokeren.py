@@ -10,6 +10,10 @@ game's:
   makes a meld or lays off), else pass; give back the card its discard rule picks.
 - Coming out: as soon as an ``open`` is legal, the one that goes out at once, else the one that
   puts most cards down (fewest jokers among equals: a joker kept is worth more than a card).
+  While the opens are not listed (``obs.legal`` a ``LazyActions``: there can be thousands) the
+  hand finds that open itself (``best_open`` of the list's ``source``, which holds only what
+  this seat may see) and the list confirms it (``in``, the rules' own check); in hand 3 the
+  search for most cards is bounded (the best found in a few thousand steps).
 - Draw: the wild rummy bot's rule; before coming out also when the top discard completes an
   ``open`` it could not make without it.
 """
@@ -20,7 +24,7 @@ import random
 
 from cardtable.bots import wild_rummy
 from cardtable.cards import is_joker
-from cardtable.engine.actions import Action
+from cardtable.engine.actions import Action, LazyActions
 from cardtable.engine.game import Game, Observation
 from cardtable.games.amerikaans_jokeren import AmerikaansJokeren
 
@@ -30,6 +34,10 @@ def _open_cards(a: Action) -> list:
 
 
 def choose(obs: Observation, game: Game, rng: random.Random) -> Action:
+    if isinstance(obs.legal, LazyActions) and not obs.legal.built() and obs.legal.source is not None:
+        pick = obs.legal.source.best_open()
+        if pick is not None and pick in obs.legal:
+            return pick
     legal = list(obs.legal)
     if len(legal) == 1:
         return legal[0]

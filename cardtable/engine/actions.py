@@ -95,3 +95,89 @@ def as_action(action: "Action | str") -> Action:
     if isinstance(action, Action):
         return action
     return parse_action(action)
+
+
+class LazyActions:
+    """A legal list built only when it is read (``Observation.legal`` of a game whose list
+    can run to thousands, such as every compound ``open`` of a rummy contract).
+
+    ``eager``: the actions listed at once (draws, discards), after the built ones in the
+    list; ``build()``: the other actions (a list, called once, on the first read of the
+    whole list: ``len``, iteration, indexing, ``==`` with a tuple); ``lazy_verbs``: the verbs
+    of the built actions (each has at least one: the game checked); ``contains(action)``:
+    whether a built-verb action is in the list, without building it (the game's ``is_legal``
+    on its canonical form); ``matching(cards)``: the built actions whose cards (of all their
+    parts) are ``cards`` as a plain multiset, without building the list (the table's way to
+    find an ``open`` from selected cards); ``key``: equal keys mean equal lists; ``source``:
+    what the game's own bot may ask (it holds only what the seat may see).
+
+    Read as a sequence it is the full list, in the game's order; ``bool`` is True without
+    building (a lazy verb has an action). Games that do not use it are unchanged.
+    """
+
+    __slots__ = ("eager", "lazy_verbs", "_build", "_contains", "_matching", "key", "source", "_all")
+
+    def __init__(self, eager, build, lazy_verbs, contains=None, matching=None, key=None, source=None):
+        self.eager = tuple(eager)
+        self.lazy_verbs = frozenset(lazy_verbs)
+        self._build = build
+        self._contains = contains
+        self._matching = matching
+        self.key = key
+        self.source = source
+        self._all = None
+
+    def built(self) -> bool:
+        """Whether the full list has been built."""
+        return self._all is not None
+
+    def _full(self) -> tuple:
+        if self._all is None:
+            self._all = tuple(self._build()) + self.eager
+        return self._all
+
+    def verb_pairs(self) -> set:
+        """The (verb, arg) pairs of the list, without building it."""
+        out = {(a.verb, a.arg) for a in self.eager}
+        out.update((v, None) for v in self.lazy_verbs)
+        return out
+
+    def matching(self, cards) -> list | None:
+        """The built-verb actions whose cards are ``cards`` (plain multiset), or None when the
+        game gave no such search."""
+        return None if self._matching is None else list(self._matching(cards))
+
+    def __contains__(self, action) -> bool:
+        if self._all is None and getattr(action, "verb", None) in self.lazy_verbs and self._contains is not None:
+            return bool(self._contains(action))
+        return action in self._full()
+
+    def __len__(self) -> int:
+        return len(self._full())
+
+    def __bool__(self) -> bool:
+        return bool(self.eager or self.lazy_verbs)
+
+    def __iter__(self):
+        return iter(self._full())
+
+    def __getitem__(self, i):
+        return self._full()[i]
+
+    def __eq__(self, other) -> bool:
+        if isinstance(other, LazyActions):
+            if self.key is not None and self.key == other.key:
+                return True
+            return self._full() == other._full()
+        if isinstance(other, (tuple, list)):
+            return self._full() == tuple(other)
+        return NotImplemented
+
+    def __ne__(self, other) -> bool:
+        eq = self.__eq__(other)
+        return eq if eq is NotImplemented else not eq
+
+    __hash__ = None
+
+    def __repr__(self) -> str:
+        return f"LazyActions({len(self.eager)} listed + {sorted(self.lazy_verbs)} built when read)"

@@ -53,7 +53,7 @@ from dataclasses import dataclass, field
 from typing import Any, ClassVar, Sequence
 
 from cardtable.cards import Card, card_text, cards_text, parse_card, CardError
-from cardtable.engine.actions import Action, ActionError, parse_action
+from cardtable.engine.actions import Action, ActionError, LazyActions, parse_action
 from cardtable.engine.grammar import Compound, Grammar
 from cardtable.engine.standing import Standing
 
@@ -224,7 +224,7 @@ class Observation:
                 return v.to_json()
             if isinstance(v, dict):
                 return {k: conv(x) for k, x in v.items()}
-            if isinstance(v, (list, tuple)):
+            if isinstance(v, (list, tuple, LazyActions)):
                 return [conv(x) for x in v]
             return v
 

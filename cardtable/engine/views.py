@@ -201,12 +201,20 @@ def spec_for(action: Any, specs: Sequence[VerbSpec]) -> VerbSpec | None:
     return loose
 
 
+class _Pair(NamedTuple):
+    verb: str
+    arg: Any
+
+
 def specs_for(legal: Sequence[Any], table: Sequence[VerbSpec]) -> tuple[VerbSpec, ...]:
     """The specs of ``table`` that the ``legal`` actions need, in the table's order, each
     once (``Observation.verbs``). Cost: one look-up per distinct (verb, arg)."""
     need: set[int] = set()
     seen: set[tuple] = set()
-    for a in legal:
+    pairs = getattr(legal, "verb_pairs", None)      # a LazyActions: its verbs without building it
+    for a in (pairs() if pairs is not None else legal):
+        if pairs is not None:
+            a = _Pair(*a)
         k = (a.verb, a.arg)
         if k in seen:
             continue

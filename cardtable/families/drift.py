@@ -739,7 +739,7 @@ class DriftHand(State):
         if over:
             extra["winner"] = self.winner
             extra["rummy"] = self.rummy
-        legal = tuple(self.legal_actions()) if (not over and seat == self.seat) else ()
+        legal = self._observation_legal() if (not over and seat == self.seat) else ()
         specs = specs_for(legal, self.VERBS) if legal else ()
         view = tuple(sort_hand(self.hands[seat], rank_key=self._display_key()))
         melds = self._meld_views()
@@ -767,6 +767,11 @@ class DriftHand(State):
             verbs=specs,
             events=lc.events,
         )
+
+    def _observation_legal(self):
+        """The observation's legal list: ``tuple(legal_actions())``; a game whose list can be
+        long may give an ``engine.actions.LazyActions`` instead (built when read)."""
+        return tuple(self.legal_actions())
 
     def hidden_from(self, seat: int) -> set[Card]:
         """Cards in other hands and in the stock that have never been face up in this hand

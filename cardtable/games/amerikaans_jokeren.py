@@ -68,7 +68,7 @@ from collections import Counter
 from typing import Any, Sequence
 
 from cardtable.cards import JOKER, Card, card_text, cards_text, full52, is_joker, plain, shuffled, sort_hand
-from cardtable.engine.actions import Action
+from cardtable.engine.actions import Action, LazyActions
 from cardtable.engine.game import DealError, IllegalAction, Option, Result, rng_for
 from cardtable.engine.grammar import Compound, Grammar
 from cardtable.engine.registry import register
@@ -278,7 +278,7 @@ class AmerikaansJokeren(WildDriftRummy):
 class AmerikaansState(WildDriftHand):
     """One hand of Amerikaans Jokeren: the upcard round, the contract, the open, the §7 score."""
 
-    __slots__ = ("hand_no", "up", "up_passes", "to_use", "redrawn")
+    __slots__ = ("hand_no", "up", "up_passes", "to_use", "redrawn", "_ocache")
     VERBS = AJ_VERBS
 
     def _begin(self, hand_no: int, upcard_round: bool, turn: int) -> None:
@@ -299,6 +299,7 @@ class AmerikaansState(WildDriftHand):
         new.up_passes = self.up_passes
         new.to_use = self.to_use
         new.redrawn = [r[:] for r in self.redrawn]
+        new._ocache = getattr(self, "_ocache", None)
         return new
 
     # -- who has come out --
@@ -374,11 +375,13 @@ class AmerikaansState(WildDriftHand):
                 out = []
             else:
                 out = list(out)
-            for c in dict.fromkeys(hand):
-                if c not in self.takes:
-                    out.append(Action("discard", None, (c,)))
+            out += self._discards()
         self._cache = out
         return out
+
+    def _discards(self) -> list[Action]:
+        """The ``discard`` actions of the play phase (not a card taken from the pile)."""
+        return [Action("discard", None, (c,)) for c in dict.fromkeys(self.hands[self.seat]) if c not in self.takes]
 
     def _musts_left(self) -> bool:
         hand = self.hands[self.seat]
@@ -421,9 +424,7 @@ class AmerikaansState(WildDriftHand):
         g = self.game
         hand = self.hands[self.seat]
         h = self.hand_no
-        no_joker = g.options["no_joker_in_opening"]
-        ms = [(k, c, Counter(meld_uses(c))) for k, c in g.melds_in(hand)
-              if not (no_joker and any(is_joker(x) for x in c))]
+        ms = self._cands()["ms"]
         out: dict[Action, None] = {}
         if h in (1, 2, 4, 5):
             for k, c, u in ms:
@@ -455,13 +456,35 @@ class AmerikaansState(WildDriftHand):
 
             combos([i for i in range(len(ms)) if all(have[x] >= k for x, k in items[i])], have, [], 0)
         if self.turn >= self.n - 1 and len(hand) <= SEARCH_LIMIT:
-            for a in self._going_out_opens(ms):
+            for a in self._going_out_opens():
                 out[a] = None
         return list(out)
 
-    def _going_out_opens(self, ms) -> list[Action]:
-        """§5.2.4: opens that leave exactly one card, a legal discard: melds from the hand and
-        lay-offs on the table's melds covering every other card; the contract among the melds."""
+    def _cands(self) -> dict:
+        """The candidate melds of the hand (``ms``: (kind, cards, uses) of every meld the hand
+        allows, without jokers under ``no_joker_in_opening``; ``index``: cards -> position in
+        ``ms``) and the search memo, computed once per hand and table and kept on the state."""
+        hand = self.hands[self.seat]
+        key = (self.seat, tuple(hand), tuple(m.cards for m in self.melds), self.takes, self.turn, self.hand_no)
+        got = getattr(self, "_ocache", None)
+        if got is not None and got[0] == key:
+            return got[1]
+        g = self.game
+        no_joker = g.options["no_joker_in_opening"]
+        ms = [(k, c, Counter(meld_uses(c))) for k, c in g.melds_in(hand)
+              if not (no_joker and any(is_joker(x) for x in c))]
+        info = {"ms": ms, "index": {tuple(c): i for i, (_k, c, _u) in enumerate(ms)}, "memo": {}}
+        self._ocache = (key, info)
+        return info
+
+    def _go_setup(self) -> dict:
+        """The going-out search's start (§5.2.4), kept in ``_cands()``: ``by_card`` (the
+        candidate melds holding a card) and ``lefts`` (the cards that may be the one left: if
+        more than one card fits no meld and no lay-off, none)."""
+        info = self._cands()
+        if "lefts" in info:
+            return info
+        ms = info["ms"]
         hand = self.hands[self.seat]
         g = self.game
         coverable = set()
@@ -485,22 +508,29 @@ class AmerikaansState(WildDriftHand):
         if JOKER in hand and (ms or table):
             coverable.add(JOKER)
         stray = [c for c in hand if c not in coverable]
-        if len(stray) > 1:
-            return []
-        found: dict[Action, None] = {}
-        lefts = stray if stray else list(dict.fromkeys(hand))
+        lefts = [] if len(stray) > 1 else [c for c in dict.fromkeys(stray or hand) if c not in self.takes]
         by_card: dict[Card, list] = {}          # the melds holding a card: the search's only candidates
         for m in ms:
             for x in m[2]:
                 by_card.setdefault(x, []).append(m)
-        memo: dict = {}                         # shared by every card left: its key is the cards still to cover
-        for last in dict.fromkeys(lefts):
-            if last in self.takes:
-                continue
-            rest = list(hand)
+        info["lefts"] = lefts
+        info["by_card"] = by_card
+        return info
+
+    def _going_out_opens(self, first: bool = False) -> list[Action]:
+        """§5.2.4: opens that leave exactly one card, a legal discard: melds from the hand and
+        lay-offs on the table's melds covering every other card; the contract among the melds.
+        ``first``: stop at the first one found."""
+        info = self._go_setup()
+        found: dict[Action, None] = {}
+        memo = info["memo"]                     # shared by every card left: its key is the cards still to cover
+        for last in info["lefts"]:
+            rest = list(self.hands[self.seat])
             rest.remove(last)
             rest.sort()
-            self._cover(rest, by_card, table, [], [], found, memo)
+            self._cover(rest, info["by_card"], list(self.melds), [], [], found, memo, first)
+            if first and found:
+                break
         return list(found)
 
     def _can_cover(self, rest: list[Card], ms, table: list[Meld], memo: dict) -> bool:
@@ -533,7 +563,9 @@ class AmerikaansState(WildDriftHand):
         return ok
 
     def _cover(self, rest: list[Card], ms, table: list[Meld], melds: list, lays: list, found: dict,
-               memo: dict) -> None:
+               memo: dict, first: bool = False) -> None:
+        if first and found:
+            return
         if not rest:
             if melds and self._contract_ok(melds):
                 found[self._canon_open(melds, lays)] = None
@@ -547,10 +579,10 @@ class AmerikaansState(WildDriftHand):
                 left = list(rest)
                 for y in u.elements():
                     left.remove(y)
-                self._cover(left, ms, table, melds + [(k, c)], lays, found, memo)
+                self._cover(left, ms, table, melds + [(k, c)], lays, found, memo, first)
         if table:
             for a, new in self._lays(x, table, tuple(m.cards for m in table), memo):
-                self._cover(rest[1:], ms, new, melds, lays + [a], found, memo)
+                self._cover(rest[1:], ms, new, melds, lays + [a], found, memo, first)
 
     def _lays(self, x: Card, table: list[Meld], tkey: tuple, memo: dict) -> list[tuple[Action, list[Meld]]]:
         """The lay-offs of ``x`` on ``table`` (whose melds' cards are ``tkey``), each with the
@@ -567,6 +599,205 @@ class AmerikaansState(WildDriftHand):
                 got.append((Action("layoff", None, (card,), "to", i, end), new))
             memo[key] = got
         return got
+
+    # -- one open at a time: checked, found, the best (no list of every open) --
+    def _open_time(self) -> bool:
+        """Whether the seat to act may come out now and nothing else narrows the list (no
+        card taken under ``discard_take_must_use`` still to be put down): then an ``open`` is
+        checked on its own (``_open_ok``) rather than looked up in the whole list."""
+        return (self.phase == PLAY and not self.up and self.to_act is not None and not self.came_out(self.seat)
+                and not self.forced and not (self.to_use and self._musts_left()))
+
+    @staticmethod
+    def _phys(c: Card) -> Card:
+        return JOKER if is_joker(c) else c
+
+    def _open_ok(self, a: Action) -> bool:
+        """Whether the canonical ``open`` ``a`` is in ``_opens()``, decided without listing
+        them: the same conditions, one by one (§5.2; rulings 13, 18). Call in ``_open_time()``."""
+        if a.verb != "open" or not a.parts or a.cards:
+            return False
+        hand = self.hands[self.seat]
+        info = self._cands()
+        ms, index = info["ms"], info["index"]
+        melds, lays, idx = [], [], []
+        used: Counter = Counter()
+        for p in a.parts:
+            if p.verb == "meld":
+                i = index.get(tuple(p.cards))
+                if i is None:
+                    return False
+                idx.append(i)
+                melds.append(ms[i][:2])
+                used.update(ms[i][2])
+            elif p.verb == "layoff" and len(p.cards) == 1 and p.prep == "to":
+                lays.append(p)
+                used[self._phys(p.cards[0])] += 1
+            else:
+                return False
+        if not melds or used - Counter(hand):
+            return False
+        h = self.hand_no
+        rem = len(hand) - sum(used.values())
+        if not lays and self._keeps(hand, list(used.elements())):
+            if h in (1, 2, 4, 5) and len(melds) == 1 and self._contract_ok(melds):
+                return True
+            if (h == 3 and len(set(idx)) == len(idx) and len(idx) <= (99 if len(hand) <= SEARCH_LIMIT else 2)
+                    and self._contract_ok(melds)):
+                return True
+        if rem != 1 or self.turn < self.n - 1 or len(hand) > SEARCH_LIMIT or not self._contract_ok(melds):
+            return False
+        (last,) = (Counter(hand) - used).elements()
+        if last not in self._go_setup()["lefts"]:
+            return False
+        todo = sorted(lays, key=lambda q: self._phys(q.cards[0]))
+        return self._lays_fit(todo, list(self.melds), melds, (), a)
+
+    def _lays_fit(self, todo: list[Action], table: list[Meld], melds: list, chosen: tuple, want: Action) -> bool:
+        """Whether the lay-offs ``todo`` (by card, as the going-out search lays them) fit
+        ``table`` one after the other so that the canonical open is ``want``."""
+        if not todo:
+            return self._canon_open(melds, list(chosen)) == want
+        g = self.game
+        x = self._phys(todo[0].cards[0])
+        tried = set()
+        for j, q in enumerate(todo):
+            if self._phys(q.cards[0]) != x:
+                break
+            if (q.cards, q.target) in tried:
+                continue
+            tried.add((q.cards, q.target))
+            for card, i, end in g.layoffs([x], table):
+                if card != q.cards[0] or i != q.target:
+                    continue
+                m = table[i - 1]
+                new = list(table)
+                new[i - 1] = g.lay_off_on(m, card, end or g.ends(card, m)[0])
+                if self._lays_fit(todo[:j] + todo[j + 1:], new, melds,
+                                  chosen + (Action("layoff", None, (card,), "to", i, end),), want):
+                    return True
+        return False
+
+    def _opens_of(self, cards: Sequence[Card]) -> list[Action]:
+        """The legal opens whose cards (of all their parts) are ``cards`` as a plain multiset
+        (a joker as ``JK``), found from those cards alone: the table's open of selected cards."""
+        if not self._open_time():
+            return [a for a in self._legal() if a.verb == "open" and Counter(
+                self._phys(c) for p in a.parts for c in p.cards) == Counter(self._phys(c) for c in cards)]
+        want = Counter(self._phys(plain(c)) if not is_joker(c) else JOKER for c in cards)
+        if not want or want - Counter(self.hands[self.seat]):
+            return []
+        by_card: dict[Card, list] = {}
+        for m in self._cands()["ms"]:
+            if not (m[2] - want):
+                for x in m[2]:
+                    by_card.setdefault(x, []).append(m)
+        found: dict[Action, None] = {}
+        going_out = len(self.hands[self.seat]) - sum(want.values()) == 1
+        self._cover(sorted(want.elements()), by_card, list(self.melds) if going_out else [], [], [], found, {})
+        return [a for a in found if self._open_ok(a)]
+
+    def _any_open(self) -> bool:
+        """Whether some ``open`` is legal now (call in ``_open_time()``): the first one found."""
+        hand = self.hands[self.seat]
+        h = self.hand_no
+        ms = self._cands()["ms"]
+        if h in (1, 2, 4, 5):
+            if any(self._contract_ok(((k, c),)) and self._keeps(hand, list(u.elements())) for k, c, u in ms):
+                return True
+        elif h == 3 and self._best_contract(exists=True) is not None:
+            return True
+        return self.turn >= self.n - 1 and len(hand) <= SEARCH_LIMIT and bool(self._going_out_opens(first=True))
+
+    def _best_contract(self, exists: bool = False, budget: int = 20000) -> tuple | None:
+        """Hand 3 without going out: the melds (indices into ``ms``) worth 40 or more that put
+        most cards down (fewest jokers among equals), searched within ``budget`` candidate
+        checks (the best found then: a few ms); ``exists``: the first found, searched to the end."""
+        hand = self.hands[self.seat]
+        ms = self._cands()["ms"]
+        pts = self.game.points
+        vals = [meld_points(k, c, pts) for k, c, _u in ms]
+        items = [tuple(u.items()) for _k, _c, u in ms]
+        size = [sum(u.values()) for _k, _c, u in ms]
+        jokers = [u.get(JOKER, 0) for _k, _c, u in ms]
+        most = 99 if len(hand) <= SEARCH_LIMIT else 2
+        top = len(hand) - (2 if self.turn < self.n - 1 else 1)
+        have = Counter(hand)
+        best: list = [None, (-1, 0)]
+        steps = [0]
+        order = sorted((i for i in range(len(ms)) if all(have[x] >= k for x, k in items[i])),
+                       key=lambda i: (-vals[i], -size[i]))
+
+        def walk(cands: list[int], left: Counter, chosen: list, total: int, ncards: int, njk: int) -> bool:
+            if chosen and total >= 40 and (ncards, -njk) > best[1]:
+                used = [x for i in chosen for x in ms[i][2].elements()]
+                if self._keeps(hand, used):
+                    best[0], best[1] = tuple(chosen), (ncards, -njk)
+                    if exists or ncards >= top:
+                        return True
+            if len(chosen) >= most or (not exists and steps[0] > budget):
+                return False
+            if not exists and ncards + sum(left.values()) <= best[1][0]:
+                return False
+            for n, i in enumerate(cands):
+                rest = left.copy()
+                for x, k in items[i]:
+                    rest[x] -= k
+                steps[0] += len(cands) - n
+                if not exists and steps[0] > budget:
+                    return False
+                later = [j for j in cands[n + 1:] if all(rest[x] >= k for x, k in items[j])]
+                if walk(later, rest, chosen + [i], total + vals[i], ncards + size[i], njk + jokers[i]):
+                    return True
+            return False
+
+        walk(order, have, [], 0, 0, 0)
+        return best[0]
+
+    def best_open(self) -> Action | None:
+        """The simple bot's open (bots/amerikaans_jokeren.py), found directly: one that goes
+        out at once, else the one that puts most cards down, fewest jokers among equals (hand
+        3: the best within a bounded search); None when no open is legal now."""
+        if not self._open_time():
+            return None
+        hand = self.hands[self.seat]
+        if self.turn >= self.n - 1 and len(hand) <= SEARCH_LIMIT:
+            out = self._going_out_opens(first=True)
+            if out:
+                return out[0]
+        ms = self._cands()["ms"]
+        h = self.hand_no
+        if h in (1, 2, 4, 5):
+            ok = [(sum(u.values()), -u.get(JOKER, 0), n) for n, (k, c, u) in enumerate(ms)
+                  if self._contract_ok(((k, c),)) and self._keeps(hand, list(u.elements()))]
+            if ok:
+                return self._canon_open([ms[max(ok)[2]][:2]], [])
+        elif h == 3:
+            got = self._best_contract()
+            if got is not None:
+                return self._canon_open([ms[i][:2] for i in got], [])
+        return None
+
+    def _observation_legal(self):
+        """While the seat to act may come out and an open is legal, a ``LazyActions``: the
+        discards listed, the opens built only when read (there can be thousands); its
+        ``source`` a copy of this hand holding only what the seat may see."""
+        if not self._open_time() or self._cache is not None or not self._any_open():
+            return tuple(self.legal_actions())
+        src = self.clone()
+        for s in range(self.n):
+            if s != self.seat:
+                src.hands[s] = [JOKER] * 0
+        src.stock = []
+        key = ("open", self._ocache[0])
+
+        def build() -> list[Action]:
+            return [a for a in src._legal() if a.verb == "open"]
+
+        def contains(a: Action) -> bool:
+            return a.verb == "open" and src.normalize(a) == a and src._open_ok(a)
+
+        return LazyActions(self._discards(), build, ("open",), contains, src._opens_of, key, src)
 
     def _canon_open(self, melds: Sequence[tuple[str, tuple[Card, ...]]], lays: Sequence[Action]) -> Action:
         """The canonical ``open``: melds in canonical card order, sorted; lay-offs grouped by meld
@@ -610,6 +841,8 @@ class AmerikaansState(WildDriftHand):
             cards = [c for p in action.parts for c in p.cards] if action.parts else list(action.cards)
             if Counter(JOKER if is_joker(c) else c for c in cards) - Counter(self.hands[self.seat]):
                 return False
+            if self._open_time() and self._cache is None:
+                return self._open_ok(self.normalize(action))
         return super().is_legal(action)
 
     def normalize(self, action: Action) -> Action:
@@ -636,11 +869,15 @@ class AmerikaansState(WildDriftHand):
                 return action
             want = Counter(JOKER if is_joker(c) else plain(c) for c in cards)
             if self.phase == PLAY and not self.up and self.to_act is not None:
-                legal = self._legal()
                 whole = g.classify(cards)
-                if whole is not None and self._canon_open([whole], []) in legal:
+                if whole is not None and self.is_legal(self._canon_open([whole], [])):
                     return self._canon_open([whole], [])
-                for a in legal:
+                if self._open_time():
+                    found = self._opens_of(list(want.elements()))
+                    if found:
+                        return found[0]
+                    return action
+                for a in self._legal():
                     if a.verb == "open" and Counter(JOKER if is_joker(c) else plain(c)
                                                     for p in a.parts for c in p.cards) == want:
                         return a
@@ -972,6 +1209,13 @@ class AmerikaansState(WildDriftHand):
         return tuple(res)
 
     def _picks(self, legal) -> set[Card]:
+        if isinstance(legal, LazyActions) and not legal.built():
+            # every card of the hand but one taken from the pile is a discard; that one is
+            # picked when a candidate meld holds it (an open with it is then likely)
+            out = super()._picks(legal.eager)
+            ms = self._cands()["ms"]
+            out.update(c for c in self.takes if any(c in u for _k, _c, u in ms))
+            return out
         out = super()._picks(legal)
         for a in legal:
             if a.verb == "open":
