@@ -23,15 +23,13 @@ A game subclasses ``EliminationRummy`` and its state ``EliminationHand``:
 
 from __future__ import annotations
 
-from collections import Counter
 from typing import Any, Sequence
 
-from cardtable.cards import Card, card_text, cards_text, shuffled
+from cardtable.cards import Card, card_text, shuffled
 from cardtable.engine.game import DealError, Result, rng_for
 from cardtable.engine.standing import Standing
 from cardtable.engine.views import STOCK
-from cardtable.families.drift import DRAW, OVER
-from cardtable.families.melds import meld_uses
+from cardtable.families.drift import DRAW
 from cardtable.families.rummy import Meld, card_points
 from cardtable.families.wild_drift import WildDriftHand, WildDriftRummy
 
@@ -115,22 +113,7 @@ class EliminationRummy(WildDriftRummy):
     def check_deal_cards(self, hands: list[list[Card]], stock: list[Card], pile: list[Card],
                          melds: list[Meld]) -> None:
         """The deal's cards are exactly the deck (a multiset: two packs repeat every card)."""
-        everything = Counter(c for h in hands for c in h)
-        everything.update(stock)
-        everything.update(pile)
-        for m in melds:
-            everything.update(meld_uses(m.cards))
-        want = Counter(self.deck())
-        if everything != want:
-            parts = []
-            extra = sorted((everything - want).elements())
-            missing = sorted((want - everything).elements())
-            if extra:
-                parts.append(f"too many {cards_text(extra)}")
-            if missing:
-                parts.append(f"missing {cards_text(missing)}")
-            raise DealError(f"the deal must hold the {sum(want.values())} cards of the {self.deck_name} deck: "
-                            f"{'; '.join(parts)}")
+        self.check_deck_multiset(hands, stock, pile, melds, f"the {len(self.deck())} cards of the {self.deck_name} deck")
 
     def check_result(self, result: Result, state: "EliminationHand") -> list[str]:
         """Penalties add up: each active loser scores his cards' points, the winner holds no
@@ -156,11 +139,7 @@ class EliminationRummy(WildDriftRummy):
                     out.append(f"the winner scores 0 or {-self.out_bonus}, not {p[s]}")
             elif p[s] != card_points(state.hands[s], self.points) or p[s] != d["penalties"][s]:
                 out.append(f"seat {s} scores {p[s]}, not his cards' {card_points(state.hands[s], self.points)}")
-        for m in state.melds:
-            cl = self.classify(m.cards)
-            if cl is None or cl[0] != m.kind or sorted(cl[1]) != sorted(m.cards):
-                out.append(f"table meld {cards_text(m.cards)} is not a valid {m.kind}")
-        return out
+        return out + self.table_meld_problems(state.melds)
 
     #: what the winner subtracts for going out all at once (Loba: 10; 0: no bonus)
     out_bonus: int = 0
@@ -238,17 +217,8 @@ class EliminationHand(WildDriftHand):
         top = card_text(self.pile[-1]) if self.pile else "none"
         tail = (f"stock {len(self.stock)} · discard {top} · melds {len(self.melds)} · "
                 f"out at {g.options['elimination_score']}")
-        if self.phase == OVER:
-            if self.void:
-                return f"Hand void: nobody scores · {tail}"
-            return f"{g.seat_name(self.winner).capitalize()} went out · {tail}"
-        if self.phase == DRAW:
-            step = "draw"
-        elif self.forced:
-            step = "put the joker back on the table"
-        else:
-            step = self.PLAY_WORDS
-        return f"{g.seat_name(self.seat).capitalize()} to {step} · {tail}"
+        step = "draw" if self.phase == DRAW else "put the joker back on the table" if self.forced else self.PLAY_WORDS
+        return self._status_line(tail, "nobody scores", step)
 
     def observation(self, seat: int):
         obs = super().observation(seat)

@@ -32,15 +32,16 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any, Sequence
 
-from cardtable.cards import JOKER, Card, card_text, cards_text, is_any_suit, is_joker, plain
+from cardtable.cards import JOKER, Card, card_text, cards_text, is_any_suit, is_joker, plain, shuffled
 from cardtable.engine.actions import Action
-from cardtable.engine.game import MeldView
+from cardtable.engine.game import DealError, MeldView, Result, rng_for
 from cardtable.engine.views import (CARD, CARDS, COUNT, DISCARD, DOWN, HAND, MELD, MELDS, STOCK, UP, LogEvent,
                                     VerbSpec, Zone)
 from cardtable.families.drift import DRAW, MAX_TURNOVERS, OVER, PLAY, DriftHand, DriftRummy
 from cardtable.families.melds import (MeldRules, any_meld, check_meld, find_wild_melds, joker_as, layoff_targets,
                                       meld_points, meld_uses, stand_in, swap_joker, swap_targets, wild_lay_off)
-from cardtable.families.rummy import (DRAW_DISCARD_SPEC, DRAW_STOCK_SPEC, DISCARD_SPEC, RUN, SET, Meld)
+from cardtable.families.rummy import (DRAW_DISCARD_SPEC, DRAW_STOCK_SPEC, DISCARD_SPEC, RUN, SET, Meld,
+                                      deal_round_robin)
 
 WILD_MELD_SPEC = VerbSpec("meld", "Meld selected", "m",
                           "select cards (\u2423 or 1-9), m melds them; a joker then says what it stands for",
@@ -131,6 +132,47 @@ class WildDriftRummy(DriftRummy):
                 return [strip(x) for x in v]
             return v
         return strip(obs_json)
+
+    def shuffled_deal(self, state_cls: type, seed: int | None, standing) -> "WildDriftHand":
+        """A shuffled deal of ``state_cls``: ``dealt`` cards to every seat, one at a time from
+        voorhand (the seat after ``standing.next_dealer``), the rest the stock, its top card
+        turned up as the discard pile; voorhand to act."""
+        dealer = standing.next_dealer
+        pack = shuffled(self.deck(), rng_for(seed))
+        n = self.players
+        hands, rest = deal_round_robin(pack, n, self.dealt, (dealer + 1) % n)
+        st = state_cls._fresh(self, dealer, hands, list(reversed(rest[1:])), [rest[0]], [],
+                              (dealer + 1) % n, standing)
+        st.seed = seed
+        return st
+
+    def check_deck_multiset(self, hands: list[list[Card]], stock: list[Card], pile: list[Card],
+                            melds: list[Meld], deck_words: str) -> None:
+        """``check_deal_cards`` for two packs: the deal's cards (hands, stock, pile, the cards
+        the table melds use) are exactly ``deck()`` as a multiset. Raises DealError ``the deal
+        must hold <deck_words>: too many ...; missing ...``."""
+        everything = Counter(c for h in hands for c in h)
+        everything.update(stock)
+        everything.update(pile)
+        for m in melds:
+            everything.update(meld_uses(m.cards))
+        want = Counter(self.deck())
+        if everything != want:
+            extra = sorted((everything - want).elements())
+            missing = sorted((want - everything).elements())
+            parts = ([f"too many {cards_text(extra)}"] if extra else []) + (
+                [f"missing {cards_text(missing)}"] if missing else [])
+            raise DealError(f"the deal must hold {deck_words}: {'; '.join(parts)}")
+
+    def table_meld_problems(self, melds: Sequence[Meld]) -> list[str]:
+        """``check_result``: every table meld valid, its jokers' designations consistent (a
+        13-card run may hold its ace at either end: the order is not compared there)."""
+        out = []
+        for m in melds:
+            cl = self.classify(m.cards)
+            if cl is None or cl[0] != m.kind or sorted(cl[1]) != sorted(m.cards):
+                out.append(f"table meld {cards_text(m.cards)} is not a valid {m.kind}")
+        return out
 
 
 class WildDriftHand(DriftHand):
@@ -596,6 +638,26 @@ class WildDriftHand(DriftHand):
                         f"cannot make up the {self._first_min()} still due)")
             return "the card taken from the discard pile could then no longer be put on the table this turn"
         return None
+
+    def _status_line(self, tail: str, void_words: str, step: str) -> str:
+        """A status line: ``<Seat> went out · tail`` or ``Hand void: <void_words> · tail`` once
+        the hand is over, else ``<Seat> to <step> · tail``."""
+        g = self.game
+        if self.phase == OVER:
+            if self.void:
+                return f"Hand void: {void_words} · {tail}"
+            return f"{g.seat_name(self.winner).capitalize()} went out · {tail}"
+        return f"{g.seat_name(self.seat).capitalize()} to {step} · {tail}"
+
+    def _out_result(self, points: list[int], detail: dict[str, Any]) -> Result:
+        """The result of a hand that ended: ``points`` to the winner ``out``, or nothing if it
+        is void; its summary from ``_summary``."""
+        if self.void:
+            res = Result([0] * self.n, "void", [], detail)
+        else:
+            res = Result(points, "out", [self.winner], detail)
+        res.summary = self._summary(res)
+        return res
 
     def _status(self) -> str:
         """The status line; while a seat plays it says what a turn allows (not what this hand can

@@ -67,21 +67,19 @@ import random
 from collections import Counter
 from typing import Any, Sequence
 
-from cardtable.cards import JOKER, Card, card_text, cards_text, full52, is_joker, plain, shuffled, sort_hand
+from cardtable.cards import JOKER, Card, card_text, cards_text, full52, is_joker, plain, sort_hand
 from cardtable.engine.actions import Action, LazyActions
-from cardtable.engine.game import DealError, IllegalAction, Option, Result, rng_for
+from cardtable.engine.game import DealError, Option, Result
 from cardtable.engine.grammar import Compound, Grammar
 from cardtable.engine.registry import register
 from cardtable.engine.standing import Standing
-from cardtable.engine.views import (NONE, RUMMY, VOID, WINNER, Fact, LogEvent, SheetView, Summary, VerbSpec,
+from cardtable.engine.views import (NONE, VOID, WINNER, Fact, LogEvent, SheetView, Summary, VerbSpec,
                                     phrase)
 from cardtable.families.drift import DRAW, MAX_TURNOVERS, OVER, PLAY
 from cardtable.families.melds import SET_CARD, SET_RANK, MeldRules, check_meld, meld_points, meld_uses
-from cardtable.families.rummy import (ACE_HIGH_LOW, RUN, SET, Meld, card_points, deal_round_robin, points_table,
-                                      turn_over)
+from cardtable.families.rummy import ACE_HIGH_LOW, RUN, SET, Meld, points_table, turn_over
 from cardtable.families.summaries import score_fact
 from cardtable.families.wild_drift import WILD_VERBS, WildDriftHand, WildDriftRummy
-from cardtable.sheets.base import grid
 from cardtable.sheets.totals import TotalsSheet
 
 #: §5.2: the contract of hand h, in the sheet's words (§8) and in a sentence
@@ -206,14 +204,8 @@ class AmerikaansJokeren(WildDriftRummy):
                  sheet: ContractSheet | None = None) -> "AmerikaansState":
         """A shuffled deal (§3): one card at a time from voorhand, the upcard, the upcard round."""
         standing = self.standing_of(standing, sheet)
-        dealer = standing.next_dealer
-        pack = shuffled(self.deck(), rng_for(seed))
-        n = self.players
-        hands, rest = deal_round_robin(pack, n, self.dealt, (dealer + 1) % n)
-        st = AmerikaansState._fresh(self, dealer, hands, list(reversed(rest[1:])), [rest[0]], [],
-                                    (dealer + 1) % n, standing)
+        st = self.shuffled_deal(AmerikaansState, seed, standing)
         st._begin(min(HANDS, standing.hands + 1), True, 0)
-        st.seed = seed
         return st
 
     def from_deal(self, deal: dict[str, Any], standing: Standing | None = None, *,
@@ -235,18 +227,7 @@ class AmerikaansJokeren(WildDriftRummy):
 
     def check_deal_cards(self, hands, stock, pile, melds) -> None:
         """``parse_deal``: the deal's cards are exactly the 108, as a multiset."""
-        everything = Counter(c for h in hands for c in h)
-        everything.update(stock)
-        everything.update(pile)
-        for m in melds:
-            everything.update(meld_uses(m.cards))
-        want = Counter(self.deck())
-        if everything != want:
-            extra = sorted((everything - want).elements())
-            missing = sorted((want - everything).elements())
-            parts = ([f"too many {cards_text(extra)}"] if extra else []) + (
-                [f"missing {cards_text(missing)}"] if missing else [])
-            raise DealError(f"the deal must hold the 108 cards of two packs with 4 jokers: {'; '.join(parts)}")
+        self.check_deck_multiset(hands, stock, pile, melds, "the 108 cards of two packs with 4 jokers")
 
     def position_hand_error(self, seat: int, hand: list[Card]) -> str | None:
         return None if hand else f"hand of seat {seat}: empty; in a position every hand holds a card"
@@ -268,11 +249,7 @@ class AmerikaansJokeren(WildDriftRummy):
             for s, h in enumerate(state.hands):
                 if s != w and p[s] != state.penalty(s):
                     out.append(f"seat {s} scores {p[s]}, not his cards' {state.penalty(s)}")
-        for m in state.melds:
-            cl = self.classify(m.cards)
-            if cl is None or cl[0] != m.kind or sorted(cl[1]) != sorted(m.cards):
-                out.append(f"table meld {cards_text(m.cards)} is not a valid {m.kind}")
-        return out
+        return out + self.table_meld_problems(state.melds)
 
 
 class AmerikaansState(WildDriftHand):
@@ -1034,12 +1011,7 @@ class AmerikaansState(WildDriftHand):
             "turnovers": self.turnovers,
             "turns": self.turn + 1,
         }
-        if self.void:
-            res = Result([0] * n, "void", [], detail)
-        else:
-            res = Result(pen, "out", [self.winner], detail)
-        res.summary = self._summary(res)
-        return res
+        return self._out_result(pen, detail)
 
     def _summary(self, res: Result) -> Summary:
         g = self.game
@@ -1162,9 +1134,7 @@ class AmerikaansState(WildDriftHand):
         tail = (f"hand {self.hand_no}/6: {CONTRACT_TEXT[self.hand_no]} · stock {len(self.stock)} · discard {top}"
                 f" · melds {len(self.melds)}")
         if self.phase == OVER:
-            if self.void:
-                return f"Hand void: nothing is written · {tail}"
-            return f"{g.seat_name(self.winner).capitalize()} went out · {tail}"
+            return self._status_line(tail, "nothing is written", "")
         who = g.seat_name(self.seat).capitalize()
         if self.up == UP_ASK:
             return f"{who}: take the upcard or pass · {tail}"
@@ -1180,7 +1150,7 @@ class AmerikaansState(WildDriftHand):
             step = "discard"
         else:
             step = "meld, lay off, swap or discard"
-        return f"{who} to {step} · {tail}"
+        return self._status_line(tail, "", step)
 
     def _log_event(self, ev: tuple) -> LogEvent:
         k = ev[0]

@@ -48,17 +48,16 @@ Rulings added in the code (beyond the spec's §10):
 
 from __future__ import annotations
 
-from collections import Counter
 from typing import Any
 
-from cardtable.cards import Card, cards_text, full52, shuffled, sort_hand
-from cardtable.engine.game import DealError, Option, Result, check_cards, rng_for
+from cardtable.cards import Card, full52, sort_hand
+from cardtable.engine.game import DealError, Option, Result, check_cards
 from cardtable.engine.grammar import Grammar
 from cardtable.engine.registry import register
 from cardtable.engine.standing import Standing
 from cardtable.engine.views import Fact, Summary, phrase
 from cardtable.families.melds import MeldRules
-from cardtable.families.rummy import ACE_HIGH_LOW, Meld, card_points, deal_round_robin, points_table
+from cardtable.families.rummy import ACE_HIGH_LOW, Meld, card_points, points_table
 from cardtable.families.summaries import score_fact
 from cardtable.families.wild_drift import WildDriftHand, WildDriftRummy
 from cardtable.sheets.totals import TotalsSheet
@@ -154,24 +153,12 @@ class BasisRummy(WildDriftRummy):
         for h, hp in zip(state.hands, d["hand_points"]):
             if card_points(h, self.points) != hp:
                 out.append(f"hand points {hp} are not the cards' {card_points(h, self.points)}")
-        for m in state.melds:       # valid, its jokers' designations consistent (a 13-card run may hold
-            cl = self.classify(m.cards)  # its ace at either end: the order is not compared there)
-            if cl is None or cl[0] != m.kind or sorted(cl[1]) != sorted(m.cards):
-                out.append(f"table meld {cards_text(m.cards)} is not a valid {m.kind}")
-        return out
+        return out + self.table_meld_problems(state.melds)
 
     def new_hand(self, seed: int | None = None, standing: Standing | None = None, *,
                  sheet: TotalsSheet | None = None) -> "BasisRummyState":
         """A shuffled deal (§3): one card at a time from voorhand, then the upcard."""
-        standing = self.standing_of(standing, sheet)
-        dealer = standing.next_dealer
-        pack = shuffled(self.deck(), rng_for(seed))
-        n = self.players
-        hands, rest = deal_round_robin(pack, n, self.dealt, (dealer + 1) % n)
-        st = BasisRummyState._fresh(self, dealer, hands, list(reversed(rest[1:])), [rest[0]], [],
-                                    (dealer + 1) % n, standing)
-        st.seed = seed
-        return st
+        return self.shuffled_deal(BasisRummyState, seed, self.standing_of(standing, sheet))
 
     def from_deal(self, deal: dict[str, Any], standing: Standing | None = None, *,
                   sheet: TotalsSheet | None = None) -> "BasisRummyState":
@@ -181,23 +168,8 @@ class BasisRummy(WildDriftRummy):
     def check_deal_cards(self, hands: list[list[Card]], stock: list[Card], pile: list[Card],
                          melds: list[Meld]) -> None:
         """``parse_deal``: the deal's cards are exactly the hand's deck, as a multiset."""
-        from cardtable.families.melds import meld_uses
-        everything = Counter(c for h in hands for c in h)
-        everything.update(stock)
-        everything.update(pile)
-        for m in melds:
-            everything.update(meld_uses(m.cards))
-        want = Counter(self.deck())
-        if everything != want:
-            extra = sorted((everything - want).elements())
-            missing = sorted((want - everything).elements())
-            parts = []
-            if extra:
-                parts.append(f"too many {cards_text(extra)}")
-            if missing:
-                parts.append(f"missing {cards_text(missing)}")
-            raise DealError(f"the deal must hold the {sum(want.values())} cards of {self.packs} pack(s) with "
-                            f"{2 * self.packs} jokers: {'; '.join(parts)}")
+        self.check_deck_multiset(hands, stock, pile, melds, f"the {len(self.deck())} cards of {self.packs} pack(s) "
+                                                            f"with {2 * self.packs} jokers")
 
     def position_hand_error(self, seat: int, hand: list[Card]) -> str | None:
         """``parse_deal``, a position: a hand holds any number of cards from 1."""

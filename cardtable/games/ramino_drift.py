@@ -130,12 +130,7 @@ class RaminoState(EliminationHand):
             "turns": self.turn + 1,
             "active": list(self.active),
         }
-        if self.void:
-            res = Result([0] * n, "void", [], detail)
-        else:
-            res = Result(pen, "out", [self.winner], detail)
-        res.summary = self._summary(res)
-        return res
+        return self._out_result(pen, detail)
 
     def _summary(self, res: Result) -> Summary:
         """Who went out, the penalty points written, the cards left in each hand."""
