@@ -7,7 +7,11 @@ Shapes (``VerbSpec.shape``):
 - ``none``: a button per legal action of the spec, on the spec's key (or a free one);
 - ``card``: the card under the cursor (←→ or its number), then the spec's key (``⏎``);
 - ``cards``: cards selected (␣ or their numbers), then the spec's key; where the legal
-  actions hold wild cards with a designation, a menu of the designations follows;
+  actions hold wild cards with a designation, a menu of the designations follows; a
+  compound action (an ``open`` of several melds) matches by the cards of all its parts, and
+  when several fit (other melds, lay-offs, designations) a numbered menu of them follows;
+  a long list the game builds only when read (``LazyActions``) is asked for the actions of
+  the selected cards alone;
 - ``meld``: a card (the selection or the cursor), the key, then a meld's number (or a click);
 - ``menu``: the spec's words, level by level (``MenuItem.children``); ``pick="card"`` lists
   the cards of the legal actions under the path (by suit first when of several suits);
@@ -75,6 +79,55 @@ def words_of(action: Action) -> tuple[str, ...]:
     return tuple(out)
 
 
+def cards_of(action: Action) -> tuple[int, ...]:
+    """The cards an action puts down: its own, or those of all its parts (a compound open)."""
+    return action.cards if not action.parts else tuple(c for p in action.parts for c in p.cards)
+
+
+def parts_label(action: Action) -> str:
+    """The words of a compound action's button (its parts as written, ``7C 7D 7S, layoff
+    KS to 3``); '' for any other action (its cards are drawn)."""
+    if not action.parts:
+        return ""
+    return action.text()[len(action.verb) + 1:]
+
+
+class LazyGroup:
+    """The actions of one spec in a ``LazyActions`` list that is not built yet (a rummy's
+    compound ``open``): built when iterated; ``matching(cards)`` asks the game for those of
+    the selected cards without building them all."""
+
+    def __init__(self, legal, spec: VerbSpec, verbs) -> None:
+        self.legal = legal
+        self.spec = spec
+        self.verbs = verbs
+        self._acts = None
+
+    def _all(self) -> list[Action]:
+        if self._acts is None:
+            self._acts = [a for a in self.legal if spec_for(a, self.verbs) is self.spec]
+        return self._acts
+
+    def matching(self, cards) -> list[Action]:
+        got = self.legal.matching(cards)
+        if got is None:
+            want = Counter(plain(c) for c in cards)
+            got = [a for a in self._all() if Counter(plain(c) for c in cards_of(a)) == want]
+        return got
+
+    def __iter__(self):
+        return iter(self._all())
+
+    def __len__(self) -> int:
+        return len(self._all())
+
+    def __bool__(self) -> bool:
+        return True
+
+    def __getitem__(self, i):
+        return self._all()[i]
+
+
 @dataclass
 class Item:
     """One button: its ``key``, its ``label`` (plain words; ``cards`` drawn after them by the
@@ -117,7 +170,15 @@ class Chooser:
         order: list[int] = []
         verbs = tuple(obs.verbs or ())
         loose = []
-        for a in obs.legal:
+        legal = obs.legal
+        lazy = getattr(legal, "lazy_verbs", None)       # a LazyActions: its long part not built
+        if lazy is not None and not legal.built():
+            for v in sorted(lazy):
+                s = spec_for(Action(v), verbs)
+                if s is not None and id(s) not in groups:
+                    groups[id(s)] = (s, LazyGroup(legal, s, verbs))
+            legal = legal.eager
+        for a in legal:
             s = spec_for(a, verbs)
             if s is None:
                 loose.append(a)
@@ -147,6 +208,8 @@ class Chooser:
         for s, acts in Chooser.specs(obs):
             if s.shape in CARD_SHAPES:
                 any_card = True
+                if isinstance(acts, LazyGroup):
+                    continue          # compound actions (an open): no cards of their own
                 for a in acts:
                     ok.update(a.cards)
         return ok if any_card else None
@@ -170,7 +233,7 @@ class Chooser:
         """The buttons of the moment. ``ui``: the table (``ui.act(action)``, ``ui.card_key(spec,
         acts)`` for a card-shaped key, ``ui.redraw()``)."""
         if self.choices:
-            return self._numbered(list(self.choices), ui, lambda a: ("", a.cards))
+            return self._numbered(list(self.choices), ui, lambda a: (parts_label(a), a.cards))
         if self.path:
             return self._menu_items(obs, ui)
         used = set(RESERVED_KEYS)
@@ -400,9 +463,11 @@ class Chooser:
     def match_cards(self, s: VerbSpec, acts: Sequence[Action], cards: Sequence[int]) -> list[Action]:
         """The legal actions of ``s`` whose cards are ``cards`` (a multiset; a designated
         wild card matches its plain card)."""
+        if isinstance(acts, LazyGroup):
+            return acts.matching(cards)
         want = Counter(plain(c) for c in cards)
         exact = Counter(cards)
-        out = [a for a in acts if Counter(a.cards) == exact]
+        out = [a for a in acts if Counter(cards_of(a)) == exact]
         if out:
             return out
-        return [a for a in acts if Counter(plain(c) for c in a.cards) == want]
+        return [a for a in acts if Counter(plain(c) for c in cards_of(a)) == want]
