@@ -191,6 +191,12 @@ def test_every_legal_action_text_round_trips(gid):
                         if len(legal) < 40 or rng.random() < 0.1:
                             seen |= forms_of(game.grammar, t)
                     state = match.apply(rng.choice(legal))
+    # positions where a game offers its rarest forms (``Game.grammar_positions()``: states)
+    for state in getattr(get_game(gid), "grammar_positions", lambda: ())():
+        for a in state.legal_actions():
+            assert state.game.parse_action(a.text()) == a, a.text()
+            assert parse_action(a.text()) == a, a.text()
+            seen |= forms_of(state.game.grammar, a.text())
     declared = {(v, f) for v, fs in cls.grammar.form_texts().items() for f in fs}
     extra = 0
     while declared - seen and extra < MORE_HANDS:   # a rare form: play on, the default options

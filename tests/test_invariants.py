@@ -73,8 +73,14 @@ MATCHES_PER_GAME = int(os.environ.get("CARDTABLE_INVARIANT_MATCHES", "200"))
 
 
 def examples_for(gid: str) -> int:
+    """Matches per player count: the game's share of ``MATCHES_PER_GAME``, at least 10 a count;
+    a game whose matches are long may declare a smaller share (``Game.invariant_share``, a
+    fraction: then at least 3 a count); the soak test plays its 10,000 whatever it says."""
     cls = game_class(gid)
     counts = cls.max_players - cls.min_players + 1
+    share = getattr(cls, "invariant_share", None)
+    if share is not None:
+        return max(3, round(MATCHES_PER_GAME * share) // counts)
     return max(10, MATCHES_PER_GAME // counts)
 
 

@@ -80,6 +80,7 @@ from cardtable.families.melds import SET_CARD, SET_RANK, MeldRules, check_meld, 
 from cardtable.families.rummy import ACE_HIGH_LOW, RUN, SET, Meld, points_table, turn_over
 from cardtable.families.summaries import score_fact
 from cardtable.families.wild_drift import WILD_VERBS, WildDriftHand, WildDriftRummy
+from cardtable.games.jokeren import Jokeren
 from cardtable.sheets.totals import TotalsSheet
 
 #: §5.2: the contract of hand h, in the sheet's words (§8) and in a sentence
@@ -159,20 +160,21 @@ class AmerikaansJokeren(WildDriftRummy):
         ("knock 9D", "'knock'"), ("pass 3", "'3'"),
     )
     search_configs = ((2, {}), (3, {"hand_size": "7"}))
+    #: the shared random matches in the default tier (tests/test_invariants.py): random players
+    #: seldom go out (never in hand 6, out in one go), so a hand often runs until the stock has
+    #: been re-formed 41 times (ruling 14), and a match is six such hands: a twentieth of the
+    #: usual matches (3 a player count); the soak test plays its 10,000 whatever this says
+    invariant_share = 0.05
     min_players = 2
     max_players = 4
     deck_name = "108 (2 packs + 4 jokers)"
     description = ("Six hands, six contracts to come out with (a set, a run, 40 points, runs of 4 and 5, "
                    "out in one go); then meld, lay off and swap jokers freely. Lowest total wins.")
-    option_specs = (
-        Option("joker_set_fixed", "bool", True, "a set joker stands for one card of a missing suit (false: any)"),
-        Option("no_joker_in_opening", "bool", False, "no joker in the melds of coming out"),
-        Option("reshuffle", "bool", True, "shuffle the discard pile into a new stock (false: turn it over)"),
-        Option("discard_take_must_use", "bool", False, "take the top discard only to put it down this turn"),
-        Option("joker_to_hand", "bool", False, "a swapped joker may go to the hand"),
-        Option("hand_size", "choice", "13", "cards dealt to each player", choices=("13", "7")),
-        Option("draw_two", "bool", False, "two draws per turn, one discard"),
-    )
+    #: §9: Jokeren's options (the same seed text), ``no_joker_in_opening`` for its first meld
+    option_specs = tuple(
+        Option("no_joker_in_opening", "bool", False, "no joker in the melds of coming out")
+        if o.name == "no_joker_in_first_meld" else o
+        for o in Jokeren.option_specs if o.name not in ("first_meld_40", "packs", "deals_per_player"))
 
     no_meld_limit = True
     layoff_requires_meld = True
@@ -224,6 +226,21 @@ class AmerikaansJokeren(WildDriftRummy):
             raise DealError("turn belongs to a position (with melds or to_act); a fresh deal starts at turn 0")
         st._begin(h, not position, t)
         return st
+
+    def grammar_positions(self) -> list["AmerikaansState"]:
+        """Positions where the rarest form of the grammar is offered (tests/test_grammar.py):
+        going out at once with an ace laid off at either end of a run 2..K (``open 4H 5H 6H,
+        layoff AS to 1 low``), hand 2, turn 5. Random play seldom meets it."""
+        from cardtable.cards import parse_cards
+        n = self.players
+        hands = [["4H", "5H", "6H", "AS"]] + [["2C", "3C", "9C"] for _ in range(n - 1)]
+        run = [r + "S" for r in "23456789TJQK"]
+        used = Counter(c for h in hands for c in parse_cards(h))
+        used.update(parse_cards(run + ["9D", "KD"]))
+        rest = [card_text(c) for c in sorted((Counter(self.deck()) - used).elements())]
+        deal = {"dealer": n - 1, "hands": hands, "stock": ["9D"] + rest, "discard": ["KD"],
+                "melds": [{"owner": 1, "cards": run}], "to_act": 0, "hand_no": 2, "turn": 5}
+        return [self.from_deal(deal).apply(Action("draw", "stock"))]
 
     def check_deal_cards(self, hands, stock, pile, melds) -> None:
         """``parse_deal``: the deal's cards are exactly the 108, as a multiset."""
@@ -1179,17 +1196,13 @@ class AmerikaansState(WildDriftHand):
         return tuple(res)
 
     def _picks(self, legal) -> set[Card]:
-        if isinstance(legal, LazyActions) and not legal.built():
-            # every card of the hand but one taken from the pile is a discard; that one is
-            # picked when a candidate meld holds it (an open with it is then likely)
-            out = super()._picks(legal.eager)
-            ms = self._cands()["ms"]
-            out.update(c for c in self.takes if any(c in u for _k, _c, u in ms))
-            return out
-        out = super()._picks(legal)
-        for a in legal:
-            if a.verb == "open":
-                out.update(JOKER if is_joker(c) else c for p in a.parts for c in p.cards)
+        """The cards the seat may pick: those of its melds, lay-offs, swaps and discards, and
+        while an ``open`` is legal every card of the hand (the one taken from the pile too: it
+        may go into the open). The same whether the opens are listed or not."""
+        lazy = isinstance(legal, LazyActions)
+        out = super()._picks(legal.eager if lazy else legal)
+        if lazy or any(a.verb == "open" for a in legal):
+            out.update(JOKER if is_joker(c) else c for c in self.hands[self.seat])
         return out
 
     def observation(self, seat: int):
