@@ -32,6 +32,7 @@ from typing import Any, Callable, Sequence
 from cardtable.cards import SUIT_LETTERS, card_text, plain, rank_of, suit_of
 from cardtable.engine.actions import Action
 from cardtable.engine.views import CARD, CARDS, DESIGNATION, MELD, MENU, VerbSpec, spec_for
+from cardtable.tui.render import card_label
 
 #: The keys of the cards of a hand, in order: 1-9, 0 for the tenth, then letters no verb
 #: uses (hands of 12, 14 or 16 cards). The key is drawn on the card.
@@ -85,11 +86,19 @@ def cards_of(action: Action) -> tuple[int, ...]:
 
 
 def parts_label(action: Action) -> str:
-    """The words of a compound action's button (its parts as written, ``7C 7D 7S, layoff
-    KS to 3``); '' for any other action (its cards are drawn)."""
+    """The words of a compound action's button: its melds, then its lay-offs as card and meld
+    number (``7♣ 7♦ 7♠ · JK=3♥ 4♥ 5♥ · K♠→3``); '' for any other action (its cards are drawn)."""
     if not action.parts:
         return ""
-    return action.text()[len(action.verb) + 1:]
+    out = []
+    for p in action.parts:
+        words = " ".join(card_label(c) for c in p.cards)
+        if p.prep is not None:
+            words += ("→" if p.prep == "to" else f" {p.prep} ") + str(p.target) + (f" {p.end}" if p.end else "")
+        elif p.verb != "meld":
+            words = f"{p.verb} {words}"
+        out.append(words)
+    return " · ".join(out)
 
 
 class LazyGroup:
@@ -316,8 +325,9 @@ class Chooser:
         ui.redraw()
 
     def _numbered(self, acts: list[Action], ui, label: Callable[[Action], tuple[str, tuple]]) -> list[Item]:
-        """Actions on the keys 1-9; more than nine: pages (``o``). Esc goes back."""
-        per = 9
+        """Actions on the keys 1-9; more than nine: pages (``o``). Esc goes back. Long labels
+        (a compound open's melds and lay-offs, a line each at 80 columns) three a page."""
+        per = 9 if all(len(label(a)[0]) <= 36 for a in acts) else 3
         pages = max(1, (len(acts) + per - 1) // per)
         self.page %= pages
         out = []

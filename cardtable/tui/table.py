@@ -43,7 +43,7 @@ from cardtable.engine.views import CARD, CARDS, DESIGNATION, MELD, spec_for
 from cardtable.tui import layout as L
 from cardtable.tui import render as R
 from cardtable.tui.bot_driver import BotDriver, hint_function
-from cardtable.tui.chooser import CARD_SHAPES, Chooser, Item, card_index
+from cardtable.tui.chooser import CARD_SHAPES, Chooser, Item, card_index, cards_of
 from cardtable.tui.handover import ConfirmScreen, HandOverScreen, handover_due
 from cardtable.tui.layout import seat_positions  # noqa: F401  (the tests read it here)
 from cardtable.tui.screens import HandSummaryScreen, MatchEndScreen, RulesScreen, SheetScreen
@@ -440,17 +440,22 @@ class TableScreen(Screen):
             self.set_message(self._refusal(str(e)))
             return False
         self._message = None
-        self._after_action()
+        self._after_action(action)
         return True
 
-    def _after_action(self) -> None:
+    def _after_action(self, action: Action | None = None) -> None:
         self._autosave()
         self.chooser.reset()
-        # keep the selection only as far as the cards are still in the hand
+        # keep the selection only as far as the cards are still in the hand, less the cards
+        # the action put down (a second joker stays in the hand, not in the selection)
         if self.viewer is not None and self.match.state is not None:
             hand = Counter(self.match.state.observation(self.viewer).hand)
+            used = Counter(plain(c) for c in cards_of(action)) if action is not None else Counter()
             keep = []
             for c in self.selected:
+                if used[plain(c)] > 0:
+                    used[plain(c)] -= 1
+                    continue
                 if hand[c] > 0:
                     hand[c] -= 1
                     keep.append(c)
