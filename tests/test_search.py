@@ -95,8 +95,9 @@ def finished(gid, players, options, n=30, seed=0):
 
 
 #: attributes a state fills in as a cache (legal actions; the log, trick, played-card and
-#: roem zone caches of the views), keyed by what they were made from, so not its position
-CACHES = frozenset({"_lc", "_cache", "_logc", "_tkc", "_tjc", "_pcc", "_rzc"})
+#: roem zone caches of the views; a rummy's candidate melds for coming out), keyed by what
+#: they were made from, so not its position
+CACHES = frozenset({"_lc", "_cache", "_logc", "_tkc", "_tjc", "_pcc", "_rzc", "_ocache"})
 
 
 def fingerprint(st):

@@ -10,7 +10,7 @@ from collections import Counter
 
 from cardtable.cards import plain
 from cardtable.engine.views import CARD, CARDS, DESIGNATION, MELD
-from cardtable.tui.chooser import CARD_KEYS, Chooser, card_key
+from cardtable.tui.chooser import CARD_KEYS, Chooser, card_key, cards_of
 
 
 class _UI:
@@ -94,10 +94,11 @@ def _cards(obs, hand, ch, card, keys, key, out, todo):
     spec, acts = card
     for a in acts:
         if spec.shape == CARDS:
-            sel = select_keys(hand, [plain(c) for c in a.cards])
+            cards = [plain(c) for c in cards_of(a)]      # a compound open: the cards of its parts
+            sel = select_keys(hand, cards)
             if sel is None:
                 continue
-            found = ch.match_cards(spec, acts, [plain(c) for c in a.cards])
+            found = ch.match_cards(spec, acts, cards)
             pre = keys + sel + [key]
         else:
             i = _card_of(hand, a.cards)
