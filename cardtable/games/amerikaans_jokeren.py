@@ -22,9 +22,18 @@ Actions (rules/README.md, "Action grammar"):
     [low|high]`` · ``swap <card> in <n>`` · ``discard <card>``. Jokers name their card (``JK=7H``;
     ``JK=7*`` in a set with ``joker_set_fixed = false``).
     An ``open`` may also be given as its cards alone (``open`` with cards and no parts, or one meld
-    part that is no meld): it is read as the legal opening of exactly those cards (the table's way:
-    select the cards, press ``u``); when several partitions fit, the first in the legal list is
-    taken (melds in card order, a run joker at the lowest free place).
+    part that is no meld): it is read as the legal opening of exactly those cards: the cards as
+    one meld if that is legal, else the first opening the search for those cards finds
+    (``_opens_of``; the table instead lists them all and lets the player choose, key ``c``).
+
+Opens, listed or not: ``legal_actions()`` lists every legal ``open`` (there can be thousands:
+6,961 with 14 cards and 2 jokers in hand 3). The observation's ``legal`` is then a
+``LazyActions`` (engine/actions.py): the discards listed, the opens built only when read;
+``in`` checks an open alone (``_open_ok``: the conditions of ``_opens`` one by one, so
+``is_legal`` agrees with the list without building it), ``matching(cards)`` gives the opens
+of selected cards (``_opens_of``), and its ``source`` (a copy holding only this seat's cards
+and the table) gives the simple bot its open (``best_open``). The candidate melds of the hand
+are kept on the state (``_cands``) while hand and table stay the same.
 
 Record ``deal`` (``from_deal`` / ``deal_record``): the keys of Basis Rummy (``dealer``, ``hands``,
 ``stock`` top first, ``discard`` bottom to top, and for a position ``melds`` and ``to_act``), and

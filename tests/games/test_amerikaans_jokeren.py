@@ -402,3 +402,119 @@ def test_cards_alone_that_make_no_opening_say_the_contract():
     assert not st.is_legal(a)
     assert "hand 1 asks for a set of at least 3 cards (one meld only" in st.explain(a)
     assert st.is_legal(Action("open", cards=tuple(parse_cards("KC KD JK".split()))))
+
+
+# ---- the opens without their list (LazyActions, is_legal alone, the bot's open) --------------
+
+def worst_position():
+    """benchmarks/bench_amerikaans_open.py's position: hand 3, turn 3, 14 cards with 2 jokers,
+    5 melds of others on the table: 6,961 legal actions."""
+    import sys
+    from pathlib import Path
+    sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "benchmarks"))
+    import bench_amerikaans_open as bench
+    return bench.position(game(4))
+
+
+def test_the_observation_builds_its_opens_only_when_read():
+    from cardtable.engine.actions import LazyActions
+    st = worst_position()
+    obs = st.clone().observation(0)
+    assert isinstance(obs.legal, LazyActions) and not obs.legal.built()
+    assert {s.verb for s in obs.verbs} == {"open", "discard"} and obs.legal      # without building it
+    every = st.legal_actions()
+    assert len(every) == 6961
+    pick = get_bot("simple", st.game, seed=1).choose(obs)
+    assert not obs.legal.built() and pick in every and pick.verb == "open"
+    assert sum(len(p.cards) for p in pick.parts) == 13                             # it goes out at once
+    cards = [c for p in pick.parts for c in p.cards]
+    found = obs.legal.matching(cards)
+    assert pick in found and set(found) == {a for a in every if a.verb == "open" and Counter(
+        card_text(c)[:2] if card_text(c).startswith("JK") else card_text(c) for p in a.parts for c in p.cards)
+        == Counter(card_text(c)[:2] if card_text(c).startswith("JK") else card_text(c) for c in cards)}
+    assert not obs.legal.built()
+    assert tuple(obs.legal) == tuple(every) and obs.legal.built()
+
+
+def check_opens_alone(st) -> int:
+    """Every listed open is legal by ``_open_ok`` and the bot's open among them; an open with
+    one of its parts left out is legal alone exactly when it is listed."""
+    st._cache = st._ocache = None
+    every = st._legal()
+    listed = {a for a in every if a.verb == "open"}
+    st._cache = None
+    assert st._any_open() == bool(listed)
+    assert (st.best_open() is None) == (not listed) and (not listed or st.best_open() in listed)
+    for a in listed:
+        assert st._open_ok(a) and st.is_legal(a), a.text()
+        for i in range(len(a.parts)):
+            less = st.normalize(Action("open", parts=a.parts[:i] + a.parts[i + 1:]))
+            if less.parts:
+                assert st._open_ok(less) == (less in listed), less.text()
+    return len(listed)
+
+
+def random_positions(count: int, seed: int):
+    """Positions rich in melds: a hand made of random melds (some with a joker) and strays, other
+    melds on the table, a random hand number and turn, after the draw."""
+    import random
+    rng = random.Random(seed)
+    ranks, suits = "A23456789TJQK", "CDHS"
+    every = [r + s for r in ranks for s in suits]
+    for _ in range(count):
+        n = rng.choice([2, 3, 4])
+        g = game(n, **({"no_joker_in_opening": True} if rng.random() < 0.2 else {}))
+        left = Counter(g.deck())
+
+        def take(codes):
+            cs = parse_cards(codes)
+            if Counter(cs) - left:
+                return False
+            left.subtract(cs)
+            return True
+
+        def meld():
+            if rng.random() < 0.5:
+                r = rng.choice(ranks)
+                return [r + s for s in rng.sample(suits, rng.choice([3, 4]))]
+            s, k = rng.choice(suits), rng.choice([3, 4, 5])
+            lo = rng.randint(0, 13 - k)
+            return [ranks[i] + s for i in range(lo, lo + k)]
+
+        hand: list[str] = []
+        while len(hand) < rng.randint(9, 14):
+            m = meld()
+            if rng.random() < 0.4:
+                m[rng.randrange(len(m))] = "JK"
+            if take(m):
+                hand += m
+        while len(hand) < rng.randint(11, 15):
+            c = rng.choice(every + ["JK"])
+            if take([c]):
+                hand.append(c)
+        table = [{"owner": rng.randrange(1, n), "cards": m} for m in (meld() for _ in range(rng.randint(0, 3)))
+                 if take(m)]
+        others = []
+        for _s in range(1, n):
+            h: list[str] = []
+            while len(h) < 3:
+                c = rng.choice(every)
+                if take([c]):
+                    h.append(c)
+            others.append(h)
+        pile = next(c for c in iter(lambda: rng.choice(every), None) if take([c]))
+        stock = [card_text(c) for c in sorted(left.elements())]
+        rng.shuffle(stock)
+        st = g.from_deal({"dealer": n - 1, "hands": [hand] + others, "stock": stock, "discard": [pile],
+                          "melds": table, "to_act": 0, "hand_no": rng.randint(1, 6),
+                          "turn": rng.choice([0, n - 1, 5])})
+        yield st.apply(Action("draw", "discard" if rng.random() < 0.3 else "stock"))
+
+
+def test_an_open_checked_alone_agrees_with_the_list():
+    assert sum(check_opens_alone(st) for st in random_positions(12, seed=1)) > 100
+
+
+@pytest.mark.slow
+def test_an_open_checked_alone_agrees_with_the_list_many():
+    assert sum(check_opens_alone(st) for st in random_positions(300, seed=2)) > 10000
