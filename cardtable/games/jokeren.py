@@ -64,13 +64,13 @@ from __future__ import annotations
 
 from typing import Any
 
-from cardtable.cards import Card, cards_text, full52, shuffled
-from cardtable.engine.game import DealError, Option, Result, rng_for
+from cardtable.cards import Card, cards_text, full52
+from cardtable.engine.game import DealError, Option, Result
 from cardtable.engine.grammar import Grammar
 from cardtable.engine.registry import register
 from cardtable.engine.standing import Standing
 from cardtable.families.melds import SET_CARD, SET_RANK, MeldRules
-from cardtable.families.rummy import ACE_HIGH_LOW, SET, Meld, card_points, deal_round_robin, points_table
+from cardtable.families.rummy import ACE_HIGH_LOW, SET, Meld, card_points, points_table
 from cardtable.families.wild_drift import WildDriftHand, WildDriftRummy
 from cardtable.games.basis_rummy import BasisRummy, BasisRummyState
 from cardtable.sheets.totals import TotalsSheet
@@ -155,24 +155,12 @@ class Jokeren(WildDriftRummy):
         for s, h in enumerate(state.hands):
             if p[s] != card_points(h, self.points) or d["hand_points"][s] != p[s]:
                 out.append(f"seat {s} scores {p[s]}, not the {card_points(h, self.points)} points in hand")
-        for m in state.melds:
-            cl = self.classify(m.cards)
-            if cl is None or cl[0] != m.kind or sorted(cl[1]) != sorted(m.cards):
-                out.append(f"table meld {cards_text(m.cards)} is not a valid {m.kind}")
-        return out
+        return out + self.table_meld_problems(state.melds)
 
     def new_hand(self, seed: int | None = None, standing: Standing | None = None, *,
                  sheet: TotalsSheet | None = None) -> "JokerenState":
         """A shuffled deal (§3): one card at a time from voorhand, then the upcard."""
-        standing = self.standing_of(standing, sheet)
-        dealer = standing.next_dealer
-        pack = shuffled(self.deck(), rng_for(seed))
-        n = self.players
-        hands, rest = deal_round_robin(pack, n, self.dealt, (dealer + 1) % n)
-        st = JokerenState._fresh(self, dealer, hands, list(reversed(rest[1:])), [rest[0]], [],
-                                 (dealer + 1) % n, standing)
-        st.seed = seed
-        return st
+        return self.shuffled_deal(JokerenState, seed, self.standing_of(standing, sheet))
 
     #: Basis Rummy's keys and ``turn``: the turn number ``t`` of ``to_act``'s turn (default 0), for
     #: a position after the first round (§5.5 step 3)
