@@ -174,6 +174,9 @@ class AmerikaansJokeren(WildDriftRummy):
     #: been re-formed 41 times (ruling 14), and a match is six such hands: a twentieth of the
     #: usual matches (3 a player count); the soak test plays its 10,000 whatever this says
     invariant_share = 0.05
+    #: the shared table tests that play whole hands by keys (tests/tui/test_hotseat.py): the
+    #: 7-card hands of §9, about half as many moves, each a redraw of the table
+    table_test_options = {"hand_size": "7"}
     min_players = 2
     max_players = 4
     deck_name = "108 (2 packs + 4 jokers)"
