@@ -115,6 +115,9 @@ OPEN_SPEC = VerbSpec("open", "Open (come out)", "c",
                      "select every card of the opening (all its melds), c comes out (uitkomen) with the contract", "cards",
                      min_cards=3)
 PASS_SPEC = VerbSpec("pass", "Pass", "p", "p leaves the upcard, t takes it (then give a card back)", NONE)
+#: the upcard round's ``draw discard``: the family's spec says "d draws from the stock", which
+#: is not on offer then (found at 80x24)
+UPCARD_TAKE_SPEC = VerbSpec("draw", "Take upcard", "t", PASS_SPEC.hint, NONE, arg="discard")
 AJ_VERBS = WILD_VERBS + (OPEN_SPEC, PASS_SPEC)
 
 
@@ -1227,7 +1230,8 @@ class AmerikaansState(WildDriftHand):
         e["came_out_this_turn"] = self.came_out(self.seat) and not self.was_on and self.phase != OVER
         e["taken_from_discard"] = list(self.takes)
         if self.up:
-            obs = dataclasses.replace(obs, phase="upcard")
+            obs = dataclasses.replace(obs, phase="upcard", verbs=tuple(
+                UPCARD_TAKE_SPEC if s.verb == "draw" and s.arg == "discard" else s for s in obs.verbs))
         return obs
 
     def _position_deal(self) -> dict[str, Any]:
