@@ -608,7 +608,8 @@ def result_renderable(match: Match, index: int, names: dict[int, str]):
 
 
 class HandSummaryScreen(Screen):
-    """The finished hand: outcome, points or strepen, and the score sheet.
+    """The finished hand: outcome, points or strepen, what the bot would have played
+    (``review``: its lines; None: no such section) and the score sheet.
 
     Dismisses True (⏎, ␣ or Esc: go on) or "leave" (q: leave the table; the match is saved).
     """
@@ -619,16 +620,22 @@ class HandSummaryScreen(Screen):
         Binding("q", "leave", "quit (saved)"),
     ]
 
-    def __init__(self, match: Match, index: int, names: dict[int, str]) -> None:
+    def __init__(self, match: Match, index: int, names: dict[int, str], review: list[Text] | None = None) -> None:
         super().__init__()
         self.match = match
         self.index = index
         self.names = names
+        self.review = review
 
     def compose(self) -> ComposeResult:
         with VerticalScroll(id="summary"):
             yield Static(result_renderable(self.match, self.index, self.names), markup=False,
                          id="summary-result")
+            if self.review is not None:
+                # what the strong bot would have played (``tui/review.py``): one human only
+                yield Static(Text("What the bot would have played", Style(bold=True, color=R.GOLD)),
+                             markup=False, classes="summary-title")
+                yield Static(Text("\n").join(self.review), markup=False, id="summary-review")
             yield Static(Text("Score sheet", Style(bold=True, color=R.GOLD)), markup=False,
                          classes="summary-title")
             yield Static(_sheet_block(self.match, self.names, panel=True), markup=False, id="summary-sheet")
@@ -645,6 +652,16 @@ class HandSummaryScreen(Screen):
             self._bindings.key_to_bindings["enter"] = [Binding("enter", "next", "the result", key_display="⏎")]
             self._bindings.key_to_bindings["q"] = [Binding("q", "leave", "quit")]
             self.refresh_bindings()
+
+    def show_review(self, lines: list[Text] | None) -> None:
+        """Fill in the review section (a search that ended after the summary came up)."""
+        if lines is None or self.review is None:
+            return
+        self.review = lines
+        try:
+            self.query_one("#summary-review", Static).update(Text("\n").join(lines))
+        except Exception:
+            pass
 
     def action_leave(self) -> None:
         confirm(self, "leave")

@@ -46,6 +46,7 @@ from cardtable.tui.bot_driver import BotDriver, hint_function
 from cardtable.tui.chooser import CARD_SHAPES, Chooser, Item, card_index
 from cardtable.tui.handover import ConfirmScreen, HandOverScreen, handover_due
 from cardtable.tui.layout import seat_positions  # noqa: F401  (the tests read it here)
+from cardtable.tui.review import TableReview
 from cardtable.tui.screens import HandSummaryScreen, MatchEndScreen, RulesScreen, SheetScreen
 from cardtable.tui.widgets import (ActionBar, CardWidget, HandView, KeyFooter, LogView, MeldsView, MeldWidget,
                                    PileView, SeatView, SheetView, TrickView, dismiss_once, mount_safely)
@@ -110,6 +111,8 @@ class TableScreen(Screen):
                 bots[s] = get_bot(name, match.game, seed=seed)
         self.bots = bots
         self.driver = BotDriver(self, bots)
+        self.review = TableReview(self)        # what the bot would have played (the summary)
+        self._summary_screen = None
         self.humans = [s for s in range(match.game.players) if match.seat_kind(s)[0] == "human"]
         self.hot_seat = len(self.humans) > 1
         # the seat whose hand is on the table (None: every hand hidden)
@@ -251,6 +254,7 @@ class TableScreen(Screen):
         self.anchor = seat
         self.mode = "human"
         self.refresh_table()
+        self.review.start()
 
     def _handover_note(self, seat: int) -> str:
         m = self.match
@@ -279,10 +283,12 @@ class TableScreen(Screen):
         m = self.match
         if not m.hands or m.state is None or not m.state.over or self._gone():
             return
-        self.app.push_screen(HandSummaryScreen(m, len(m.hands) - 1, self._names()),
-                             callback=self._after_summary)
+        index = len(m.hands) - 1
+        self._summary_screen = HandSummaryScreen(m, index, self._names(), self.review.lines(index))
+        self.app.push_screen(self._summary_screen, callback=self._after_summary)
 
     def _after_summary(self, answer=True) -> None:
+        self._summary_screen = None
         if answer == "leave":         # q on the summary: the match is saved, the table left
             self._leave()
             return
@@ -338,6 +344,9 @@ class TableScreen(Screen):
             return
         if event.worker.name == "hint":
             self._hint_done(event)
+            return
+        if event.worker.name == "review":
+            self.review.done(event)
             return
         if event.worker.name != "bot":
             return
@@ -439,6 +448,7 @@ class TableScreen(Screen):
         except IllegalAction as e:
             self.set_message(self._refusal(str(e)))
             return False
+        self.review.stop()             # a review search still running ends now
         self._message = None
         self._after_action()
         return True
@@ -1168,6 +1178,7 @@ class TableScreen(Screen):
             return
         taken = m.hands[-1]["actions"][len(m.hands[-1]["actions"]) - n]
         self.driver.stop()            # a bot thinking about its reply: its move is dropped
+        self.review.stop()
         m.undo(n)
         self._autosave()
         self.chooser = Chooser()
@@ -1185,6 +1196,7 @@ class TableScreen(Screen):
         (``standalone``) quits the app, or with ``to_menu`` makes way for the menu."""
         self.mode = "idle"
         self.driver.stop()         # a bot still thinking stops its search (``Bot.cancel``)
+        self.review.stop()
         if self._left:
             return
         self._left = True
@@ -1200,6 +1212,7 @@ class TableScreen(Screen):
 
     def on_unmount(self) -> None:
         self.driver.stop()
+        self.review.stop()
 
     def on_screen_resume(self) -> None:
         self.refresh_table()
