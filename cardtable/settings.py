@@ -12,7 +12,8 @@ platform's user config folder for ``cardtable`` (e.g. ``~/.config/cardtable`` on
 
 The environment still overrides the file (for one run, never saved by ``load``):
 ``CARDTABLE_BOT_DELAY`` (seconds), ``CARDTABLE_LETTERS`` (``en``/``nl``),
-``CARDTABLE_BOT_BUDGET`` (seconds). A bad environment value is ignored.
+``CARDTABLE_BOT_BUDGET`` (seconds), ``CARDTABLE_REVIEW`` (``0``/``off`` or ``1``/``on``). A
+bad environment value is ignored.
 
 A file that cannot be read or parsed, or a key with a bad value, never stops the app: the
 defaults stand in for what is bad, and one clear line (``take_warning``) says so.
@@ -188,6 +189,9 @@ def _from_env() -> dict:
     raw = os.environ.get("CARDTABLE_LETTERS")
     if raw:
         out["letters"] = "nl" if raw.strip().lower().startswith("nl") else "en"
+    raw = (os.environ.get("CARDTABLE_REVIEW") or "").strip().lower()
+    if raw in ("0", "off", "no", "false", "1", "on", "yes", "true"):
+        out["review"] = raw in ("1", "on", "yes", "true")
     return out
 
 

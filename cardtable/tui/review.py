@@ -141,21 +141,27 @@ class TableReview:
         return out
 
     def lines(self, hand: int) -> list[Text] | None:
-        """The summary's section: None when there is no review at this table, else its lines
-        (an empty list: the bot agreed with every decision it looked at)."""
+        """The summary's section: None when there is no review at this table or no decision
+        of the hand was searched (a hand resumed at its end), else its lines (one line saying
+        so when the bot agreed with every decision it looked at)."""
         if not self.wanted():
             return None
-        found = self.review_lines(hand)
+        looked = sum(1 for h, _ in self.found if h == hand)
         pending = any(h == hand for h, _ in self.running)
+        if not looked and not pending:
+            return None          # no decision of this hand was searched (a resumed hand)
+        found = self.review_lines(hand)
         dutch = bool(getattr(self.screen.app, "dutch", False))
         name = self.screen._names()[self.screen.humans[0]]
         who = "you" if R.is_you(name) else name
         soft = Style(color="#b8d8c0")
         if not found:
-            word = "thinking…" if pending else "the bot would have played as you did."
-            return [Text(word, soft)]
+            word = ("thinking…" if pending else
+                    f"in the {looked} decision{'s' if looked != 1 else ''} it looked at, the bot would "
+                    f"have played as {who} did.")
+            return [Text(word[0].upper() + word[1:], soft)]
         shown = sorted(sorted(found, key=lambda ln: -ln.gain)[:MAX_LINES], key=lambda ln: ln.index)
         out = [R.pretty(ln.text(who), dutch) for ln in shown]
         if len(found) > len(shown):
-            out.append(Text(f"and {len(found) - len(shown)} smaller ones", soft))
+            out.append(Text(f"and {len(found) - len(shown)} more", soft))
         return out
