@@ -102,12 +102,13 @@ def parse_options(pairs: tuple[str, ...] | list[str]) -> dict[str, str]:
     return out
 
 
-def normalize_seat(text: str, index: int, allow_human: bool = True) -> str:
+def normalize_seat(text: str, index: int, allow_human: bool = True, default_bot: str = "simple") -> str:
     """A seat text as the Match keeps it: ``human:NAME`` or ``bot:KIND``.
 
     Accepts ``human``, ``human:NAME``, ``bot``, ``bot:KIND`` and a bare bot kind
-    (``random``, ``simple``). CliError for anything else, an unknown bot kind, or a human
-    where only bots may sit (``simulate``).
+    (``random``, ``simple``). ``bot`` alone is ``bot:`` + ``default_bot`` (``play``: the
+    default level, ``bots.default_level``; ``simulate``: simple). CliError for anything else,
+    an unknown bot kind, or a human where only bots may sit (``simulate``).
     """
     t = text.strip()
     kind, colon, rest = t.partition(":")
@@ -115,7 +116,7 @@ def normalize_seat(text: str, index: int, allow_human: bool = True) -> str:
     if kind in BOT_KINDS and not colon:
         kind, rest = "bot", kind
     if kind == "bot":
-        bot = rest.strip().lower() or "simple"
+        bot = rest.strip().lower() or default_bot
         if bot not in BOT_KINDS:
             raise CliError(f"seat {index} {text!r}: unknown bot {bot!r} (bots: {', '.join(BOT_KINDS)})")
         return f"bot:{bot}"
@@ -213,8 +214,10 @@ def main(ctx: click.Context) -> None:
 @main.command()
 @click.argument("game_id", metavar="GAME")
 @click.option("--seat", "seats", multiple=True, metavar="human:NAME|bot[:KIND]",
-              help="One per seat in the order of play (seat 0 deals first). "
-                   "Default: you in seat 0 and simple bots elsewhere.")
+              help="One per seat in the order of play (seat 0 deals first). A bot kind is "
+                   "random, simple or strong; plain bot is the default level: strong (it searches, "
+                   "about the bot budget a move), or simple where the budget or the machine is too "
+                   "small for it. Default: you in seat 0 and default bots elsewhere.")
 @click.option("--players", type=int, default=None, help="Number of players (default: the seats given, "
               "else the game's smallest count).")
 @click.option("--seed", type=click.IntRange(min=0), default=None,
@@ -229,12 +232,15 @@ def play(game_id: str, seats: tuple[str, ...], players: int | None, seed: int | 
     lists them and the menu's Continue resumes them. The game's options and their values:
     `cardtable list --options GAME`.
     """
+    from cardtable import settings
+    from cardtable.bots import default_level
     from cardtable.saves import duplicate_problem
 
+    level = default_level(budget=settings.load().bot_budget)     # plain "bot": strong if it keeps the budget
     try:
         opts = parse_options(options)
         if seats:
-            seat_list = [checked_seat(normalize_seat(s, i), i) for i, s in enumerate(seats)]
+            seat_list = [checked_seat(normalize_seat(s, i, default_bot=level), i) for i, s in enumerate(seats)]
             if players is not None and players != len(seat_list):
                 raise CliError(f"--players {players} but {len(seat_list)} --seat given")
             players = len(seat_list)
@@ -243,7 +249,7 @@ def play(game_id: str, seats: tuple[str, ...], players: int | None, seed: int | 
                 raise CliError(f"--seat: {dup}")
         game = make_game(game_id, players, opts)
         if not seats:
-            seat_list = ["human:You"] + ["bot:simple"] * (game.players - 1)
+            seat_list = ["human:You"] + [f"bot:{default_level(game, settings.load().bot_budget)}"] * (game.players - 1)
         match = Match(game, seat_list, seed=seed)
     except CliError as e:
         fail(str(e))
@@ -540,7 +546,8 @@ def simulate_matches(game: Game, seats: list[str], hands: int, seed: int | None,
 @main.command()
 @click.argument("game_id", metavar="GAME")
 @click.option("--seats", "seats_text", default=None, metavar="bot,bot:random,...",
-              help="Comma-separated bots, one per seat (default: simple bots for --players seats).")
+              help="Comma-separated bots, one per seat (default: simple bots for --players seats); "
+                   "plain bot is simple here, to stay fast: name bot:strong to search.")
 @click.option("--players", type=int, default=None, help="Number of seats when --seats is not given.")
 @click.option("--hands", type=click.IntRange(min=1), default=100, show_default=True, help="Hands to play.")
 @click.option("--seed", type=int, default=None, help="Seed of the whole run (same seed, same games).")

@@ -353,6 +353,14 @@ class SetupScreen(Screen):
         self.players = cls.min_players
         self._typed: dict[int, str] = {}     # a human's name kept while the seat is a bot
         self.kinds = seat_kinds(cls)
+        from cardtable.tui.bot_driver import bot_level_words, default_bot_seat
+
+        try:
+            game = cls(players=cls.min_players)
+        except Exception:
+            game = cls
+        self.default_bot = default_bot_seat(game)     # strong where it keeps the budget
+        self.level_words = bot_level_words(game)
 
     def compose(self) -> ComposeResult:
         cls = self.cls
@@ -367,6 +375,9 @@ class SetupScreen(Screen):
                                  value=self.players, allow_blank=False, id="players", compact=True)
             with Vertical(id="seats"):
                 yield from self._seat_rows()
+            if self.level_words:
+                yield Static(Text(self.level_words, Style(color="#8fb89e")), markup=False,
+                             id="bot-levels")
             if cls.option_specs:
                 yield Static(Text("Options", Style(bold=True)), markup=False, classes="setup-sub")
             for opt in cls.option_specs:
@@ -399,7 +410,7 @@ class SetupScreen(Screen):
         """One row per possible seat (made once; rows beyond the player count are hidden)."""
         rows = []
         for s in range(self.cls.max_players):
-            kind = "human" if s == 0 else "bot:simple"
+            kind = "human" if s == 0 else self.default_bot
             team = ""
             if self.cls.min_players == self.cls.max_players == 4:
                 try:

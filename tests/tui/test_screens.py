@@ -64,6 +64,11 @@ async def test_setup_validates_options_and_starts_the_table():
         await pilot.pause()
         assert "needs a name" in screen_text(app)
         setup.query_one("#name-0").value = "Anna"
+        # a new bot seat is strong at the default budget (1 s: strong keeps it on one core);
+        # simple bots here, so that the test spends no CPU on searches
+        assert [setup.query_one(f"#kind-{s}").value for s in range(4)] == ["human"] + ["bot:strong"] * 3
+        for s in (1, 2, 3):
+            setup.query_one(f"#kind-{s}").value = "bot:simple"
         await pilot.pause()
         await pilot.press("ctrl+s")
         await settle(pilot)
