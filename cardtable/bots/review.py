@@ -31,7 +31,7 @@ from __future__ import annotations
 import random
 import threading
 from dataclasses import dataclass
-from typing import Any, Collection, Sequence
+from typing import Any, Callable, Collection, Sequence
 
 from cardtable.engine.actions import Action
 from cardtable.engine.views import CARD, CARDS, MELD, TRICK, spec_for
@@ -44,14 +44,15 @@ CONFIDENCE = 1.0
 MIN_WORLDS = 2
 
 
-def action_words(action: Action, verbs: Sequence[Any] = (), cards_only: bool = False) -> str:
+def action_words(action: Action, verbs: Sequence[Any] = (), cards_only: bool = False,
+                 card: Callable[[int], str] | None = None) -> str:
     """``action`` in the game's words: its spec's label (from ``verbs``, the observation's
     ``VerbSpec``s; ``Meld`` for a ``Meld selected`` button), its cards as codes, ``onto
     meld N`` for a meld target. ``cards_only``:
-    the cards alone when it has some (``7H`` rather than ``Play card 7H``). Without a spec:
-    the action text."""
+    the cards alone when it has some (``7H`` rather than ``Play card 7H``); ``card``: how a
+    card is written (default its code). Without a spec: the action text."""
     spec = spec_for(action, verbs) if verbs else None
-    cards = " ".join(_code(c) for c in action.cards)
+    cards = " ".join((card or _code)(c) for c in action.cards)
     if spec is None:
         return action.text()
     if cards_only and cards:
@@ -67,6 +68,14 @@ def action_words(action: Action, verbs: Sequence[Any] = (), cards_only: bool = F
     if action.end:
         parts.append(str(action.end))
     return " ".join(p for p in parts if p)
+
+
+def short_words(action: Action, obs: Any, card: Callable[[int], str] | None = None) -> str:
+    """``action_words`` for ``obs`` (the seat's Observation): a card play in a game with a
+    trick on the table by its card alone (``7H``), every other action with its label."""
+    spec = spec_for(action, obs.verbs) if obs.verbs else None
+    trick = spec is not None and spec.shape == CARD and any(z.kind == TRICK for z in obs.zones)
+    return action_words(action, obs.verbs, trick, card)
 
 
 def _code(card: int) -> str:
@@ -140,12 +149,8 @@ def review_line(decision: Any, played: Action, obs: Any, when: str, unit: str = 
     _, se_p = st.gain_over(p, prior) if p != prior else (0.0, 0.0)
     if not gain > CONFIDENCE * (se_b + se_p):
         return None
-    spec = spec_for(played, obs.verbs)
-    # two card plays in a trick: the cards say it all (``7H``, not ``Play card 7H``)
-    same = (spec is not None and spec.shape == CARD and spec is spec_for(legal[best], obs.verbs)
-            and any(z.kind == TRICK for z in obs.zones))
-    return ReviewLine(obs.seat, index, when, action_words(played, obs.verbs, bool(same)),
-                      action_words(legal[best], obs.verbs, bool(same)), gain * scale, unit)
+    return ReviewLine(obs.seat, index, when, short_words(played, obs), short_words(legal[best], obs),
+                      gain * scale, unit)
 
 
 class ReviewSearch:
@@ -253,4 +258,4 @@ def _standing_before(match: Any, hand: int) -> Any:
 
 
 __all__ = ["CONFIDENCE", "REVIEW_BUDGET", "ReviewLine", "ReviewSearch", "TurnCounter", "action_words",
-           "amount_words", "review_hand", "review_line", "when_words"]
+           "amount_words", "review_hand", "review_line", "short_words", "when_words"]

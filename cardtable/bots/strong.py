@@ -597,13 +597,22 @@ def _takes_trick(iset: Any, action: Action) -> bool | None:
     return world.last_winner in (seat, world.partner[seat])
 
 
-def reason(obs: Observation, decision: Decision, iset: Any = None) -> str:
+def reason(obs: Observation, decision: Decision, iset: Any = None, scale: float = 1.0, unit: str = "") -> str:
     """One line on why the search chose what it chose, from its statistics (and, given the
-    seat's information set, whether a last card takes the trick)."""
+    seat's information set, whether a last card takes the trick), short enough for the
+    table's message line: the actions in the game's words (``obs.verbs``; a card play in a
+    trick game by its card alone), the difference in the sheet's ``unit`` (the returns
+    times ``scale``, the state's ``returns_scale()``; no unit: in the returns)."""
+    from cardtable.bots.review import amount_words, short_words
+
     st = decision.stats
     legal = decision.legal
     best = decision.chosen
-    label = action_label(legal[best])
+
+    def label_of(i: int) -> str:
+        return short_words(legal[i], obs, card=display)
+
+    label = label_of(best)
     if len(legal) == 1 or not st.playouts:
         return f"{label}: the only move" if len(legal) == 1 else f"{label}: no time to search"
     others = sorted((i for i in range(len(legal)) if i != best), key=st.mean, reverse=True)
@@ -615,13 +624,16 @@ def reason(obs: Observation, decision: Decision, iset: Any = None) -> str:
     takes = _takes_trick(iset, legal[best])
     if takes is not None:
         bits.append("wins the trick" if takes else "leaves the trick")
-    if diff >= 0:
-        bits.append(f"{diff:+.2f} a hand better than {action_label(legal[nxt])}")
+    amount = amount_words(diff * scale, unit)
+    if diff >= 0 and float(amount.split()[0]) == 0:
+        bits.append(f"as good as {label_of(nxt)}")
+    elif diff >= 0:
+        bits.append(f"{amount} better than {label_of(nxt)}")
     else:
-        bits.append(f"the usual play; {action_label(legal[nxt])} scored {-diff:.2f} more, within the noise")
+        # the search kept the simple bot's move: the other looks better, but not surely
+        return f"{label}: " + ", ".join(bits + [f"the rule of thumb; {label_of(nxt)} only looks {amount} better"])
     sure = diff > 2 * max(st.stderr(best), st.stderr(nxt), 1e-9) if diff > 0 else False
-    tail = f"over {st.worlds} sampled deals" + ("" if sure else ", a close call")
-    return f"{label}: " + ", ".join(bits) + f" ({tail})"
+    return f"{label}: " + ", ".join(bits) + ("" if sure else ", a close call")
 
 
 __all__ = ["warm_up", "DEFAULT_BUDGET", "Decision", "LEVELS", "Stats", "StrongBot", "action_label",

@@ -118,9 +118,8 @@ async def test_summary_lists_where_the_bot_would_have_played_otherwise(monkeypat
         want = []
         for i, obs in decided[:SHOWN]:
             played, better = obs.legal[0], obs.legal[-1]
-            cards_only = played.verb == better.verb == "play"
-            line = RV.ReviewLine(0, i, RV.when_words(obs, 0), RV.action_words(played, obs.verbs, cards_only),
-                                 RV.action_words(better, obs.verbs, cards_only), scale, "strepen")
+            line = RV.ReviewLine(0, i, RV.when_words(obs, 0), RV.action_words(played, obs.verbs, played.verb == "play"),
+                                 RV.action_words(better, obs.verbs, better.verb == "play"), scale, "strepen")
             want.append(str(R.pretty(line.text())))
         want.append(f"and {len(decided) - SHOWN} more")
         assert text.splitlines() == want
