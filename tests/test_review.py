@@ -95,3 +95,31 @@ def test_turns_count_runs_of_decisions():
     t = RV.TurnCounter()
     assert [t.note(i) for i in (0, 1, 5, 6, 7, 12)] == [1, 1, 2, 2, 2, 3]
     assert t.note(5) == 2                   # noted again after an undo: the same turn
+
+
+def test_the_hint_reason_speaks_the_players_words():
+    from cardtable.bots.strong import reason
+
+    g = get_game("klassieke-rummy")
+    st = g.new_hand(3)
+    obs = st.observation(st.to_act)
+    legal = tuple(obs.legal)
+    assert [a.text() for a in legal] == ["draw stock", "draw discard"]
+    # the stock by 0.12 (times the scale of 100: 12 points), sure of it
+    sure = Decision(legal, _stats([0.12, 0.0], [0.0, 10 * 0.0144]), 0, extra={"prior": 0})
+    assert reason(obs, sure, None, 100.0, "points") == "Draw stock: 12 points better than Take discard"
+    # the search kept the rule of thumb although the other looked better
+    kept = Decision(legal, _stats([0.0, 0.05], [0.0, 0.0]), 0, extra={"prior": 0})
+    assert reason(obs, kept, None, 100.0, "points") == (
+        "Draw stock: the rule of thumb; Take discard only looks 5.0 points better")
+    jas = get_game("kruisjassen")
+    st = jas.new_hand(1)
+    while not any(a.verb == "play" for a in st.legal_actions()):
+        st = st.apply(st.legal_actions()[0])
+    obs = st.observation(st.to_act)
+    plays = tuple(a for a in obs.legal if a.verb == "play")[:2]
+    close = Decision(plays, _stats([0.1, 0.1], [0.0, 0.0]), 0, extra={"prior": 0})
+    from cardtable.cards import display
+
+    want = f"{display(plays[0].cards[0])}: as good as {display(plays[1].cards[0])}, a close call"
+    assert reason(obs, close, None, 3.0, "strepen") == want
