@@ -46,7 +46,6 @@ from cardtable.tui.bot_driver import BotDriver, hint_function
 from cardtable.tui.chooser import CARD_SHAPES, Chooser, Item, card_index
 from cardtable.tui.handover import ConfirmScreen, HandOverScreen, handover_due
 from cardtable.tui.layout import seat_positions  # noqa: F401  (the tests read it here)
-from cardtable.bots.review import short_words
 from cardtable.tui.review import TableReview
 from cardtable.tui.screens import HandSummaryScreen, MatchEndScreen, RulesScreen, SheetScreen
 from cardtable.tui.widgets import (ActionBar, CardWidget, HandView, KeyFooter, LogView, MeldsView, MeldWidget,
@@ -403,14 +402,11 @@ class TableScreen(Screen):
             if self.mode != "human" or now is None or now.seat != obs.seat or now.legal != obs.legal:
                 return
             t = Text("Hint: ", Style(color=R.GOLD, bold=True))
-            # the move in the game's words (``Roem K♦ Q♦ J♦``, ``Take discard``, a card), not its record text
-            t.append_text(R.pretty(short_words(action, obs), bool(getattr(self.app, "dutch", False))))
+            t.append_text(R.pretty(action.text(), bool(getattr(self.app, "dutch", False))))
             if why:
-                # the reason starts by naming the move ("10♦: wins the trick, ..."): once is enough
+                # the reason starts by naming the move ("play 10♦: wins the trick, ..."): once is enough
                 head, sep, rest = why.partition(": ")
-                tail = R.pretty(f": {rest}" if sep and "(" not in head else f" ({why})")
-                tail.stylize_before(Style(color="#b8d8c0"))
-                t.append_text(tail)
+                t.append(f": {rest}" if sep and "(" not in head else f" ({why})", Style(color="#b8d8c0"))
             self.set_message(t)
         elif event.state == WorkerState.ERROR:
             self.set_message(Text(f"no hint: {event.worker.error!r}", Style(color="#ff6b6b")))
