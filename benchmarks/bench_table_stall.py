@@ -63,11 +63,6 @@ async def run(gid: str, budget: float, hands: int, level: str = "strong", delay:
     keys: list[float] = []
     decisions: list[float] = []
     async with app.run_test(size=(80, 24)) as pilot:
-        if os.environ.get("BENCH_NICE"):
-            strong.warm_up()
-            await asyncio.sleep(1.0)
-            for pid in list(getattr(strong.get_pool(), "_processes", {}) or {}):
-                os.setpriority(os.PRIO_PROCESS, pid, int(os.environ["BENCH_NICE"]))
         done = 0
         t_end = time.monotonic() + 600
         asked = None

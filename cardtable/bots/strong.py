@@ -26,8 +26,8 @@ Budget: ``budget`` seconds per decision (default ``CARDTABLE_BOT_BUDGET``, else 
 each with its own seed from the bot's seed, the decision's number and the chunk's number,
 and summed; so the same seed and count give the same decision in a pool or in process).
 The search runs in a process pool (``concurrent.futures.ProcessPoolExecutor``, made on
-first use and shared by every strong bot of the process), so a thread waiting for it holds
-no GIL; ``use_pool = False`` runs it in the calling process (``cardtable simulate`` and
+first use and shared by every strong bot of the process, its workers at a lower priority,
+``WORKER_NICE``), so a thread waiting for it holds no GIL and the table keeps the CPU it needs; ``use_pool = False`` runs it in the calling process (``cardtable simulate`` and
 ``tournament`` do). ``cancel()`` makes a waiting ``choose`` return at once with the best
 action so far (the first legal one if none was measured). Workers import the main module
 again (multiprocessing's rule): a script that uses the pool must guard its entry with
@@ -354,8 +354,25 @@ def get_pool() -> ProcessPoolExecutor:
             methods = multiprocessing.get_all_start_methods()
             ctx = multiprocessing.get_context("forkserver" if "forkserver" in methods else "spawn")
             with _real_std_streams():       # its queues start multiprocessing's resource tracker
-                _POOL = ProcessPoolExecutor(max_workers=pool_workers(), mp_context=ctx)
+                _POOL = ProcessPoolExecutor(max_workers=pool_workers(), mp_context=ctx,
+                                            initializer=_worker_start)
         return _POOL
+
+
+#: how much lower than the table (``os.nice``) the pool's workers run: the table's process,
+#: mostly asleep, gets a core at once when it has a key to handle or a screen to draw
+#: (measured with ``benchmarks/bench_table_stall.py`` on a 2-core machine loaded by other
+#: work: a key's round trip while a bot searches, median about 200 -> 110 ms, 95th
+#: percentile about 540 -> 240 ms; with bots that do not search, 90 and 180 ms)
+WORKER_NICE = 10
+
+
+def _worker_start() -> None:
+    """A pool worker's first step: run at the lower priority ``WORKER_NICE``."""
+    try:
+        os.nice(WORKER_NICE)
+    except (AttributeError, OSError):      # no nice on this platform: same priority
+        pass
 
 
 @contextlib.contextmanager
