@@ -9,7 +9,7 @@
     cardtable stats [--player NAME] [--json]    # statistics per player name
     cardtable simulate GAME --seats bot,bot:random,... --hands N --seed S
                         [--option KEY=VALUE ...] [--json]
-    cardtable replay FILE [--json]              # re-run a game record (docs/records.md)
+    cardtable replay FILE [--json] [--review N] # re-run a game record (docs/records.md)
     cardtable tournament GAME --bots strong,simple [--matches N] [--seed S] [--json]
                         [--iterations N] [--budget S] [--jobs N] [--players N] [--option K=V]
 
@@ -701,10 +701,29 @@ def _replay_text(match: Match) -> list[str]:
     return lines
 
 
+def _review(match: Match, iterations: int) -> list[dict]:
+    """``replay --review``: every dealt hand's review lines for the human seats
+    (``bots.review.review_hand``, ``iterations`` playouts a decision, seed 0)."""
+    from cardtable.bots.review import review_hand
+
+    out = []
+    for i, entry in enumerate(match.hands):
+        if entry.get("between"):
+            continue
+        for ln in review_hand(match, i, iterations=iterations):
+            out.append({"hand": i + 1, "seat": ln.seat, "action": ln.index, "when": ln.when,
+                        "played": ln.played, "bot": ln.better, "gain": round(ln.gain, 3), "unit": ln.unit,
+                        "text": ln.text(match.seat_label(ln.seat))})
+    return out
+
+
 @main.command()
 @click.argument("path", metavar="FILE")
 @click.option("--json", "as_json", is_flag=True, help="Print the summary object (docs/records.md).")
-def replay(path: str, as_json: bool) -> None:
+@click.option("--review", "review_n", type=click.IntRange(min=1), default=None, metavar="N",
+              help="Also list where the strong bot would have played otherwise, for the human seats "
+                   "(N playouts a decision, e.g. 200; about a strong decision each).")
+def replay(path: str, as_json: bool, review_n: int | None) -> None:
     """Re-run the game record FILE, checking every action."""
     from cardtable import saves
     from cardtable.engine import record
@@ -715,10 +734,18 @@ def replay(path: str, as_json: bool) -> None:
         msg = str(e)
         fail(msg if path in msg else f"{path}: {msg}")
     try:
+        review = _review(match, review_n) if review_n else None
         if as_json:
-            out = json.dumps(record.summary(match), ensure_ascii=False)
+            obj = record.summary(match)
+            if review is not None:
+                obj["review"] = review
+            out = json.dumps(obj, ensure_ascii=False)
         else:
-            out = "\n".join(_replay_text(match))
+            lines = _replay_text(match)
+            if review is not None:
+                lines += ["", "What the bot would have played:"]
+                lines += [f"hand {r['hand']}, {r['text']}" for r in review] or ["nothing: it agreed, or no seat is human"]
+            out = "\n".join(lines)
     except Exception as e:  # a bug of the program itself (exit code 1), never a traceback
         fail(f"{path}: the record replayed but its summary failed, a bug in cardtable "
              f"({type(e).__name__}: {e})", code=1)

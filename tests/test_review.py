@@ -123,3 +123,24 @@ def test_the_hint_reason_speaks_the_players_words():
 
     want = f"{display(plays[0].cards[0])}: as good as {display(plays[1].cards[0])}, a close call"
     assert reason(obs, close, None, 3.0, "strepen") == want
+
+
+def test_replay_review_lists_the_lines_of_the_record(tmp_path):
+    import json
+
+    from click.testing import CliRunner
+
+    from cardtable.cli import main
+
+    m = _played_hand("kruisjassen", 2)
+    path = tmp_path / "game.json"
+    path.write_text(json.dumps(m.to_record()), encoding="utf-8")
+    r = CliRunner().invoke(main, ["replay", str(path), "--review", "40", "--json"])
+    assert r.exit_code == 0, r.output
+    got = json.loads(r.output)["review"]
+    want = RV.review_hand(m, 0, iterations=40)
+    assert [(x["hand"], x["action"], x["played"], x["bot"]) for x in got] == [
+        (1, ln.index, ln.played, ln.better) for ln in want] and want
+    text = CliRunner().invoke(main, ["replay", str(path), "--review", "40"]).output
+    assert "What the bot would have played:" in text
+    assert f"hand 1, {want[0].text('You')}" in text
