@@ -144,3 +144,14 @@ def test_replay_review_lists_the_lines_of_the_record(tmp_path):
     text = CliRunner().invoke(main, ["replay", str(path), "--review", "40"]).output
     assert "What the bot would have played:" in text
     assert f"hand 1, {want[0].text('You')}" in text
+
+
+def test_the_sheet_scale_turns_returns_into_the_sheets_unit():
+    # kruisjassen: returns in pits (3 strepen); schutjassen: gains in hundreds, scale 9;
+    # ramino-drift: a penalty sheet (its gains are the points with the sign turned)
+    for gid, want in (("kruisjassen", 3.0), ("schutjassen", 900.0), ("klassieke-rummy", 100.0)):
+        st = get_game(gid).new_hand(1)
+        assert RV.sheet_scale(st.information_set(st.to_act)) == want, gid
+        assert RV.sheet_scale(st) == want, gid
+    st = get_game("ramino-drift").new_hand(1)
+    assert RV.sheet_scale(st) == st.returns_scale() > 0

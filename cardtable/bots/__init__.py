@@ -188,11 +188,13 @@ def hint(game: Game, info, budget: float | None = None) -> tuple[Action, str]:
     obs = observation_of(info)
     if bot.last is None:
         return action, "the simple bot's move (no information set to search)"
+    from cardtable.bots.review import sheet_scale
+
     try:                          # the differences in the sheet's unit (strepen, points)
-        scale = float(info.sample(random.Random(0)).returns_scale())
         unit = getattr(game.new_sheet(), "unit", "") or ""
     except Exception:
-        scale, unit = 1.0, ""
+        unit = ""
+    scale = sheet_scale(info) if unit else 1.0
     return action, reason(obs, bot.last, info, scale, unit)
 
 

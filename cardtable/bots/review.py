@@ -20,8 +20,9 @@ against the search's prior in the same sampled deals: the sum of the two paired 
 errors, exact when the player played the prior). A search cut short keeps what it found.
 
 The gain is shown in the sheet's unit (``Sheet.unit``): the difference of the returns times
-the state's ``returns_scale()``, i.e. how much more the player's side would have written
-than the others, on average, by the search's estimate.
+``sheet_scale`` (``returns_scale()`` and the sheet points per unit of ``returns_gains()``),
+i.e. how much more the player's side would have written than the others, on average, by
+the search's estimate.
 
 Layering: bots (no TUI imports); the table runs ``ReviewSearch`` in a thread worker.
 """
@@ -106,6 +107,33 @@ def when_words(obs: Any, turn: int) -> str:
     return f"Turn {turn}"
 
 
+_SCALES: dict[tuple, float] = {}
+
+
+def sheet_scale(info: Any, tries: int = 8) -> float:
+    """What one unit of ``returns()`` is worth on the score sheet (in ``Sheet.unit``) in the
+    game of ``info`` (an information set, or a State): ``returns_scale()`` times how many
+    sheet points one unit of ``returns_gains()`` writes (1 in most games, 100 where the gains
+    are in hundreds, the sign dropped where a penalty sheet counts down), found from the
+    ``result().points`` of a few random playouts of sampled deals (the median ratio), once
+    per game and options in a process. Never raises: 1 where nothing can be measured."""
+    try:
+        rng = random.Random(0)
+        world = info.sample(rng) if hasattr(info, "sample") else info.clone()
+        key = (type(world), repr(sorted(getattr(world.game, "options", {}).items())))
+        if key not in _SCALES:
+            ratios = []
+            for _ in range(tries):
+                w = info.sample(rng) if hasattr(info, "sample") else info.clone()
+                w.playout(rng)
+                ratios += [abs(p / g) for g, p in zip(w.returns_gains(), w.result().points) if g and p]
+            ratios.sort()
+            _SCALES[key] = ratios[len(ratios) // 2] if ratios else 1.0
+        return float(world.returns_scale()) * _SCALES[key]
+    except Exception:
+        return 1.0
+
+
 @dataclass(frozen=True)
 class ReviewLine:
     """One decision where the bot would have chosen otherwise: the ``seat``, the action's
@@ -133,8 +161,8 @@ def review_line(decision: Any, played: Action, obs: Any, when: str, unit: str = 
     """The line for one decision, or None when the bot would have played the same or its
     choice is not clearly better (see the module docstring). ``decision``: the strong
     bot's ``Decision`` (``legal``, ``stats``, ``chosen``, ``extra["prior"]``) for the
-    seat's observation ``obs``; ``played``: the action taken; ``scale``: the state's
-    ``returns_scale()``."""
+    seat's observation ``obs``; ``played``: the action taken; ``scale``: what a unit of the
+    returns is worth on the sheet (``sheet_scale``)."""
     if decision is None or played not in decision.legal:
         return None
     st = decision.stats
@@ -237,7 +265,7 @@ def review_hand(match: Any, hand: int, seats: Collection[int] | None = None, ite
                                       seed=rng.randrange(2**31))
                 decision = search.run()
                 line = review_line(decision, obs.legal[obs.legal.index(action)] if action in obs.legal else action,
-                                   obs, when_words(obs, turn), unit, st.returns_scale(), i)
+                                   obs, when_words(obs, turn), unit, sheet_scale(st), i)
                 if line is not None:
                     out.append(line)
         st = st.apply(action, check=False)
@@ -258,4 +286,4 @@ def _standing_before(match: Any, hand: int) -> Any:
 
 
 __all__ = ["CONFIDENCE", "REVIEW_BUDGET", "ReviewLine", "ReviewSearch", "TurnCounter", "action_words",
-           "amount_words", "review_hand", "review_line", "short_words", "when_words"]
+           "amount_words", "review_hand", "review_line", "sheet_scale", "short_words", "when_words"]

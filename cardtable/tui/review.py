@@ -85,10 +85,9 @@ class TableReview:
         self.search, self.key = search, key
         self.running.add(key)
         when = RV.when_words(obs, turn)
-        scale = float(st.returns_scale())
 
-        def think():
-            return key, obs, search.run(), when, scale
+        def think():      # (the unit's scale too: a few playouts the first time, not in the loop)
+            return key, obs, search.run(), when, RV.sheet_scale(info)
 
         scr.run_worker(think, name="review", group="review", thread=True, exit_on_error=False)
 

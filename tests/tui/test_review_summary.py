@@ -114,7 +114,8 @@ async def test_summary_lists_where_the_bot_would_have_played_otherwise(monkeypat
         assert all(s.cancelled.is_set() for s in StubSearch.made)
         assert StubSearch.most_at_once == 1
         assert all(s.budget == RV.REVIEW_BUDGET for s in StubSearch.made)
-        scale = match.state.returns_scale()
+        scale = RV.sheet_scale(match.state)
+        assert scale == 3.0                      # a pit, 3 strepen, is one unit of the returns
         want = []
         for i, obs in decided[:SHOWN]:
             played, better = obs.legal[0], obs.legal[-1]
