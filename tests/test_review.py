@@ -155,3 +155,25 @@ def test_the_sheet_scale_turns_returns_into_the_sheets_unit():
         assert RV.sheet_scale(st) == want, gid
     st = get_game("ramino-drift").new_hand(1)
     assert RV.sheet_scale(st) == st.returns_scale() > 0
+
+
+def test_review_search_in_the_pool_and_cancelled():
+    import threading
+
+    st = get_game("kruisjassen").new_hand(1)
+    while len(st.legal_actions()) < 2:
+        st = st.apply(st.legal_actions()[0])
+    info = st.information_set(st.to_act)
+    d = RV.ReviewSearch(st.game, info, budget=0.1).run()
+    assert d.legal == tuple(info.observation.legal) and d.stats.worlds >= 1
+    gone = RV.ReviewSearch(st.game, info, budget=0.1)
+    gone.cancel()
+    assert gone.run() is None                   # cancelled before it started: no search
+    # cancelled while it runs (a budget of 20 s): it returns at once with what it found
+    long = RV.ReviewSearch(st.game, info, budget=20.0)
+    out = []
+    t = threading.Thread(target=lambda: out.append(long.run()))
+    t.start()
+    threading.Timer(0.3, long.cancel).start()
+    t.join(timeout=10)
+    assert not t.is_alive() and out and out[0].cancelled
