@@ -98,6 +98,8 @@ async def test_setup_player_count_changes_the_seats():
         assert seats_shown() == 5
         assert setup.query_one("#name-1").disabled          # a bot needs no name
         setup.query_one("#kind-0").value = "bot:random"
+        for seat in range(1, 5):         # (the default strong bots would think a second a move)
+            setup.query_one(f"#kind-{seat}").value = "bot:simple"
         await pilot.pause()
         setup.action_start()
         await settle(pilot)
