@@ -5,7 +5,9 @@ Its parts (each in a module of its own):
 - the action chooser (``tui/chooser.py``): the buttons and card keys of the legal actions,
   from the verb specs the game declares;
 - the bot driver (``tui/bot_driver.py``): bots think in a worker; the hint key;
-- the hand-over (``tui/handover.py``): the screen between two humans at one keyboard.
+- the hand-over (``tui/handover.py``): the screen between two humans at one keyboard;
+- the review (``tui/review.py``): a short search of the one human's decisions for the hand
+  summary's "what the bot would have played".
 
 Flow (one ``advance()`` after every change):
   hand over?  -> the hand summary screen, then the next hand or the decision between hands
