@@ -3,9 +3,9 @@
 
     search = ReviewSearch(game, state.information_set(seat))      # a short search (0.3 s)
     decision = search.run()        # in a worker thread; ``search.cancel()`` from another
-    line = review_line(decision, played, when, unit, scale)       # None: the bot agrees
-    line.text()                    # "Trick 3: you chose 7H; the bot would have chosen AH
-                                   #  (about 0.4 strepen better)"
+    line = review_line(decision, played, obs, when, unit, scale)  # None: the bot agrees
+    line.text()                    # "Trick 3: you chose 7H, the bot AH (about 0.40 strepen
+                                   #  better)"
     lines = review_hand(match, 0, seats={0}, iterations=200)      # from a record, in process
 
 Words (``action_words``): an action in the game's own labels (``VerbSpec.label`` of the
@@ -150,9 +150,9 @@ class ReviewLine:
     unit: str = ""
 
     def text(self, who: str = "you") -> str:
-        """``Trick 3: you chose 7H; the bot would have chosen AH (about 0.40 strepen
-        better)``; ``who``: how the player is named (``you``, a name)."""
-        return (f"{self.when}: {who} chose {self.played}; the bot would have chosen {self.better} "
+        """``Trick 3: you chose 7H, the bot AH (about 0.40 strepen better)`` (one line of
+        the summary at 80 columns, mostly); ``who``: how the player is named (``you``, a name)."""
+        return (f"{self.when}: {who} chose {self.played}, the bot {self.better} "
                 f"(about {amount_words(self.gain, self.unit)} better)")
 
 
