@@ -135,9 +135,11 @@ def bot_levels(game: Game) -> list[tuple[str, str]]:
 #: the least thinking time (seconds per decision) at which ``strong`` is the default level
 MIN_STRONG_BUDGET = 0.2
 #: the least CPU time per decision (the budget times the cores the search may use) at which
-#: ``strong`` is the default level: below it the search samples so few deals (about 25 per
-#: 0.1 CPU-second in a Kruisjassen card play) that its choice is the simple bot's anyway
-#: (it keeps the simple bot's move unless another is clearly better), only slower
+#: ``strong`` is the default level. A judgement from what the search samples (median sampled
+#: deals per decision on one core, 12 positions each): 0.2 s: Kruisjassen 173, Klassieke
+#: Rummy 49, Jokeren 11; 0.4 s: 473, 126, 38; 1 s: 1616, 495, 83. With a few dozen deals
+#: its departures from the simple bot's move rest mostly on noise (its test of one standard
+#: error lets about a sixth of equal moves through), and simple answers at once
 MIN_STRONG_CPU = 0.4
 
 
