@@ -114,9 +114,9 @@ _ROEM = {k: handjas_roem(k) for k in ("all", "swiss")}
 TAKE = Action("take-hand")
 KEEP = Action("keep-hand")
 
-SWAP_SPEC = VerbSpec("swap", "Roof", "s", "rob the turned card with your trump six", NONE)
+SWAP_SPEC = VerbSpec("swap", "Roof", "b", "rob the turned card with your trump six", NONE)
 TAKE_SPEC = VerbSpec("take-hand", "Ruil", "r", "take the extra hand (binding)", NONE)
-KEEP_SPEC = VerbSpec("keep-hand", "Houden", "h", "keep your hand", NONE)
+KEEP_SPEC = VerbSpec("keep-hand", "Houden", "k", "keep your hand", NONE)
 VERBS = (PLAY_SPEC, PASS_SPEC, SWAP_SPEC, TAKE_SPEC, KEEP_SPEC, ROEM_SPEC, CARRE_SPEC, STUK_SPEC)
 
 DEAL_KEYS = frozenset(("dealer", "hands", "extra", "dead", "upcard", "stock"))

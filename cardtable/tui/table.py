@@ -78,10 +78,6 @@ class TableScreen(Screen):
         Binding("question_mark", "rules", "rules", key_display="?"),
         Binding("i", "hint", "hint"),
         Binding("h", "history", "history"),
-        # while a verb borrows s or h (``trump S``, ``trump H``), the sheet and the history
-        # stay one key away on the capital letter
-        Binding("S", "sheet_lent", "sheet", key_display="S"),
-        Binding("H", "history_lent", "history", key_display="H"),
         Binding("n", "letters", "B/J", show=False),
         Binding("escape", "cancel", "cancel", show=False),
         Binding("q", "leave", "quit"),
@@ -957,14 +953,6 @@ class TableScreen(Screen):
             return False          # hidden from the key line: it does nothing now
         if action == "hint":
             return hint_function() is not None and self.mode == "human"
-        if action == "sheet" and "s" in self.keymap:
-            return False          # the s key names spades now
-        if action == "history" and "h" in self.keymap:
-            return False          # the h key names hearts now
-        if action == "sheet_lent":
-            return "s" in self.keymap
-        if action == "history_lent":
-            return "h" in self.keymap
         if action == "undo":
             return self.undo_allowed()
         return True
@@ -1122,12 +1110,6 @@ class TableScreen(Screen):
         m = self.match
         lines = history_lines(self.observation(), self._names(), bool(getattr(self.app, "dutch", False)))
         self.app.push_screen(HistoryScreen(f"{m.game.name}, hand {max(1, len(m.hands))}: the hand so far", lines))
-
-    def action_sheet_lent(self) -> None:
-        self.action_sheet()
-
-    def action_history_lent(self) -> None:
-        self.action_history()
 
     def action_rules(self) -> None:
         self.app.push_screen(RulesScreen(type(self.match.game)))
