@@ -430,24 +430,31 @@ class TableScreen(Screen):
 
             self.app.push_screen(ConfirmScreen(spec.confirm, spec.label), callback=answer)
             return False
+        before = Counter(obs.hand) if obs is not None and obs.seat == self.viewer else None
         try:
             self.match.apply(action)
         except IllegalAction as e:
             self.set_message(self._refusal(str(e)))
             return False
         self._message = None
-        self._after_action()
+        self._after_action(before)
         return True
 
-    def _after_action(self) -> None:
+    def _after_action(self, before: Counter | None = None) -> None:
+        """After a move: save, close the menus, and keep the selection only as far as its
+        cards are still in the hand. ``before``: the hand before the viewer's own move; the
+        cards that left it leave the selection first, so that a copy of a melded card (two
+        packs: two ``7C``) does not stay selected in its place."""
         self._autosave()
         self.chooser.reset()
-        # keep the selection only as far as the cards are still in the hand
         if self.viewer is not None and self.match.state is not None:
             hand = Counter(self.match.state.observation(self.viewer).hand)
+            gone = before - hand if before is not None else Counter()
             keep = []
             for c in self.selected:
-                if hand[c] > 0:
+                if gone[c] > 0:
+                    gone[c] -= 1
+                elif hand[c] > 0:
                     hand[c] -= 1
                     keep.append(c)
             self.selected = keep

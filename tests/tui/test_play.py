@@ -289,6 +289,33 @@ async def test_illegal_meld_shows_the_reason_and_changes_nothing():
         assert Counter(tbl.selected) == Counter(pair)   # the selection is kept to fix it
 
 
+async def test_after_a_lay_off_no_copy_of_the_card_stays_selected():
+    """Two packs: the hand holds two 7C; laying one of them off (a meld still possible, so
+    the selection is kept) leaves the selection empty: the other copy is not selected in its
+    place."""
+    from tests.games.test_basis_rummy import position
+    from cardtable.cards import parse_card
+
+    game = get_game("jokeren", 2)
+    match = Match(game, ["human:Anna", "bot:simple"], seed=1)
+    match.start_hand(deal=position(game, ["7C 7C 3H 4H 5H KS QS", "4D 6D 8S JD QD 2S 3S"], "TH",
+                                   melds=[(0, "8C 9C TC")], stock_top="4S"))
+    app = make_app(match)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        tbl = app.screen
+        await pilot.press("d")                       # draw the 4S
+        await settle(pilot)
+        seven = parse_card("7C")
+        await select_cards(pilot, tbl, [seven])
+        await pilot.press("l", "1")                  # lay it off on meld 1
+        await settle(pilot)
+        assert match.hands[-1]["actions"][-1] == "layoff 7C to 1"
+        assert tbl.hand_cards().count(seven) == 1    # the other 7C is still in the hand
+        assert any(a.verb == "meld" for a in tbl.observation().legal)
+        assert tbl.selected == []
+
+
 async def test_keys_wait_while_a_bot_thinks():
     match = demo.trick_midhand("kruisjassen", 7, tricks=3)
     app = CardTableApp(match, bot_delay=30, resume=False, autosave=False)
