@@ -778,7 +778,7 @@ class HandjasState(JasHand):
         if k == "keep":
             return LogEvent(k, "{0} {0:keeps|keep} the hand", (ev[1],))
         if k == "meld":
-            return LogEvent(k, "{0} {0:declares|declare} " + esc(jas.announce(ev[2], tr)) + f" ({ev[2].value})",
+            return LogEvent(k, "{0} {0:declares|declare} " + esc(jas.roem_words(ev[2], tr)) + f" ({ev[2].value})",
                             (ev[1],), ev[2].cards)
         if k == "stuk":
             return LogEvent(k, f"{{0}} {{0:declares|declare}} stuk (+{STUK_VALUE})", (ev[1],))

@@ -389,7 +389,7 @@ class TableScreen(Screen):
             if self.mode != "human" or now is None or now.seat != obs.seat or now.legal != obs.legal:
                 return
             t = Text("Hint: ", Style(color=R.GOLD, bold=True))
-            t.append_text(R.pretty(action.text(), bool(getattr(self.app, "dutch", False))))
+            t.append_text(R.move_words(action, now.verbs, bool(getattr(self.app, "dutch", False))))
             if why:
                 # the reason starts by naming the move ("play 10♦: wins the trick, ..."): once is enough
                 head, sep, rest = why.partition(": ")
@@ -434,7 +434,7 @@ class TableScreen(Screen):
         try:
             self.match.apply(action)
         except IllegalAction as e:
-            self.set_message(self._refusal(str(e)))
+            self.set_message(self._refusal(str(e), action, obs))
             return False
         self._message = None
         self._after_action(before)
@@ -547,9 +547,17 @@ class TableScreen(Screen):
                 out.add(i)
         return out
 
-    def _refusal(self, reason: str) -> Text:
-        """The rules' reason, with card codes drawn as cards and seats named."""
-        t = R.pretty(reason, bool(getattr(self.app, "dutch", False)), self._names())
+    def _refusal(self, reason: str, action: Action | None = None, obs: Observation | None = None) -> Text:
+        """The rules' reason, with card codes drawn as cards and seats named; the action it
+        starts with (``declare seq3 KH QH JH: ...``) in the game's words (``R.move_words``)."""
+        dutch = bool(getattr(self.app, "dutch", False))
+        head = f"{action.text()}: " if action is not None else None
+        if head and reason.startswith(head) and obs is not None:
+            t = R.move_words(action, obs.verbs, dutch)
+            t.append(": ")
+            t.append_text(R.pretty(reason[len(head):], dutch, self._names()))
+        else:
+            t = R.pretty(reason, dutch, self._names())
         t.stylize_before(Style(color="#ff8080", bold=True))
         return t
 
@@ -1162,8 +1170,13 @@ class TableScreen(Screen):
         self.chooser = Chooser()
         self.cursor = 0
         self.advance()
-        self.set_message(Text(f"Taken back: {taken}" + (f" and {n - 1} move{'s' if n > 2 else ''} after it"
-                                                         if n > 1 else "") + ".", Style(color=R.GOLD)))
+        back = self.observation()
+        msg = Text("Taken back: ")
+        msg.append_text(R.move_words(m.game.parse_action(taken), back.verbs if back is not None else (),
+                                     bool(getattr(self.app, "dutch", False))))
+        msg.append((f" and {n - 1} move{'s' if n > 2 else ''} after it" if n > 1 else "") + ".")
+        msg.stylize_before(Style(color=R.GOLD))
+        self.set_message(msg)
 
     def action_leave(self) -> None:
         """Leave the table; the autosave keeps the match for the next start."""
