@@ -66,6 +66,9 @@ class TableScreen(Screen):
     """One match at the table. ``standalone``: quitting the table quits the app (CLI start)."""
 
     HORIZONTAL_BREAKPOINTS = [(0, "-tiny"), (MIN_SIZE[0], "-narrow"), (110, "-wide")]
+    #: the key line's keys left out first where it is too narrow (KeyFooter): the arrows
+    #: (the hint line names them), the hint, the rules, the history
+    FOOTER_DROP = ("cursor", "hint", "rules", "history")
     VERTICAL_BREAKPOINTS = [(0, "-short"), (MIN_SIZE[1], "-tall")]
     AUTO_FOCUS = None
 
