@@ -135,6 +135,31 @@ class KeyFooter(Footer):
         super().bindings_changed(screen)
 
 
+class MoreBelow(Static):
+    """A hint under a scrolling page that there is more below it ("▼ more below: ↓ or PgDn"),
+    shown while the page (the widget with id ``page``, a scroll container of the same screen)
+    can scroll further down, hidden at its foot."""
+
+    def __init__(self, page: str, **kw) -> None:
+        super().__init__(Text("\u25bc more below: \u2193 or PgDn scrolls", Style(color=R.GOLD, italic=True)),
+                         markup=False, classes="more-below", **kw)
+        self.page = page
+
+    def on_mount(self) -> None:
+        self.display = False
+        try:
+            self._page = self.screen.query_one(f"#{self.page}")
+        except Exception:
+            return
+        for name in ("scroll_y", "virtual_size", "size"):
+            self.watch(self._page, name, self._update, init=False)
+        self.call_after_refresh(self._update)
+
+    def _update(self) -> None:
+        page = self._page
+        self.display = page.max_scroll_y > 0 and round(page.scroll_y) < page.max_scroll_y
+
+
 class CardWidget(Static):
     """One card of the active hand; click to select (or toggle) it."""
 
