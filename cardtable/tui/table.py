@@ -39,7 +39,7 @@ from cardtable.cards import plain
 from cardtable.engine.actions import Action
 from cardtable.engine.game import IllegalAction, Observation
 from cardtable.engine.match import Match
-from cardtable.engine.views import CARD, CARDS, DESIGNATION, MELD, spec_for
+from cardtable.engine.views import CARD, CARDS, DESIGNATION, MELD, TRICK, spec_for
 from cardtable.tui import layout as L
 from cardtable.tui import render as R
 from cardtable.tui.bot_driver import BotDriver, hint_function
@@ -743,7 +743,7 @@ class TableScreen(Screen):
         if s != anchor and g.team_of(s) == g.team_of(anchor):
             parts.append("partner")
         parts += L.roles_of(obs, s)
-        if obs.tricks_won and s < len(obs.tricks_won) and (any(obs.tricks_won) or any(z.kind == "trick" and z.cards for z in obs.zones)):
+        if obs.tricks_won and s < len(obs.tricks_won) and (any(obs.tricks_won) or any(z.kind == TRICK and z.cards for z in obs.zones)):
             k = obs.tricks_won[s]
             parts.append(f"{k} trick{'s' if k != 1 else ''}")
         table_melds = next((z for z in obs.zones if z.kind == "melds" and z.owner is None and not z.mirror), None)

@@ -42,6 +42,10 @@ def test_the_tui_names_no_game_and_no_family():
                 bad.append(f"{path.name}: {w}")
         if re.search(r"\.family\b", text):
             bad.append(f"{path.name}: .family")
+        # the trick fields of the observation and the trick family's event kinds: the table
+        # reads the zones and ``Observation.event_group`` instead
+        for m in re.finditer(r"\bobs\.(trick|last_trick)\b|kind == [\"'](play|trick)[\"']", text):
+            bad.append(f"{path.name}: {m.group(0)}")
         for f in families:
             if re.search(rf"[\"']{re.escape(f)}[\"']", text):
                 bad.append(f"{path.name}: the family string {f!r}")
