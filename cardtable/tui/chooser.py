@@ -167,7 +167,8 @@ class Chooser:
         """The buttons of the moment. ``ui``: the table (``ui.act(action)``, ``ui.card_key(spec,
         acts)`` for a card-shaped key, ``ui.redraw()``)."""
         if self.choices:
-            return self._numbered(list(self.choices), ui, lambda a: ("", a.cards))
+            # a lay-off's end is said in words (``low end`` / ``high end``)
+            return self._numbered(list(self.choices), ui, lambda a: (f"{a.end} end" if a.end else "", a.cards))
         if self.path:
             return self._menu_items(obs, ui)
         used = set(RESERVED_KEYS)

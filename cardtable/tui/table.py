@@ -887,7 +887,10 @@ class TableScreen(Screen):
 
     def _meld_to(self, target: int) -> None:
         """Put the chosen cards onto meld ``target``, one by one, in whatever order the rules
-        accept them; the first card that fits nowhere is refused with the reason."""
+        accept them; the first card that fits nowhere is refused with the reason. A card that
+        fits in more than one way (a joker at either end of a run: ``JK=4C`` or ``JK=8C``; a
+        card for both ends) is asked about, as a meld's designations are: the numbered
+        choices, once the cards that fit one way only are down."""
         spec, cards = self.chooser.pending or (None, ())
         self.chooser.pending = None
         self.chooser.digits = ""
@@ -898,13 +901,20 @@ class TableScreen(Screen):
                 break
             legal = st.legal_actions()
             pick = None
+            ask = None
             for c in cards:
-                pick = next((a for a in legal if a.verb == spec.verb and a.cards == (c,) and a.target == target), None)
-                if pick is None:    # a joker from hand: the first thing it may stand for there
-                    pick = next((a for a in legal if a.verb == spec.verb and len(a.cards) == 1
-                                 and plain(a.cards[0]) == c and a.target == target), None)
-                if pick:
+                ways = [a for a in legal if a.verb == spec.verb and a.cards == (c,) and a.target == target]
+                if not ways:        # a joker from hand: what it may stand for there
+                    ways = [a for a in legal if a.verb == spec.verb and len(a.cards) == 1
+                            and plain(a.cards[0]) == c and a.target == target]
+                if len(ways) == 1:
+                    pick = ways[0]
                     break
+                ask = ask or (ways or None)
+            if pick is None and ask:
+                self.chooser.choices = tuple(ask)
+                self.redraw(clear=True)
+                return
             if pick is None:
                 prep = next((a.prep for a in legal if a.verb == spec.verb and a.prep), "to")
                 self.try_action(Action(spec.verb, spec.arg, cards=(cards[0],), prep=prep, target=target))
