@@ -152,12 +152,18 @@ class MoreBelow(Static):
         except Exception:
             return
         for name in ("scroll_y", "virtual_size", "size"):
-            self.watch(self._page, name, self._update, init=False)
+            self.watch(self._page, name, self._later, init=False)
+        self.call_after_refresh(self._update)
+
+    def _later(self) -> None:
+        # the page's sizes change one at a time during a layout: judge once it is done
         self.call_after_refresh(self._update)
 
     def _update(self) -> None:
         page = self._page
-        self.display = page.max_scroll_y > 0 and round(page.scroll_y) < page.max_scroll_y
+        # the hint's own line is taken from the page: a page that fits without it has no more
+        more = page.max_scroll_y - (1 if self.display else 0) > 0
+        self.display = more and round(page.scroll_y) < page.max_scroll_y
 
 
 class CardWidget(Static):
