@@ -30,7 +30,7 @@ from cardtable.engine.match import Match
 from cardtable.engine.record import RecordError
 from cardtable.tui import render as R
 from cardtable.tui.handover import HandOverScreen, confirm, hush  # noqa: F401  (re-exported)
-from cardtable.tui.widgets import KeyFooter, dismiss_once, sheet_renderable
+from cardtable.tui.widgets import KeyFooter, MoreBelow, dismiss_once, sheet_renderable
 
 
 def _t(text: str, style: str | Style | None = None) -> Text:
@@ -288,7 +288,9 @@ class ResumeScreen(Screen):
         parts.append(Text("\nResume it?  y/⏎ resume   n/Esc/q the menu (the save is kept)",
                           Style(color="#b8d8c0")))
         with Center(id="resume-box"):
-            yield Static(Group(*parts), markup=False, id="resume-text")
+            with VerticalScroll(id="resume-scroll"):
+                yield Static(Group(*parts), markup=False, id="resume-text")
+        yield MoreBelow("resume-scroll")
         with Horizontal(id="resume-buttons"):
             yield Button(Text("Resume"), id="resume-yes", variant="primary", compact=True)
             yield Button(Text("Menu"), id="resume-no", compact=True)
@@ -653,6 +655,7 @@ class HandSummaryScreen(Screen):
             nxt = ("the match is over: ⏎ or Esc for the result" if self.match.over
                    else "⏎ or Esc deals the next hand · q leaves the table (the match is saved)")
             yield Static(Text(nxt, Style(color="#b8d8c0", italic=True)), markup=False)
+        yield MoreBelow("summary")
         yield KeyFooter()
 
     def on_mount(self) -> None:

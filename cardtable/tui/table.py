@@ -41,7 +41,7 @@ from cardtable.cards import plain
 from cardtable.engine.actions import Action
 from cardtable.engine.game import IllegalAction, Observation
 from cardtable.engine.match import Match
-from cardtable.engine.views import CARD, CARDS, DESIGNATION, MELD, spec_for
+from cardtable.engine.views import CARD, CARDS, DESIGNATION, MELD, TRICK, spec_for
 from cardtable.tui import layout as L
 from cardtable.tui import render as R
 from cardtable.tui.bot_driver import BotDriver, hint_function
@@ -69,6 +69,9 @@ class TableScreen(Screen):
     """One match at the table. ``standalone``: quitting the table quits the app (CLI start)."""
 
     HORIZONTAL_BREAKPOINTS = [(0, "-tiny"), (MIN_SIZE[0], "-narrow"), (110, "-wide")]
+    #: the key line's keys left out first where it is too narrow (KeyFooter): the arrows
+    #: (the hint line names them), the hint, the rules, the history
+    FOOTER_DROP = ("cursor", "hint", "rules", "history")
     VERTICAL_BREAKPOINTS = [(0, "-short"), (MIN_SIZE[1], "-tall")]
     AUTO_FOCUS = None
 
@@ -81,10 +84,6 @@ class TableScreen(Screen):
         Binding("question_mark", "rules", "rules", key_display="?"),
         Binding("i", "hint", "hint"),
         Binding("h", "history", "history"),
-        # while a verb borrows s or h (``trump S``, ``trump H``), the sheet and the history
-        # stay one key away on the capital letter
-        Binding("S", "sheet_lent", "sheet", key_display="S"),
-        Binding("H", "history_lent", "history", key_display="H"),
         Binding("n", "letters", "B/J", show=False),
         Binding("escape", "cancel", "cancel", show=False),
         Binding("q", "leave", "quit"),
@@ -404,7 +403,7 @@ class TableScreen(Screen):
             if self.mode != "human" or now is None or now.seat != obs.seat or now.legal != obs.legal:
                 return
             t = Text("Hint: ", Style(color=R.GOLD, bold=True))
-            t.append_text(R.pretty(action.text(), bool(getattr(self.app, "dutch", False))))
+            t.append_text(R.move_words(action, now.verbs, bool(getattr(self.app, "dutch", False))))
             if why:
                 # the reason starts by naming the move ("play 10♦: wins the trick, ..."): once is enough
                 head, sep, rest = why.partition(": ")
@@ -445,25 +444,32 @@ class TableScreen(Screen):
 
             self.app.push_screen(ConfirmScreen(spec.confirm, spec.label), callback=answer)
             return False
+        before = Counter(obs.hand) if obs is not None and obs.seat == self.viewer else None
         try:
             self.match.apply(action)
         except IllegalAction as e:
-            self.set_message(self._refusal(str(e)))
+            self.set_message(self._refusal(str(e), action, obs))
             return False
         self.review.stop()             # a review search still running ends now
         self._message = None
-        self._after_action()
+        self._after_action(before)
         return True
 
-    def _after_action(self) -> None:
+    def _after_action(self, before: Counter | None = None) -> None:
+        """After a move: save, close the menus, and keep the selection only as far as its
+        cards are still in the hand. ``before``: the hand before the viewer's own move; the
+        cards that left it leave the selection first, so that a copy of a melded card (two
+        packs: two ``7C``) does not stay selected in its place."""
         self._autosave()
         self.chooser.reset()
-        # keep the selection only as far as the cards are still in the hand
         if self.viewer is not None and self.match.state is not None:
             hand = Counter(self.match.state.observation(self.viewer).hand)
+            gone = before - hand if before is not None else Counter()
             keep = []
             for c in self.selected:
-                if hand[c] > 0:
+                if gone[c] > 0:
+                    gone[c] -= 1
+                elif hand[c] > 0:
                     hand[c] -= 1
                     keep.append(c)
             self.selected = keep
@@ -556,9 +562,17 @@ class TableScreen(Screen):
                 out.add(i)
         return out
 
-    def _refusal(self, reason: str) -> Text:
-        """The rules' reason, with card codes drawn as cards and seats named."""
-        t = R.pretty(reason, bool(getattr(self.app, "dutch", False)), self._names())
+    def _refusal(self, reason: str, action: Action | None = None, obs: Observation | None = None) -> Text:
+        """The rules' reason, with card codes drawn as cards and seats named; the action it
+        starts with (``declare seq3 KH QH JH: ...``) in the game's words (``R.move_words``)."""
+        dutch = bool(getattr(self.app, "dutch", False))
+        head = f"{action.text()}: " if action is not None else None
+        if head and reason.startswith(head) and obs is not None:
+            t = R.move_words(action, obs.verbs, dutch)
+            t.append(": ")
+            t.append_text(R.pretty(reason[len(head):], dutch, self._names()))
+        else:
+            t = R.pretty(reason, dutch, self._names())
         t.stylize_before(Style(color="#ff8080", bold=True))
         return t
 
@@ -741,7 +755,7 @@ class TableScreen(Screen):
         if s != anchor and g.team_of(s) == g.team_of(anchor):
             parts.append("partner")
         parts += L.roles_of(obs, s)
-        if obs.tricks_won and s < len(obs.tricks_won) and (any(obs.tricks_won) or any(z.kind == "trick" and z.cards for z in obs.zones)):
+        if obs.tricks_won and s < len(obs.tricks_won) and (any(obs.tricks_won) or any(z.kind == TRICK and z.cards for z in obs.zones)):
             k = obs.tricks_won[s]
             parts.append(f"{k} trick{'s' if k != 1 else ''}")
         table_melds = next((z for z in obs.zones if z.kind == "melds" and z.owner is None and not z.mirror), None)
@@ -885,7 +899,10 @@ class TableScreen(Screen):
 
     def _meld_to(self, target: int) -> None:
         """Put the chosen cards onto meld ``target``, one by one, in whatever order the rules
-        accept them; the first card that fits nowhere is refused with the reason."""
+        accept them; the first card that fits nowhere is refused with the reason. A card that
+        fits in more than one way (a joker at either end of a run: ``JK=4C`` or ``JK=8C``; a
+        card for both ends) is asked about, as a meld's designations are: the numbered
+        choices, once the cards that fit one way only are down."""
         spec, cards = self.chooser.pending or (None, ())
         self.chooser.pending = None
         self.chooser.digits = ""
@@ -896,13 +913,20 @@ class TableScreen(Screen):
                 break
             legal = st.legal_actions()
             pick = None
+            ask = None
             for c in cards:
-                pick = next((a for a in legal if a.verb == spec.verb and a.cards == (c,) and a.target == target), None)
-                if pick is None:    # a joker from hand: the first thing it may stand for there
-                    pick = next((a for a in legal if a.verb == spec.verb and len(a.cards) == 1
-                                 and plain(a.cards[0]) == c and a.target == target), None)
-                if pick:
+                ways = [a for a in legal if a.verb == spec.verb and a.cards == (c,) and a.target == target]
+                if not ways:        # a joker from hand: what it may stand for there
+                    ways = [a for a in legal if a.verb == spec.verb and len(a.cards) == 1
+                            and plain(a.cards[0]) == c and a.target == target]
+                if len(ways) == 1:
+                    pick = ways[0]
                     break
+                ask = ask or (ways or None)
+            if pick is None and ask:
+                self.chooser.choices = tuple(ask)
+                self.redraw(clear=True)
+                return
             if pick is None:
                 prep = next((a.prep for a in legal if a.verb == spec.verb and a.prep), "to")
                 self.try_action(Action(spec.verb, spec.arg, cards=(cards[0],), prep=prep, target=target))
@@ -969,14 +993,6 @@ class TableScreen(Screen):
             return False          # hidden from the key line: it does nothing now
         if action == "hint":
             return hint_function() is not None and self.mode == "human"
-        if action == "sheet" and "s" in self.keymap:
-            return False          # the s key names spades now
-        if action == "history" and "h" in self.keymap:
-            return False          # the h key names hearts now
-        if action == "sheet_lent":
-            return "s" in self.keymap
-        if action == "history_lent":
-            return "h" in self.keymap
         if action == "undo":
             return self.undo_allowed()
         return True
@@ -1135,12 +1151,6 @@ class TableScreen(Screen):
         lines = history_lines(self.observation(), self._names(), bool(getattr(self.app, "dutch", False)))
         self.app.push_screen(HistoryScreen(f"{m.game.name}, hand {max(1, len(m.hands))}: the hand so far", lines))
 
-    def action_sheet_lent(self) -> None:
-        self.action_sheet()
-
-    def action_history_lent(self) -> None:
-        self.action_history()
-
     def action_rules(self) -> None:
         self.app.push_screen(RulesScreen(type(self.match.game)))
 
@@ -1186,8 +1196,13 @@ class TableScreen(Screen):
         self.chooser = Chooser()
         self.cursor = 0
         self.advance()
-        self.set_message(Text(f"Taken back: {taken}" + (f" and {n - 1} move{'s' if n > 2 else ''} after it"
-                                                         if n > 1 else "") + ".", Style(color=R.GOLD)))
+        back = self.observation()
+        msg = Text("Taken back: ")
+        msg.append_text(R.move_words(m.game.parse_action(taken), back.verbs if back is not None else (),
+                                     bool(getattr(self.app, "dutch", False))))
+        msg.append((f" and {n - 1} move{'s' if n > 2 else ''} after it" if n > 1 else "") + ".")
+        msg.stylize_before(Style(color=R.GOLD))
+        self.set_message(msg)
 
     def action_leave(self) -> None:
         """Leave the table; the autosave keeps the match for the next start."""
