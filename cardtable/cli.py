@@ -9,7 +9,7 @@
     cardtable stats [--player NAME] [--json]    # statistics per player name
     cardtable simulate GAME --seats bot,bot:random,... --hands N --seed S
                         [--option KEY=VALUE ...] [--json]
-    cardtable replay FILE [--json]              # re-run a game record (docs/records.md)
+    cardtable replay FILE [--json] [--review N] # re-run a game record (docs/records.md)
     cardtable tournament GAME --bots strong,simple [--matches N] [--seed S] [--json]
                         [--iterations N] [--budget S] [--jobs N] [--players N] [--option K=V]
 
@@ -102,12 +102,13 @@ def parse_options(pairs: tuple[str, ...] | list[str]) -> dict[str, str]:
     return out
 
 
-def normalize_seat(text: str, index: int, allow_human: bool = True) -> str:
+def normalize_seat(text: str, index: int, allow_human: bool = True, default_bot: str = "simple") -> str:
     """A seat text as the Match keeps it: ``human:NAME`` or ``bot:KIND``.
 
     Accepts ``human``, ``human:NAME``, ``bot``, ``bot:KIND`` and a bare bot kind
-    (``random``, ``simple``). CliError for anything else, an unknown bot kind, or a human
-    where only bots may sit (``simulate``).
+    (``random``, ``simple``). ``bot`` alone is ``bot:`` + ``default_bot`` (``play``: the
+    default level, ``bots.default_level``; ``simulate``: simple). CliError for anything else,
+    an unknown bot kind, or a human where only bots may sit (``simulate``).
     """
     t = text.strip()
     kind, colon, rest = t.partition(":")
@@ -115,7 +116,7 @@ def normalize_seat(text: str, index: int, allow_human: bool = True) -> str:
     if kind in BOT_KINDS and not colon:
         kind, rest = "bot", kind
     if kind == "bot":
-        bot = rest.strip().lower() or "simple"
+        bot = rest.strip().lower() or default_bot
         if bot not in BOT_KINDS:
             raise CliError(f"seat {index} {text!r}: unknown bot {bot!r} (bots: {', '.join(BOT_KINDS)})")
         return f"bot:{bot}"
@@ -213,8 +214,10 @@ def main(ctx: click.Context) -> None:
 @main.command()
 @click.argument("game_id", metavar="GAME")
 @click.option("--seat", "seats", multiple=True, metavar="human:NAME|bot[:KIND]",
-              help="One per seat in the order of play (seat 0 deals first). "
-                   "Default: you in seat 0 and simple bots elsewhere.")
+              help="One per seat in the order of play (seat 0 deals first). A bot kind is "
+                   "random, simple or strong; plain bot is the default level: strong (it searches, "
+                   "about the bot budget a move), or simple where the budget or the machine is too "
+                   "small for it. Default: you in seat 0 and default bots elsewhere.")
 @click.option("--players", type=int, default=None, help="Number of players (default: the seats given, "
               "else the game's smallest count).")
 @click.option("--seed", type=click.IntRange(min=0), default=None,
@@ -229,12 +232,15 @@ def play(game_id: str, seats: tuple[str, ...], players: int | None, seed: int | 
     lists them and the menu's Continue resumes them. The game's options and their values:
     `cardtable list --options GAME`.
     """
+    from cardtable import settings
+    from cardtable.bots import default_level
     from cardtable.saves import duplicate_problem
 
+    level = default_level(budget=settings.load().bot_budget)     # plain "bot": strong if it keeps the budget
     try:
         opts = parse_options(options)
         if seats:
-            seat_list = [checked_seat(normalize_seat(s, i), i) for i, s in enumerate(seats)]
+            seat_list = [checked_seat(normalize_seat(s, i, default_bot=level), i) for i, s in enumerate(seats)]
             if players is not None and players != len(seat_list):
                 raise CliError(f"--players {players} but {len(seat_list)} --seat given")
             players = len(seat_list)
@@ -243,7 +249,7 @@ def play(game_id: str, seats: tuple[str, ...], players: int | None, seed: int | 
                 raise CliError(f"--seat: {dup}")
         game = make_game(game_id, players, opts)
         if not seats:
-            seat_list = ["human:You"] + ["bot:simple"] * (game.players - 1)
+            seat_list = ["human:You"] + [f"bot:{default_level(game, settings.load().bot_budget)}"] * (game.players - 1)
         match = Match(game, seat_list, seed=seed)
     except CliError as e:
         fail(str(e))
@@ -540,7 +546,8 @@ def simulate_matches(game: Game, seats: list[str], hands: int, seed: int | None,
 @main.command()
 @click.argument("game_id", metavar="GAME")
 @click.option("--seats", "seats_text", default=None, metavar="bot,bot:random,...",
-              help="Comma-separated bots, one per seat (default: simple bots for --players seats).")
+              help="Comma-separated bots, one per seat (default: simple bots for --players seats); "
+                   "plain bot is simple here, to stay fast: name bot:strong to search.")
 @click.option("--players", type=int, default=None, help="Number of seats when --seats is not given.")
 @click.option("--hands", type=click.IntRange(min=1), default=100, show_default=True, help="Hands to play.")
 @click.option("--seed", type=int, default=None, help="Seed of the whole run (same seed, same games).")
@@ -694,10 +701,29 @@ def _replay_text(match: Match) -> list[str]:
     return lines
 
 
+def _review(match: Match, iterations: int) -> list[dict]:
+    """``replay --review``: every dealt hand's review lines for the human seats
+    (``bots.review.review_hand``, ``iterations`` playouts a decision, seed 0)."""
+    from cardtable.bots.review import review_hand
+
+    out = []
+    for i, entry in enumerate(match.hands):
+        if entry.get("between"):
+            continue
+        for ln in review_hand(match, i, iterations=iterations):
+            out.append({"hand": i + 1, "seat": ln.seat, "action": ln.index, "when": ln.when,
+                        "played": ln.played, "bot": ln.better, "gain": round(ln.gain, 3), "unit": ln.unit,
+                        "text": ln.text(match.seat_label(ln.seat))})
+    return out
+
+
 @main.command()
 @click.argument("path", metavar="FILE")
 @click.option("--json", "as_json", is_flag=True, help="Print the summary object (docs/records.md).")
-def replay(path: str, as_json: bool) -> None:
+@click.option("--review", "review_n", type=click.IntRange(min=1), default=None, metavar="N",
+              help="Also list where the strong bot would have played otherwise, for the human seats "
+                   "(N playouts a decision, e.g. 200; about a strong decision each).")
+def replay(path: str, as_json: bool, review_n: int | None) -> None:
     """Re-run the game record FILE, checking every action."""
     from cardtable import saves
     from cardtable.engine import record
@@ -708,10 +734,18 @@ def replay(path: str, as_json: bool) -> None:
         msg = str(e)
         fail(msg if path in msg else f"{path}: {msg}")
     try:
+        review = _review(match, review_n) if review_n else None
         if as_json:
-            out = json.dumps(record.summary(match), ensure_ascii=False)
+            obj = record.summary(match)
+            if review is not None:
+                obj["review"] = review
+            out = json.dumps(obj, ensure_ascii=False)
         else:
-            out = "\n".join(_replay_text(match))
+            lines = _replay_text(match)
+            if review is not None:
+                lines += ["", "What the bot would have played:"]
+                lines += [f"hand {r['hand']}, {r['text']}" for r in review] or ["nothing: it agreed, or no seat is human"]
+            out = "\n".join(lines)
     except Exception as e:  # a bug of the program itself (exit code 1), never a traceback
         fail(f"{path}: the record replayed but its summary failed, a bug in cardtable "
              f"({type(e).__name__}: {e})", code=1)

@@ -1,7 +1,8 @@
-"""The player's settings: bot pace, card letters, colours, undo in hot-seat, bot thinking budget.
+"""The player's settings: bot pace, card letters, colours, undo in hot-seat, bot thinking
+budget, the bot's review in the hand summary.
 
     s = settings.load()            # the file's values, then the environment's overrides
-    s.bot_delay, s.letters, s.dutch, s.colours, s.hotseat_undo, s.bot_budget
+    s.bot_delay, s.letters, s.dutch, s.colours, s.hotseat_undo, s.bot_budget, s.review
     settings.save(replace(s, letters="nl"))
     line = settings.take_warning() # the one message about an unreadable file (then None)
 
@@ -11,7 +12,8 @@ platform's user config folder for ``cardtable`` (e.g. ``~/.config/cardtable`` on
 
 The environment still overrides the file (for one run, never saved by ``load``):
 ``CARDTABLE_BOT_DELAY`` (seconds), ``CARDTABLE_LETTERS`` (``en``/``nl``),
-``CARDTABLE_BOT_BUDGET`` (seconds). A bad environment value is ignored.
+``CARDTABLE_BOT_BUDGET`` (seconds), ``CARDTABLE_REVIEW`` (``0``/``off`` or ``1``/``on``). A
+bad environment value is ignored.
 
 A file that cannot be read or parsed, or a key with a bad value, never stops the app: the
 defaults stand in for what is bad, and one clear line (``take_warning``) says so.
@@ -52,6 +54,8 @@ class Settings:
     colours: one of ``COLOURS``.
     hotseat_undo: whether undo is allowed when two or more humans share the keyboard.
     bot_budget: seconds the strong bot may think per decision (more than 0, up to 30).
+    review: whether the hand summary shows what the strong bot would have played (a short
+        search while the player thinks, at a table with one human); False spends no CPU on it.
 
     Raises ValueError (one line naming the setting) for a value out of range.
     """
@@ -61,6 +65,7 @@ class Settings:
     colours: str = "red-black"
     hotseat_undo: bool = False
     bot_budget: float = 1.0
+    review: bool = True
 
     def __post_init__(self) -> None:
         for f in fields(self):
@@ -95,9 +100,9 @@ def _check(name: str, value) -> str | None:
     elif name == "colours":
         if value not in COLOURS:
             return f"colours must be one of {', '.join(COLOURS)}, not {value!r}"
-    elif name == "hotseat_undo":
+    elif name in ("hotseat_undo", "review"):
         if not isinstance(value, bool):
-            return f"hotseat_undo must be true or false, not {value!r}"
+            return f"{name} must be true or false, not {value!r}"
     return None
 
 
@@ -184,6 +189,9 @@ def _from_env() -> dict:
     raw = os.environ.get("CARDTABLE_LETTERS")
     if raw:
         out["letters"] = "nl" if raw.strip().lower().startswith("nl") else "en"
+    raw = (os.environ.get("CARDTABLE_REVIEW") or "").strip().lower()
+    if raw in ("0", "off", "no", "false", "1", "on", "yes", "true"):
+        out["review"] = raw in ("1", "on", "yes", "true")
     return out
 
 

@@ -5,6 +5,10 @@
 
 Runs the real app headless (``App.run_test()``) on positions that bots reach from fixed
 seeds (cardtable.tui.demo), then ``save_screenshot``. Bot delay 0, autosave off.
+
+Besides the chosen moments of the first games, every registered game (the registry, so a new
+game is in without a line here) gets ``<game-id>-table`` (80x24, the human to act mid-hand)
+and ``<game-id>-sheet`` (after two hands), both also as PNG.
 """
 
 from __future__ import annotations
@@ -20,6 +24,8 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 os.environ.setdefault("CARDTABLE_HOME", tempfile.mkdtemp(prefix="cardtable-shots-"))
 
+from cardtable.engine import Match, get_game  # noqa: E402
+from cardtable.engine.registry import game_ids  # noqa: E402
 from cardtable.tui import demo  # noqa: E402
 from cardtable.tui.app import CardTableApp  # noqa: E402
 from cardtable.tui.testing import settle, table  # noqa: E402
@@ -50,6 +56,30 @@ def app_for(match=None, **kw) -> CardTableApp:
 
 async def open_sheet(pilot) -> None:
     await pilot.press("s")
+
+
+def midhand(game_id: str, seed: int = 7) -> Match:
+    """Any game: Anna (seat 0) to act, once every seat has acted about twice this hand."""
+    game = get_game(game_id)
+    m = Match(game, ["human:Anna"] + ["bot:simple"] * (game.players - 1), seed=seed)
+    return demo.play_until(m, lambda mt, o: o is not None and o.seat == 0 and mt.hands
+                           and len(mt.hands[-1]["actions"]) >= 2 * game.players, seed=seed)
+
+
+async def every_game(made: list[Path], png: set[str]) -> None:
+    """A table and a score sheet of every registered game (names not made above)."""
+    done = {p.stem for p in made}
+    for gid in game_ids():
+        name = f"{gid}-table"
+        if name not in done:
+            made.append(await shot(app_for(midhand(gid)), name, NARROW))
+        png.add(name)
+        name = f"{gid}-sheet"
+        if name not in done:
+            async def before(pilot):
+                await pilot.press("s")
+            made.append(await shot(app_for(demo.after_hands(gid, 2, seed=5)), name, NARROW, before))
+        png.add(name)
 
 
 async def main(png: bool) -> None:
@@ -109,12 +139,14 @@ async def main(png: bool) -> None:
     made.append(await shot(app_for(demo.trick_midhand("manille", 7, players=2, tricks=0)), "manille-2p-long-hand",
                            NARROW))
     made.append(await shot(app_for(demo.trick_midhand("kruisjassen", 7, tricks=3)), "too-small", (70, 20)))
+    as_png = set(PNG)
+    await every_game(made, as_png)
 
     if png:
         import cairosvg
 
         for p in made:
-            if p.stem in PNG:
+            if p.stem in as_png:
                 cairosvg.svg2png(url=str(p), write_to=str(p.with_suffix(".png")), output_width=1400)
                 print("wrote", p.with_suffix(".png").relative_to(ROOT))
 

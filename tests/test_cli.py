@@ -321,7 +321,10 @@ def test_replay_subprocess_exit_code_and_no_traceback(tmp_path):
 # ---- play (argument errors; the TUI is replaced by a stub) ------------------------------
 
 @pytest.fixture
-def fake_tui(monkeypatch):
+def fake_tui(monkeypatch, tmp_path):
+    monkeypatch.setenv("CARDTABLE_HOME", str(tmp_path / "home"))    # no settings of the user
+    monkeypatch.setenv("CARDTABLE_BOT_BUDGET", "1")
+    monkeypatch.setattr("cardtable.bots.search_cores", lambda: 2)    # a 2-core machine
     calls = []
     mod = types.ModuleType("cardtable.tui")
     mod.run = lambda match=None: calls.append(match)
@@ -362,7 +365,25 @@ def test_play_default_seats(fake_tui):
     assert r.exit_code == 0, r.output
     (m,) = fake_tui
     assert isinstance(m, Match) and m.game.id == "kruisjassen" and m.seed == 5
-    assert m.seats == ["human:You", "bot:simple", "bot:simple", "bot:simple"]
+    assert m.seats == ["human:You", "bot:strong", "bot:strong", "bot:strong"]
+
+
+def test_plain_bot_is_the_default_level_in_play_only(fake_tui, monkeypatch):
+    """``play``: plain ``bot`` is strong where it keeps the budget, else simple (a tiny
+    budget, one core and a small budget); ``simulate``: always simple, to stay fast."""
+    r = run("play", "klassieke-rummy", "--seat", "human:Anna", "--seat", "bot", "--seat", "bot:simple")
+    assert r.exit_code == 0, r.output
+    assert fake_tui[-1].seats == ["human:Anna", "bot:strong", "bot:simple"]
+    monkeypatch.setenv("CARDTABLE_BOT_BUDGET", "0.1")
+    run("play", "klassieke-rummy", "--seat", "human:Anna", "--seat", "bot")
+    assert fake_tui[-1].seats == ["human:Anna", "bot:simple"]
+    monkeypatch.setenv("CARDTABLE_BOT_BUDGET", "0.3")
+    monkeypatch.setattr("cardtable.bots.search_cores", lambda: 1)
+    run("play", "klassieke-rummy")
+    assert fake_tui[-1].seats == ["human:You", "bot:simple"]
+    from cardtable.cli import normalize_seat
+
+    assert normalize_seat("bot", 0, allow_human=False) == "bot:simple"      # simulate's reading
 
 
 def test_play_seats_set_the_player_count(fake_tui):
@@ -374,7 +395,7 @@ def test_play_seats_set_the_player_count(fake_tui):
     assert m.seats == ["human:Anna", "bot:random", "human:Player 3"]
     assert m.game.options["ace_mode"] == "bridge" and m.game.options["target_score"] == 200
     run("play", "klassieke-rummy", "--players", "5")
-    assert fake_tui[1].seats == ["human:You"] + ["bot:simple"] * 4
+    assert fake_tui[1].seats == ["human:You"] + ["bot:strong"] * 4
 
 
 def test_no_command_opens_the_menu(fake_tui):

@@ -14,7 +14,7 @@ from cardtable import settings
 @pytest.fixture(autouse=True)
 def home(tmp_path, monkeypatch):
     monkeypatch.setenv("CARDTABLE_HOME", str(tmp_path))
-    for name in ("CARDTABLE_BOT_DELAY", "CARDTABLE_LETTERS", "CARDTABLE_BOT_BUDGET"):
+    for name in ("CARDTABLE_BOT_DELAY", "CARDTABLE_LETTERS", "CARDTABLE_BOT_BUDGET", "CARDTABLE_REVIEW"):
         monkeypatch.delenv(name, raising=False)
     settings.take_warning()
     settings._warned.clear()
@@ -48,6 +48,20 @@ def test_environment_overrides_the_file_but_is_not_saved(home, monkeypatch):
     assert settings.load(environ=False).bot_delay == 2.0
     monkeypatch.setenv("CARDTABLE_BOT_BUDGET", "lots")      # a bad value is ignored
     assert settings.load().bot_budget == 3.0
+
+
+def test_the_review_setting_its_override_and_a_bad_value(home, monkeypatch):
+    assert settings.load().review is True                      # on by default
+    settings.save(replace(settings.Settings(), review=False))
+    assert settings.load().review is False
+    monkeypatch.setenv("CARDTABLE_REVIEW", "1")
+    assert settings.load().review is True and settings.load(environ=False).review is False
+    monkeypatch.setenv("CARDTABLE_REVIEW", "maybe")            # a bad value is ignored
+    assert settings.load().review is False
+    (home / "settings.json").write_text(json.dumps({"review": "no"}))
+    assert settings.load().review is True
+    line = settings.take_warning()
+    assert line and "review must be true or false" in line
 
 
 @pytest.mark.parametrize("text", ["{not json", "[1, 2]", "\xff\xfe", json.dumps({"bot_delay": "fast"})])

@@ -132,6 +132,54 @@ def bot_levels(game: Game) -> list[tuple[str, str]]:
     return out
 
 
+#: the least thinking time (seconds per decision) at which ``strong`` is the default level
+MIN_STRONG_BUDGET = 0.2
+#: the least CPU time per decision (the budget times the cores the search may use) at which
+#: ``strong`` is the default level. A judgement from what the search samples (median sampled
+#: deals per decision on one core, 12 positions each): 0.2 s: Kruisjassen 173, Klassieke
+#: Rummy 49, Jokeren 11; 0.4 s: 473, 126, 38; 1 s: 1616, 495, 83. With a few dozen deals
+#: its departures from the simple bot's move rest mostly on noise (its test of one standard
+#: error lets about a sixth of equal moves through), and simple answers at once
+MIN_STRONG_CPU = 0.4
+
+
+def search_cores() -> int:
+    """The cores the strong bot's process pool may use: the CPUs this process may run on
+    (``os.sched_getaffinity`` where there is one, else ``os.cpu_count``), at most 4."""
+    import os
+
+    try:
+        n = len(os.sched_getaffinity(0))
+    except (AttributeError, OSError):
+        n = os.cpu_count() or 1
+    return max(1, min(4, n))
+
+
+def strong_keeps_budget(budget: float | None = None, cores: int | None = None) -> bool:
+    """Whether the strong bot is worth its thinking time here: a budget (seconds; None: the
+    setting, ``strong.default_budget()``) of at least ``MIN_STRONG_BUDGET`` and, times the
+    ``cores`` (None: ``search_cores()``), at least ``MIN_STRONG_CPU``. The strong bot always
+    answers within its budget (it stops at the deadline); what a small machine or a tiny
+    budget lacks is search, and then the simple bot plays as well at once."""
+    from cardtable.bots.strong import default_budget
+
+    budget = default_budget() if budget is None else budget
+    cores = search_cores() if cores is None else cores
+    return budget >= MIN_STRONG_BUDGET and budget * cores >= MIN_STRONG_CPU
+
+
+def default_level(game: Game | None = None, budget: float | None = None, cores: int | None = None) -> str:
+    """The bot level a new bot seat gets (the seat setup, ``cardtable play --seat bot``):
+    ``strong``, the strongest, where it plays ``game`` (every game; None: any) and keeps the
+    budget (``strong_keeps_budget(budget, cores)``), else ``simple``. ``cardtable simulate``,
+    ``tournament`` and a record's plain ``bot`` keep meaning ``simple``."""
+    from cardtable.bots.registry import find_bot
+
+    if game is not None and find_bot("strong", game) is None:
+        return "simple"
+    return "strong" if strong_keeps_budget(budget, cores) else "simple"
+
+
 def hint(game: Game, info, budget: float | None = None) -> tuple[Action, str]:
     """What the strong bot would play now and a one-line reason. ``info``: the information
     set of the seat to act (``state.information_set(seat)``); ``budget``: seconds (None: the
@@ -142,7 +190,14 @@ def hint(game: Game, info, budget: float | None = None) -> tuple[Action, str]:
     obs = observation_of(info)
     if bot.last is None:
         return action, "the simple bot's move (no information set to search)"
-    return action, reason(obs, bot.last, info)
+    from cardtable.bots.review import sheet_scale
+
+    try:                          # the differences in the sheet's unit (strepen, points)
+        unit = getattr(game.new_sheet(), "unit", "") or ""
+    except Exception:
+        unit = ""
+    scale = sheet_scale(info) if unit else 1.0
+    return action, reason(obs, bot.last, info, scale, unit)
 
 
 def _register() -> None:

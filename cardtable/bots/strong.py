@@ -26,8 +26,8 @@ Budget: ``budget`` seconds per decision (default ``CARDTABLE_BOT_BUDGET``, else 
 each with its own seed from the bot's seed, the decision's number and the chunk's number,
 and summed; so the same seed and count give the same decision in a pool or in process).
 The search runs in a process pool (``concurrent.futures.ProcessPoolExecutor``, made on
-first use and shared by every strong bot of the process), so a thread waiting for it holds
-no GIL; ``use_pool = False`` runs it in the calling process (``cardtable simulate`` and
+first use and shared by every strong bot of the process, its workers at a lower priority,
+``WORKER_NICE``), so a thread waiting for it holds no GIL and the table keeps the CPU it needs; ``use_pool = False`` runs it in the calling process (``cardtable simulate`` and
 ``tournament`` do). ``cancel()`` makes a waiting ``choose`` return at once with the best
 action so far (the first legal one if none was measured). Workers import the main module
 again (multiprocessing's rule): a script that uses the pool must guard its entry with
@@ -354,8 +354,25 @@ def get_pool() -> ProcessPoolExecutor:
             methods = multiprocessing.get_all_start_methods()
             ctx = multiprocessing.get_context("forkserver" if "forkserver" in methods else "spawn")
             with _real_std_streams():       # its queues start multiprocessing's resource tracker
-                _POOL = ProcessPoolExecutor(max_workers=pool_workers(), mp_context=ctx)
+                _POOL = ProcessPoolExecutor(max_workers=pool_workers(), mp_context=ctx,
+                                            initializer=_worker_start)
         return _POOL
+
+
+#: how much lower than the table (``os.nice``) the pool's workers run: the table's process,
+#: mostly asleep, gets a core at once when it has a key to handle or a screen to draw
+#: (measured with ``benchmarks/bench_table_stall.py`` on a 2-core machine loaded by other
+#: work: a key's round trip while a bot searches, median about 200 -> 110 ms, 95th
+#: percentile about 540 -> 240 ms; with bots that do not search, 90 and 180 ms)
+WORKER_NICE = 10
+
+
+def _worker_start() -> None:
+    """A pool worker's first step: run at the lower priority ``WORKER_NICE``."""
+    try:
+        os.nice(WORKER_NICE)
+    except (AttributeError, OSError):      # no nice on this platform: same priority
+        pass
 
 
 @contextlib.contextmanager
@@ -597,13 +614,22 @@ def _takes_trick(iset: Any, action: Action) -> bool | None:
     return world.last_winner in (seat, world.partner[seat])
 
 
-def reason(obs: Observation, decision: Decision, iset: Any = None) -> str:
+def reason(obs: Observation, decision: Decision, iset: Any = None, scale: float = 1.0, unit: str = "") -> str:
     """One line on why the search chose what it chose, from its statistics (and, given the
-    seat's information set, whether a last card takes the trick)."""
+    seat's information set, whether a last card takes the trick), short enough for the
+    table's message line: the actions in the game's words (``obs.verbs``; a card play in a
+    trick game by its card alone), the difference in the sheet's ``unit`` (the returns
+    times ``scale``, the state's ``returns_scale()``; no unit: in the returns)."""
+    from cardtable.bots.review import amount_words, short_words
+
     st = decision.stats
     legal = decision.legal
     best = decision.chosen
-    label = action_label(legal[best])
+
+    def label_of(i: int) -> str:
+        return short_words(legal[i], obs, card=display)
+
+    label = label_of(best)
     if len(legal) == 1 or not st.playouts:
         return f"{label}: the only move" if len(legal) == 1 else f"{label}: no time to search"
     others = sorted((i for i in range(len(legal)) if i != best), key=st.mean, reverse=True)
@@ -615,13 +641,16 @@ def reason(obs: Observation, decision: Decision, iset: Any = None) -> str:
     takes = _takes_trick(iset, legal[best])
     if takes is not None:
         bits.append("wins the trick" if takes else "leaves the trick")
-    if diff >= 0:
-        bits.append(f"{diff:+.2f} a hand better than {action_label(legal[nxt])}")
+    amount = amount_words(diff * scale, unit)
+    if diff >= 0 and float(amount.split()[0]) == 0:
+        bits.append(f"as good as {label_of(nxt)}")
+    elif diff >= 0:
+        bits.append(f"{amount} better than {label_of(nxt)}")
     else:
-        bits.append(f"the usual play; {action_label(legal[nxt])} scored {-diff:.2f} more, within the noise")
+        # the search kept the simple bot's move: the other looks better, but not surely
+        return f"{label}: " + ", ".join(bits + [f"the rule of thumb; {label_of(nxt)} only looks {amount} better"])
     sure = diff > 2 * max(st.stderr(best), st.stderr(nxt), 1e-9) if diff > 0 else False
-    tail = f"over {st.worlds} sampled deals" + ("" if sure else ", a close call")
-    return f"{label}: " + ", ".join(bits) + f" ({tail})"
+    return f"{label}: " + ", ".join(bits) + ("" if sure else ", a close call")
 
 
 __all__ = ["warm_up", "DEFAULT_BUDGET", "Decision", "LEVELS", "Stats", "StrongBot", "action_label",

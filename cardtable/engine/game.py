@@ -175,8 +175,10 @@ class Observation:
     ``LogEvent``s (``log`` holds their texts, one per event, rendered once); ``facts`` what
     the table writes beside the cards (``views.Facts``: trump, the status line as items,
     seat roles such as the declarer; None: the table writes ``status`` as it is);
-    ``panels`` lines drawn beside the trick (``views.Panel``: Parlée's talk). ``to_json``
-    writes zones, verbs and facts, not events or panels (their text is ``log``).
+    ``panels`` lines drawn beside the trick (``views.Panel``: Parlée's talk); ``event_group``
+    the events the history of the hand gathers on one line (``views.EventGroup``: a trick's
+    plays; None: a line each). ``to_json`` writes zones, verbs and facts, not events, panels
+    or the event group (their text is ``log``).
     """
 
     game: str
@@ -207,6 +209,7 @@ class Observation:
     events: tuple[Any, ...] = ()                 # views.LogEvent, oldest first (``log`` = texts)
     facts: Any = None                            # views.Facts: trump, status items, seat roles
     panels: tuple[Any, ...] = ()                 # views.Panel: lines beside the trick (table talk)
+    event_group: Any = None                      # views.EventGroup: events the history gathers on a line
 
     def __post_init__(self) -> None:
         if not self.active:
@@ -228,7 +231,7 @@ class Observation:
                 return [conv(x) for x in v]
             return v
 
-        d = {k: getattr(self, k) for k in self.__dataclass_fields__ if k not in ("events", "panels")}
+        d = {k: getattr(self, k) for k in self.__dataclass_fields__ if k not in ("events", "panels", "event_group")}
         out = {k: conv(v) for k, v in d.items()}
         for k in ("hand", "discard"):
             out[k] = [card_text(c) for c in d[k]]

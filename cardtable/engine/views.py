@@ -352,6 +352,21 @@ def render(event: LogEvent, names: Mapping[int, str] | Sequence[str] | None = No
     return "".join(out)
 
 
+class EventGroup(NamedTuple):
+    """How the history of the hand (the table's ``h``) gathers a game's events
+    (``Observation.event_group``): the events of kind ``part`` that name a seat and cards go
+    on one line headed ``label`` and its number, closed by the next event of kind ``close``
+    (written after them); every other event is a line of its own."""
+
+    part: str
+    close: str
+    label: str
+
+
+#: the trick family's: the plays of a trick on one line, closed by the trick's end
+TRICK_EVENTS = EventGroup("play", "trick", "Trick")
+
+
 class EventLog:
     """The rendered public log of a state: ``node`` (the head of the cons list of raw events
     it was made from), ``events`` (the LogEvents, oldest first) and ``texts`` (their texts:
@@ -563,9 +578,9 @@ def table_view(head: Sequence[str], rows: Sequence[Sequence[str]], drawing: str 
 
 __all__ = [
     "ASIDE", "BUYBACK", "CARD", "CARDS", "COUNT", "DEAD_HAND", "DESIGNATION", "DISCARD", "DOWN",
-    "EXTRA_HAND", "EventLog", "Fact", "Facts", "Panel", "HAND", "LAST_TRICK", "LogEvent", "MELD", "MELDED_AREA",
+    "EXTRA_HAND", "EventGroup", "EventLog", "Fact", "Facts", "Panel", "HAND", "LAST_TRICK", "LogEvent", "MELD", "MELDED_AREA",
     "MELDS", "MENU", "MenuItem", "NONE", "OPEN", "OUT", "OUT_MARK", "RUMMY", "SHAPES", "STOCK",
-    "SheetView", "Summary", "TAKEN", "TIE_MARK", "TRICK", "UP", "UPCARD", "VOID", "VerbSpec",
+    "SheetView", "Summary", "TAKEN", "TIE_MARK", "TRICK", "TRICK_EVENTS", "UP", "UPCARD", "VOID", "VerbSpec",
     "WINNER", "ZONE_KINDS", "Zone", "default_name", "fact", "hand_zone", "log_view", "out_zone",
     "phrase", "render", "seat_list", "status_items", "spec_for", "specs_for", "table_view",
 ]

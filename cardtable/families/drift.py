@@ -21,8 +21,9 @@ without touching the turn:
 ``DriftRummy`` gives them for natural cards and one pack (families/rummy.py) by the game's
 ``ace_mode``. The options the hand reads from the game: ``no_meld_limit``,
 ``layoff_requires_meld``, ``last_card``, ``reshuffle``, ``dealt``, ``points`` and
-``options["target_score"]``. A subclass of ``DriftHand`` gives ``result()`` (the hand's score)
-and its summary.
+``options["target_score"]``. ``DriftHand.result()`` writes the hand's result and summary; a
+game gives its scoring rule by hooks (``out_points``, ``result_keys``, ``result_tail``, ...: its
+docstring).
 """
 
 from __future__ import annotations
@@ -33,13 +34,15 @@ from typing import Any, Sequence
 
 from cardtable.cards import ACE, RANK_OF, Card, card_text, cards_text, sort_hand
 from cardtable.engine.actions import Action
-from cardtable.engine.game import Game, IllegalAction, MeldView, Observation, State
+from cardtable.engine.game import Game, IllegalAction, MeldView, Observation, Result, State
 from cardtable.engine.standing import Standing
 from cardtable.engine.views import EventLog, LogEvent, log_view, specs_for
-from cardtable.engine.views import Facts, status_items
+from cardtable.engine.views import Fact, Facts, Summary, phrase, status_items
 from cardtable.families.rummy import (ACE_LOW, RUMMY_VERBS, RUN, SET, Meld, classify, find_melds, lay_off,
                                       layoff_ends, layoff_options, rummy_zones, stock_top_first, turn_over,
                                       why_not_meld)
+from cardtable.families.rummy import card_points
+from cardtable.families.summaries import score_fact
 
 #: Ruling 9 (klassieke-rummy): the stock is re-formed at most this often in one hand; then the
 #: hand is void.
@@ -806,6 +809,86 @@ class DriftHand(State):
         if melds:
             out["melds"] = [{"owner": m.owner, "cards": [card_text(c) for c in m.cards]} for m in melds]
         return out
+
+    # -- the hand's result (§7 of each game) --
+    #: the ``result.detail`` key of the per-seat points (``hand_points``, ``penalties``) and
+    #: their words in the hand summary ("points", "penalty points")
+    POINTS_KEY = "hand_points"
+    SCORE_LABEL = "points"
+    #: whether ``result.detail`` names ``next_dealer`` (an elimination rummy's does not)
+    NAMES_NEXT_DEALER = True
+
+    def result(self) -> Result | None:
+        """The hand's result once it is over, else None. A void hand writes 0 for every seat
+        (outcome ``void``, no winners); an out hand writes ``out_points(detail)`` (outcome
+        ``out``, winners ``[winner]``). ``detail`` (docs/records.md), in this order:
+        ``outcome``, ``winner``, the game's ``result_keys()``, ``dealer``, ``next_dealer``
+        (with ``NAMES_NEXT_DEALER``), ``turnovers``, ``turns``, the game's ``result_tail()``.
+        The summary is ``hand_summary(res)``.
+
+        A game gives only its scoring rule: ``out_points`` (and, when its detail differs,
+        ``result_keys`` / ``result_tail``, ``went_out_words``, ``summary_lines``)."""
+        if self.phase != OVER:
+            return None
+        detail: dict[str, Any] = {"outcome": "void" if self.void else "out", "winner": self.winner}
+        detail.update(self.result_keys())
+        detail["dealer"] = self.dealer
+        if self.NAMES_NEXT_DEALER:
+            detail["next_dealer"] = (self.dealer + 1) % self.n
+        detail["turnovers"] = self.turnovers
+        detail["turns"] = self.turn + 1
+        detail.update(self.result_tail())
+        if self.void:
+            res = Result([0] * self.n, "void", [], detail)
+        else:
+            res = Result(list(self.out_points(detail)), "out", [self.winner], detail)
+        res.summary = self.hand_summary(res)
+        return res
+
+    def result_keys(self) -> dict[str, Any]:
+        """The game's ``result.detail`` keys after ``winner``; by default ``POINTS_KEY``: the
+        card points (``game.points``) left in each hand."""
+        return {self.POINTS_KEY: [card_points(h, self.game.points) for h in self.hands]}
+
+    def result_tail(self) -> dict[str, Any]:
+        """The game's ``result.detail`` keys after ``turns`` (``packs``, ``active``); none by
+        default."""
+        return {}
+
+    def out_points(self, detail: dict[str, Any]) -> list[int]:
+        """The scoring rule of an out hand: what each seat writes. By default the winner scores
+        the points left in the other hands (``detail[POINTS_KEY]``)."""
+        pts = [0] * self.n
+        pts[self.winner] = sum(detail[self.POINTS_KEY])
+        return pts
+
+    def went_out_words(self) -> str:
+        """The summary's headline for an out hand (``{0}``: the winner)."""
+        return "{0} went out"
+
+    def hand_summary(self, res: Result) -> Summary:
+        """The hand in words: "A void hand: nothing is written" or ``went_out_words()``, the
+        points written (``SCORE_LABEL``), then ``summary_lines(res)``."""
+        if self.void:
+            head = phrase("A void hand: nothing is written", kind="outcome")
+        else:
+            head = phrase(self.went_out_words(), (self.winner,), kind="outcome")
+        facts = [score_fact(self.SCORE_LABEL, None, res.points, (), res.winners)]
+        return Summary(head, tuple(facts + self.summary_lines(res)))
+
+    def summary_lines(self, res: Result) -> list[Fact]:
+        """Facts for the hand summary: the cards left in each hand with their points
+        (``game.points``; the hand's total from ``detail[POINTS_KEY]``)."""
+        g = self.game
+        hp = res.detail[self.POINTS_KEY]
+        left = [(s, sort_hand(h)) for s, h in enumerate(self.hands) if h]
+        facts = []
+        if left:
+            facts.append(Fact(f"Cards left in hand ({self.SCORE_LABEL})", phrase("", kind="cards_left")))
+        for s, cards in left:
+            each = ", ".join(f"{{c{i}}} {g.points[c]}" for i, c in enumerate(cards))
+            facts.append(Fact("", phrase(f"  {{0}}: {each}  = {hp[s]}", (s,), cards, (hp[s],), kind="cards_left")))
+        return facts
 
     # -- helpers for tests and tools --
     def hand_of(self, seat: int) -> list[Card]:

@@ -225,20 +225,21 @@ class EliminationHand(WildDriftHand):
         obs.active = self.active
         return obs
 
-    def summary_lines(self, res: Result):
-        """Facts for the hand summary: the cards left in each hand with their points."""
-        from cardtable.cards import sort_hand
-        from cardtable.engine.views import Fact, phrase
-        g = self.game
-        hp = res.detail["penalties"]
-        left = [(s, sort_hand(h)) for s, h in enumerate(self.hands) if h]
-        facts = []
-        if left:
-            facts.append(Fact("Cards left in hand (penalty points)", phrase("", kind="cards_left")))
-        for s, cards in left:
-            each = ", ".join(f"{{c{i}}} {g.points[c]}" for i, c in enumerate(cards))
-            facts.append(Fact("", phrase(f"  {{0}}: {each}  = {hp[s]}", (s,), cards, (hp[s],), kind="cards_left")))
-        return facts
+    # -- the hand's result: the family's (drift.py) with the penalties of the seats still in --
+    POINTS_KEY = "penalties"
+    SCORE_LABEL = "penalty points"
+    NAMES_NEXT_DEALER = False
+
+    def result_keys(self) -> dict[str, Any]:
+        """``penalties``: each active seat's penalty points (``penalty_points``), 0 for a seat out."""
+        return {"penalties": [self.penalty_points(s) if self.active[s] else 0 for s in range(self.n)]}
+
+    def result_tail(self) -> dict[str, Any]:
+        return {"active": list(self.active)}
+
+    def out_points(self, detail: dict[str, Any]) -> list[int]:
+        """§7: every other seat still in scores the penalty points of his hand; the winner 0."""
+        return list(detail["penalties"])
 
 
 __all__ = ["EliminationHand", "EliminationRummy", "deal_active", "next_active"]

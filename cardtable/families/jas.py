@@ -220,7 +220,7 @@ def conflict(m: Meld, own: Iterable[Meld], rules: RoemRules) -> str | None:
     carré); no sequence adjacent to a declared sequence of the same suit."""
     for o in own:
         if o == m:
-            return f"{m.arg} {card_text(m.cards[0])} is already declared"
+            return f"{roem_words(m)} ({card_text(m.cards[0])} …) is already declared"
         if m.mask & o.mask and (rules.exclusive or m.kind == o.kind):
             return "a card may belong to one meld only"
         if m.kind == "seq" and o.kind == "seq" and m.suit == o.suit and \
@@ -317,6 +317,26 @@ def announce(m: Meld, trump: int) -> str:
     return s + " in trump" if m.suit == trump else s
 
 
+#: a sequence's length in the players' words (``roem_words``)
+RUN_WORDS = {3: "three", 4: "four", 5: "five", 6: "six", 7: "seven", 8: "eight", 9: "nine"}
+RANK_NAME = {14: "ace", 13: "king", 12: "queen", 11: "jack", 10: "ten", 9: "nine", 8: "eight", 7: "seven",
+             6: "six"}
+
+
+def roem_words(m: Meld, trump: int | None = None, top: bool = True) -> str:
+    """A roem in the players' words, for log lines, captions and messages: ``three in a row
+    to the king``, ``four in a row to the ace in trump``, ``carré of aces``; ``top=False``
+    leaves the top card out (the cards follow: ``three in a row``). ``announce`` is the short
+    form the records keep (``seq3 to K``)."""
+    if m.kind == "carre":
+        return f"carré of {RANK_PLURAL[m.top]}"
+    n = len(m.cards)
+    s = f"{RUN_WORDS.get(n, n)} in a row"
+    if top:
+        s += f" to the {RANK_NAME[m.top]}"
+    return s + " in trump" if trump is not None and m.suit == trump else s
+
+
 # ---- declared views (engine.views): the roem verbs and the declared-roem zone -----------------
 
 #: ``declare seq<N> …`` / ``declare carre …``: one button per meld on offer (the table gives
@@ -345,7 +365,7 @@ def roem_zone(declared, public: bool, seat: int, trump: int, meld_view) -> Zone 
                   for i, (s, m) in enumerate(shown, 1))
     cards = tuple(c for v in views for c in v.cards)
     return Zone("roem", MELDS, None, len(cards), cards, UP, melds=views, mirror=True,
-                caption=", ".join(announce(m, trump) for _s, m in shown))
+                caption=", ".join(roem_words(m, trump) for _s, m in shown))
 
 
 def public_key(n: int, top: int, value: int, trump_seq: bool) -> tuple[int, int, int, int]:
@@ -356,7 +376,7 @@ def public_key(n: int, top: int, value: int, trump_seq: bool) -> tuple[int, int,
 
 __all__ = [
     "CARRE_SPEC", "KRUIS_ROEM", "Meld", "MeldError", "ROEM_SPEC", "ROEM_VERBS", "RoemRules", "STUK_SPEC",
-    "TRICKROEM_SPEC", "announce", "roem_zone", "best_meld", "best_set", "candidates",
+    "TRICKROEM_SPEC", "announce", "roem_words", "roem_zone", "best_meld", "best_set", "candidates",
     "canonical", "carre_meld", "conflict", "kruis_precedence", "parse_meld", "public_key",
     "runs", "seq_meld", "stuk_mask", "trick_roem", "value_precedence",
 ]

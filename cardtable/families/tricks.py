@@ -48,7 +48,7 @@ from cardtable.engine.actions import Action
 from cardtable.engine.game import DealError, Observation, Result, State, check_cards
 from cardtable.engine.views import (CARD, CARDS, COUNT, DESIGNATION, DOWN, HAND, LAST_TRICK, MELD, TAKEN, TRICK,
                                     UP, UPCARD, LogEvent, VerbSpec, Zone, log_view, specs_for)
-from cardtable.engine.views import Facts, status_items
+from cardtable.engine.views import TRICK_EVENTS, Facts, status_items
 
 # ---- bitmasks ----------------------------------------------------------------------------
 
@@ -964,7 +964,7 @@ class TrickHand(State):
             legal=legal,
             extra=extra,
             zones=self.zones(seat, legal, specs, view), verbs=specs, events=lc.events,
-            facts=self.facts(seat), panels=self.panels(seat),
+            facts=self.facts(seat), panels=self.panels(seat), event_group=TRICK_EVENTS,
         )
         kw.update(fields)
         return Observation(**kw)

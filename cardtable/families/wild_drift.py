@@ -34,7 +34,7 @@ from typing import Any, Sequence
 
 from cardtable.cards import JOKER, Card, card_text, cards_text, is_any_suit, is_joker, plain, shuffled
 from cardtable.engine.actions import Action
-from cardtable.engine.game import DealError, MeldView, Result, rng_for
+from cardtable.engine.game import DealError, MeldView, rng_for
 from cardtable.engine.views import (CARD, CARDS, COUNT, DISCARD, DOWN, HAND, MELD, MELDS, STOCK, UP, LogEvent,
                                     VerbSpec, Zone)
 from cardtable.families.drift import DRAW, MAX_TURNOVERS, OVER, PLAY, DriftHand, DriftRummy
@@ -521,6 +521,9 @@ class WildDriftHand(DriftHand):
         g = self.game
         text = a.text()
         if self.forced and self.phase == PLAY:
+            why = self._forced_meld_fault(a)
+            if why:
+                return f"{text}: {why}"
             return (f"{text}: after a swap the joker must go at once into a new meld with cards from "
                     f"the hand (a meld holding it), like 'meld 4S 5S JK=6S'"
                     + (", or be laid off by a player who has melded" if g.swap_follow_layoff else ""))
@@ -539,12 +542,9 @@ class WildDriftHand(DriftHand):
                         f"neither it nor an identical card may be discarded in the same turn")
             return super().explain(a)
         who = g.seat_name(self.seat)
-        hand = Counter(self.hands[self.seat])
-        uses = Counter(JOKER if is_joker(c) else plain(c) for c in a.cards)
-        short = [c for c, k in uses.items() if hand[c] < k]
-        if short:
-            return f"{text}: {who} does not hold {cards_text(short)}" + (
-                " that often" if any(hand[c] for c in short) else "")
+        why = self._not_held(a)
+        if why:
+            return f"{text}: {why}"
         if a.verb == "meld":
             if a.prep is not None or a.end:
                 return f"{text}: write 'meld' and the cards, like 'meld 5C 6C JK=7C'"
@@ -590,6 +590,25 @@ class WildDriftHand(DriftHand):
         if a.end is not None and a.end not in ends:
             return f"{text}: {card_text(c)} goes at the {ends[0]} end of meld {a.target}, not the {a.end} end"
         return f"{text}: {self._invariant_reason(len(self.hands[self.seat]) - 1)}"
+
+    def _forced_meld_fault(self, a: Action) -> str | None:
+        """After a swap: why a meld that holds the joker is refused when the fault is the meld
+        itself (cards not held, not a meld: two cards, a wrong designation), not the swap rule;
+        None otherwise."""
+        if a.verb != "meld" or a.prep is not None or a.end or not any(is_joker(c) for c in a.cards):
+            return None
+        why = self._not_held(a) or check_meld(a.cards, self.game.rules)
+        return why if isinstance(why, str) else None
+
+    def _not_held(self, a: Action) -> str | None:
+        """"seat 1 does not hold 6S (that often)" when the hand lacks a card ``a`` names; else None."""
+        hand = Counter(self.hands[self.seat])
+        uses = Counter(JOKER if is_joker(c) else plain(c) for c in a.cards)
+        short = [c for c, k in uses.items() if hand[c] < k]
+        if not short:
+            return None
+        return f"{self.game.seat_name(self.seat)} does not hold {cards_text(short)}" + (
+            " that often" if any(hand[c] for c in short) else "")
 
     def _option_refusal(self, a: Action) -> str | None:
         """Why ``a`` is refused by ``first_meld_min``, ``take_must_use`` or ``draws_per_turn``
@@ -648,16 +667,6 @@ class WildDriftHand(DriftHand):
                 return f"Hand void: {void_words} · {tail}"
             return f"{g.seat_name(self.winner).capitalize()} went out · {tail}"
         return f"{g.seat_name(self.seat).capitalize()} to {step} · {tail}"
-
-    def _out_result(self, points: list[int], detail: dict[str, Any]) -> Result:
-        """The result of a hand that ended: ``points`` to the winner ``out``, or nothing if it
-        is void; its summary from ``_summary``."""
-        if self.void:
-            res = Result([0] * self.n, "void", [], detail)
-        else:
-            res = Result(points, "out", [self.winner], detail)
-        res.summary = self._summary(res)
-        return res
 
     def _status(self) -> str:
         """The status line; while a seat plays it says what a turn allows (not what this hand can

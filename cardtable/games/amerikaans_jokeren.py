@@ -1024,26 +1024,21 @@ class AmerikaansState(WildDriftHand):
         tot = sum(p)
         return tuple(((tot - p[s]) / (n - 1) - p[s]) / 100.0 for s in range(n))
 
-    # -- result --
-    def result(self) -> Result | None:
-        """§7: the winner 0, the others their penalty points; a void hand nothing."""
-        if self.phase != OVER:
-            return None
+    # -- result (the family's DriftHand.result with this game's keys) --
+    def result_keys(self) -> dict[str, Any]:
+        """§7: ``hand_points`` (the winner 0, the others their penalty points; in a void hand
+        every seat's, none written), ``came_out``, ``hand_no``, ``contract``."""
         n = self.n
-        pen = [0 if (not self.void and s == self.winner) else self.penalty(s) for s in range(n)]
-        detail: dict[str, Any] = {
-            "outcome": "void" if self.void else "out",
-            "winner": self.winner,
-            "hand_points": pen,
-            "came_out": [self.came_out(s) for s in range(n)],
-            "hand_no": self.hand_no,
-            "contract": CONTRACTS[self.hand_no],
-            "dealer": self.dealer,
-            "next_dealer": (self.dealer + 1) % n,
-            "turnovers": self.turnovers,
-            "turns": self.turn + 1,
-        }
-        return self._out_result(pen, detail)
+        return {"hand_points": [0 if (not self.void and s == self.winner) else self.penalty(s) for s in range(n)],
+                "came_out": [self.came_out(s) for s in range(n)],
+                "hand_no": self.hand_no,
+                "contract": CONTRACTS[self.hand_no]}
+
+    def out_points(self, detail: dict[str, Any]) -> list[int]:
+        return list(detail["hand_points"])
+
+    def hand_summary(self, res: Result) -> Summary:
+        return self._summary(res)
 
     def _summary(self, res: Result) -> Summary:
         g = self.game

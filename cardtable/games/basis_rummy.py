@@ -50,15 +50,13 @@ from __future__ import annotations
 
 from typing import Any
 
-from cardtable.cards import Card, full52, sort_hand
+from cardtable.cards import Card, full52
 from cardtable.engine.game import DealError, Option, Result, check_cards
 from cardtable.engine.grammar import Grammar
 from cardtable.engine.registry import register
 from cardtable.engine.standing import Standing
-from cardtable.engine.views import Fact, Summary, phrase
 from cardtable.families.melds import MeldRules
 from cardtable.families.rummy import ACE_HIGH_LOW, Meld, card_points, points_table
-from cardtable.families.summaries import score_fact
 from cardtable.families.wild_drift import WildDriftHand, WildDriftRummy
 from cardtable.sheets.totals import TotalsSheet
 
@@ -186,45 +184,10 @@ class BasisRummyState(WildDriftHand):
         obs.extra["packs"] = self.game.packs
         return obs
 
-    def result(self) -> Result | None:
-        """§7: the winner scores the card points left in the other hands."""
-        if self.phase != 2:
-            return None
-        g = self.game
-        hand_points = [card_points(h, g.points) for h in self.hands]
-        detail: dict[str, Any] = {
-            "outcome": "void" if self.void else "out",
-            "winner": self.winner,
-            "rummy": False,
-            "hand_points": hand_points,
-            "dealer": self.dealer,
-            "next_dealer": (self.dealer + 1) % self.n,
-            "turnovers": self.turnovers,
-            "turns": self.turn + 1,
-            "packs": g.packs,
-        }
-        if self.void:
-            res = Result([0] * self.n, "void", [], detail)
-        else:
-            pts = [0] * self.n
-            pts[self.winner] = sum(hand_points)
-            res = Result(pts, "out", [self.winner], detail)
-        res.summary = self._summary(res)
-        return res
+    def result_keys(self) -> dict[str, Any]:
+        """§7: the winner scores the card points left in the other hands (the family's
+        ``out_points``); ``rummy`` is always false here."""
+        return {"rummy": False, **super().result_keys()}
 
-    def _summary(self, res: Result) -> Summary:
-        """Who went out, the points written, the cards left in each hand with their points."""
-        g = self.game
-        if self.void:
-            head = phrase("A void hand: nothing is written", kind="outcome")
-        else:
-            head = phrase("{0} went out", (self.winner,), kind="outcome")
-        facts = [score_fact("points", None, res.points, (), res.winners)]
-        hp = res.detail["hand_points"]
-        left = [(s, sort_hand(h)) for s, h in enumerate(self.hands) if h]
-        if left:
-            facts.append(Fact("Cards left in hand (points)", phrase("", kind="cards_left")))
-        for s, cards in left:
-            each = ", ".join(f"{{c{i}}} {g.points[c]}" for i, c in enumerate(cards))
-            facts.append(Fact("", phrase(f"  {{0}}: {each}  = {hp[s]}", (s,), cards, (hp[s],), kind="cards_left")))
-        return Summary(head, tuple(facts))
+    def result_tail(self) -> dict[str, Any]:
+        return {"packs": self.game.packs}

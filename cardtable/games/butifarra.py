@@ -85,8 +85,8 @@ DEALER_CHOICES = [TRUMP[0], TRUMP[1], TRUMP[2], TRUMP[3], TRUMP_NONE, PASS]
 PARTNER_CHOICES = DEALER_CHOICES[:5]
 
 #: the verbs (engine.views), keys and labels as the table shows them, by phase
-_TRUMP_HINT = "name trumps: c \u2663 d \u2666 h \u2665 s \u2660 \u00b7 b butifarra (\u00d72)"
-TRUMP_VERBS = tuple(VerbSpec("trump", sym, L.lower(), _TRUMP_HINT, NONE, arg=L)
+_TRUMP_HINT = "name trumps: C \u2663 D \u2666 H \u2665 S \u2660 \u00b7 b butifarra (\u00d72)"
+TRUMP_VERBS = tuple(VerbSpec("trump", sym, L, _TRUMP_HINT, NONE, arg=L)
                     for L, sym in zip(SUIT_LETTERS, SUIT_SYMBOLS)) + (
     VerbSpec("trump", "Butifarra (no trumps)", "b", _TRUMP_HINT, NONE, arg="none"),
     VerbSpec("pass", "Pass to partner", "p", "p: your partner chooses", NONE),

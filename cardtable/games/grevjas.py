@@ -285,9 +285,9 @@ class GrevState(KruisState):
             side, pts, stre = ev[1], ev[2], ev[3]
             best = next(m for s, m in self.declared if s == self.top_seat and self.game.roem.key(m, self.trump) == self.bar)
             rej = [(s, m) for s, m in self.declared if m is not best]
-            txt = f"best meld {esc(jas.announce(best, self.trump))} to {SIDE_NAMES[side]} ({jas.gain_text(pts, stre)})"
+            txt = f"best meld {esc(jas.roem_words(best, self.trump))} to {SIDE_NAMES[side]} ({jas.gain_text(pts, stre)})"
             if rej:
-                txt += "; not scored: " + ", ".join(f"{{{i}}} " + esc(jas.announce(m, self.trump))
+                txt += "; not scored: " + ", ".join(f"{{{i}}} " + esc(jas.roem_words(m, self.trump))
                                                    for i, (_s, m) in enumerate(rej))
             return LogEvent(k, txt, tuple(s for s, _m in rej), (), (side, pts, stre))
         if k == "end" and ev[1] == "void":

@@ -114,9 +114,9 @@ _ROEM = {k: handjas_roem(k) for k in ("all", "swiss")}
 TAKE = Action("take-hand")
 KEEP = Action("keep-hand")
 
-SWAP_SPEC = VerbSpec("swap", "Roof", "s", "rob the turned card with your trump six", NONE)
+SWAP_SPEC = VerbSpec("swap", "Roof", "b", "rob the turned card with your trump six", NONE)
 TAKE_SPEC = VerbSpec("take-hand", "Ruil", "r", "take the extra hand (binding)", NONE)
-KEEP_SPEC = VerbSpec("keep-hand", "Houden", "h", "keep your hand", NONE)
+KEEP_SPEC = VerbSpec("keep-hand", "Houden", "k", "keep your hand", NONE)
 VERBS = (PLAY_SPEC, PASS_SPEC, SWAP_SPEC, TAKE_SPEC, KEEP_SPEC, ROEM_SPEC, CARRE_SPEC, STUK_SPEC)
 
 DEAL_KEYS = frozenset(("dealer", "hands", "extra", "dead", "upcard", "stock"))
@@ -778,7 +778,7 @@ class HandjasState(JasHand):
         if k == "keep":
             return LogEvent(k, "{0} {0:keeps|keep} the hand", (ev[1],))
         if k == "meld":
-            return LogEvent(k, "{0} {0:declares|declare} " + esc(jas.announce(ev[2], tr)) + f" ({ev[2].value})",
+            return LogEvent(k, "{0} {0:declares|declare} " + esc(jas.roem_words(ev[2], tr)) + f" ({ev[2].value})",
                             (ev[1],), ev[2].cards)
         if k == "stuk":
             return LogEvent(k, f"{{0}} {{0:declares|declare}} stuk (+{STUK_VALUE})", (ev[1],))

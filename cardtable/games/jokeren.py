@@ -208,30 +208,11 @@ class JokerenState(WildDriftHand):
         """§7: penalties, lower is better: the gain is minus the penalty."""
         return [-float(p) for p in self.result().points]
 
-    def result(self) -> Result | None:
+    def out_points(self, detail: dict[str, Any]) -> list[int]:
         """§7: the one who went out scores 0, the others the penalty points in their hands."""
-        if self.phase != 2:
-            return None
-        g = self.game
-        hand_points = [card_points(h, g.points) for h in self.hands]
-        detail: dict[str, Any] = {
-            "outcome": "void" if self.void else "out",
-            "winner": self.winner,
-            "hand_points": hand_points,
-            "dealer": self.dealer,
-            "next_dealer": (self.dealer + 1) % self.n,
-            "turnovers": self.turnovers,
-            "turns": self.turn + 1,
-            "packs": g.packs,
-        }
-        if self.void:
-            res = Result([0] * self.n, "void", [], detail)
-        else:
-            res = Result(list(hand_points), "out", [self.winner], detail)
-        res.summary = self._summary(res)
-        return res
+        return list(detail["hand_points"])
 
-    _summary = BasisRummyState._summary
+    result_tail = BasisRummyState.result_tail
 
     def _status(self) -> str:
         g = self.game

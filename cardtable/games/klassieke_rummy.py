@@ -77,16 +77,14 @@ from __future__ import annotations
 
 from typing import Any
 
-from cardtable.cards import Card, cards_text, full52, shuffled, sort_hand
+from cardtable.cards import Card, cards_text, full52, shuffled
 from cardtable.engine.grammar import Grammar
 from cardtable.engine.game import DealError, Option, Result, check_cards, rng_for
 from cardtable.engine.registry import register
 from cardtable.engine.standing import Standing
-from cardtable.engine.views import Summary, phrase
 from cardtable.families.drift import (DRAW, DRAW_DISCARD, DRAW_STOCK, MAX_TURNOVERS, OVER, PLAY,  # noqa: F401
                                       DriftHand, DriftRummy)
-from cardtable.families.rummy import ACE_LOW, ACE_MODES, Meld, card_points, deal_round_robin, points_table
-from cardtable.families.summaries import score_fact
+from cardtable.families.rummy import ACE_LOW, ACE_MODES, Meld, deal_round_robin, points_table
 from cardtable.sheets.totals import TotalsSheet
 
 #: §3: cards dealt to each player by number of players.
@@ -197,49 +195,15 @@ class KlassiekeRummyState(DriftHand):
     #: the family's fast playout (families/drift.py), named here as the game's own
     playout = DriftHand.playout
 
-    def result(self) -> Result | None:
-        """§7: the winner scores the card points left in the other hands (×2 for a rummy)."""
-        if self.phase != OVER:
-            return None
-        g = self.game
-        hand_points = [card_points(h, g.points) for h in self.hands]
-        detail: dict[str, Any] = {
-            "outcome": "void" if self.void else "out",
-            "winner": self.winner,
-            "rummy": self.rummy,
-            "hand_points": hand_points,
-            "dealer": self.dealer,
-            "next_dealer": (self.dealer + 1) % self.n,
-            "turnovers": self.turnovers,
-            "turns": self.turn + 1,
-        }
-        if self.void:
-            res = Result([0] * self.n, "void", [], detail)
-        else:
-            w = self.winner
-            total = sum(hand_points) * (2 if self.rummy else 1)
-            pts = [0] * self.n
-            pts[w] = total
-            res = Result(pts, "out", [w], detail)
-        res.summary = self._summary(res)
-        return res
+    def result_keys(self) -> dict[str, Any]:
+        """``rummy`` (the winner went out in one turn), then the card points left in each hand."""
+        return {"rummy": self.rummy, **super().result_keys()}
 
-    def _summary(self, res: Result) -> Summary:
-        """The hand in words (§7): who went out (a rummy doubles), the points written, and
-        the cards left in each hand with their points (public once the hand is over)."""
-        from cardtable.engine.views import Fact
-        g = self.game
-        if self.void:
-            head = phrase("A void hand: nothing is written", kind="outcome")
-        else:
-            head = phrase("{0} went out" + (" with a rummy: the score is doubled" if self.rummy else ""),
-                          (self.winner,), kind="outcome")
-        facts = [score_fact("points", None, res.points, (), res.winners)]
-        hp = res.detail["hand_points"]
-        left = [(s, sort_hand(h)) for s, h in enumerate(self.hands) if h]
-        if left:
-            facts.append(Fact("Cards left in hand (points)", phrase("", kind="cards_left")))
-        for s, cards in left:
-            each = ", ".join(f"{{c{i}}} {g.points[c]}" for i, c in enumerate(cards))
-            facts.append(Fact("", phrase(f"  {{0}}: {each}  = {hp[s]}", (s,), cards, (hp[s],), kind="cards_left")))
-        return Summary(head, tuple(facts))
+    def out_points(self, detail: dict[str, Any]) -> list[int]:
+        """§7: the winner scores the card points left in the other hands (×2 for a rummy)."""
+        pts = [0] * self.n
+        pts[self.winner] = sum(detail["hand_points"]) * (2 if self.rummy else 1)
+        return pts
+
+    def went_out_words(self) -> str:
+        return "{0} went out" + (" with a rummy: the score is doubled" if self.rummy else "")

@@ -223,7 +223,7 @@ class KruisState(JasHand):
         if ph == "trickroem":
             if v == "claim":
                 return "claims are made automatically (claim_mode = auto)"
-            return (f"seat {seat} won a trick holding {jas.announce(self.tr_pending, self.trump)}: "
+            return (f"seat {seat} won a trick holding {jas.roem_words(self.tr_pending, self.trump)}: "
                     "declare trickroem or pass first")
         # play
         if v == "play" and len(action.cards) == 1:
@@ -269,8 +269,8 @@ class KruisState(JasHand):
                 reason = f"same cards and top, value {a.value} below {b.value}"
             else:
                 reason = "it is not higher (equal roem: the first declared stands)"
-            return (f"{action.text()}: {jas.announce(a, self.trump)} does not outrank "
-                    f"{jas.announce(b, self.trump)} declared by seat {self.top_seat} ({reason}); "
+            return (f"{action.text()}: {jas.roem_words(a, self.trump)} does not outrank "
+                    f"{jas.roem_words(b, self.trump)} declared by seat {self.top_seat} ({reason}); "
                     "your first meld must be higher than all roem declared")
         return f"{action.text()} is not allowed now"  # pragma: no cover
 
@@ -279,7 +279,7 @@ class KruisState(JasHand):
         k = ev[0]
         tr = self.trump
         if k == "meld":
-            return LogEvent(k, "{0} {0:declares|declare} " + esc(jas.announce(ev[2], tr)), (ev[1],))
+            return LogEvent(k, "{0} {0:declares|declare} " + esc(jas.roem_words(ev[2], tr)), (ev[1],))
         if k == "stuk":
             return LogEvent(k, f"{{0}} {{0:declares|declare}} stuk (+{STUK_VALUE})", (ev[1],))
         if k == "pass":
@@ -289,7 +289,7 @@ class KruisState(JasHand):
             rej = [(s, m) for s, m in self.declared if s & 1 != side]
             txt = f"roem to {_side_text(side)} ({jas.gain_text(pts, stre, ' pending')})"
             if rej:
-                txt += "; rejected: " + ", ".join(f"{{{i}}} " + esc(jas.announce(m, tr)) for i, (_s, m) in enumerate(rej))
+                txt += "; rejected: " + ", ".join(f"{{{i}}} " + esc(jas.roem_words(m, tr)) for i, (_s, m) in enumerate(rej))
             return LogEvent(k, txt, tuple(s for s, _m in rej), (), (side, pts, stre))
         if k == "play" or k == "trick":
             return TrickHand._log_event(self, ev)
@@ -298,13 +298,13 @@ class KruisState(JasHand):
             for i, (_s, m) in enumerate(self.declared):
                 idx = " ".join(f"{{c{len(cards) + j}}}" for j in range(len(m.cards)))
                 cards.extend(m.cards)
-                parts.append(f"{{{i}}} {m.arg} {idx}")
+                parts.append(f"{{{i}}} {esc(jas.roem_words(m, tr, top=False))} {idx}")
             return LogEvent(k, "roem shown: " + "; ".join(parts), tuple(s for s, _m in self.declared), cards)
         if k == "trickroem":
             m = ev[2]
             gain = f"+{m.value}" if not self.game.roem.is_stroke(m) else \
                 f"{_plural(self.game.roem.strepen(m))} pending"
-            return LogEvent(k, "{0} {0:scores|score} trick roem " + esc(jas.announce(m, tr)) + f" ({gain})",
+            return LogEvent(k, "{0} {0:scores|score} trick roem " + esc(jas.roem_words(m, tr)) + f" ({gain})",
                             (ev[1],), m.cards)
         if k == "trickroem_pass":
             return LogEvent(k, "{0} {0:lets|let} the trick roem go", (ev[1],))

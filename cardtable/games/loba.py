@@ -70,7 +70,6 @@ from cardtable.families.drift import DRAW, DRAW_DISCARD, DRAW_STOCK, MAX_TURNOVE
 from cardtable.families.elimination import EliminationHand, EliminationRummy
 from cardtable.families.melds import SET_NONE, MeldRules, meld_uses, push_joker, push_targets, wild_lay_off
 from cardtable.families.rummy import ACE_HIGH_LOW, RUN, Meld, points_table
-from cardtable.families.summaries import score_fact
 from cardtable.sheets.penalty import PenaltySheet, signed
 
 BUY_BACK = Action("buy", "back")
@@ -391,40 +390,19 @@ class LobaState(EliminationHand):
         return obs
 
     # -- the score --
-    def result(self) -> Result | None:
+    def result_keys(self) -> dict[str, Any]:
+        """The penalties, then ``all_at_once``: the winner went out all at once (ruling 7)."""
+        return {**super().result_keys(), "all_at_once": not self.void and self.at_once}
+
+    def out_points(self, detail: dict[str, Any]) -> list[int]:
         """§7: every other seat still in scores his cards; the winner 0, or −``all_at_once_bonus``
         if all his cards went to the table in this turn and none before (ruling 7)."""
-        if self.phase != OVER:
-            return None
-        g = self.game
-        n = self.n
-        pen = [self.penalty_points(s) if self.active[s] else 0 for s in range(n)]
-        at_once = not self.void and self.at_once
-        detail: dict[str, Any] = {
-            "outcome": "void" if self.void else "out",
-            "winner": self.winner,
-            "penalties": pen,
-            "all_at_once": at_once,
-            "dealer": self.dealer,
-            "turnovers": self.turnovers,
-            "turns": self.turn + 1,
-            "active": list(self.active),
-        }
-        if self.void:
-            res = Result([0] * n, "void", [], detail)
-        else:
-            pts = list(pen)
-            pts[self.winner] = -g.out_bonus if at_once else 0
-            res = Result(pts, "out", [self.winner], detail)
-        if self.void:
-            head = phrase("A void hand: nothing is written", kind="outcome")
-        elif at_once:
-            head = phrase("{0} went out all at once: " + signed(-g.out_bonus), (self.winner,), kind="outcome")
-        else:
-            head = phrase("{0} went out", (self.winner,), kind="outcome")
-        facts = [score_fact("penalty points", None, res.points, (), res.winners)]
-        res.summary = Summary(head, tuple(facts + self.summary_lines(res)))
-        return res
+        pts = list(detail["penalties"])
+        pts[self.winner] = -self.game.out_bonus if detail["all_at_once"] else 0
+        return pts
+
+    def went_out_words(self) -> str:
+        return "{0} went out all at once: " + signed(-self.game.out_bonus) if self.at_once else "{0} went out"
 
 
 class BuyBackState(State):

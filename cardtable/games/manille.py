@@ -107,7 +107,7 @@ MANILLE_VERBS = (
     VerbSpec("exchange", "Keep hand (no exchange)", "k", "keep your hand", NONE, arg="none"),
     VerbSpec("exchange", "Exchange selected", "e", "put aside up to the stock's number of cards: select them, "
              "e exchanges; k keeps your hand", CARDS, min_cards=1),
-) + tuple(VerbSpec("trump", sym, L.lower(), "name trumps: c \u2663 d \u2666 h \u2665 s \u2660", NONE, arg=L)
+) + tuple(VerbSpec("trump", sym, L, "name trumps: C \u2663 D \u2666 H \u2665 S \u2660", NONE, arg=L)
           for L, sym in zip(SUIT_LETTERS, SUIT_SYMBOLS))
 
 _PACK = tuple(piquet32())

@@ -47,14 +47,12 @@ from __future__ import annotations
 from typing import Any
 
 from cardtable.cards import Card, full52
-from cardtable.engine.game import Option, Result
+from cardtable.engine.game import Option
 from cardtable.engine.grammar import Grammar
 from cardtable.engine.registry import register
-from cardtable.engine.views import Summary, phrase
 from cardtable.families.elimination import EliminationHand, EliminationRummy
 from cardtable.families.melds import SET_RANK, MeldRules
 from cardtable.families.rummy import ACE_LOW, points_table
-from cardtable.families.summaries import score_fact
 from cardtable.sheets.penalty import PenaltySheet
 
 
@@ -111,35 +109,10 @@ class RaminoDrift(EliminationRummy):
 
 
 class RaminoState(EliminationHand):
-    """One hand of Ramino drift: the elimination hand with jokers and its §7 score."""
+    """One hand of Ramino drift: the elimination hand with jokers; its §7 score is the family's
+    (every other seat still in scores the penalty points of his hand, the winner 0)."""
 
     __slots__ = ()
-
-    def result(self) -> Result | None:
-        """§7: every other seat still in scores the penalty points of his hand; the winner 0."""
-        if self.phase != 2:
-            return None
-        n = self.n
-        pen = [self.penalty_points(s) if self.active[s] else 0 for s in range(n)]
-        detail: dict[str, Any] = {
-            "outcome": "void" if self.void else "out",
-            "winner": self.winner,
-            "penalties": pen,
-            "dealer": self.dealer,
-            "turnovers": self.turnovers,
-            "turns": self.turn + 1,
-            "active": list(self.active),
-        }
-        return self._out_result(pen, detail)
-
-    def _summary(self, res: Result) -> Summary:
-        """Who went out, the penalty points written, the cards left in each hand."""
-        if self.void:
-            head = phrase("A void hand: nothing is written", kind="outcome")
-        else:
-            head = phrase("{0} went out", (self.winner,), kind="outcome")
-        facts = [score_fact("penalty points", None, res.points, (), res.winners)]
-        return Summary(head, tuple(facts + self.summary_lines(res)))
 
 
 RaminoDrift.state_class = RaminoState

@@ -82,7 +82,7 @@ CONCEDE = Action("concede")
 
 #: §7.2 UI: Schut / Pas in the bidding; Ik dek, Herschut, Tout, Opgeven on a play turn
 SCHUT_SPEC = VerbSpec("bid", "Schut", "b", "say schut: your side must reach 100", NONE, arg="schut")
-HERSCHUT_SPEC = VerbSpec("bid", "Herschut", "h", "say herschut: your side takes the contract over (400/500)",
+HERSCHUT_SPEC = VerbSpec("bid", "Herschut", "e", "say herschut: your side takes the contract over (400/500)",
                          NONE, arg="herschut")
 TOUT_SPEC = VerbSpec("bid", "Tout", "t", "say tout: your side takes the contract back, the hand is worth 900",
                      NONE, arg="tout")

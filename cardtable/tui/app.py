@@ -96,6 +96,11 @@ class CardTableApp(App):
         False). A human alone with bots may always undo.
     """
 
+    #: the class the table searches a human's decision with for the hand summary's "what the
+    #: bot would have played" (``tui/review.py``): None is ``bots.review.ReviewSearch``; tests
+    #: put a stub here (``cls(game, info, budget)``, ``run() -> Decision | None``, ``cancel()``)
+    review_search = None
+
     CSS_PATH = "cardtable.tcss"
     TITLE = "cardtable"
     ENABLE_COMMAND_PALETTE = False

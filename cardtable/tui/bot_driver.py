@@ -47,6 +47,27 @@ def seat_bot_kinds(game) -> list[tuple[str, str]]:
     return [(f"Bot: {k}", f"bot:{k}") for k, _ in levels]
 
 
+def default_bot_seat(game) -> str:
+    """The seat text a new bot seat of the setup gets: ``bot:`` and the default level
+    (``cardtable.bots.default_level``: strong where it keeps the budget), else ``bot:simple``."""
+    fn = getattr(_bots, "default_level", None)
+    try:
+        return f"bot:{fn(game)}" if fn is not None else "bot:simple"
+    except Exception:
+        return "bot:simple"
+
+
+def bot_level_words(game) -> str:
+    """One line on every bot level (``random: plays any legal move at random · ...``), from
+    ``cardtable.bots.bot_levels``; "" without it."""
+    fn = getattr(_bots, "bot_levels", None)
+    try:
+        levels = list(fn(game)) if fn is not None else []
+    except Exception:
+        levels = []
+    return " · ".join(f"{k}: {d}" for k, d in levels if d)
+
+
 class BotDriver:
     """Runs the bots of one table (``screen``: the TableScreen)."""
 

@@ -55,13 +55,10 @@ def card_index(key: str) -> int | None:
 
 
 #: Keys that belong to the table (sheet, quit, rules, letters, hint, history, cancel, card
-#: keys: digits and the card letters) and are never given to a button ...
+#: keys: digits and the card letters) and are never given to a button, not even for a moment
+#: (a suit is chosen by its capital letter: ``trump H`` on ``H``)
 RESERVED_KEYS = (set("snq?oih") | {"enter", "space", "left", "right", "escape", "up", "down"}
                  | set(CARD_KEYS))
-#: ... except these, which a verb may borrow when its spec names it (``trump S`` on ``s``,
-#: ``trump H`` on ``h``: the sheet or history key then waits, hidden from the key line
-#: until the choice is made)
-LENDABLE_KEYS = {"s", "h"}
 #: keys given to buttons whose spec has no key (or whose key is taken), in this order
 FREE_KEYS = "eabcdkmprtlx"
 #: the key that turns the page when the buttons are more than the keys
@@ -242,7 +239,9 @@ class Chooser:
         """The buttons of the moment. ``ui``: the table (``ui.act(action)``, ``ui.card_key(spec,
         acts)`` for a card-shaped key, ``ui.redraw()``)."""
         if self.choices:
-            return self._numbered(list(self.choices), ui, lambda a: (parts_label(a), a.cards))
+            # a compound open: its parts in words; a lay-off's end in words (``low end`` / ``high end``)
+            return self._numbered(list(self.choices), ui,
+                                  lambda a: (parts_label(a) or (f"{a.end} end" if a.end else ""), a.cards))
         if self.path:
             return self._menu_items(obs, ui)
         used = set(RESERVED_KEYS)
@@ -274,7 +273,7 @@ class Chooser:
                     continue
                 seen.add(a)
                 key = s.key
-                if key and (key not in used or (key in LENDABLE_KEYS and key not in {i.key for i in out})):
+                if key and key not in used:
                     used.add(key)
                     out.append(self._button(key, s, a, ui))
                 else:
@@ -396,7 +395,7 @@ class Chooser:
                 suits = sorted({suit_of(c) for c in cards})
                 for s in suits:
                     L = SUIT_LETTERS[s]
-                    out.append(Item(L.lower(), "", lambda L=L: self.open(self.path + (L,), ui), suit=s))
+                    out.append(Item(L, "", lambda L=L: self.open(self.path + (L,), ui), suit=s))
             else:
                 acts = sorted((a for a in acts if a.cards), key=lambda a: -rank_of(a.cards[0]))
                 return self._numbered(acts, ui, lambda a: ("", a.cards))

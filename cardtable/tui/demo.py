@@ -12,6 +12,7 @@ from typing import Callable
 from cardtable.bots import get_bot
 from cardtable.engine import Match, get_game
 from cardtable.engine.game import Observation
+from cardtable.engine.views import TRICK
 
 
 def robot(game, seed: int, kind: str = "simple"):
@@ -89,7 +90,8 @@ def trick_midhand(game_id: str, seed: int = 7, players: int | None = None, seats
     m = Match(game, seats or ["human:Anna"] + ["bot:simple"] * (game.players - 1), seed=seed)
 
     def stop(match, obs):
-        return (obs is not None and obs.seat == 0 and obs.phase == "play" and len(obs.trick) >= 1
+        return (obs is not None and obs.seat == 0 and obs.phase == "play"
+                and any(z.kind == TRICK and z.cards for z in obs.zones)
                 and sum(obs.tricks_won) >= tricks and any(a.verb == "play" for a in obs.legal))
 
     return play_until(m, stop, seed)

@@ -3,10 +3,9 @@ declares (``Observation.events``) of the hand so far, scrollable, so that nothin
 scrolled off the two-line log is lost: every trick (its cards with their players, who won
 it), every meld, every word of table talk.
 
-Built only from what the seat's observation shows (public information). The plays of a
-trick are gathered on one line, closed by the event that ends the trick: the events of
-kind ``play`` and ``trick`` that the trick family declares (docs/contract.md); any other
-event is a line of its own.
+Built only from what the seat's observation shows (public information). The events the game
+gathers (``Observation.event_group``, views.EventGroup: the trick family's plays of a trick,
+closed by the trick's end) go on one line; any other event is a line of its own.
 """
 
 from __future__ import annotations
@@ -36,6 +35,7 @@ def history_lines(obs: Observation | None, names: dict[int, str], dutch: bool) -
     if not obs.events:
         return [R.pretty(x, dutch, names) for x in obs.log]
     you = next((s for s, nm in names.items() if R.is_you(nm)), None)
+    group = obs.event_group
     out: list[Text] = []
     plays: list[Text] = []
     tricks = 0
@@ -46,7 +46,8 @@ def history_lines(obs: Observation | None, names: dict[int, str], dutch: bool) -
             return
         tricks += 1 if end is not None else 0
         line = Text()
-        line.append(f"Trick {tricks}: " if end is not None else "Trick so far: ", Style(color=R.GOLD, bold=True))
+        line.append(f"{group.label} {tricks}: " if end is not None else f"{group.label} so far: ",
+                    Style(color=R.GOLD, bold=True))
         line.append_text(Text(" · ").join(plays))
         if end is not None:
             line.append(" → ", SOFT)
@@ -55,13 +56,13 @@ def history_lines(obs: Observation | None, names: dict[int, str], dutch: bool) -
         plays = []
 
     for e in obs.events:
-        if e.kind == "play" and e.seats and e.cards:
+        if group is not None and e.kind == group.part and e.seats and e.cards:
             t = Text(names.get(e.seats[0], str(e.seats[0])) + " ", SOFT)
             t.append_text(R.cards_inline(e.cards, dutch))
             plays.append(t)
             continue
         text = R.pretty(R.event_text(e, names, you), dutch)
-        if e.kind == "trick" and plays:
+        if group is not None and e.kind == group.close and plays:
             flush(text)
             continue
         out.append(text)

@@ -4,7 +4,8 @@ a saved game.
 
 ``apply_settings(app, s)`` puts settings into effect in a running app: the bot pace, the
 card letters, the suit colours, undo in hot-seat (``app.settings.hotseat_undo``, read by
-the table) and the strong bot's thinking budget.
+the table), the strong bot's thinking budget and the bot's review in the hand summary
+(``app.settings.review``, read by the table).
 """
 
 from __future__ import annotations
@@ -77,6 +78,7 @@ FIELDS = [
     ("colours", "Suit colours", "four: diamonds blue, clubs green"),
     ("hotseat_undo", "Undo in hot-seat", "players at one keyboard may take back"),
     ("bot_budget", "Bot thinking time", "seconds a move for the strong bot"),
+    ("review", "Bot's review", "the hand summary shows where the bot would play otherwise"),
 ]
 
 
@@ -116,7 +118,7 @@ class SettingsScreen(Screen):
         if name == "colours":
             return Select([("red and black", "red-black"), ("four colours", "four-colour")], value=value,
                           allow_blank=False, id=wid, compact=True)
-        if name == "hotseat_undo":
+        if name in ("hotseat_undo", "review"):
             return Select([("off", False), ("on", True)], value=value, allow_blank=False, id=wid, compact=True)
         return Input(f"{value:g}", id=wid, compact=True, classes="opt-input")
 

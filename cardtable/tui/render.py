@@ -212,6 +212,28 @@ def pretty(line: str, dutch: bool = False, names: dict[int, str] | None = None) 
     return out
 
 
+def move_words(action, verbs: Sequence = (), dutch: bool = False) -> Text:
+    """An action in the game's own words, for a message (undo, hint, refusal): the label of
+    its verb spec (``verbs``: the observation's) where the action's argument is a word of the
+    game (``declare seq3 KH QH JH`` -> "Roem K♥ Q♥ J♥", ``bid herschut`` -> "Herschut", a
+    suit's symbol after the verb: ``trump H`` -> "trump ♥"), else the action with its cards
+    drawn (``meld TC TD TS`` -> "meld 10♣ 10♦ 10♠")."""
+    from cardtable.engine.views import MENU, spec_for
+
+    spec = spec_for(action, verbs)
+    if spec is None or not action.arg or spec.shape == MENU or not spec.label:
+        return pretty(action.text(), dutch)
+    label = spec.label.rstrip("\u2026")
+    if len(label) <= 2:
+        label = f"{action.verb} {label}"
+    out = Text()
+    _plain(out, label)
+    if action.cards:
+        out.append(" ")
+        out.append_text(cards_inline(action.cards, dutch))
+    return out
+
+
 _SUIT_GLYPHS = {"\u2663": 0, "\u2666": 1, "\u2665": 2, "\u2660": 3}
 
 

@@ -30,7 +30,7 @@ from cardtable.engine.match import Match
 from cardtable.engine.record import RecordError
 from cardtable.tui import render as R
 from cardtable.tui.handover import HandOverScreen, confirm, hush  # noqa: F401  (re-exported)
-from cardtable.tui.widgets import KeyFooter, dismiss_once, sheet_renderable
+from cardtable.tui.widgets import KeyFooter, MoreBelow, dismiss_once, sheet_renderable
 
 
 def _t(text: str, style: str | Style | None = None) -> Text:
@@ -288,7 +288,9 @@ class ResumeScreen(Screen):
         parts.append(Text("\nResume it?  y/⏎ resume   n/Esc/q the menu (the save is kept)",
                           Style(color="#b8d8c0")))
         with Center(id="resume-box"):
-            yield Static(Group(*parts), markup=False, id="resume-text")
+            with VerticalScroll(id="resume-scroll"):
+                yield Static(Group(*parts), markup=False, id="resume-text")
+        yield MoreBelow("resume-scroll")
         with Horizontal(id="resume-buttons"):
             yield Button(Text("Resume"), id="resume-yes", variant="primary", compact=True)
             yield Button(Text("Menu"), id="resume-no", compact=True)
@@ -353,6 +355,14 @@ class SetupScreen(Screen):
         self.players = cls.min_players
         self._typed: dict[int, str] = {}     # a human's name kept while the seat is a bot
         self.kinds = seat_kinds(cls)
+        from cardtable.tui.bot_driver import bot_level_words, default_bot_seat
+
+        try:
+            game = cls(players=cls.min_players)
+        except Exception:
+            game = cls
+        self.default_bot = default_bot_seat(game)     # strong where it keeps the budget
+        self.level_words = bot_level_words(game)
 
     def compose(self) -> ComposeResult:
         cls = self.cls
@@ -367,6 +377,9 @@ class SetupScreen(Screen):
                                  value=self.players, allow_blank=False, id="players", compact=True)
             with Vertical(id="seats"):
                 yield from self._seat_rows()
+            if self.level_words:
+                yield Static(Text(self.level_words, Style(color="#8fb89e")), markup=False,
+                             id="bot-levels")
             if cls.option_specs:
                 yield Static(Text("Options", Style(bold=True)), markup=False, classes="setup-sub")
             for opt in cls.option_specs:
@@ -399,7 +412,7 @@ class SetupScreen(Screen):
         """One row per possible seat (made once; rows beyond the player count are hidden)."""
         rows = []
         for s in range(self.cls.max_players):
-            kind = "human" if s == 0 else "bot:simple"
+            kind = "human" if s == 0 else self.default_bot
             team = ""
             if self.cls.min_players == self.cls.max_players == 4:
                 try:
@@ -608,7 +621,8 @@ def result_renderable(match: Match, index: int, names: dict[int, str]):
 
 
 class HandSummaryScreen(Screen):
-    """The finished hand: outcome, points or strepen, and the score sheet.
+    """The finished hand: outcome, points or strepen, what the bot would have played
+    (``review``: its lines; None: no such section) and the score sheet.
 
     Dismisses True (⏎, ␣ or Esc: go on) or "leave" (q: leave the table; the match is saved).
     """
@@ -619,22 +633,29 @@ class HandSummaryScreen(Screen):
         Binding("q", "leave", "quit (saved)"),
     ]
 
-    def __init__(self, match: Match, index: int, names: dict[int, str]) -> None:
+    def __init__(self, match: Match, index: int, names: dict[int, str], review: list[Text] | None = None) -> None:
         super().__init__()
         self.match = match
         self.index = index
         self.names = names
+        self.review = review
 
     def compose(self) -> ComposeResult:
         with VerticalScroll(id="summary"):
             yield Static(result_renderable(self.match, self.index, self.names), markup=False,
                          id="summary-result")
+            if self.review is not None:
+                # what the strong bot would have played (``tui/review.py``): one human only
+                yield Static(Text("What the bot would have played", Style(bold=True, color=R.GOLD)),
+                             markup=False, classes="summary-title")
+                yield Static(Text("\n").join(self.review), markup=False, id="summary-review")
             yield Static(Text("Score sheet", Style(bold=True, color=R.GOLD)), markup=False,
                          classes="summary-title")
             yield Static(_sheet_block(self.match, self.names, panel=True), markup=False, id="summary-sheet")
             nxt = ("the match is over: ⏎ or Esc for the result" if self.match.over
                    else "⏎ or Esc deals the next hand · q leaves the table (the match is saved)")
             yield Static(Text(nxt, Style(color="#b8d8c0", italic=True)), markup=False)
+        yield MoreBelow("summary")
         yield KeyFooter()
 
     def on_mount(self) -> None:
@@ -645,6 +666,16 @@ class HandSummaryScreen(Screen):
             self._bindings.key_to_bindings["enter"] = [Binding("enter", "next", "the result", key_display="⏎")]
             self._bindings.key_to_bindings["q"] = [Binding("q", "leave", "quit")]
             self.refresh_bindings()
+
+    def show_review(self, lines: list[Text] | None) -> None:
+        """Fill in the review section (a search that ended after the summary came up)."""
+        if lines is None or self.review is None:
+            return
+        self.review = lines
+        try:
+            self.query_one("#summary-review", Static).update(Text("\n").join(lines))
+        except Exception:
+            pass
 
     def action_leave(self) -> None:
         confirm(self, "leave")

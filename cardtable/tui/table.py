@@ -5,7 +5,9 @@ Its parts (each in a module of its own):
 - the action chooser (``tui/chooser.py``): the buttons and card keys of the legal actions,
   from the verb specs the game declares;
 - the bot driver (``tui/bot_driver.py``): bots think in a worker; the hint key;
-- the hand-over (``tui/handover.py``): the screen between two humans at one keyboard.
+- the hand-over (``tui/handover.py``): the screen between two humans at one keyboard;
+- the review (``tui/review.py``): a short search of the one human's decisions for the hand
+  summary's "what the bot would have played".
 
 Flow (one ``advance()`` after every change):
   hand over?  -> the hand summary screen, then the next hand or the decision between hands
@@ -39,13 +41,14 @@ from cardtable.cards import plain
 from cardtable.engine.actions import Action
 from cardtable.engine.game import IllegalAction, Observation
 from cardtable.engine.match import Match
-from cardtable.engine.views import CARD, CARDS, DESIGNATION, MELD, spec_for
+from cardtable.engine.views import CARD, CARDS, DESIGNATION, MELD, TRICK, spec_for
 from cardtable.tui import layout as L
 from cardtable.tui import render as R
 from cardtable.tui.bot_driver import BotDriver, hint_function
-from cardtable.tui.chooser import CARD_SHAPES, Chooser, Item, card_index, cards_of
+from cardtable.tui.chooser import CARD_SHAPES, Chooser, Item, card_index
 from cardtable.tui.handover import ConfirmScreen, HandOverScreen, handover_due
 from cardtable.tui.layout import seat_positions  # noqa: F401  (the tests read it here)
+from cardtable.tui.review import TableReview
 from cardtable.tui.screens import HandSummaryScreen, MatchEndScreen, RulesScreen, SheetScreen
 from cardtable.tui.widgets import (ActionBar, CardWidget, HandView, KeyFooter, LogView, MeldsView, MeldWidget,
                                    PileView, SeatView, SheetView, TrickView, dismiss_once, mount_safely)
@@ -66,6 +69,9 @@ class TableScreen(Screen):
     """One match at the table. ``standalone``: quitting the table quits the app (CLI start)."""
 
     HORIZONTAL_BREAKPOINTS = [(0, "-tiny"), (MIN_SIZE[0], "-narrow"), (110, "-wide")]
+    #: the key line's keys left out first where it is too narrow (KeyFooter): the arrows
+    #: (the hint line names them), the hint, the rules, the history
+    FOOTER_DROP = ("cursor", "hint", "rules", "history")
     VERTICAL_BREAKPOINTS = [(0, "-short"), (MIN_SIZE[1], "-tall")]
     AUTO_FOCUS = None
 
@@ -78,10 +84,6 @@ class TableScreen(Screen):
         Binding("question_mark", "rules", "rules", key_display="?"),
         Binding("i", "hint", "hint"),
         Binding("h", "history", "history"),
-        # while a verb borrows s or h (``trump S``, ``trump H``), the sheet and the history
-        # stay one key away on the capital letter
-        Binding("S", "sheet_lent", "sheet", key_display="S"),
-        Binding("H", "history_lent", "history", key_display="H"),
         Binding("n", "letters", "B/J", show=False),
         Binding("escape", "cancel", "cancel", show=False),
         Binding("q", "leave", "quit"),
@@ -110,6 +112,8 @@ class TableScreen(Screen):
                 bots[s] = get_bot(name, match.game, seed=seed)
         self.bots = bots
         self.driver = BotDriver(self, bots)
+        self.review = TableReview(self)        # what the bot would have played (the summary)
+        self._summary_screen = None
         self.humans = [s for s in range(match.game.players) if match.seat_kind(s)[0] == "human"]
         self.hot_seat = len(self.humans) > 1
         # the seat whose hand is on the table (None: every hand hidden)
@@ -251,6 +255,7 @@ class TableScreen(Screen):
         self.anchor = seat
         self.mode = "human"
         self.refresh_table()
+        self.review.start()
 
     def _handover_note(self, seat: int) -> str:
         m = self.match
@@ -279,10 +284,12 @@ class TableScreen(Screen):
         m = self.match
         if not m.hands or m.state is None or not m.state.over or self._gone():
             return
-        self.app.push_screen(HandSummaryScreen(m, len(m.hands) - 1, self._names()),
-                             callback=self._after_summary)
+        index = len(m.hands) - 1
+        self._summary_screen = HandSummaryScreen(m, index, self._names(), self.review.lines(index))
+        self.app.push_screen(self._summary_screen, callback=self._after_summary)
 
     def _after_summary(self, answer=True) -> None:
+        self._summary_screen = None
         if answer == "leave":         # q on the summary: the match is saved, the table left
             self._leave()
             return
@@ -339,6 +346,9 @@ class TableScreen(Screen):
         if event.worker.name == "hint":
             self._hint_done(event)
             return
+        if event.worker.name == "review":
+            self.review.done(event)
+            return
         if event.worker.name != "bot":
             return
         res = self.driver.result(event)
@@ -393,7 +403,7 @@ class TableScreen(Screen):
             if self.mode != "human" or now is None or now.seat != obs.seat or now.legal != obs.legal:
                 return
             t = Text("Hint: ", Style(color=R.GOLD, bold=True))
-            t.append_text(R.pretty(action.text(), bool(getattr(self.app, "dutch", False))))
+            t.append_text(R.move_words(action, now.verbs, bool(getattr(self.app, "dutch", False))))
             if why:
                 # the reason starts by naming the move ("play 10♦: wins the trick, ..."): once is enough
                 head, sep, rest = why.partition(": ")
@@ -434,29 +444,32 @@ class TableScreen(Screen):
 
             self.app.push_screen(ConfirmScreen(spec.confirm, spec.label), callback=answer)
             return False
+        before = Counter(obs.hand) if obs is not None and obs.seat == self.viewer else None
         try:
             self.match.apply(action)
         except IllegalAction as e:
-            self.set_message(self._refusal(str(e)))
+            self.set_message(self._refusal(str(e), action, obs))
             return False
+        self.review.stop()             # a review search still running ends now
         self._message = None
-        self._after_action(action)
+        self._after_action(before)
         return True
 
-    def _after_action(self, action: Action | None = None) -> None:
+    def _after_action(self, before: Counter | None = None) -> None:
+        """After a move: save, close the menus, and keep the selection only as far as its
+        cards are still in the hand. ``before``: the hand before the viewer's own move; the
+        cards that left it leave the selection first, so that a copy of a melded card (two
+        packs: two ``7C``) does not stay selected in its place."""
         self._autosave()
         self.chooser.reset()
-        # keep the selection only as far as the cards are still in the hand, less the cards
-        # the action put down (a second joker stays in the hand, not in the selection)
         if self.viewer is not None and self.match.state is not None:
             hand = Counter(self.match.state.observation(self.viewer).hand)
-            used = Counter(plain(c) for c in cards_of(action)) if action is not None else Counter()
+            gone = before - hand if before is not None else Counter()
             keep = []
             for c in self.selected:
-                if used[plain(c)] > 0:
-                    used[plain(c)] -= 1
-                    continue
-                if hand[c] > 0:
+                if gone[c] > 0:
+                    gone[c] -= 1
+                elif hand[c] > 0:
                     hand[c] -= 1
                     keep.append(c)
             self.selected = keep
@@ -549,9 +562,17 @@ class TableScreen(Screen):
                 out.add(i)
         return out
 
-    def _refusal(self, reason: str) -> Text:
-        """The rules' reason, with card codes drawn as cards and seats named."""
-        t = R.pretty(reason, bool(getattr(self.app, "dutch", False)), self._names())
+    def _refusal(self, reason: str, action: Action | None = None, obs: Observation | None = None) -> Text:
+        """The rules' reason, with card codes drawn as cards and seats named; the action it
+        starts with (``declare seq3 KH QH JH: ...``) in the game's words (``R.move_words``)."""
+        dutch = bool(getattr(self.app, "dutch", False))
+        head = f"{action.text()}: " if action is not None else None
+        if head and reason.startswith(head) and obs is not None:
+            t = R.move_words(action, obs.verbs, dutch)
+            t.append(": ")
+            t.append_text(R.pretty(reason[len(head):], dutch, self._names()))
+        else:
+            t = R.pretty(reason, dutch, self._names())
         t.stylize_before(Style(color="#ff8080", bold=True))
         return t
 
@@ -734,7 +755,7 @@ class TableScreen(Screen):
         if s != anchor and g.team_of(s) == g.team_of(anchor):
             parts.append("partner")
         parts += L.roles_of(obs, s)
-        if obs.tricks_won and s < len(obs.tricks_won) and (any(obs.tricks_won) or any(z.kind == "trick" and z.cards for z in obs.zones)):
+        if obs.tricks_won and s < len(obs.tricks_won) and (any(obs.tricks_won) or any(z.kind == TRICK and z.cards for z in obs.zones)):
             k = obs.tricks_won[s]
             parts.append(f"{k} trick{'s' if k != 1 else ''}")
         table_melds = next((z for z in obs.zones if z.kind == "melds" and z.owner is None and not z.mirror), None)
@@ -878,7 +899,10 @@ class TableScreen(Screen):
 
     def _meld_to(self, target: int) -> None:
         """Put the chosen cards onto meld ``target``, one by one, in whatever order the rules
-        accept them; the first card that fits nowhere is refused with the reason."""
+        accept them; the first card that fits nowhere is refused with the reason. A card that
+        fits in more than one way (a joker at either end of a run: ``JK=4C`` or ``JK=8C``; a
+        card for both ends) is asked about, as a meld's designations are: the numbered
+        choices, once the cards that fit one way only are down."""
         spec, cards = self.chooser.pending or (None, ())
         self.chooser.pending = None
         self.chooser.digits = ""
@@ -889,13 +913,20 @@ class TableScreen(Screen):
                 break
             legal = st.legal_actions()
             pick = None
+            ask = None
             for c in cards:
-                pick = next((a for a in legal if a.verb == spec.verb and a.cards == (c,) and a.target == target), None)
-                if pick is None:    # a joker from hand: the first thing it may stand for there
-                    pick = next((a for a in legal if a.verb == spec.verb and len(a.cards) == 1
-                                 and plain(a.cards[0]) == c and a.target == target), None)
-                if pick:
+                ways = [a for a in legal if a.verb == spec.verb and a.cards == (c,) and a.target == target]
+                if not ways:        # a joker from hand: what it may stand for there
+                    ways = [a for a in legal if a.verb == spec.verb and len(a.cards) == 1
+                            and plain(a.cards[0]) == c and a.target == target]
+                if len(ways) == 1:
+                    pick = ways[0]
                     break
+                ask = ask or (ways or None)
+            if pick is None and ask:
+                self.chooser.choices = tuple(ask)
+                self.redraw(clear=True)
+                return
             if pick is None:
                 prep = next((a.prep for a in legal if a.verb == spec.verb and a.prep), "to")
                 self.try_action(Action(spec.verb, spec.arg, cards=(cards[0],), prep=prep, target=target))
@@ -962,14 +993,6 @@ class TableScreen(Screen):
             return False          # hidden from the key line: it does nothing now
         if action == "hint":
             return hint_function() is not None and self.mode == "human"
-        if action == "sheet" and "s" in self.keymap:
-            return False          # the s key names spades now
-        if action == "history" and "h" in self.keymap:
-            return False          # the h key names hearts now
-        if action == "sheet_lent":
-            return "s" in self.keymap
-        if action == "history_lent":
-            return "h" in self.keymap
         if action == "undo":
             return self.undo_allowed()
         return True
@@ -1128,12 +1151,6 @@ class TableScreen(Screen):
         lines = history_lines(self.observation(), self._names(), bool(getattr(self.app, "dutch", False)))
         self.app.push_screen(HistoryScreen(f"{m.game.name}, hand {max(1, len(m.hands))}: the hand so far", lines))
 
-    def action_sheet_lent(self) -> None:
-        self.action_sheet()
-
-    def action_history_lent(self) -> None:
-        self.action_history()
-
     def action_rules(self) -> None:
         self.app.push_screen(RulesScreen(type(self.match.game)))
 
@@ -1173,13 +1190,19 @@ class TableScreen(Screen):
             return
         taken = m.hands[-1]["actions"][len(m.hands[-1]["actions"]) - n]
         self.driver.stop()            # a bot thinking about its reply: its move is dropped
+        self.review.stop()
         m.undo(n)
         self._autosave()
         self.chooser = Chooser()
         self.cursor = 0
         self.advance()
-        self.set_message(Text(f"Taken back: {taken}" + (f" and {n - 1} move{'s' if n > 2 else ''} after it"
-                                                         if n > 1 else "") + ".", Style(color=R.GOLD)))
+        back = self.observation()
+        msg = Text("Taken back: ")
+        msg.append_text(R.move_words(m.game.parse_action(taken), back.verbs if back is not None else (),
+                                     bool(getattr(self.app, "dutch", False))))
+        msg.append((f" and {n - 1} move{'s' if n > 2 else ''} after it" if n > 1 else "") + ".")
+        msg.stylize_before(Style(color=R.GOLD))
+        self.set_message(msg)
 
     def action_leave(self) -> None:
         """Leave the table; the autosave keeps the match for the next start."""
@@ -1190,6 +1213,7 @@ class TableScreen(Screen):
         (``standalone``) quits the app, or with ``to_menu`` makes way for the menu."""
         self.mode = "idle"
         self.driver.stop()         # a bot still thinking stops its search (``Bot.cancel``)
+        self.review.stop()
         if self._left:
             return
         self._left = True
@@ -1205,6 +1229,7 @@ class TableScreen(Screen):
 
     def on_unmount(self) -> None:
         self.driver.stop()
+        self.review.stop()
 
     def on_screen_resume(self) -> None:
         self.refresh_table()

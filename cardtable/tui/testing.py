@@ -6,10 +6,11 @@ from textual.worker import WorkerState
 
 
 def busy(app) -> bool:
-    """True while a bot is thinking or the table is between two decisions."""
+    """True while a bot is thinking or the table is between two decisions (a review search,
+    ``tui/review.py``, runs while the person decides: nobody waits for it)."""
     from cardtable.tui.table import TableScreen
 
-    if any(w.state in (WorkerState.PENDING, WorkerState.RUNNING) for w in app.workers):
+    if any(w.state in (WorkerState.PENDING, WorkerState.RUNNING) and w.group != "review" for w in app.workers):
         return True
     scr = app.screen
     return isinstance(scr, TableScreen) and scr.mode in ("bot", "idle", "summary", "handover")
@@ -20,7 +21,9 @@ async def settle(pilot, rounds: int = 2000) -> None:
     app = pilot.app
     for _ in range(rounds):
         await pilot.pause()
-        await app.workers.wait_for_complete()
+        waited = [w for w in app.workers if w.group != "review"]
+        if waited:          # (an empty list would mean every worker to Textual)
+            await app.workers.wait_for_complete(waited)
         if not busy(app):
             await pilot.pause()
             if not busy(app):

@@ -67,9 +67,19 @@ class KeyFooter(Footer):
     leaves a watcher on the footer that keeps it alive (textual#6666: watchers are pruned
     only when the watched value changes). This footer skips a rebuild that would show the
     same keys, and drops the watchers of the keys it removed.
+
+    The line never cuts a key: where the keys are wider than the screen, whole keys are left
+    out, first those the screen names in ``FOOTER_DROP`` (actions, lowest priority first),
+    then from the right.
     """
 
     _composed: tuple | None = None
+
+    def _width(self) -> int:
+        try:
+            return self.screen.size.width or self.app.size.width
+        except Exception:
+            return 0
 
     def _signature(self) -> tuple:
         try:
@@ -77,13 +87,38 @@ class KeyFooter(Footer):
         except Exception:
             return ()
         return tuple((key, b.action, b.description, b.key_display, b.show, enabled, tooltip)
-                     for key, (_, b, enabled, tooltip) in active.items()) + (self.compact,)
+                     for key, (_, b, enabled, tooltip) in active.items()) + (self.compact, self._width())
 
     def compose(self):
         self._prune_watchers()
         if self._bindings_ready:
             self._composed = self._signature()
-        yield from super().compose()
+        yield from self._fitted(list(super().compose()))
+
+    def _fitted(self, items: list) -> list:
+        """``items`` (the footer's keys) without the keys that do not fit the width whole."""
+        from rich.cells import cell_len
+        from textual.widgets._footer import FooterKey
+
+        width = self._width()
+        if not width or any(not isinstance(k, FooterKey) for k in items):
+            return items
+        pad = 2 if self.compact else 3        # the key's and the description's padding
+
+        def need(keys) -> int:
+            return sum(cell_len(k.key_display) + len(k.description) + pad for k in keys)
+
+        keep = list(items)
+        order = [a for a in getattr(self.screen, "FOOTER_DROP", ())]
+        while need(keep) > width and keep:
+            drop = next((k for a in order for k in keep if k.action.split("(")[0] == a), keep[-1])
+            keep.remove(drop)
+        self.styles.grid_size_columns = max(1, len(keep))
+        return keep
+
+    def on_resize(self, event) -> None:
+        if self._bindings_ready and self._composed is not None and self._signature() != self._composed:
+            self.call_after_refresh(self.recompose)
 
     def _prune_watchers(self) -> None:
         watchers = getattr(self, "__watchers", None)
@@ -98,6 +133,37 @@ class KeyFooter(Footer):
                 and screen is self.screen and self._signature() == self._composed:
             return
         super().bindings_changed(screen)
+
+
+class MoreBelow(Static):
+    """A hint under a scrolling page that there is more below it ("▼ more below: ↓ or PgDn"),
+    shown while the page (the widget with id ``page``, a scroll container of the same screen)
+    can scroll further down, hidden at its foot."""
+
+    def __init__(self, page: str, **kw) -> None:
+        super().__init__(Text("\u25bc more below: \u2193 or PgDn scrolls", Style(color=R.GOLD, italic=True)),
+                         markup=False, classes="more-below", **kw)
+        self.page = page
+
+    def on_mount(self) -> None:
+        self.display = False
+        try:
+            self._page = self.screen.query_one(f"#{self.page}")
+        except Exception:
+            return
+        for name in ("scroll_y", "virtual_size", "size"):
+            self.watch(self._page, name, self._later, init=False)
+        self.call_after_refresh(self._update)
+
+    def _later(self) -> None:
+        # the page's sizes change one at a time during a layout: judge once it is done
+        self.call_after_refresh(self._update)
+
+    def _update(self) -> None:
+        page = self._page
+        # the hint's own line is taken from the page: a page that fits without it has no more
+        more = page.max_scroll_y - (1 if self.display else 0) > 0
+        self.display = more and round(page.scroll_y) < page.max_scroll_y
 
 
 class CardWidget(Static):

@@ -103,6 +103,17 @@ def test_example_3_joker_exchange():
     assert st.over and st.result().winners == [1]
 
 
+def test_after_a_swap_a_faulty_meld_is_refused_for_its_own_fault():
+    """The follow-up meld of a swap: a meld of two cards, a wrong designation or a card not
+    held is refused with that reason, not the swap rule; a meld without the joker with it."""
+    st = run(example_3(), "draw stock", "swap JC in 1")
+    msg = refused(st, "meld 5S JK=6S", "at least 3 cards")
+    assert "after a swap" not in msg
+    assert "after a swap" not in refused(st, "meld 4S 5S JK=7S", "not a run")
+    assert "after a swap" not in refused(st, "meld 4S 5S 6S JK=7S", "does not hold 6S")
+    refused(st, "meld 4S 5S 8D", "after a swap the joker must go at once into a new meld")
+
+
 def test_example_3_swap_illegal_without_a_follow_up_meld():
     st = run(example_3("JC KC"), "draw stock")          # JC 8D KC: no meld for the joker
     assert hand_text(st, 1) == ["8D", "JC", "KC"]

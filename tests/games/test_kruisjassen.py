@@ -126,7 +126,7 @@ def test_k5_meld_phase_outranking_and_rejection():
     s = s.apply("declare seq3 KD QD JD")
     # the others hear the length and top card only
     obs0 = s.observation(0)
-    assert obs0.log[-1] == "seat 1 declares seq3 to K"
+    assert obs0.log[-1] == "seat 1 declares three in a row to the king"    # the players' words
     assert obs0.extra["declared"][0]["cards"] is None
     assert obs0.extra["declared"][0]["announce"] == "seq3 to K"
     assert s.observation(1).extra["declared"][0]["cards"] == ["KD", "QD", "JD"]

@@ -14,4 +14,6 @@ def _home(tmp_path, monkeypatch):
     monkeypatch.setenv("CARDTABLE_BOT_DELAY", "0")
     monkeypatch.setenv("CARDTABLE_INPUT_QUIET", "0")     # the input gate off (tests/tui/test_bursts.py turns it on)
     monkeypatch.delenv("CARDTABLE_LETTERS", raising=False)
+    # no review searches behind the tests' backs (tests/tui/test_review_summary.py turns it on)
+    monkeypatch.setenv("CARDTABLE_REVIEW", "0")
     return tmp_path / "home"

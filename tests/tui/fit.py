@@ -1,6 +1,7 @@
 """What can be checked of a drawn table from the screen: no text runs into another (no two
 visible widgets overlap), no text is cut (each widget's text fits in the room it has,
-outside the scrolling middle), and every button of the action bar is in view."""
+outside the scrolling middle), every button of the action bar is in view, and no key of the key
+line is cut."""
 
 from __future__ import annotations
 
@@ -40,6 +41,10 @@ def fit_problems(app) -> list[str]:
             need = w.get_content_height(w.size, size, w.size.width)
             if need > w.size.height:
                 bad.append(f"{w!r} needs {need} lines, has {w.size.height}: {str(w.render())[:60]!r}")
+    from textual.widgets._footer import FooterKey
+    for w, r in vis:
+        if isinstance(w, FooterKey) and (r.width < w.outer_size.width or r.right > size.width):
+            bad.append(f"key {w.key_display} {w.description!r} cut: {r.width} of {w.outer_size.width} cells shown")
     bar = screen.query("#actions Button")
     shown = {w for w, _r in vis}
     for b in bar:

@@ -159,7 +159,8 @@ async def test_settings_are_saved_and_take_effect(_home, monkeypatch):
         scr = app.screen
         assert type(scr).__name__ == "SettingsScreen"
         text = screen_text(app)
-        for label in ("Bot pace", "Card letters", "Suit colours", "Undo in hot-seat", "Bot thinking time"):
+        for label in ("Bot pace", "Card letters", "Suit colours", "Undo in hot-seat", "Bot thinking time",
+                      "Bot's review"):
             assert label in text
         scr.query_one("#set-bot_delay").value = "-3"
         await pilot.press("ctrl+s")
@@ -171,6 +172,7 @@ async def test_settings_are_saved_and_take_effect(_home, monkeypatch):
         scr.query_one("#set-colours").value = "four-colour"
         scr.query_one("#set-hotseat_undo").value = True
         scr.query_one("#set-bot_budget").value = "2.5"
+        scr.query_one("#set-review").value = False         # no CPU on what the bot would have played
         await pilot.pause()
         await pilot.press("ctrl+s")
         await settle(pilot)
@@ -179,7 +181,8 @@ async def test_settings_are_saved_and_take_effect(_home, monkeypatch):
         assert strong.default_budget() == 2.5                  # the strong bot thinks longer
         assert render.card_color(render.parse_card("7C")) != render.card_color(render.parse_card("7S"))
     s = settings.load(environ=False)
-    assert (s.bot_delay, s.letters, s.colours, s.hotseat_undo, s.bot_budget) == (0.2, "nl", "four-colour", True, 2.5)
+    assert (s.bot_delay, s.letters, s.colours, s.hotseat_undo, s.bot_budget, s.review) == (
+        0.2, "nl", "four-colour", True, 2.5, False)
     # the next start reads them
     app = make_app()
     assert app.dutch and app.settings.colours == "four-colour"

@@ -22,7 +22,7 @@ from cardtable.tui.testing import screen_text, settle
 from tests.tui import shapegame
 from tests.tui.fit import fit_problems
 from tests.tui.reach import reach
-from cardtable.tui.chooser import CARD_KEYS, LENDABLE_KEYS, RESERVED_KEYS, card_key
+from cardtable.tui.chooser import CARD_KEYS, RESERVED_KEYS, card_key
 from cardtable.tui.widgets import CardWidget
 from cardtable.tui import render as R
 
@@ -42,6 +42,10 @@ def test_the_tui_names_no_game_and_no_family():
                 bad.append(f"{path.name}: {w}")
         if re.search(r"\.family\b", text):
             bad.append(f"{path.name}: .family")
+        # the trick fields of the observation and the trick family's event kinds: the table
+        # reads the zones and ``Observation.event_group`` instead
+        for m in re.finditer(r"\bobs\.(trick|last_trick)\b|kind == [\"'](play|trick)[\"']", text):
+            bad.append(f"{path.name}: {m.group(0)}")
         for f in families:
             if re.search(rf"[\"']{re.escape(f)}[\"']", text):
                 bad.append(f"{path.name}: the family string {f!r}")
@@ -84,13 +88,20 @@ def test_every_legal_action_is_reachable_through_the_chooser(gid, n):
 @pytest.mark.parametrize("gid,n", CONFIGS)
 def test_every_card_of_a_hand_has_a_key_and_no_verb_takes_a_table_key(gid, n):
     """The longest hand of each phase has a key for every card, and no verb the game
-    declares sits on a key of the table (cards, hint, quit ...; ``s`` and ``h`` may be lent)."""
+    declares sits on a key of the table (cards, hint, quit, the sheet ``s``, the history ``h``
+    ...), neither a verb nor an item of its menus: no table key is ever lent."""
+    def menu_keys(items):
+        for m in items:
+            yield m.word, m.key
+            yield from menu_keys(m.children)
+
     for phase, positions in phase_positions(gid, n).items():
         for obs in positions:
             assert len(obs.hand) <= len(CARD_KEYS), (gid, phase, len(obs.hand))
             for sp in obs.verbs:
-                assert sp.key in ("", "enter") or sp.key in LENDABLE_KEYS or sp.key not in RESERVED_KEYS, \
-                    (gid, phase, sp.verb, sp.key)
+                assert sp.key in ("", "enter") or sp.key not in RESERVED_KEYS, (gid, phase, sp.verb, sp.key)
+                for word, key in menu_keys(sp.menu or ()):
+                    assert key not in RESERVED_KEYS, (gid, phase, sp.verb, word, key)
 
 
 def phase_match(gid: str, n: int, phase: str, seed: int = 1) -> Match | None:

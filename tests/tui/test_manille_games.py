@@ -17,6 +17,7 @@ from cardtable.engine.actions import Action, parse_action
 from cardtable.tui import render as R
 from cardtable.tui import demo
 from cardtable.tui.app import CardTableApp
+from cardtable.tui.history import HistoryScreen
 from cardtable.tui.screens import SheetScreen
 from cardtable.tui.table import TableScreen
 from cardtable.tui.testing import screen_text, settle, table
@@ -90,14 +91,14 @@ async def test_manille_parlee_hand_with_a_question_and_a_statement():
                 await press(pilot, "escape")
                 assert tbl.menu == ("ask",)
                 await press(pilot, "c")
-                suit_key = next(k for k in ("s", "h", "d", "c") if k in tbl.keymap)
+                suit_key = next(k for k in ("S", "H", "D", "C") if k in tbl.keymap)
                 await press(pilot, suit_key)
-                want = Action("ask", f"count {'CDHS'['cdhs'.index(suit_key)]}")
+                want = Action("ask", f"count {suit_key}")
             else:
-                # tell a card one holds: t, h (has), then the card's key, the same as in
+                # tell a card one holds: t, a (has), then the card's key, the same as in
                 # the hand
                 hand = list(obs.hand)
-                await press(pilot, "t", "h")
+                await press(pilot, "t", "a")
                 assert tbl.menu == ("tell", "has")
                 keys = [k for k in tbl.keymap if k != "escape"]
                 told = sorted(hand.index(a.cards[0]) for a in obs.legal if a.verb == "tell" and a.arg == "has")
@@ -148,17 +149,22 @@ async def test_parlee_talk_menu_offers_only_legal_choices():
         obs = tbl.observation()
         assert "a" in bar(tbl) and "t" in bar(tbl)
         state = match.state
-        await press(pilot, "a", "h")                 # ask has: the suits of cards not held
+        await press(pilot, "a", "a")                 # ask has: the suits of cards not held
         suits = {"CDHS"[a.cards[0] >> 4] for a in obs.legal if a.verb == "ask" and a.arg == "has"}
-        assert {("cdhs"["CDHS".index(s)]) for s in suits} == set(tbl.keymap) - {"escape"}
+        assert suits == set(tbl.keymap) - {"escape"}
         key = next(iter(sorted(set(tbl.keymap) - {"escape"})))
         await press(pilot, key)
         cards = {a.cards[0] for a in obs.legal if a.verb == "ask" and a.arg == "has"
-                 and "cdhs"[a.cards[0] >> 4] == key}
+                 and "CDHS"[a.cards[0] >> 4] == key}
         offered = set(bar(tbl)) - {"escape"}
         assert len(offered) == len(cards)
-        # the s key chooses spades in the menu; outside it s opens the sheet again
-        await press(pilot, "escape", "escape", "escape")
+        # the suits are on their capital letters: s and h stay the sheet and the history
+        await press(pilot, "escape")
+        await press(pilot, "h")
+        assert isinstance(app.screen, HistoryScreen)
+        await press(pilot, "escape")
+        assert tbl.menu == ("ask", "has")
+        await press(pilot, "escape", "escape")
         assert tbl.menu == () and match.state is state
         await press(pilot, "s")
         assert isinstance(app.screen, SheetScreen)
@@ -188,7 +194,7 @@ def manille_turn(exchange: int):
         elif "trump" in verbs:
             suits = [c >> 4 for c in obs.hand]
             best = max(range(4), key=suits.count)
-            await press(pilot, "cdhs"[best])
+            await press(pilot, "CDHS"[best])
         elif "pass" in verbs:
             await press(pilot, "p")
         else:
@@ -249,7 +255,9 @@ async def test_manille_status_line_shows_the_target_and_keep_hand():
         assert tbl.selected == []
         await press(pilot, "k")                       # keep the hand
         assert actions(match)[-1] == "exchange none"
-        await press(pilot, "h")
+        await press(pilot, "h")                       # h is the history, never a suit
+        assert isinstance(app.screen, HistoryScreen) and actions(match)[-1] == "exchange none"
+        await press(pilot, "escape", "H")
         await settle(pilot)
         assert actions(match)[-1] == "trump H"
         assert "Anna plays ♥ for 15" in screen_text(app)
@@ -295,7 +303,7 @@ def butifarra_turn(choice: str):
     return turn
 
 
-@pytest.mark.parametrize("choice,word", [("s", "trump ♠"), ("b", "butifarra"), ("p", "Contract")])
+@pytest.mark.parametrize("choice,word", [("S", "trump ♠"), ("b", "butifarra"), ("p", "Contract")])
 async def test_butifarra_hand_played_with_keys(choice, word):
     game = get_game("butifarra")
     match = Match(game, ["human:Anna", "bot:simple", "bot:simple", "bot:simple"], seed=3)
@@ -307,7 +315,7 @@ async def test_butifarra_hand_played_with_keys(choice, word):
         assert "Trump not chosen yet" in screen_text(app)
         await finish_hand(pilot, app, match, butifarra_turn(choice))
         first = actions(match)[0]
-        assert first == {"s": "trump S", "b": "trump none", "p": "pass"}[choice]
+        assert first == {"S": "trump S", "b": "trump none", "p": "pass"}[choice]
         if choice == "p":
             assert actions(match)[1].startswith("trump ")       # the partner chose
         text = screen_text(app)

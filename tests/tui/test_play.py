@@ -289,6 +289,68 @@ async def test_illegal_meld_shows_the_reason_and_changes_nothing():
         assert Counter(tbl.selected) == Counter(pair)   # the selection is kept to fix it
 
 
+def jokeren_lay_off(hand: str, meld: str) -> Match:
+    """Jokeren (two packs) for two: Anna holds ``hand`` and owns the table meld ``meld``; she
+    is to draw (the stock's top is 4S)."""
+    from tests.games.test_basis_rummy import position
+
+    game = get_game("jokeren", 2)
+    match = Match(game, ["human:Anna", "bot:simple"], seed=1)
+    match.start_hand(deal=position(game, [hand, "4D 6D 8S JD QD 2S 3S"], "TH", melds=[(0, meld)],
+                                   stock_top="4S"))
+    return match
+
+
+async def test_after_a_lay_off_no_copy_of_the_card_stays_selected():
+    """Two packs: the hand holds two 7C; laying one of them off (a meld still possible, so
+    the selection is kept) leaves the selection empty: the other copy is not selected in its
+    place."""
+    from cardtable.cards import parse_card
+
+    match = jokeren_lay_off("7C 7C 3H 4H 5H KS QS", "8C 9C TC")
+    app = make_app(match)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        tbl = app.screen
+        await pilot.press("d")                       # draw the 4S
+        await settle(pilot)
+        seven = parse_card("7C")
+        await select_cards(pilot, tbl, [seven])
+        await pilot.press("l", "1")                  # lay it off on meld 1
+        await settle(pilot)
+        assert match.hands[-1]["actions"][-1] == "layoff 7C to 1"
+        assert tbl.hand_cards().count(seven) == 1    # the other 7C is still in the hand
+        assert any(a.verb == "meld" for a in tbl.observation().legal)
+        assert tbl.selected == []
+
+
+async def test_a_joker_laid_off_by_keys_asks_which_end():
+    """A joker laid off on a run by keys (l, then the meld's number) that can stand at either
+    end is not put at the first one: the two designations are offered by number, as a meld's
+    are, and the one chosen is played."""
+    from cardtable.cards import JOKER
+
+    match = jokeren_lay_off("JK 3H 4H 5H KS QS 9D", "5C 6C 7C")
+    app = make_app(match)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        tbl = app.screen
+        await pilot.press("d")
+        await settle(pilot)
+        await select_cards(pilot, tbl, [JOKER])
+        before = list(match.hands[-1]["actions"])
+        await pilot.press("l", "1")
+        await settle(pilot)
+        assert match.hands[-1]["actions"] == before          # nothing played yet: a question
+        choices = [a.text() for a in tbl.chooser.choices]
+        assert sorted(choices) == ["layoff JK=4C to 1", "layoff JK=8C to 1"], choices
+        assert "Which one?" in message(tbl)
+        await pilot.press("2")
+        await settle(pilot)
+        assert match.hands[-1]["actions"][-1] == choices[1]
+        assert tbl.chooser.choices == () and tbl.selected == []
+
+
 async def test_keys_wait_while_a_bot_thinks():
     match = demo.trick_midhand("kruisjassen", 7, tricks=3)
     app = CardTableApp(match, bot_delay=30, resume=False, autosave=False)

@@ -64,6 +64,11 @@ async def test_setup_validates_options_and_starts_the_table():
         await pilot.pause()
         assert "needs a name" in screen_text(app)
         setup.query_one("#name-0").value = "Anna"
+        # a new bot seat is strong at the default budget (1 s: strong keeps it on one core);
+        # simple bots here, so that the test spends no CPU on searches
+        assert [setup.query_one(f"#kind-{s}").value for s in range(4)] == ["human"] + ["bot:strong"] * 3
+        for s in (1, 2, 3):
+            setup.query_one(f"#kind-{s}").value = "bot:simple"
         await pilot.pause()
         await pilot.press("ctrl+s")
         await settle(pilot)
@@ -93,6 +98,8 @@ async def test_setup_player_count_changes_the_seats():
         assert seats_shown() == 5
         assert setup.query_one("#name-1").disabled          # a bot needs no name
         setup.query_one("#kind-0").value = "bot:random"
+        for seat in range(1, 5):         # (the default strong bots would think a second a move)
+            setup.query_one(f"#kind-{seat}").value = "bot:simple"
         await pilot.pause()
         setup.action_start()
         await settle(pilot)
@@ -215,3 +222,45 @@ def test_seat_positions_put_the_next_player_on_the_left():
     assert seat_positions(2, 1) == {1: "bottom", 0: "top"}
     assert seat_positions(3, 0) == {0: "bottom", 1: "left", 2: "right"}
     assert seat_positions(6, 0) == {0: "bottom", 1: "left", 2: "top", 3: "top", 4: "top", 5: "right"}
+
+
+async def _scroll_to_the_foot(pilot, app, page_id: str, last_words: str) -> None:
+    """A page longer than 80x24: the hint says there is more; ↓/PgDn scroll to the foot,
+    where ``last_words`` are in view and the hint is gone."""
+    page = app.screen.query_one(f"#{page_id}")
+    hint = app.screen.query_one(".more-below")
+    assert page.max_scroll_y > 0 and hint.display, "the page should be longer than the screen"
+    assert "more below" in screen_text(app)
+    assert last_words not in screen_text(app)
+    await pilot.press("down")
+    await settle(pilot)
+    assert page.scroll_y > 0
+    for _ in range(10):
+        await pilot.press("pagedown")
+    await settle(pilot)
+    assert round(page.scroll_y) == page.max_scroll_y and not hint.display
+    assert last_words in screen_text(app) and "more below" not in screen_text(app)
+
+
+async def test_a_long_sheet_scrolls_in_the_resume_box_with_a_hint():
+    match = demo.after_hands("schutjassen", 3, seed=5)
+    app = make_app(match, resume=False, autosave=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        app.push_screen(ResumeScreen(match))
+        await settle(pilot)
+        await _scroll_to_the_foot(pilot, app, "resume-scroll", "Resume it?")
+        await pilot.press("y")                  # the answer keys still work
+        await settle(pilot)
+        assert not isinstance(app.screen, ResumeScreen)
+
+
+async def test_the_schutjassen_hand_summary_shows_the_foot_of_the_boom_by_scrolling():
+    from cardtable.tui import render as R
+    match = demo.after_hands("schutjassen", 3, seed=5)
+    app = make_app(match, resume=False, autosave=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        app.push_screen(HandSummaryScreen(match, len(match.results) - 1, R.seat_names(match)))
+        await settle(pilot)
+        await _scroll_to_the_foot(pilot, app, "summary", "deals the next hand")

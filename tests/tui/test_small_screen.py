@@ -159,3 +159,24 @@ async def test_the_history_shows_every_trick_and_every_talk_line_of_the_hand():
         await pilot.press("escape")
         await settle(pilot)
         assert app.screen is tbl
+
+
+def test_the_history_gathers_the_events_the_game_declares_and_no_others():
+    """The history reads which events go on one line from ``Observation.event_group``, not
+    from event kinds it knows: a declared group is gathered under its label; without one,
+    ``play`` and ``trick`` events are lines of their own like any other."""
+    from cardtable.cards import parse_card
+    from cardtable.engine.game import Observation
+    from cardtable.engine.views import EventGroup, LogEvent
+    from cardtable.tui.history import history_lines
+
+    c = parse_card("7S")
+    events = (LogEvent("play", "{0} plays {c0}", (0,), (c,)), LogEvent("play", "{0} plays {c0}", (1,), (c,)),
+              LogEvent("trick", "{0} wins the trick", (1,)))
+    names = {0: "Anna", 1: "Bot 1"}
+    obs = Observation(game="x", seat=0, n_seats=2, to_act=0, phase="play", hand=(), hand_sizes=(0, 0), dealer=0,
+                      events=events, log=("a", "b", "c"))
+    assert len(history_lines(obs, names, False)) == 3
+    obs.event_group = EventGroup("play", "trick", "Round")
+    (line,) = history_lines(obs, names, False)
+    assert line.plain.startswith("Round 1: Anna 7♠ · Bot 1 7♠ → Bot 1 wins the trick"), line.plain

@@ -47,7 +47,7 @@ def test_manille_parlee_table_talk_menu(snap_compare):
 def test_manille_parlee_table_after_a_question(snap_compare):
     # the question and its answer under the trick and in the log
     assert snap_compare(app(demo.menu_open("manille-parlee", 7)), terminal_size=SMALL,
-                        run_before=pressing("a", "c", "c"))
+                        run_before=pressing("a", "c", "C"))
 
 
 @pytest.mark.parametrize("players", [2, 3, 5, 7])

@@ -121,3 +121,27 @@ async def test_a_claim_asks_first():
         await pilot.press("y")
         await settle(pilot)
         assert match.hands[-1]["actions"][n] == "claim"
+
+
+
+async def test_undo_names_the_move_in_the_games_words():
+    """The undo message says the move with the game's label and the cards drawn ("Roem K♦
+    Q♦ J♦"), not the action text ("declare seq3 KD QD JD")."""
+    from cardtable.tui import demo
+    from cardtable.tui import render as R
+
+    match = Match(get_game("kruisjassen"), ["human:Anna", "bot", "bot", "bot"], seed=3)
+    demo.play_until(match, lambda m, o: o is not None and o.seat == 0
+                    and any(a.verb == "declare" and a.arg.startswith("seq") for a in o.legal), seed=3)
+    app = CardTableApp(match, bot_delay=0, resume=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        tbl = app.screen
+        roem = next(a for a in tbl.observation().legal if a.verb == "declare" and a.arg.startswith("seq"))
+        assert tbl.try_action(roem)
+        await settle(pilot)
+        await pilot.press("backspace")
+        await settle(pilot)
+        text = message(app.screen)
+        assert "Taken back: Roem " + " ".join(R.card_label(c) for c in roem.cards) in text, text
+        assert roem.arg not in text

@@ -1,0 +1,179 @@
+"""The review of a player's decisions (``cardtable.bots.review``): the game's words, when a
+line is shown, and the review recomputed from a record."""
+
+from __future__ import annotations
+
+from cardtable.bots import get_bot
+from cardtable.bots import review as RV
+from cardtable.bots.strong import Decision, Stats
+from cardtable.engine import Match, get_game
+
+
+def _played_hand(gid: str, seed: int) -> Match:
+    """One hand of ``gid``: a human in seat 0 playing at random, simple bots elsewhere."""
+    g = get_game(gid)
+    m = Match(g, ["human:You"] + ["bot:simple"] * (g.players - 1), seed=seed)
+    m.start_hand()
+    bots = [get_bot("random" if s == 0 else "simple", g, seed=s) for s in range(g.players)]
+    while not m.state.over:
+        s = m.state.to_act
+        m.apply(bots[s].choose(m.state.observation(s)))
+    return m
+
+
+def _stats(means, prior_sq):
+    """Stats of 10 worlds per action with these means; ``prior_sq``: the dsquares."""
+    k = len(means)
+    st = Stats.empty(k)
+    for i, v in enumerate(means):
+        st.n[i] = 10
+        st.total[i] = 10 * v
+        st.squares[i] = 10 * v * v
+        st.dsquares[i] = prior_sq[i]
+    st.worlds = 10
+    return st
+
+
+def _position(gid="kruisjassen"):
+    g = get_game(gid)
+    st = g.new_hand(1)
+    while len(st.legal_actions()) < 3:
+        st = st.apply(st.legal_actions()[0])
+    return st.observation(st.to_act)
+
+
+def test_a_line_needs_another_choice_clearly_better():
+    obs = _position()
+    legal = tuple(obs.legal)
+    # the bot chose 1 (its prior); 0 is worse by 0.5 exactly in every world
+    sure = Decision(legal, _stats([0.0, 0.5] + [0.0] * (len(legal) - 2), [2.5, 0.0] + [0.0] * (len(legal) - 2)),
+                    1, extra={"prior": 1})
+    line = RV.review_line(sure, legal[0], obs, "Trick 1", "strepen", 3.0, 7)
+    assert line is not None and (line.index, line.gain, line.when) == (7, 1.5, "Trick 1")
+    assert line.text().startswith("Trick 1: you chose ") and line.text().endswith("(about 1.5 strepen better)")
+    assert RV.review_line(sure, legal[1], obs, "Trick 1") is None            # the bot's own choice
+    # the same means, but the difference swings by 2 around its mean of 0.5: within the noise
+    noisy = Decision(legal, _stats([0.0, 0.5] + [0.0] * (len(legal) - 2), [42.5] + [0.0] * (len(legal) - 1)),
+                     1, extra={"prior": 1})
+    assert RV.review_line(noisy, legal[0], obs, "Trick 1") is None
+
+
+def test_the_words_are_the_games_labels_not_the_action_texts():
+    from cardtable.cards import parse_card
+    from cardtable.families.jas import ROEM_VERBS
+    from cardtable.families.rummy import DISCARD_SPEC, LAYOFF_SPEC, MELD_SPEC
+
+    jas = get_game("kruisjassen")
+    assert RV.action_words(jas.parse_action("declare seq3 KD QD JD"), ROEM_VERBS) == "Roem KD QD JD"
+    assert RV.action_words(jas.parse_action("declare stuk"), ROEM_VERBS) == "Stuk"
+    assert RV.action_words(jas.parse_action("declare trickroem"), ROEM_VERBS) == "Trick roem"
+    rummy = get_game("klassieke-rummy")
+    verbs = (MELD_SPEC, LAYOFF_SPEC, DISCARD_SPEC)
+    assert RV.action_words(rummy.parse_action("meld 3D 4D 5D"), verbs) == "Meld 3D 4D 5D"
+    assert RV.action_words(rummy.parse_action("layoff 7D to 1"), verbs) == "Lay off 7D onto meld 1"
+    assert RV.action_words(rummy.parse_action("discard 9C"), verbs) == "Discard 9C"
+    assert RV.action_words(rummy.parse_action("discard 9C"), verbs, cards_only=True) == "9C"
+    assert parse_card("9C") in rummy.parse_action("discard 9C").cards
+    # no spec for the verb: the action text, rather than nothing
+    assert RV.action_words(rummy.parse_action("draw stock"), verbs) == "draw stock"
+
+
+def test_review_hand_from_a_record_is_reproducible():
+    m = _played_hand("kruisjassen", 2)
+    a = RV.review_hand(m, 0, iterations=40, seed=5)
+    b = RV.review_hand(m, 0, iterations=40, seed=5)
+    assert a == b and a                     # a random player: the bot disagrees somewhere
+    actions = m.hands[0]["actions"]
+    for line in a:
+        assert line.seat == 0 and line.played != line.better and line.gain > 0
+        assert 0 <= line.index < len(actions)
+        assert line.when.startswith(("Trick ", "Before the first trick"))
+    assert RV.review_hand(m, 0, seats=[], iterations=10) == []
+
+
+def test_turns_count_runs_of_decisions():
+    t = RV.TurnCounter()
+    assert [t.note(i) for i in (0, 1, 5, 6, 7, 12)] == [1, 1, 2, 2, 2, 3]
+    assert t.note(5) == 2                   # noted again after an undo: the same turn
+
+
+def test_the_hint_reason_speaks_the_players_words():
+    from cardtable.bots.strong import reason
+
+    g = get_game("klassieke-rummy")
+    st = g.new_hand(3)
+    obs = st.observation(st.to_act)
+    legal = tuple(obs.legal)
+    assert [a.text() for a in legal] == ["draw stock", "draw discard"]
+    # the stock by 0.12 (times the scale of 100: 12 points), sure of it
+    sure = Decision(legal, _stats([0.12, 0.0], [0.0, 10 * 0.0144]), 0, extra={"prior": 0})
+    assert reason(obs, sure, None, 100.0, "points") == "Draw stock: 12 points better than Take discard"
+    # the search kept the rule of thumb although the other looked better
+    kept = Decision(legal, _stats([0.0, 0.05], [0.0, 0.0]), 0, extra={"prior": 0})
+    assert reason(obs, kept, None, 100.0, "points") == (
+        "Draw stock: the rule of thumb; Take discard only looks 5.0 points better")
+    jas = get_game("kruisjassen")
+    st = jas.new_hand(1)
+    while not any(a.verb == "play" for a in st.legal_actions()):
+        st = st.apply(st.legal_actions()[0])
+    obs = st.observation(st.to_act)
+    plays = tuple(a for a in obs.legal if a.verb == "play")[:2]
+    close = Decision(plays, _stats([0.1, 0.1], [0.0, 0.0]), 0, extra={"prior": 0})
+    from cardtable.cards import display
+
+    want = f"{display(plays[0].cards[0])}: as good as {display(plays[1].cards[0])}, a close call"
+    assert reason(obs, close, None, 3.0, "strepen") == want
+
+
+def test_replay_review_lists_the_lines_of_the_record(tmp_path):
+    import json
+
+    from click.testing import CliRunner
+
+    from cardtable.cli import main
+
+    m = _played_hand("kruisjassen", 2)
+    path = tmp_path / "game.json"
+    path.write_text(json.dumps(m.to_record()), encoding="utf-8")
+    r = CliRunner().invoke(main, ["replay", str(path), "--review", "40", "--json"])
+    assert r.exit_code == 0, r.output
+    got = json.loads(r.output)["review"]
+    want = RV.review_hand(m, 0, iterations=40)
+    assert [(x["hand"], x["action"], x["played"], x["bot"]) for x in got] == [
+        (1, ln.index, ln.played, ln.better) for ln in want] and want
+    text = CliRunner().invoke(main, ["replay", str(path), "--review", "40"]).output
+    assert "What the bot would have played:" in text
+    assert f"hand 1, {want[0].text('You')}" in text
+
+
+def test_the_sheet_scale_turns_returns_into_the_sheets_unit():
+    # kruisjassen: returns in pits (3 strepen); schutjassen: gains in hundreds, scale 9;
+    # ramino-drift: a penalty sheet (its gains are the points with the sign turned)
+    for gid, want in (("kruisjassen", 3.0), ("schutjassen", 900.0), ("klassieke-rummy", 100.0)):
+        st = get_game(gid).new_hand(1)
+        assert RV.sheet_scale(st.information_set(st.to_act)) == want, gid
+        assert RV.sheet_scale(st) == want, gid
+    st = get_game("ramino-drift").new_hand(1)
+    assert RV.sheet_scale(st) == st.returns_scale() > 0
+
+
+def test_review_search_in_the_pool_and_cancelled():
+    import threading
+
+    st = get_game("kruisjassen").new_hand(1)
+    while len(st.legal_actions()) < 2:
+        st = st.apply(st.legal_actions()[0])
+    info = st.information_set(st.to_act)
+    d = RV.ReviewSearch(st.game, info, budget=0.1).run()
+    assert d.legal == tuple(info.observation.legal) and d.stats.worlds >= 1
+    gone = RV.ReviewSearch(st.game, info, budget=0.1)
+    gone.cancel()
+    assert gone.run() is None                   # cancelled before it started: no search
+    # cancelled while it runs (a budget of 20 s): it returns at once with what it found
+    long = RV.ReviewSearch(st.game, info, budget=20.0)
+    out = []
+    t = threading.Thread(target=lambda: out.append(long.run()))
+    t.start()
+    threading.Timer(0.3, long.cancel).start()
+    t.join(timeout=10)
+    assert not t.is_alive() and out and out[0].cancelled
