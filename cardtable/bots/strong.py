@@ -213,7 +213,9 @@ def greedy_card(world: Any, m: int) -> int:
     longest plain suit... kept simple: the strongest card when it is the highest left of its
     suit, else the lowest; following, with the partner winning, the card of most points
     that does not take the trick over; else the cheapest card that wins the trick, and
-    with none, the card of fewest points (the weakest of those)."""
+    with none, the card of fewest points (the weakest of those). The partner: the
+    world's ``playout_ally(winner, seat)`` where it has one (the defenders of a solo
+    contract), else its ``partner``."""
     t = world.t
     pts = t.points
     strength = t.strength
@@ -236,7 +238,9 @@ def greedy_card(world: Any, m: int) -> int:
     def beats(c: int) -> bool:
         return bool((1 << c) & higher[win]) or (SUIT_OF[c] == trump and wsuit != trump)
 
-    if world.win_seat == world.partner[world.to_act]:
+    ally = getattr(world, "playout_ally", None)
+    if (world.win_seat == world.partner[world.to_act] if ally is None
+            else ally(world.win_seat, world.to_act)):
         safe = [c for c in cards if not beats(c)]
         if safe:
             return max(safe, key=lambda c: (pts[c], -strength[c]))
