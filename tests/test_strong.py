@@ -238,3 +238,26 @@ def test_tournament_bad_input(args, word):
     assert res.exit_code == 2
     lines = [l for l in res.output.splitlines() if l]
     assert len(lines) == 1 and lines[0].startswith("cardtable: error:") and word in lines[0]
+
+
+@pytest.mark.parametrize("gid,players", [("manille", 4), ("schutjassen", None), ("butifarra", None),
+                                         ("handjas", None)])
+def test_a_playouts_bid_or_trump_is_a_rollout_action_and_reproducible(gid, players):
+    """``simple_step`` (a playout's step that is not a card) picks one of the rollout's
+    actions, the same for the same draws."""
+    from cardtable.bots.strong import simple_step
+    game = get_game(gid, players=players)
+    n = 0
+    for seed in range(6):
+        st = game.new_hand(seed=seed, sheet=game.new_sheet())
+        world = st.information_set(st.to_act).sample(random.Random(seed))
+        while world.to_act is not None and not world.rollout_mask():
+            acts = world.rollout_actions()
+            if len(acts) > 1:
+                a = simple_step(world, acts, random.Random(7))
+                assert a in acts and simple_step(world, acts, random.Random(7)) == a
+                n += 1
+            else:
+                a = acts[0]
+            world.apply_in_place(a)
+    assert n >= 1

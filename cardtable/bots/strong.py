@@ -152,7 +152,8 @@ ROLLOUT = os.environ.get("CARDTABLE_STRONG_ROLLOUT", "greedy")
 def greedy_playout(world: Any, rng: random.Random) -> tuple[float, ...]:
     """Play ``world`` to the end and return its ``returns()``. Trick games (a ``TrickHand``
     with its trick table ``t``): card plays by a greedy rule of thumb (``greedy_card``),
-    other steps (roem, stuk, ...) as the game's rollout does (``rollout_actions()``), a
+    other steps (roem, stuk, ...) as the game's rollout does (``rollout_actions()``; where
+    it offers a choice, such as a bid or the trump, the simple bot's, ``simple_step``), a
     share ``EPSILON`` of the card plays at random; rummies (a game whose steps are draws and
     discards): ``rummy_greedy_playout``; every other game: its fast ``playout``. Only the
     public search API of the families is used (``rollout_mask``, ``rollout_actions``,
@@ -172,8 +173,39 @@ def greedy_playout(world: Any, rng: random.Random) -> tuple[float, ...]:
             world.apply_in_place(PLAY[c])
         else:
             acts = world.rollout_actions()
-            world.apply_in_place(acts[0] if len(acts) == 1 else acts[rng.randrange(len(acts))])
+            world.apply_in_place(acts[0] if len(acts) == 1 else simple_step(world, acts, rng))
     return world.returns()
+
+
+#: the simple bots' rule-of-thumb functions by Game object (``simple_policy``)
+_POLICIES: dict[int, tuple[Any, Any]] = {}
+
+
+def simple_policy(game: Any):
+    """The ``policy(obs, game, rng)`` the ``simple`` bot of ``game`` plays by, or None (a
+    game no bot module plays); cached per Game object."""
+    hit = _POLICIES.get(id(game))
+    if hit is None or hit[0] is not game:
+        from cardtable.bots.registry import find_bot
+        entry = find_bot("simple", game)
+        hit = (game, getattr(entry.factory, "policy", None) if entry is not None else None)
+        _POLICIES[id(game)] = hit
+    return hit[1]
+
+
+def simple_step(world: Any, acts: list[Action], rng: random.Random) -> Action:
+    """A playout's step that is not a card (a bid, the trump, an exchange, a meld, a
+    doubling, ...) with two or more ``acts`` (``rollout_actions()``): the simple bot's
+    choice from the acting seat's observation of the sampled world (the rules of thumb a
+    player uses there, not a coin: a playout that bids and names trumps at random judges
+    a bid or a pass by contracts nobody would play), else one of ``acts`` at random (no
+    simple bot, or its choice is a step the rollout leaves out)."""
+    policy = simple_policy(world.game)
+    if policy is not None:
+        a = policy(world.observation(world.to_act), world.game, rng)
+        if a in acts:
+            return a
+    return acts[rng.randrange(len(acts))]
 
 
 def greedy_card(world: Any, m: int) -> int:
@@ -181,7 +213,9 @@ def greedy_card(world: Any, m: int) -> int:
     longest plain suit... kept simple: the strongest card when it is the highest left of its
     suit, else the lowest; following, with the partner winning, the card of most points
     that does not take the trick over; else the cheapest card that wins the trick, and
-    with none, the card of fewest points (the weakest of those)."""
+    with none, the card of fewest points (the weakest of those). The partner: the
+    world's ``playout_ally(winner, seat)`` where it has one (the defenders of a solo
+    contract), else its ``partner``."""
     t = world.t
     pts = t.points
     strength = t.strength
@@ -204,7 +238,9 @@ def greedy_card(world: Any, m: int) -> int:
     def beats(c: int) -> bool:
         return bool((1 << c) & higher[win]) or (SUIT_OF[c] == trump and wsuit != trump)
 
-    if world.win_seat == world.partner[world.to_act]:
+    ally = getattr(world, "playout_ally", None)
+    if (world.win_seat == world.partner[world.to_act] if ally is None
+            else ally(world.win_seat, world.to_act)):
         safe = [c for c in cards if not beats(c)]
         if safe:
             return max(safe, key=lambda c: (pts[c], -strength[c]))

@@ -610,6 +610,13 @@ class ManilleState(TrickHand):
             return m.bit_count() == len(cards) and m & ~self.hands[self.declarer] == 0
         return TrickHand.is_legal(self, action)
 
+    def playout_ally(self, winner: int, seat: int) -> bool:
+        """For playout policies (bots/strong.py ``greedy_card``): whether ``seat`` plays
+        with ``winner`` against the declarer (both defenders; every defender gains when
+        he fails, §7.4), though the follow rule gives nobody a partner (§5)."""
+        d = self.declarer
+        return d >= 0 and winner != seat and winner != d and seat != d
+
     def returns_scale(self) -> float:
         """``returns()``: the ledger amounts over n x the top stake (1 + S, or 1 when flat),
         so the declarer's result lies in [-1, 1]."""
