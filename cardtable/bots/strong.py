@@ -159,15 +159,15 @@ def greedy_playout(world: Any, rng: random.Random) -> tuple[float, ...]:
     other steps (roem, stuk, ...) as the game's rollout does (``rollout_actions()``), a
     share ``EPSILON`` of the card plays at random; rummies (a game whose steps are draws and
     discards): ``rummy_policy_playout`` (the simple bot's rules, where the hand has a
-    ``policy_observation``), else ``rummy_greedy_playout``; every other game: its fast
-    ``playout``. Only the
+    ``policy_observation``: every turn of the hand, an upcard round or a contract included),
+    else ``rummy_greedy_playout``; every other game: its fast ``playout``. Only the
     public search API of the families is used (``rollout_mask``, ``rollout_actions``,
     ``apply_in_place``), so every game of a family gets the policy with no line here."""
     if not isinstance(world, TrickHand):
+        policy = rummy_policy(world)
+        if policy is not None:
+            return rummy_policy_playout(world, rng, policy)
         if _is_rummy(world):
-            policy = rummy_policy(world)
-            if policy is not None:
-                return rummy_policy_playout(world, rng, policy)
             return rummy_greedy_playout(world, rng)
         return world.playout(rng)
     rand = rng.random
