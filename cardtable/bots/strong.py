@@ -510,6 +510,8 @@ class StrongBot(Bot):
             self.last = Decision(legal, Stats.empty(1), 0, extra={"prior": 0})
             return legal[0]
         self._prior = legal.index(prior) if prior in legal else 0
+        if self.iterations is None:            # the time the prior and its ranking took counts
+            budget = (budget if budget is not None else default_budget()) - (time.perf_counter() - t0)
         stats, cancelled = self._search(info, legal, n, budget)
         best = self.pick(stats, self._prior, self._bar(len(legal)))
         self.last = Decision(legal, stats, best, time.perf_counter() - t0, cancelled,
