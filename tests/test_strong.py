@@ -261,3 +261,85 @@ def test_a_playouts_bid_or_trump_is_a_rollout_action_and_reproducible(gid, playe
                 a = acts[0]
             world.apply_in_place(a)
     assert n >= 1
+# ---- the drift rummies: the simple bot's rules in the playouts, a few candidates -----------
+
+RUMMIES = sorted(g for g in game_ids() if hasattr(get_game(g).new_hand(seed=1), "policy_observation"))
+
+
+def rummy_decisions(gid, n=3, seed=3, verb=None):
+    """Positions of simple-bot play in ``gid`` (copies) where the seat to act has more than
+    one legal action (with ``verb``: more than three actions of that verb)."""
+    game = get_game(gid)
+    out = []
+    for d in range(40):
+        st = game.new_hand(seed=100 * seed + d)
+        bots_ = [get_bot("simple", game, seed=s) for s in range(game.players)]
+        k = 0
+        while st.to_act is not None and len(out) < n:
+            legal = st.legal_actions()
+            k += 1
+            ok = (sum(a.verb == verb for a in legal) > 3) if verb else len(legal) > 1
+            if ok and k % 5 == 0:
+                out.append(st.clone())
+            st.apply_in_place(bots_[st.to_act].choose(st.observation(st.to_act)))
+        if len(out) == n:
+            break
+    return out
+
+
+def test_every_drift_rummy_has_the_cheap_observation():
+    assert {"klassieke-rummy", "basis-rummy", "jokeren", "ramino-drift", "loba"} <= set(RUMMIES)
+
+
+@pytest.mark.parametrize("gid", RUMMIES)
+def test_policy_observation_is_the_observation_without_the_views(gid):
+    for st in rummy_decisions(gid, n=2):
+        seat = st.to_act
+        full, light = st.observation(seat), st.policy_observation(seat)
+        for f in ("seat", "to_act", "phase", "hand", "hand_sizes", "stock_size", "discard", "melds",
+                  "scores", "legal", "extra", "active"):
+            assert getattr(light, f) == getattr(full, f), f
+        assert light.zones == () and light.log == () and light.verbs == ()
+        assert st.observation(seat) == full          # the state is unchanged
+
+
+@pytest.mark.parametrize("gid", RUMMIES)
+def test_rummy_playouts_follow_the_simple_bot_and_end(gid):
+    from cardtable.bots.strong import greedy_playout, rummy_policy
+    st = rummy_decisions(gid, n=1)[0]
+    assert rummy_policy(st) is bots.SimpleBot(st.game)._choose
+    iset = st.information_set(st.to_act)
+    for seed in range(2):
+        world = iset.sample(random.Random(seed))
+        r = greedy_playout(world, random.Random(seed))
+        assert len(r) == st.game.players and all(isinstance(v, float) for v in r)
+        again = greedy_playout(iset.sample(random.Random(seed)), random.Random(seed))
+        assert again == r
+
+
+@pytest.mark.parametrize("gid", RUMMIES)
+def test_rummy_search_compares_the_simple_bots_first_choices(gid):
+    """A discard among many: the search compares the prior (first) and the simple bot's next
+    choices, at most ``search_width`` plus one per other verb, all legal; reproducible."""
+    game = get_game(gid)
+    width = game.search_width
+    for st in rummy_decisions(gid, n=2, verb="discard"):
+        seat = st.to_act
+        iset = st.information_set(seat)
+        b = strong(game, seed=4, iterations=30)
+        a = b.choose(iset)
+        searched = b.last.legal
+        legal = st.legal_actions()
+        assert a in searched and set(searched) <= set(legal)
+        assert searched[0] == bots.SimpleBot(game, seed=4).choose(st.observation(seat))
+        verbs = {x.verb for x in legal}
+        assert len(searched) <= width + len(verbs) - 1 < len(legal)
+        assert strong(game, seed=4, iterations=30).choose(iset) == a
+
+
+def test_the_bar_grows_with_the_candidates():
+    g = get_game("basis-rummy")
+    b = strong(g)
+    assert b._bar(2) == b._bar(1) and b._bar(5) > b._bar(3) > b._bar(2)
+    t = strong(get_game("kruisjassen"))
+    assert t._bar(2) == t._bar(8)            # trick games: the fixed bar

@@ -8,9 +8,13 @@
 
 How it decides: the seat's information set deals the cards it has not seen again at random
 (``InformationSet.sample``); in each sampled world every legal action is applied and the
-world is played to the end of the hand (``greedy_playout``: in trick games and drift
-rummies rules of thumb with 15% random choices; other games their fast random ``playout``),
-and the seat's ``returns()`` are averaged per action. All actions of
+world is played to the end of the hand (``greedy_playout``: in trick games rules of thumb
+with 15% random choices; in drift rummies every seat plays the simple bot's own rules on the
+hand's cheap ``policy_observation``; other games their fast random ``playout``),
+and the seat's ``returns()`` are averaged per action. A game may narrow the search: with
+``search_width`` set (the drift rummies: 3) only the simple bot's first choices are compared
+(and its first of each other verb), and with ``search_bar = "candidates"`` the margin the
+best must win by grows with their number (``StrongBot._bar``). All actions of
 one round share the sampled world and the playout's random draws (common random numbers),
 so the difference between two actions is measured on the same deals. The action with the
 highest mean wins (ties: the first in ``legal``). Every decision goes through it: bids,
@@ -48,7 +52,7 @@ import threading
 import time
 import warnings
 from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from cardtable.bots import Bot, SimpleBot
@@ -155,10 +159,15 @@ def greedy_playout(world: Any, rng: random.Random) -> tuple[float, ...]:
     other steps (roem, stuk, ...) as the game's rollout does (``rollout_actions()``; where
     it offers a choice, such as a bid or the trump, the simple bot's, ``simple_step``), a
     share ``EPSILON`` of the card plays at random; rummies (a game whose steps are draws and
-    discards): ``rummy_greedy_playout``; every other game: its fast ``playout``. Only the
+    discards): ``rummy_policy_playout`` (the simple bot's rules, where the hand has a
+    ``policy_observation``: every turn of the hand, an upcard round or a contract included),
+    else ``rummy_greedy_playout``; every other game: its fast ``playout``. Only the
     public search API of the families is used (``rollout_mask``, ``rollout_actions``,
     ``apply_in_place``), so every game of a family gets the policy with no line here."""
     if not isinstance(world, TrickHand):
+        policy = rummy_policy(world)
+        if policy is not None:
+            return rummy_policy_playout(world, rng, policy)
         if _is_rummy(world):
             return rummy_greedy_playout(world, rng)
         return world.playout(rng)
@@ -326,6 +335,40 @@ def _rummy_choice(world: Any, acts: list[Action], rng: random.Random) -> Action:
                                         0 if is_joker(a.cards[0]) else -RANK_OF[plain(a.cards[0])]))
     down = [a for a in acts if a.verb != "discard"]
     return down[rng.randrange(len(down))] if len(down) > 1 else down[0]
+
+
+#: steps a rummy playout by the simple bot's rules plays at most: a hand not over by then (a
+#: stalled world, bots holding each other's cards) counts 0 for every seat, as a void hand
+RUMMY_HORIZON = 200
+#: the simple bot's rule-of-thumb function per game class and id (``rummy_policy``)
+_POLICIES: dict[tuple[type, str], Any] = {}
+
+
+def rummy_policy(world: Any):
+    """The rule-of-thumb function ``choose(obs, game, rng)`` the ``simple`` bot of
+    ``world.game`` plays (bots/registry.py), when the hand offers the cheap observation
+    ``policy_observation(seat)`` (families/drift.py); else None."""
+    if not hasattr(world, "policy_observation"):
+        return None
+    game = world.game
+    key = (type(game), game.id)
+    if key not in _POLICIES:
+        _POLICIES[key] = SimpleBot(game)._choose
+    return _POLICIES[key]
+
+
+def rummy_policy_playout(world: Any, rng: random.Random, policy) -> tuple[float, ...]:
+    """A rummy playout in which every seat plays ``policy`` (the simple bot's rules of
+    thumb) on its ``policy_observation``; at most ``RUMMY_HORIZON`` steps (then 0 for all)."""
+    game = world.game
+    for _ in range(RUMMY_HORIZON):
+        seat = world.to_act
+        if seat is None:
+            return world.returns()
+        world.apply_in_place(policy(world.policy_observation(seat), game, rng))
+    if world.to_act is None:
+        return world.returns()
+    return (0.0,) * game.players
 
 
 def search_chunk(iset: Any, legal: tuple[Action, ...], seed: str, rounds: int | None,
@@ -515,17 +558,59 @@ class StrongBot(Bot):
         self._cancel.clear()
         t0 = time.perf_counter()
         prior = self._fallback(obs)
+        legal = self._candidates(obs, legal, prior, n)
+        if len(legal) == 1:
+            self.last = Decision(legal, Stats.empty(1), 0, extra={"prior": 0})
+            return legal[0]
         self._prior = legal.index(prior) if prior in legal else 0
+        if self.iterations is None:            # the time the prior and its ranking took counts
+            budget = (budget if budget is not None else default_budget()) - (time.perf_counter() - t0)
         stats, cancelled = self._search(info, legal, n, budget)
-        best = self.pick(stats, self._prior)
+        best = self.pick(stats, self._prior, self._bar(len(legal)))
         self.last = Decision(legal, stats, best, time.perf_counter() - t0, cancelled,
                              {"prior": self._prior})
         return legal[best]
 
+    def _bar(self, k: int) -> float:
+        """Standard errors by which the search's best must beat the prior among ``k``
+        searched actions: ``CONFIDENCE``, plus ``sqrt(2 ln(k - 1))`` (about the largest
+        of ``k - 1`` standard normal noises) where the game asks for it
+        (``search_bar = "candidates"``)."""
+        if getattr(self.game, "search_bar", None) == "candidates" and k > 2:
+            return CONFIDENCE + math.sqrt(2 * math.log(k - 1))
+        return CONFIDENCE
+
+    def _candidates(self, obs: Observation, legal: tuple[Action, ...], prior: Action,
+                    n: int) -> tuple[Action, ...]:
+        """The actions the search compares: every legal one, or where the game sets
+        ``search_width`` (an int) the simple bot's first ``search_width`` choices (asked
+        again with each choice taken out of ``legal``, the prior first) and its first
+        choice of each verb not among them (hold a meld: the best discard is searched
+        too)."""
+        width = getattr(self.game, "search_width", None)
+        if not width or len(legal) <= width or self._simple is None or self._simple._choose is None:
+            return legal
+        policy = self._simple._choose
+        rng = random.Random(f"cardtable-strong-rank/{self.seed}/{n}")
+        out = [prior]
+        rest = [a for a in legal if a != prior]
+        while rest and len(out) < width:
+            a = policy(replace(obs, legal=tuple(rest)), self.game, rng)
+            if a not in rest:
+                break
+            out.append(a)
+            rest.remove(a)
+        verbs = {a.verb for a in out}
+        for v in dict.fromkeys(a.verb for a in rest):
+            if v not in verbs:
+                a = policy(replace(obs, legal=tuple(a for a in rest if a.verb == v)), self.game, rng)
+                out.append(a)
+        return tuple(out)
+
     @staticmethod
-    def pick(stats: Stats, prior: int) -> int:
+    def pick(stats: Stats, prior: int, bar: float = CONFIDENCE) -> int:
         """The action with the highest mean, unless it beats the prior (the simple bot's
-        choice) by no more than ``CONFIDENCE`` standard errors of the paired difference:
+        choice) by no more than ``bar`` standard errors of the paired difference:
         then the prior (search noise never makes the bot worse than its rules of thumb)."""
         if not stats.playouts:
             return prior
@@ -533,7 +618,7 @@ class StrongBot(Bot):
         if best == prior:
             return best
         d, se = stats.gain_over(best, prior)
-        return best if d > CONFIDENCE * se else prior
+        return best if d > bar * se else prior
 
     def _fallback(self, obs: Observation) -> Action:
         if self._simple is None:

@@ -77,6 +77,11 @@ class DriftRummy(Game):
     #: an empty stock is re-formed from the discard pile **but its top card**, which stays face up
     #: (jokeren §5.6); a pile of one card then forms no stock: the player must take it
     turnover_keeps_top: bool = False
+    #: the strong bot (bots/strong.py) searches the simple bot's first 3 choices (and its first
+    #: of each other verb) and plays the best over the simple bot's only by a margin that grows
+    #: with the number searched: the search's noise among a dozen discards is large
+    search_width: int | None = 3
+    search_bar: str | None = "candidates"
 
     def melds_in(self, hand: Sequence[Card]) -> list[tuple[str, tuple[Card, ...]]]:
         return find_melds(hand, self.ace_mode)
@@ -722,6 +727,21 @@ class DriftHand(State):
         """The zones (``families.rummy.rummy_zones``) as ``seat`` sees them."""
         return rummy_zones(seat, self.hands, view, self.stock, self.pile, melds, self.public, selectable)
 
+    #: set while ``policy_observation`` runs: ``observation`` leaves the table's views out
+    _light = False
+
+    def policy_observation(self, seat: int) -> Observation:
+        """``observation(seat)`` for a bot's rules of thumb inside a search (bots/strong.py's
+        rummy playouts): the same hand, piles, melds, ``extra`` and legal actions, without the
+        views only a table draws (``zones``, ``verbs``, ``log``/``events`` and ``status`` are
+        empty, ``facts`` None), which cost most of an observation's time. Every drift rummy
+        (a subclass's ``observation`` adding ``extra`` keys included) inherits it."""
+        self._light = True
+        try:
+            return self.observation(seat)
+        finally:
+            del self._light
+
     def observation(self, seat: int) -> Observation:
         """What ``seat`` sees: its own hand, hand sizes, stock size, the discard pile, the
         table melds, the totals, a status line, the public log, and its legal actions when it
@@ -743,9 +763,15 @@ class DriftHand(State):
             extra["winner"] = self.winner
             extra["rummy"] = self.rummy
         legal = self._observation_legal() if (not over and seat == self.seat) else ()
-        specs = specs_for(legal, self.VERBS) if legal else ()
         view = tuple(sort_hand(self.hands[seat], rank_key=self._display_key()))
         melds = self._meld_views()
+        if self._light:
+            return Observation(game=g.id, seat=seat, n_seats=self.n, to_act=self.to_act,
+                               phase=_PHASE_NAMES[self.phase], hand=view,
+                               hand_sizes=tuple(len(h) for h in self.hands), dealer=self.dealer,
+                               stock_size=len(self.stock), discard=tuple(self.pile), melds=melds,
+                               scores=self._scores(), legal=legal, extra=extra)
+        specs = specs_for(legal, self.VERBS) if legal else ()
         pick = self._picks(legal)
         lc = self.event_log()
         return Observation(
