@@ -65,53 +65,36 @@ def main() -> None:
         gc.collect()
         return s
 
+    def timed(rounds, step, setup=None):
+        """CPU seconds of ``step(s)`` (after ``setup(s)``, untimed) on ``rounds`` fresh
+        copies of the position, and the last value it returned."""
+        times, out = [], None
+        for _ in range(rounds):
+            s = fresh()
+            arg = setup(s) if setup else s
+            t = time.process_time()
+            out = step(arg)
+            times.append(time.process_time() - t)
+        return times, out
+
+    def ms(times):
+        return f"median {statistics.median(times) * 1000:.1f} ms, max {max(times) * 1000:.1f} ms"
+
     legal_n = len(fresh().legal_actions())
-    times, pick = [], None
-    for _ in range(args.rounds):
-        s = fresh()
-        t = time.process_time()
-        obs = s.observation(s.to_act)
-        pick = bot.choose(obs)
-        times.append(time.process_time() - t)
+    times, pick = timed(args.rounds, lambda s: bot.choose(s.observation(s.to_act)))
     print(f"amerikaans-jokeren (4 players, hand 3, not come out): 14 cards (2 jokers), {len(MELDS)} melds of "
-          f"others, {legal_n} legal actions; observation + simple bot: median "
-          f"{statistics.median(times) * 1000:.1f} ms, max {max(times) * 1000:.1f} ms per decision")
+          f"others, {legal_n} legal actions; observation + simple bot: {ms(times)} per decision")
     print(f"  the bot's choice: {pick.text()}")
-    times = []
-    for _ in range(args.rounds):
-        s = fresh()
-        t = time.process_time()
-        s.apply(pick)
-        times.append(time.process_time() - t)
-    print(f"  applying it (is_legal checks it alone): median {statistics.median(times) * 1000:.1f} ms, "
-          f"max {max(times) * 1000:.1f} ms")
+    times, _ = timed(args.rounds, lambda s: s.apply(pick))
+    print(f"  applying it (is_legal checks it alone): {ms(times)}")
     probe = game.parse_action("open 5H 6H 7H 8H 9H, 7C 7D 7S")
-    times = []
-    for _ in range(args.rounds):
-        s = fresh()
-        t = time.process_time()
-        s.is_legal(probe)
-        times.append(time.process_time() - t)
+    times, _ = timed(args.rounds, lambda s: s.is_legal(probe))
     print(f"  is_legal({probe.text()!r}): median {statistics.median(times) * 1000:.1f} ms")
     cards = [c for p in pick.parts for c in p.cards]
-    times = []
-    for _ in range(args.rounds):
-        s = fresh()
-        obs = s.observation(s.to_act)
-        t = time.process_time()
-        found = obs.legal.matching(cards)
-        times.append(time.process_time() - t)
-    print(f"  the table's open of the {len(cards)} selected cards ({len(found)} partitions): median "
-          f"{statistics.median(times) * 1000:.1f} ms, max {max(times) * 1000:.1f} ms")
-    times = []
-    for _ in range(max(1, args.rounds // 5)):
-        s = fresh()
-        obs = s.observation(s.to_act)
-        t = time.process_time()
-        n = len(obs.legal)
-        times.append(time.process_time() - t)
+    times, found = timed(args.rounds, lambda obs: obs.legal.matching(cards), lambda s: s.observation(s.to_act))
+    print(f"  the table's open of the {len(cards)} selected cards ({len(found)} partitions): {ms(times)}")
+    times, n = timed(max(1, args.rounds // 5), lambda obs: len(obs.legal), lambda s: s.observation(s.to_act))
     print(f"  reading the whole list ({n} actions, built when read): median {statistics.median(times) * 1000:.1f} ms")
-
 
 if __name__ == "__main__":
     main()
