@@ -64,3 +64,37 @@ def test_a_finished_hand_is_not_taken_back():
     assert match.state.over and match.hands[-1]["actions"]
     with pytest.raises(IllegalAction):
         match.undo(1)
+
+
+def _rummy_at_own_draw(seed: int = 3) -> Match:
+    """Klassieke Rummy, seat 0 (human) to draw at its first turn."""
+    match = Match(get_game("klassieke-rummy"), ["human:Anna", "bot:simple"], seed=seed)
+    demo.play_until(match, lambda m, obs: obs is not None and obs.seat == 0)
+    assert any(a.verb == "draw" for a in match.state.legal_actions())
+    return match
+
+
+def test_a_card_drawn_from_the_stock_cannot_be_taken_back():
+    match = _rummy_at_own_draw()
+    match.apply("draw stock")
+    drawn = match.undo_refusal(1, {0})
+    assert drawn is not None and "cannot be taken back" in drawn
+    # for the other seat, the draw revealed nothing
+    assert match.undo_refusal(1, {1}) is None
+
+
+def test_a_card_taken_from_the_discard_pile_may_be_taken_back():
+    match = _rummy_at_own_draw()
+    match.apply("draw discard")
+    assert match.undo_refusal(1, {0}) is None
+    match.undo(1)
+    assert match.state.to_act == 0
+
+
+@pytest.mark.parametrize("game_id", ["kruisjassen", "manille"])
+def test_card_play_in_trick_games_stays_undoable(game_id):
+    game = get_game(game_id)
+    match = Match(game, ["human:Anna"] + ["bot:simple"] * (game.players - 1), seed=6)
+    demo.play_until(match, lambda m, obs: obs is not None and obs.seat == 0 and 0 in m.actors())
+    n = match.undo_count({0})
+    assert n >= 1 and match.undo_refusal(n, {0}) is None

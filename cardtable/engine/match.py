@@ -20,8 +20,10 @@ written with ``Sheet.record_between``. A loop that works for every game::
 from __future__ import annotations
 
 import random
+from collections import Counter
 from typing import Any
 
+from cardtable.cards import display, plain
 from cardtable.engine.actions import Action
 from cardtable.engine.game import Game, IllegalAction, Result, State
 
@@ -180,6 +182,30 @@ class Match:
                 return len(actors) - i
         return 0
 
+    def undo_refusal(self, count: int, seats) -> str | None:
+        """Why the last ``count`` actions of the current hand may not be taken back for
+        ``seats`` (a set of seat numbers), or None when they may: a card that was hidden from
+        one of ``seats`` came into its hand among them (a card drawn from the stock, a hand
+        taken up), and undo would let that seat see it and then choose again. The test is
+        generic: for each action of the tail, a card the seat's hand gained of which fewer
+        copies were hidden from the seat afterwards (``State.hidden_from``). Taking a card
+        that lay face up (the discard pile) is no such case."""
+        if self.state is None or not self.hands or count < 1:
+            return None
+        actions = self.hands[-1]["actions"]
+        st = self._hand_start()
+        first = len(actions) - count
+        for i, text in enumerate(actions):
+            nxt = st.apply(self.game.parse_action(text), check=False)
+            if i >= first:
+                for seat in seats:
+                    card = _revealed(st, nxt, seat)
+                    if card is not None:
+                        return (f"You have seen {display(card)} come into your hand: "
+                                "a card once seen cannot be taken back.")
+            st = nxt
+        return None
+
     def undo(self, count: int = 1) -> State:
         """Take back the last ``count`` actions of the current hand: the hand is dealt again
         from its entry and the actions before them are replayed, so the record
@@ -244,3 +270,26 @@ class Match:
             rec["seed"] = self.seed
         rec["hands"] = [dict(h, actions=list(h["actions"])) for h in self.hands]
         return rec
+
+
+def _counts(cards) -> Counter:
+    """A multiset of plain card codes (copies and designations dropped)."""
+    if isinstance(cards, Counter):
+        out: Counter = Counter()
+        for c, k in cards.items():
+            out[plain(c)] += k
+        return out
+    return Counter(plain(c) for c in cards)
+
+
+def _revealed(before: State, after: State, seat: int):
+    """A card that came into ``seat``'s hand from ``before`` to ``after`` while hidden from it
+    (fewer copies of its code hidden from the seat afterwards), or None."""
+    gained = _counts(after.observation(seat).hand) - _counts(before.observation(seat).hand)
+    if not gained:
+        return None
+    hid0, hid1 = _counts(before.hidden_from(seat)), _counts(after.hidden_from(seat))
+    for c in gained:
+        if hid1[c] < hid0[c]:
+            return c
+    return None

@@ -1188,6 +1188,10 @@ class TableScreen(Screen):
         if n == 0:
             self.set_message(Text("Nothing to take back in this hand.", Style(color=R.GOLD)))
             return
+        refusal = m.undo_refusal(n, mine)
+        if refusal:
+            self.set_message(Text(refusal, Style(color=R.GOLD)))
+            return
         taken = m.hands[-1]["actions"][len(m.hands[-1]["actions"]) - n]
         self.driver.stop()            # a bot thinking about its reply: its move is dropped
         self.review.stop()

@@ -87,12 +87,20 @@ async def test_in_hot_seat_a_player_takes_back_only_their_own_decision():
         await _past_handovers(app, pilot)
         seat = match.state.to_act
         tbl = app.screen
-        assert tbl.try_action(_first(tbl))          # a draw: the same player decides on
+        # taking the discard (a card all have seen): the same player decides on
+        assert tbl.try_action(Action("draw", "discard"))
         await settle(pilot)
         assert match.state.to_act == seat and len(match.hands[-1]["actions"]) == 1
         await pilot.press("backspace")
         await settle(pilot)
         assert match.hands[-1]["actions"] == []
+        # a card drawn from the stock has been seen: it is not taken back
+        assert tbl.try_action(Action("draw", "stock"))
+        await settle(pilot)
+        await pilot.press("backspace")
+        await settle(pilot)
+        assert match.hands[-1]["actions"] == ["draw stock"]
+        assert "cannot be taken back" in message(app.screen)
 
 
 async def test_a_claim_asks_first():
