@@ -774,15 +774,15 @@ def reason(obs: Observation, decision: Decision, iset: Any = None, scale: float 
         bits.append("wins the trick" if takes else "leaves the trick")
     err = se * scale if se < math.inf else None
     amount = amount_words(diff * scale, unit, err)
-    if diff >= 0 and float(amount.split()[0]) == 0:
-        bits.append(f"as good as {label_of(nxt)}")
-    elif diff >= 0:
-        bits.append(f"{gain_words(diff * scale, unit, err)} than {label_of(nxt)}")
-    else:
+    nought = float(amount.split()[0]) == 0
+    if diff < 0:
         # the search kept the simple bot's move: the other looks better, but not surely
-        return f"{label}: " + ", ".join(bits + [f"the rule of thumb; {label_of(nxt)} only looks {amount} better"])
-    sure = diff > 0 and is_clear(decision, diff, se)
-    return f"{label}: " + ", ".join(bits) + ("" if sure else ", a close call")
+        looks = "looks as good" if nought else f"only looks {amount} better"
+        return f"{label}: " + ", ".join(bits + [f"the rule of thumb; {label_of(nxt)} {looks}"])
+    if not (diff > 0 and is_clear(decision, diff, se)):
+        bits.append("a close call")        # first: the line may be cut at the screen's edge
+    bits.append(f"as good as {label_of(nxt)}" if nought else f"{gain_words(diff * scale, unit, err)} than {label_of(nxt)}")
+    return f"{label}: " + ", ".join(bits)
 
 
 __all__ = ["warm_up", "DEFAULT_BUDGET", "Decision", "LEVELS", "Stats", "StrongBot", "action_label",
