@@ -721,8 +721,8 @@ def _review(match: Match, iterations: int) -> list[dict]:
 @click.argument("path", metavar="FILE")
 @click.option("--json", "as_json", is_flag=True, help="Print the summary object (docs/records.md).")
 @click.option("--review", "review_n", type=click.IntRange(min=1), default=None, metavar="N",
-              help="Also list where the strong bot would have played otherwise, for the human seats "
-                   "(N playouts a decision, e.g. 200; about a strong decision each).")
+              help="Also list where the strong bot would clearly have played otherwise, for the human "
+                   "seats (N playouts a decision, e.g. 400; fewer than 30 sampled deals say nothing).")
 def replay(path: str, as_json: bool, review_n: int | None) -> None:
     """Re-run the game record FILE, checking every action."""
     from cardtable import saves

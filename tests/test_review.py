@@ -3,6 +3,8 @@ line is shown, and the review recomputed from a record."""
 
 from __future__ import annotations
 
+import pytest
+
 from cardtable.bots import get_bot
 from cardtable.bots import review as RV
 from cardtable.bots.strong import Decision, Stats
@@ -21,16 +23,17 @@ def _played_hand(gid: str, seed: int) -> Match:
     return m
 
 
-def _stats(means, prior_sq):
-    """Stats of 10 worlds per action with these means; ``prior_sq``: the dsquares."""
+def _stats(means, prior_sq, worlds=40):
+    """Stats of ``worlds`` worlds per action with these means; ``prior_sq``: the dsquares
+    per world (times the worlds)."""
     k = len(means)
     st = Stats.empty(k)
     for i, v in enumerate(means):
-        st.n[i] = 10
-        st.total[i] = 10 * v
-        st.squares[i] = 10 * v * v
-        st.dsquares[i] = prior_sq[i]
-    st.worlds = 10
+        st.n[i] = worlds
+        st.total[i] = worlds * v
+        st.squares[i] = worlds * v * v
+        st.dsquares[i] = worlds * prior_sq[i]
+    st.worlds = worlds
     return st
 
 
@@ -42,20 +45,69 @@ def _position(gid="kruisjassen"):
     return st.observation(st.to_act)
 
 
+def _spread(d, se, n=40):
+    """The mean square of a paired difference of mean ``d`` whose standard error over ``n``
+    worlds is ``se`` (``_stats``' ``prior_sq``)."""
+    return se * se * (n - 1) + d * d
+
+
 def test_a_line_needs_another_choice_clearly_better():
     obs = _position()
     legal = tuple(obs.legal)
+    rest = [0.0] * (len(legal) - 2)
     # the bot chose 1 (its prior); 0 is worse by 0.5 exactly in every world
-    sure = Decision(legal, _stats([0.0, 0.5] + [0.0] * (len(legal) - 2), [2.5, 0.0] + [0.0] * (len(legal) - 2)),
-                    1, extra={"prior": 1})
+    sure = Decision(legal, _stats([0.0, 0.5] + rest, [0.25, 0.0] + rest), 1, extra={"prior": 1})
     line = RV.review_line(sure, legal[0], obs, "Trick 1", "strepen", 3.0, 7)
     assert line is not None and (line.index, line.gain, line.when) == (7, 1.5, "Trick 1")
-    assert line.text().startswith("Trick 1: you chose ") and line.text().endswith("(about 1.5 strepen better)")
+    assert line.text().startswith("Trick 1: you chose ")
+    assert line.text().endswith("(about 1.5 strepen better on average)")
     assert RV.review_line(sure, legal[1], obs, "Trick 1") is None            # the bot's own choice
-    # the same means, but the difference swings by 2 around its mean of 0.5: within the noise
-    noisy = Decision(legal, _stats([0.0, 0.5] + [0.0] * (len(legal) - 2), [42.5] + [0.0] * (len(legal) - 1)),
+    # the same means, 1.7 standard errors apart: shown by the old bar of one, not now
+    noisy = Decision(legal, _stats([0.0, 0.5] + rest, [_spread(0.5, 0.3)] + [0.0] * (len(legal) - 1)),
                      1, extra={"prior": 1})
+    assert RV.compare(noisy, 1, 0) == (0.5, pytest.approx(0.3))
     assert RV.review_line(noisy, legal[0], obs, "Trick 1") is None
+    # 2.5 standard errors: a line; unless the bot's own bar was high (many candidates)
+    clear = _stats([0.0, 0.5] + rest, [_spread(0.5, 0.2)] + [0.0] * (len(legal) - 1))
+    assert RV.review_line(Decision(legal, clear, 1, extra={"prior": 1, "bar": 1.0}), legal[0], obs, "T") is not None
+    assert RV.review_line(Decision(legal, clear, 1, extra={"prior": 1, "bar": 2.5}), legal[0], obs, "T") is None
+    # exact, but from too few sampled deals (a human who answered at once): nothing to say
+    few = Decision(legal, _stats([0.0, 0.5] + rest, [0.25, 0.0] + rest, worlds=RV.MIN_WORLDS - 1), 1,
+                   extra={"prior": 1})
+    assert RV.review_line(few, legal[0], obs, "Trick 1") is None
+    # the search's best is not the bot's pick (it kept its prior): no line either
+    kept = Decision(legal, _stats([0.0, 0.5] + rest, [0.0, 0.25] + rest), 0, extra={"prior": 0})
+    assert RV.review_line(kept, legal[0], obs, "Trick 1") is None
+
+
+def test_amounts_are_rounded_to_what_the_search_can_tell():
+    assert RV.amount_words(5.7, "points", 2.1) == "6 points"
+    assert RV.amount_words(46.3, "points", 12.0) == "50 points"
+    assert RV.amount_words(0.73, "strepen", 0.3) == "0.8 strepen"
+    assert RV.amount_words(1.04, "points", 0.3) == "1.0 point"
+    assert RV.amount_words(0.42, "strepen") == "0.42 strepen"          # no error known: three figures
+    assert RV.gain_words(5.7, "points", 2.1) == "about 6 points better on average"
+
+
+def test_the_hint_and_the_review_of_one_search_agree():
+    """The hint names the next best with the review's numbers and words; a clear hint not
+    followed gives that very line, a close call none, the hint followed none."""
+    from cardtable.bots.strong import reason
+
+    g = get_game("klassieke-rummy")
+    st = g.new_hand(3)
+    obs = st.observation(st.to_act)
+    legal = tuple(obs.legal)
+    clear = Decision(legal, _stats([0.06, 0.0], [0.0, _spread(0.06, 0.02)]), 0, extra={"prior": 0})
+    why = reason(obs, clear, None, 100.0, "points")
+    assert why == "Draw stock: about 6 points better on average than Take discard"
+    line = RV.review_line(clear, legal[1], obs, "Turn 1", "points", 100.0)
+    assert line.text("Ann") == "Turn 1: Ann chose Take discard, the bot Draw stock (about 6 points better on average)"
+    assert RV.review_line(clear, legal[0], obs, "Turn 1", "points", 100.0) is None
+    close = Decision(legal, _stats([0.06, 0.0], [0.0, _spread(0.06, 0.04)]), 0, extra={"prior": 0})
+    assert reason(obs, close, None, 100.0, "points") == (
+        "Draw stock: a close call, about 6 points better on average than Take discard")
+    assert RV.review_line(close, legal[1], obs, "Turn 1", "points", 100.0) is None
 
 
 def test_the_words_are_the_games_labels_not_the_action_texts():
@@ -80,15 +132,17 @@ def test_the_words_are_the_games_labels_not_the_action_texts():
 
 def test_review_hand_from_a_record_is_reproducible():
     m = _played_hand("kruisjassen", 2)
-    a = RV.review_hand(m, 0, iterations=40, seed=5)
-    b = RV.review_hand(m, 0, iterations=40, seed=5)
+    a = RV.review_hand(m, 0, iterations=240, seed=5)
+    b = RV.review_hand(m, 0, iterations=240, seed=5)
     assert a == b and a                     # a random player: the bot disagrees somewhere
     actions = m.hands[0]["actions"]
     for line in a:
-        assert line.seat == 0 and line.played != line.better and line.gain > 0
+        assert line.seat == 0 and line.played != line.better and line.gain > RV.CONFIDENCE * line.se
         assert 0 <= line.index < len(actions)
         assert line.when.startswith(("Trick ", "Before the first trick"))
     assert RV.review_hand(m, 0, seats=[], iterations=10) == []
+    # 40 playouts a decision: too few sampled deals for any line (no noise shown as advice)
+    assert RV.review_hand(m, 0, iterations=40, seed=5) == []
 
 
 def test_turns_count_runs_of_decisions():
@@ -106,8 +160,13 @@ def test_the_hint_reason_speaks_the_players_words():
     legal = tuple(obs.legal)
     assert [a.text() for a in legal] == ["draw stock", "draw discard"]
     # the stock by 0.12 (times the scale of 100: 12 points), sure of it
-    sure = Decision(legal, _stats([0.12, 0.0], [0.0, 10 * 0.0144]), 0, extra={"prior": 0})
-    assert reason(obs, sure, None, 100.0, "points") == "Draw stock: 12 points better than Take discard"
+    sure = Decision(legal, _stats([0.12, 0.0], [0.0, 0.0144]), 0, extra={"prior": 0})
+    assert reason(obs, sure, None, 100.0, "points") == (
+        "Draw stock: about 12 points better on average than Take discard")
+    # as sure, from too few sampled deals: a close call
+    few = Decision(legal, _stats([0.12, 0.0], [0.0, 0.0144], worlds=RV.MIN_WORLDS - 1), 0, extra={"prior": 0})
+    assert reason(obs, few, None, 100.0, "points") == (
+        "Draw stock: a close call, about 12 points better on average than Take discard")
     # the search kept the rule of thumb although the other looked better
     kept = Decision(legal, _stats([0.0, 0.05], [0.0, 0.0]), 0, extra={"prior": 0})
     assert reason(obs, kept, None, 100.0, "points") == (
@@ -121,7 +180,7 @@ def test_the_hint_reason_speaks_the_players_words():
     close = Decision(plays, _stats([0.1, 0.1], [0.0, 0.0]), 0, extra={"prior": 0})
     from cardtable.cards import display
 
-    want = f"{display(plays[0].cards[0])}: as good as {display(plays[1].cards[0])}, a close call"
+    want = f"{display(plays[0].cards[0])}: a close call, as good as {display(plays[1].cards[0])}"
     assert reason(obs, close, None, 3.0, "strepen") == want
 
 
@@ -135,13 +194,13 @@ def test_replay_review_lists_the_lines_of_the_record(tmp_path):
     m = _played_hand("kruisjassen", 2)
     path = tmp_path / "game.json"
     path.write_text(json.dumps(m.to_record()), encoding="utf-8")
-    r = CliRunner().invoke(main, ["replay", str(path), "--review", "40", "--json"])
+    r = CliRunner().invoke(main, ["replay", str(path), "--review", "240", "--json"])
     assert r.exit_code == 0, r.output
     got = json.loads(r.output)["review"]
-    want = RV.review_hand(m, 0, iterations=40)
+    want = RV.review_hand(m, 0, iterations=240)
     assert [(x["hand"], x["action"], x["played"], x["bot"]) for x in got] == [
         (1, ln.index, ln.played, ln.better) for ln in want] and want
-    text = CliRunner().invoke(main, ["replay", str(path), "--review", "40"]).output
+    text = CliRunner().invoke(main, ["replay", str(path), "--review", "240"]).output
     assert "What the bot would have played:" in text
     assert f"hand 1, {want[0].text('You')}" in text
 

@@ -20,7 +20,7 @@ the bot's default); the random and simple bots answer at once and ignore it.
 from __future__ import annotations
 
 import random
-from typing import Callable
+from typing import Any, Callable
 
 from cardtable.engine.actions import Action
 from cardtable.engine.game import Game, Observation, OptionError
@@ -180,16 +180,17 @@ def default_level(game: Game | None = None, budget: float | None = None, cores: 
     return "strong" if strong_keeps_budget(budget, cores) else "simple"
 
 
-def hint(game: Game, info, budget: float | None = None) -> tuple[Action, str]:
-    """What the strong bot would play now and a one-line reason. ``info``: the information
-    set of the seat to act (``state.information_set(seat)``); ``budget``: seconds (None: the
-    default budget). Runs the search in the process pool; call it from a worker thread."""
+def hint_search(game: Game, info, budget: float | None = None) -> tuple[Action, str, Any, float]:
+    """``hint`` with its search: (the action, the reason, the strong bot's ``Decision``
+    (None without an information set), the sheet scale the reason used). The table keeps the
+    Decision as the review of this decision (``tui/review.py``), so the hint and the hand
+    summary speak of one search with one set of numbers."""
     from cardtable.bots.strong import StrongBot, reason
     bot = StrongBot(game)
     action = bot.choose(info, budget)
     obs = observation_of(info)
     if bot.last is None:
-        return action, "the simple bot's move (no information set to search)"
+        return action, "the simple bot's move (no information set to search)", None, 1.0
     from cardtable.bots.review import sheet_scale
 
     try:                          # the differences in the sheet's unit (strepen, points)
@@ -197,7 +198,15 @@ def hint(game: Game, info, budget: float | None = None) -> tuple[Action, str]:
     except Exception:
         unit = ""
     scale = sheet_scale(info) if unit else 1.0
-    return action, reason(obs, bot.last, info, scale, unit)
+    return action, reason(obs, bot.last, info, scale, unit), bot.last, scale
+
+
+def hint(game: Game, info, budget: float | None = None) -> tuple[Action, str]:
+    """What the strong bot would play now and a one-line reason. ``info``: the information
+    set of the seat to act (``state.information_set(seat)``); ``budget``: seconds (None: the
+    default budget). Runs the search in the process pool; call it from a worker thread."""
+    action, why, _, _ = hint_search(game, info, budget)
+    return action, why
 
 
 def _register() -> None:

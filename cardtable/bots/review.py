@@ -1,11 +1,11 @@
 """What the strong bot would have played: the review of a player's decisions in a hand
 (issue 9, item 4), and the player's words for an action.
 
-    search = ReviewSearch(game, state.information_set(seat))      # a short search (0.3 s)
+    search = ReviewSearch(game, state.information_set(seat))      # up to the bot budget
     decision = search.run()        # in a worker thread; ``search.cancel()`` from another
-    line = review_line(decision, played, obs, when, unit, scale)  # None: the bot agrees
-    line.text()                    # "Trick 3: you chose 7H, the bot AH (about 0.40 strepen
-                                   #  better)"
+    line = review_line(decision, played, obs, when, unit, scale)  # None: nothing clear to say
+    line.text()                    # "Trick 3: you chose 7H, the bot AH (about 0.4 strepen
+                                   #  better on average)"
     lines = review_hand(match, 0, seats={0}, iterations=200)      # from a record, in process
 
 Words (``action_words``): an action in the game's own labels (``VerbSpec.label`` of the
@@ -13,22 +13,29 @@ observation's ``verbs``: ``Roem KD QD JD``, ``Take discard``, ``Lay off 7D onto 
 card codes left as codes so that the table draws them as cards; never the action text
 (``declare seq3 …``), which is the records' internal form, unless a game declares no spec.
 
-When the bot "would have chosen differently": the strong bot's choice (``Decision.chosen``)
-is not the action played, and its mean return beats the played one's by more than
-``CONFIDENCE`` times a bound on the standard error of their difference (both measured
-against the search's prior in the same sampled deals: the sum of the two paired standard
-errors, exact when the player played the prior). A search cut short keeps what it found.
+When the bot "would have chosen differently" (``review_line``): the strong bot's own pick
+(``Decision.chosen``, which already keeps its prior unless the search beat it by the bot's
+bar) is not the action played, and the difference is clear (``is_clear``): the search
+sampled at least ``MIN_WORLDS`` deals, and the bot's pick beats the played action by more
+than ``CONFIDENCE`` (2) standard errors of their difference (``compare``: paired on the same
+deals), plus what the strong bot's bar adds where it compares many candidates. Anything
+less is search noise, and no line is shown. A search cut short keeps what it found, and
+says nothing if that is too little. The hint (``strong.reason``) calls a difference
+"a close call" by the same test, so the two never disagree on one search; and at the table
+a decision the player asked a hint for is reviewed by the hint's own search.
 
 The gain is shown in the sheet's unit (``Sheet.unit``): the difference of the returns times
 ``sheet_scale`` (``returns_scale()`` and the sheet points per unit of ``returns_gains()``),
-i.e. how much more the player's side would have written than the others, on average, by
-the search's estimate.
+i.e. how much more the player's side would have written than the others, on average over the
+sampled deals, rounded to its standard error (``gain_words``: "about 6 points better on
+average", the hint's words too).
 
 Layering: bots (no TUI imports); the table runs ``ReviewSearch`` in a thread worker.
 """
 
 from __future__ import annotations
 
+import math
 import random
 import threading
 from dataclasses import dataclass
@@ -37,12 +44,15 @@ from typing import Any, Callable, Collection, Sequence
 from cardtable.engine.actions import Action
 from cardtable.engine.views import CARD, CARDS, MELD, TRICK, spec_for
 
-#: seconds a review search may think about one decision (the bot budget caps it)
-REVIEW_BUDGET = 0.3
-#: standard errors by which the bot's choice must beat the played action to be shown
-CONFIDENCE = 1.0
-#: a review search that sampled fewer deals than this is not shown (a human who answered at once)
-MIN_WORLDS = 2
+#: seconds a review search may think about one decision: None is the bot budget (the
+#: setting, ``strong.default_budget()``); it runs while the human thinks and is cancelled
+#: when they move
+REVIEW_BUDGET: float | None = None
+#: standard errors by which the bot's choice must beat the played action to be shown (plus
+#: what the strong bot's own bar adds for many candidates, ``strong.search_bar``)
+CONFIDENCE = 2.0
+#: a search that sampled fewer deals than this says nothing (no line, and a hint's "a close call")
+MIN_WORLDS = 30
 
 
 def action_words(action: Action, verbs: Sequence[Any] = (), cards_only: bool = False,
@@ -85,11 +95,56 @@ def _code(card: int) -> str:
     return card_text(card)
 
 
-def amount_words(value: float, unit: str = "") -> str:
-    """``0.42 strepen``, ``12 points``: a positive amount, rounded to what a search can tell."""
+def amount_words(value: float, unit: str = "", se: float | None = None) -> str:
+    """``0.42 strepen``, ``12 points``, ``1 point``: a positive amount, rounded to what a
+    search can tell: with ``se`` (its standard error, in the same unit) to a step of 1, 2 or
+    5 times a power of ten no larger than it (``5.7`` with an error of 2.1: ``6``), else to
+    two or three figures."""
     v = abs(value)
-    num = f"{v:.0f}" if v >= 10 else f"{v:.1f}" if v >= 1 else f"{v:.2f}"
+    if se is not None and 0 < se < math.inf:
+        e = math.floor(math.log10(se))
+        step = max(m * 10.0 ** e for m in (1, 2, 5) if m * 10.0 ** e <= se)
+        v = round(v / step) * step
+        num = f"{v:.{max(0, -math.floor(math.log10(step) + 1e-9))}f}"
+    else:
+        num = f"{v:.0f}" if v >= 10 else f"{v:.1f}" if v >= 1 else f"{v:.2f}"
+    if unit == "points" and float(num) == 1:
+        unit = "point"
     return f"{num} {unit}".strip()
+
+
+def gain_words(value: float, unit: str = "", se: float | None = None) -> str:
+    """``about 6 points better on average``: a gain by a search's estimate, as the hint and
+    the review both say it (``amount_words``)."""
+    return f"about {amount_words(value, unit, se)} better on average"
+
+
+def compare(decision: Any, i: int, j: int) -> tuple[float, float]:
+    """The search's estimate of how much action ``i`` beats action ``j`` (indexes of
+    ``decision.legal``) in the returns, and its standard error: exact (paired on the same
+    deals) when one of them is the search's prior, else the sum of the two paired errors
+    against the prior (a bound)."""
+    st = decision.stats
+    if not st.playouts or min(st.n[i], st.n[j]) < 2:
+        return 0.0, math.inf
+    prior = decision.extra.get("prior", decision.chosen) if decision.extra else decision.chosen
+    gain = st.mean(i) - st.mean(j)
+    if i == j:
+        return 0.0, 0.0
+    if j == prior:
+        return gain, st.gain_over(i, prior)[1]
+    if i == prior:
+        return gain, st.gain_over(j, prior)[1]
+    return gain, st.gain_over(i, prior)[1] + st.gain_over(j, prior)[1]
+
+
+def is_clear(decision: Any, gain: float, se: float) -> bool:
+    """Whether a gain of the search ``decision`` (``compare``) is more than noise: at least
+    ``MIN_WORLDS`` sampled deals, and more than ``CONFIDENCE`` standard errors, plus what the
+    strong bot's bar over its prior adds for many candidates (``Decision.extra["bar"]``)."""
+    bar = decision.extra.get("bar", 1.0) if decision.extra else 1.0
+    need = CONFIDENCE + max(0.0, bar - 1.0)
+    return decision.stats.worlds >= MIN_WORLDS and se < math.inf and gain > need * se
 
 
 def when_words(obs: Any, turn: int) -> str:
@@ -139,7 +194,7 @@ class ReviewLine:
     """One decision where the bot would have chosen otherwise: the ``seat``, the action's
     ``index`` in the hand, ``when`` (``Trick 3``), what was ``played`` and what the bot
     would have chosen (``better``), in the game's words with card codes, and the ``gain``
-    in the sheet's ``unit`` (a positive number)."""
+    in the sheet's ``unit`` (a positive number) with its standard error ``se``."""
 
     seat: int
     index: int
@@ -148,44 +203,42 @@ class ReviewLine:
     better: str
     gain: float
     unit: str = ""
+    se: float | None = None
 
     def text(self, who: str = "you") -> str:
-        """``Trick 3: you chose 7H, the bot AH (about 0.40 strepen better)`` (one line of
-        the summary at 80 columns, mostly); ``who``: how the player is named (``you``, a name)."""
+        """``Trick 3: you chose 7H, the bot AH (about 0.4 strepen better on average)`` (one
+        line of the summary at 80 columns, mostly; the gain rounded to its standard error
+        ``se``); ``who``: how the player is named (``you``, a name)."""
         return (f"{self.when}: {who} chose {self.played}, the bot {self.better} "
-                f"(about {amount_words(self.gain, self.unit)} better)")
+                f"({gain_words(self.gain, self.unit, self.se)})")
 
 
 def review_line(decision: Any, played: Action, obs: Any, when: str, unit: str = "",
                 scale: float = 1.0, index: int = 0) -> ReviewLine | None:
     """The line for one decision, or None when the bot would have played the same or its
-    choice is not clearly better (see the module docstring). ``decision``: the strong
+    choice is not clearly better (``is_clear``, see the module docstring). ``decision``: the strong
     bot's ``Decision`` (``legal``, ``stats``, ``chosen``, ``extra["prior"]``) for the
     seat's observation ``obs``; ``played``: the action taken; ``scale``: what a unit of the
     returns is worth on the sheet (``sheet_scale``)."""
     if decision is None or played not in decision.legal:
         return None
-    st = decision.stats
     legal = decision.legal
     best = decision.chosen
     p = legal.index(played)
-    if best == p or not st.playouts or st.worlds < MIN_WORLDS:
+    if best == p:
         return None
-    prior = decision.extra.get("prior", best) if decision.extra else best
-    gain = st.mean(best) - st.mean(p)
-    _, se_b = st.gain_over(best, prior) if best != prior else (0.0, 0.0)
-    _, se_p = st.gain_over(p, prior) if p != prior else (0.0, 0.0)
-    if not gain > CONFIDENCE * (se_b + se_p):
+    gain, se = compare(decision, best, p)
+    if not is_clear(decision, gain, se):
         return None
     return ReviewLine(obs.seat, index, when, short_words(played, obs), short_words(legal[best], obs),
-                      gain * scale, unit)
+                      gain * scale, unit, se * scale)
 
 
 class ReviewSearch:
-    """A short strong-bot search of one decision, to compare with what the player does.
+    """A strong-bot search of one decision, to compare with what the player does.
 
     ``game``; ``info``: the information set of the seat to act; ``budget``: seconds (default
-    ``REVIEW_BUDGET``); ``iterations``: a fixed count of playouts instead (tests); ``use_pool``:
+    ``REVIEW_BUDGET``, None: the bot budget); ``iterations``: a fixed count of playouts instead (tests); ``use_pool``:
     search in the strong bot's process pool (the table) or in process (``review_hand``).
     ``run()`` blocks (call it in a worker thread) and returns the ``Decision`` (None for a
     decision with one legal action); ``cancel()``, from another thread, makes it return at
@@ -285,5 +338,6 @@ def _standing_before(match: Any, hand: int) -> Any:
     return sheet.standing()
 
 
-__all__ = ["CONFIDENCE", "REVIEW_BUDGET", "ReviewLine", "ReviewSearch", "TurnCounter", "action_words",
-           "amount_words", "review_hand", "review_line", "sheet_scale", "short_words", "when_words"]
+__all__ = ["CONFIDENCE", "MIN_WORLDS", "REVIEW_BUDGET", "ReviewLine", "ReviewSearch", "TurnCounter",
+           "action_words", "amount_words", "compare", "gain_words", "is_clear", "review_hand", "review_line",
+           "sheet_scale", "short_words", "when_words"]

@@ -497,6 +497,14 @@ def shutdown_pool() -> None:
 
 # ---- the bot ---------------------------------------------------------------------------
 
+def search_bar(game: Any, k: int) -> float:
+    """``StrongBot._bar``: the standard errors by which a search's best of ``k`` actions must
+    beat the prior in ``game`` (kept in ``Decision.extra["bar"]``, for the hint and the review)."""
+    if getattr(game, "search_bar", None) == "candidates" and k > 2:
+        return CONFIDENCE + math.sqrt(2 * math.log(k - 1))
+    return CONFIDENCE
+
+
 @dataclass
 class Decision:
     """What the last search found: the legal actions, their statistics, the chosen index,
@@ -566,9 +574,10 @@ class StrongBot(Bot):
         if self.iterations is None:            # the time the prior and its ranking took counts
             budget = (budget if budget is not None else default_budget()) - (time.perf_counter() - t0)
         stats, cancelled = self._search(info, legal, n, budget)
-        best = self.pick(stats, self._prior, self._bar(len(legal)))
+        bar = self._bar(len(legal))
+        best = self.pick(stats, self._prior, bar)
         self.last = Decision(legal, stats, best, time.perf_counter() - t0, cancelled,
-                             {"prior": self._prior})
+                             {"prior": self._prior, "bar": bar})
         return legal[best]
 
     def _bar(self, k: int) -> float:
@@ -576,9 +585,7 @@ class StrongBot(Bot):
         searched actions: ``CONFIDENCE``, plus ``sqrt(2 ln(k - 1))`` (about the largest
         of ``k - 1`` standard normal noises) where the game asks for it
         (``search_bar = "candidates"``)."""
-        if getattr(self.game, "search_bar", None) == "candidates" and k > 2:
-            return CONFIDENCE + math.sqrt(2 * math.log(k - 1))
-        return CONFIDENCE
+        return search_bar(self.game, k)
 
     def _candidates(self, obs: Observation, legal: tuple[Action, ...], prior: Action,
                     n: int) -> tuple[Action, ...]:
@@ -739,9 +746,12 @@ def reason(obs: Observation, decision: Decision, iset: Any = None, scale: float 
     """One line on why the search chose what it chose, from its statistics (and, given the
     seat's information set, whether a last card takes the trick), short enough for the
     table's message line: the actions in the game's words (``obs.verbs``; a card play in a
-    trick game by its card alone), the difference in the sheet's ``unit`` (the returns
-    times ``scale``, the state's ``returns_scale()``; no unit: in the returns)."""
-    from cardtable.bots.review import amount_words, short_words
+    trick game by its card alone), the difference with the next best in the sheet's
+    ``unit`` (the returns times ``scale``, ``review.sheet_scale``; no unit: in the returns),
+    in the review's words and rounding (``review.gain_words``), and "a close call" unless the
+    difference is clear by the review's test (``review.is_clear``): the hand summary then
+    lists the next best, if played, with these same numbers."""
+    from cardtable.bots.review import amount_words, compare, gain_words, is_clear, short_words
 
     st = decision.stats
     legal = decision.legal
@@ -755,27 +765,28 @@ def reason(obs: Observation, decision: Decision, iset: Any = None, scale: float 
         return f"{label}: the only move" if len(legal) == 1 else f"{label}: no time to search"
     others = sorted((i for i in range(len(legal)) if i != best), key=st.mean, reverse=True)
     nxt = others[0]
-    diff = st.mean(best) - st.mean(nxt)
+    diff, se = compare(decision, best, nxt)
     bits = []
     if legal[best].cards and len(obs.hand) == len(legal[best].cards) and legal[best].verb != "play":
         bits.append("goes out")
     takes = _takes_trick(iset, legal[best])
     if takes is not None:
         bits.append("wins the trick" if takes else "leaves the trick")
-    amount = amount_words(diff * scale, unit)
-    if diff >= 0 and float(amount.split()[0]) == 0:
-        bits.append(f"as good as {label_of(nxt)}")
-    elif diff >= 0:
-        bits.append(f"{amount} better than {label_of(nxt)}")
-    else:
+    err = se * scale if se < math.inf else None
+    amount = amount_words(diff * scale, unit, err)
+    nought = float(amount.split()[0]) == 0
+    if diff < 0:
         # the search kept the simple bot's move: the other looks better, but not surely
-        return f"{label}: " + ", ".join(bits + [f"the rule of thumb; {label_of(nxt)} only looks {amount} better"])
-    sure = diff > 2 * max(st.stderr(best), st.stderr(nxt), 1e-9) if diff > 0 else False
-    return f"{label}: " + ", ".join(bits) + ("" if sure else ", a close call")
+        looks = "looks as good" if nought else f"only looks {amount} better"
+        return f"{label}: " + ", ".join(bits + [f"the rule of thumb; {label_of(nxt)} {looks}"])
+    if not (diff > 0 and is_clear(decision, diff, se)):
+        bits.append("a close call")        # first: the line may be cut at the screen's edge
+    bits.append(f"as good as {label_of(nxt)}" if nought else f"{gain_words(diff * scale, unit, err)} than {label_of(nxt)}")
+    return f"{label}: " + ", ".join(bits)
 
 
 __all__ = ["warm_up", "DEFAULT_BUDGET", "Decision", "LEVELS", "Stats", "StrongBot", "action_label",
-           "default_budget", "get_pool", "reason", "search_chunk", "shutdown_pool"]
+           "default_budget", "get_pool", "reason", "search_bar", "search_chunk", "shutdown_pool"]
 
 
 def _register() -> None:

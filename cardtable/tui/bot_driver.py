@@ -135,15 +135,17 @@ class BotDriver:
             return "error", f"the bot failed: {event.worker.error!r}"
         return None
 
-    def start_hint(self, game, obs: Observation, info: Any) -> bool:
-        """Ask ``bots.hint(game, info)`` in a worker (``info``: the information set of the
-        seat to act, whose Observation is ``obs``); False if there is no hint function."""
-        fn = hint_function()
+    def start_hint(self, game, obs: Observation, info: Any, key: Any = None) -> bool:
+        """Ask the hint (``bots.hint_search``, else ``bots.hint``) for ``info`` in a worker
+        (``info``: the information set of the seat to act, whose Observation is ``obs``);
+        the worker's result is ``(obs, (action, why[, decision, scale]), key)``, ``key``
+        telling the table which decision it was. False if there is no hint function."""
+        fn = getattr(_bots, "hint_search", None) or hint_function()
         if fn is None:
             return False
 
         def think():
-            return obs, fn(game, info)
+            return obs, fn(game, info), key
 
         self.screen.run_worker(think, name="hint", group="hint", thread=True, exclusive=True, exit_on_error=False)
         return True

@@ -1,14 +1,20 @@
-"""The table's part of "what the bot would have played" (``cardtable.bots.review``): a short
+"""The table's part of "what the bot would have played" (``cardtable.bots.review``): a
 strong-bot search of each of the human's decisions while they think, kept for the hand
 summary.
 
 When: once the human is to decide and the table is theirs (``start``, called when the
 table turns to them), a ``ReviewSearch`` runs in a thread worker (the search itself runs in
-the strong bot's process pool, so the table keeps drawing) for ``REVIEW_BUDGET`` seconds,
-or less when the bot budget setting is smaller. When the human moves, undoes or leaves
-(``stop``), a search still running is cancelled: it returns at once with what it found
-(a search worker still busy ends its slice, at most the review budget after the start), so
-nothing piles up and the bots' own searches never wait for one.
+the strong bot's process pool, so the table keeps drawing) for up to the bot budget (the
+setting ``bot_budget``: it costs nobody a wait, the human is thinking). When the human
+moves, undoes or leaves (``stop``), a search still running is cancelled: it returns at once
+with what it found (a search worker still busy ends its slice), so nothing piles up and the
+bots' own searches never wait for one. A search that found too little gives no line
+(``bots.review.is_clear``).
+
+The hint: when the human asks a hint (``i``) at a decision, the hint's search is that
+decision's review (``hint_asked``, ``take_hint``): the review search of it stops, and the
+summary judges the move played by the hint's own Decision. A hint followed gives no line;
+a hint not followed gives a line with the hint's numbers, if their difference is clear.
 
 Where: only at a table with exactly one human (``wanted``). In hot-seat the summary is read
 by every player at once, and a line about a decision names cards the player held (a hand
@@ -45,6 +51,9 @@ class TableReview:
         self.search: Any = None
         self.key: tuple[int, int] | None = None
         self.running: set[tuple[int, int]] = set()
+        #: the decisions the human asked a hint at, and the hint's search of them (when it came)
+        self.hint_keys: set[tuple[int, int]] = set()
+        self.hinted: dict[tuple[int, int], tuple[Any, Any, str, float]] = {}
 
     # ---- when it runs ---------------------------------------------------------------------
     def wanted(self) -> bool:
@@ -54,9 +63,45 @@ class TableReview:
         return len(scr.humans) == 1 and bool(getattr(settings, "review", True))
 
     def budget(self) -> float:
+        """The bot budget (the setting; else ``strong.default_budget()``): the hint's too."""
         settings = getattr(self.screen.app, "settings", None)
-        cap = float(getattr(settings, "bot_budget", RV.REVIEW_BUDGET) or RV.REVIEW_BUDGET)
-        return min(RV.REVIEW_BUDGET, cap)
+        budget = getattr(settings, "bot_budget", None)
+        if not budget:
+            from cardtable.bots.strong import default_budget
+
+            budget = default_budget()
+        return float(budget) if RV.REVIEW_BUDGET is None else min(RV.REVIEW_BUDGET, float(budget))
+
+    def decision_key(self) -> tuple[int, int] | None:
+        """(hand, index of the action to come) of the decision now, or None."""
+        m = self.screen.match
+        if m.state is None or m.state.over or not m.hands or m.in_between:
+            return None
+        return len(m.hands) - 1, len(m.hands[-1]["actions"])
+
+    def hint_asked(self, key: tuple[int, int] | None) -> None:
+        """The human asked a hint at decision ``key``: its search will be the review of it,
+        so a review search of it stops now (the CPU goes to the hint)."""
+        if key is None:
+            return
+        self.hint_keys.add(key)
+        if self.key == key:
+            self.stop()
+
+    def take_hint(self, key: tuple[int, int] | None, obs: Any, decision: Any, scale: float) -> None:
+        """The hint's search of decision ``key`` came (``obs``: the observation it was asked
+        for): keep it as the review of that decision, ahead of any review search of it."""
+        if key is None or decision is None:
+            return
+        hand, index = key
+        turn = self.turns.setdefault(hand, RV.TurnCounter()).note(index)
+        self.hinted[key] = (obs, decision, RV.when_words(obs, turn), scale)
+        self._refresh_summary(hand)
+
+    def _refresh_summary(self, hand: int) -> None:
+        summary = getattr(self.screen, "_summary_screen", None)
+        if summary is not None and getattr(summary, "index", None) == hand:
+            summary.show_review(self.lines(hand))
 
     def start(self) -> None:
         """The human is to decide and sees the table: search this decision in a worker
@@ -70,7 +115,7 @@ class TableReview:
         hand, index = len(m.hands) - 1, len(m.hands[-1]["actions"])
         key = (hand, index)
         turn = self.turns.setdefault(hand, RV.TurnCounter()).note(index)
-        if key in self.found or key in self.running or key == self.key:
+        if key in self.found or key in self.running or key == self.key or key in self.hint_keys:
             return
         obs = st.observation(seat)
         if len(obs.legal) < 2:
@@ -86,8 +131,10 @@ class TableReview:
         self.running.add(key)
         when = RV.when_words(obs, turn)
 
-        def think():      # (the unit's scale too: a few playouts the first time, not in the loop)
-            return key, obs, search.run(), when, RV.sheet_scale(info)
+        unit = getattr(m.sheet, "unit", "") or ""
+
+        def think():      # (the unit's scale too, as the hint's: a few playouts the first time)
+            return key, obs, search.run(), when, RV.sheet_scale(info) if unit else 1.0
 
         scr.run_worker(think, name="review", group="review", thread=True, exit_on_error=False)
 
@@ -109,25 +156,30 @@ class TableReview:
                 self.search, self.key = None, None
             if decision is not None:
                 self.found[key] = (obs, decision, when, scale)
-            summary = getattr(self.screen, "_summary_screen", None)
-            if summary is not None and getattr(summary, "index", None) == key[0]:
-                summary.show_review(self.lines(key[0]))
+            self._refresh_summary(key[0])
         elif event.state in (WorkerState.ERROR, WorkerState.CANCELLED):
             self.running.clear()
             self.search, self.key = None, None
 
     # ---- what the summary shows -------------------------------------------------------
+    def searched(self, hand: int) -> dict[tuple[int, int], tuple[Any, Any, str, float]]:
+        """The searches of the hand's decisions: the hint's where the human asked one, else
+        the review's."""
+        out = {k: v for k, v in self.found.items() if k[0] == hand}
+        out.update((k, v) for k, v in self.hinted.items() if k[0] == hand)
+        return out
+
     def review_lines(self, hand: int) -> list[RV.ReviewLine]:
-        """The hand's decisions where the bot would have chosen otherwise, compared with
-        the actions of the record (an undone move's search compares with the move made)."""
+        """The hand's decisions where the bot would clearly have chosen otherwise, compared
+        with the actions of the record (an undone move's search compares with the move made)."""
         m = self.screen.match
         if not 0 <= hand < len(m.hands):
             return []
         actions = m.hands[hand]["actions"]
         unit = getattr(m.sheet, "unit", "") or ""
         out = []
-        for (h, index), (obs, decision, when, scale) in sorted(self.found.items()):
-            if h != hand or index >= len(actions):
+        for (h, index), (obs, decision, when, scale) in sorted(self.searched(hand).items()):
+            if index >= len(actions):
                 continue
             try:
                 played = m.game.parse_action(actions[index])
@@ -145,7 +197,7 @@ class TableReview:
         so when the bot agreed with every decision it looked at)."""
         if not self.wanted():
             return None
-        looked = sum(1 for h, _ in self.found if h == hand)
+        looked = len(self.searched(hand))
         pending = any(h == hand for h, _ in self.running)
         if not looked and not pending:
             return None          # no decision of this hand was searched (a resumed hand)
@@ -156,8 +208,8 @@ class TableReview:
         soft = Style(color="#b8d8c0")
         if not found:
             word = ("thinking…" if pending else
-                    f"in the {looked} decision{'s' if looked != 1 else ''} it looked at, the bot would "
-                    f"have played as {who} did.")
+                    f"in the {looked} decision{'s' if looked != 1 else ''} it looked at, the bot found "
+                    f"nothing clearly better than what {who} played.")
             return [Text(word[0].upper() + word[1:], soft)]
         shown = sorted(sorted(found, key=lambda ln: -ln.gain)[:MAX_LINES], key=lambda ln: ln.index)
         out = [R.pretty(ln.text(who), dutch) for ln in shown]

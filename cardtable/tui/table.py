@@ -392,15 +392,20 @@ class TableScreen(Screen):
         st = self.match.state
         if obs is None or st is None or st.over or st.to_act != obs.seat:
             return
-        if not self.driver.start_hint(self.match.game, obs, st.information_set(obs.seat)):
+        key = self.review.decision_key()
+        if not self.driver.start_hint(self.match.game, obs, st.information_set(obs.seat), key):
             return
+        self.review.hint_asked(key)          # the hint's search is this decision's review
         self.set_message(Text("Thinking about a hint…", Style(color=R.GOLD, italic=True)))
 
     def _hint_done(self, event: Worker.StateChanged) -> None:
         if event.state == WorkerState.SUCCESS and event.worker.result:
-            obs, (action, why) = event.worker.result
+            obs, (action, why, *search), key = event.worker.result
+            if len(search) == 2 and search[0] is not None:
+                self.review.take_hint(key, obs, search[0], search[1])
             now = self.observation()
-            if self.mode != "human" or now is None or now.seat != obs.seat or now.legal != obs.legal:
+            if (self.mode != "human" or now is None or now.seat != obs.seat or now.legal != obs.legal
+                    or key != self.review.decision_key()):
                 return
             t = Text("Hint: ", Style(color=R.GOLD, bold=True))
             t.append_text(R.move_words(action, now.verbs, bool(getattr(self.app, "dutch", False))))

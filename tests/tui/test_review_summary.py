@@ -1,7 +1,8 @@
 """What the bot would have played (issue 9 item 4): the hand summary lists the human's
-decisions where the strong bot would have chosen otherwise. The search is a stub injected
-through ``CardTableApp.review_search`` (it "prefers" the last legal action), so the lines
-are known exactly and no CPU is spent."""
+decisions where the strong bot would clearly have chosen otherwise. The search is a stub
+injected through ``CardTableApp.review_search`` (it "prefers" the last legal action), and
+the hint's search a stub put in place of ``bots.hint_search``, so the lines are known
+exactly and no CPU is spent."""
 
 from __future__ import annotations
 
@@ -15,7 +16,7 @@ from cardtable.tui import render as R
 from cardtable.tui.app import CardTableApp
 from cardtable.tui.screens import HandSummaryScreen
 from cardtable.tui.testing import settle
-from tests.tui.helpers import finish_hand
+from tests.tui.helpers import finish_hand, message
 
 
 class StubSearch:
@@ -25,6 +26,7 @@ class StubSearch:
 
     made: list["StubSearch"] = []
     prefer = -1                 # the index of the legal action it prefers
+    worlds = 40                 # the deals it "sampled"
     running = 0
     most_at_once = 0
     lock = threading.Lock()
@@ -48,15 +50,42 @@ class StubSearch:
         k = len(legal)
         best = StubSearch.prefer % k
         st = Stats.empty(k)
-        for i in range(k):
-            st.n[i] = 10
-            st.total[i] = 10.0 if i == best else 0.0
-            st.dsquares[i] = 0.0 if i == best else 10.0    # a paired difference of exactly 1
-        st.worlds = 10
-        return Decision(legal, st, best, extra={"prior": best})
+        return Decision(legal, _sure(k, best, 1.0, StubSearch.worlds), best, extra={"prior": best})
 
     def cancel(self):
         self.cancelled.set()
+
+
+def _sure(k: int, best: int, gain: float, worlds: int = 40) -> Stats:
+    """Stats of ``worlds`` sampled deals where action ``best`` beats each other by exactly
+    ``gain`` in every deal (the prior: ``best``)."""
+    st = Stats.empty(k)
+    for i in range(k):
+        st.n[i] = worlds
+        st.total[i] = worlds * gain if i == best else 0.0
+        st.dsquares[i] = 0.0 if i == best else worlds * gain * gain
+    st.worlds = worlds
+    return st
+
+
+class StubHint:
+    """``bots.hint_search``: prefers the legal action ``prefer`` by ``gain`` return units,
+    sure of it, at once; the reason is the real one (``strong.reason``) in strepen."""
+
+    prefer = 0
+    gain = 2.0
+    given: list = []
+
+    @staticmethod
+    def search(game, info, budget=None):
+        from cardtable.bots.strong import reason
+
+        obs = info.observation
+        legal = tuple(obs.legal)
+        best = StubHint.prefer % len(legal)
+        d = Decision(legal, _sure(len(legal), best, StubHint.gain), best, extra={"prior": best})
+        StubHint.given.append((obs, legal[best]))
+        return legal[best], reason(obs, d, None, 3.0, "strepen"), d, 3.0
 
 
 #: the lines the summary lists in the first test (fewer than the decisions of the hand)
@@ -68,6 +97,7 @@ def _reset():
     StubSearch.running = 0
     StubSearch.most_at_once = 0
     StubSearch.prefer = -1
+    StubSearch.worlds = 40
 
 
 def _app(match, review=True, monkeypatch=None) -> CardTableApp:
@@ -113,7 +143,8 @@ async def test_summary_lists_where_the_bot_would_have_played_otherwise(monkeypat
         assert len(StubSearch.made) == len(decided) > SHOWN
         assert all(s.cancelled.is_set() for s in StubSearch.made)
         assert StubSearch.most_at_once == 1
-        assert all(s.budget == RV.REVIEW_BUDGET for s in StubSearch.made)
+        # each up to the bot budget (the setting), as long as the hint's: the human thinks anyway
+        assert all(s.budget == app.settings.bot_budget for s in StubSearch.made)
         scale = RV.sheet_scale(match.state)
         assert scale == 3.0                      # a pit, 3 strepen, is one unit of the returns
         want = []
@@ -124,7 +155,7 @@ async def test_summary_lists_where_the_bot_would_have_played_otherwise(monkeypat
             want.append(str(R.pretty(line.text())))
         want.append(f"and {len(decided) - SHOWN} more")
         assert text.splitlines() == want
-        assert "about 3.0 strepen better" in text
+        assert "about 3.0 strepen better on average" in text
         assert "declare" not in text and "Trick 1: you chose" in text
 
 
@@ -169,4 +200,86 @@ async def test_a_decision_the_bot_agrees_with_is_not_listed(monkeypatch):
         text = await _summary_review(pilot, app)
         n = len(StubSearch.made)
         assert n > 1
-        assert text == f"In the {n} decisions it looked at, the bot would have played as you did."
+        assert text == f"In the {n} decisions it looked at, the bot found nothing clearly better than what you played."
+
+
+async def test_a_search_of_too_few_deals_gives_no_line(monkeypatch):
+    """The same sure preference as in the first test, from fewer deals than ``MIN_WORLDS``
+    (a search cut short by a quick move): search noise, so no line."""
+    _reset()
+    StubSearch.worlds = RV.MIN_WORLDS - 1
+    game = get_game("kruisjassen")
+    match = Match(game, ["human:You", "bot:simple", "bot:simple", "bot:simple"], seed=3)
+    app = _app(match, monkeypatch=monkeypatch)
+    async with app.run_test(size=(100, 40)) as pilot:
+        await finish_hand(pilot, app, match, lambda p, t, s: _first_legal(p, t, s, []))
+        text = await _summary_review(pilot, app)
+        assert len(StubSearch.made) > 1
+        assert text.endswith("the bot found nothing clearly better than what you played.")
+
+
+def _hinted(monkeypatch, prefer: int):
+    StubHint.prefer, StubHint.given = prefer, []
+    monkeypatch.setattr("cardtable.bots.hint_search", StubHint.search)
+
+
+async def _ask_hint_then(pilot, tbl, pick, asked):
+    """At a decision with a choice: press ``i``, wait for the hint, then play ``pick(obs,
+    hinted)`` (``hinted``: the hint's move); ``asked`` notes (index, obs, played, hinted)."""
+    obs = tbl.observation()
+    if len(obs.legal) < 2:
+        tbl.try_action(obs.legal[0])
+        return
+    n = len(StubHint.given)
+    await pilot.press("i")
+    for _ in range(200):
+        await pilot.pause(0.02)
+        if message(tbl).startswith("Hint: "):
+            break
+    assert message(tbl).startswith("Hint: ") and len(StubHint.given) == n + 1, message(tbl)
+    hinted = StubHint.given[-1][1]
+    played = pick(obs, hinted)
+    asked.append((len(tbl.match.hands[-1]["actions"]), obs, played, hinted))
+    tbl.try_action(played)
+
+
+async def test_a_hint_followed_gives_no_line(monkeypatch):
+    """The review search prefers the last move, the hint the first; the human asks the hint
+    at every decision and plays it: the hint's search is the review, so no line at all (the
+    review's own search would have listed every decision, as in the first test)."""
+    _reset()
+    _hinted(monkeypatch, 0)
+    game = get_game("kruisjassen")
+    match = Match(game, ["human:You", "bot:simple", "bot:simple", "bot:simple"], seed=3)
+    app = _app(match, monkeypatch=monkeypatch)
+    asked: list = []
+    async with app.run_test(size=(100, 40)) as pilot:
+        await finish_hand(pilot, app, match, lambda p, t, s: _ask_hint_then(p, t, lambda o, h: h, asked))
+        text = await _summary_review(pilot, app)
+        assert len(asked) > 1 and all(played == hinted for _, _, played, hinted in asked)
+        assert all(s.cancelled.is_set() for s in StubSearch.made)
+        assert text == (f"In the {len(asked)} decisions it looked at, the bot found nothing clearly "
+                        f"better than what you played.")
+
+
+async def test_a_hint_not_followed_gives_the_hints_numbers(monkeypatch):
+    """The hint prefers the last move by 2 units (6 strepen), the review search by 1 (3
+    strepen); the human plays the first move after each hint: the lines are the hint's."""
+    _reset()
+    _hinted(monkeypatch, -1)
+    monkeypatch.setattr("cardtable.tui.review.MAX_LINES", 50)
+    game = get_game("kruisjassen")
+    match = Match(game, ["human:You", "bot:simple", "bot:simple", "bot:simple"], seed=3)
+    app = _app(match, monkeypatch=monkeypatch)
+    asked: list = []
+    async with app.run_test(size=(100, 40)) as pilot:
+        await finish_hand(pilot, app, match, lambda p, t, s: _ask_hint_then(p, t, lambda o, h: o.legal[0], asked))
+        text = await _summary_review(pilot, app)
+        assert len(asked) > 1
+        want = []
+        for i, obs, played, hinted in asked:
+            line = RV.ReviewLine(0, i, RV.when_words(obs, 0), RV.short_words(played, obs),
+                                 RV.short_words(hinted, obs), 6.0, "strepen")
+            want.append(str(R.pretty(line.text())))
+        assert text.splitlines() == want
+        assert "about 6.0 strepen better on average" in text and "3.0 strepen" not in text

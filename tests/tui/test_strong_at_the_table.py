@@ -3,6 +3,7 @@ cards, plays legal moves, and the hint key shows what it would play without play
 
 from __future__ import annotations
 
+from cardtable.bots import strong
 from cardtable.engine import Match, get_game
 from cardtable.tui.app import CardTableApp
 from cardtable.tui.table import TableScreen
@@ -22,6 +23,8 @@ async def _until_human(pilot, app, steps: int = 200) -> TableScreen:
 
 async def test_strong_bots_play_and_the_hint_key_answers(monkeypatch):
     monkeypatch.setenv("CARDTABLE_BOT_BUDGET", "0.05")
+    # the table sets the bots' default budget from its settings: back to what it was after
+    monkeypatch.setattr(strong, "DEFAULT_BUDGET", strong.DEFAULT_BUDGET)
     game = get_game("kruisjassen")
     match = Match(game, ["human:Anna", "bot:strong", "bot:strong", "bot:strong"], seed=3)
     app = CardTableApp(match, bot_delay=0, resume=False)
