@@ -487,10 +487,12 @@ def stock_top_first(stock: Sequence[Card]) -> list[Card]:
 
 
 # ---- declared views (engine.views): the verbs and zones of a draw-meld-discard turn -----------
+# Each hint speaks of its own verb only: the table joins the hints of the verbs on offer, so a
+# turn where the top discard may not be taken (Loba) does not mention t.
 
-DRAW_STOCK_SPEC = VerbSpec("draw", "Draw stock", "d", "d draws from the stock, t takes the top discard", NONE,
+DRAW_STOCK_SPEC = VerbSpec("draw", "Draw stock", "d", "d draws from the stock", NONE,
                            arg="stock")
-DRAW_DISCARD_SPEC = VerbSpec("draw", "Take discard", "t", "d draws from the stock, t takes the top discard", NONE,
+DRAW_DISCARD_SPEC = VerbSpec("draw", "Take discard", "t", "t takes the top discard", NONE,
                              arg="discard")
 MELD_SPEC = VerbSpec("meld", "Meld selected", "m", "select cards (\u2423 or 1-9), m melds them", CARDS, min_cards=3)
 LAYOFF_SPEC = VerbSpec("layoff", "Lay off", "l", "select a card, l then the meld's number lays it off", MELD)

@@ -1,0 +1,34 @@
+"""The turn prompt (the message line on the human's turn) says only what is on offer."""
+
+from __future__ import annotations
+
+from cardtable.engine import Match, get_game
+from cardtable.tui.app import CardTableApp
+from cardtable.tui.testing import settle
+from tests.tui.helpers import message
+from tests.tui.test_usability import rummy_position
+
+
+def make_app(match) -> CardTableApp:
+    return CardTableApp(match, bot_delay=0, resume=False, autosave=False)
+
+
+async def test_loba_prompt_does_not_offer_the_discard_when_only_the_stock_may_be_drawn():
+    m = Match(get_game("loba", 3), ["bot:simple", "human:You", "bot:simple"], seed=0)
+    m.start_hand()
+    app = make_app(m)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        tbl = app.screen
+        assert [a.text() for a in tbl.observation().legal] == ["draw stock"]
+        line = message(tbl)
+        assert "d draws from the stock" in line, line
+        assert "discard" not in line, line
+
+
+async def test_rummy_prompt_offers_both_draws_when_both_are_legal():
+    app = make_app(rummy_position())
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        line = message(app.screen)
+        assert "d draws from the stock" in line and "t takes the top discard" in line, line
