@@ -525,7 +525,7 @@ class WildDriftHand(DriftHand):
             if why:
                 return f"{text}: {why}"
             return (f"{text}: after a swap the joker must go at once into a new meld with cards from "
-                    f"the hand (a meld holding it), like 'meld 4S 5S JK=6S'"
+                    f"the hand (a meld holding it, such as 4S 5S JK=6S)"
                     + (", or be laid off by a player who has melded" if g.swap_follow_layoff else ""))
         why = self._option_refusal(a)
         if why:
@@ -536,7 +536,7 @@ class WildDriftHand(DriftHand):
                     f"after taking it there would be no card left to discard")
         if self.phase == OVER or a.verb not in ("meld", "layoff", "swap") or self.phase == DRAW:
             if a.verb == "swap" and self.phase == DRAW:
-                return f"{text}: first draw a card: 'draw stock' or 'draw discard'"
+                return f"{text}: first draw a card"
             if a.verb == "discard" and self.phase == PLAY and a.cards and a.cards[0] in self.takes:
                 return (f"{text}: {card_text(a.cards[0])} was taken from the discard pile this turn; "
                         f"neither it nor an identical card may be discarded in the same turn")
