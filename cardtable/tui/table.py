@@ -453,7 +453,33 @@ class TableScreen(Screen):
         self.review.stop()             # a review search still running ends now
         self._message = None
         self._after_action(before)
+        if before is not None:
+            self._cursor_after_draw(before)
         return True
+
+    def _cursor_after_draw(self, before: Counter) -> None:
+        """After the viewer's own move added cards to the hand (a draw) and the turn goes
+        on: the cursor on the card drawn when ⏎ may play it, else on a card ⏎ may play
+        (a card taken from the discard pile may not be discarded at once)."""
+        obs = self.observation()
+        if self.mode != "human" or obs is None or obs.seat != self.viewer or not obs.hand:
+            return
+        hand = list(obs.hand)
+        drawn = Counter(hand) - before
+        if not drawn:
+            return
+        found = self.chooser.card_spec(obs, "enter")
+        if found is None or found[0].shape != CARD or not isinstance(found[1], list):
+            return
+        ok = {c for a in found[1] for c in a.cards}
+        new = [i for i, c in enumerate(hand) if c in drawn and c in ok]
+        if new:
+            self.cursor = new[0]
+        elif not 0 <= self.cursor < len(hand) or hand[self.cursor] not in ok:
+            self.cursor = next((i for i, c in enumerate(hand) if c in ok), self.cursor)
+        else:
+            return
+        self.refresh_table()
 
     def _after_action(self, before: Counter | None = None) -> None:
         """After a move: save, close the menus, and keep the selection only as far as its

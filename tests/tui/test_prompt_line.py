@@ -32,3 +32,39 @@ async def test_rummy_prompt_offers_both_draws_when_both_are_legal():
         await settle(pilot)
         line = message(app.screen)
         assert "d draws from the stock" in line and "t takes the top discard" in line, line
+
+
+# ---- the cursor after a draw -------------------------------------------------------------
+
+async def test_after_taking_the_discard_enter_discards_another_card():
+    """Klassieke Rummy: the card taken from the discard pile may not be discarded in the same
+    turn, so the cursor is not left on it (it is put where that card comes): ⏎ discards."""
+    match = rummy_position()
+    app = make_app(match)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        tbl = app.screen
+        top = tbl.observation().discard[-1]
+        place = list(match.state.apply("draw discard").observation(0).hand).index(top)
+        tbl.cursor = place                          # where the taken card comes
+        await pilot.press("t")
+        await settle(pilot)
+        assert tbl.hand_cards().index(top) == place
+        assert tbl.hand_cards()[tbl.cursor] != top
+        await pilot.press("enter")
+        await settle(pilot)
+        assert match.hands[-1]["actions"][1].startswith("discard"), (match.hands[-1]["actions"], message(tbl))
+
+
+async def test_after_a_stock_draw_the_cursor_is_on_the_drawn_card():
+    match = rummy_position()
+    app = make_app(match)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        tbl = app.screen
+        before = list(tbl.hand_cards())
+        await pilot.press("d")
+        await settle(pilot)
+        hand = tbl.hand_cards()
+        drawn = [c for c in hand if c not in before]
+        assert len(drawn) == 1 and hand[tbl.cursor] == drawn[0], (hand, tbl.cursor)
