@@ -43,14 +43,9 @@ from cardtable.families.melds import (MeldRules, any_meld, check_meld, find_wild
 from cardtable.families.rummy import (DRAW_DISCARD_SPEC, DRAW_STOCK_SPEC, DISCARD_SPEC, RUN, SET, Meld,
                                       deal_round_robin)
 
-WILD_MELD_SPEC = VerbSpec("meld", "Meld selected", "m",
-                          "select cards (\u2423 or 1-9), m melds them; a joker then says what it stands for",
-                          CARDS, min_cards=3)
-WILD_LAYOFF_SPEC = VerbSpec("layoff", "Lay off", "l",
-                            "select a card, l then the meld's number lays it off (a joker: what it stands for)",
-                            MELD)
-SWAP_SPEC = VerbSpec("swap", "Swap joker", "e",
-                     "select the card a joker stands for, e then the meld's number takes the joker", MELD)
+WILD_MELD_SPEC = VerbSpec("meld", "Meld selected", "m", "\u2423 or 1-9 selects, m melds", CARDS, min_cards=3)
+WILD_LAYOFF_SPEC = VerbSpec("layoff", "Lay off", "l", "l lays off", MELD)
+SWAP_SPEC = VerbSpec("swap", "Swap joker", "e", "e swaps a joker", MELD)
 #: the verbs of a turn with jokers
 WILD_VERBS = (DRAW_STOCK_SPEC, DRAW_DISCARD_SPEC, WILD_MELD_SPEC, WILD_LAYOFF_SPEC, SWAP_SPEC, DISCARD_SPEC)
 

@@ -126,6 +126,7 @@ class TableScreen(Screen):
         self._summary_for = -1
         self._message: Text | None = None
         self._wait_shown = False         # the message is a "Wait: … is to play." refusal
+        self.message_cut: str | None = None   # the whole prompt when it was cut to one line
         self.errors: list[str] = []     # bot failures (shown, and kept for the tests)
         self._save_failed = False        # the last autosave failed (its warning was shown)
         self._key_line_shown: tuple = ()
@@ -967,6 +968,7 @@ class TableScreen(Screen):
         if not self.is_mounted:
             return
         widget = self.query_one("#message", Static)
+        self.message_cut = None
         if self._message is not None:
             widget.update(self._message)
             return
@@ -1003,12 +1005,20 @@ class TableScreen(Screen):
                 hints.append(s.hint)
         if not hints:
             return Text("Your turn: choose an action below.", grey)
-        # one line (the hints of every verb on offer, cut with … where they do not fit)
-        return self._one_line(Text("Your turn: " + " · ".join(hints), grey))
+        # one line: the hints of every verb on offer, without "Your turn: " if that makes
+        # them fit, else cut with … (``message_cut``: the fit checks report it)
+        line = " · ".join(hints)
+        if Text("Your turn: " + line).cell_len <= self._line_width():
+            line = "Your turn: " + line
+        return self._one_line(Text(line, grey))
+
+    def _line_width(self) -> int:
+        return max(20, (self.size.width or 80) - 2)
 
     def _one_line(self, t: Text) -> Text:
-        width = max(20, (self.size.width or 80) - 2)
+        width = self._line_width()
         if t.cell_len > width:
+            self.message_cut = t.plain
             t.truncate(width - 1)
             t.append("…")
         return t

@@ -68,3 +68,36 @@ async def test_after_a_stock_draw_the_cursor_is_on_the_drawn_card():
         hand = tbl.hand_cards()
         drawn = [c for c in hand if c not in before]
         assert len(drawn) == 1 and hand[tbl.cursor] == drawn[0], (hand, tbl.cursor)
+
+
+# ---- the prompt fits one line of 80 columns ----------------------------------------------
+
+async def test_rummy_prompt_after_the_draw_fits_80_columns():
+    """Klassieke Rummy after the draw (lay off and discard on offer): the whole prompt on one
+    line, not cut with … (tests/tui/fit.py reports a cut prompt)."""
+    from tests.tui.fit import fit_problems
+
+    app = make_app(rummy_position())
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await pilot.press("d")
+        await settle(pilot)
+        tbl = app.screen
+        line = message(tbl)
+        assert "l lays off" in line and "⏎ or x discards" in line, line
+        assert tbl.message_cut is None and not fit_problems(app), fit_problems(app)
+
+
+async def test_kruisjassen_prompt_with_the_claim_fits_80_columns():
+    from tests.tui.fit import fit_problems
+    from tests.tui.test_generic import phase_match
+
+    m = phase_match("kruisjassen", 4, "play")
+    app = make_app(m)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        tbl = app.screen
+        assert any(a.verb == "claim" for a in tbl.observation().legal)
+        line = message(tbl)
+        assert "claim 100" in line and not line.endswith("…"), line
+        assert tbl.message_cut is None and not fit_problems(app), fit_problems(app)
