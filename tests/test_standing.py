@@ -238,13 +238,13 @@ def test_a_record_must_hold_the_decision_where_it_is_due(fake):
         rec = m.to_record()
         i = next(k for k, h in enumerate(rec["hands"]) if h.get("between"))
         skipped = dict(rec, hands=rec["hands"][:i] + rec["hands"][i + 1:])
-        with pytest.raises(RecordError, match=f"hand {i}: a decision between hands comes"):
+        with pytest.raises(RecordError, match=f"hand {i + 1}: a decision between hands comes"):
             record.replay(skipped)
         early = dict(rec, hands=[{"between": True, "actions": []}] + rec["hands"])
-        with pytest.raises(RecordError, match="hand 0: no decision between hands is due"):
+        with pytest.raises(RecordError, match="hand 1: no decision between hands is due"):
             record.replay(early)
         bad = dict(rec, hands=rec["hands"][:i] + [{"between": True, "actions": ["play AS"]}])
-        with pytest.raises(RecordError, match=f"hand {i}, action 0"):
+        with pytest.raises(RecordError, match=f"hand {i + 1}, action 1"):
             record.replay(bad)
         with pytest.raises(RecordError, match="must be true"):
             record.replay(dict(rec, hands=[{"between": "yes", "actions": []}]))

@@ -24,10 +24,13 @@ def test_jokeren_example_3_swap_then_the_joker_in_a_new_meld():
     g = jokeren_like()
     st = g.from_deal(position(g, ["2C", "JC 4S 5S", "3C"], "KS", [(2, "9C TC JK=JC QC"), (1, "2H 3H 4H")],
                               stock_top="8D", to_act=1))
+    msg = refused(st, "swap JC in 1", "first draw a card")
+    assert "'draw" not in msg, msg
     st = run(st, "draw stock", "swap JC in 1")
     assert meld_text(st, 1) == "9C TC JC QC"
     assert legal(st) == {"meld 4S 5S JK=6S", "meld JK=3S 4S 5S"}
-    refused(st, "discard 8D", "the joker must go at once into a new meld")
+    msg = refused(st, "discard 8D", "the joker must go at once into a new meld", "such as 4S 5S JK=6S")
+    assert "'meld" not in msg, msg                  # the player's words, not an action text
     st = run(st, "meld 4S 5S JK=6S")
     assert hand_text(st, 1) == ["8D"] and "discard 8D" in legal(st)
     st = run(st, "discard 8D")

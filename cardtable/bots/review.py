@@ -59,7 +59,7 @@ def action_words(action: Action, verbs: Sequence[Any] = (), cards_only: bool = F
                  card: Callable[[int], str] | None = None) -> str:
     """``action`` in the game's words: its spec's label (from ``verbs``, the observation's
     ``VerbSpec``s; ``Meld`` for a ``Meld selected`` button), its cards as codes, ``onto
-    meld N`` for a meld target. ``cards_only``:
+    meld N`` for a meld target (``into meld N`` for a swap). ``cards_only``:
     the cards alone when it has some (``7H`` rather than ``Play card 7H``); ``card``: how a
     card is written (default its code). Without a spec: the action text."""
     spec = spec_for(action, verbs) if verbs else None
@@ -75,7 +75,8 @@ def action_words(action: Action, verbs: Sequence[Any] = (), cards_only: bool = F
     if cards:
         parts.append(cards)
     if action.prep is not None:
-        parts.append(f"onto meld {action.target}" if spec.shape == MELD else f"{action.prep} {action.target}")
+        into = "into" if action.prep == "in" else "onto"      # a swap puts its card into the meld
+        parts.append(f"{into} meld {action.target}" if spec.shape == MELD else f"{action.prep} {action.target}")
     if action.end:
         parts.append(str(action.end))
     return " ".join(p for p in parts if p)

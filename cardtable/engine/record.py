@@ -59,7 +59,8 @@ def _one_line(message: str) -> str:
 class RecordError(ValueError):
     """A record that cannot be read or replayed. ``str(err)`` is one line for a person (at
     most MAX_MESSAGE_CHARS characters); ``hand`` and ``action`` (0-based indexes) say where,
-    when an action was refused."""
+    when an action was refused; the message counts from 1 (``hand 1, action 3``), as the
+    table does."""
 
     def __init__(self, message: str, hand: int | None = None, action: int | None = None,
                  reason: str | None = None):
@@ -246,23 +247,23 @@ def check_shape(data: Any, bot_kinds: Collection[str] | None = None) -> None:
         raise RecordError("record \"hands\" must be a list")
     for i, h in enumerate(hands):
         if not isinstance(h, dict):
-            raise RecordError(f"hand {i}: must be an object with \"seed\" or \"deal\" and \"actions\"")
+            raise RecordError(f"hand {i + 1}: must be an object with \"seed\" or \"deal\" and \"actions\"")
         if "between" in h and h["between"] is not True:
-            raise RecordError(f"hand {i}: \"between\" must be true (a decision between hands) or left out")
+            raise RecordError(f"hand {i + 1}: \"between\" must be true (a decision between hands) or left out")
         if "seed" in h and not _is_int(h["seed"]):
-            raise RecordError(f"hand {i}: \"seed\" must be a whole number, not {clip(h['seed'])}")
+            raise RecordError(f"hand {i + 1}: \"seed\" must be a whole number, not {clip(h['seed'])}")
         if "seed" in h and h["seed"] < 0:
-            raise RecordError(f"hand {i}: \"seed\" must be 0 or more, not {clip(h['seed'])}")
+            raise RecordError(f"hand {i + 1}: \"seed\" must be 0 or more, not {clip(h['seed'])}")
         if "deal" in h:
-            _check_deal(h["deal"], f"hand {i}")
+            _check_deal(h["deal"], f"hand {i + 1}")
         elif "seed" not in h and not h.get("between"):
-            raise RecordError(f"hand {i}: needs a \"seed\" (integer) or a \"deal\"")
+            raise RecordError(f"hand {i + 1}: needs a \"seed\" (integer) or a \"deal\"")
         acts = h.get("actions", [])
         if not isinstance(acts, list) or not all(isinstance(a, str) for a in acts):
-            raise RecordError(f"hand {i}: \"actions\" must be a list of action texts")
+            raise RecordError(f"hand {i + 1}: \"actions\" must be a list of action texts")
         for j, a in enumerate(acts):
             if len(a) > MAX_ACTION_CHARS:
-                raise RecordError(f"hand {i}, action {j}: an action text of {len(a)} characters "
+                raise RecordError(f"hand {i + 1}, action {j + 1}: an action text of {len(a)} characters "
                                   f"(at most {MAX_ACTION_CHARS})", hand=i, action=j)
     seats = data.get("seats")
     if seats is not None:
@@ -299,26 +300,26 @@ def replay(data: dict[str, Any], bot_kinds: Collection[str] | None = None) -> Ma
         raise RecordError(str(e)) from None
     for hi, hand in enumerate(data.get("hands", [])):
         if match.over:
-            raise RecordError(f"hand {hi}: the match was already over")
+            raise RecordError(f"hand {hi + 1}: the match was already over")
         try:
             if hand.get("between"):
                 match.start_between()
             else:
                 match.start_hand(seed=hand.get("seed"), deal=hand.get("deal"))
         except (DealError, IllegalAction) as e:
-            raise RecordError(f"hand {hi}: {e}", hand=hi) from None
+            raise RecordError(f"hand {hi + 1}: {e}", hand=hi) from None
         except Exception as e:  # a game that fails on an odd deal
             what = "deal" if "deal" in hand else "seed"
-            raise RecordError(f"hand {hi}: this {what} cannot be dealt ({type(e).__name__}: "
+            raise RecordError(f"hand {hi + 1}: this {what} cannot be dealt ({type(e).__name__}: "
                               f"{clip(str(e), 80)})", hand=hi) from None
         for ai, text in enumerate(hand.get("actions", [])):
             try:
                 match.apply(text)
             except IllegalAction as e:
-                raise RecordError(f"hand {hi}, action {ai} ({clip(text, 60)}): {e}", hand=hi, action=ai,
+                raise RecordError(f"hand {hi + 1}, action {ai + 1} ({clip(text, 60)}): {e}", hand=hi, action=ai,
                                   reason=str(e)) from None
             except Exception as e:  # a game that fails on an odd action
-                raise RecordError(f"hand {hi}, action {ai} ({clip(text, 60)}): the action cannot be "
+                raise RecordError(f"hand {hi + 1}, action {ai + 1} ({clip(text, 60)}): the action cannot be "
                                   f"applied ({type(e).__name__}: {clip(str(e), 80)})",
                                   hand=hi, action=ai, reason=str(e)) from None
     return match

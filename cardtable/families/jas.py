@@ -341,9 +341,9 @@ def roem_words(m: Meld, trump: int | None = None, top: bool = True) -> str:
 
 #: ``declare seq<N> …`` / ``declare carre …``: one button per meld on offer (the table gives
 #: each a free key: e, f, …), labelled ``Roem`` / ``Carré`` and the cards.
-ROEM_SPEC = VerbSpec("declare", "Roem", "", "declare your roem with its key, then p to pass", NONE)
+ROEM_SPEC = VerbSpec("declare", "Roem", "", "roem: its key declares it, p passes", NONE)
 #: ``declare carre …``: as a sequence, labelled ``Carré``
-CARRE_SPEC = VerbSpec("declare", "Carré", "", "declare your roem with its key, then p to pass", NONE, arg="carre")
+CARRE_SPEC = VerbSpec("declare", "Carré", "", "roem: its key declares it, p passes", NONE, arg="carre")
 #: ``declare stuk`` (K and Q of trump)
 STUK_SPEC = VerbSpec("declare", "Stuk", "k", "declare stuk: K and Q of trump (+20)", NONE, arg="stuk")
 #: ``declare trickroem``: the roem that fell in the trick just won

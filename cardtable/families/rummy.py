@@ -487,14 +487,18 @@ def stock_top_first(stock: Sequence[Card]) -> list[Card]:
 
 
 # ---- declared views (engine.views): the verbs and zones of a draw-meld-discard turn -----------
+# Each hint speaks of its own verb only: the table joins the hints of the verbs on offer, so a
+# turn where the top discard may not be taken (Loba) does not mention t. They are short, to fit
+# one line of 80 columns together; what comes next (the meld's number, what a joker stands
+# for) the table asks for when it is due.
 
-DRAW_STOCK_SPEC = VerbSpec("draw", "Draw stock", "d", "d draws from the stock, t takes the top discard", NONE,
+DRAW_STOCK_SPEC = VerbSpec("draw", "Draw stock", "d", "d draws from the stock", NONE,
                            arg="stock")
-DRAW_DISCARD_SPEC = VerbSpec("draw", "Take discard", "t", "d draws from the stock, t takes the top discard", NONE,
+DRAW_DISCARD_SPEC = VerbSpec("draw", "Take discard", "t", "t takes the top discard", NONE,
                              arg="discard")
-MELD_SPEC = VerbSpec("meld", "Meld selected", "m", "select cards (\u2423 or 1-9), m melds them", CARDS, min_cards=3)
-LAYOFF_SPEC = VerbSpec("layoff", "Lay off", "l", "select a card, l then the meld's number lays it off", MELD)
-DISCARD_SPEC = VerbSpec("discard", "Discard", "x", "\u23ce or x discards the chosen card; it ends the turn", CARD)
+MELD_SPEC = VerbSpec("meld", "Meld selected", "m", "\u2423 or 1-9 selects, m melds", CARDS, min_cards=3)
+LAYOFF_SPEC = VerbSpec("layoff", "Lay off", "l", "l lays off", MELD)
+DISCARD_SPEC = VerbSpec("discard", "Discard", "x", "\u23ce or x discards", CARD)
 #: the verbs of a draw - meld - lay off - discard turn (klassieke-rummy §5)
 RUMMY_VERBS = (DRAW_STOCK_SPEC, DRAW_DISCARD_SPEC, MELD_SPEC, LAYOFF_SPEC, DISCARD_SPEC)
 

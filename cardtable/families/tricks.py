@@ -506,7 +506,7 @@ _STD_RANDBELOW = getattr(_random.Random, "_randbelow", None)
 PLAY = tuple(Action("play", None, (c,)) for c in range(65))
 
 #: The verb every trick game has (the table today: ``⏎`` plays the chosen card).
-PLAY_SPEC = VerbSpec("play", "Play card", "enter", "choose a card (←→ or its number) and press ⏎", CARD)
+PLAY_SPEC = VerbSpec("play", "Play card", "enter", "choose a card (←→), ⏎ plays it", CARD)
 #: ``pass``, a button (bids, meld turns, doubling rounds)
 PASS_SPEC = VerbSpec("pass", "Pass", "p", "pass", arg=None)
 #: the verbs of a trick game without bidding; games add theirs (``TrickHand.verb_table``)

@@ -43,14 +43,9 @@ from cardtable.families.melds import (MeldRules, any_meld, check_meld, find_wild
 from cardtable.families.rummy import (DRAW_DISCARD_SPEC, DRAW_STOCK_SPEC, DISCARD_SPEC, RUN, SET, Meld,
                                       deal_round_robin)
 
-WILD_MELD_SPEC = VerbSpec("meld", "Meld selected", "m",
-                          "select cards (\u2423 or 1-9), m melds them; a joker then says what it stands for",
-                          CARDS, min_cards=3)
-WILD_LAYOFF_SPEC = VerbSpec("layoff", "Lay off", "l",
-                            "select a card, l then the meld's number lays it off (a joker: what it stands for)",
-                            MELD)
-SWAP_SPEC = VerbSpec("swap", "Swap joker", "e",
-                     "select the card a joker stands for, e then the meld's number takes the joker", MELD)
+WILD_MELD_SPEC = VerbSpec("meld", "Meld selected", "m", "\u2423 or 1-9 selects, m melds", CARDS, min_cards=3)
+WILD_LAYOFF_SPEC = VerbSpec("layoff", "Lay off", "l", "l lays off", MELD)
+SWAP_SPEC = VerbSpec("swap", "Swap joker", "e", "e swaps a joker", MELD)
 #: the verbs of a turn with jokers
 WILD_VERBS = (DRAW_STOCK_SPEC, DRAW_DISCARD_SPEC, WILD_MELD_SPEC, WILD_LAYOFF_SPEC, SWAP_SPEC, DISCARD_SPEC)
 
@@ -525,7 +520,7 @@ class WildDriftHand(DriftHand):
             if why:
                 return f"{text}: {why}"
             return (f"{text}: after a swap the joker must go at once into a new meld with cards from "
-                    f"the hand (a meld holding it), like 'meld 4S 5S JK=6S'"
+                    f"the hand (a meld holding it, such as 4S 5S JK=6S)"
                     + (", or be laid off by a player who has melded" if g.swap_follow_layoff else ""))
         why = self._option_refusal(a)
         if why:
@@ -536,7 +531,7 @@ class WildDriftHand(DriftHand):
                     f"after taking it there would be no card left to discard")
         if self.phase == OVER or a.verb not in ("meld", "layoff", "swap") or self.phase == DRAW:
             if a.verb == "swap" and self.phase == DRAW:
-                return f"{text}: first draw a card: 'draw stock' or 'draw discard'"
+                return f"{text}: first draw a card"
             if a.verb == "discard" and self.phase == PLAY and a.cards and a.cards[0] in self.takes:
                 return (f"{text}: {card_text(a.cards[0])} was taken from the discard pile this turn; "
                         f"neither it nor an identical card may be discarded in the same turn")

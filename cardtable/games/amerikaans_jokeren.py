@@ -112,7 +112,7 @@ UP_ASK, UP_GIVE = 1, 2     # the upcard round: a seat may take it / must give a 
 
 PASS = Action("pass")
 OPEN_SPEC = VerbSpec("open", "Open (come out)", "c",
-                     "select every card of the opening (all its melds), c comes out (uitkomen) with the contract", "cards",
+                     "select the whole opening, c comes out (uitkomen)", "cards",
                      min_cards=3)
 PASS_SPEC = VerbSpec("pass", "Pass", "p", "p leaves the upcard, t takes it (then give a card back)", NONE)
 #: the upcard round's ``draw discard``: the family's spec says "d draws from the stock", which

@@ -67,9 +67,9 @@ GREV_ROEM = RoemRules(seq_values={3: 20, 4: 50, 5: 500},
                       carre_values={11: 100, 12: 200, 13: 300, 14: 400},
                       exclusive=False, precedence=kruis_precedence)
 
-CLAIM_SPEC = VerbSpec("claim", "Honderd!", "c", "claim 100 (\u201chonderd\u201d): a wrong claim loses the hand", NONE,
+CLAIM_SPEC = VerbSpec("claim", "Honderd!", "c", "claim 100 (\u201chonderd\u201d)", NONE,
                       confirm="Claim now? The hand ends at once, and a wrong claim loses it.")
-PIT_SPEC = VerbSpec("bid", "Bid pit", "t", "bid pit: your side takes every trick and all announced roem", NONE,
+PIT_SPEC = VerbSpec("bid", "Bid pit", "t", "t bids pit (all tricks)", NONE,
                     arg="pit")
 VERBS = (PLAY_SPEC, CLAIM_SPEC, PASS_SPEC, ROEM_SPEC, CARRE_SPEC, STUK_SPEC, PIT_SPEC)
 

@@ -95,7 +95,7 @@ PIT_STREPEN = 3       # §7.3
 N_TRICKS = 8
 
 #: the verbs (engine.views): play, "Ik dek", pass, the roem of the jas family
-CLAIM_SPEC = VerbSpec("claim", "Ik dek", "c", "claim 100 (\u201cik dek\u201d): a wrong claim loses the hand", NONE,
+CLAIM_SPEC = VerbSpec("claim", "Ik dek", "c", "claim 100 (\u201cik dek\u201d)", NONE,
                       confirm="Claim now? The hand ends at once, and a wrong claim loses it.")
 VERBS = (PLAY_SPEC, CLAIM_SPEC, PASS_SPEC) + jas.ROEM_VERBS
 

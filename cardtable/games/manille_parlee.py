@@ -64,10 +64,10 @@ TALK_FIXED = ASK_COUNT + ASK_TOP + TELL_COUNT + TELL_TOP
 
 #: the talk menu (engine.views): ask / tell, then the topic, then the suit or the card
 _SUITS = tuple(MenuItem(L, sym, L) for L, sym in zip(SUIT_LETTERS, "\u2663\u2666\u2665\u2660"))
-ASK_SPEC = VerbSpec("ask", "Ask partner\u2026", "a", "before you lead, ask your partner one question", MENU,
+ASK_SPEC = VerbSpec("ask", "Ask partner\u2026", "a", "a asks your partner", MENU,
                     menu=(MenuItem("count", "How many?", "c", _SUITS), MenuItem("top", "Highest?", "t", _SUITS),
                           MenuItem("has", "Do you have\u2026?", "a", pick="card")))
-TELL_SPEC = VerbSpec("tell", "Tell\u2026", "t", "before you lead, tell everyone one fact about your hand", MENU,
+TELL_SPEC = VerbSpec("tell", "Tell\u2026", "t", "t tells a fact", MENU,
                      menu=(MenuItem("count", "How many I hold", "c", _SUITS), MenuItem("top", "My highest", "t", _SUITS),
                            MenuItem("has", "A card I hold", "a", pick="card")))
 PARLEE_VERBS = (PLAY_SPEC, ASK_SPEC, TELL_SPEC)

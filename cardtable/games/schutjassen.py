@@ -82,14 +82,13 @@ CONCEDE = Action("concede")
 
 #: §7.2 UI: Schut / Pas in the bidding; Ik dek, Herschut, Tout, Opgeven on a play turn
 SCHUT_SPEC = VerbSpec("bid", "Schut", "b", "say schut: your side must reach 100", NONE, arg="schut")
-HERSCHUT_SPEC = VerbSpec("bid", "Herschut", "e", "say herschut: your side takes the contract over (400/500)",
+HERSCHUT_SPEC = VerbSpec("bid", "Herschut", "e", "e: herschut (400/500)",
                          NONE, arg="herschut")
-TOUT_SPEC = VerbSpec("bid", "Tout", "t", "say tout: your side takes the contract back, the hand is worth 900",
+TOUT_SPEC = VerbSpec("bid", "Tout", "t", "t: tout (900)",
                      NONE, arg="tout")
-CONCEDE_SPEC = VerbSpec("concede", "Opgeven", "x", "give up: the contract side scores (100 after schut, "
-                        "300 after herschut)", NONE,
+CONCEDE_SPEC = VerbSpec("concede", "Opgeven", "x", "x gives up", NONE,
                         confirm="Give up the hand? It ends at once and the contract side scores.")
-CLAIM_SPEC = VerbSpec("claim", "Ik dek", "c", "claim 100 (\u201cik dek\u201d): a wrong claim fails the contract",
+CLAIM_SPEC = VerbSpec("claim", "Ik dek", "c", "claim 100 (\u201cik dek\u201d)",
                       NONE)
 BID_PASS_SPEC = VerbSpec("pass", "Pas", "p", "pass (no schut)", NONE)
 VERBS = (PLAY_SPEC, CLAIM_SPEC, PASS_SPEC, SCHUT_SPEC, HERSCHUT_SPEC, TOUT_SPEC, CONCEDE_SPEC) + jas.ROEM_VERBS

@@ -217,10 +217,14 @@ def move_words(action, verbs: Sequence = (), dutch: bool = False) -> Text:
     its verb spec (``verbs``: the observation's) where the action's argument is a word of the
     game (``declare seq3 KH QH JH`` -> "Roem K♥ Q♥ J♥", ``bid herschut`` -> "Herschut", a
     suit's symbol after the verb: ``trump H`` -> "trump ♥"), else the action with its cards
-    drawn (``meld TC TD TS`` -> "meld 10♣ 10♦ 10♠")."""
-    from cardtable.engine.views import MENU, spec_for
+    drawn (``meld TC TD TS`` -> "meld 10♣ 10♦ 10♠"). A move onto a table meld by its label
+    and ``bots.review.action_words`` (``layoff 4H to 3`` -> "Lay off 4♥ onto meld 3")."""
+    from cardtable.bots.review import action_words
+    from cardtable.engine.views import MELD, MENU, spec_for
 
     spec = spec_for(action, verbs)
+    if spec is not None and spec.shape == MELD and spec.label and action.prep is not None:
+        return pretty(action_words(action, verbs), dutch)
     if spec is None or not action.arg or spec.shape == MENU or not spec.label:
         return pretty(action.text(), dutch)
     label = spec.label.rstrip("\u2026")

@@ -126,6 +126,7 @@ class TableScreen(Screen):
         self._summary_for = -1
         self._message: Text | None = None
         self._wait_shown = False         # the message is a "Wait: … is to play." refusal
+        self.message_cut: str | None = None   # the whole prompt when it was cut to one line
         self.errors: list[str] = []     # bot failures (shown, and kept for the tests)
         self._save_failed = False        # the last autosave failed (its warning was shown)
         self._key_line_shown: tuple = ()
@@ -458,7 +459,33 @@ class TableScreen(Screen):
         self.review.stop()             # a review search still running ends now
         self._message = None
         self._after_action(before)
+        if before is not None:
+            self._cursor_after_draw(before)
         return True
+
+    def _cursor_after_draw(self, before: Counter) -> None:
+        """After the viewer's own move added cards to the hand (a draw) and the turn goes
+        on: the cursor on the card drawn when ⏎ may play it, else on a card ⏎ may play
+        (a card taken from the discard pile may not be discarded at once)."""
+        obs = self.observation()
+        if self.mode != "human" or obs is None or obs.seat != self.viewer or not obs.hand:
+            return
+        hand = list(obs.hand)
+        drawn = Counter(hand) - before
+        if not drawn:
+            return
+        found = self.chooser.card_spec(obs, "enter")
+        if found is None or found[0].shape != CARD or not isinstance(found[1], list):
+            return
+        ok = {c for a in found[1] for c in a.cards}
+        new = [i for i, c in enumerate(hand) if c in drawn and c in ok]
+        if new:
+            self.cursor = new[0]
+        elif not 0 <= self.cursor < len(hand) or hand[self.cursor] not in ok:
+            self.cursor = next((i for i, c in enumerate(hand) if c in ok), self.cursor)
+        else:
+            return
+        self.refresh_table()
 
     def _after_action(self, before: Counter | None = None) -> None:
         """After a move: save, close the menus, and keep the selection only as far as its
@@ -946,6 +973,7 @@ class TableScreen(Screen):
         if not self.is_mounted:
             return
         widget = self.query_one("#message", Static)
+        self.message_cut = None
         if self._message is not None:
             widget.update(self._message)
             return
@@ -982,12 +1010,20 @@ class TableScreen(Screen):
                 hints.append(s.hint)
         if not hints:
             return Text("Your turn: choose an action below.", grey)
-        # one line (the hints of every verb on offer, cut with … where they do not fit)
-        return self._one_line(Text("Your turn: " + " · ".join(hints), grey))
+        # one line: the hints of every verb on offer, without "Your turn: " if that makes
+        # them fit, else cut with … (``message_cut``: the fit checks report it)
+        line = " · ".join(hints)
+        if Text("Your turn: " + line).cell_len <= self._line_width():
+            line = "Your turn: " + line
+        return self._one_line(Text(line, grey))
+
+    def _line_width(self) -> int:
+        return max(20, (self.size.width or 80) - 2)
 
     def _one_line(self, t: Text) -> Text:
-        width = max(20, (self.size.width or 80) - 2)
+        width = self._line_width()
         if t.cell_len > width:
+            self.message_cut = t.plain
             t.truncate(width - 1)
             t.append("…")
         return t

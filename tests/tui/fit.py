@@ -1,6 +1,6 @@
 """What can be checked of a drawn table from the screen: no text runs into another (no two
 visible widgets overlap), no text is cut (each widget's text fits in the room it has,
-outside the scrolling middle), every button of the action bar is in view, and no key of the key
+outside the scrolling middle; the table's one-line prompt is not cut with …), every button of the action bar is in view, and no key of the key
 line is cut."""
 
 from __future__ import annotations
@@ -45,6 +45,9 @@ def fit_problems(app) -> list[str]:
     for w, r in vis:
         if isinstance(w, FooterKey) and (r.width < w.outer_size.width or r.right > size.width):
             bad.append(f"key {w.key_display} {w.description!r} cut: {r.width} of {w.outer_size.width} cells shown")
+    cut = getattr(screen, "message_cut", None)
+    if cut:
+        bad.append(f"the prompt is cut to one line of {size.width - 2} cells: {cut!r}")
     bar = screen.query("#actions Button")
     shown = {w for w, _r in vis}
     for b in bar:

@@ -24,3 +24,17 @@ def test_a_set_joker_for_a_rank_only_is_shown_as_it_is():
     table (seed 91, two humans)."""
     md = MeldView(1, 0, "set", tuple(parse_cards("7C 7D JK")), wilds=((2, parse_card("JK=7*")),))
     assert [card_label(c) for c in meld_cards(md)] == ["7♣", "7♦", "JK=7*"]
+
+
+def test_a_move_onto_a_meld_is_said_in_the_games_words():
+    """Refusals and hints name a lay-off or a swap by the game's labels, not by the action
+    text of the records (``layoff 4H to 3``, ``swap 5D in 1``)."""
+    from cardtable.engine.actions import Action
+    from cardtable.families.wild_drift import WILD_VERBS
+    from cardtable.tui.render import move_words
+
+    layoff = Action("layoff", None, (parse_card("4H"),), prep="to", target=3)
+    swap = Action("swap", None, (parse_card("5D"),), prep="in", target=1)
+    assert move_words(layoff, WILD_VERBS).plain == "Lay off 4♥ onto meld 3"
+    assert move_words(swap, WILD_VERBS).plain == "Swap joker 5♦ into meld 1"
+    assert layoff.text() == "layoff 4H to 3" and swap.text() == "swap 5D in 1"   # records keep theirs

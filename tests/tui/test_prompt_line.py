@@ -1,0 +1,103 @@
+"""The turn prompt (the message line on the human's turn) says only what is on offer."""
+
+from __future__ import annotations
+
+from cardtable.engine import Match, get_game
+from cardtable.tui.app import CardTableApp
+from cardtable.tui.testing import settle
+from tests.tui.helpers import message
+from tests.tui.test_usability import rummy_position
+
+
+def make_app(match) -> CardTableApp:
+    return CardTableApp(match, bot_delay=0, resume=False, autosave=False)
+
+
+async def test_loba_prompt_does_not_offer_the_discard_when_only_the_stock_may_be_drawn():
+    m = Match(get_game("loba", 3), ["bot:simple", "human:You", "bot:simple"], seed=0)
+    m.start_hand()
+    app = make_app(m)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        tbl = app.screen
+        assert [a.text() for a in tbl.observation().legal] == ["draw stock"]
+        line = message(tbl)
+        assert "d draws from the stock" in line, line
+        assert "discard" not in line, line
+
+
+async def test_rummy_prompt_offers_both_draws_when_both_are_legal():
+    app = make_app(rummy_position())
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        line = message(app.screen)
+        assert "d draws from the stock" in line and "t takes the top discard" in line, line
+
+
+# ---- the cursor after a draw -------------------------------------------------------------
+
+async def test_after_taking_the_discard_enter_discards_another_card():
+    """Klassieke Rummy: the card taken from the discard pile may not be discarded in the same
+    turn, so the cursor is not left on it (it is put where that card comes): ⏎ discards."""
+    match = rummy_position()
+    app = make_app(match)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        tbl = app.screen
+        top = tbl.observation().discard[-1]
+        place = list(match.state.apply("draw discard").observation(0).hand).index(top)
+        tbl.cursor = place                          # where the taken card comes
+        await pilot.press("t")
+        await settle(pilot)
+        assert tbl.hand_cards().index(top) == place
+        assert tbl.hand_cards()[tbl.cursor] != top
+        await pilot.press("enter")
+        await settle(pilot)
+        assert match.hands[-1]["actions"][1].startswith("discard"), (match.hands[-1]["actions"], message(tbl))
+
+
+async def test_after_a_stock_draw_the_cursor_is_on_the_drawn_card():
+    match = rummy_position()
+    app = make_app(match)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        tbl = app.screen
+        before = list(tbl.hand_cards())
+        await pilot.press("d")
+        await settle(pilot)
+        hand = tbl.hand_cards()
+        drawn = [c for c in hand if c not in before]
+        assert len(drawn) == 1 and hand[tbl.cursor] == drawn[0], (hand, tbl.cursor)
+
+
+# ---- the prompt fits one line of 80 columns ----------------------------------------------
+
+async def test_rummy_prompt_after_the_draw_fits_80_columns():
+    """Klassieke Rummy after the draw (lay off and discard on offer): the whole prompt on one
+    line, not cut with … (tests/tui/fit.py reports a cut prompt)."""
+    from tests.tui.fit import fit_problems
+
+    app = make_app(rummy_position())
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await pilot.press("d")
+        await settle(pilot)
+        tbl = app.screen
+        line = message(tbl)
+        assert "l lays off" in line and "⏎ or x discards" in line, line
+        assert tbl.message_cut is None and not fit_problems(app), fit_problems(app)
+
+
+async def test_kruisjassen_prompt_with_the_claim_fits_80_columns():
+    from tests.tui.fit import fit_problems
+    from tests.tui.test_generic import phase_match
+
+    m = phase_match("kruisjassen", 4, "play")
+    app = make_app(m)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        tbl = app.screen
+        assert any(a.verb == "claim" for a in tbl.observation().legal)
+        line = message(tbl)
+        assert "claim 100" in line and not line.endswith("…"), line
+        assert tbl.message_cut is None and not fit_problems(app), fit_problems(app)
