@@ -89,7 +89,7 @@ TOUT_SPEC = VerbSpec("bid", "Tout", "t", "t: tout (900)",
 CONCEDE_SPEC = VerbSpec("concede", "Opgeven", "x", "x gives up", NONE,
                         confirm="Give up the hand? It ends at once and the contract side scores.")
 CLAIM_SPEC = VerbSpec("claim", "Ik dek", "c", "claim 100 (\u201cik dek\u201d)",
-                      NONE)
+                      NONE, confirm="Claim now? The hand ends at once, and a wrong claim fails the contract.")
 BID_PASS_SPEC = VerbSpec("pass", "Pas", "p", "pass (no schut)", NONE)
 VERBS = (PLAY_SPEC, CLAIM_SPEC, PASS_SPEC, SCHUT_SPEC, HERSCHUT_SPEC, TOUT_SPEC, CONCEDE_SPEC) + jas.ROEM_VERBS
 BID_VERBS = (BID_PASS_SPEC, SCHUT_SPEC)

@@ -95,6 +95,16 @@ def test_s2_schut_made_against_onder_jan_300():
     assert m.sheet.points == [300, 0] and m.sheet.next_dealer == 1
 
 
+def test_ik_dek_asks_first_as_it_ends_the_hand_at_once():
+    """The claim ends the hand on one key, so its verb asks for confirmation (as the
+    Opgeven does): the table shows the question before it plays it."""
+    s = run(start(), "pass", "bid schut", *M)
+    while "claim" not in legal(s):
+        s = s.apply(sorted(legal(s))[0] if s.to_act != 0 else next(a for a in s.legal_actions() if a.verb == "play"))
+    spec = next(v for v in s.observation(s.to_act).verbs if v.verb == "claim")
+    assert spec.confirm and "wrong claim" in spec.confirm
+
+
 def test_s2_the_defenders_may_herschut_and_give_up_but_never_claim():
     s = run(start(), "pass", "bid schut", *M)
     assert s.to_act == 1
