@@ -35,6 +35,7 @@ from typing import Any, Sequence
 from cardtable.cards import JOKER, Card, card_text, cards_text, is_any_suit, is_joker, plain, shuffled
 from cardtable.engine.actions import Action
 from cardtable.engine.game import DealError, MeldView, rng_for
+from cardtable.engine.grammar import Grammar
 from cardtable.engine.views import (CARD, CARDS, COUNT, DISCARD, DOWN, HAND, MELD, MELDS, STOCK, UP, LogEvent,
                                     VerbSpec, Zone)
 from cardtable.families.drift import DRAW, MAX_TURNOVERS, OVER, PLAY, DriftHand, DriftRummy
@@ -47,6 +48,15 @@ WILD_MELD_SPEC = VerbSpec("meld", "Meld selected", "m", "\u2423 or 1-9 selects, 
 WILD_LAYOFF_SPEC = VerbSpec("layoff", "Lay off", "l", "l lays off", MELD)
 SWAP_SPEC = VerbSpec("swap", "Swap joker", "e", "e swaps a joker", MELD)
 #: the verbs of a turn with jokers
+#: the words of a drift rummy with jokers and free joker swaps (rules/README.md, "Action
+#: grammar"): Basis Rummy, Jokeren and Ramino drift speak exactly these
+WILD_DRIFT_GRAMMAR = Grammar({
+    "draw": ("stock", "discard"),
+    "meld": "<cards>",
+    "layoff": "<card> to <n> [low|high]",
+    "swap": "<card> in <n>",
+    "discard": "<card>",
+}, wild=("meld", "layoff"), rank_only=True)
 WILD_VERBS = (DRAW_STOCK_SPEC, DRAW_DISCARD_SPEC, WILD_MELD_SPEC, WILD_LAYOFF_SPEC, SWAP_SPEC, DISCARD_SPEC)
 
 

@@ -52,12 +52,11 @@ from typing import Any
 
 from cardtable.cards import Card, full52
 from cardtable.engine.game import DealError, Option, Result, check_cards
-from cardtable.engine.grammar import Grammar
 from cardtable.engine.registry import register
 from cardtable.engine.standing import Standing
 from cardtable.families.melds import MeldRules
 from cardtable.families.rummy import ACE_HIGH_LOW, Meld, card_points, points_table
-from cardtable.families.wild_drift import WildDriftHand, WildDriftRummy
+from cardtable.families.wild_drift import WILD_DRIFT_GRAMMAR, WildDriftHand, WildDriftRummy
 from cardtable.sheets.totals import TotalsSheet
 
 #: §3: cards dealt to each player, by packs and players.
@@ -79,13 +78,7 @@ class BasisRummy(WildDriftRummy):
 
     id = "basis-rummy"
     name = "Basis Rummy"
-    grammar = Grammar({
-        "draw": ("stock", "discard"),
-        "meld": "<cards>",
-        "layoff": "<card> to <n> [low|high]",
-        "swap": "<card> in <n>",
-        "discard": "<card>",
-    }, wild=("meld", "layoff"), rank_only=True)
+    grammar = WILD_DRIFT_GRAMMAR
     #: texts the grammar refuses, with the word each refusal names (tests/test_grammar.py)
     bad_texts = (
         ("meld 5C#1 6C 7C", "5C#1"), ("draw deck", "'deck'"), ("layoff 8C in 3", "'in'"),

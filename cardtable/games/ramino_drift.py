@@ -48,9 +48,9 @@ from typing import Any
 
 from cardtable.cards import Card, full52
 from cardtable.engine.game import Option
-from cardtable.engine.grammar import Grammar
 from cardtable.engine.registry import register
 from cardtable.families.elimination import EliminationHand, EliminationRummy
+from cardtable.families.wild_drift import WILD_DRIFT_GRAMMAR
 from cardtable.families.melds import SET_RANK, MeldRules
 from cardtable.families.rummy import ACE_LOW, points_table
 from cardtable.sheets.penalty import PenaltySheet
@@ -62,13 +62,7 @@ class RaminoDrift(EliminationRummy):
 
     id = "ramino-drift"
     name = "Ramino (drift)"
-    grammar = Grammar({
-        "draw": ("stock", "discard"),
-        "meld": "<cards>",
-        "layoff": "<card> to <n> [low|high]",
-        "swap": "<card> in <n>",
-        "discard": "<card>",
-    }, wild=("meld", "layoff"), rank_only=True)
+    grammar = WILD_DRIFT_GRAMMAR
     #: texts the grammar refuses, with the word each refusal names (tests/test_grammar.py)
     bad_texts = (
         ("meld 5C#2 6C 7C", "5C#2"), ("draw deck", "'deck'"), ("layoff 8C in 3", "'in'"),
