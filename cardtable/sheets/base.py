@@ -99,6 +99,18 @@ class Sheet:
         """Write a finished hand's Result; updates next_dealer, over and winners."""
         raise NotImplementedError
 
+    def _end_at(self, a: int, b: int, goal: int) -> None:
+        """Two sides with totals ``a`` (seats 0/2) and ``b`` (seats 1/3): the match is over
+        once one reaches ``goal`` and they differ, won by the higher side (both partners at
+        four seats); otherwise not over and no winners."""
+        if max(a, b) >= goal and a != b:
+            win = 0 if a > b else 1
+            self.over = True
+            self.winners = [win, win + 2] if self.n_seats == 4 else [win]
+        else:
+            self.over = False
+            self.winners = []
+
     def render(self) -> str:
         """The sheet as plain text (the exact drawing the spec's §8 defines)."""
         raise NotImplementedError

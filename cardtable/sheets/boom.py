@@ -85,14 +85,7 @@ class Boom(Sheet):
         self._check_end()
 
     def _check_end(self) -> None:
-        a, b = self.points
-        if max(a, b) >= self.target * 100 and a != b:
-            win = 0 if a > b else 1
-            self.over = True
-            self.winners = [win, win + 2] if self.n_seats == 4 else [win]
-        else:
-            self.over = False
-            self.winners = []
+        self._end_at(*self.points, self.target * 100)
 
     # -- drawing --
     def render(self) -> str:

@@ -89,14 +89,7 @@ class Streepjes(Sheet):
         self._check_end()
 
     def _check_end(self) -> None:
-        a, b = self.strepen
-        if max(a, b) >= self.target and a != b:
-            win = 0 if a > b else 1
-            self.over = True
-            self.winners = [win, win + 2] if self.n_seats == 4 else [win]
-        else:
-            self.over = False
-            self.winners = []
+        self._end_at(*self.strepen, self.target)
 
     # -- drawing --
     def render(self) -> str:
