@@ -22,12 +22,11 @@ import statistics
 import time
 from collections import Counter
 
-from common import get_bot  # puts the clone on sys.path
+from common import get_bot, time_simple_decision  # puts the clone on sys.path
 
 from cardtable.cards import JOKER, card_text, is_joker, parse_cards
 from cardtable.engine import get_game
 from cardtable.engine.registry import game_class, game_ids
-from cardtable.families import melds as M
 from cardtable.families.melds import meld_uses
 
 HAND = "5H 6H 7H 8H 9H 7C 7D 7S 8S QS KS JK JK"
@@ -85,17 +84,7 @@ def worst_position(gid: str, n_melds: int):
 
 
 def time_decision(g, st, rounds: int) -> list[float]:
-    bot = get_bot("simple", g, seed=1)
-    out = []
-    for _ in range(rounds):
-        M._RUN_MEMO.clear()
-        M._SET_MEMO.clear()
-        st._cache = None
-        st._logc = None
-        t = time.process_time()
-        bot.choose(st.observation(st.to_act))
-        out.append(time.process_time() - t)
-    return out
+    return time_simple_decision(g, st, rounds, time.process_time)
 
 
 def bot_hands(gid: str, n: int, hands: int) -> tuple[float, float, float, int]:

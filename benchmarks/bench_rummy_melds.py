@@ -17,11 +17,10 @@ import statistics
 import time
 from collections import Counter
 
-from common import get_bot  # puts the clone on sys.path
+from common import get_bot, time_simple_decision  # puts the clone on sys.path
 
 from cardtable.cards import card_text, parse_cards
 from cardtable.engine import get_game
-from cardtable.families import melds as M
 from cardtable.families.melds import meld_uses
 
 HAND = "5H 6H 7H 8H 9H 7C 7D 7S 8S QS KS JK JK"
@@ -46,17 +45,7 @@ def worst_position():
 
 
 def time_decision(g, st, rounds: int) -> list[float]:
-    bot = get_bot("simple", g, seed=1)
-    out = []
-    for _ in range(rounds):
-        M._RUN_MEMO.clear()
-        M._SET_MEMO.clear()
-        st._cache = None
-        st._logc = None
-        t = time.perf_counter()
-        bot.choose(st.observation(st.to_act))
-        out.append(time.perf_counter() - t)
-    return out
+    return time_simple_decision(g, st, rounds, time.perf_counter)
 
 
 def bot_hands(n: int, opts: dict, hands: int) -> tuple[float, float, int]:

@@ -127,3 +127,22 @@ def bot_latency(game: Game, n_hands: int) -> tuple[float, float, float]:
 def latency_text(c: float, a: float, w: float) -> str:
     """The scripts' wording of ``bot_latency``'s figures."""
     return f"{c:.3f} ms/decision (choose), {a:.3f} ms with observation, worst {w:.2f} ms"
+
+
+def time_simple_decision(g: Game, st: State, rounds: int, clock: Callable[[], float] = time.perf_counter) -> list[float]:
+    """Seconds (by ``clock``) of ``rounds`` simple-bot decisions at ``st``, each from cold:
+    the meld matcher's memos and the state's caches emptied first, the observation built
+    inside the timing (the rummy meld benches)."""
+    from cardtable.families import melds as M
+
+    bot = get_bot("simple", g, seed=1)
+    out = []
+    for _ in range(rounds):
+        M._RUN_MEMO.clear()
+        M._SET_MEMO.clear()
+        st._cache = None
+        st._logc = None
+        t = clock()
+        bot.choose(st.observation(st.to_act))
+        out.append(clock() - t)
+    return out
