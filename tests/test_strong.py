@@ -171,6 +171,33 @@ def test_a_bare_observation_plays_like_simple_with_a_warning():
     assert any("information set" in str(x.message) for x in w)
 
 
+def test_a_registered_prior_is_what_the_search_starts_from(monkeypatch):
+    """A bot module's ``prior`` policy: the strong bot's fallback and first candidate, never a
+    seat's level; without one the prior is the simple bot's."""
+    from cardtable.bots import registry, strong as strong_mod
+    from cardtable.engine.game import OptionError
+
+    g = get_game("kruisjassen")
+    st = decisions("kruisjassen", None, {}, n=1)[0]
+    obs = st.observation(st.to_act)
+    assert strong_mod.prior_policy(g) is strong_mod.simple_policy(g)
+
+    def last(o, game, rng):
+        return o.legal[-1]
+
+    monkeypatch.setattr(registry, "_ENTRIES", list(registry.entries()))
+    monkeypatch.setattr(strong_mod, "_PRIORS", {})
+    registry.register_policy("prior", last, games=("kruisjassen",))
+    assert strong_mod.prior_policy(g) is last
+    b = strong(g)
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        assert b.choose(obs) == obs.legal[-1]          # no information set: the prior's move
+    assert "prior" not in registry.kinds()
+    with pytest.raises(OptionError):
+        get_bot("prior", g)
+
+
 def test_search_chunk_counts_every_action_per_world():
     st = decisions("manille", 4, {}, n=1)[0]
     legal = tuple(st.legal_actions())
@@ -305,9 +332,11 @@ def test_policy_observation_is_the_observation_without_the_views(gid):
 
 @pytest.mark.parametrize("gid", RUMMIES)
 def test_rummy_playouts_follow_the_simple_bot_and_end(gid):
-    from cardtable.bots.strong import greedy_playout, rummy_policy
+    from cardtable.bots.strong import greedy_playout, prior_policy, rummy_policy
     st = rummy_decisions(gid, n=1)[0]
-    assert rummy_policy(st) is bots.SimpleBot(st.game)._choose
+    want = (prior_policy(st.game) if getattr(st.game, "playout_policy", "simple") == "prior"
+            else bots.SimpleBot(st.game)._choose)
+    assert rummy_policy(st) is want
     iset = st.information_set(st.to_act)
     for seed in range(2):
         world = iset.sample(random.Random(seed))
@@ -319,8 +348,9 @@ def test_rummy_playouts_follow_the_simple_bot_and_end(gid):
 
 @pytest.mark.parametrize("gid", RUMMIES)
 def test_rummy_search_compares_the_simple_bots_first_choices(gid):
-    """A discard among many: the search compares the prior (first) and the simple bot's next
+    """A discard among many: the search compares the prior (first) and the prior's next
     choices, at most ``search_width`` plus one per other verb, all legal; reproducible."""
+    from cardtable.bots.strong import prior_policy
     game = get_game(gid)
     width = game.search_width
     for st in rummy_decisions(gid, n=2, verb="discard"):
@@ -331,7 +361,8 @@ def test_rummy_search_compares_the_simple_bots_first_choices(gid):
         searched = b.last.legal
         legal = st.legal_actions()
         assert a in searched and set(searched) <= set(legal)
-        assert searched[0] == bots.SimpleBot(game, seed=4).choose(st.observation(seat))
+        prior = bots.PolicyBot(game, 4, prior_policy(game), "prior")
+        assert searched[0] == prior.choose(st.observation(seat))
         verbs = {x.verb for x in legal}
         assert len(searched) <= width + len(verbs) - 1 < len(legal)
         assert strong(game, seed=4, iterations=30).choose(iset) == a

@@ -111,8 +111,9 @@ def get_bot(kind: str, game: Game, seed: int | None = None) -> Bot:
     the registry (``bots/registry.py``); OptionError listing the kinds otherwise. A
     ``simple`` bot for a game no module plays picks at random."""
     from cardtable.bots.registry import find_bot, kinds
+    from cardtable.bots.registry import INTERNAL_KINDS
     kind = kind or "simple"
-    entry = find_bot(kind, game)
+    entry = find_bot(kind, game) if kind not in INTERNAL_KINDS else None
     if entry is None:
         if kind == "simple":
             return PolicyBot(game, seed, None, "simple")

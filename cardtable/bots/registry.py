@@ -130,11 +130,20 @@ def find_bot(kind: str, game: Game) -> BotEntry | None:
     return best
 
 
+#: kinds registered for the bots' own use, never a seat's level (``bot:prior`` is not a
+#: bot): ``prior`` is the rules of thumb a ``strong`` bot starts its search from
+#: (``bots/strong.py``, ``prior_policy``), where a bot module gives one
+INTERNAL_KINDS = frozenset({"prior"})
+
+
 def kinds() -> list[str]:
-    """Every registered kind, in the order first registered."""
+    """Every registered kind a seat may name, in the order first registered
+    (``INTERNAL_KINDS`` left out)."""
     discover()
     out: list[str] = []
     for e in _ENTRIES:
+        if e.kind in INTERNAL_KINDS:
+            continue
         if e.kind not in out:
             out.append(e.kind)
     return out
@@ -146,4 +155,4 @@ def entries() -> list[BotEntry]:
     return list(_ENTRIES)
 
 
-__all__ = ["BotEntry", "discover", "entries", "find_bot", "kinds", "register_bot", "register_policy"]
+__all__ = ["INTERNAL_KINDS", "BotEntry", "discover", "entries", "find_bot", "kinds", "register_bot", "register_policy"]

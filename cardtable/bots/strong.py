@@ -23,7 +23,13 @@ trump, doubling, claims, talk, the rummy draw, melds and discards, card play.
 What it sees: only ``observation`` and ``sample`` of the information set it is handed (a
 sample deals again every card the seat has not seen, so two states that look the same to
 the seat give the same decisions for the same seed). Handed a bare Observation (a caller
-that has no State), it plays like the ``simple`` bot and warns once.
+that has no State), it plays its prior and warns once.
+
+Prior: the move the search starts from, kept unless a searched move is clearly better
+(``pick``), and the ranking ``search_width`` draws its candidates from. It is the simple
+bot's rules of thumb, unless the game's bot module registers its own ``prior`` policy
+(``register_policy("prior", choose, game_classes=...)``; ``prior_policy``); the playouts of a
+rummy play it too where the game says ``playout_policy = "prior"`` (else the simple bot's).
 
 Budget: ``budget`` seconds per decision (default ``CARDTABLE_BOT_BUDGET``, else 1 s), or
 ``iterations`` playouts when set (reproducible: the playouts are cut into fixed chunks,
@@ -55,7 +61,7 @@ from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from cardtable.bots import Bot, SimpleBot
+from cardtable.bots import Bot, PolicyBot, SimpleBot
 from cardtable.cards import RANK_OF, SUIT_OF, display, is_joker, plain
 from cardtable.engine.search import mask_cards
 from cardtable.families.tricks import PLAY, TrickHand
@@ -202,6 +208,26 @@ def simple_policy(game: Any):
     return hit[1]
 
 
+#: the strong bots' own rules of thumb by Game object (``prior_policy``)
+_PRIORS: dict[int, tuple[Any, Any]] = {}
+
+
+def prior_policy(game: Any):
+    """The ``policy(obs, game, rng)`` the strong bot of ``game`` starts from (its prior: the
+    move it plays unless the search finds a clearly better one, and the ranking
+    ``search_width`` takes its candidates from): the ``prior`` policy a bot module
+    registered for the game (``register_policy("prior", ...)``, bots/registry.py), else the
+    simple bot's (``simple_policy``); None where neither exists. Cached per Game object."""
+    hit = _PRIORS.get(id(game))
+    if hit is None or hit[0] is not game:
+        from cardtable.bots.registry import find_bot
+        entry = find_bot("prior", game)
+        policy = getattr(entry.factory, "policy", None) if entry is not None else None
+        hit = (game, policy if policy is not None else simple_policy(game))
+        _PRIORS[id(game)] = hit
+    return hit[1]
+
+
 def simple_step(world: Any, acts: list[Action], rng: random.Random) -> Action:
     """A playout's step that is not a card (a bid, the trump, an exchange, a meld, a
     doubling, ...) with two or more ``acts`` (``rollout_actions()``): the simple bot's
@@ -340,21 +366,25 @@ def _rummy_choice(world: Any, acts: list[Action], rng: random.Random) -> Action:
 #: steps a rummy playout by the simple bot's rules plays at most: a hand not over by then (a
 #: stalled world, bots holding each other's cards) counts 0 for every seat, as a void hand
 RUMMY_HORIZON = 200
-#: the simple bot's rule-of-thumb function per game class and id (``rummy_policy``)
-_POLICIES: dict[tuple[type, str], Any] = {}
+#: the playouts' rule-of-thumb function per game class, id and ``playout_policy`` (``rummy_policy``)
+_RUMMY_POLICIES: dict[tuple[type, str, str], Any] = {}
 
 
 def rummy_policy(world: Any):
-    """The rule-of-thumb function ``choose(obs, game, rng)`` the ``simple`` bot of
-    ``world.game`` plays (bots/registry.py), when the hand offers the cheap observation
-    ``policy_observation(seat)`` (families/drift.py); else None."""
+    """The rule-of-thumb function ``choose(obs, game, rng)`` every seat of a rummy playout
+    plays, when the hand offers the cheap observation ``policy_observation(seat)``
+    (families/drift.py); else None. The ``simple`` bot's of ``world.game``
+    (bots/registry.py), or the strong bot's prior (``prior_policy``) where the game says
+    ``playout_policy = "prior"``."""
     if not hasattr(world, "policy_observation"):
         return None
     game = world.game
-    key = (type(game), game.id)
-    if key not in _POLICIES:
-        _POLICIES[key] = SimpleBot(game)._choose
-    return _POLICIES[key]
+    which = getattr(game, "playout_policy", "simple")
+    key = (type(game), game.id, which)
+    if key not in _RUMMY_POLICIES:
+        policy = prior_policy(game) if which == "prior" else None
+        _RUMMY_POLICIES[key] = policy if policy is not None else SimpleBot(game)._choose
+    return _RUMMY_POLICIES[key]
 
 
 def rummy_policy_playout(world: Any, rng: random.Random, policy) -> tuple[float, ...]:
@@ -597,7 +627,7 @@ class StrongBot(Bot):
         width = getattr(self.game, "search_width", None)
         if not width or len(legal) <= width or self._simple is None or self._simple._choose is None:
             return legal
-        policy = self._simple._choose
+        policy = self._simple._choose          # the prior's rules (``prior_policy``)
         rng = random.Random(f"cardtable-strong-rank/{self.seed}/{n}")
         out = [prior]
         rest = [a for a in legal if a != prior]
@@ -628,8 +658,10 @@ class StrongBot(Bot):
         return best if d > bar * se else prior
 
     def _fallback(self, obs: Observation) -> Action:
+        """The prior's move (``prior_policy``: the game's ``prior`` rules, else the simple
+        bot's)."""
         if self._simple is None:
-            self._simple = SimpleBot(self.game, self.seed)
+            self._simple = PolicyBot(self.game, self.seed, prior_policy(self.game), "prior")
         return self._simple.choose(obs)
 
     # -- the search --
@@ -786,7 +818,7 @@ def reason(obs: Observation, decision: Decision, iset: Any = None, scale: float 
 
 
 __all__ = ["warm_up", "DEFAULT_BUDGET", "Decision", "LEVELS", "Stats", "StrongBot", "action_label",
-           "default_budget", "get_pool", "reason", "search_bar", "search_chunk", "shutdown_pool"]
+           "default_budget", "get_pool", "prior_policy", "reason", "search_bar", "search_chunk", "shutdown_pool"]
 
 
 def _register() -> None:
