@@ -612,7 +612,8 @@ def simulate(game_id: str, seats_text: str | None, players: int | None, hands: i
 @click.option("--seed", type=int, default=None, help="Seed of the whole run (same seed, same matches).")
 @click.option("--players", type=int, default=None, help="Number of seats (default: the game's).")
 @click.option("--iterations", type=int, default=None,
-              help="Playouts per decision of the strong bot (default: its time budget).")
+              help="Playouts per decision of the strong bot (default: its time budget; 0: no "
+                   "search, it plays its prior, the rules of thumb its search starts from).")
 @click.option("--budget", type=float, default=None,
               help="Seconds per decision of the strong bot (default: CARDTABLE_BOT_BUDGET or 1).")
 @click.option("--jobs", type=int, default=1, show_default=True, help="Matches played at once (processes).")
@@ -637,7 +638,7 @@ def tournament(game_id: str, bots_text: str, matches: int, seed: int | None, pla
         if len(set(kinds)) != len(kinds):
             raise CliError(f"--bots {bots_text!r}: name each bot kind once")
         for name, value, low in (("--matches", matches, 1), ("--jobs", jobs, 1), ("--max-hands", max_hands, 1),
-                                 ("--iterations", iterations, 1)):
+                                 ("--iterations", iterations, 0)):
             if value is not None and value < low:
                 raise CliError(f"{name} {value}: must be at least {low}")
         if budget is not None and budget <= 0:

@@ -198,6 +198,17 @@ def test_a_registered_prior_is_what_the_search_starts_from(monkeypatch):
         get_bot("prior", g)
 
 
+def test_no_iterations_means_the_prior_alone():
+    """``iterations = 0``: no playout, the prior's move (as the simple bot where the game
+    registers no prior of its own)."""
+    g = get_game("kruisjassen")
+    for st in decisions("kruisjassen", None, {}, n=3):
+        b = strong(g, seed=5, iterations=0)
+        a = b.choose(st.information_set(st.to_act))
+        assert a == bots.SimpleBot(g, seed=5).choose(st.observation(st.to_act))
+        assert b.last.stats.playouts == 0
+
+
 def test_search_chunk_counts_every_action_per_world():
     st = decisions("manille", 4, {}, n=1)[0]
     legal = tuple(st.legal_actions())
@@ -258,6 +269,7 @@ def test_tournament_table():
     (("manille", "--bots", "simple,simple"), "once"),
     (("manille", "--bots", "simple,random", "--matches", "0"), "--matches"),
     (("manille", "--bots", "strong,random", "--budget", "0"), "--budget"),
+    (("manille", "--bots", "strong,random", "--iterations", "-1"), "--iterations"),
     (("manille", "--bots", "simple,random", "--option", "nope=1"), "nope"),
 ])
 def test_tournament_bad_input(args, word):

@@ -4,6 +4,7 @@
     action = bot.choose(state.information_set(seat))          # what the seat knows
     action = bot.choose(state.information_set(seat), budget=0.5)
     bot.iterations = 400       # a fixed number of playouts (overrides the time budget)
+    bot.iterations = 0         # no search: the bot plays its prior (to measure the prior alone)
     bot.cancel()               # from another thread: the search stops at once
 
 How it decides: the seat's information set deals the cards it has not seen again at random
@@ -596,6 +597,10 @@ class StrongBot(Bot):
         self._cancel.clear()
         t0 = time.perf_counter()
         prior = self._fallback(obs)
+        if self.iterations == 0:               # no search: the prior alone (for measuring it)
+            self.last = Decision(legal, Stats.empty(len(legal)), legal.index(prior),
+                                 time.perf_counter() - t0, extra={"prior": legal.index(prior)})
+            return prior
         legal = self._candidates(obs, legal, prior, n)
         if len(legal) == 1:
             self.last = Decision(legal, Stats.empty(1), 0, extra={"prior": 0})
