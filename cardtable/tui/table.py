@@ -255,6 +255,7 @@ class TableScreen(Screen):
         self.viewer = seat
         self.anchor = seat
         self.mode = "human"
+        self._cursor_to_playable()
         self.refresh_table()
         self.review.start()
 
@@ -272,6 +273,7 @@ class TableScreen(Screen):
         self.mode = "human"
         self.cursor = 0
         self.chooser = Chooser()
+        self._cursor_to_playable()
         self.refresh_table()
 
     def _new_hand(self) -> None:
@@ -474,10 +476,9 @@ class TableScreen(Screen):
         drawn = Counter(hand) - before
         if not drawn:
             return
-        found = self.chooser.card_spec(obs, "enter")
-        if found is None or found[0].shape != CARD or not isinstance(found[1], list):
+        ok = self._enter_cards(obs)
+        if ok is None:
             return
-        ok = {c for a in found[1] for c in a.cards}
         new = [i for i, c in enumerate(hand) if c in drawn and c in ok]
         if new:
             self.cursor = new[0]
@@ -486,6 +487,33 @@ class TableScreen(Screen):
         else:
             return
         self.refresh_table()
+
+    def _enter_cards(self, obs: Observation) -> set | None:
+        """The cards ⏎ may play now (the card-shaped verb on ⏎ and its legal actions), or
+        None when ⏎ plays no card of the hand (a draw, a bid, selecting a meld)."""
+        found = self.chooser.card_spec(obs, "enter")
+        if found is None or found[0].shape != CARD or not isinstance(found[1], list):
+            return None
+        return {c for a in found[1] for c in a.cards}
+
+    def _cursor_to_playable(self) -> None:
+        """At the start of a human's decision: when the card under the cursor may not be
+        played (a suit to follow), the cursor moves on to the next card that may (to the
+        right, round to the first)."""
+        obs = self.observation()
+        if obs is None or obs.seat != self.viewer or not obs.hand or not obs.legal:
+            return
+        ok = self._enter_cards(obs)
+        if not ok:
+            return
+        hand = list(obs.hand)
+        n = len(hand)
+        start = self.cursor if 0 <= self.cursor < n else 0
+        for step in range(n):
+            i = (start + step) % n
+            if hand[i] in ok:
+                self.cursor = i
+                return
 
     def _after_action(self, before: Counter | None = None) -> None:
         """After a move: save, close the menus, and keep the selection only as far as its

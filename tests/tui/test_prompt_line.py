@@ -101,3 +101,50 @@ async def test_kruisjassen_prompt_with_the_claim_fits_80_columns():
         line = message(tbl)
         assert "claim 100" in line and not line.endswith("…"), line
         assert tbl.message_cut is None and not fit_problems(app), fit_problems(app)
+
+
+# ---- the cursor at the start of a decision -----------------------------------------------
+
+async def test_enter_alone_plays_a_whole_trick_hand():
+    """Kruisjassen: at each of the human's turns the cursor starts on a card that may be played
+    (a suit to follow), so ⏎ alone plays the hand through; before, the cursor could start on a
+    card of another suit and ⏎ was refused."""
+    moved = 0
+    for seed in range(8):
+        moved += await _enter_alone(seed)
+        if moved >= 2:
+            break
+    assert moved >= 2, "too few turns with a suit to follow: the test would not catch the fault"
+
+
+async def _enter_alone(seed: int) -> int:
+    """One Kruisjassen hand played by ⏎ alone (roem passed on by its key); the turns where
+    not every card could be played."""
+    m = Match(get_game("kruisjassen"), ["bot:simple", "bot:simple", "human:You", "bot:simple"], seed=seed)
+    m.start_hand()
+    app = make_app(m)
+    moved = 0
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        tbl = app.screen
+        for _ in range(200):
+            if len(m.hands) > 1 or m.state is None or m.state.over:
+                break
+            obs = tbl.observation()
+            if tbl.mode != "human" or obs is None or obs.to_act != 2:
+                await settle(pilot)
+                continue
+            plays = [a for a in obs.legal if a.verb == "play"]
+            if not plays:                         # roem to pass on: its own key
+                await pilot.press(next(v.key for v in obs.verbs if v.verb == obs.legal[0].verb))
+                await settle(pilot)
+                continue
+            hand = list(obs.hand)
+            assert hand[tbl.cursor] in {a.cards[0] for a in plays}, (hand, tbl.cursor, plays)
+            moved += len(plays) < len(hand)             # a suit to follow
+            await pilot.press("enter")
+            await settle(pilot)
+            assert "may not" not in (message(tbl) or ""), message(tbl)
+        played = [a for a in m.hands[0]["actions"] if a.startswith("play")]
+        assert len(played) == 32 or m.hands[0]["actions"][-1].startswith("claim"), m.hands[0]["actions"]
+    return moved
