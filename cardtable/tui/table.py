@@ -24,6 +24,7 @@ observation's copy of ``legal_actions()``); an action that is not there is still
 
 from __future__ import annotations
 
+import dataclasses
 from collections import Counter
 from typing import Callable
 
@@ -592,8 +593,6 @@ class TableScreen(Screen):
         """``obs`` with what only its seat may know taken out (hot-seat, between two
         humans): no hand, no legal actions, and a zone of that seat holding a card another
         seat may not see (``hidden_from``) shows its count only."""
-        import dataclasses
-
         me = obs.seat
         private: set = set()
         for s in range(obs.n_seats):
@@ -859,19 +858,35 @@ class TableScreen(Screen):
                 items.append((it.key, self._item_label(it, dutch)))
             seen = self._seen_specs.setdefault(obs.phase, {})
             for sp in obs.verbs:
-                if sp.shape in CARD_SHAPES:
-                    seen[(sp.verb, sp.arg)] = sp
+                seen[(sp.verb, sp.arg)] = sp
             if not (self.chooser.path or self.chooser.choices):
+                # a key this phase has offered before but not now: the rules' reason
+                # (a card-shaped verb: for the card under the cursor), nothing played
                 offered = {(sp.verb, sp.arg) for sp in obs.verbs}
                 for k, sp in seen.items():
                     if k not in offered and sp.key and sp.key not in self.keymap and sp.key != "enter":
-                        self.keymap[sp.key] = lambda sp=sp: self.card_key(sp, [])
+                        self.keymap[sp.key] = ((lambda sp=sp: self.card_key(sp, [])) if sp.shape in CARD_SHAPES
+                                               else (lambda sp=sp: self._not_on_offer(sp)))
             # ⏎ plays the card (or the selection) as well when no button is on it
             if "enter" not in self.keymap and not (self.chooser.path or self.chooser.choices):
                 spec = self.chooser.card_spec(obs, "enter")
                 if spec is not None:
                     self.keymap["enter"] = lambda s=spec: self.card_key(*s)
         bar.show(items)
+
+    def _not_on_offer(self, spec) -> None:
+        """The key of a verb without cards that this phase offered before but does not now
+        (Loba's ``t`` when only the stock may be drawn): the rules' reason
+        (``State.explain``) on the message line; nothing is played."""
+        if not self.may_act():
+            return
+        st = self.match.state
+        obs = self.observation()
+        if st is None or st.over or obs is None:
+            return
+        action = Action(spec.verb, spec.arg)
+        words = dataclasses.replace(obs, verbs=(*obs.verbs, spec))    # to name the move in the game's words
+        self.set_message(self._refusal(st.explain(action), action, words))
 
     def card_key(self, spec, acts) -> None:
         """The key of a card-shaped verb: play the card under the cursor (``card``), the

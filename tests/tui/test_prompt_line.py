@@ -148,3 +148,40 @@ async def _enter_alone(seed: int) -> int:
         played = [a for a in m.hands[0]["actions"] if a.startswith("play")]
         assert len(played) == 32 or m.hands[0]["actions"][-1].startswith("claim"), m.hands[0]["actions"]
     return moved
+
+
+async def test_a_key_offered_before_but_not_now_says_why():
+    """Loba: ``t`` (take the top discard) when only the stock may be drawn gives the rules'
+    reason on the message line and changes nothing; before, the key did nothing at all."""
+    m = Match(get_game("loba", 2), ["bot:simple", "human:You"], seed=1)
+    m.start_hand()
+    app = make_app(m)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        tbl = app.screen
+        offered = refused = False
+        for _ in range(300):
+            if m.state is None or m.state.over or len(m.hands) > 1:
+                break
+            obs = tbl.observation()
+            if tbl.mode != "human" or obs is None or obs.to_act != 1:
+                await settle(pilot)
+                continue
+            texts = [a.text() for a in obs.legal]
+            if "draw stock" in texts:
+                if "draw discard" in texts:
+                    offered = True
+                elif offered:
+                    hand, actions = list(obs.hand), len(m.hands[-1]["actions"])
+                    await pilot.press("t")
+                    await settle(pilot)
+                    line = message(tbl)
+                    assert line.startswith("Take discard: ") and "may be taken only" in line, line
+                    assert list(tbl.observation().hand) == hand and len(m.hands[-1]["actions"]) == actions
+                    refused = True
+                    break
+                await pilot.press("d")
+            else:
+                await pilot.press("enter")
+            await settle(pilot)
+        assert offered and refused, (offered, refused)
