@@ -51,7 +51,7 @@ from cardtable.tui.handover import ConfirmScreen, HandOverScreen, handover_due
 from cardtable.tui.layout import seat_positions  # noqa: F401  (the tests read it here)
 from cardtable.tui.review import TableReview
 from cardtable.tui.screens import HandSummaryScreen, MatchEndScreen, RulesScreen, SheetScreen
-from cardtable.tui.widgets import (ActionBar, CardWidget, HandView, KeyFooter, LogView, MeldsView, MeldWidget,
+from cardtable.tui.widgets import (ActionBar, CardWidget, HandView, KeyFooter, LogView, MeldsView, MeldWidget, MoreBelow,
                                    PileView, SeatView, SheetView, TrickView, dismiss_once, mount_safely)
 
 
@@ -186,6 +186,7 @@ class TableScreen(Screen):
                         yield PileView(id="piles")
                         yield MeldsView(id="melds")
                     yield SeatView(id="right-seat")
+                yield MoreBelow("center", id="center-more")    # melds out of view: ↓ or PgDn
                 yield LogView(lines=2, id="log")
             with Vertical(id="side"):
                 yield Static("Score sheet", classes="side-title", markup=False)

@@ -98,11 +98,14 @@ async def test_many_melds_scroll_into_view():
         center = tbl.query_one("#center")
         last = [w for w in tbl.query(MeldWidget) if w.display][-1]
         assert center.max_scroll_y > 0          # more melds than room: the area scrolls
+        more = tbl.query_one("#center-more")
+        assert more.display and "PgDn" in str(more.render()), "nothing says the melds scroll"
         for _ in range(20):
             await pilot.press("down")
-        await pilot.pause()
+        await settle(pilot)
         text = region_text(app, last)
         assert "10" in text and card_label(parse_card("JS")) in text
+        assert not more.display                 # at the foot: the hint goes
 
 
 # ---- 2. keys act in the order typed ------------------------------------------------------
