@@ -261,8 +261,20 @@ def play(game_id: str, seats: tuple[str, ...], players: int | None, seed: int | 
     tui.run(match)
     where = saves.path_of(match)
     if where is not None and where.exists() and not match.over:
-        click.echo(safe_text(f"The game is saved as {where.name}: choose it under Continue in the "
-                             "menu (cardtable), or see cardtable saves."))
+        import shutil
+
+        click.echo(saved_notice(where.name, shutil.get_terminal_size((80, 24)).columns))
+
+
+def saved_notice(name: str, columns: int = 80) -> str:
+    """What ``cardtable play`` prints when the player leaves an unfinished game: where it is
+    saved and how to go on, wrapped between words to a terminal of ``columns``."""
+    import textwrap
+
+    text = safe_text(f"The game is saved as {name}: choose it under Continue in the menu "
+                     "(cardtable), or see cardtable saves.")
+    return textwrap.fill(text, width=max(20, min(100, columns) - 1), break_long_words=False,
+                         break_on_hyphens=False)
 
 
 def _settings_warning() -> None:

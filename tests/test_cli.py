@@ -575,3 +575,18 @@ def test_replay_refuses_a_negative_seed(tmp_path):
     p.write_text(json.dumps({"format": "cardtable-record/1", "game": "kruisjassen", "seed": 1,
                              "comment": "hi", "match_id": "abc", "future": [1]}))
     assert run("replay", str(p)).exit_code == 0
+
+
+def test_the_saved_notice_breaks_between_words():
+    """Leaving an unfinished game: the notice fits the terminal and never cuts a word (at 80
+    columns the terminal used to break "Continue" in two)."""
+    from cardtable.cli import saved_notice
+
+    name = "2026-12-01-klassieke-rummy-you-bot-bot-bot-3f2a9c.json"
+    for columns in (40, 80, 120):
+        text = saved_notice(name, columns)
+        lines = text.splitlines()
+        assert all(len(ln) < min(100, columns) for ln in lines if name not in ln), lines
+        assert "Continue" in text.split() and name + ":" in text.split(), text
+        assert " ".join(text.split()) == ("The game is saved as " + name + ": choose it under Continue "
+                                          "in the menu (cardtable), or see cardtable saves.")
