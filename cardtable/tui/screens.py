@@ -630,6 +630,7 @@ class HandSummaryScreen(Screen):
     BINDINGS = [
         Binding("enter,space,escape", "next", "next hand", key_display="⏎"),
         Binding("s", "sheet", "sheet"),
+        Binding("h", "history", "history"),
         Binding("q", "leave", "quit (saved)"),
     ]
 
@@ -689,6 +690,21 @@ class HandSummaryScreen(Screen):
 
     def action_sheet(self) -> None:
         self.app.push_screen(SheetScreen(self.match, self.names))
+
+    def action_history(self) -> None:
+        """The hand just played, trick by trick or turn by turn (``tui/history.py``), from
+        its public log (what every seat saw)."""
+        from cardtable.tui.history import HistoryScreen, history_lines
+
+        st = self.match.state
+        if st is None or self.index != len(self.match.hands) - 1:
+            return
+        try:
+            obs = st.observation(0)
+        except Exception:
+            return
+        lines = history_lines(obs, self.names, bool(getattr(self.app, "dutch", False)))
+        self.app.push_screen(HistoryScreen(f"{self.match.game.name}, hand {self.index + 1}: how it went", lines))
 
 
 class SheetScreen(Screen):

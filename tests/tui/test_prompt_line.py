@@ -185,3 +185,41 @@ async def test_a_key_offered_before_but_not_now_says_why():
                 await pilot.press("enter")
             await settle(pilot)
         assert offered and refused, (offered, refused)
+
+
+async def test_h_on_the_hand_summary_shows_the_hand_just_played():
+    """The summary's key line offers ``h``: the history of the hand that just ended (every trick),
+    from its public log; Esc goes back to the summary."""
+    from cardtable.tui.history import HistoryScreen
+    from cardtable.tui.screens import HandSummaryScreen
+    from tests.tui.helpers import finish_hand
+
+    m = Match(get_game("kruisjassen"), ["bot:simple", "bot:simple", "human:You", "bot:simple"], seed=3)
+    m.start_hand()
+    app = make_app(m)
+
+    async def turn(pilot, tbl, step):
+        obs = tbl.observation()
+        if any(a.verb == "play" for a in obs.legal):
+            await pilot.press("enter")
+        else:
+            await pilot.press(next(v.key for v in obs.verbs if v.verb == obs.legal[0].verb))
+
+    async with app.run_test(size=(80, 24)) as pilot:
+        await finish_hand(pilot, app, m, turn)
+        summary = app.screen
+        assert isinstance(summary, HandSummaryScreen)
+        assert "history" in screen_words(app)
+        await pilot.press("h")
+        await settle(pilot)
+        assert isinstance(app.screen, HistoryScreen)
+        text = screen_words(app)
+        assert "Trick 1" in text and "hand 1" in text, text
+        await pilot.press("escape")
+        await settle(pilot)
+        assert app.screen is summary
+
+
+def screen_words(app) -> str:
+    from cardtable.tui.testing import screen_text
+    return " ".join(screen_text(app).split())
