@@ -455,6 +455,8 @@ class TableScreen(Screen):
             self.app.push_screen(ConfirmScreen(spec.confirm, spec.label), callback=answer)
             return False
         before = Counter(obs.hand) if obs is not None and obs.seat == self.viewer else None
+        held = (obs.hand[self.cursor] if before is not None and 0 <= self.cursor < len(obs.hand)
+                else None)                     # the card under the cursor, kept in view after a draw
         try:
             self.match.apply(action)
         except IllegalAction as e:
@@ -464,13 +466,14 @@ class TableScreen(Screen):
         self._message = None
         self._after_action(before)
         if before is not None:
-            self._cursor_after_draw(before)
+            self._cursor_after_draw(before, held)
         return True
 
-    def _cursor_after_draw(self, before: Counter) -> None:
+    def _cursor_after_draw(self, before: Counter, held=None) -> None:
         """After the viewer's own move added cards to the hand (a draw) and the turn goes
-        on: the cursor on the card drawn when ⏎ may play it, else on a card ⏎ may play
-        (a card taken from the discard pile may not be discarded at once)."""
+        on: the cursor on the card drawn when ⏎ may play it, else on the card it was on
+        (``held``, wherever the draw moved it) when ⏎ may play that, else on a card ⏎ may
+        play (a card taken from the discard pile may not be discarded at once)."""
         obs = self.observation()
         if self.mode != "human" or obs is None or obs.seat != self.viewer or not obs.hand:
             return
@@ -484,6 +487,8 @@ class TableScreen(Screen):
         new = [i for i, c in enumerate(hand) if c in drawn and c in ok]
         if new:
             self.cursor = new[0]
+        elif held is not None and held in ok and held in hand:
+            self.cursor = hand.index(held)
         elif not 0 <= self.cursor < len(hand) or hand[self.cursor] not in ok:
             self.cursor = next((i for i, c in enumerate(hand) if c in ok), self.cursor)
         else:

@@ -223,3 +223,22 @@ async def test_h_on_the_hand_summary_shows_the_hand_just_played():
 def screen_words(app) -> str:
     from cardtable.tui.testing import screen_text
     return " ".join(screen_text(app).split())
+
+
+async def test_after_taking_the_discard_the_cursor_stays_on_its_card():
+    """Taking the discard puts a card into the hand before the cursor's: the cursor stays on
+    the card it was on (not on the slot, which now holds another card)."""
+    match = rummy_position()
+    app = make_app(match)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        tbl = app.screen
+        top = tbl.observation().discard[-1]
+        after = list(match.state.apply("draw discard").observation(0).hand)
+        hand = list(tbl.hand_cards())
+        # a card that comes after the taken one, so that its slot moves
+        i = next(i for i, c in enumerate(hand) if after.index(c) > after.index(top))
+        tbl.cursor = i
+        await pilot.press("t")
+        await settle(pilot)
+        assert tbl.hand_cards()[tbl.cursor] == hand[i], (tbl.hand_cards(), tbl.cursor, hand[i])
