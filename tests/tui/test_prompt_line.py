@@ -228,7 +228,7 @@ def screen_words(app) -> str:
 async def test_after_taking_the_discard_the_cursor_stays_on_its_card():
     """Taking the discard puts a card into the hand before the cursor's: the cursor stays on
     the card it was on (not on the slot, which now holds another card)."""
-    match = rummy_position()
+    match = rummy_position(players=2)
     app = make_app(match)
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
@@ -236,8 +236,8 @@ async def test_after_taking_the_discard_the_cursor_stays_on_its_card():
         top = tbl.observation().discard[-1]
         after = list(match.state.apply("draw discard").observation(0).hand)
         hand = list(tbl.hand_cards())
-        # a card that comes after the taken one, so that its slot moves
-        i = next(i for i, c in enumerate(hand) if after.index(c) > after.index(top))
+        # a card whose slot gets another card that may be discarded (not the one taken)
+        i = next(i for i in range(len(hand)) if after.index(top) < i)
         tbl.cursor = i
         await pilot.press("t")
         await settle(pilot)
