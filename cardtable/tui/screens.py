@@ -124,6 +124,7 @@ class MenuScreen(Screen):
 
     def on_screen_resume(self) -> None:
         # back from a table or the settings: the game just left is in Continue now
+        self._opening = False
         self.reload_saves()
 
     def reload_saves(self) -> None:
@@ -186,15 +187,24 @@ class MenuScreen(Screen):
         self.action_choose()
 
     def action_choose(self) -> None:
+        """⏎ (or a click) on an entry: resume the saved game or open the new game's setup,
+        once: a second ⏎ or click that comes before the screen is up (a double press, a
+        double click, a key bounce) is dropped, so a game is never opened twice."""
+        if getattr(self, "_opening", False) or self.app.screen is not self:
+            return
         info = self._current_save()
         if info is not None:
-            self._continue(info)
+            self._opening = True
+            if not self._continue(info):
+                self._opening = False
             return
         cls = self._current()
         if cls is not None:
+            self._opening = True
             self.app.push_screen(SetupScreen(cls))
 
-    def _continue(self, info) -> None:
+    def _continue(self, info) -> bool:
+        """Resume ``info``'s game (True), or move its unreadable file aside and say so (False)."""
         from cardtable import saves
 
         try:
@@ -207,8 +217,9 @@ class MenuScreen(Screen):
             self.set_notice(f"The saved game {info.path.name} could not be read ({e}); it was moved aside"
                             + (f" to {where.name}." if where else "."))
             self.reload_saves()
-            return
+            return False
         self.app.open_table(match)
+        return True
 
     def action_delete(self) -> None:
         info = self._current_save()
