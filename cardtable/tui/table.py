@@ -1011,6 +1011,9 @@ class TableScreen(Screen):
             if pick is None:
                 prep = next((a.prep for a in legal if a.verb == spec.verb and a.prep), "to")
                 self.try_action(Action(spec.verb, spec.arg, cards=(cards[0],), prep=prep, target=target))
+                # the refused card is put back (not left selected for the next lay-off)
+                if cards[0] in self.chooser.selected:
+                    self.chooser.selected.remove(cards[0])
                 break
             cards.remove(c)
             if not self.try_action(pick):
@@ -1047,8 +1050,11 @@ class TableScreen(Screen):
         c = self.chooser
         if c.pending is not None:
             k = len(self._table_melds(obs))
-            return Text(f"{c.pending[0].label}: onto which meld? Type its number"
-                        + (" and press ⏎" if k > 9 else "") + " (Esc cancels).", gold)
+            t = Text(f"{c.pending[0].label} ", gold)       # the cards it will move, by name
+            t.append_text(R.cards_inline(c.pending[1], bool(getattr(self.app, "dutch", False))))
+            t.append(": onto which meld? Type its number" + (" and press ⏎" if k > 9 else "")
+                     + " (Esc cancels).", gold)
+            return self._one_line(t)
         if c.path or c.choices:
             return self._one_line(Text(c.menu_prompt(obs), gold))
         hints = []

@@ -242,3 +242,37 @@ async def test_after_taking_the_discard_the_cursor_stays_on_its_card():
         await pilot.press("t")
         await settle(pilot)
         assert tbl.hand_cards()[tbl.cursor] == hand[i], (tbl.hand_cards(), tbl.cursor, hand[i])
+
+
+async def test_a_lay_off_names_its_cards_and_a_refused_card_is_put_back():
+    """Select 10♥, lay off onto 6♥ 7♥ 8♥: refused (it does not fit yet), and 10♥ is no longer
+    selected; then 9♥ alone: the prompt names 9♥ only, and only 9♥ goes onto the meld (before,
+    10♥ stayed selected and went along, and the prompt named no card)."""
+    from cardtable.cards import parse_card
+
+    match = rummy_position(players=2, melds=[(1, "6H 7H 8H")], hand0="2S 9H TH 3C")
+    app = make_app(match)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        tbl = app.screen
+        await pilot.press("d")
+        await settle(pilot)
+
+        async def key_of(code):
+            return str(tbl.hand_cards().index(parse_card(code)) + 1)
+
+        await pilot.press(await key_of("TH"), "l")
+        await settle(pilot)
+        assert "10♥" in message(tbl) and "onto which meld" in message(tbl), message(tbl)
+        await pilot.press("1")
+        await settle(pilot)
+        assert "does not fit" in message(tbl), message(tbl)
+        assert parse_card("TH") not in tbl.chooser.selected
+        await pilot.press(await key_of("9H"), "l")
+        await settle(pilot)
+        line = message(tbl)
+        assert "9♥" in line and "10♥" not in line, line
+        await pilot.press("1")
+        await settle(pilot)
+        lays = [a for a in match.hands[-1]["actions"] if a.startswith("layoff")]
+        assert lays == ["layoff 9H to 1"], match.hands[-1]["actions"]
