@@ -725,7 +725,8 @@ class TableScreen(Screen):
         self._draw_message()
         # ⏎ plays a card, exchanges the selection or discards: the key line says which verb
         spec = self.chooser.card_spec(obs, "enter") if human else None
-        enter = spec[0].verb if spec else "play"
+        only = self._only_move(obs) if human and spec is None else None
+        enter = spec[0].verb if spec else (only.verb if only is not None else "play")
         current = self._bindings.key_to_bindings.get("enter")
         if not current or current[0].description != enter:
             self._bindings.key_to_bindings["enter"] = [Binding("enter", "enter", enter)]
@@ -904,6 +905,11 @@ class TableScreen(Screen):
         verb, arg = spec.verb, spec.arg
         if spec.shape == CARDS:
             cards = list(self.selected)
+            obs = self.observation()
+            if not cards and obs is not None and spec_for(Action(verb, arg), obs.verbs) is None:
+                # a verb of this phase not on offer now (no meld can be made this turn)
+                self.set_message(Text(f"{spec.label}: not on offer now.", Style(color=R.GOLD)))
+                return
             if not cards:
                 self.set_message(Text(f"Select the cards first (␣ or their numbers), then "
                                       f"{spec.key or '⏎'}: {spec.label}.", Style(color="#ff6b6b", bold=True)))
@@ -1104,6 +1110,8 @@ class TableScreen(Screen):
             return False
         if action == "toggle":
             return Chooser.selecting(obs)
+        if action == "enter" and self._only_move(obs) is not None:
+            return True
         return any(s.shape in CARD_SHAPES for s, _ in Chooser.specs(obs))
 
     async def on_key(self, event) -> None:
@@ -1135,6 +1143,12 @@ class TableScreen(Screen):
             event.prevent_default()
             await self.run_action(binding.action)
             return
+        char = event.character
+        if (self.mode == "human" and char is not None and len(char) == 1 and char.isprintable()
+                and not char.isspace() and key not in self.app._bindings.key_to_bindings):
+            event.stop()
+            event.prevent_default()
+            self._no_such_key(char)
 
     def _digit(self, d: int) -> None:
         self._card_number(9 if d == 0 else d - 1)
@@ -1195,6 +1209,33 @@ class TableScreen(Screen):
         fn = self.keymap.get("enter")
         if fn is not None:
             fn()
+            return
+        obs = self.observation()
+        if obs is None or self._hidden() or not obs.legal:
+            return
+        only = self._only_move(obs)
+        if only is not None:
+            self.try_action(only)
+            return
+        self._no_such_key("⏎")
+
+    @staticmethod
+    def _only_move(obs: Observation) -> Action | None:
+        """The one legal move when there is one and it takes no cards and asks nothing
+        (roem to pass on): ⏎ makes it."""
+        if obs is None or len(obs.legal) != 1:
+            return None
+        only = obs.legal[0]
+        spec = spec_for(only, obs.verbs)
+        if spec is None or spec.shape in CARD_SHAPES or spec.shape == MELD or spec.confirm:
+            return None
+        return only
+
+    def _no_such_key(self, key: str) -> None:
+        """A key that does nothing now, on the human's turn: say so and point at the key
+        line (before, nothing happened and an old message stayed, as if it answered)."""
+        self.set_message(Text(f"{key} does nothing now: the keys below say what you can do.",
+                              Style(color=R.GOLD)))
 
     def action_scroll_center(self, lines: int) -> None:
         center = self.query_one("#center", VerticalScroll)

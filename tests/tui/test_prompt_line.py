@@ -276,3 +276,42 @@ async def test_a_lay_off_names_its_cards_and_a_refused_card_is_put_back():
         await settle(pilot)
         lays = [a for a in match.hands[-1]["actions"] if a.startswith("layoff")]
         assert lays == ["layoff 9H to 1"], match.hands[-1]["actions"]
+
+
+async def test_enter_makes_the_only_move_and_a_dead_key_says_so():
+    """Kruisjassen, a roem turn where Pass is the only move: ⏎ passes (before: nothing). A
+    letter that does nothing now says so, and the key line is named (before: silence, with
+    an old message left standing as if it answered)."""
+    m = Match(get_game("kruisjassen"), ["bot:simple", "human:You", "bot:simple", "bot:simple"], seed=3)
+    m.start_hand()
+    app = make_app(m)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        tbl = app.screen
+        assert [a.text() for a in tbl.observation().legal] == ["pass"]
+        await pilot.press("b")
+        await settle(pilot)
+        assert message(tbl).startswith("b does nothing now"), message(tbl)
+        await pilot.press("enter")
+        await settle(pilot)
+        assert m.hands[-1]["actions"][:1] == ["pass"], m.hands[-1]["actions"]
+
+
+async def test_a_meld_key_when_no_meld_can_be_made_says_it_is_not_on_offer():
+    """Klassieke Rummy, after the draw with no meld in hand (the meld key was offered in this
+    phase before): the key says the meld is not on offer, not "select the cards first"."""
+    melds = [(1, "6H 7H 8H")]
+    match = rummy_position(players=2, melds=melds, hand0="2S 9H TH 3C 5D 7C")
+    app = make_app(match)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        tbl = app.screen
+        await pilot.press("d")
+        await settle(pilot)
+        obs = tbl.observation()
+        assert not any(a.verb == "meld" for a in obs.legal)
+        await pilot.press("m")
+        await settle(pilot)
+        line = message(tbl)
+        assert "not on offer" in line or "does nothing now" in line, line
+        assert "Select the cards first" not in line, line
