@@ -310,10 +310,34 @@ def list_games(options_of: str | None) -> None:
     if not rows:
         click.echo("no games are registered")
         return
+    click.echo("\n".join(list_lines(rows, _terminal_columns())))
+
+
+def _terminal_columns() -> int | None:
+    """The terminal's width when standard output is one (None: a pipe or a file)."""
+    import shutil
+
+    return shutil.get_terminal_size((80, 24)).columns if sys.stdout.isatty() else None
+
+
+def list_lines(rows: list[tuple[str, str, str, str, str]], columns: int | None = None) -> list[str]:
+    """``cardtable list``'s lines: per game its id, name, players and deck in columns, then
+    its description. ``columns`` None (a pipe): one line per game; a terminal's width: a line
+    too long for it is wrapped between words, the description indented under the id."""
+    import textwrap
+
     widths = [max(len(r[i]) for r in rows) for i in range(4)]
+    out = []
     for r in rows:
         head = "  ".join(r[i].ljust(widths[i]) for i in range(4))
-        click.echo(f"{head}  {r[4]}".rstrip())
+        line = f"{head}  {r[4]}".rstrip()
+        if columns is None or len(line) < columns:
+            out.append(line)
+            continue
+        out.append(head.rstrip())
+        out.extend(textwrap.wrap(r[4], width=max(20, columns - 1), initial_indent="    ",
+                                 subsequent_indent="    ", break_long_words=False))
+    return out
 
 
 # ---- rules -----------------------------------------------------------------------------

@@ -590,3 +590,15 @@ def test_the_saved_notice_breaks_between_words():
         assert "Continue" in text.split() and name + ":" in text.split(), text
         assert " ".join(text.split()) == ("The game is saved as " + name + ": choose it under Continue "
                                           "in the menu (cardtable), or see cardtable saves.")
+
+
+def test_list_on_a_terminal_wraps_between_words():
+    """On a terminal of 80 columns no line of ``cardtable list`` is wider than it (a line of
+    241 characters broke words at the edge); piped, it stays one line per game."""
+    from cardtable.cli import list_lines
+
+    rows = [("kruisjassen", "Kruisjassen", "4 players", "32 cards", "word " * 40)]
+    assert list_lines(rows) == [rows[0][0] + "  Kruisjassen  4 players  32 cards  " + ("word " * 40).strip()]
+    lines = list_lines(rows, 80)
+    assert lines[0].split()[0] == "kruisjassen" and all(len(ln) < 80 for ln in lines), lines
+    assert " ".join(" ".join(lines[1:]).split()) == ("word " * 40).strip()

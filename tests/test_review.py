@@ -170,7 +170,7 @@ def test_the_hint_reason_speaks_the_players_words():
     # the search kept the rule of thumb although the other looked better
     kept = Decision(legal, _stats([0.0, 0.05], [0.0, 0.0]), 0, extra={"prior": 0})
     assert reason(obs, kept, None, 100.0, "points") == (
-        "Draw stock: the rule of thumb; Take discard only looks 5.0 points better")
+        "Draw stock: the rule of thumb; take discard looked 5.0 points better, within the search's noise")
     jas = get_game("kruisjassen")
     st = jas.new_hand(1)
     while not any(a.verb == "play" for a in st.legal_actions()):

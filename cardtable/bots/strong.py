@@ -813,9 +813,13 @@ def reason(obs: Observation, decision: Decision, iset: Any = None, scale: float 
     amount = amount_words(diff * scale, unit, err)
     nought = float(amount.split()[0]) == 0
     if diff < 0:
-        # the search kept the simple bot's move: the other looks better, but not surely
-        looks = "looks as good" if nought else f"only looks {amount} better"
-        return f"{label}: " + ", ".join(bits + [f"the rule of thumb; {label_of(nxt)} {looks}"])
+        # the search kept the rule of thumb's move: the other looked better, but not surely
+        other = label_of(nxt)
+        head, _, tail = other.partition(" ")
+        if head.isalpha() and tail:              # "Discard Q♣" mid-sentence (a card stays "A♥")
+            other = head.lower() + " " + tail
+        looks = "looked as good" if nought else f"looked {amount} better, within the search's noise"
+        return f"{label}: " + ", ".join(bits + [f"the rule of thumb; {other} {looks}"])
     if not (diff > 0 and is_clear(decision, diff, se)):
         bits.append("a close call")        # first: the line may be cut at the screen's edge
     bits.append(f"as good as {label_of(nxt)}" if nought else f"{gain_words(diff * scale, unit, err)} than {label_of(nxt)}")

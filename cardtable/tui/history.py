@@ -84,10 +84,12 @@ class HistoryScreen(Screen):
         Binding("pagedown", "scroll(10)", "page", show=False),
     ]
 
-    def __init__(self, title: str, lines: Sequence[Text]) -> None:
+    def __init__(self, title: str, lines: Sequence[Text], back: str = "back to the table") -> None:
         super().__init__()
         self._title = title
         self._lines = list(lines)
+        if back != "back to the table":        # the key line names where Esc goes
+            self._bindings.key_to_bindings["escape"] = [Binding("escape", "back", back)]
 
     def compose(self) -> ComposeResult:
         yield Static(Text(f" {self._title} ", Style(bold=True, color="#0b2e1c", bgcolor=R.GOLD)),

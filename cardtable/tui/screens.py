@@ -715,7 +715,8 @@ class HandSummaryScreen(Screen):
         except Exception:
             return
         lines = history_lines(obs, self.names, bool(getattr(self.app, "dutch", False)))
-        self.app.push_screen(HistoryScreen(f"{self.match.game.name}, hand {self.index + 1}: how it went", lines))
+        self.app.push_screen(HistoryScreen(f"{self.match.game.name}, hand {self.index + 1}: how it went", lines,
+                                           back="back to the summary"))
 
 
 class SheetScreen(Screen):

@@ -215,6 +215,7 @@ async def test_h_on_the_hand_summary_shows_the_hand_just_played():
         assert isinstance(app.screen, HistoryScreen)
         text = screen_words(app)
         assert "Trick 1" in text and "hand 1" in text, text
+        assert "back to the summary" in text and "back to the table" not in text, text
         await pilot.press("escape")
         await settle(pilot)
         assert app.screen is summary
