@@ -206,7 +206,7 @@ def main(ctx: click.Context) -> None:
     if ctx.invoked_subcommand is None:
         from cardtable import tui  # lazy: only the TUI needs textual
 
-        tui.run(None)
+        _saved_notice_for(tui.run(None))
 
 
 # ---- play ------------------------------------------------------------------------------
@@ -259,8 +259,17 @@ def play(game_id: str, seats: tuple[str, ...], players: int | None, seed: int | 
     from cardtable import saves, tui  # lazy: only the TUI needs textual
 
     tui.run(match)
+    _saved_notice_for(match)
+
+
+def _saved_notice_for(match: Match | None) -> None:
+    """After the app: where the unfinished ``match`` left (if any) is saved (``saved_notice``)."""
+    if match is None or match.over:
+        return
+    from cardtable import saves
+
     where = saves.path_of(match)
-    if where is not None and where.exists() and not match.over:
+    if where is not None and where.exists():
         import shutil
 
         click.echo(saved_notice(where.name, shutil.get_terminal_size((80, 24)).columns))

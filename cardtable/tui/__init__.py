@@ -17,8 +17,9 @@ from __future__ import annotations
 from cardtable.engine.match import Match
 
 
-def run(match: Match | None = None, **kwargs) -> None:
-    """Start the app: the table of ``match``, or the menu when it is None.
+def run(match: Match | None = None, **kwargs) -> Match | None:
+    """Start the app: the table of ``match``, or the menu when it is None. Returns the match
+    of the table on screen when the player quit with Ctrl+Q (None: no table was open).
 
     ``kwargs`` go to ``CardTableApp`` (``bot_delay``, ``dutch``, ``seed`` ...). If the app stops
     on an internal error, prints one line ``cardtable: error: ...`` on stderr (the
@@ -41,6 +42,7 @@ def run(match: Match | None = None, **kwargs) -> None:
         line = f"cardtable: error: the app stopped on an internal error ({what}){saved}{where}"
         sys.stderr.write(line.encode("utf-8", "backslashreplace").decode("utf-8") + "\n")
         raise SystemExit(1)
+    return app.left_match
 
 
 __all__ = ["run"]

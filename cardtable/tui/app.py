@@ -204,6 +204,20 @@ class CardTableApp(App):
         except Exception:
             pass
 
+    #: the match of the table on screen when the app was quit (Ctrl+Q), for the notice
+    #: ``cardtable`` prints after it (``tui.run``'s result); None: no table was open
+    left_match: Match | None = None
+
+    async def action_quit(self) -> None:
+        """Ctrl+Q: quit at once (every move is saved as it is made); the match of the table
+        left, if any, is kept in ``left_match``."""
+        from cardtable.tui.table import TableScreen
+
+        tables = [s for s in self.screen_stack if isinstance(s, TableScreen)]
+        if tables:
+            self.left_match = tables[-1].match
+        self.exit()
+
     def open_table(self, match: Match, switch: bool = False, standalone: bool = False) -> None:
         """Put a TableScreen for ``match`` on top (``switch``: in place of the screen on top)."""
         from cardtable.tui.table import TableScreen

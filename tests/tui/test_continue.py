@@ -260,3 +260,20 @@ async def test_a_double_enter_on_a_new_game_opens_one_setup(_home):
         await _burst(pilot, "enter", "enter")
         setups = [s for s in app.screen_stack if type(s).__name__ == "SetupScreen"]
         assert len(setups) == 1, app.screen_stack
+
+
+async def test_ctrl_q_at_a_table_opened_from_the_menu_keeps_its_match_for_the_notice(_home):
+    """Ctrl+Q at a table the menu opened: the app remembers the match, so ``cardtable`` says
+    where it is saved (before, only ``cardtable play`` did)."""
+    m = demo.trick_midhand("kruisjassen", 7, tricks=3)
+    saves.save_match(m)
+    app = make_app(seed=4)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await to_menu(pilot, app)
+        await pilot.press("enter")
+        await settle(pilot)
+        left = table(app).match
+        await pilot.press("ctrl+q")
+        await settle(pilot)
+    assert app.left_match is left and not left.over
+    assert saves.path_of(left).exists()
