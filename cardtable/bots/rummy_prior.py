@@ -33,7 +33,8 @@ What it plays, in a player's words (measured against the simple bot, benchmarks/
 - A hand that stalls (the stock re-formed) gets the simple bot's growing random shake-up in
   the discard, so two bots holding each other's cards do not cycle for ever.
 
-Cost: about 0.1-0.3 ms a decision (the meld tables per pair of cards are built once).
+Cost: about 0.06 ms a decision (median, 2 players), at most a few ms while the tables of
+which cards make a meld with which (built once per ace mode) fill.
 """
 
 from __future__ import annotations
