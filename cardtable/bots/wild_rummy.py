@@ -255,6 +255,9 @@ def make_card(rank: int, suit: int) -> Card:
 OUT_WEIGHT = 5.0
 #: what a card in a meld of the hand's naturals is worth (never broken up for a discard)
 IN_MELD = 60.0
+#: what a second copy of a card keeps of its pairs' worth where a meld holds one of each
+#: (sets of different suits: the other copy keeps the pairs)
+COPY_KEEP = 1.0
 #: the extra cost of a discard the next player can lay off on the table
 FEED = 14.0
 
@@ -393,12 +396,13 @@ def discard_scores(obs: Observation, game: Game, hand: list[Card], discards: lis
         if is_joker(c):
             out.append((-1000.0, a))
             continue
-        v = w * pts[c] - keep.get(c, 0.0)
+        k = keep.get(c, 0.0)
+        if hand.count(c) > 1 and game.rules.packs < 2 and k < IN_MELD:
+            k *= COPY_KEEP                    # a copy: sets want other suits, runs one of each
+        v = w * pts[c] - k
         if _feeds(obs, game, c):
             v -= FEED
         v -= 6.0 * _known_pairs(obs, c)
-        if hand.count(c) > 1:
-            v += 3.0                          # a copy: the other one keeps its pairs
         if noise:
             v += rng.random() * min(noise, 40)
         out.append((v, a))
