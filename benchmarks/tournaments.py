@@ -126,7 +126,9 @@ def main(argv: list[str] | None = None) -> None:
         gid = gid.strip()
         players = pl_game.get(gid, pl_all)
         game = get_game(gid, **({"players": players} if players else {}), **options.get(gid, {}))
-        iters = it_game.get(gid, it_all) or ITERATIONS.get(gid, DEFAULT_ITERATIONS)
+        iters = it_game.get(gid, it_all)
+        if iters is None:                 # (0 is a count: the strong bot plays its prior alone)
+            iters = ITERATIONS.get(gid, DEFAULT_ITERATIONS)
         for pairing in pairings:
             t0 = time.perf_counter()
             summary = run_tournament(game, list(pairing), deals.get(pairing, m[-1]), seed=args.seed,
