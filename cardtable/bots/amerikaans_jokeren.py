@@ -34,6 +34,20 @@ def _open_cards(a: Action) -> list:
 
 
 def choose(obs: Observation, game: Game, rng: random.Random) -> Action:
+    return _play(obs, game, rng, wild_rummy.choose, wild_rummy._discard)
+
+
+def prior(obs: Observation, game: Game, rng: random.Random) -> Action:
+    """The strong bot's prior: this game's opening and upcard rules as ``choose``'s, the turn
+    after coming out and every discard by the wild rummy prior (bots/wild_rummy.py,
+    ``prior_choose``: live outs, no feeding, melds held back while the others could lay off on
+    them)."""
+    return _play(obs, game, rng, wild_rummy.prior_choose, wild_rummy.prior_discard)
+
+
+def _play(obs: Observation, game: Game, rng: random.Random, turn, discard) -> Action:
+    """``choose`` with the wild rummy rules of a turn (``turn(obs, game, rng)``) and of a discard
+    (``discard(obs, game, discards, hand, rng)``) as parameters."""
     if isinstance(obs.legal, LazyActions) and not obs.legal.built() and obs.legal.source is not None:
         pick = obs.legal.source.best_open()
         if pick is not None and pick in obs.legal:
@@ -48,7 +62,7 @@ def choose(obs: Observation, game: Game, rng: random.Random) -> Action:
             fake = [a if a.verb == "draw" else Action("draw", "stock") for a in legal]
             pick = wild_rummy._draw(obs, game, fake, hand)
             return take if pick.arg == "discard" else next(a for a in legal if a.verb == "pass")
-        return wild_rummy._discard(obs, game, [a for a in legal if a.verb == "discard"], hand, rng)
+        return discard(obs, game, [a for a in legal if a.verb == "discard"], hand, rng)
     opens = [a for a in legal if a.verb == "open"]
     if opens:
         n = len(hand)
@@ -58,9 +72,10 @@ def choose(obs: Observation, game: Game, rng: random.Random) -> Action:
             return (len(cards) == n - 1, len(cards), -sum(1 for c in cards if is_joker(c)))
 
         return max(opens, key=worth)
-    return wild_rummy.choose(obs, game, rng)
+    return turn(obs, game, rng)
 
 
 from cardtable.bots.registry import register_policy  # noqa: E402
 
 register_policy("simple", choose, game_classes=(AmerikaansJokeren,))
+register_policy("prior", prior, game_classes=(AmerikaansJokeren,))

@@ -26,4 +26,14 @@ def choose(obs: Observation, game: Game, rng: random.Random) -> Action:
     return wild_rummy.choose(obs, game, rng)
 
 
+def prior(obs: Observation, game: Game, rng: random.Random) -> Action:
+    """The strong bot's prior: buy back as ``choose``; in a hand the wild rummy prior
+    (bots/wild_rummy.py, ``prior_choose``)."""
+    buy = next((a for a in obs.legal if a.verb == "buy"), None)
+    if buy is not None:
+        return buy
+    return wild_rummy.prior_choose(obs, game, rng)
+
+
 register_policy("simple", choose, game_classes=(EliminationRummy,))
+register_policy("prior", prior, game_classes=(EliminationRummy,))
