@@ -13,6 +13,7 @@ from cardtable.engine import Match, get_game
 from cardtable.tui import demo
 from cardtable.tui.app import CardTableApp
 from cardtable.tui.testing import screen_text as _screen_text, settle, table
+from tests.tui.test_usability import type_fast
 
 
 def screen_text(app) -> str:
@@ -221,18 +222,6 @@ async def test_statistics_screen_after_a_finished_match(_home):
     assert stats.table()[0].matches == 1
 
 
-async def _burst(pilot, *keys: str) -> None:
-    """Keys arriving together (a double press, a bounce): all queued before the first is handled."""
-    from textual import events
-
-    app = pilot.app
-    for key in keys:
-        event = events.Key(key, key if len(key) == 1 else None)
-        event.set_sender(app)
-        await app._post_message(event)
-    await settle(pilot)
-
-
 async def test_a_double_enter_on_continue_opens_the_game_once(_home):
     """A double ⏎ on a saved game opened it twice, one table on top of the other: q then showed
     the hidden copy (in hot-seat, a hand with no hand-over) and a move there overwrote the save."""
@@ -242,7 +231,7 @@ async def test_a_double_enter_on_continue_opens_the_game_once(_home):
     app = make_app(seed=4)
     async with app.run_test(size=(80, 24)) as pilot:
         await to_menu(pilot, app)
-        await _burst(pilot, "enter", "enter")
+        await type_fast(pilot, "enter", "enter")
         tables = [s for s in app.screen_stack if isinstance(s, TableScreen)]
         assert len(tables) == 1, app.screen_stack
         await pilot.press("q")
@@ -257,7 +246,7 @@ async def test_a_double_enter_on_a_new_game_opens_one_setup(_home):
     app = make_app(seed=4)
     async with app.run_test(size=(80, 24)) as pilot:
         await to_menu(pilot, app)
-        await _burst(pilot, "enter", "enter")
+        await type_fast(pilot, "enter", "enter")
         setups = [s for s in app.screen_stack if type(s).__name__ == "SetupScreen"]
         assert len(setups) == 1, app.screen_stack
 
