@@ -883,7 +883,7 @@ class TableScreen(Screen):
 
     def _not_on_offer(self, spec) -> None:
         """The key of a verb without cards that this phase offered before but does not now
-        (Loba's ``t`` when only the stock may be drawn): the rules' reason
+        (taking the discard when only the stock may be drawn): the rules' reason
         (``State.explain``) on the message line; nothing is played."""
         if not self.may_act():
             return
