@@ -149,12 +149,12 @@ register_policy("simple", choose, game_classes=(WildDriftRummy,))
 # - The going-out race: a card's points weigh more the fewer cards the other hands hold, and
 #   with a hand of three or fewer cards on either side the bot lays off its jokers (they cost
 #   most in hand) when no meld is to be made.
-# - Draw: the simple bot's rule (taking a discard that melds with a joker of the hand,
-#   ``TAKE_JOKER_MELD``, measured no better in Jokeren and is off).
+# - Draw: the simple bot's rule (taking also a discard that melds with a joker of the hand
+#   measured no better in Jokeren).
 
 from collections import Counter  # noqa: E402
 
-from cardtable.cards import RANK_OF, SUIT_OF  # noqa: E402
+from cardtable.cards import RANK_OF, SUIT_OF, make  # noqa: E402
 from cardtable.families.melds import SET_NONE  # noqa: E402
 from cardtable.families.rummy import _LINES  # noqa: E402
 
@@ -228,7 +228,7 @@ def pair_outs(a: Card, b: Card, unseen: Counter, rules) -> int:
             return 0
         if getattr(rules, "set_suits", 0):
             return 0                          # Loba's piernas: left to the simple count
-        return sum(unseen[make_card(ra, s)] for s in range(4) if rules.packs >= 2 or s not in (sa, sb))
+        return sum(unseen[make(ra, s)] for s in range(4) if rules.packs >= 2 or s not in (sa, sb))
     if sa != sb:
         return 0
     line, pos = _line_pos(rules.ace_mode)
@@ -240,20 +240,15 @@ def pair_outs(a: Card, b: Card, unseen: Counter, rules) -> int:
             if d == 1:
                 n = 0
                 if lo > 0:
-                    n += unseen[make_card(line[lo - 1], sa)]
+                    n += unseen[make(line[lo - 1], sa)]
                 if hi + 1 < len(line):
-                    n += unseen[make_card(line[hi + 1], sa)]
+                    n += unseen[make(line[hi + 1], sa)]
             elif d == 2:
-                n = unseen[make_card(line[lo + 1], sa)]
+                n = unseen[make(line[lo + 1], sa)]
             else:
                 continue
             best = max(best, n)
     return best
-
-
-def make_card(rank: int, suit: int) -> Card:
-    from cardtable.cards import make
-    return make(rank, suit)
 
 
 #: what one live out of a pair is worth (points of the card that holds it)
@@ -357,16 +352,13 @@ def card_keeps(obs: Observation, game: Game, hand: list[Card], unseen: Counter) 
     return keep
 
 
-def _feeds(obs: Observation, game: Game, card: Card) -> bool:
-    """True when the next player could lay ``card`` off on a table meld (where he may)."""
+def _feed_cards(obs: Observation, game: Game) -> set[Card]:
+    """The cards the next player could lay off on a table meld (none where he may not)."""
     nxt = (obs.seat + 1) % obs.n_seats
     if game.layoff_requires_meld and not (obs.extra.get("on_table") or [True] * obs.n_seats)[nxt]:
-        return False
-    for mv in obs.melds:
-        m = Meld(mv.owner, mv.kind, _meld_cards(mv))
-        if any(rep == card for rep, _e in layoff_targets(m, game.rules)):
-            return True
-    return False
+        return set()
+    return {rep for mv in obs.melds
+            for rep, _e in layoff_targets(Meld(mv.owner, mv.kind, _meld_cards(mv)), game.rules)}
 
 
 def _near(a: Card, b: Card) -> bool:
@@ -381,10 +373,10 @@ def _near(a: Card, b: Card) -> bool:
     return 14 in (ra, rb) and min(ra, rb) <= 3
 
 
-def _known_pairs(obs: Observation, card: Card) -> int:
-    """How many cards known in the next hand ``card`` pairs with (it would help him)."""
-    nxt = (obs.seat + 1) % obs.n_seats
-    return sum(1 for c in _known_in_hands(obs).get(nxt, ()) if not is_joker(c) and _near(c, card))
+def _known_pairs(known_next: list[Card], card: Card) -> int:
+    """How many of the cards known in the next hand (``known_next``) ``card`` pairs with (it
+    would help him)."""
+    return sum(1 for c in known_next if not is_joker(c) and _near(c, card))
 
 
 def discard_scores(obs: Observation, game: Game, hand: list[Card], discards: list[Action],
@@ -395,6 +387,8 @@ def discard_scores(obs: Observation, game: Game, hand: list[Card], discards: lis
     keep = card_keeps(obs, game, hand, unseen)
     w = _risk_weight(obs, game)
     noise = obs.extra.get("turnovers", 0)
+    feeds = _feed_cards(obs, game)
+    known_next = _known_in_hands(obs).get((obs.seat + 1) % obs.n_seats, [])
     out = []
     for a in discards:
         c = a.cards[0]
@@ -405,9 +399,9 @@ def discard_scores(obs: Observation, game: Game, hand: list[Card], discards: lis
         if hand.count(c) > 1 and game.rules.packs < 2 and k < IN_MELD:
             k *= COPY_KEEP                    # a copy: sets want other suits, runs one of each
         v = w * pts[c] - k
-        if _feeds(obs, game, c):
+        if c in feeds:
             v -= FEED
-        v -= 6.0 * _known_pairs(obs, c)
+        v -= 6.0 * _known_pairs(known_next, c)
         if noise:
             v += rng.random() * min(noise, 40)
         out.append((v, a))
@@ -425,7 +419,7 @@ def prior_choose(obs: Observation, game: Game, rng: random.Random) -> Action:
     hand = list(obs.hand)
     draws = [a for a in legal if a.verb == "draw"]
     if draws:
-        return _prior_draw(obs, game, draws, hand, rng)
+        return _draw(obs, game, draws, hand)
     n = len(hand)
     held = set(hand)
     for a in legal:
@@ -452,29 +446,6 @@ def prior_discard(obs: Observation, game: Game, discards: list[Action], hand: li
     """The discard the prior throws (``discard_scores``' highest; a joker only if nothing else)."""
     pool = [a for a in discards if not is_joker(a.cards[0])] or discards
     return max(discard_scores(obs, game, hand, pool, rng), key=lambda t: t[0])[1]
-
-
-#: take the top discard also when it makes a meld with one joker of the hand and two naturals
-TAKE_JOKER_MELD = False
-
-
-def _prior_draw(obs: Observation, game: Game, draws: list[Action], hand: list[Card],
-                rng: random.Random) -> Action:
-    pick = _draw(obs, game, draws, hand)
-    if pick.arg == "discard" or not TAKE_JOKER_MELD:
-        return pick
-    decided, take, _stock = draw_choice(obs, draws)
-    if decided is not None or take is None:
-        return pick
-    top = obs.discard[-1]
-    if JOKER in hand and not is_joker(top):
-        naturals = [c for c in hand if not is_joker(c)]
-        for _k, cards in find_wild_melds(naturals + [top, JOKER], game.rules):
-            uses = meld_uses(cards)
-            if top in uses and uses.count(JOKER) == 1 and len(uses) == 3 and not (
-                    game.no_joker_first and not (obs.extra.get("on_table") or [True] * obs.n_seats)[obs.seat]):
-                return take
-    return pick
 
 
 register_policy("prior", prior_choose, game_classes=(WildDriftRummy,))
