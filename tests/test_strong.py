@@ -186,7 +186,7 @@ def test_a_registered_prior_is_what_the_search_starts_from(monkeypatch):
         return o.legal[-1]
 
     monkeypatch.setattr(registry, "_ENTRIES", list(registry.entries()))
-    monkeypatch.setattr(strong_mod, "_PRIORS", {})
+    monkeypatch.setattr(strong_mod, "_POLICIES", {})
     registry.register_policy("prior", last, games=("kruisjassen",))
     assert strong_mod.prior_policy(g) is last
     b = strong(g)

@@ -62,7 +62,7 @@ from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from cardtable.bots import Bot, PolicyBot, SimpleBot
+from cardtable.bots import Bot, PolicyBot
 from cardtable.cards import RANK_OF, SUIT_OF, display, is_joker, plain
 from cardtable.engine.search import mask_cards
 from cardtable.families.tricks import PLAY, TrickHand
@@ -193,24 +193,26 @@ def greedy_playout(world: Any, rng: random.Random) -> tuple[float, ...]:
     return world.returns()
 
 
-#: the simple bots' rule-of-thumb functions by Game object (``simple_policy``)
-_POLICIES: dict[int, tuple[Any, Any]] = {}
+#: the registered rule-of-thumb functions by (kind, Game object) (``registered_policy``)
+_POLICIES: dict[tuple[str, int], tuple[Any, Any]] = {}
+
+
+def registered_policy(kind: str, game: Any):
+    """The ``policy(obs, game, rng)`` a bot module registered as the ``kind`` bot of ``game``
+    (``register_policy``, bots/registry.py), or None; cached per kind and Game object."""
+    hit = _POLICIES.get((kind, id(game)))
+    if hit is None or hit[0] is not game:
+        from cardtable.bots.registry import find_bot
+        entry = find_bot(kind, game)
+        hit = (game, getattr(entry.factory, "policy", None) if entry is not None else None)
+        _POLICIES[(kind, id(game))] = hit
+    return hit[1]
 
 
 def simple_policy(game: Any):
     """The ``policy(obs, game, rng)`` the ``simple`` bot of ``game`` plays by, or None (a
     game no bot module plays); cached per Game object."""
-    hit = _POLICIES.get(id(game))
-    if hit is None or hit[0] is not game:
-        from cardtable.bots.registry import find_bot
-        entry = find_bot("simple", game)
-        hit = (game, getattr(entry.factory, "policy", None) if entry is not None else None)
-        _POLICIES[id(game)] = hit
-    return hit[1]
-
-
-#: the strong bots' own rules of thumb by Game object (``prior_policy``)
-_PRIORS: dict[int, tuple[Any, Any]] = {}
+    return registered_policy("simple", game)
 
 
 def prior_policy(game: Any):
@@ -219,14 +221,8 @@ def prior_policy(game: Any):
     ``search_width`` takes its candidates from): the ``prior`` policy a bot module
     registered for the game (``register_policy("prior", ...)``, bots/registry.py), else the
     simple bot's (``simple_policy``); None where neither exists. Cached per Game object."""
-    hit = _PRIORS.get(id(game))
-    if hit is None or hit[0] is not game:
-        from cardtable.bots.registry import find_bot
-        entry = find_bot("prior", game)
-        policy = getattr(entry.factory, "policy", None) if entry is not None else None
-        hit = (game, policy if policy is not None else simple_policy(game))
-        _PRIORS[id(game)] = hit
-    return hit[1]
+    policy = registered_policy("prior", game)
+    return policy if policy is not None else simple_policy(game)
 
 
 def simple_step(world: Any, acts: list[Action], rng: random.Random) -> Action:
@@ -367,10 +363,6 @@ def _rummy_choice(world: Any, acts: list[Action], rng: random.Random) -> Action:
 #: steps a rummy playout by the simple bot's rules plays at most: a hand not over by then (a
 #: stalled world, bots holding each other's cards) counts 0 for every seat, as a void hand
 RUMMY_HORIZON = 200
-#: the playouts' rule-of-thumb function per game class, id and ``playout_policy`` (``rummy_policy``)
-_RUMMY_POLICIES: dict[tuple[type, str, str], Any] = {}
-
-
 def rummy_policy(world: Any):
     """The rule-of-thumb function ``choose(obs, game, rng)`` every seat of a rummy playout
     plays, when the hand offers the cheap observation ``policy_observation(seat)``
@@ -380,12 +372,9 @@ def rummy_policy(world: Any):
     if not hasattr(world, "policy_observation"):
         return None
     game = world.game
-    which = getattr(game, "playout_policy", "simple")
-    key = (type(game), game.id, which)
-    if key not in _RUMMY_POLICIES:
-        policy = prior_policy(game) if which == "prior" else None
-        _RUMMY_POLICIES[key] = policy if policy is not None else SimpleBot(game)._choose
-    return _RUMMY_POLICIES[key]
+    if getattr(game, "playout_policy", "simple") == "prior":
+        return prior_policy(game)
+    return simple_policy(game)
 
 
 def rummy_policy_playout(world: Any, rng: random.Random, policy) -> tuple[float, ...]:
@@ -567,7 +556,7 @@ class StrongBot(Bot):
         self.decisions = 0
         self.last: Decision | None = None
         self._cancel = threading.Event()
-        self._simple: SimpleBot | None = None
+        self._simple: PolicyBot | None = None     # the prior (``_fallback``)
         self._warned = False
         self._prior = 0
 
