@@ -136,6 +136,7 @@ class TableScreen(Screen):
         # card-shaped verbs seen in each phase: their keys stay bound while no action of
         # theirs is legal, so that a try is refused with the rules' reason (a two-card meld)
         self._seen_specs: dict[str, dict[tuple, object]] = {}
+        self._buttons: list[tuple[str, Text]] = []     # the action line's (key, label), as drawn
 
     # ---- the chooser's state, as the tests and the key line read it -----------------------
     @property
@@ -724,9 +725,7 @@ class TableScreen(Screen):
         self._draw_actions(obs)
         self._draw_message()
         # ⏎ plays a card, exchanges the selection or discards: the key line says which verb
-        spec = self.chooser.card_spec(obs, "enter") if human else None
-        only = self._only_move(obs) if human and spec is None else None
-        enter = spec[0].verb if spec else (only.verb if only is not None else "play")
+        enter = self._enter_plan()[0] or "play"
         current = self._bindings.key_to_bindings.get("enter")
         if not current or current[0].description != enter:
             self._bindings.key_to_bindings["enter"] = [Binding("enter", "enter", enter)]
@@ -879,6 +878,7 @@ class TableScreen(Screen):
                 spec = self.chooser.card_spec(obs, "enter")
                 if spec is not None:
                     self.keymap["enter"] = lambda s=spec: self.card_key(*s)
+        self._buttons = items
         bar.show(items)
 
     def _not_on_offer(self, spec) -> None:
@@ -1110,8 +1110,8 @@ class TableScreen(Screen):
             return False
         if action == "toggle":
             return Chooser.selecting(obs)
-        if action == "enter" and self._only_move(obs) is not None:
-            return True
+        if action == "enter":
+            return self._enter_plan()[1] is not None
         return any(s.shape in CARD_SHAPES for s, _ in Chooser.specs(obs))
 
     async def on_key(self, event) -> None:
@@ -1141,7 +1141,12 @@ class TableScreen(Screen):
         for binding in self._bindings.key_to_bindings.get(key, ()):
             event.stop()
             event.prevent_default()
-            await self.run_action(binding.action)
+            if binding.action == "enter":
+                # not through ``run_action``: that skips an action ``check_action`` hides from
+                # the key line, and ⏎ says why it does nothing (``action_enter``)
+                self.action_enter()
+            else:
+                await self.run_action(binding.action)
             return
         char = event.character
         if (self.mode == "human" and char is not None and len(char) == 1 and char.isprintable()
@@ -1203,21 +1208,61 @@ class TableScreen(Screen):
         self.refresh_table()
 
     def action_enter(self) -> None:
+        """⏎: what ``_enter_plan`` says it does; when it does nothing now, why not
+        (``_enter_refusal``)."""
         if self.mode != "human":
             self._not_your_turn()
             return
-        fn = self.keymap.get("enter")
+        fn = self._enter_plan()[1]
         if fn is not None:
             fn()
             return
+        self._enter_refusal()
+
+    def _enter_plan(self) -> tuple[str, Callable[[], None] | None]:
+        """What ⏎ does now, one answer for the key line and the key: its verb and the
+        function it runs. ⏎ runs the card-shaped verb on ⏎ (or the first card verb on offer:
+        the card under the cursor, the selected cards), a button on ⏎, else the one legal move
+        when it takes no cards and asks nothing (roem to pass on). ``("", None)``: nothing
+        now (not the human's turn, a draw or a bid to choose, a menu open)."""
+        obs = self.observation()
+        if self.mode != "human" or obs is None or self._hidden() or not obs.legal:
+            return "", None
+        fn = self.keymap.get("enter")
+        if fn is not None:
+            spec = self.chooser.card_spec(obs, "enter")
+            return (spec[0].verb if spec else "choose"), fn
+        only = self._only_move(obs)
+        if only is not None:
+            return only.verb, (lambda: self.try_action(only))
+        return "", None
+
+    def _enter_refusal(self) -> None:
+        """⏎ when it does nothing now, on the human's turn: a card verb this phase offered on
+        ⏎ before but not now gets the rules' reason for the card under the cursor (as its
+        own key does); else the message names the keys that choose (``d Draw stock · t Take
+        discard``), Esc too in a menu."""
         obs = self.observation()
         if obs is None or self._hidden() or not obs.legal:
             return
-        only = self._only_move(obs)
-        if only is not None:
-            self.try_action(only)
-            return
-        self._no_such_key("⏎")
+        c = self.chooser
+        menu = bool(c.path or c.choices)
+        if not menu:
+            seen = [sp for sp in self._seen_specs.get(obs.phase, {}).values() if sp.shape in (CARD, CARDS)]
+            sp = next((sp for sp in seen if sp.key == "enter"), None) or next(
+                (sp for sp in seen if not sp.key and sp.shape == CARD), None)
+            if sp is not None and spec_for(Action(sp.verb, sp.arg), obs.verbs) is None:
+                self.card_key(sp, [])
+                return
+        t = Text("⏎ makes no move now; keys: ", Style(color=R.GOLD))
+        for i, (key, label) in enumerate(self._buttons):
+            if i:
+                t.append(" · ", Style(color=R.GOLD))
+            t.append(f"{key} ", Style(color=R.GOLD, bold=True))
+            t.append_text(label)
+        if menu:
+            t.append(" · Esc back", Style(color=R.GOLD))
+        self.set_message(self._one_line(t))
 
     @staticmethod
     def _only_move(obs: Observation) -> Action | None:

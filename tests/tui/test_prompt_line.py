@@ -316,3 +316,41 @@ async def test_a_meld_key_when_no_meld_can_be_made_says_it_is_not_on_offer():
         line = message(tbl)
         assert "not on offer" in line or "does nothing now" in line, line
         assert "Select the cards first" not in line, line
+
+
+# ---- ⏎ when it makes no move -------------------------------------------------------------
+
+async def test_enter_before_the_draw_says_which_keys_choose():
+    """Klassieke Rummy before the draw (the stock or the discard: no card to play, no single
+    move): ⏎ says it makes no move and names the keys that do. Before, the key line's
+    ``check_action`` hid ⏎ and the key ran nothing: silence."""
+    match = rummy_position()
+    app = make_app(match)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        tbl = app.screen
+        assert {a.text() for a in tbl.observation().legal} == {"draw stock", "draw discard"}
+        assert not tbl.check_action("enter", ())          # ⏎ is not offered on the key line
+        await pilot.press("enter")
+        await settle(pilot)
+        line = message(tbl)
+        assert line.startswith("⏎ makes no move now"), line
+        assert "d Draw stock" in line and "t Take discard" in line, line
+        assert match.hands[-1]["actions"] == [], match.hands[-1]["actions"]
+
+
+async def test_enter_in_a_bid_names_the_buttons():
+    """Manille (2-7), the bid (take the game or pass): ⏎ names the two keys, plays nothing."""
+    from tests.tui.test_generic import phase_match
+
+    m = phase_match("manille", 3, "bid")
+    app = make_app(m)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        tbl = app.screen
+        before = list(m.hands[-1]["actions"])
+        await pilot.press("enter")
+        await settle(pilot)
+        line = message(tbl)
+        assert line.startswith("⏎ makes no move now") and "p Pass" in line, line
+        assert m.hands[-1]["actions"] == before
