@@ -22,6 +22,7 @@ from dataclasses import dataclass, field
 from rich.style import Style
 from rich.text import Text
 
+from cardtable.cards import card_text
 from cardtable.engine.game import Observation
 from cardtable.engine.views import (DISCARD, HAND, LAST_TRICK, MELDS, OUT, STOCK, TAKEN, TRICK, UPCARD,
                                     Zone)
@@ -205,32 +206,60 @@ def trump_head(obs: Observation, placed: "Placed", dutch: bool, brief: bool = Fa
 
 
 def status_text(obs: Observation, names: dict[int, str], dutch: bool, first: int, width: int,
-                lines: int = 2) -> Text:
+                lines: int = 2, drawn: tuple[str, ...] = ()) -> Text:
     """The status line's items (``Facts.status``; else the whole ``status``) joined with
-    `` · ``, on at most ``lines`` lines (``first`` cells on the first, ``width`` on the
-    others), broken only between two items: an item that no longer fits is left out whole
-    with those after it (the first one alone is cut with … if it is too wide)."""
+    `` · ``, broken only between two items, on one line where that loses nothing the table
+    does not draw anyway: all the items on one line, else without the items in ``drawn``
+    (what the middle shows: ``drawn_items``), else on up to ``lines`` lines (``first`` cells on
+    the first, ``width`` on the others) with the items in ``drawn`` too where they fit, else
+    without them. An item that does not fit is left out whole and the later ones are still
+    tried (a lone first item too wide is cut with …)."""
     f = obs.facts
     items = list(f.status) if f is not None and f.status else ([obs.status] if obs.status else [])
-    out = Text()
-    row, used, room = 0, 0, first
-    for it in items:
-        t = R.pretty(it, dutch, names)
-        sep = 3 if used else 0
-        if used + sep + t.cell_len > room:
-            if used and row + 1 < lines:
+    texts = [R.pretty(it, dutch, names) for it in items]
+
+    def lay(texts: list[Text], lines: int) -> tuple[Text, bool]:
+        out = Text()
+        row, used, room, whole = 0, 0, first, True
+        for t in texts:
+            sep = 3 if used else 0
+            if used + sep + t.cell_len > room and used and row + 1 < lines:
                 out.append("\n")
                 row, used, room, sep = row + 1, 0, width, 0
             if used + sep + t.cell_len > room:
                 if used:
-                    break
+                    whole = False
+                    continue          # left out whole; a shorter item after it may fit
+                t = t.copy()
                 t.truncate(max(1, room - 1))
                 t.append("…")
-        if sep:
-            out.append(" · ")
-        out.append_text(t)
-        used += sep + t.cell_len
+                whole = False
+            if sep:
+                out.append(" · ")
+            out.append_text(t)
+            used += sep + t.cell_len
+        return out, whole
+
+    fewer = [t for it, t in zip(items, texts) if it not in drawn]
+    for these, rows in ((texts, 1), (fewer, 1), (texts, lines), (fewer, lines)):
+        out, whole = lay(these, rows)
+        if whole:
+            break
     return out
+
+
+def drawn_items(obs: Observation, placed: Placed) -> tuple[str, ...]:
+    """The status items, as the rules write them, that the middle of the table already says
+    where it draws the piles: the stock (``stock 29``), the top discard (``discard KS``) and
+    the number of melds (``melds 2``: the melds are drawn, none is none to see). What a
+    narrow status line leaves out first (``status_text``)."""
+    if not placed.piles:
+        return ()
+    stock = placed.stock.count if placed.stock is not None else obs.stock_size
+    pile = placed.discard.cards if placed.discard is not None else obs.discard
+    top = card_text(pile[-1]) if pile else "none"
+    melds = len(placed.melds.melds) if placed.melds is not None else len(obs.melds)
+    return (f"stock {stock}", f"discard {top}", f"melds {melds}")
 
 
 def roles_of(obs: Observation, seat: int) -> list[str]:

@@ -667,9 +667,13 @@ class TableScreen(Screen):
         status = Text()
         status.append(f" {m.game.name} ", Style(bold=True, color="#0b2e1c", bgcolor=R.GOLD))
         status.append(f" hand {max(1, len(m.hands))} ", Style(color="#b8d8c0"))
+        placed = L.place_zones(obs, None if self._hidden() else self.viewer) if obs is not None else None
         if obs is not None:
+            # one line where leaving out what the middle shows makes it fit (a second line
+            # costs the table a row)
             width = self.size.width or 80
-            status.append_text(L.status_text(obs, names, dutch, max(20, width - status.cell_len), width))
+            status.append_text(L.status_text(obs, names, dutch, max(20, width - status.cell_len), width,
+                                             drawn=L.drawn_items(obs, placed)))
         self.query_one("#status", Static).update(status)
 
         top = self.query_one("#top-seats", Horizontal)
@@ -694,7 +698,6 @@ class TableScreen(Screen):
             self.chooser.selected = []
         if self.chooser.path and not self.chooser.under(obs):
             self.chooser.path = ()
-        placed = L.place_zones(obs, None if self._hidden() else self.viewer)
         for s, p in pos.items():
             if p == "bottom":
                 continue

@@ -180,3 +180,27 @@ def test_the_history_gathers_the_events_the_game_declares_and_no_others():
     obs.event_group = EventGroup("play", "trick", "Round")
     (line,) = history_lines(obs, names, False)
     assert line.plain.startswith("Round 1: Anna 7♠ · Bot 1 7♠ → Bot 1 wins the trick"), line.plain
+
+
+# ---- the status line on one line ---------------------------------------------------------
+
+async def test_rummy_status_fits_one_line_at_80_columns_and_says_all_when_wider():
+    """Klassieke Rummy after the draw: at 80 columns the status line is one line (before,
+    ``… · stock 29`` and ``discard K♠ · melds 0 · to 150`` on a second line, a row of the
+    table lost); what it leaves out is what the piles and the melds beside it show. At 132
+    columns it says everything."""
+    from tests.tui.test_usability import rummy_position
+
+    for size, whole in (((80, 24), False), ((132, 36), True)):
+        match = rummy_position(players=2)
+        app = app_for(match)
+        async with app.run_test(size=size) as pilot:
+            await settle(pilot)
+            await pilot.press("d")
+            await settle(pilot)
+            tbl = app.screen
+            status = tbl.query_one("#status").render().plain
+            obs = tbl.observation()
+            assert obs.phase == "play" and len(status.splitlines()) == 1, (size, status)
+            assert "to meld, lay off or discard" in status and status.endswith("to 150"), (size, status)
+            assert (f"stock {obs.stock_size}" in status) == whole, (size, status)
