@@ -349,6 +349,39 @@ def list_lines(rows: list[tuple[str, str, str, str, str]], columns: int | None =
     return out
 
 
+def field_lines(head: str, fields: list[str], columns: int | None = None,
+                sep: str | list[str] = " · ", indent: str = "    ") -> list[str]:
+    """``head`` and ``fields`` joined with ``sep`` (one string, or one per gap: ``cardtable
+    saves``' `` 1. Kruisjassen · Anna and 3 bots · hand 2 · last played today 14:25
+    (kruisjassen-….json)``). ``columns`` None (a pipe): one line; a terminal's width: a
+    line too long for it is broken between two fields, the next line ``indent``-ed, and a
+    field too long for a line of its own between its words (never inside a word or a file
+    name: a name too wide for an indented line stands alone at the left edge)."""
+    import textwrap
+
+    seps = [sep] * (len(fields) - 1) if isinstance(sep, str) else list(sep)
+    whole = head + fields[0] + "".join(g + f for g, f in zip(seps, fields[1:]))
+    if columns is None or len(whole) < columns:
+        return [whole]
+    width = max(20, columns - 1)
+    rows, cur = [], head + fields[0]
+    for g, f in zip(seps, fields[1:]):
+        if len(cur) + len(g) + len(f) <= width:
+            cur += g + f
+        else:
+            rows.append(cur)
+            cur = indent + f
+    rows.append(cur)
+    out = []
+    for k, row in enumerate(rows):
+        lead = indent if k else ""
+        out.extend([row] if len(row) <= width else
+                   textwrap.wrap(row[len(lead):], width=width, initial_indent=lead, subsequent_indent=indent,
+                                 break_long_words=False, break_on_hyphens=False))
+    # a word too wide for its indented line (a long file name): at the left edge
+    return [ln if len(ln) <= width else ln.lstrip() for ln in out]
+
+
 # ---- rules -----------------------------------------------------------------------------
 
 @main.command()
@@ -396,13 +429,18 @@ def saves_command(to_delete: str | None, yes: bool) -> None:
     if to_delete is None:
         if not infos:
             click.echo("No unfinished games are saved.")
+        columns = _terminal_columns()
         for i, info in enumerate(infos, 1):
-            click.echo(safe_text(f"{i:>2}. {info.game_name} · {info.players} · hand {info.hand} · "
-                                 f"last played {info.last_played_text()}   ({info.path.name})"))
+            fields = [info.game_name, info.players, f"hand {info.hand}",
+                      f"last played {info.last_played_text()}", f"({info.path.name})"]
+            for line in field_lines(f"{i:>2}. ", fields, columns, sep=[" · "] * 3 + ["   "]):
+                click.echo(safe_text(line))
         if corrupt:
-            click.echo(f"Kept aside because they could not be read ({len(corrupt)}): "
-                       + ", ".join(p.name for p in corrupt))
-        click.echo(f"Folder: {saves.saves_dir()}")
+            for line in field_lines("", [f"Kept aside because they could not be read ({len(corrupt)}):",
+                                         ", ".join(p.name for p in corrupt)], columns, sep=" "):
+                click.echo(safe_text(line))
+        for line in field_lines("", ["Folder:", str(saves.saves_dir())], columns, sep=" "):
+            click.echo(safe_text(line))
         if infos or corrupt:
             click.echo("Delete one with: cardtable saves --delete N (it asks first).")
         return

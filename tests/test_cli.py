@@ -500,6 +500,45 @@ def test_saves_lists_and_deletes_only_when_asked(home, monkeypatch):
     one_error_line(run("saves", "--delete", "some", "--yes"), "a number")
 
 
+def test_saves_on_a_terminal_wraps_between_fields(home, monkeypatch):
+    """At a terminal of 80 columns no line of ``cardtable saves`` is wider than it and every
+    file name stands whole on a line (the terminal broke ``…_Anna-1bot_2026-12-01_230253.json``
+    mid-word at its edge); piped, one line per save as before."""
+    from cardtable import saves
+
+    a = play_some("klassieke-rummy", players=4, hands=0, extra_actions=4)
+    a.seats[:3] = ["human:Annemarie", "human:Bartholomeus", "human:Christina"]
+    saves.save_match(a)
+    name = saves.list_saves()[0].path.name
+    piped = [ln for ln in run("saves").output.splitlines() if ln.startswith(" 1. ")]
+    assert len(piped) == 1 and piped[0].endswith(f"   ({name})"), piped
+    monkeypatch.setattr("cardtable.cli._terminal_columns", lambda: 80)
+    r = run("saves")
+    assert r.exit_code == 0, r.output
+    lines = r.output.splitlines()
+    folder = str(saves.saves_dir())           # a path wider than the terminal stands alone
+    assert all(len(ln) < 80 or ln.strip() == folder for ln in lines), lines
+    assert any(ln.strip() == f"({name})" for ln in lines), lines
+    entry = lines[:lines.index(next(ln for ln in lines if ln.strip() == f"({name})")) + 1]
+    assert entry[0].startswith(" 1. Klassieke Rummy · Annemarie, Bartholomeus")
+    assert entry[1].startswith("    last played"), entry     # the next field, indented
+    words = lambda lines: [w for w in " ".join(lines).split() if w != "·"]
+    assert words(entry) == words(piped), (entry, piped)      # the same words, broken between fields
+
+
+def test_field_lines_breaks_between_fields_then_words():
+    from cardtable.cli import field_lines
+
+    fields = ["Kruisjassen", "Anna and 3 bots", "hand 2", "last played today 14:25", "(" + "x" * 90 + ".json)"]
+    assert field_lines(" 1. ", fields) == [" 1. " + " · ".join(fields)]
+    lines = field_lines(" 1. ", fields, 40)
+    assert lines == [" 1. Kruisjassen · Anna and 3 bots", "    hand 2 · last played today 14:25",
+                     "(" + "x" * 90 + ".json)"], lines      # too wide for any line: whole, at the edge
+    # one field too long for a line: between its words
+    lines = field_lines("", ["Folder:", "/a/b " * 10], 30, sep=" ")
+    assert all(len(ln) < 30 for ln in lines) and " ".join(" ".join(lines).split()) == "Folder: " + ("/a/b " * 10).strip()
+
+
 def test_saves_reports_a_corrupt_file_once_and_keeps_it(home):
     from cardtable import saves
 
