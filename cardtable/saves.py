@@ -39,6 +39,7 @@ import os
 import re
 import secrets
 import weakref
+from collections import Counter
 from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
@@ -288,16 +289,81 @@ class SaveInfo:
         """The number of the hand in play (1-based; dealt hands only)."""
         return max(1, sum(1 for h in self.match.hands if not h.get("between")))
 
+    @property
+    def score(self) -> str:
+        """The running score of each side in seat order (``12–30``; partners share one), or
+        "" while it is all 0 (no hand scored yet)."""
+        g = self.match.game
+        totals = self.match.sheet.seat_totals()
+        by_side: dict[int, int] = {}
+        for s, t in enumerate(totals):
+            by_side.setdefault(g.team_of(s), t)
+        if not any(by_side.values()):
+            return ""
+        return "–".join(str(t) for t in by_side.values())
+
+    @property
+    def bots(self) -> str:
+        """The bots by level (``3 strong bots``, ``2 strong, 1 simple bots``), or "" without
+        bots."""
+        levels = Counter(name for kind, name in map(self.match.seat_kind, range(len(self.match.seats)))
+                         if kind == "bot")
+        if not levels:
+            return ""
+        words = ", ".join(f"{n} {level}" for level, n in levels.items())
+        return words + (" bots" if sum(levels.values()) > 1 else " bot")
+
+    def started_text(self, now: datetime | None = None) -> str:
+        """When the match was started, as ``last_played_text`` writes a time (the raw
+        ``started`` text if it is no ISO time)."""
+        try:
+            t = datetime.fromisoformat(self.started)
+        except ValueError:
+            return self.started
+        return _when_text(t, now)
+
     def last_played_text(self, now: datetime | None = None) -> str:
         """``today 14:25``, ``yesterday 09:10`` or ``2026-11-28 20:02``."""
-        now = now or datetime.now().astimezone()
-        t = self.last_played
-        days = (now.date() - t.date()).days
-        if days == 0:
-            return f"today {t:%H:%M}"
-        if days == 1:
-            return f"yesterday {t:%H:%M}"
-        return f"{t:%Y-%m-%d %H:%M}"
+        return _when_text(self.last_played, now)
+
+
+def _when_text(t: datetime, now: datetime | None = None) -> str:
+    """``today 14:25``, ``yesterday 09:10`` or ``2026-11-28 20:02``."""
+    now = now or datetime.now().astimezone()
+    if t.tzinfo is None:
+        t = t.astimezone()
+    days = (now.date() - t.astimezone(now.tzinfo).date()).days
+    if days == 0:
+        return f"today {t:%H:%M}"
+    if days == 1:
+        return f"yesterday {t:%H:%M}"
+    return f"{t:%Y-%m-%d %H:%M}"
+
+
+def continue_details(infos: list[SaveInfo], now: datetime | None = None) -> list[list[str]]:
+    """Per save, what the Continue list writes after the game, the players and the hand, so
+    that no two entries read the same: the score (where a hand has been scored) and the
+    last played time, then, only where two entries would still read the same, the bots'
+    levels, the start time and at last the save's number in the list."""
+    base = [[x for x in (i.score and f"score {i.score}", i.last_played_text(now)) if x] for i in infos]
+    heads = [(i.game_name, i.players, i.hand) for i in infos]
+    extras = (lambda i, k: i.bots,
+              lambda i, k: f"started {i.started_text(now)}",
+              lambda i, k: f"save {k + 1}")
+    for extra in extras:
+        seen: dict[tuple, list[int]] = {}
+        for k, (h, b) in enumerate(zip(heads, base)):
+            seen.setdefault((h, tuple(b)), []).append(k)
+        same = [ks for ks in seen.values() if len(ks) > 1]
+        if not same:
+            break
+        for ks in same:
+            words = [extra(infos[k], k) for k in ks]
+            if len(set(words)) > 1 or extra is extras[-1]:
+                for k, w in zip(ks, words):
+                    if w:
+                        base[k].append(w)
+    return base
 
 
 def take_notices() -> list[str]:

@@ -94,12 +94,15 @@ class MenuScreen(Screen):
         if self.saved:
             options.append(ListOption(Text("Continue", Style(bold=True, color=R.GOLD)), id=_HEADINGS[0],
                                       disabled=True))
-            for i, info in enumerate(self.saved):
+            # the score and the time, and where two would still read the same what tells
+            # them apart (the bots' levels, the start, the number)
+            for i, (info, details) in enumerate(zip(self.saved, saves.continue_details(self.saved))):
                 t = Text()
                 t.append(info.game_name, Style(bold=True))
                 t.append(f" · {info.players}", Style(color="#ffffff"))
                 t.append(f" · hand {info.hand}", Style(color=R.GOLD))
-                t.append(f" · {info.last_played_text()}", Style(color="#8fb89e"))
+                for d in details:
+                    t.append(f" · {d}", Style(color="#8fb89e"))
                 options.append(ListOption(t, id=f"save-{i}"))
             options.append(ListOption(Text("New game", Style(bold=True, color=R.GOLD)), id=_HEADINGS[1],
                                       disabled=True))

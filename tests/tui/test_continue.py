@@ -266,3 +266,40 @@ async def test_ctrl_q_at_a_table_opened_from_the_menu_keeps_its_match_for_the_no
         await settle(pilot)
     assert app.left_match is left and not left.over
     assert saves.path_of(left).exists()
+
+
+async def test_two_continue_entries_never_read_the_same(_home):
+    """Three Kruisjassen games of Anna and 3 bots, each in hand 1, saved in the same minute:
+    before, all three entries read ``Kruisjassen · Anna and 3 bots · hand 1 · today 14:25``.
+    Now the bots' levels tell the strong game from the simple ones, and the number in the
+    list the two that are the same in every other way."""
+    strong = ["human:Anna"] + ["bot:strong"] * 3
+    saves.save_match(demo.trick_midhand("kruisjassen", 7, tricks=3))
+    saves.save_match(demo.trick_midhand("kruisjassen", 7, tricks=3))
+    saves.save_match(demo.trick_midhand("kruisjassen", 7, seats=strong, tricks=3))
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await to_menu(pilot, app)
+        ol = app.screen.query_one(OptionList)
+        entries = [" ".join(ol.get_option(f"save-{i}").prompt.plain.split()) for i in range(3)]
+        assert len(set(entries)) == 3, entries
+        assert all(e.startswith("Kruisjassen · Anna and 3 bots · hand 1 · ") for e in entries), entries
+        assert sum("3 strong bots" in e for e in entries) == 1, entries
+        assert sum("save " in e for e in entries) == 2, entries
+
+
+def test_continue_details_show_the_score_once_a_hand_is_scored():
+    m = demo.trick_midhand("kruisjassen", 7, tricks=1)
+    info = saves.SaveInfo(Path("x.json"), m, "id", "2026-12-01T10:00:00+00:00", saves.datetime.now().astimezone())
+    assert info.score == "" and not saves.continue_details([info])[0][0].startswith("score")
+    for _ in range(2000):                      # on to a hand with a strook written
+        if any(m.sheet.seat_totals()) or m.over:
+            break
+        if m.state.over:
+            m.start_next()
+        else:
+            m.apply(m.state.legal_actions()[0])
+    info = saves.SaveInfo(Path("x.json"), m, "id", "2026-12-01T10:00:00+00:00", saves.datetime.now().astimezone())
+    a, b = m.sheet.seat_totals()[:2]
+    assert info.score == f"{a}–{b}" and (a or b)
+    assert saves.continue_details([info])[0][0] == f"score {a}–{b}"
