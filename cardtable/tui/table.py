@@ -30,6 +30,7 @@ from typing import Callable
 
 from rich.style import Style
 from rich.text import Text
+from textual.actions import parse as parse_action
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
@@ -61,6 +62,9 @@ def is_digit_key(key: str) -> bool:
     ``int``) but are no card number here: they are ignored like any other unbound key."""
     return len(key) == 1 and "0" <= key <= "9"
 
+
+#: the card keys' actions (⏎, ←→, ␣): on the key line only while a human may use them
+CARD_KEY_ACTIONS = ("enter", "cursor", "toggle")
 
 #: the smallest terminal the table is drawn in (columns, rows); below it a notice says so
 MIN_SIZE = (80, 24)
@@ -1094,7 +1098,10 @@ class TableScreen(Screen):
 
     # ---- keys ---------------------------------------------------------------------------
     def check_action(self, action: str, parameters) -> bool | None:
-        if action in ("enter", "cursor", "toggle") and not self._card_key_live(action):
+        """Which keys the key line shows: the card keys only while a human decides and
+        they do something (while the bots play: quit, the sheet, the history, the rules, undo).
+        The table's keys themselves are run by ``on_key``, a card key even when hidden."""
+        if action in CARD_KEY_ACTIONS and not self._card_key_live(action):
             return False          # hidden from the key line: it does nothing now
         if action == "hint":
             return hint_function() is not None and self.mode == "human"
@@ -1104,10 +1111,10 @@ class TableScreen(Screen):
 
     def _card_key_live(self, action: str) -> bool:
         """Whether a card key does something now: ⏎ and ←→ while a card-shaped verb is on
-        offer, ␣ while cards are selected. While it is not the human's turn the keys say
-        whose it is."""
+        offer, ␣ while cards are selected; never while it is not a human's turn (pressed
+        then, they say whose it is)."""
         if self.mode != "human":
-            return True
+            return False
         obs = self.observation()
         if obs is None or self._hidden():
             return False
@@ -1144,10 +1151,12 @@ class TableScreen(Screen):
         for binding in self._bindings.key_to_bindings.get(key, ()):
             event.stop()
             event.prevent_default()
-            if binding.action == "enter":
+            _, name, params = parse_action(binding.action)
+            if name in CARD_KEY_ACTIONS:
                 # not through ``run_action``: that skips an action ``check_action`` hides from
-                # the key line, and ⏎ says why it does nothing (``action_enter``)
-                self.action_enter()
+                # the key line, and a card key says why it does nothing (⏎: ``action_enter``;
+                # while a bot plays: whose turn it is)
+                getattr(self, f"action_{name}")(*params)
             else:
                 await self.run_action(binding.action)
             return

@@ -34,6 +34,35 @@ async def test_wait_message_is_replaced_on_your_next_turn():
         await pilot.press("q")
 
 
+async def test_key_line_shows_no_card_keys_while_the_bots_play():
+    """While a bot plays, the key line offers what one can do then (quit, the sheet, the
+    history, the rules, undo), not ←→ card, ⏎ play or ␣ select (before: shown all along). The
+    keys pressed then still say whose turn it is."""
+    from tests.tui.test_usability import _footer_keys
+
+    game = get_game("manille-muette")
+    m = Match(game, ["bot:simple", "human:Me", "bot:simple", "bot:simple"], seed=30)
+    app = CardTableApp(m, bot_delay=0.6, resume=False, autosave=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        tbl = app.screen
+        assert tbl.mode == "human"
+        keys = _footer_keys(app)
+        assert "⏎ play" in keys and "←→ card" in keys, keys
+        await pilot.press("enter")                      # play a card: the bots' turn
+        await pilot.pause()
+        assert tbl.mode == "bot"
+        keys = _footer_keys(app)
+        assert "q quit" in keys and "h history" in keys and "s sheet" in keys, keys
+        assert "⏎" not in keys and "←→" not in keys and "␣" not in keys and "hint" not in keys, keys
+        await pilot.press("space")
+        await pilot.pause()
+        assert message(tbl).startswith("Wait:"), message(tbl)
+        await settle(pilot)
+        assert tbl.mode == "human" and "⏎ play" in _footer_keys(app), _footer_keys(app)
+        await pilot.press("q")
+
+
 # ---- 2. Manille Parlée: the talk of the hand beside the trick at 80x24 -------------------
 
 def _parlee_after_two_talks() -> Match:
