@@ -29,36 +29,43 @@ SOFT = Style(color="#b8d8c0")
 def history_lines(obs: Observation | None, names: dict[int, str], dutch: bool) -> list[Text]:
     """The hand's history as lines: ``Trick 3: Anna 7♠ · Bot 1 K♠ · … → Bot 1 wins the
     trick (12)`` for each trick, every other event as its own line (seats named, a player
-    called You in the second person). The rules' texts where a game declares no events."""
+    called You in the second person), in the order they happened: a trick's line where its
+    first card was played, so an event during a trick (stuk, a claim) comes after the line
+    of the trick it was said in, and a trick cut short (by a claim) before what cut it. The
+    rules' texts where a game declares no events."""
     if obs is None:
         return []
     if not obs.events:
         return [R.pretty(x, dutch, names) for x in obs.log]
     you = next((s for s, nm in names.items() if R.is_you(nm)), None)
     group = obs.event_group
-    out: list[Text] = []
+    out: list[Text | None] = []
     plays: list[Text] = []
+    slot: int | None = None          # the line of the trick in play: where its first card came
     tricks = 0
 
     def flush(end: Text | None) -> None:
-        nonlocal tricks, plays
-        if not plays and end is None:
+        nonlocal tricks, plays, slot
+        if slot is None:
             return
         tricks += 1 if end is not None else 0
         line = Text()
-        line.append(f"{group.label} {tricks}: " if end is not None else f"{group.label} so far: ",
+        line.append(f"{group.label} {tricks}: " if end is not None else f"{group.label} {tricks + 1} so far: ",
                     Style(color=R.GOLD, bold=True))
         line.append_text(Text(" · ").join(plays))
         if end is not None:
             line.append(" → ", SOFT)
             line.append_text(end)
-        out.append(line)
-        plays = []
+        out[slot] = line
+        plays, slot = [], None
 
     for e in obs.events:
         if group is not None and e.kind == group.part and e.seats and e.cards:
             t = Text(names.get(e.seats[0], str(e.seats[0])) + " ", SOFT)
             t.append_text(R.cards_inline(e.cards, dutch))
+            if slot is None:
+                slot = len(out)
+                out.append(None)
             plays.append(t)
             continue
         text = R.pretty(R.event_text(e, names, you), dutch)
@@ -67,7 +74,7 @@ def history_lines(obs: Observation | None, names: dict[int, str], dutch: bool) -
             continue
         out.append(text)
     flush(None)
-    return out
+    return [x for x in out if x is not None]
 
 
 class HistoryScreen(Screen):

@@ -204,3 +204,47 @@ async def test_rummy_status_fits_one_line_at_80_columns_and_says_all_when_wider(
             assert obs.phase == "play" and len(status.splitlines()) == 1, (size, status)
             assert "to meld, lay off or discard" in status and status.endswith("to 150"), (size, status)
             assert (f"stock {obs.stock_size}" in status) == whole, (size, status)
+
+
+def test_the_history_lists_a_trick_where_it_began_and_a_claim_after_its_trick():
+    """An event said during a trick comes after that trick's line (the trick began first),
+    and a trick cut short comes before the claim that cut it (before: after the claim and
+    the end of the hand)."""
+    from cardtable.cards import parse_card
+    from cardtable.engine.game import Observation
+    from cardtable.engine.views import EventGroup, LogEvent
+    from cardtable.tui.history import history_lines
+
+    c = parse_card("7S")
+    play = lambda s: LogEvent("play", "{0} plays {c0}", (s,), (c,))   # noqa: E731
+    events = (play(0), LogEvent("stuk", "{0} declares stuk", (1,)), play(1), LogEvent("trick", "{0} wins the trick", (1,)),
+              play(1), LogEvent("claim", "{0} claims", (0,)), LogEvent("end", "hand over"))
+    obs = Observation(game="x", seat=0, n_seats=2, to_act=0, phase="over", hand=(), hand_sizes=(0, 0), dealer=0,
+                      events=events, log=("x",) * len(events), event_group=EventGroup("play", "trick", "Trick"))
+    lines = [t.plain for t in history_lines(obs, {0: "Anna", 1: "Bot 1"}, False)]
+    assert lines == ["Trick 1: Anna 7♠ · Bot 1 7♠ → Bot 1 wins the trick", "Bot 1 declares stuk",
+                     "Trick 2 so far: Bot 1 7♠", "Anna claims", "hand over"], lines
+
+
+async def test_the_history_after_a_claim_lists_the_cut_trick_before_the_claim():
+    """Kruisjassen: Anna claims with cards in the trick; the history of the hand just played
+    (``h`` on the summary) lists that trick, then the claim and the end."""
+    from cardtable.tui.screens import HandSummaryScreen
+
+    m = demo.trick_midhand("kruisjassen", 7, tricks=3)
+    assert any(a.verb == "claim" for a in m.state.observation(0).legal)
+    app = app_for(m)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await pilot.press("c")
+        await settle(pilot)
+        await pilot.press("y")               # yes: the claim ends the hand
+        await settle(pilot)
+        assert isinstance(app.screen, HandSummaryScreen), type(app.screen)
+        await pilot.press("h")
+        await settle(pilot)
+        assert isinstance(app.screen, HistoryScreen)
+        text = app.screen.query_one("#history-text").render().plain.splitlines()
+        cut = next(i for i, ln in enumerate(text) if ln.startswith("Trick 4 so far:"))
+        claim = next(i for i, ln in enumerate(text) if "claims" in ln)
+        assert cut < claim, text
