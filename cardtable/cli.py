@@ -756,7 +756,38 @@ def tournament(game_id: str, bots_text: str, matches: int, seed: int | None, pla
 
 # ---- replay ----------------------------------------------------------------------------
 
+def _seat_words(match: Match, seat: int) -> str:
+    """A seat as the table names it, for people: ``Anna``, ``Bot 2 (simple)``."""
+    from cardtable.tui.render import seat_names
+
+    kind, name = match.seat_kind(seat)
+    return seat_names(match)[seat] + (f" ({name})" if kind == "bot" else "")
+
+
+def _name_seats(message: str, path: str) -> str:
+    """A refusal's ``seat N`` (the rules count seats from 0) by the name the table gives
+    that seat in the record ``path`` (``Anna``, ``Bot 1``); the message as it is where the
+    record's seats cannot be read."""
+    from cardtable.engine import record
+    from cardtable.tui.render import name_seats
+
+    try:
+        seats = json.loads(record.read_text(path)).get("seats")
+    except Exception:
+        return message
+    if seats is not None and not (isinstance(seats, list) and all(isinstance(x, str) for x in seats)):
+        return message
+    match_seats = seats or ["bot:simple"] * 16      # no seats: every seat a bot
+    names = {}
+    for s, text in enumerate(match_seats):
+        kind, _, name = text.partition(":")
+        names[s] = (name or f"Player {s + 1}") if kind == "human" else f"Bot {s}"
+    return name_seats(message, names)
+
+
 def _replay_text(match: Match) -> list[str]:
+    """``cardtable replay``'s lines for people: the hands, who is to act, the sheet, seats
+    named as at the table (``Anna``, ``Bot 1 (simple)``), never by their index."""
     from cardtable.engine.record import summary as record_summary
 
     summ = record_summary(match)
@@ -769,19 +800,19 @@ def _replay_text(match: Match) -> list[str]:
         if res is None:
             lines.append(f"hand {i + 1} ({how}): {h['actions_applied']} actions, not finished")
         else:
-            winners = ", ".join(f"seat {s} ({match.seat_label(s)})" for s in res["winners"]) or "nobody"
+            winners = ", ".join(_seat_words(match, s) for s in res["winners"]) or "nobody"
             pts = " ".join(str(p) for p in res["points"])
             lines.append(f"hand {i + 1} ({how}): {h['actions_applied']} actions, {res['outcome']}; "
                          f"points per seat: {pts}; won by {winners}")
     if summ["to_act"] is not None:
-        lines.append(f"to act: seat {summ['to_act']} ({match.seat_label(summ['to_act'])})")
+        lines.append(f"to act: {_seat_words(match, summ['to_act'])}")
         lines.append("legal: " + ", ".join(summ["legal_actions"]))
     lines.append("")
     lines.append(summ["sheet_text"].rstrip("\n"))
     if summ["match_over"]:
         lines.append("")
-        lines.append("match over; won by " + (", ".join(f"seat {s} ({match.seat_label(s)})"
-                                                        for s in summ["winners"]) or "nobody"))
+        lines.append("match over; won by " + (", ".join(_seat_words(match, s) for s in summ["winners"])
+                                              or "nobody"))
     return lines
 
 
@@ -816,6 +847,8 @@ def replay(path: str, as_json: bool, review_n: int | None) -> None:
         match = saves.replay_file(path)      # the same reading as the resume of an autosave
     except RecordError as e:
         msg = str(e)
+        if e.action is not None:             # the rules' reason: its seats by their table names
+            msg = _name_seats(msg, path)
         fail(msg if path in msg else f"{path}: {msg}")
     try:
         review = _review(match, review_n) if review_n else None

@@ -218,7 +218,7 @@ def test_replay_good_record(tmp_path, gid, players):
     assert r.exit_code == 0, r.output
     assert "hand 1" in r.output and "hand 3" in r.output and "not finished" in r.output
     assert match.sheet.render().strip() in r.output
-    assert "to act: seat" in r.output
+    assert f"to act: Bot {match.state.to_act} (simple)" in r.output      # as the table names it
 
     r = run("replay", str(p), "--json")
     assert r.exit_code == 0, r.output
@@ -247,6 +247,31 @@ def test_replay_finished_match(tmp_path):
     s = json.loads(run("replay", str(p), "--json").output)
     assert s["match_over"] is True and s["winners"] == match.sheet.winners
     assert s["to_act"] is None and s["legal_actions"] == []
+
+
+def test_replay_names_the_seats_as_the_table_does(tmp_path):
+    """``cardtable replay`` says ``Anna`` and ``Bot 1 (simple)``, not ``seat 0 (Anna)`` (the
+    rules' index, from 0), in its text and in a refused action's reason; ``--json`` keeps
+    the seat numbers of docs/records.md."""
+    match = play_some("kruisjassen", hands=1, extra_actions=2)
+    match.seats[0] = "human:Anna"
+    rec = match.to_record()
+    p = write(tmp_path, "game.json", rec)
+    r = run("replay", str(p))
+    assert r.exit_code == 0, r.output
+    assert "seat 0" not in r.output and "seat 1" not in r.output, r.output
+    won = match.results[0].winners
+    names = {0: "Anna", 1: "Bot 1 (simple)", 2: "Bot 2 (simple)", 3: "Bot 3 (simple)"}
+    assert "won by " + ", ".join(names[s] for s in won) in r.output, r.output
+    assert f"to act: {names[match.state.to_act]}" in r.output, r.output
+    s = json.loads(run("replay", str(p), "--json").output)
+    assert s["to_act"] == match.state.to_act and s["hands"][0]["result"]["winners"] == won
+    # a refused action (a card in the meld phase): the reason names the seat to act so too
+    rec["hands"][1]["actions"] = ["play 7H"]
+    p = write(tmp_path, "bad.json", rec)
+    line = one_error_line(run("replay", str(p)), "hand 2, action 1", "meld turn")
+    reason = line.split("):", 1)[1]
+    assert "seat " not in reason and any(n.split(" (")[0] + "'s meld turn" in reason for n in names.values()), line
 
 
 def _illegal_for(state) -> str:
