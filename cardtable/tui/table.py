@@ -53,7 +53,7 @@ from cardtable.tui.layout import seat_positions  # noqa: F401  (the tests read i
 from cardtable.tui.review import TableReview
 from cardtable.tui.screens import HandSummaryScreen, MatchEndScreen, RulesScreen, SheetScreen
 from cardtable.tui.widgets import (ActionBar, CardWidget, HandView, KeyFooter, LogView, MeldsView, MeldWidget, MoreBelow,
-                                   PileView, SeatView, SheetView, TrickView, dismiss_once, mount_safely)
+                                   PileView, SeatView, SheetView, TrickView, dismiss_once, key_name, mount_safely)
 
 
 def is_digit_key(key: str) -> bool:
@@ -1270,9 +1270,9 @@ class TableScreen(Screen):
         for i, (key, label) in enumerate(self._buttons):
             if i:
                 t.append(" · ", Style(color=R.GOLD))
-            t.append(f"{key} ", Style(color=R.GOLD, bold=True))
+            t.append(f"{key_name(key)} ", Style(color=R.GOLD, bold=True))
             t.append_text(label)
-        if menu:
+        if menu and not any(key == "escape" for key, _ in self._buttons):
             t.append(" · Esc back", Style(color=R.GOLD))
         self.set_message(self._one_line(t))
 

@@ -785,7 +785,7 @@ class ActionBar(Vertical):
         used = 0
         for key, label in items:
             t = Text()
-            t.append(_key_name(key), Style(bold=True, color=R.GOLD))
+            t.append(key_name(key), Style(bold=True, color=R.GOLD))
             t.append(" ")
             t.append_text(label)
             need = t.cell_len + 3          # the button's padding and its margin
@@ -805,5 +805,6 @@ class ActionBar(Vertical):
             self.post_message(self.Chosen(event.button.name))
 
 
-def _key_name(key: str) -> str:
+def key_name(key: str) -> str:
+    """A key as a button writes it: ``⏎``, ``␣``, ``Esc``, a letter as it is."""
     return {"enter": "⏎", "space": "␣", "escape": "Esc"}.get(key, key)

@@ -42,7 +42,7 @@ async def test_key_line_shows_no_card_keys_while_the_bots_play():
 
     game = get_game("manille-muette")
     m = Match(game, ["bot:simple", "human:Me", "bot:simple", "bot:simple"], seed=30)
-    app = CardTableApp(m, bot_delay=0.6, resume=False, autosave=False)
+    app = CardTableApp(m, bot_delay=1.5, resume=False, autosave=False)   # a bot's turn lasts
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
         tbl = app.screen
