@@ -69,13 +69,21 @@ def test_loba_puts_a_joker_meld_down_first_ramino_need_not():
     assert seen["loba"] > 0
 
 
-def test_prior_choose_hooks_default_to_the_old_play():
-    """``discard`` and ``jokers_first`` left out play as before (the Basis Rummy prior)."""
-    n = 0
-    for game, st, obs in _play_states("loba", hands=4):
-        a = wild_rummy.prior_choose(obs, game, random.Random(2))
-        b = wild_rummy.prior_choose(obs, game, random.Random(2), discard=wild_rummy.prior_discard,
-                                    jokers_first=False)
-        assert a == b
-        n += 1
-    assert n > 20
+def test_prior_choose_discard_hook_throws_what_it_says():
+    """``discard`` is asked for the discard and its answer is played; left out, the prior's own
+    ``prior_discard`` throws (as Basis Rummy's prior does)."""
+    asked = []
+
+    def last(obs, game, discards, hand, rng):
+        asked.append(discards)
+        return discards[-1]
+
+    for game, st, obs in _play_states("ramino-drift", hands=4):
+        a = wild_rummy.prior_choose(obs, game, random.Random(2), discard=last)
+        if asked and a.verb == "discard":
+            assert a == asked[-1][-1]
+            own = wild_rummy.prior_choose(obs, game, random.Random(2))
+            assert own == wild_rummy.prior_discard(obs, game, asked[-1], list(obs.hand), random.Random(2))
+            asked.clear()
+        elif not asked:
+            assert wild_rummy.prior_choose(obs, game, random.Random(2)) == a

@@ -5,6 +5,17 @@
 In a hand it plays as bots/wild_rummy.py (draw, meld, lay off, place and keep jokers, discard);
 between hands, offered a buy-back (loba §7.4), it always buys back: staying in is the only way
 to win, and the total it comes back with is never above the highest total still in.
+
+The strong bot's prior (``prior``) is the wild rummy prior with two changes a good player makes
+in these games (measured against simple with ``tournament --iterations 0``, benchmarks/README.md):
+
+- Discard by live outs under the game's own melds (``card_outs``): each card still unseen is
+  tried in the hand, and a card is worth the copies that would make a meld with it. Loba's
+  piernas want exactly three suits (``4C 4D`` waits on a 4H or 4S, not on a second 4C) and its
+  escaleras four cards; the wild rummy prior's pair count knew neither.
+- Loba's jokers cost 50 in hand, most of a losing hand's penalty: a joker worth
+  ``JOKER_DUMP_PTS`` or more goes on the table at once, in a meld or laid off. Ramino's (20)
+  stay in hand until the going-out race, as before: they are worth more as wild cards there.
 """
 
 from __future__ import annotations
