@@ -408,11 +408,14 @@ def discard_scores(obs: Observation, game: Game, hand: list[Card], discards: lis
     return out
 
 
-def prior_choose(obs: Observation, game: Game, rng: random.Random) -> Action:
+def prior_choose(obs: Observation, game: Game, rng: random.Random, *, discard=None,
+                 jokers_first: bool = False) -> Action:
     """The strong bot's rules of thumb for a drift rummy with jokers (the notes above).
 
     ``(obs, game, rng) -> Action``, always one of ``obs.legal``; reads only the observation
-    (a full one adds the cards known in other hands)."""
+    (a full one adds the cards known in other hands). ``discard``: the discard rule, with
+    ``prior_discard``'s arguments (default ``prior_discard``); ``jokers_first``: put jokers on
+    the table at once, in a meld (most jokers first) or laid off, before any other play."""
     legal = list(obs.legal)
     if len(legal) == 1:
         return legal[0]
@@ -427,7 +430,11 @@ def prior_choose(obs: Observation, game: Game, rng: random.Random) -> Action:
             return a
     opp = _opponent_cards(obs)
     lays = [a for a in legal if a.verb == "layoff"]
-    if (opp <= 3 or n <= 3) and not any(a.verb == "meld" for a in legal):
+    if jokers_first:
+        jm = [a for a in legal if a.verb == "meld" and _jokers(a.cards)]
+        if jm:
+            return max(jm, key=lambda a: (_jokers(a.cards), len(a.cards)))
+    if jokers_first or ((opp <= 3 or n <= 3) and not any(a.verb == "meld" for a in legal)):
         jl = [a for a in lays if is_joker(a.cards[0]) and stand_in(a.cards[0]) not in held]
         if jl:
             return jl[0]
@@ -438,7 +445,7 @@ def prior_choose(obs: Observation, game: Game, rng: random.Random) -> Action:
             pick = next(a for a in legal if a.verb == "discard")
     if pick.verb != "discard":
         return pick
-    return prior_discard(obs, game, [a for a in legal if a.verb == "discard"], hand, rng)
+    return (discard or prior_discard)(obs, game, [a for a in legal if a.verb == "discard"], hand, rng)
 
 
 def prior_discard(obs: Observation, game: Game, discards: list[Action], hand: list[Card],
