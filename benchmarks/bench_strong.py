@@ -27,8 +27,8 @@ from cardtable.engine import Match, get_game
 from cardtable.engine.registry import game_ids
 
 
-def positions(gid: str, n: int, every: int = 7) -> list:
-    game = get_game(gid)
+def positions(gid: str, n: int, every: int = 7, players: int | None = None) -> list:
+    game = get_game(gid, players)
     out = []
     seed = 0
     k = 0
@@ -54,13 +54,14 @@ def main() -> None:
     ap.add_argument("--budget", type=float, default=1.0, help="seconds per decision")
     ap.add_argument("--positions", type=int, default=12)
     ap.add_argument("--games", default=",".join(game_ids()))
+    ap.add_argument("--players", type=int, default=None, help="seats (default: each game's)")
     args = ap.parse_args()
     get_pool().submit(int).result()            # start the workers before timing
     print(f"strong bot, {args.positions} positions per game, budget {args.budget:g} s")
     print(f"{'game':16s}{'playouts/s in process':>23s}{'median s':>10s}{'worst s':>9s}"
           f"{'playouts/decision':>19s}{'legal (median)':>16s}")
     for gid in args.games.split(","):
-        pos = positions(gid, args.positions)
+        pos = positions(gid, args.positions, players=args.players)
         n = 0
         cpu = 0.0
         for _game, iset in pos:
@@ -72,7 +73,8 @@ def main() -> None:
         walls = []
         iters = []
         for i, (game, iset) in enumerate(pos):
-            bot = StrongBot(game, seed=i)
+            bot = get_bot("strong", game, seed=i)     # the game's own strong bot (a StrongBot)
+            assert isinstance(bot, StrongBot)
             t0 = time.perf_counter()
             bot.choose(iset, args.budget)
             walls.append(time.perf_counter() - t0)
