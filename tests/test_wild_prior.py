@@ -1,5 +1,5 @@
 """The strong bot's prior for the rummies with jokers (bots/wild_rummy.py ``prior_choose``, and
-the priors of bots/amerikaans_jokeren.py and bots/elimination.py around it): legal at random
+the priors of bots/jokeren.py, bots/amerikaans_jokeren.py and bots/elimination.py): legal at random
 positions of each game it plays, the same move for the same seed, and reading only the
 observation (hidden cards swapped, the same move)."""
 
@@ -34,7 +34,7 @@ def _decisions(gid, n=8, seed=5):
 @pytest.mark.parametrize("gid", GAMES)
 def test_each_game_has_its_own_prior(gid):
     """No game of the family falls through to a prior written for another class."""
-    want = {"amerikaans-jokeren": "cardtable.bots.amerikaans_jokeren",
+    want = {"amerikaans-jokeren": "cardtable.bots.amerikaans_jokeren", "jokeren": "cardtable.bots.jokeren",
             "ramino-drift": "cardtable.bots.elimination", "loba": "cardtable.bots.elimination"}
     pol = prior_policy(get_game(gid, players=2))
     assert pol.__module__ == want.get(gid, "cardtable.bots.wild_rummy")
