@@ -58,31 +58,8 @@ def split_memo(rules, pts) -> dict:
     return got[1]
 
 
-def best_split(cards, rules, pts, memo: dict) -> tuple[int, int, tuple[Card, ...]]:
-    """The split of ``cards`` (naturals and plain jokers) into melds that leaves the fewest
-    cards over, fewest points first: ``(cards left, their points, the cards left)``."""
-    key = tuple(sorted(cards))
-    got = memo.get(key)
-    if got is not None:
-        return got
-    if not key:
-        memo[key] = (0, 0, ())
-        return memo[key]
-    first = key[0]
-    sub = best_split(key[1:], rules, pts, memo)
-    best = (sub[0] + 1, sub[1] + pts[first], (first,) + sub[2])
-    for _k, m in find_wild_melds(key, rules):
-        uses = meld_uses(m)
-        if first not in uses:
-            continue
-        left = list(key)
-        for c in uses:
-            left.remove(c)
-        sub = best_split(left, rules, pts, memo)
-        if (sub[0], sub[1]) < (best[0], best[1]):
-            best = sub
-    memo[key] = best
-    return best
+#: the split of the hand that leaves the fewest cards over (bots/wild_rummy.py)
+best_split = W.best_split
 
 
 #: what each card the best split leaves over costs (the race: cards still to be put down)
@@ -223,22 +200,15 @@ def prior(obs: Observation, game: Game, rng: random.Random) -> Action:
     """The Jokeren prior (module docstring). ``(obs, game, rng) -> Action``, one of
     ``obs.legal``; reads only the observation (a full one adds the cards known in other hands)."""
     legal = list(obs.legal)
-    if len(legal) == 1:
-        return legal[0]
     hand = list(obs.hand)
-    draws = [a for a in legal if a.verb == "draw"]
-    if draws:
-        return draw(obs, game, draws, hand)
+    first = W.first_moves(obs, game, legal, hand, draw)
+    if first is not None:
+        return first
     n = len(hand)
-    held = set(hand)
-    for a in legal:
-        if a.verb in ("meld", "layoff") and len(a.cards) == n:
-            return a
     opp = W._opponent_cards(obs)
-    lays = [a for a in legal if a.verb == "layoff"]
     melds = [a for a in legal if a.verb == "meld"]
     if (opp <= 3 or n <= 3) and not melds:
-        jl = [a for a in lays if is_joker(a.cards[0]) and stand_in(a.cards[0]) not in held]
+        jl = W.joker_layoffs(legal, hand)
         if jl:
             return jl[0]
     if melds and not any(a.verb == "swap" for a in legal):

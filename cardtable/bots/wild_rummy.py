@@ -262,22 +262,23 @@ COPY_KEEP = 1.0
 FEED = 14.0
 
 
-def min_deadwood(cards, rules, pts, memo: dict | None = None) -> tuple[int, int]:
-    """The fewest ``(cards, points)`` left over when ``cards`` (naturals and plain jokers) are
-    split into melds under ``rules`` (points by ``pts``; fewest points first)."""
-    if memo is None:
-        memo = {}
+def best_split(cards, rules, pts, memo: dict, points_first: bool = False
+               ) -> tuple[int, int, tuple[Card, ...]]:
+    """The split of ``cards`` (naturals and plain jokers) into melds under ``rules`` that leaves
+    the fewest cards over, fewest points first (``points_first``: the fewest points, fewest cards
+    first), points by ``pts``: ``(cards left, their points, the cards left)``. ``memo`` caches
+    the answers by the sorted cards; use one memo per ``rules``, ``pts`` and ``points_first``."""
     key = tuple(sorted(cards))
     got = memo.get(key)
     if got is not None:
         return got
     if not key:
-        memo[key] = (0, 0)
-        return (0, 0)
+        memo[key] = (0, 0, ())
+        return memo[key]
+    order = (lambda t: (t[1], t[0])) if points_first else (lambda t: (t[0], t[1]))
     first = key[0]
-    rest = list(key[1:])
-    sub = min_deadwood(rest, rules, pts, memo)
-    best = (sub[1] + pts[first], sub[0] + 1)
+    sub = best_split(key[1:], rules, pts, memo, points_first)
+    best = (sub[0] + 1, sub[1] + pts[first], (first,) + sub[2])
     for _k, m in find_wild_melds(key, rules):
         uses = meld_uses(m)
         if first not in uses:
@@ -285,10 +286,19 @@ def min_deadwood(cards, rules, pts, memo: dict | None = None) -> tuple[int, int]
         left = list(key)
         for c in uses:
             left.remove(c)
-        sub = min_deadwood(left, rules, pts, memo)
-        best = min(best, (sub[1], sub[0]))
-    memo[key] = (best[1], best[0])
-    return memo[key]
+        sub = best_split(left, rules, pts, memo, points_first)
+        if order(sub) < order(best):
+            best = sub
+    memo[key] = best
+    return best
+
+
+def min_deadwood(cards, rules, pts, memo: dict | None = None) -> tuple[int, int]:
+    """The fewest ``(cards, points)`` left over when ``cards`` (naturals and plain jokers) are
+    split into melds under ``rules`` (points by ``pts``; fewest points first): ``best_split``
+    with ``points_first``."""
+    k, p, _left = best_split(cards, rules, pts, {} if memo is None else memo, points_first=True)
+    return (k, p)
 
 
 #: hold melds back (they give the other hand lay-offs) while every other hand holds more than
@@ -408,6 +418,31 @@ def discard_scores(obs: Observation, game: Game, hand: list[Card], discards: lis
     return out
 
 
+def first_moves(obs: Observation, game: Game, legal: list[Action], hand: list[Card],
+                draw_rule) -> Action | None:
+    """The moves a wild rummy prior makes before weighing anything: the only legal move; a draw,
+    by ``draw_rule(obs, game, draws, hand) -> Action``; going out with a meld or lay-off of the
+    whole hand. ``None`` when none of these applies."""
+    if len(legal) == 1:
+        return legal[0]
+    draws = [a for a in legal if a.verb == "draw"]
+    if draws:
+        return draw_rule(obs, game, draws, hand)
+    n = len(hand)
+    for a in legal:
+        if a.verb in ("meld", "layoff") and len(a.cards) == n:
+            return a
+    return None
+
+
+def joker_layoffs(legal: list[Action], hand: list[Card]) -> list[Action]:
+    """The lay-offs of a joker (out of the hand: 25 to 50 penalty points) that stands for a
+    card the hand does not hold, in ``legal``'s order."""
+    held = set(hand)
+    return [a for a in legal if a.verb == "layoff" and is_joker(a.cards[0])
+            and stand_in(a.cards[0]) not in held]
+
+
 def prior_choose(obs: Observation, game: Game, rng: random.Random, *, discard=None,
                  jokers_first: bool = False) -> Action:
     """The strong bot's rules of thumb for a drift rummy with jokers (the notes above).
@@ -417,25 +452,18 @@ def prior_choose(obs: Observation, game: Game, rng: random.Random, *, discard=No
     ``prior_discard``'s arguments (default ``prior_discard``); ``jokers_first``: put jokers on
     the table at once, in a meld (most jokers first) or laid off, before any other play."""
     legal = list(obs.legal)
-    if len(legal) == 1:
-        return legal[0]
     hand = list(obs.hand)
-    draws = [a for a in legal if a.verb == "draw"]
-    if draws:
-        return _draw(obs, game, draws, hand)
+    first = first_moves(obs, game, legal, hand, _draw)
+    if first is not None:
+        return first
     n = len(hand)
-    held = set(hand)
-    for a in legal:
-        if a.verb in ("meld", "layoff") and len(a.cards) == n:
-            return a
     opp = _opponent_cards(obs)
-    lays = [a for a in legal if a.verb == "layoff"]
     if jokers_first:
         jm = [a for a in legal if a.verb == "meld" and _jokers(a.cards)]
         if jm:
             return max(jm, key=lambda a: (_jokers(a.cards), len(a.cards)))
     if jokers_first or ((opp <= 3 or n <= 3) and not any(a.verb == "meld" for a in legal)):
-        jl = [a for a in lays if is_joker(a.cards[0]) and stand_in(a.cards[0]) not in held]
+        jl = joker_layoffs(legal, hand)
         if jl:
             return jl[0]
     pick = choose(obs, game, rng)
