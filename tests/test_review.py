@@ -100,13 +100,13 @@ def test_the_hint_and_the_review_of_one_search_agree():
     legal = tuple(obs.legal)
     clear = Decision(legal, _stats([0.06, 0.0], [0.0, _spread(0.06, 0.02)]), 0, extra={"prior": 0})
     why = reason(obs, clear, None, 100.0, "points")
-    assert why == "Draw stock: about 6 points better on average than Take discard"
+    assert why == "Draw stock: about 6 points better on average than take discard"
     line = RV.review_line(clear, legal[1], obs, "Turn 1", "points", 100.0)
     assert line.text("Ann") == "Turn 1: Ann chose Take discard, the bot Draw stock (about 6 points better on average)"
     assert RV.review_line(clear, legal[0], obs, "Turn 1", "points", 100.0) is None
     close = Decision(legal, _stats([0.06, 0.0], [0.0, _spread(0.06, 0.04)]), 0, extra={"prior": 0})
     assert reason(obs, close, None, 100.0, "points") == (
-        "Draw stock: a close call, about 6 points better on average than Take discard")
+        "Draw stock: a close call, about 6 points better on average than take discard")
     assert RV.review_line(close, legal[1], obs, "Turn 1", "points", 100.0) is None
 
 
@@ -162,11 +162,11 @@ def test_the_hint_reason_speaks_the_players_words():
     # the stock by 0.12 (times the scale of 100: 12 points), sure of it
     sure = Decision(legal, _stats([0.12, 0.0], [0.0, 0.0144]), 0, extra={"prior": 0})
     assert reason(obs, sure, None, 100.0, "points") == (
-        "Draw stock: about 12 points better on average than Take discard")
+        "Draw stock: about 12 points better on average than take discard")
     # as sure, from too few sampled deals: a close call
     few = Decision(legal, _stats([0.12, 0.0], [0.0, 0.0144], worlds=RV.MIN_WORLDS - 1), 0, extra={"prior": 0})
     assert reason(obs, few, None, 100.0, "points") == (
-        "Draw stock: a close call, about 12 points better on average than Take discard")
+        "Draw stock: a close call, about 12 points better on average than take discard")
     # the search kept the rule of thumb although the other looked better
     kept = Decision(legal, _stats([0.0, 0.05], [0.0, 0.0]), 0, extra={"prior": 0})
     assert reason(obs, kept, None, 100.0, "points") == (

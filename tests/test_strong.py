@@ -386,3 +386,31 @@ def test_the_bar_grows_with_the_candidates():
     assert b._bar(2) == b._bar(1) and b._bar(5) > b._bar(3) > b._bar(2)
     t = strong(get_game("kruisjassen"))
     assert t._bar(2) == t._bar(8)            # trick games: the fixed bar
+
+
+def test_a_hints_trick_words_say_who_takes_the_trick():
+    """The hint's words on a trick's last card (``_takes_trick``): "wins the trick" only when
+    the seat itself takes it, "the trick stays your partner's" when the partner does (a trial
+    user read "K♥: wins the trick" while his partner's J♥ took it), else "leaves the trick";
+    checked against the trick's real winner after the card, over random Kruisjassen hands."""
+    from cardtable.bots.strong import _TAKES_WORDS, _takes_trick
+
+    game = get_game("kruisjassen")
+    seen = set()
+    for deal in range(40):
+        st = game.new_hand(seed=deal)
+        rng = random.Random(deal)
+        while st.to_act is not None and len(seen) < 3:
+            acts = st.rollout_actions()
+            if getattr(st, "trick", None) is not None and len(st.trick) == 3:
+                seat = st.to_act
+                for a in acts:
+                    after = st.apply(a)
+                    real = after.last_winner
+                    want = "seat" if real == seat else "partner" if real == st.partner[seat] else "other"
+                    assert _takes_trick(st.information_set(seat), a) == want, (deal, a.text())
+                    seen.add(want)
+            st = st.apply(rng.choice(acts))
+        if len(seen) == 3:
+            break
+    assert seen == set(_TAKES_WORDS), seen

@@ -752,10 +752,10 @@ def action_label(action: Action) -> str:
     return " ".join(parts)
 
 
-def _takes_trick(iset: Any, action: Action) -> bool | None:
-    """Trick games, the seat playing the last card of a trick: whether ``action`` wins it
-    for the seat's side (the same in every sample, as every other card of the trick is
-    on the table); None otherwise."""
+def _takes_trick(iset: Any, action: Action) -> str | None:
+    """Trick games, the seat playing the last card of a trick: who takes it after ``action``
+    (the same in every sample, as every other card of the trick is on the table): ``"seat"``,
+    ``"partner"`` or ``"other"`` (the other side); None otherwise."""
     if iset is None or action.verb != "play" or len(action.cards) != 1:
         return None
     world = iset.sample(random.Random(0))
@@ -765,7 +765,23 @@ def _takes_trick(iset: Any, action: Action) -> bool | None:
     world.apply_in_place(action)
     if world.trick:
         return None
-    return world.last_winner in (seat, world.partner[seat])
+    if world.last_winner == seat:
+        return "seat"
+    return "partner" if world.last_winner == world.partner[seat] else "other"
+
+
+#: what a hint says of a trick's last card, by who takes the trick (``_takes_trick``)
+_TAKES_WORDS = {"seat": "wins the trick", "partner": "the trick stays your partner's",
+                "other": "leaves the trick"}
+
+
+def _mid_sentence(label: str) -> str:
+    """A move's label as it reads inside a sentence: "Discard Q♣" → "discard Q♣", "Take
+    discard" → "take discard"; a card alone ("A♥") and a label with no verb stay as they are."""
+    head, _, tail = label.partition(" ")
+    if head.isalpha() and tail:
+        return head.lower() + " " + tail
+    return label
 
 
 def reason(obs: Observation, decision: Decision, iset: Any = None, scale: float = 1.0, unit: str = "") -> str:
@@ -797,21 +813,18 @@ def reason(obs: Observation, decision: Decision, iset: Any = None, scale: float 
         bits.append("goes out")
     takes = _takes_trick(iset, legal[best])
     if takes is not None:
-        bits.append("wins the trick" if takes else "leaves the trick")
+        bits.append(_TAKES_WORDS[takes])
     err = se * scale if se < math.inf else None
     amount = amount_words(diff * scale, unit, err)
     nought = float(amount.split()[0]) == 0
     if diff < 0:
         # the search kept the rule of thumb's move: the other looked better, but not surely
-        other = label_of(nxt)
-        head, _, tail = other.partition(" ")
-        if head.isalpha() and tail:              # "Discard Q♣" mid-sentence (a card stays "A♥")
-            other = head.lower() + " " + tail
+        other = _mid_sentence(label_of(nxt))
         looks = "looked as good" if nought else f"looked {amount} better, within the search's noise"
         return f"{label}: " + ", ".join(bits + [f"the rule of thumb; {other} {looks}"])
     if not (diff > 0 and is_clear(decision, diff, se)):
         bits.append("a close call")        # first: the line may be cut at the screen's edge
-    bits.append(f"as good as {label_of(nxt)}" if nought else f"{gain_words(diff * scale, unit, err)} than {label_of(nxt)}")
+    bits.append(f"as good as {label_of(nxt)}" if nought else f"{gain_words(diff * scale, unit, err)} than {_mid_sentence(label_of(nxt))}")
     return f"{label}: " + ", ".join(bits)
 
 
