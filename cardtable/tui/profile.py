@@ -138,7 +138,8 @@ class SettingsScreen(Screen):
                     continue
             problem = S._check(name, raw)
             if problem:
-                errors.append(f"{label}: {problem}")
+                # the settings file's key ("bot_delay must be ...") is the label on this screen
+                errors.append(f"{label}: {problem.removeprefix(name + ' ')}")
             else:
                 values[name] = raw
         if errors:

@@ -167,6 +167,9 @@ async def test_settings_are_saved_and_take_effect(_home, monkeypatch):
         await pilot.press("ctrl+s")
         await settle(pilot)
         assert "Bot pace" in screen_text(app) and type(app.screen).__name__ == "SettingsScreen"
+        # the field's label, not the settings file's key (a trial user read "Bot pace: bot_delay must ...")
+        assert "Bot pace: must be a number of seconds from 0 to" in screen_text(app), screen_text(app)
+        assert "bot_delay" not in screen_text(app)
         assert not settings.settings_path().exists()
         scr.query_one("#set-bot_delay").value = "0,2"
         scr.query_one("#set-letters").value = "nl"
