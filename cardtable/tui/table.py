@@ -1214,6 +1214,10 @@ class TableScreen(Screen):
             self._not_your_turn()
             return
         if not self.selecting:
+            if not self._hidden():
+                # before, ␣ was silent here: a player took it for a selection that failed
+                self.set_message(Text("␣ selects cards for a move of several cards; "
+                                      "none is on offer now.", Style(color=R.GOLD)))
             return
         self._toggle(self.cursor)
         self._message = None

@@ -318,6 +318,22 @@ async def test_a_meld_key_when_no_meld_can_be_made_says_it_is_not_on_offer():
         assert "Select the cards first" not in line, line
 
 
+async def test_space_with_nothing_to_select_says_so():
+    """Klassieke Rummy before the draw (no move takes several cards): ␣ selects nothing and
+    says why; before, it was silent and a trial user took it for a failed selection."""
+    match = rummy_position()
+    app = make_app(match)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        tbl = app.screen
+        assert not tbl.selecting
+        await pilot.press("space")
+        await settle(pilot)
+        assert tbl.selected == []
+        assert message(tbl).startswith("␣ selects cards for a move of several cards; none is on offer now."), message(tbl)
+        assert match.hands[-1]["actions"] == []
+
+
 # ---- ⏎ when it makes no move -------------------------------------------------------------
 
 async def test_enter_before_the_draw_says_which_keys_choose():
