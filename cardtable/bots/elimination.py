@@ -105,9 +105,7 @@ def outs_discard(obs: Observation, game: Game, discards: list[Action], hand: lis
     naturals = [plain(c) for c in hand if not is_joker(c)]
     in_meld = {c for _k, m in find_wild_melds(naturals, game.rules) for c in meld_uses(m)}
     w = wild_rummy._risk_weight(obs, game)
-    feeds = wild_rummy._feed_cards(obs, game)
-    noise = obs.extra.get("turnovers", 0)
-    known_next = wild_rummy._known_in_hands(obs).get((obs.seat + 1) % obs.n_seats, [])
+    risk = wild_rummy.DiscardRisk(obs, game, feed=FEED_W, known=KNOWN_W)
     pool = [a for a in discards if not is_joker(a.cards[0])] or discards
     best, best_v = pool[0], None
     for a in pool:
@@ -118,11 +116,7 @@ def outs_discard(obs: Observation, game: Game, discards: list[Action], hand: lis
             p = plain(c)
             near = sum(1 for x in naturals if x != p and wild_rummy._near(x, p))
             v = w * pts[p] - OUT_W * outs.get(p, 0.0) - NEAR_W * near - (IN_MELD_W if p in in_meld else 0.0)
-            if c in feeds or p in feeds:
-                v -= FEED_W
-            v -= KNOWN_W * wild_rummy._known_pairs(known_next, p)
-            if noise:
-                v += rng.random() * min(noise, 40)
+            v = risk.adjust(v, p, rng, fed=c in risk.feeds or p in risk.feeds)
         if best_v is None or v > best_v:
             best, best_v = a, v
     return best

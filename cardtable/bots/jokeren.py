@@ -280,10 +280,7 @@ def best_discard(ctx: _Context, cards: list[Card], options: list[Card], rng: ran
     """Of ``options`` (cards of ``cards`` that may go), the discard that leaves the best rest,
     less the cost of feeding the next player (and plus ``extra(rest)`` if given: a game's own
     term, such as Amerikaans Jokeren's contract): ``(card, value)``."""
-    obs, game = ctx.obs, ctx.game
-    feeds = W._feed_cards(obs, game)
-    known_next = W._known_in_hands(obs).get((obs.seat + 1) % obs.n_seats, [])
-    noise = obs.extra.get("turnovers", 0)
+    risk = W.DiscardRisk(ctx.obs, ctx.game)
     best, best_v = options[0], None
     for c in dict.fromkeys(options):
         rest = list(cards)
@@ -291,11 +288,7 @@ def best_discard(ctx: _Context, cards: list[Card], options: list[Card], rng: ran
         v = ctx.value(rest)
         if extra is not None:
             v += extra(rest)
-        if c in feeds:
-            v -= W.FEED
-        v -= 6.0 * W._known_pairs(known_next, c)
-        if noise:
-            v += rng.random() * min(noise, 40)
+        v = risk.adjust(v, c, rng)
         if best_v is None or v > best_v:
             best, best_v = c, v
     return best, best_v

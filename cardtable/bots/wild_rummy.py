@@ -35,20 +35,41 @@ def _jokers(cards) -> int:
     return sum(1 for c in cards if is_joker(c))
 
 
-def choose(obs: Observation, game: Game, rng: random.Random) -> Action:
-    legal = list(obs.legal)
+def first_moves(obs: Observation, game: Game, legal: list[Action], hand: list[Card],
+                draw_rule) -> Action | None:
+    """The moves the wild rummy bots (simple and the priors) make before weighing anything: the
+    only legal move; a draw,
+    by ``draw_rule(obs, game, draws, hand) -> Action``; going out with a meld or lay-off of the
+    whole hand. ``None`` when none of these applies."""
     if len(legal) == 1:
         return legal[0]
-    hand = list(obs.hand)
-    pts = game.points
     draws = [a for a in legal if a.verb == "draw"]
     if draws:
-        return _draw(obs, game, draws, hand)
+        return draw_rule(obs, game, draws, hand)
     n = len(hand)
-    # go out at once
     for a in legal:
         if a.verb in ("meld", "layoff") and len(a.cards) == n:
             return a
+    return None
+
+
+def joker_layoffs(legal: list[Action], hand: list[Card]) -> list[Action]:
+    """The lay-offs of a joker (out of the hand: 25 to 50 penalty points) that stands for a
+    card the hand does not hold, in ``legal``'s order."""
+    held = set(hand)
+    return [a for a in legal if a.verb == "layoff" and is_joker(a.cards[0])
+            and stand_in(a.cards[0]) not in held]
+
+
+def choose(obs: Observation, game: Game, rng: random.Random) -> Action:
+    legal = list(obs.legal)
+    hand = list(obs.hand)
+    pts = game.points
+    # the only move, the draw, going out at once
+    first = first_moves(obs, game, legal, hand, _draw)
+    if first is not None:
+        return first
+    n = len(hand)
     swaps = [a for a in legal if a.verb == "swap"]
     if swaps:
         return swaps[0]
@@ -66,7 +87,7 @@ def choose(obs: Observation, game: Game, rng: random.Random) -> Action:
     if nat_lays:
         return max(nat_lays, key=lambda a: pts[a.cards[0]])
     if n <= 3:
-        jl = [a for a in lays if is_joker(a.cards[0]) and stand_in(a.cards[0]) not in held]
+        jl = joker_layoffs(legal, hand)
         if jl:
             return jl[0]
     discards = [a for a in legal if a.verb == "discard"]
@@ -158,17 +179,15 @@ from cardtable.cards import RANK_OF, SUIT_OF, make  # noqa: E402
 from cardtable.families.melds import SET_NONE  # noqa: E402
 from cardtable.families.rummy import _LINES  # noqa: E402
 
-_DECKS: dict[int, Counter] = {}
+#: per game (by id, with the game itself to tell a reused id): its deck's copies per plain card
+_DECKS: dict[int, tuple[Game, Counter]] = {}
 
 
 def _deck_counts(game: Game) -> Counter:
-    key = id(game)
-    got = _DECKS.get(key)
-    if got is None or got.get("_game") is not game:
-        got = Counter(plain(c) if not is_joker(c) else JOKER for c in game.deck())
-        got["_game"] = game              # type: ignore[index]
-        _DECKS[key] = got
-    return got
+    got = _DECKS.get(id(game))
+    if got is None or got[0] is not game:
+        got = _DECKS[id(game)] = (game, Counter(plain(c) if not is_joker(c) else JOKER for c in game.deck()))
+    return got[1]
 
 
 def unseen_counts(obs: Observation, game: Game) -> Counter:
@@ -183,8 +202,6 @@ def unseen_counts(obs: Observation, game: Game) -> Counter:
         seen.update(cards)
     out = Counter()
     for c, k in _deck_counts(game).items():
-        if c == "_game":
-            continue
         left = k - seen[c]
         if left > 0:
             out[c] = left
@@ -389,6 +406,31 @@ def _known_pairs(known_next: list[Card], card: Card) -> int:
     return sum(1 for c in known_next if not is_joker(c) and _near(c, card))
 
 
+class DiscardRisk:
+    """What a discard costs beyond the hand, for one decision (the priors' "do not feed the next
+    player"): ``feed`` when the next player can lay it off on a table meld, ``known`` per card
+    known in his hand it pairs with, and the turnover noise (a hand that keeps turning the stock
+    over varies its discards). ``adjust(v, card, rng)`` applies them to a discard's value ``v``
+    (higher: throw) in that order; ``rng.random()`` is drawn once per call when there is noise."""
+
+    def __init__(self, obs: Observation, game: Game, feed: float = FEED, known: float = 6.0):
+        self.feeds = _feed_cards(obs, game)
+        self.known_next = _known_in_hands(obs).get((obs.seat + 1) % obs.n_seats, [])
+        self.noise = obs.extra.get("turnovers", 0)
+        self.feed, self.known = feed, known
+
+    def adjust(self, v: float, card: Card, rng: random.Random, fed: bool | None = None) -> float:
+        """``v`` less the feeding costs of ``card`` plus the noise; ``fed``: whether it feeds
+        the next player, when the caller knows better than ``card in feeds`` (a copy's plain
+        card)."""
+        if (card in self.feeds) if fed is None else fed:
+            v -= self.feed
+        v -= self.known * _known_pairs(self.known_next, card)
+        if self.noise:
+            v += rng.random() * min(self.noise, 40)
+        return v
+
+
 def discard_scores(obs: Observation, game: Game, hand: list[Card], discards: list[Action],
                    rng: random.Random) -> list[tuple[float, Action]]:
     """Each discard with how much the bot would rather throw it (higher: throw)."""
@@ -396,9 +438,7 @@ def discard_scores(obs: Observation, game: Game, hand: list[Card], discards: lis
     unseen = unseen_counts(obs, game)
     keep = card_keeps(obs, game, hand, unseen)
     w = _risk_weight(obs, game)
-    noise = obs.extra.get("turnovers", 0)
-    feeds = _feed_cards(obs, game)
-    known_next = _known_in_hands(obs).get((obs.seat + 1) % obs.n_seats, [])
+    risk = DiscardRisk(obs, game)
     out = []
     for a in discards:
         c = a.cards[0]
@@ -408,39 +448,8 @@ def discard_scores(obs: Observation, game: Game, hand: list[Card], discards: lis
         k = keep.get(c, 0.0)
         if hand.count(c) > 1 and game.rules.packs < 2 and k < IN_MELD:
             k *= COPY_KEEP                    # a copy: sets want other suits, runs one of each
-        v = w * pts[c] - k
-        if c in feeds:
-            v -= FEED
-        v -= 6.0 * _known_pairs(known_next, c)
-        if noise:
-            v += rng.random() * min(noise, 40)
-        out.append((v, a))
+        out.append((risk.adjust(w * pts[c] - k, c, rng), a))
     return out
-
-
-def first_moves(obs: Observation, game: Game, legal: list[Action], hand: list[Card],
-                draw_rule) -> Action | None:
-    """The moves a wild rummy prior makes before weighing anything: the only legal move; a draw,
-    by ``draw_rule(obs, game, draws, hand) -> Action``; going out with a meld or lay-off of the
-    whole hand. ``None`` when none of these applies."""
-    if len(legal) == 1:
-        return legal[0]
-    draws = [a for a in legal if a.verb == "draw"]
-    if draws:
-        return draw_rule(obs, game, draws, hand)
-    n = len(hand)
-    for a in legal:
-        if a.verb in ("meld", "layoff") and len(a.cards) == n:
-            return a
-    return None
-
-
-def joker_layoffs(legal: list[Action], hand: list[Card]) -> list[Action]:
-    """The lay-offs of a joker (out of the hand: 25 to 50 penalty points) that stands for a
-    card the hand does not hold, in ``legal``'s order."""
-    held = set(hand)
-    return [a for a in legal if a.verb == "layoff" and is_joker(a.cards[0])
-            and stand_in(a.cards[0]) not in held]
 
 
 def prior_choose(obs: Observation, game: Game, rng: random.Random, *, discard=None,
