@@ -9,7 +9,8 @@ Rules of thumb beyond the trick bot's:
    the trick roem of a trick just won (a claim instead of it would lose that roem);
 3. herschut (a defender) when its side's count is ``TAKE_OVER`` or more and the
    schutters' is below ``ONDER`` (they are then onder jan too, so a made herschut is 500);
-   tout (a schutter) on the same test, from ``TOUT_AT``: a failed tout costs 900;
+   tout (a schutter) on the same test, from ``TOUT_AT``: a failed tout costs 900; and
+   always when its side already has 100 (a certain 900, claimed at once: rule 2);
 4. give up when the contract side has ``GIVE_UP_AT`` or more and the bot's side is below
    ``ONDER`` (a made contract would cost more than the concession); otherwise play on;
 5. meld, stuk, trick roem and the cards as ``bots/trick``.
@@ -91,7 +92,7 @@ def choose(obs: Observation, game: Game, rng: random.Random) -> Action:
         theirs, ours = counts[contract], counts[side]
         if _HERSCHUT in legal and ours >= TAKE_OVER and theirs < ONDER:
             return _HERSCHUT
-        if _TOUT in legal and ours >= TOUT_AT and theirs < ONDER:
+        if _TOUT in legal and (ours >= trick.CLAIM_AT or (ours >= TOUT_AT and theirs < ONDER)):
             return _TOUT
         if _CONCEDE in legal and theirs >= GIVE_UP_AT and ours < ONDER:
             return _CONCEDE

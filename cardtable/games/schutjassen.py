@@ -35,13 +35,14 @@ None), ``trick_points``, ``tricks_played``, ``roem_side``.
 Rulings beyond the spec:
   * The onder-jan tests (< 50) are taken on the counts when the hand ends (§7.2); a
     claim is judged on the claimer's side's count at that moment.
-  * ``claim_mode = auto``: after the meld phase, ``declare stuk`` and each completed trick
-    (with its trick roem) the contract side is claimed for when it has 100; the defenders'
-    count never ends the hand.
-  * Herschut and tout are also refused once the bidder's own side has 100 (§10.4 refuses
-    them once the contract side has 100, so that no side bids into a certain 900; the same
-    holds for a side that would take over a contract it has already made: herschut, then
-    "ik dek" at once, would be a certain 400 or 500).
+  * ``claim_mode = auto``: after the meld phase, ``declare stuk``, each completed trick
+    (with its trick roem) and a tout the contract side is claimed for when it has 100; the
+    defenders' count never ends the hand.
+  * Herschut is also refused once the defenders' own side has 100 (§10.4 refuses it once
+    the contract side has 100; herschut, then "ik dek" at once, would be a certain 400 or
+    500). Tout is not: §4.3 limits it by the herschutters' count only, and schutters who
+    reached 100 while the herschutters held the contract may say tout and claim 900
+    (§10.14); with ``claim_mode = auto`` the engine claims for them at once.
   * After ``declare stuk`` on a play turn the seat may only play its trump K or Q or
     claim (§4.3): herschut, tout and concede wait for the next play turn.
   * A thrown-in hand is a hand of the record and the sheet (``hands`` counts it) but
@@ -266,11 +267,11 @@ class SchutState(KruisState):
             acts = [a for a in acts if a != CLAIM]
         if self.stuk_forced:
             return acts
-        below = self.counts[self.contract] < CONTRACT_AT and self.counts[side] < CONTRACT_AT
-        if self.stage == "schut" and side != self.schutters and below:
+        open_ = self.counts[self.contract] < CONTRACT_AT       # §4.3, §10.4: the contract side below 100
+        if self.stage == "schut" and side != self.schutters and open_ and self.counts[side] < CONTRACT_AT:
             acts.append(BID_HERSCHUT)
-        if self.stage == "herschut" and side == self.schutters and below:
-            acts.append(BID_TOUT)
+        if self.stage == "herschut" and side == self.schutters and open_:
+            acts.append(BID_TOUT)                               # whatever the schutters' own count (§10.14)
         if self.stage in ("schut", "herschut") and side != self.contract:
             acts.append(CONCEDE)
         return acts
@@ -297,6 +298,8 @@ class SchutState(KruisState):
             self.stage = "tout"
             self.contract = self.schutters
             self._log("tout", seat)
+            if not self.game.claim_manual:      # §10.14: schutters already at 100 have made it
+                self._auto_claim()
         elif action == CONCEDE:
             self._log("concede", seat)
             self._settle("conceded", None, seat)
@@ -438,9 +441,6 @@ class SchutState(KruisState):
                     return "tout is said by the schutters after a herschut"
                 if side != self.schutters:
                     return "tout is said by the original schutters"
-                if self.counts[side] >= CONTRACT_AT:
-                    return (f"your side already has {self.counts[side]}: no tout into a contract "
-                            "that is already made")
                 return (f"{SIDE_NAMES[self.contract]} already has {self.counts[self.contract]}: "
                         "no tout once the herschutters have 100")
         if ph == "trickroem" and v == "claim":

@@ -347,16 +347,78 @@ def test_auto_roem_samples_declare_the_same_roem_after_the_schut():
     assert not accept(other)
 
 
-def test_no_herschut_or_tout_into_a_contract_already_made():
-    """Ruling (module docstring): the bidder's own side must be below 100 too."""
+def test_no_herschut_into_a_contract_already_made():
+    """Ruling (module docstring): the defenders' own side must be below 100 too."""
     s = run(start(), "bid schut", *M, *tricks(0, 6))      # schutters 1/3 at 20, side 0/2 at 111
     assert s.counts == [111, 20] and s.to_act == 0
     assert "bid herschut" not in legal(s) and "concede" in legal(s)
     refused(s, "bid herschut", "your side already has 111")
-    s = run(start(), "pass", "bid schut", *M, *tricks(0, 3), "play JH", "bid herschut")
-    s = run(s, "play 8H", "play TH", "play KH", *tricks(4, 6))      # herschutters 1/3 at 20, 0/2 at 111
+
+
+def tout_at_111():
+    """D6: 0/2 say schut, seat 1 herschut on its first play turn, tricks 1-6: the
+    schutters 0/2 at 111, the herschutters 1/3 at 20, seat 0 to lead trick 7."""
+    return run(start(), "pass", "bid schut", *M, "bid herschut", *tricks(0, 6))
+
+
+def test_tout_by_schutters_already_at_100_ruling_14():
+    """§4.3 limits tout by the herschutters' count only: schutters at 111 may say it (the
+    game refused it once: "your side already has 111"), then hold a contract already made."""
+    s = tout_at_111()
     assert s.counts == [111, 20] and s.to_act == 0 and s.stage == "herschut"
-    refused(s, "bid tout", "your side already has 111")
+    assert legal(s) == {"bid tout", "concede", "play AS", "play TS"}
+    s = s.apply("bid tout")
+    obs = s.observation(1)
+    assert obs.extra["stage"] == "tout" and obs.extra["contract_side"] == 0 and obs.extra["schutters"] == 0
+    assert s.to_act == 0 and legal(s) == {"claim", "play AS", "play TS"}
+    refused(s, "concede", "no giving up after tout")
+
+
+def test_tout_at_111_then_ik_dek_900():
+    m, r = result_of("tout_made_at_once")
+    assert r.outcome == "made" and r.detail["stage"] == "tout"
+    assert r.detail["contract_side"] == 0 and r.detail["schutters"] == 0
+    assert r.detail["counts"] == [111, 20] and r.detail["claimer"] == 0 and r.detail["tricks_played"] == 6
+    assert r.detail["contract_points"] == [900, 0] and r.detail["roem_points"] == [0, 0]
+    assert r.points == [900, 0, 900, 0] and r.winners == [0, 2]
+    assert r.detail["entries"] == [{"side": 0, "points": 900, "reason": "made"}]
+    assert m.sheet.points == [900, 0] and m.sheet.next_dealer == 1
+    assert m.game.check_result(r, m.state) == []
+
+
+def test_tout_at_111_with_claim_mode_auto_is_claimed_at_once():
+    s = run(start(claim_mode="auto"), "pass", "bid schut", *M, "bid herschut", *tricks(0, 6))
+    assert s.counts == [111, 20] and s.to_act == 0 and "bid tout" in legal(s)
+    m, r = result_of("tout_made_auto")
+    assert m.game.options["claim_mode"] == "auto"
+    assert r.outcome == "made" and r.detail["stage"] == "tout" and r.detail["claimer"] is None
+    assert r.detail["counts"] == [111, 20] and r.detail["tricks_played"] == 6
+    assert r.points == [900, 0, 900, 0] and m.sheet.points == [900, 0]
+
+
+def test_tout_at_111_without_a_claim_is_made_after_the_eighth_trick():
+    _m, r = result_of("tout_made_at_the_end")
+    assert r.outcome == "made" and r.detail["stage"] == "tout" and r.detail["claimer"] is None
+    assert r.detail["counts"] == [128, 38] and r.detail["tricks_played"] == 8
+    assert sum(r.detail["trick_points"]) == 146
+    assert r.points == [900, 0, 900, 0] and r.winners == [0, 2]
+
+
+def test_simple_bot_touts_at_100_and_claims():
+    """A certain 900: the bot says tout when its side has 100, even with the herschutters
+    above onder jan (its rule of thumb for a tout below 100 asks them below 35), then
+    claims."""
+    import dataclasses
+
+    s = tout_at_111()
+    bot = get_bot("simple", s.game, seed=1)
+    obs = s.observation(0)
+    assert bot.choose(obs).text() == "bid tout"
+    richer = dataclasses.replace(obs, scores={**obs.scores, "counts": [111, 40]})
+    assert bot.choose(richer).text() == "bid tout"
+    lower = dataclasses.replace(obs, scores={**obs.scores, "counts": [95, 40]})
+    assert bot.choose(lower).text() != "bid tout"
+    assert bot.choose(s.apply("bid tout").observation(0)).text() == "claim"
 
 
 def test_the_hand_is_won_by_the_side_writing_more_points():
