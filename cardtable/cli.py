@@ -153,7 +153,8 @@ def make_game(game_id: str, players: int | None, options: dict[str, Any]) -> Gam
 
 def option_lines(cls: type[Game]) -> list[str]:
     """The options of a game as ``cardtable list --options`` prints them: name, the values
-    it takes, the default, and what it does (from the game's declared options)."""
+    it takes, the default, and what it does (from the game's declared options; an older
+    name the option is still read under is named after what it does)."""
     if not cls.option_specs:
         return [f"{cls.name} has no options."]
     rows = []
@@ -171,7 +172,8 @@ def option_lines(cls: type[Game]) -> list[str]:
             values = "a whole number" + (f" (at least {opt.minimum})" if opt.minimum is not None else "")
         default = "none" if opt.default is None else str(opt.default).lower() if isinstance(opt.default, bool) \
             else str(opt.default)
-        rows.append((opt.name, values, default, opt.help or ""))
+        also = f" (also written {', '.join(opt.aliases)})" if opt.aliases else ""
+        rows.append((opt.name, values, default, (opt.help or "") + also))
     w = [max(len(r[i]) for r in rows + [("option", "values", "default", "")]) for i in range(3)]
     out = [f"{cls.name}: options (play {cls.id} --option NAME=VALUE)", "",
            f"{'option':<{w[0]}}  {'values':<{w[1]}}  {'default':<{w[2]}}  what it does"]

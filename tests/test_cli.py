@@ -666,3 +666,16 @@ def test_list_on_a_terminal_wraps_between_words():
     lines = list_lines(rows, 80)
     assert lines[0].split()[0] == "kruisjassen" and all(len(ln) < 80 for ln in lines), lines
     assert " ".join(" ".join(lines[1:]).split()) == ("word " * 40).strip()
+
+
+def test_play_option_reads_the_spec_name_and_the_older_one(fake_tui):
+    """loba.md §9 names ``max_buybacks``; ``--option`` reads it, its older name
+    ``max_buy_backs`` (records used it), and either with dashes; giving both is refused."""
+    for key in ("max_buybacks", "max-buybacks", "max_buy_backs", "max-buy-backs"):
+        r = run("play", "loba", "--players", "3", "--option", f"{key}=1")
+        assert r.exit_code == 0, (key, r.output)
+        assert fake_tui[-1].game.options["max_buybacks"] == 1
+    one_error_line(run("play", "loba", "--option", "max_buybacks=1", "--option", "max_buy_backs=1"),
+                   "option max_buybacks is given twice")
+    lines = run("list", "--options", "loba").output.splitlines()
+    assert any(ln.startswith("max_buybacks ") and "also written max_buy_backs" in ln for ln in lines)

@@ -49,3 +49,20 @@ def test_the_guide_holds_no_engine_words(gid):
         flags = 0 if word[0].isupper() else re.IGNORECASE
         hit = re.search(pattern, text, flags)
         assert hit is None, f"{gid}: the guide holds {word!r}: ...{text[max(0, hit.start() - 40):hit.end() + 40]}..."
+
+
+def _spec_option_names(gid: str) -> list[str]:
+    """The option names of the spec's §9 table (the first column, in backquotes)."""
+    from cardtable.guides import spec_text
+
+    text = spec_text(gid) or ""
+    m = re.search(r"^## 9\..*?$(.*?)(?=^## )", text, re.M | re.S)
+    assert m, f"{gid}: the spec has no §9"
+    return re.findall(r"^\|\s*`([a-z0-9_]+)`\s*\|", m.group(1), re.M)
+
+
+@pytest.mark.parametrize("gid", GAMES)
+def test_the_options_are_named_as_in_the_spec(gid):
+    """A record written from a spec's §9 names its options so (issue 19: Loba's
+    ``max_buybacks``); an older name may be kept as an alias."""
+    assert _spec_option_names(gid) == [o.name for o in game_class(gid).option_specs]

@@ -80,11 +80,48 @@ class DealError(ValueError):
 
 # ---- options ---------------------------------------------------------------------------
 
+def written(value: Any) -> str:
+    """``value`` as a record or ``--option`` writes it, for a message: ``true`` / ``false``,
+    ``null``, a number as it is (``2``, ``1.9``), a text in quotes (``'two'``), cut at 40
+    characters."""
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if value is None:
+        return "null"
+    text = repr(value)
+    return text if len(text) <= 40 else text[:39] + "\u2026"
+
+
+def option_text(value: Any) -> str | None:
+    """The text a JSON value stands for as an option value (docs/records.md, "options"): a
+    text as it is, stripped and in lower case; ``true`` / ``false``; a whole number as its
+    digits (``2`` and ``2.0`` are ``"2"``). None for a value that has no such text (null, a
+    number that is not whole, a list ...)."""
+    if isinstance(value, str):
+        return value.strip().lower()
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, int):
+        return str(value)
+    if isinstance(value, float) and value.is_integer():
+        return str(int(value))
+    return None
+
+
 @dataclass(frozen=True)
 class Option:
-    """One game option from a spec's Options table.
+    """One game option from a spec's Options table (§9).
 
-    kind: ``bool``, ``int``, ``choice`` or ``int_or_none``. ``minimum`` bounds ints.
+    kind: ``bool``, ``int``, ``choice`` or ``int_or_none`` (a game may declare its own kind
+    with its own ``parse``). ``minimum`` bounds ints. ``choices``: the values of a
+    ``choice``, as the spec writes them. ``numeric``: the choices are numbers (``"5"``,
+    ``"7"``) and the value is kept as an int. ``aliases``: other names the option is known
+    by (an older name that records used); a record or ``--option`` may give it under any
+    of them, the game keeps it under ``name`` and writes that.
+
+    A value is a Python value or the text it stands for (``option_text``): the JSON number
+    ``2`` or ``2.0`` reads as ``"2"``, ``true`` as ``"true"``, so a record may write
+    ``"packs": 2`` or ``"packs": "2"``, ``"jas_wild": true`` or ``"jas_wild": "true"``.
     """
 
     name: str
@@ -93,34 +130,43 @@ class Option:
     help: str = ""
     choices: tuple[str, ...] = ()
     minimum: int | None = None
+    numeric: bool = False
+    aliases: tuple[str, ...] = ()
+
+    @property
+    def names(self) -> tuple[str, ...]:
+        """``name`` and then its ``aliases``."""
+        return (self.name, *self.aliases)
 
     def parse(self, value: Any) -> Any:
-        """A validated value from a Python value or its text (``true``, ``11``, ``auto``)."""
-        v = value
+        """A validated value from a Python value or its text (``true``, ``11``, ``auto``;
+        ``option_text``): a bool (``true yes 1 on`` / ``false no 0 off``), an int (a whole
+        number, at least ``minimum``; ``none`` or null for ``int_or_none``), or one of
+        ``choices`` (an int if ``numeric``). OptionError naming the option, the value as
+        written (``written``) and the values it takes."""
+        text = option_text(value)
         if self.kind == "bool":
-            if isinstance(v, bool):
-                return v
-            if isinstance(v, str) and v.lower() in ("true", "yes", "1", "on"):
+            if text in ("true", "yes", "1", "on"):
                 return True
-            if isinstance(v, str) and v.lower() in ("false", "no", "0", "off"):
+            if text in ("false", "no", "0", "off"):
                 return False
-            raise OptionError(f"option {self.name}: {value!r} is not true or false")
+            raise OptionError(f"option {self.name}: {written(value)} is not true or false")
         if self.kind in ("int", "int_or_none"):
-            if self.kind == "int_or_none" and (v is None or (isinstance(v, str) and v.lower() in ("none", ""))):
+            if self.kind == "int_or_none" and (value is None or text in ("none", "")):
                 return None
             try:
-                if isinstance(v, bool):
+                if isinstance(value, bool) or text is None:
                     raise ValueError
-                iv = int(v)
-            except (TypeError, ValueError):
-                raise OptionError(f"option {self.name}: {value!r} is not a whole number") from None
+                iv = int(text)
+            except ValueError:
+                raise OptionError(f"option {self.name}: {written(value)} is not a whole number") from None
             if self.minimum is not None and iv < self.minimum:
                 raise OptionError(f"option {self.name}: {iv} is below the minimum {self.minimum}")
             return iv
         if self.kind == "choice":
-            if isinstance(v, str) and v.lower() in self.choices:
-                return v.lower()
-            raise OptionError(f"option {self.name}: {value!r} is not one of {', '.join(self.choices)}")
+            if text is not None and text in self.choices:
+                return int(text) if self.numeric else text
+            raise OptionError(f"option {self.name}: {written(value)} is not one of {', '.join(self.choices)}")
         raise OptionError(f"option {self.name}: unknown kind {self.kind}")  # pragma: no cover
 
     def describe(self) -> str:
@@ -132,7 +178,8 @@ class Option:
             vals = "N|none"
         else:
             vals = "N"
-        return f"{self.name}={vals} (default {self.default}): {self.help}"
+        also = f" (also {', '.join(self.aliases)})" if self.aliases else ""
+        return f"{self.name}={vals}{also} (default {self.default}): {self.help}"
 
 
 # ---- observation, result ---------------------------------------------------------------
@@ -292,20 +339,37 @@ class Game:
     grammar: ClassVar[Grammar | None] = None
 
     def __init__(self, players: int | None = None, **options: Any):
+        """``players`` seats (None: ``min_players``) and ``options`` by name or alias
+        (``Option.names``), each read by its ``Option.parse``; ``self.options`` holds every
+        option under its name (defaults filled in; a ``numeric`` choice as an int).
+        OptionError for a player count out of range, an unknown option, one option given
+        under two names, or a bad value (naming the alias it was given under)."""
         n = self.min_players if players is None else players
         if not isinstance(n, int) or not (self.min_players <= n <= self.max_players):
             span = (f"{self.min_players}" if self.min_players == self.max_players
                     else f"{self.min_players} to {self.max_players}")
             raise OptionError(f"{self.name} is played by {span} players, not {players}")
         self.players = n
-        known = {o.name: o for o in self.option_specs}
+        known = {n: o for o in self.option_specs for n in o.names}
+        given: dict[str, str] = {}
         for k in options:
             if k not in known:
-                names = ", ".join(known) or "none"
+                names = ", ".join(o.name for o in self.option_specs) or "none"
                 raise OptionError(f"{self.name} has no option {k!r} (options: {names})")
-        self.options: dict[str, Any] = {o.name: o.default for o in self.option_specs}
+            name = known[k].name
+            if name in given:
+                raise OptionError(f"option {name} is given twice (as {given[name]} and as {k})")
+            given[name] = k
+        self.options: dict[str, Any] = {o.name: o.parse(o.default) if o.numeric else o.default
+                                        for o in self.option_specs}
         for k, v in options.items():
-            self.options[k] = known[k].parse(v)
+            opt = known[k]
+            try:
+                self.options[opt.name] = opt.parse(v)
+            except OptionError as e:
+                if k == opt.name:
+                    raise
+                raise OptionError(f"{e} (given as {k})") from None
 
     # -- to implement --
     def new_sheet(self):  # -> sheets.Sheet

@@ -69,7 +69,7 @@ from typing import Any
 
 from cardtable.cards import SUIT_SYMBOLS, card_text, deck36, make, rank_of, shuffled, suit_of
 from cardtable.engine.actions import Action
-from cardtable.engine.game import DealError, Game, MeldView, Option, OptionError, Result, check_cards, rng_for
+from cardtable.engine.game import DealError, Game, MeldView, Option, Result, check_cards, rng_for
 from cardtable.engine.grammar import Grammar
 from cardtable.engine.registry import register
 from cardtable.engine.standing import Standing
@@ -120,18 +120,6 @@ KEEP_SPEC = VerbSpec("keep-hand", "Houden", "k", "keep your hand", NONE)
 VERBS = (PLAY_SPEC, PASS_SPEC, SWAP_SPEC, TAKE_SPEC, KEEP_SPEC, ROEM_SPEC, CARRE_SPEC, STUK_SPEC)
 
 DEAL_KEYS = frozenset(("dealer", "hands", "extra", "dead", "upcard", "stock"))
-
-
-class _NumberChoice(Option):
-    """A choice among numbers (§9 ``target`` 5 or 7; ``onder_jan_max`` 21 or 25): read from
-    a number or its text, kept as an int (the default is written as text, as the setup
-    screen's list of choices has it; ``Handjas.__init__`` makes it an int)."""
-
-    def parse(self, value: Any) -> Any:
-        text = str(value).strip() if not isinstance(value, bool) else "?"
-        if text not in self.choices:
-            raise OptionError(f"option {self.name}: {value!r} is not one of {', '.join(self.choices)}")
-        return int(text)
 
 
 def receivers(n: int, dealer: int) -> list:
@@ -193,9 +181,9 @@ class Handjas(Game):
                  ("take-hand now", "'now'"), ("bid pit", "'bid'"), ("play XX", "'XX' is not a card"))
     description = "Two to five, each for himself, with sixes: swap for the extra hand, best roem takes all; beware the aardappel."
     option_specs = (
-        _NumberChoice("target", "choice", "7", "strepen needed to win (5 or 7)", choices=("5", "7")),
-        _NumberChoice("onder_jan_max", "choice", "21", "highest score that is onder jan (25: the \"grens van 26\")",
-                      choices=("21", "25")),
+        Option("target", "choice", "7", "strepen needed to win (5 or 7)", choices=("5", "7"), numeric=True),
+        Option("onder_jan_max", "choice", "21", "highest score that is onder jan (25: the \"grens van 26\")",
+               choices=("21", "25"), numeric=True),
         Option("single_winner", "bool", False, "only one \"most points\" streep, also with four players"),
         Option("carre_ranks", "choice", "all", "which carrés count: all ranks, or swiss (not 8, 7, 6)",
                choices=("all", "swiss")),
@@ -208,10 +196,7 @@ class Handjas(Game):
     ranking = HANDJAS
 
     def __init__(self, players: int | None = None, **options: Any):
-        super().__init__(players, **options)
-        for o in self.option_specs:                     # a default is text, as the table's Select needs
-            if isinstance(o, _NumberChoice):
-                self.options[o.name] = int(self.options[o.name])
+        super().__init__(players, **options)            # target, onder_jan_max: ints (numeric choices)
         self.rule = self.jas_rule()
         self.claim_manual = False                       # §4: no claim in Handjas
         self.roem_manual = self.options["roem_mode"] == "manual"

@@ -106,7 +106,8 @@ class Loba(EliminationRummy):
     option_specs = (
         Option("joker_penalty", "int", 50, "penalty points for a joker left in hand", minimum=0),
         Option("elimination_score", "int", 100, "a total at least this is out of the game", minimum=1),
-        Option("max_buy_backs", "int", 2, "buy-backs per player and game", minimum=0),
+        Option("max_buybacks", "int", 2, "buy-backs per player and game", minimum=0,
+               aliases=("max_buy_backs",)),         # §9's name; max_buy_backs: the name records used before
         Option("all_at_once_bonus", "int", 10, "subtracted for going out all in one turn", minimum=0),
     )
 
@@ -123,14 +124,14 @@ class Loba(EliminationRummy):
         #: §2 penalty points by card int: A K Q J 10, 2-T face value, JK ``joker_penalty``
         self.points: list[int] = points_table(ace=10, joker=self.options["joker_penalty"])
         self.out_bonus = self.options["all_at_once_bonus"]
-        self.max_buy_backs = self.options["max_buy_backs"]
+        self.max_buy_backs = self.options["max_buybacks"]
 
     def deck(self) -> list[Card]:
         return full52(2, jokers=4)
 
     def new_sheet(self) -> PenaltySheet:
-        """The §8 penalty sheet: elimination at ``elimination_score``, ``max_buy_backs``."""
-        return PenaltySheet(self.players, self.options["elimination_score"], self.options["max_buy_backs"])
+        """The §8 penalty sheet: elimination at ``elimination_score``, ``max_buybacks``."""
+        return PenaltySheet(self.players, self.options["elimination_score"], self.options["max_buybacks"])
 
     def between_hands(self, standing: Standing) -> "BuyBackState | None":
         """§7.4: the seats that may buy back decide, in seat order."""
@@ -455,7 +456,7 @@ class BuyBackState(State):
             return "Buy-backs decided"
         used = self.standing.extra["buy_backs"][s]
         return (f"{g.seat_name(s).capitalize()} reached {self.standing.totals[s]}: buy back in at "
-                f"{signed(self.new_total)} (buy-back {used + 1} of {g.options['max_buy_backs']}) or leave the game")
+                f"{signed(self.new_total)} (buy-back {used + 1} of {g.options['max_buybacks']}) or leave the game")
 
     def observation(self, seat: int) -> Observation:
         g = self.game
@@ -464,7 +465,7 @@ class BuyBackState(State):
         limit = g.options["elimination_score"]
         st = self.standing
         log = tuple(f"{g.seat_name(s).capitalize()} reached {st.totals[s]} (out at {limit}); buy-backs used: "
-                    f"{st.extra['buy_backs'][s]} of {g.options['max_buy_backs']}." for s in self.offered)
+                    f"{st.extra['buy_backs'][s]} of {g.options['max_buybacks']}." for s in self.offered)
         log += (f"The highest total still in: {signed(self.new_total)}.",)
         log += tuple(f"{g.seat_name(s).capitalize()} {'buys back in' if b else 'leaves the game'}."
                      for s, b in self.said)

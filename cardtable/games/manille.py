@@ -80,7 +80,8 @@ from typing import Any
 from cardtable.cards import SUIT_LETTERS, SUIT_SYMBOLS, card_text, piquet32, shuffled, suit_of
 from cardtable.engine.actions import Action
 from cardtable.engine.grammar import Grammar
-from cardtable.engine.game import DealError, Game, Observation, Option, OptionError, Result, rng_for
+from cardtable.engine.game import (DealError, Game, Observation, Option, OptionError, Result, option_text, rng_for,
+                                    written)
 from cardtable.engine.registry import register
 from cardtable.engine.standing import Standing
 from cardtable.families.tricks import (MANILLE, ManilleRule, TrickHand, cards_of, end_detail, mask_of,
@@ -141,14 +142,18 @@ class _TargetOption(Option):
     """``auto`` or a whole number 1..76 (§9 ``target``)."""
 
     def parse(self, value: Any) -> Any:
-        if isinstance(value, str) and value.strip().lower() == "auto":
+        """``"auto"`` or an int 1..76 from a value or its text (``option_text``: ``7``,
+        ``7.0`` and ``"7"`` alike); OptionError writing the value as a record does."""
+        text = option_text(value)
+        if text == "auto":
             return "auto"
         try:
-            if isinstance(value, bool):
+            if isinstance(value, bool) or text is None:
                 raise ValueError
-            iv = int(value)
-        except (TypeError, ValueError):
-            raise OptionError(f"option {self.name}: {value!r} is not auto or a whole number 1-{MAX_TARGET}") from None
+            iv = int(text)
+        except ValueError:
+            raise OptionError(f"option {self.name}: {written(value)} is not auto or a whole number "
+                              f"1-{MAX_TARGET}") from None
         if not 1 <= iv <= MAX_TARGET:
             raise OptionError(f"option {self.name}: {iv} is not auto or a whole number 1-{MAX_TARGET}")
         return iv
