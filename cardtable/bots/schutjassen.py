@@ -8,7 +8,8 @@ Rules of thumb beyond the trick bot's:
 2. claim ("ik dek") as soon as the contract side's count is 100 or more, after declaring
    the trick roem of a trick just won (a claim instead of it would lose that roem);
 3. herschut (a defender) when its side's count is ``TAKE_OVER`` or more and the
-   schutters' is below ``ONDER`` (they are then onder jan too, so a made herschut is 500);
+   schutters' is below ``ONDER`` (they are then onder jan too, so a made herschut is 500),
+   and always when its side already has 100 (a certain 400 or 500, claimed at once: rule 2);
    tout (a schutter) on the same test, from ``TOUT_AT``: a failed tout costs 900; and
    always when its side already has 100 (a certain 900, claimed at once: rule 2);
 4. give up when the contract side has ``GIVE_UP_AT`` or more and the bot's side is below
@@ -90,7 +91,7 @@ def choose(obs: Observation, game: Game, rng: random.Random) -> Action:
         return _CLAIM
     if contract is not None and contract != side:
         theirs, ours = counts[contract], counts[side]
-        if _HERSCHUT in legal and ours >= TAKE_OVER and theirs < ONDER:
+        if _HERSCHUT in legal and (ours >= trick.CLAIM_AT or (ours >= TAKE_OVER and theirs < ONDER)):
             return _HERSCHUT
         if _TOUT in legal and (ours >= trick.CLAIM_AT or (ours >= TOUT_AT and theirs < ONDER)):
             return _TOUT

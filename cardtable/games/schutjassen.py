@@ -38,9 +38,8 @@ Rulings beyond the spec:
   * ``claim_mode = auto``: after the meld phase, ``declare stuk``, each completed trick
     (with its trick roem) and a tout the contract side is claimed for when it has 100; the
     defenders' count never ends the hand.
-  * Herschut is also refused once the defenders' own side has 100 (§10.4 refuses it once
-    the contract side has 100; herschut, then "ik dek" at once, would be a certain 400 or
-    500). Tout is not: §4.3 limits it by the herschutters' count only, and schutters who
+  * Herschut and tout are limited by the contract side's count only (§4.3, §10.4): defenders
+    who already have 100 may say herschut and claim 400 or 500 (§10.15), and schutters who
     reached 100 while the herschutters held the contract may say tout and claim 900
     (§10.14); with ``claim_mode = auto`` the engine claims for them at once.
   * After ``declare stuk`` on a play turn the seat may only play its trump K or Q or
@@ -268,8 +267,8 @@ class SchutState(KruisState):
         if self.stuk_forced:
             return acts
         open_ = self.counts[self.contract] < CONTRACT_AT       # §4.3, §10.4: the contract side below 100
-        if self.stage == "schut" and side != self.schutters and open_ and self.counts[side] < CONTRACT_AT:
-            acts.append(BID_HERSCHUT)
+        if self.stage == "schut" and side != self.schutters and open_:
+            acts.append(BID_HERSCHUT)                           # whatever the defenders' own count (§10.15)
         if self.stage == "herschut" and side == self.schutters and open_:
             acts.append(BID_TOUT)                               # whatever the schutters' own count (§10.14)
         if self.stage in ("schut", "herschut") and side != self.contract:
@@ -294,6 +293,8 @@ class SchutState(KruisState):
             self.stage = "herschut"
             self.contract = 1 - self.schutters
             self._log("herschut", seat)
+            if not self.game.claim_manual:      # §10.15: defenders already at 100 have made it
+                self._auto_claim()
         elif action == BID_TOUT:
             self.stage = "tout"
             self.contract = self.schutters
@@ -431,9 +432,6 @@ class SchutState(KruisState):
                     return f"herschut is said once, while the stage is schut (now {self.stage})"
                 if side == self.schutters:
                     return "herschut is said by a defender, not by the schutters"
-                if self.counts[side] >= CONTRACT_AT:
-                    return (f"your side already has {self.counts[side]}: no herschut into a contract "
-                            "that is already made")
                 return (f"{SIDE_NAMES[self.contract]} already has {self.counts[self.contract]}: "
                         "no herschut once the contract side has 100")
             if arg == "tout":

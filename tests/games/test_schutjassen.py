@@ -119,7 +119,7 @@ def test_s3_schut_failed_the_schutters_onder_jan_200_to_the_defenders():
     assert s.observation(2).extra["schutters"] == 1
     s = run(s, *tricks(0, 7))
     assert s.counts == [128, 20]
-    assert s.to_act == 0 and legal(s) == {"play TS", "concede"}   # 128: no claim, no herschut
+    assert s.to_act == 0 and legal(s) == {"play TS", "concede", "bid herschut"}   # 128: no claim (ruling 15)
     assert "claim" in legal(run(s, "play TS"))             # seat 1 could (wrongly)
     m, r = result_of("s3")
     assert r.outcome == "failed" and r.detail["stage"] == "schut"
@@ -347,12 +347,29 @@ def test_auto_roem_samples_declare_the_same_roem_after_the_schut():
     assert not accept(other)
 
 
-def test_no_herschut_into_a_contract_already_made():
-    """Ruling (module docstring): the defenders' own side must be below 100 too."""
+def test_herschut_by_defenders_already_at_100_ruling_15():
+    """§4.3 limits herschut by the contract side's count only: defenders at 111 may say it
+    (the game refused it once: "your side already has 111"), then claim a contract already
+    made: 500, the schutters being onder jan (20 < 50)."""
     s = run(start(), "bid schut", *M, *tricks(0, 6))      # schutters 1/3 at 20, side 0/2 at 111
     assert s.counts == [111, 20] and s.to_act == 0
-    assert "bid herschut" not in legal(s) and "concede" in legal(s)
-    refused(s, "bid herschut", "your side already has 111")
+    assert {"bid herschut", "concede"} <= legal(s) and "claim" not in legal(s)
+    s = s.apply("bid herschut")
+    assert s.stage == "herschut" and s.contract == 0 and s.to_act == 0
+    assert "claim" in legal(s) and "bid herschut" not in legal(s)
+    s = s.apply("claim")
+    r = s.result()
+    assert r.outcome == "made" and r.detail["stage"] == "herschut"
+    assert r.detail["contract_points"] == [500, 0]
+
+
+def test_herschut_at_100_is_claimed_at_once_with_claim_mode_auto():
+    s = run(start(claim_mode="auto"), "bid schut", *M, *tricks(0, 6))
+    assert s.counts == [111, 20] and "bid herschut" in legal(s)
+    s = s.apply("bid herschut")
+    r = s.result()
+    assert s.to_act is None and r.outcome == "made" and r.detail["stage"] == "herschut"
+    assert r.detail["contract_points"] == [500, 0]
 
 
 def tout_at_111():
@@ -438,3 +455,17 @@ def test_giving_up_asks_first():
     as for Ik dek: a fresh user gave up a hand with one stray key."""
     from cardtable.games.schutjassen import CONCEDE_SPEC
     assert CONCEDE_SPEC.verb == "concede" and CONCEDE_SPEC.confirm
+
+
+def test_simple_bot_says_herschut_at_100_and_claims():
+    """A certain 400 or 500: a defender whose side has 100 says herschut, even with the
+    schutters above onder jan, then claims (ruling 15)."""
+    import dataclasses
+
+    s = run(start(), "bid schut", *M, *tricks(0, 6))      # schutters 1/3 at 20, side 0/2 at 111
+    bot = get_bot("simple", s.game, seed=1)
+    obs = s.observation(0)
+    assert bot.choose(obs).text() == "bid herschut"
+    richer = dataclasses.replace(obs, scores={**obs.scores, "counts": [111, 60]})
+    assert bot.choose(richer).text() == "bid herschut"
+    assert bot.choose(s.apply("bid herschut").observation(0)).text() == "claim"
