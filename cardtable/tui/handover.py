@@ -14,7 +14,7 @@ the keys and clicks that come right after it, so none reaches the next player's 
 from __future__ import annotations
 
 import unicodedata
-from typing import Iterable
+from collections.abc import Iterable
 
 from rich.style import Style
 from rich.text import Text
@@ -22,6 +22,7 @@ from textual import _time, events
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Center
+from textual.css.query import NoMatches
 from textual.screen import Screen
 from textual.widgets import Static
 
@@ -107,8 +108,8 @@ def _is_input(event) -> bool:
     return isinstance(event, (events.Key, events.MouseDown, events.MouseUp, events.Paste))
 
 
-class InputGate:
-    """A Screen mixin: input counts only once the screen has been drawn (``painted_at``)
+class InputGate(Screen):
+    """A Screen whose input counts only once the screen has been drawn (``painted_at``)
     and the keyboard and mouse have been quiet ``gate_quiet()`` seconds since then.
 
     The app (``CardTableApp.on_event``) asks ``gate_allows(event, t)`` for every key, click
@@ -182,7 +183,7 @@ class InputGate:
         self.notify("Wait a moment: keys typed in a hurry do not count here.", timeout=2.5)
 
 
-class HandOverScreen(InputGate, Screen):
+class HandOverScreen(InputGate):
     """Covers the whole table until the next human presses their key (DESIGN.md, hot-seat).
 
     A full Screen: nothing of the table, and no hand, is drawn while it is up. It is passed
@@ -230,7 +231,7 @@ class HandOverScreen(InputGate, Screen):
         self.told = line
         try:
             self.query_one("#handover-text", Static).update(self._text())
-        except Exception:
+        except NoMatches:         # not composed yet: compose draws the line
             pass
 
     def gate_refused(self, event) -> None:

@@ -293,7 +293,7 @@ class GatedConfirmation(InputGate):
         return float(getattr(self.app, name, 0.0) or 0.0)
 
 
-class ResumeScreen(GatedConfirmation, Screen):
+class ResumeScreen(GatedConfirmation):
     """Offer to resume an unfinished autosaved match. Dismisses True (resume) or False.
     Gated (``GatedConfirmation``): in hot-seat the hand-over follows."""
 
@@ -649,7 +649,7 @@ def result_renderable(match: Match, index: int, names: dict[int, str]):
     return Group(*parts)
 
 
-class HandSummaryScreen(GatedConfirmation, Screen):
+class HandSummaryScreen(GatedConfirmation):
     """The finished hand: outcome, points or strepen, what the bot would have played
     (``review``: its lines; None: no such section) and the score sheet.
 

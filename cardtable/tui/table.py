@@ -259,7 +259,7 @@ class TableScreen(Screen):
             self.mode = "handover"
             self.viewer = None            # hide every hand before anything else is drawn
             self.refresh_table()
-            self.app.push_screen(HandOverScreen(name, self._handover_note(seat), self._pass_key(seat)),
+            self.app.push_screen(HandOverScreen(name, self._handover_note(seat), self._pass_key(seat, name)),
                                  callback=lambda _=None, s=seat: self._handover_done(s))
             return
         self.viewer = seat
@@ -269,13 +269,13 @@ class TableScreen(Screen):
         self.refresh_table()
         self.review.start()
 
-    def _pass_key(self, seat: int) -> str:
-        """The key that passes the hand-over to ``seat`` (``handover.pass_key``): a letter of
-        the player's name that no move the previous player had on offer uses, and not the
-        initial of a human seated before."""
+    def _pass_key(self, seat: int | None, name: str) -> str:
+        """The key that passes the hand-over to ``seat``, called ``name`` (``handover.pass_key``):
+        a letter of the name that no move the previous player had on offer uses, and not
+        the initial of a human seated before."""
         names = self._names()
-        taken = [initial(names[s]) for s in self.humans if s < seat]
-        return pass_key(names[seat], avoid=self.keys_in_use, taken=taken)
+        taken = [initial(names[s]) for s in self.humans if seat is not None and s < seat]
+        return pass_key(name, avoid=self.keys_in_use, taken=taken)
 
     def _handover_note(self, seat: int) -> str:
         m = self.match
