@@ -175,12 +175,18 @@ class InputGate(Screen):
         return ok
 
     def gate_refused(self, event) -> None:
-        """Input after the screen was drawn but too soon: say so (at most every 2 s)."""
+        """Input after the screen was drawn but too soon: say so, a moment later and only if
+        the screen is still up (the rest of a burst that confirmed it says nothing), at most
+        every 2 s."""
+        self.set_timer(0.3, self._tell_too_soon)
+
+    def _tell_too_soon(self) -> None:
         now = _time.get_time()
-        if now - self._gate_told < 2.0:
+        if (now - self._gate_told < 2.0 or getattr(self, "_dismissed", False)
+                or not self.is_attached or self.app.screen is not self):
             return
         self._gate_told = now
-        self.notify("Wait a moment: keys typed in a hurry do not count here.", timeout=2.5)
+        self.notify("Too soon: a key counts after a quiet moment.", timeout=2.5)
 
 
 class HandOverScreen(InputGate):
