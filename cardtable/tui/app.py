@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+from collections import deque
 
 from textual import _time, events
 from textual.app import App
@@ -37,6 +38,9 @@ DEFAULT_BOT_DELAY = 0.6
 #: seconds the keyboard and mouse must be quiet before input counts again after a hand-over
 #: or another confirmation screen came or went (``CardTableApp.hush``)
 DEFAULT_INPUT_QUIET = 0.25
+#: seconds the keyboard and mouse must be quiet, after a hand-over was drawn, before its key
+#: counts (``handover.InputGate``; also the summary and resume offer before a hot-seat hand)
+DEFAULT_HANDOVER_QUIET = 1.0
 
 
 def _env_float(name: str, default: float) -> float:
@@ -86,8 +90,10 @@ class CardTableApp(App):
     seed: match seed for games started from the menu (None: random); tests fix it.
     autosave: save after every action with ``cardtable.saves`` (and clear at the match end).
     resume: offer to resume an autosaved match when started without one.
-    handover_guard: seconds a hand-over ignores keys after it appeared (default: the bot
-        delay, at most 0.4).
+    handover_quiet: seconds the keyboard and mouse must be quiet after a hand-over was
+        drawn (and after every key since) before the key that passes it counts; also the
+        summary's and the resume offer's before a hot-seat hand (``handover.InputGate``;
+        default env ``CARDTABLE_HANDOVER_QUIET``, else 1.0).
     input_quiet: seconds of quiet keyboard and mouse needed after a hand-over or another
         confirmation screen came or went before a key or click counts again (``hush``;
         default env ``CARDTABLE_INPUT_QUIET``, else 0.25; 0 turns the gate off).
@@ -108,7 +114,7 @@ class CardTableApp(App):
 
     def __init__(self, match: Match | None = None, *, bot_delay: float | None = None,
                  dutch: bool | None = None, seed: int | None = None, autosave: bool = True,
-                 resume: bool = True, handover_guard: float | None = None,
+                 resume: bool = True, handover_quiet: float | None = None,
                  input_quiet: float | None = None, hotseat_undo: bool | None = None) -> None:
         super().__init__()
         self.start_match = match
@@ -123,46 +129,66 @@ class CardTableApp(App):
         self.seed = seed
         self.autosave = autosave
         self.resume = resume
-        # keys typed this soon after a hand-over appears are ignored (the previous player
-        # may still be typing); never longer than the bot pace, so 0 in tests
-        self.handover_guard = min(0.4, self.bot_delay) if handover_guard is None else handover_guard
+        self.handover_quiet = (_env_float("CARDTABLE_HANDOVER_QUIET", DEFAULT_HANDOVER_QUIET)
+                               if handover_quiet is None else max(0.0, handover_quiet))
         self.input_quiet = (_env_float("CARDTABLE_INPUT_QUIET", DEFAULT_INPUT_QUIET)
                             if input_quiet is None else max(0.0, input_quiet))
         self.hotseat_undo = _hotseat_undo_setting() if hotseat_undo is None else bool(hotseat_undo)
         self._hush_last: float | None = None    # the gate is shut: time of the last input
         self.hushed_inputs = 0                  # inputs the gate swallowed (the tests read it)
+        #: the times (``event.time``) the last keys, clicks and pastes were read, counted or
+        #: not: a gated screen (``handover.InputGate``) measures the quiet before a key on them
+        self.input_times: deque[float] = deque(maxlen=64)
 
     # ---- the input gate -------------------------------------------------------------------
     def hush(self) -> None:
         """Shut the input gate: keys, clicks and pastes are dropped until the keyboard and the
-        mouse have been quiet for ``input_quiet`` seconds. Called when a hand-over or another
-        confirmation screen (summary, resume, match end) appears and when it is dismissed, so
-        the keys of a burst (a bouncing key, SSH lag, a paste, a double click) that confirm a
-        screen never reach the table of the next player; the screen beneath is drawn but
-        inert meanwhile. Ctrl+Q always passes."""
+        mouse have been quiet for ``input_quiet`` seconds. Called when a confirmation screen
+        (hand-over, summary, resume, match end, a yes/no question) is dismissed, and when the
+        match end or a question appears, so the keys of a burst (a bouncing key, SSH lag, a
+        paste, a double click) that confirm a screen never reach the table of the next
+        player; the screen beneath is drawn but inert meanwhile. Ctrl+Q always passes. A
+        screen with a gate of its own (the hand-over, the summary, the resume offer:
+        ``handover.InputGate``) decides its input itself while it is on top."""
         if self.input_quiet > 0:
-            self._hush_last = _time.get_time()
+            # from now, or from the last input read if the app is behind: a key read just
+            # before the confirmation that is handled after it is part of the same burst
+            self._hush_last = max([_time.get_time(), *self.input_times])
 
     def _drop_input(self, event) -> bool:
-        if self._hush_last is None or event.is_forwarded:
+        """Whether to drop ``event`` (a key, a click, a paste): the screen on top decides when
+        it has a gate of its own (``handover.InputGate``: the hand-over; the summary and the
+        resume offer), else the input gate (``hush``). Ctrl+Q always passes."""
+        if event.is_forwarded or not isinstance(event, (events.Key, events.MouseDown, events.MouseUp,
+                                                         events.Paste)):
             return False
-        if isinstance(event, events.Key):
-            if event.key == "ctrl+q":
-                return False
-        elif not isinstance(event, (events.MouseDown, events.MouseUp, events.Paste)):
+        if isinstance(event, events.Key) and event.key == "ctrl+q":
             return False
         # the time the input arrived (made when the terminal's bytes were read), not the
         # time it is handled: keys queued behind a slow redraw still count as one burst
         now = getattr(event, "time", None) or _time.get_time()
+        gate = getattr(self.screen, "gate_allows", None)
+        if callable(gate):
+            drop = not gate(event, now)
+            self.input_times.append(now)
+            if drop:
+                self._dropped(event)
+            return drop
+        self.input_times.append(now)
+        if self._hush_last is None:
+            return False
         if now - self._hush_last >= self.input_quiet:
             self._hush_last = None        # quiet long enough: the gate opens
             return False
         if not isinstance(event, events.MouseUp):
             self._hush_last = max(self._hush_last, now)   # input keeps the gate shut
+        self._dropped(event)
+        return True
+
+    def _dropped(self, event) -> None:
         if isinstance(event, events.MouseDown):
             self._mouse_down_widget = None   # no click from a press that was dropped
         self.hushed_inputs += 1
-        return True
 
     async def on_event(self, event) -> None:
         if self._drop_input(event):

@@ -31,7 +31,6 @@ def apply_settings(app, s: S.Settings) -> None:
     app.settings = s
     app.bot_delay = s.bot_delay
     app.dutch = s.dutch
-    app.handover_guard = min(0.4, s.bot_delay)
     if hasattr(R, "set_colours"):
         R.set_colours(s.colours)
     try:

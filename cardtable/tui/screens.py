@@ -9,7 +9,6 @@ through) and every screen dismisses itself directly (a deferred dismiss hangs ru
 from __future__ import annotations
 
 import re
-import time
 from importlib import resources
 from typing import Any
 
@@ -29,7 +28,7 @@ from cardtable.engine.game import Game, Option, OptionError
 from cardtable.engine.match import Match
 from cardtable.engine.record import RecordError
 from cardtable.tui import render as R
-from cardtable.tui.handover import HandOverScreen, confirm, hush  # noqa: F401  (re-exported)
+from cardtable.tui.handover import HandOverScreen, InputGate, confirm, hush  # noqa: F401  (re-exported)
 from cardtable.tui.widgets import KeyFooter, MoreBelow, dismiss_once, sheet_renderable
 
 
@@ -276,8 +275,27 @@ class MenuScreen(Screen):
             pass
 
 
-class ResumeScreen(Screen):
-    """Offer to resume an unfinished autosaved match. Dismisses True (resume) or False."""
+def _hot_seat(match: Match) -> bool:
+    """Several humans share the keyboard in ``match``."""
+    return sum(1 for s in range(match.game.players) if match.seat_kind(s)[0] == "human") > 1
+
+
+class GatedConfirmation(InputGate):
+    """The gate of a confirmation screen that leads to a hand (``InputGate``): a key typed
+    before the screen was drawn never counts; in hot-seat the keyboard must then be quiet
+    as long as before a hand-over (``app.handover_quiet``), else as long as the app's input
+    gate asks (``app.input_quiet``)."""
+
+    match: Match
+
+    def gate_quiet(self) -> float:
+        name = "handover_quiet" if _hot_seat(self.match) else "input_quiet"
+        return float(getattr(self.app, name, 0.0) or 0.0)
+
+
+class ResumeScreen(GatedConfirmation):
+    """Offer to resume an unfinished autosaved match. Dismisses True (resume) or False.
+    Gated (``GatedConfirmation``): in hot-seat the hand-over follows."""
 
     BINDINGS = [
         Binding("y,enter", "answer(True)", "resume"),
@@ -309,9 +327,6 @@ class ResumeScreen(Screen):
             yield Button(Text("Resume"), id="resume-yes", variant="primary", compact=True)
             yield Button(Text("Menu"), id="resume-no", compact=True)
         yield KeyFooter()
-
-    def on_mount(self) -> None:
-        hush(self.app)
 
     def action_answer(self, yes: bool) -> None:
         confirm(self, yes)
@@ -634,11 +649,13 @@ def result_renderable(match: Match, index: int, names: dict[int, str]):
     return Group(*parts)
 
 
-class HandSummaryScreen(Screen):
+class HandSummaryScreen(GatedConfirmation):
     """The finished hand: outcome, points or strepen, what the bot would have played
     (``review``: its lines; None: no such section) and the score sheet.
 
     Dismisses True (⏎, ␣ or Esc: go on) or "leave" (q: leave the table; the match is saved).
+    Gated (``GatedConfirmation``): keys of the last move typed before it was drawn do not
+    skip it; in hot-seat the next hand's hand-over follows.
     """
 
     BINDINGS = [
@@ -674,8 +691,6 @@ class HandSummaryScreen(Screen):
         yield KeyFooter()
 
     def on_mount(self) -> None:
-        self._shown_at = time.monotonic()
-        hush(self.app)
         if self.match.over:
             # the last hand of the match: the key line says what ⏎ does now, and q quits
             self._bindings.key_to_bindings["enter"] = [Binding("enter", "next", "the result", key_display="⏎")]
@@ -696,10 +711,6 @@ class HandSummaryScreen(Screen):
         confirm(self, "leave")
 
     def action_next(self) -> None:
-        # keys typed just before the hand ended (a player still playing) do not skip it
-        guard = float(getattr(self.app, "handover_guard", 0.0) or 0.0)
-        if time.monotonic() - getattr(self, "_shown_at", 0.0) < 2 * guard:
-            return
         confirm(self, True)
 
     def action_sheet(self) -> None:

@@ -48,7 +48,7 @@ from cardtable.tui import layout as L
 from cardtable.tui import render as R
 from cardtable.tui.bot_driver import BotDriver, hint_function
 from cardtable.tui.chooser import CARD_SHAPES, Chooser, Item, card_index
-from cardtable.tui.handover import ConfirmScreen, HandOverScreen, handover_due
+from cardtable.tui.handover import ConfirmScreen, HandOverScreen, handover_due, initial, pass_key
 from cardtable.tui.layout import seat_positions  # noqa: F401  (the tests read it here)
 from cardtable.tui.review import TableReview
 from cardtable.tui.screens import HandSummaryScreen, MatchEndScreen, RulesScreen, SheetScreen
@@ -141,6 +141,9 @@ class TableScreen(Screen):
         # theirs is legal, so that a try is refused with the rules' reason (a two-card meld)
         self._seen_specs: dict[str, dict[tuple, object]] = {}
         self._buttons: list[tuple[str, Text]] = []     # the action line's (key, label), as drawn
+        #: the keys of the moves offered to the human at the keyboard since they took it (the
+        #: last hand-over): the next hand-over is not passed by any of them (``pass_key``)
+        self.keys_in_use: set[str] = set()
 
     # ---- the chooser's state, as the tests and the key line read it -----------------------
     @property
@@ -256,7 +259,7 @@ class TableScreen(Screen):
             self.mode = "handover"
             self.viewer = None            # hide every hand before anything else is drawn
             self.refresh_table()
-            self.app.push_screen(HandOverScreen(name, self._handover_note(seat)),
+            self.app.push_screen(HandOverScreen(name, self._handover_note(seat), self._pass_key(seat, name)),
                                  callback=lambda _=None, s=seat: self._handover_done(s))
             return
         self.viewer = seat
@@ -265,6 +268,14 @@ class TableScreen(Screen):
         self._cursor_to_playable()
         self.refresh_table()
         self.review.start()
+
+    def _pass_key(self, seat: int | None, name: str) -> str:
+        """The key that passes the hand-over to ``seat``, called ``name`` (``handover.pass_key``):
+        a letter of the name that no move the previous player had on offer uses, and not
+        the initial of a human seated before."""
+        names = self._names()
+        taken = [initial(names[s]) for s in self.humans if seat is not None and s < seat]
+        return pass_key(name, avoid=self.keys_in_use, taken=taken)
 
     def _handover_note(self, seat: int) -> str:
         m = self.match
@@ -278,6 +289,7 @@ class TableScreen(Screen):
         self.viewer = seat
         self.anchor = seat
         self.mode = "human"
+        self.keys_in_use = set()          # another player's fingers on the keys from now
         self.cursor = 0
         self.chooser = Chooser()
         self._cursor_to_playable()
@@ -885,6 +897,9 @@ class TableScreen(Screen):
                 spec = self.chooser.card_spec(obs, "enter")
                 if spec is not None:
                     self.keymap["enter"] = lambda s=spec: self.card_key(*s)
+            # the keys the player at the keyboard has had: the next hand-over's key is none
+            # of them (``handover.pass_key``)
+            self.keys_in_use.update(self.keymap)
         self._buttons = items
         bar.show(items)
 
@@ -1121,7 +1136,10 @@ class TableScreen(Screen):
         if action == "toggle":
             return Chooser.selecting(obs)
         if action == "enter":
-            return self._enter_plan()[1] is not None
+            # ⏎ making the one move a button already names (roem: ``p Pass``) still makes it
+            # but is not listed: two keys offered for one move invited pressing both, and
+            # the second then fell on the next player's hand-over (issue 19)
+            return self._enter_plan()[1] is not None and not self._enter_doubles_a_button(obs)
         return any(s.shape in CARD_SHAPES for s, _ in Chooser.specs(obs))
 
     async def on_key(self, event) -> None:
@@ -1279,6 +1297,12 @@ class TableScreen(Screen):
         if menu and not any(key == "escape" for key, _ in self._buttons):
             t.append(" · Esc back", Style(color=R.GOLD))
         self.set_message(self._one_line(t))
+
+    def _enter_doubles_a_button(self, obs: Observation) -> bool:
+        """⏎ would make the one move on offer (``_only_move``) and a button of the action
+        line makes that move on its own key."""
+        return ("enter" not in self.keymap and self._only_move(obs) is not None
+                and any(key != "enter" for key, _ in self._buttons))
 
     @staticmethod
     def _only_move(obs: Observation) -> Action | None:

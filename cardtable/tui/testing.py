@@ -13,7 +13,44 @@ def busy(app) -> bool:
     if any(w.state in (WorkerState.PENDING, WorkerState.RUNNING) and w.group != "review" for w in app.workers):
         return True
     scr = app.screen
+    if hasattr(scr, "gate_allows") and scr.painted_at is None:
+        return True           # a gated screen (``handover.InputGate``) not drawn yet
     return isinstance(scr, TableScreen) and scr.mode in ("bot", "idle", "summary", "handover")
+
+
+async def press_when_quiet(pilot, key: str, character: str | None = None) -> None:
+    """Press ``key`` on the gated screen on top (``handover.InputGate``: a hand-over, the
+    summary, the resume offer) as a person does who waited: once the screen has been drawn
+    and the keyboard has been quiet as long as the gate asks (``app.handover_quiet``, 0 in
+    the tests unless a test sets it; a test that wants the real quiet time without waiting
+    moves the clock, ``tests/tui/test_handover.py``)."""
+    import asyncio
+
+    from textual import _time, events
+
+    app = pilot.app
+    scr = app.screen
+    for _ in range(200):
+        if getattr(scr, "painted_at", None) is not None:
+            break
+        await pilot.pause()
+    opens = scr.gate_open_at(app.input_times)
+    if opens is None:
+        raise TimeoutError(f"{type(scr).__name__} was never drawn")
+    wait = opens - _time.get_time()
+    if wait > 0:
+        await asyncio.sleep(wait + 0.002)
+    if character is None:
+        character = {"enter": "\r", "space": " ", "escape": "\x1b"}.get(key, key if len(key) == 1 else None)
+    app.post_message(events.Key(key, character))
+    await pilot.pause()
+    await pilot.pause()
+
+
+async def pass_handover(pilot) -> None:
+    """Pass the hand-over on top with its key (``HandOverScreen.pass_key``), once drawn and
+    after the quiet time (``press_when_quiet``)."""
+    await press_when_quiet(pilot, pilot.app.screen.pass_key)
 
 
 async def settle(pilot, rounds: int = 2000) -> None:

@@ -8,7 +8,7 @@ import pytest
 from cardtable.engine import Match
 from cardtable.tui.screens import HandOverScreen, HandSummaryScreen
 from cardtable.tui.table import TableScreen
-from cardtable.tui.testing import settle
+from cardtable.tui.testing import pass_handover, settle
 
 MAX_STEPS = 400
 
@@ -33,7 +33,7 @@ async def finish_hand(pilot, app, match: Match, turn, max_steps: int = MAX_STEPS
         if isinstance(app.screen, HandSummaryScreen):
             return step
         if handovers and isinstance(app.screen, HandOverScreen):
-            await pilot.press("enter")
+            await pass_handover(pilot)
             continue
         tbl = app.screen
         assert isinstance(tbl, TableScreen) and tbl.mode == "human", type(tbl)

@@ -1,10 +1,13 @@
-"""Bursts of keys and clicks at every hand-over and every confirmation screen (issue 8, item 1).
+"""Bursts of keys and clicks at every hand-over and every confirmation screen (issue 8, item 1;
+issue 19).
 
 Keys a terminal delivers together (a bouncing key, SSH lag, a paste typed as keys, a double
-click) confirm a hand-over, a hand summary, the resume offer or the match end once, and none
-of them reaches the table of the next player: no card is played by a bounce, the app never
-lands on the menu or a blank screen. The keys come a few milliseconds apart, as a terminal
-sends them (``Pilot.press`` waits for the app between two keys, which hides the fault).
+click) never pass a hand-over (only the next player's key does, after a quiet moment:
+tests/tui/test_handover.py); they confirm a hand summary, the resume offer or the match end
+once, and none of them reaches the table of the next player: no card is played by a bounce,
+the app never lands on the menu or a blank screen. The keys come a few milliseconds apart,
+as a terminal sends them (``Pilot.press`` waits for the app between two keys, which hides
+the fault).
 """
 
 from __future__ import annotations
@@ -20,10 +23,11 @@ from cardtable.engine import Match, get_game
 from cardtable.tui.app import CardTableApp
 from cardtable.tui.screens import HandOverScreen, HandSummaryScreen, MatchEndScreen, MenuScreen, ResumeScreen
 from cardtable.tui.table import TableScreen
-from cardtable.tui.testing import settle, table
+from cardtable.tui.testing import pass_handover, press_when_quiet, settle, table
 from cardtable.tui.widgets import CardWidget
 
 QUIET = 0.06          # the app's input gate in these tests (the app's default is 0.25 s)
+HANDOVER_QUIET = 0.1  # the quiet a hand-over asks in these tests (the app's default is 1 s)
 CHARS = {"space": " ", "enter": "\r", "escape": "\x1b"}
 #: the faults of issue 8 and longer bursts: 2, 3 and 10 keys
 BURSTS = [("space", "1"), ("space", "space"), ("a", "b"), ("space", "1", "enter"),
@@ -41,6 +45,7 @@ def _stamp(event, t0: float, i: int, gap: float):
 @pytest.fixture(autouse=True)
 def _gate(monkeypatch):
     monkeypatch.setenv("CARDTABLE_INPUT_QUIET", str(QUIET))
+    monkeypatch.setenv("CARDTABLE_HANDOVER_QUIET", str(HANDOVER_QUIET))
 
 
 async def burst(app, keys, gap: float = 0.005) -> None:
@@ -74,6 +79,15 @@ async def quiet(pilot) -> None:
     await settle(pilot)
 
 
+async def until_open(pilot) -> None:
+    """Wait until the gated screen on top (a hand-over, the summary, the resume offer) takes
+    a key: drawn, and the keyboard quiet as long as it asks since."""
+    app = pilot.app
+    await settle(pilot)
+    opens = app.screen.gate_open_at(app.input_times)
+    await asyncio.sleep(max(0.0, opens - _time.get_time()) + 0.005)
+
+
 async def play_hand_with_bursts(pilot, match: Match, humans, bursts_at: int = 6,
                                 stop: bool = False) -> dict:
     """Play the current hand to its summary: a burst at each of the first ``bursts_at``
@@ -93,15 +107,28 @@ async def play_hand_with_bursts(pilot, match: Match, humans, bursts_at: int = 6,
             if seen["bursts"] < bursts_at:
                 b = seen["bursts"]
                 seen["bursts"] += 1
-                await quiet(pilot)
                 n0 = len(match.hands[-1]["actions"])
-                if b % 4 == 3:
-                    await clicks(pilot, 2)
-                else:
-                    await burst(app, BURSTS[b % len(BURSTS)])
+                keys = BURSTS[b % len(BURSTS)]
+                # a burst (or a double click) as the hand-over comes up, even one that ends
+                # with the next player's key, and one of other keys after the keyboard was
+                # quiet: neither passes it, nothing is played, no hand is shown
+                other = tuple(k for k in keys if k != scr.pass_key) or ("enter",)
+                for when, these in (("at once", other + (scr.pass_key,)), ("after quiet", other)):
+                    if when == "after quiet":
+                        await until_open(pilot)
+                    if b % 4 == 3:
+                        await clicks(pilot, 2)
+                    else:
+                        await burst(app, these)
+                    await quiet(pilot)
+                    assert app.screen is scr, (b, when, these, type(app.screen).__name__)
+                    assert len(match.hands[-1]["actions"]) == n0, match.hands[-1]["actions"][n0:]
+                    assert table(app).viewer is None
+                # the next player's key, bouncing: passed once, the bounce plays nothing
+                await until_open(pilot)
+                await burst(app, (scr.pass_key,) + keys)
                 await quiet(pilot)
-                # confirmed once: the table of the next human, nothing played by the burst
-                assert app.screen is table(app), (b, type(app.screen).__name__, app.hushed_inputs, scr is app.screen, match.hands[-1]["actions"][n0:], app._hush_last)
+                assert app.screen is table(app), (b, type(app.screen).__name__, app.hushed_inputs)
                 assert len(match.hands[-1]["actions"]) == n0, match.hands[-1]["actions"][n0:]
                 tbl = table(app)
                 assert tbl.mode == "human" and tbl.viewer == nxt == match.state.to_act
@@ -109,8 +136,9 @@ async def play_hand_with_bursts(pilot, match: Match, humans, bursts_at: int = 6,
                     if stop:
                         return seen
                     app.input_quiet = 0.0
+                    app.handover_quiet = 0.0
             else:
-                await pilot.press("enter")
+                await pass_handover(pilot)
             continue
         tbl = scr
         assert isinstance(tbl, TableScreen) and tbl.mode == "human", type(scr).__name__
@@ -150,7 +178,7 @@ async def _summary_burst(pilot, match, keys) -> None:
     app = pilot.app
     assert isinstance(app.screen, HandSummaryScreen)
     hands = len(match.hands)
-    await quiet(pilot)
+    await until_open(pilot)
     await burst(app, keys)
     await quiet(pilot)
     scr = app.screen
@@ -203,6 +231,7 @@ async def test_bursts_at_the_summary_and_the_match_end(humans):
         keys = {k: v[0].description for k, v in app.screen._bindings.key_to_bindings.items()}
         assert keys["enter"] == "the result" and keys["q"] == "quit", keys
         app.input_quiet = QUIET
+        app.handover_quiet = HANDOVER_QUIET
         await _summary_burst(pilot, match, ("enter", "1", "enter"))
         assert isinstance(app.screen, MatchEndScreen)
         await quiet(pilot)
@@ -221,8 +250,7 @@ async def test_a_bounce_after_a_move_plays_nothing_for_the_next_player():
         for _ in range(12):
             await settle(pilot)
             if isinstance(app.screen, HandOverScreen):
-                await quiet(pilot)
-                await pilot.press("enter")
+                await pass_handover(pilot)
                 await quiet(pilot)
                 continue
             tbl = app.screen
@@ -241,7 +269,8 @@ async def test_a_bounce_after_a_move_plays_nothing_for_the_next_player():
 
 @pytest.mark.parametrize("humans", [1, 2])
 async def test_bursts_at_the_resume_offer(humans):
-    """A burst at "Resume it?": resumed once, the burst's other keys play nothing."""
+    """A burst at "Resume it?": resumed once, the burst's other keys play nothing and do
+    not pass the hand-over that follows in hot-seat."""
     from cardtable.tui import demo
 
     seats = ["human:Anna", "human:Bram"][:humans]
@@ -256,8 +285,8 @@ async def test_bursts_at_the_resume_offer(humans):
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
         assert isinstance(app.screen, ResumeScreen)
-        await quiet(pilot)
-        await burst(app, ("enter", "1", "enter", "enter"))
+        await until_open(pilot)
+        await burst(app, ("enter", "1", "enter", "enter", "a", "b"))
         await quiet(pilot)
         tbl = table(app)
         assert tbl is not None and len(tbl.match.hands[-1]["actions"]) == n0
@@ -280,8 +309,7 @@ async def test_q_and_escape_on_the_summary_and_match_end_do_what_they_say():
         app = CardTableApp(match, bot_delay=0, resume=False)
         async with app.run_test(size=(80, 24)) as pilot:
             await play_hand_with_bursts(pilot, match, {0}, bursts_at=0)
-            await pilot.press(key)
-            await pilot.pause()
+            await press_when_quiet(pilot, key)
             if want is None:
                 assert app._exit                  # a CLI table: q quits, the save stays
                 assert saves.load_match() is not None
@@ -294,7 +322,7 @@ async def test_q_and_escape_on_the_summary_and_match_end_do_what_they_say():
     app = CardTableApp(match, bot_delay=0, resume=False)
     async with app.run_test(size=(80, 24)) as pilot:
         await play_hand_with_bursts(pilot, match, {0}, bursts_at=0)
-        await pilot.press("enter")
+        await press_when_quiet(pilot, "enter")
         await settle(pilot)
         assert isinstance(app.screen, MatchEndScreen)
         await pilot.press("q")

@@ -15,7 +15,7 @@ from cardtable.tui.app import CardTableApp
 from cardtable.tui.handover import ConfirmScreen
 from cardtable.tui.screens import HandOverScreen, HandSummaryScreen, MatchEndScreen
 from cardtable.tui.table import TableScreen
-from cardtable.tui.testing import settle, table
+from cardtable.tui.testing import pass_handover, press_when_quiet, settle, table
 from cardtable.tui.widgets import HandView
 
 SEED = 5
@@ -73,12 +73,12 @@ async def _play(game_id: str, hands: int, seed: int) -> dict:
                 done += 1
                 if done >= hands:
                     break
-                await pilot.press("enter")
+                await press_when_quiet(pilot, "enter")
                 continue
             if isinstance(scr, HandOverScreen):
                 assert table(app).viewer is None and _drawn_hand(app) == []
                 checks["handovers"] += 1
-                await pilot.press("enter")
+                await pass_handover(pilot)
                 continue
             tbl = scr
             assert isinstance(tbl, TableScreen) and tbl.mode == "human"

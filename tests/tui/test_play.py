@@ -14,7 +14,7 @@ from cardtable.tui.app import CardTableApp
 from cardtable.tui.render import card_label
 from cardtable.tui.screens import HandOverScreen, HandSummaryScreen
 from cardtable.tui.table import TableScreen
-from cardtable.tui.testing import screen_text, settle, table
+from cardtable.tui.testing import pass_handover, screen_text, settle, table
 from cardtable.tui.widgets import CardWidget, HandView
 from tests.tui.helpers import finish_hand, message
 
@@ -182,7 +182,7 @@ async def test_hot_seat_hand_over_hides_the_next_hand():
                 tbl = table(app)
                 assert tbl.viewer is None and visible_hand(tbl) == []
                 assert not app.screen.query(CardWidget)
-                await pilot.press("enter")
+                await pass_handover(pilot)
                 await settle(pilot)
                 tbl = app.screen
                 assert isinstance(tbl, TableScreen) and tbl.viewer == nxt

@@ -9,7 +9,7 @@ from cardtable.engine.actions import Action
 from cardtable.tui.app import CardTableApp
 from cardtable.tui.handover import ConfirmScreen
 from cardtable.tui.table import TableScreen
-from cardtable.tui.testing import settle
+from cardtable.tui.testing import pass_handover, settle
 from tests.tui.helpers import message
 
 
@@ -18,7 +18,7 @@ async def _past_handovers(app, pilot) -> None:
     for _ in range(6):
         await settle(pilot)
         if app.screen.__class__.__name__ == "HandOverScreen":
-            await pilot.press("enter")
+            await pass_handover(pilot)
             continue
         break
 
@@ -63,7 +63,7 @@ async def test_undo_in_hot_seat_is_off_unless_turned_on():
             assert tbl.try_action(_first(tbl))
             await settle(pilot)
             if app.screen.__class__.__name__ == "HandOverScreen":
-                await pilot.press("enter")
+                await pass_handover(pilot)
                 await settle(pilot)
             n = len(match.hands[-1]["actions"])
             await pilot.press("backspace")
