@@ -20,10 +20,17 @@ without touching the turn:
 
 ``DriftRummy`` gives them for natural cards and one pack (families/rummy.py) by the game's
 ``ace_mode``. The options the hand reads from the game: ``no_meld_limit``,
-``layoff_requires_meld``, ``last_card``, ``reshuffle``, ``dealt``, ``points`` and
-``options["target_score"]``. ``DriftHand.result()`` writes the hand's result and summary; a
-game gives its scoring rule by hooks (``out_points``, ``result_keys``, ``result_tail``, ...: its
-docstring).
+``layoff_requires_meld``, ``last_card``, ``reshuffle``, ``turnover_keeps_top``, ``dealt``,
+``points`` and ``options["target_score"]``. ``DriftHand.result()`` writes the hand's result and
+summary; a game gives its scoring rule by hooks (``out_points``, ``result_keys``,
+``result_tail``, ...: its docstring).
+
+An empty stock is re-formed from the discard pile (``DriftHand._turn_over``, §5.6 of each game).
+Turned over unshuffled, the new stock is known to every seat in order (the pile was face up), and
+so is a card drawn from it. **Shuffled** (``reshuffle``), its cards are hidden from every seat
+again (issue 19): only the stock's count shows, a card drawn from it joins the drawer's hidden
+hand, ``hidden_from`` counts them and the information set deals them as unknown (the stock only
+from the shuffled cards: ``reformed``).
 """
 
 from __future__ import annotations
@@ -47,6 +54,10 @@ from cardtable.families.summaries import score_fact
 #: Ruling 9 (klassieke-rummy): the stock is re-formed at most this often in one hand; then the
 #: hand is void.
 MAX_TURNOVERS = 40
+
+#: the words of the log line of a shuffled turnover (every drift rummy's, Loba's own included):
+#: ``DriftRummy.leak_view`` finds the last such line by them
+SHUFFLED_WORDS = "shuffled to form a new stock."
 
 DRAW, PLAY, OVER = 0, 1, 2
 _PHASE_NAMES = ("draw", "play", "over")
@@ -77,6 +88,10 @@ class DriftRummy(Game):
     #: an empty stock is re-formed from the discard pile **but its top card**, which stays face up
     #: (jokeren §5.6); a pile of one card then forms no stock: the player must take it
     turnover_keeps_top: bool = False
+    #: the discard pile is **shuffled** into the new stock (its cards are then hidden again:
+    #: ``DriftHand._hide_reformed``); False: turned face down unshuffled, its bottom card on top,
+    #: so the new stock is known to every seat in order (klassieke-rummy §5.6, basis-rummy §5.6)
+    reshuffle: bool = False
     #: the strong bot (bots/strong.py) searches the simple bot's first 3 choices (and its first
     #: of each other verb) and plays the best over the simple bot's only by a margin that grows
     #: with the number searched: the search's noise among a dozen discards is large
@@ -103,6 +118,22 @@ class DriftRummy(Game):
 
     def lay_off_on(self, meld: Meld, card: Card, end: str) -> Meld:
         return lay_off(meld, card, end)
+
+    def leak_view(self, obs_json: dict[str, Any]) -> dict[str, Any]:
+        """The observation as the hidden-card check reads it (``Game.leak_view``): the log lines
+        up to the last shuffled turnover (the one holding ``SHUFFLED_WORDS``) are left out. They
+        name cards that were face up then (discarded, taken); the shuffle hid those again and
+        the lines say nothing of where such a card lies now. Every later line names only cards
+        still face up or known where they are (the check read the earlier lines at the earlier
+        positions, and a log line never changes). Returns a new dict without a turnover."""
+        log = obs_json.get("log") or []
+        last = next((i for i in range(len(log) - 1, -1, -1)
+                     if isinstance(log[i], str) and log[i].endswith(SHUFFLED_WORDS)), -1)
+        if last < 0:
+            return obs_json
+        out = dict(obs_json)
+        out["log"] = list(log[last + 1:])
+        return out
 
     #: the keys a record ``deal`` may hold (games/klassieke_rummy.py's module docstring)
     deal_keys = frozenset({"dealer", "hands", "stock", "discard", "melds", "to_act"})
@@ -205,7 +236,8 @@ class DriftHand(State):
 
     __slots__ = ("game", "seed", "n", "dealer", "hands", "stock", "pile", "melds", "seat", "phase",
                  "taken", "melded", "start_size", "owners", "public", "turnovers", "turn", "events",
-                 "winner", "rummy", "void", "totals", "_deal", "shuffle_key", "_cache", "_logc")
+                 "winner", "rummy", "void", "totals", "_deal", "shuffle_key", "_cache", "_logc",
+                 "stock_known", "reformed")
 
     @classmethod
     def _fresh(cls, game: "DriftRummy", dealer: int, hands: list[list[Card]], stock: list[Card],
@@ -233,8 +265,10 @@ class DriftHand(State):
         for m in st.melds:
             for c in m.cards:
                 pub |= 1 << c
-        st.public = pub                       # bit per card that has been face up this hand
+        st.public = pub                       # bit per card face up this hand, not shuffled away since
         st.turnovers = 0
+        st.stock_known = False                # every seat knows the stock in order (unshuffled turnover)
+        st.reformed = ()                      # the cards of the last shuffled turnover (the stock's source)
         st.turn = 0
         st.events = None                      # linked list [previous, event, text or None]
         st.winner = None
@@ -271,6 +305,8 @@ class DriftHand(State):
         new.owners = self.owners
         new.public = self.public
         new.turnovers = self.turnovers
+        new.stock_known = self.stock_known
+        new.reformed = self.reformed
         new.turn = self.turn
         new.events = self.events
         new.winner = self.winner
@@ -332,21 +368,15 @@ class DriftHand(State):
 
     def information_set(self, seat: int):
         """What ``seat`` knows (``engine.search.InformationSet``): its hand, the discard
-        pile, the table melds, and every card that has been face up (a card taken from the
-        discard pile stays known in that hand until melded or discarded; a stock turned
-        over unshuffled is known in order). The other cards of the other hands and of the
-        stock are dealt again at random (the stock in random order), keeping every hand
-        size. With ``reshuffle`` and a re-formed stock, the stock's face-up cards are also
-        shuffled among the stock's places (which of them another seat drew is not
-        tracked)."""
+        pile, the table melds, and every card face up since it was last shuffled away (a card
+        taken from the discard pile stays known in that hand until melded or discarded; a stock
+        turned over unshuffled is known in order, and so is a card drawn from it). The other
+        cards of the other hands and of the stock are dealt again at random (the stock in
+        random order), keeping every hand size: with a shuffled re-formed stock (``reshuffle``)
+        also its cards and those drawn from it, the stock only from the cards that were
+        shuffled into it (``reformed``). The pool is ``hidden_from(seat)``."""
         from cardtable.engine.search import Bucket, Deal, InformationSet
         pub = self.public
-        loose = self.game.reshuffle and self.turnovers > 0
-        pubs = 0                       # face-up cards in a reshuffled stock: order unknown
-        if loose:
-            for c in self.stock:
-                if pub >> c & 1:
-                    pubs |= 1 << c
         buckets = []
         pool = 0
         for s, h in enumerate(self.hands):
@@ -358,18 +388,19 @@ class DriftHand(State):
                     m |= 1 << c
             pool |= m
             if m:
-                buckets.append(Bucket(s, m.bit_count(), ~pubs))
+                buckets.append(Bucket(s, m.bit_count()))
         m = 0
         for c in self.stock:
-            if loose or not pub >> c & 1:
+            if not pub >> c & 1:
                 m |= 1 << c
         if m:
             pool |= m
-            hidden_n = (m & ~pubs).bit_count()
-            if hidden_n:
-                buckets.append(Bucket("stock", hidden_n, ~pubs))
-            if pubs:
-                buckets.append(Bucket("stock", pubs.bit_count(), pubs))
+            allowed = -1
+            if self.reformed:
+                allowed = 0
+                for c in self.reformed:
+                    allowed |= 1 << c
+            buckets.append(Bucket("stock", m.bit_count(), allowed))
         deal = Deal(pool, buckets)
         return InformationSet(self, seat, deal, lambda st, masks, rng: st._iset_build(seat, deal, masks, rng))
 
@@ -479,14 +510,7 @@ class DriftHand(State):
                     if self.turnovers >= MAX_TURNOVERS or self._stuck():
                         self._end_void()
                         return
-                    self.turnovers += 1
-                    rng = (random.Random(self.shuffle_key * 1009 + self.turnovers)
-                           if self.game.reshuffle else None)
-                    keep = self.pile[-1:] if self.game.turnover_keeps_top else []
-                    under = self.pile[:len(self.pile) - len(keep)]
-                    self.stock = turn_over(under, rng)
-                    self.events = [self.events, ("turnover", len(under), rng is not None), None]
-                    self.pile = keep
+                    self._turn_over(self.game.turnover_keeps_top)
                 c = self.stock.pop()
                 self.taken = None
                 self.events = [self.events, ("draw", seat), None]
@@ -519,6 +543,40 @@ class DriftHand(State):
             self._discard(action.cards[0])
         else:  # pragma: no cover - the engine only applies legal actions
             raise IllegalAction(f"{action.text()}: unknown action")
+
+    def _turn_over(self, keep_top: bool) -> None:
+        """Re-form the empty stock from the discard pile (§5.6 of each drift rummy; amerikaans-
+        jokeren §5.7), its top card left face up when ``keep_top``: with the game's ``reshuffle``
+        the cards are shuffled (the shuffle derived from the deal's ``shuffle_key`` and the
+        turnover's number, so a record replays: klassieke-rummy ruling 10) and hidden again
+        (``_hide_reformed``); without it they are turned face down unshuffled, the pile's bottom
+        card on top, and the new stock is known to every seat in order, as the specs have it
+        (klassieke-rummy §5.6, basis-rummy §5.6 and its ruling 15, ramino-drift §5.6, jokeren
+        §5.6 and amerikaans-jokeren §5.7 with ``reshuffle = false``). Logs a ``turnover``."""
+        self.turnovers += 1
+        shuffle = bool(self.game.reshuffle)
+        rng = random.Random(self.shuffle_key * 1009 + self.turnovers) if shuffle else None
+        keep = self.pile[-1:] if keep_top else []
+        under = self.pile[:len(self.pile) - len(keep)]
+        self.stock = turn_over(under, rng)
+        self.events = [self.events, ("turnover", len(under), shuffle), None]
+        self.pile = keep
+        self.stock_known = True
+        self.reformed = ()
+        if shuffle:
+            self._hide_reformed(under)
+
+    def _hide_reformed(self, under: list[Card]) -> None:
+        """A shuffled re-formed stock (issue 19): its cards ``under``, face up in the pile until
+        now, are hidden from every seat again (only the stock's count shows); a card drawn from
+        it joins the drawer's hidden hand. ``hidden_from`` then counts them and the information
+        set deals them, the stock from ``reformed`` only."""
+        m = 0
+        for c in under:
+            m |= 1 << c
+        self.public &= ~m
+        self.stock_known = False
+        self.reformed = tuple(under)
 
     def _discard(self, c: Card) -> None:
         """The player to act discards ``c``: out if it was his last card, else the turn
@@ -674,8 +732,8 @@ class DriftHand(State):
         if k == "take":
             return LogEvent(k, "{^0} {0:takes|take} {c0} from the discard pile.", (ev[1],), (ev[2],))
         if k == "turnover":
-            how = "shuffled" if ev[2] else "turned over without shuffling"
-            return LogEvent(k, f"The stock is empty: the discard pile ({ev[1]} cards) is {how} to form a new stock.",
+            how = SHUFFLED_WORDS if ev[2] else "turned over without shuffling to form a new stock."
+            return LogEvent(k, f"The stock is empty: the discard pile ({ev[1]} cards) is {how}",
                             (), (), (ev[1], ev[2]))
         if k == "meld":
             return LogEvent(k, f"{{^0}} {{0:melds|meld}} {{c*}} (meld {ev[3]}).", (ev[1],), ev[2], (ev[3],))
@@ -803,8 +861,10 @@ class DriftHand(State):
         return tuple(self.legal_actions())
 
     def hidden_from(self, seat: int) -> set[Card]:
-        """Cards in other hands and in the stock that have never been face up in this hand
-        (a card taken from the discard pile is public while it stays in the hand)."""
+        """Cards in other hands and in the stock that have not been face up in this hand since
+        they were last shuffled away (a card taken from the discard pile is public while it
+        stays in the hand; the cards of a shuffled re-formed stock, and a card drawn from it,
+        are hidden again: ``_hide_reformed``)."""
         pub = self.public
         out = {c for s, h in enumerate(self.hands) if s != seat for c in h if not pub >> c & 1}
         out.update(c for c in self.stock if not pub >> c & 1)
@@ -925,4 +985,5 @@ class DriftHand(State):
         """The stock written top first."""
         return stock_top_first(self.stock)
 
-__all__ = ["DRAW", "DRAW_DISCARD", "DRAW_STOCK", "DriftHand", "DriftRummy", "MAX_TURNOVERS", "OVER", "PLAY"]
+__all__ = ["DRAW", "DRAW_DISCARD", "DRAW_STOCK", "DriftHand", "DriftRummy", "MAX_TURNOVERS", "OVER", "PLAY",
+           "SHUFFLED_WORDS"]

@@ -10,12 +10,10 @@ A game subclasses ``EliminationRummy`` and its state ``EliminationHand``:
   over the others (``_discard``). The observation's ``active`` says who is in.
 - ``from_deal``: a seat that is out holds no cards; the others hold ``dealt`` cards (a fresh
   deal) or any number from 1 in a position (``melds`` / ``to_act`` given).
-- ``shuffles_stock`` (a game attribute): the stock re-formed from the discard pile is
-  shuffled. Its cards were all face up, so, as in Klassieke Rummy with ``reshuffle``, they stay
-  known where they go (a card drawn from it is known in that hand: ``known``, wild_drift), but
-  the stock's order is not: its zone lists the cards sorted, and a sampled position
-  (``information_set``) shuffles it again. With an unshuffled re-formed stock every seat knows
-  it in order (wild_drift).
+- ``reshuffle`` (a game attribute, families/drift.py): the stock re-formed from the discard pile
+  is shuffled, and its cards are hidden again from every seat (a card drawn from it too), as in
+  every drift rummy; with an unshuffled re-formed stock every seat knows it in order
+  (wild_drift).
 - ``penalty_points(seat)``: the hand's penalty (§2 card points of the cards left); ``check_result``
   (the invariant tests): penalties are the cards' points, only active seats score, the winner
   holds no cards.
@@ -28,7 +26,6 @@ from typing import Any, Sequence
 from cardtable.cards import Card, card_text, shuffled
 from cardtable.engine.game import DealError, Result, rng_for
 from cardtable.engine.standing import Standing
-from cardtable.engine.views import STOCK
 from cardtable.families.drift import DRAW
 from cardtable.families.rummy import Meld, card_points
 from cardtable.families.wild_drift import WildDriftHand, WildDriftRummy
@@ -61,8 +58,6 @@ class EliminationRummy(WildDriftRummy):
     ``rules``, ``points``, ``dealt``, ``state_class``, and give ``new_sheet`` (a
     sheets.penalty.PenaltySheet) and the option ``elimination_score``."""
 
-    #: the stock re-formed from the discard pile is shuffled
-    shuffles_stock: bool = False
     #: any number of melds a turn; lay-offs only after a meld of one's own in this hand (both games)
     no_meld_limit = True
     layoff_requires_meld = True
@@ -173,9 +168,6 @@ class EliminationHand(WildDriftHand):
             self.start_size = len(self.hands[s])
             self.was_on = bool(self.owners >> s & 1)
 
-    def _stock_shuffled(self) -> bool:
-        return bool(self.turnovers) and self.game.shuffles_stock
-
     def returns_gains(self) -> list[float]:
         """Search: a penalty is a loss (the sheet's lower is better), the winner's bonus a gain."""
         return [-float(p) for p in self.result().points]
@@ -186,23 +178,6 @@ class EliminationHand(WildDriftHand):
     def penalty_points(self, seat: int) -> int:
         """The §2 card points left in ``seat``'s hand."""
         return card_points(self.hands[seat], self.game.points)
-
-    # -- knowledge --
-    def _zones(self, seat: int, view, melds, selectable):
-        """The zones of wild_drift; a shuffled re-formed stock lists its cards sorted (every one
-        was face up, their order is not known)."""
-        zones = super()._zones(seat, view, melds, selectable)
-        if self._stock_shuffled():
-            zones = tuple(z._replace(cards=tuple(sorted(self.stock)), order="display") if z.kind == STOCK else z
-                          for z in zones)
-        return zones
-
-    def _wild_build(self, seat, deal, flat, masks, rng):
-        """A sampled position (wild_drift); a shuffled re-formed stock is shuffled again."""
-        st = super()._wild_build(seat, deal, flat, masks, rng)
-        if self._stock_shuffled():
-            rng.shuffle(st.stock)
-        return st
 
     #: what a seat may do in the play phase, for the status line
     PLAY_WORDS = "meld, lay off, swap or discard"

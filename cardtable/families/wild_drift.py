@@ -20,11 +20,13 @@ What changes against ``DriftHand`` (one pack, no wild cards):
   an identical copy of it** (basis-rummy §5.5 step 2, ruling 10: same code); the §5.7
   invariant counts the hand as a multiset; each discard is listed once.
 - Knowledge: ``known[s]`` is the multiset of cards known to be in hand ``s`` (taken from the
-  discard pile, drawn from a stock made of the turned-over pile, or a joker taken back by a
-  swap); once the pile has been turned over (unshuffled: these games have no reshuffle) the
-  whole stock is known in order. ``hidden_from`` is a ``Counter``; the information set deals
-  the unknown cards by position (a bit per physical card), so identical cards are dealt as
-  such.
+  discard pile, drawn from a stock made of the pile turned over unshuffled, or a joker taken
+  back by a swap); once the pile has been turned over unshuffled the whole stock is known in
+  order (``stock_known``). A pile **shuffled** into the stock (``reshuffle``) is hidden again
+  (families/drift.py, ``_hide_reformed``): the stock shows its count only, and a card drawn
+  from it is not known in the drawer's hand. ``hidden_from`` is a ``Counter``; the information
+  set deals the unknown cards by position (a bit per physical card), so identical cards are
+  dealt as such; a shuffled stock only from the codes shuffled into it (``reformed``).
 """
 
 from __future__ import annotations
@@ -127,16 +129,17 @@ class WildDriftRummy(DriftRummy):
         return wild_lay_off(meld, card, end)
 
     def leak_view(self, obs_json: dict[str, Any]) -> dict[str, Any]:
-        """The observation as the hidden-card check reads it (``Game.leak_view``): a meld's
-        ``wilds`` name the cards its jokers stand for (``[1, "6S"]``), not where a 6S lies, so
-        they are left out (the designation ``JK=6S`` in texts is skipped by the check itself)."""
+        """The observation as the hidden-card check reads it (``Game.leak_view``): the drift
+        hand's (the log before the last shuffled turnover left out), and a meld's ``wilds``,
+        which name the cards its jokers stand for (``[1, "6S"]``), not where a 6S lies, left out
+        too (the designation ``JK=6S`` in texts is skipped by the check itself)."""
         def strip(v):
             if isinstance(v, dict):
                 return {k: strip(x) for k, x in v.items() if k != "wilds"}
             if isinstance(v, list):
                 return [strip(x) for x in v]
             return v
-        return strip(obs_json)
+        return strip(super().leak_view(obs_json))
 
     def shuffled_deal(self, state_cls: type, seed: int | None, standing) -> "WildDriftHand":
         """A shuffled deal of ``state_cls``: ``dealt`` cards to every seat, one at a time from
@@ -425,8 +428,8 @@ class WildDriftHand(DriftHand):
         g = self.game
         if v == "draw":
             super()._apply(action)
-            if self.phase == PLAY and (action.arg == "discard" or self.turnovers):
-                # taken from the pile, or drawn from a stock made of the turned-over pile
+            if self.phase == PLAY and (action.arg == "discard" or self.stock_known):
+                # taken from the pile, or drawn from a stock made of the pile turned over unshuffled
                 self.known[seat].append(hand[-1])
             if self.phase == PLAY:
                 self.draws += 1
@@ -713,7 +716,7 @@ class WildDriftHand(DriftHand):
                 out.append(Zone(f"hand {s}", HAND, s, len(view), tuple(view), UP, selectable=tuple(selectable)))
             else:
                 out.append(Zone(f"hand {s}", HAND, s, len(h), tuple(self.known[s]), DOWN))
-        known_stock = tuple(reversed(self.stock)) if self.turnovers else ()
+        known_stock = tuple(reversed(self.stock)) if self.stock_known else ()
         out.append(Zone("stock", STOCK, None, len(self.stock), known_stock, COUNT, "top_first"))
         out.append(Zone("discard", DISCARD, None, len(self.pile), tuple(self.pile), UP, "bottom_to_top"))
         cards = tuple(c for m in melds for c in m.cards)
@@ -729,12 +732,13 @@ class WildDriftHand(DriftHand):
             rest = Counter(h)
             rest.subtract(self.known[s])
             out.append((s, list(rest.elements())))
-        if not self.turnovers:           # a turned-over pile: every card was face up, order kept
+        if not self.stock_known:         # a pile turned over unshuffled: every card was face up, order kept
             out.append(("stock", list(self.stock)))
         return out
 
     def hidden_from(self, seat: int) -> Counter:
-        """The cards of the other hands not known to be there, and the stock (a multiset)."""
+        """The cards of the other hands not known to be there, and the stock unless it is known
+        in order (a pile turned over unshuffled), as a multiset."""
         out: Counter = Counter()
         for _place, cards in self._hidden_cards(seat):
             out.update(cards)
@@ -750,17 +754,24 @@ class WildDriftHand(DriftHand):
 
     def information_set(self, seat: int):
         """What ``seat`` knows: its hand, the discard pile, the melds, the cards known in other
-        hands (``known``); the other cards of the other hands and the stock are dealt again at
-        random, keeping every hand size (each physical card a bit of the pool)."""
+        hands (``known``) and a stock known in order; the other cards of the other hands and the
+        stock are dealt again at random, keeping every hand size (each physical card a bit of the
+        pool; the pool is ``hidden_from(seat)``). A shuffled re-formed stock gets only cards of
+        the codes shuffled into it (``reformed``)."""
         from cardtable.engine.search import Bucket, Deal, InformationSet
         places = self._hidden_cards(seat)
         flat: list[Card] = []
+        for _place, cards in places:
+            flat.extend(cards)
+        flat.sort()                      # the pool in card order: nothing of where they lie
+        from_pile = set(self.reformed)
         buckets = []
         for place, cards in places:
-            flat.extend(cards)
             if cards:
-                buckets.append(Bucket(place, len(cards)))
-        flat.sort()                      # the pool in card order: nothing of where they lie
+                allowed = -1
+                if place == "stock" and from_pile:
+                    allowed = sum(1 << i for i, c in enumerate(flat) if c in from_pile)
+                buckets.append(Bucket(place, len(cards), allowed))
         deal = Deal((1 << len(flat)) - 1, buckets)
         return InformationSet(self, seat, deal, lambda st, masks, rng: st._wild_build(seat, deal, flat, masks, rng))
 
@@ -776,8 +787,6 @@ class WildDriftHand(DriftHand):
                 self.hands[s] = list(self.known[s]) + given[s]
         if "stock" in given:
             self.stock = given["stock"]
-        elif self.turnovers and self.game.reshuffle:   # known cards, shuffled: their order unknown
-            rng.shuffle(self.stock)
         self.shuffle_key = rng.getrandbits(32)
         self.seed = None
         self._deal = self._position_deal()

@@ -67,12 +67,15 @@ Rulings added in the code (beyond the spec's §10):
  18. A limit of the program, not of the rules: a hand of more than ``SEARCH_LIMIT`` (16) cards
      (only reached with ``draw_two`` and nothing melded) is not offered the going-out exception,
      and its hand-3 openings hold at most three melds; the exhaustive search would not finish.
+ 19. A re-formed stock (§5.7): shuffled, its cards are hidden again from every seat (only its
+     count shows) and a card drawn from it is hidden in the drawer's hand; with ``reshuffle =
+     false`` it is known to all in order, and so is a card drawn from it (families/drift.py,
+     ``_hide_reformed``; issue 19).
 """
 
 from __future__ import annotations
 
 import dataclasses
-import random
 from collections import Counter
 from typing import Any, Sequence
 
@@ -86,7 +89,7 @@ from cardtable.engine.views import (NONE, VOID, WINNER, Fact, LogEvent, SheetVie
                                     phrase)
 from cardtable.families.drift import DRAW, MAX_TURNOVERS, OVER, PLAY
 from cardtable.families.melds import SET_CARD, SET_RANK, MeldRules, check_meld, meld_points, meld_uses
-from cardtable.families.rummy import ACE_HIGH_LOW, RUN, SET, Meld, points_table, turn_over
+from cardtable.families.rummy import ACE_HIGH_LOW, RUN, SET, Meld, points_table
 from cardtable.families.summaries import score_fact
 from cardtable.families.wild_drift import WILD_VERBS, WildDriftHand, WildDriftRummy
 from cardtable.games.jokeren import Jokeren
@@ -287,7 +290,7 @@ class AmerikaansJokeren(WildDriftRummy):
 class AmerikaansState(WildDriftHand):
     """One hand of Amerikaans Jokeren: the upcard round, the contract, the open, the §7 score."""
 
-    __slots__ = ("hand_no", "up", "up_passes", "to_use", "redrawn", "_ocache")
+    __slots__ = ("hand_no", "up", "up_passes", "to_use", "_ocache")
     VERBS = AJ_VERBS
 
     def _begin(self, hand_no: int, upcard_round: bool, turn: int) -> None:
@@ -297,7 +300,6 @@ class AmerikaansState(WildDriftHand):
         self.takes: tuple[Card, ...] = ()
         self.draws = 0
         self.to_use: tuple[Card, ...] = ()
-        self.redrawn: list[list[Card]] = [[] for _ in range(self.n)]
         self.turn = turn
         self.was_on = bool(self.owners >> self.seat & 1)
 
@@ -307,7 +309,6 @@ class AmerikaansState(WildDriftHand):
         new.up = self.up
         new.up_passes = self.up_passes
         new.to_use = self.to_use
-        new.redrawn = [r[:] for r in self.redrawn]
         new._ocache = getattr(self, "_ocache", None)
         return new
 
@@ -929,18 +930,9 @@ class AmerikaansState(WildDriftHand):
                 if len(self.pile) <= 1 or self.turnovers >= MAX_TURNOVERS or self._stuck():
                     self._end_void()
                     return
-                self.turnovers += 1
-                rng = random.Random(self.shuffle_key * 1009 + self.turnovers) if self.game.reshuffle else None
-                under = self.pile[:-1]
-                self.stock = turn_over(under, rng)
-                self.events = [self.events, ("turnover", len(under), rng is not None), None]
-                self.pile = self.pile[-1:]
+                self._turn_over(keep_top=True)     # §5.7: the top discard stays
             c = self.pile[-1] if action.arg == "discard" else None
-            known_before = len(self.known[seat])
             super()._apply(action)
-            if self.game.reshuffle and action.arg == "stock" and len(self.known[seat]) > known_before:
-                # a shuffled stock: which of its (once face-up) cards was drawn is not known
-                self.redrawn[seat].append(self.known[seat].pop())
             # the family's draw counts ``draws`` and adds a card from the pile to ``takes``
             if c is not None and self.game.options["discard_take_must_use"]:
                 self.to_use += (c,)
@@ -1192,16 +1184,10 @@ class AmerikaansState(WildDriftHand):
     def _zones(self, seat: int, view, melds, selectable):
         out = list(super()._zones(seat, view, melds, selectable))
         cap = f"hand {self.hand_no}/6 · contract: {CONTRACT_TEXT[self.hand_no]}"
-        shuffled_stock = self.game.reshuffle and self.turnovers
         res = []
         for z in out:
             if z.kind == "melds":
                 z = z._replace(caption=cap)
-            elif z.kind == "stock" and self.game.reshuffle:
-                # a shuffled re-formed stock: its cards were all face up, their order is unknown
-                z = z._replace(cards=tuple(sorted(self.stock)) if shuffled_stock else (), order="display")
-            elif z.kind == "hand" and z.owner != seat and self.redrawn[z.owner]:
-                z = z._replace(cards=z.cards + tuple(self.redrawn[z.owner]))
             res.append(z)
         return tuple(res)
 
@@ -1234,28 +1220,6 @@ class AmerikaansState(WildDriftHand):
         d["hand_no"] = self.hand_no
         d["turn"] = self.turn
         return d
-
-    def _forget(self, seat: int, c: Card) -> None:
-        super()._forget(seat, c)
-        if c in self.redrawn[seat]:
-            self.redrawn[seat].remove(c)
-
-    def hidden_from(self, seat: int) -> Counter:
-        """As the wild drift hand, but a card drawn from a shuffled re-formed stock is not counted
-        hidden: it was face up in the pile (drift.py's rule for a reshuffled stock)."""
-        out = super().hidden_from(seat)
-        for s, r in enumerate(self.redrawn):
-            if s != seat:
-                out.subtract(r)
-        return +out
-
-    def _wild_build(self, seat, deal, flat, masks, rng):
-        """The sampled world (``WildDriftHand``); a stock shuffled from the pile: its cards are
-        known (all were face up), their order not, so it is shuffled as well."""
-        st = super()._wild_build(seat, deal, flat, masks, rng)
-        if self.turnovers and self.game.reshuffle:
-            rng.shuffle(st.stock)
-        return st
 
 
 __all__ = ["AmerikaansJokeren", "AmerikaansState", "CONTRACTS", "CONTRACT_TEXT", "ContractSheet"]

@@ -46,11 +46,11 @@ Rulings added in the code (beyond the spec's §10):
      joker (the exchange's follow-up meld leaves no room for a further plan).
  17. With two packs, ``draw discard`` is not allowed when the hand holds only copies of the top
      discard (Basis Rummy's ruling 16: no card would be left to discard).
- 18. A re-formed stock holds only cards that were face up, so its cards are known to all and
-     listed with the stock, as in Basis Rummy (the table lists them in stock order also after a
-     shuffle: a known limitation shared with Klassieke Rummy's ``reshuffle``); a bot's search
-     does not assume that order after a shuffle. A card drawn from it is listed as known in the
-     drawer's hand.
+ 18. A re-formed stock (§5.6): shuffled, its cards are hidden again from every seat (the table
+     shows its count only) and a card drawn from it is hidden in the drawer's hand; with
+     ``reshuffle = false`` it is known to all in order, as in Basis Rummy (ruling 15 there), and
+     a card drawn from it is listed as known in the drawer's hand (families/drift.py,
+     ``_hide_reformed``; issue 19).
  19. ``no_joker_in_first_meld`` also rules out a joker exchange in the first melding turn
      (its follow-up meld holds the joker), unless ``joker_to_hand``.
  20. With ``draw_two`` the second draw is skipped when nothing can be drawn (stock and pile

@@ -53,7 +53,8 @@ Search: ``returns()`` = the winner's score against the others' 0 (own minus the 
 mean), over 100. Playouts draw at random, meld or lay off whenever they can, else discard
 at random. An information set keeps every card that has been face up where it is (a card
 taken from the discard pile stays known in that hand; a stock turned over unshuffled is
-known in order) and deals the others again, the stock in random order.
+known in order) and deals the others again, the stock in random order (a stock shuffled
+from the pile: from the shuffled cards only, ruling 11).
 
 Rulings added in the code (beyond the spec's §10):
   8. A layoff naming an end where the card fits only one end is accepted when the named
@@ -71,6 +72,10 @@ Rulings added in the code (beyond the spec's §10):
  10. Reshuffle (``reshuffle``): the shuffle of the re-formed stock is derived from the
      hand's initial deal and the number of the re-forming, so a record's ``deal`` replays
      exactly.
+ 11. What is known of a re-formed stock: turned over unshuffled (§5.6) it is known to every
+     seat in order, and so is a card drawn from it (listed in that hand); with ``reshuffle`` its
+     cards are hidden again (only the stock's count shows) and a card drawn from it is hidden in
+     that hand (families/drift.py, ``_hide_reformed``; issue 19).
 """
 
 from __future__ import annotations

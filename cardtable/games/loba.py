@@ -51,11 +51,13 @@ Rulings added in the code (beyond the spec's §10):
      discarded.
  15. The buy-back decisions are taken in seat order; a seat that buys back in this hand does not
      count for the total another seat comes back with (§7.4).
+ 16. The stock re-formed by shuffling the discards (§5.6) is hidden again from every seat (only
+     its count shows), and a card drawn from it is hidden in the drawer's hand
+     (families/drift.py, ``_hide_reformed``; issue 19).
 """
 
 from __future__ import annotations
 
-import random
 from collections import Counter
 from typing import Any
 
@@ -66,7 +68,7 @@ from cardtable.engine.grammar import Grammar
 from cardtable.engine.registry import register
 from cardtable.engine.standing import Standing
 from cardtable.engine.views import DOWN, HAND, NONE, LogEvent, Summary, VerbSpec, Zone, phrase, specs_for
-from cardtable.families.drift import DRAW, DRAW_DISCARD, DRAW_STOCK, MAX_TURNOVERS, OVER, PLAY
+from cardtable.families.drift import DRAW, DRAW_DISCARD, DRAW_STOCK, MAX_TURNOVERS, OVER, PLAY, SHUFFLED_WORDS
 from cardtable.families.elimination import EliminationHand, EliminationRummy
 from cardtable.families.melds import SET_NONE, MeldRules, meld_uses, push_joker, push_targets, wild_lay_off
 from cardtable.families.rummy import ACE_HIGH_LOW, RUN, Meld, points_table
@@ -113,7 +115,8 @@ class Loba(EliminationRummy):
 
     swap_requires_meld = True
     last_card = True
-    shuffles_stock = True
+    #: §5.6: the discards but the top one are shuffled into the new stock (hidden again)
+    reshuffle = True
     ace_mode = ACE_HIGH_LOW
     dealt = 9
 
@@ -297,13 +300,7 @@ class LobaState(EliminationHand):
             if self.turnovers >= MAX_TURNOVERS or self._stuck():
                 self._end_void()
                 return
-            self.turnovers += 1
-            top = self.pile[-1]
-            rest = self.pile[:-1]
-            random.Random(self.shuffle_key * 1009 + self.turnovers).shuffle(rest)
-            self.events = [self.events, ("turnover", len(rest), True), None]
-            self.stock = rest
-            self.pile = [top]
+            self._turn_over(keep_top=True)
         super()._apply(action)
         if v == "draw" and action.arg == "discard":
             self.pending = True
@@ -375,7 +372,7 @@ class LobaState(EliminationHand):
     def _log_event(self, ev: tuple) -> LogEvent:
         if ev[0] == "turnover":
             return LogEvent("turnover", f"The stock is empty: the discard pile but its top card ({ev[1]} cards) is "
-                            f"shuffled to form a new stock.", (), (), (ev[1], ev[2]))
+                            f"{SHUFFLED_WORDS}", (), (), (ev[1], ev[2]))
         return super()._log_event(ev)
 
     def _status(self) -> str:

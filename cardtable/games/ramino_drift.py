@@ -36,8 +36,10 @@ Result: ``points`` = the penalty points of the hand (the winner 0, seats out of 
 Rulings added in the code (beyond the spec's §10):
  10. Hands that cannot end: Klassieke Rummy's ruling 9 (the hand is void, nobody scores, when
      the stock would be re-formed while no meld and no lay-off can ever be made, or a 41st time).
- 11. Without ``reshuffle`` the re-formed stock is known to all in order, so a card drawn from it
-     is known in that hand; with ``reshuffle`` it is not.
+ 11. Without ``reshuffle`` the re-formed stock is known to all in order (§5.6: turned face down
+     without shuffling), so a card drawn from it is known in that hand; with ``reshuffle`` its
+     cards are hidden again (only the stock's count shows) and a card drawn from it is hidden in
+     that hand (families/drift.py, ``_hide_reformed``).
  12. After a swap the joker is held until its follow-up (the very next action), as the
      action grammar has it; nothing else can be played in between.
 """
@@ -89,7 +91,7 @@ class RaminoDrift(EliminationRummy):
     def __init__(self, players: int | None = None, **options: Any):
         super().__init__(players, **options)
         self.last_card = not self.options["go_out_without_discard"]
-        self.reshuffle = self.shuffles_stock = bool(self.options["reshuffle"])
+        self.reshuffle = bool(self.options["reshuffle"])
         self.rules = MeldRules(ace_mode=ACE_LOW, packs=1, max_set=4, min_natural=1, set_jokers=SET_RANK)
         #: §2 penalty points by card int: A 1, 2-9 face value, T-K 10, JK 20
         self.points: list[int] = points_table(ace=1, joker=20)

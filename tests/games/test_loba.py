@@ -317,8 +317,10 @@ def test_empty_stock_keeps_the_top_discard():
     st = run(st, "draw stock")
     assert [card_text(c) for c in st.pile] == ["9H"] and len(st.stock) == 2 and st.turnovers == 1
     assert Counter(card_text(c) for c in st.stock + [st.hands[0][-1]]) == Counter(["6D", "QS", "2C"])
-    stock_zone = next(z for z in st.observation(1).zones if z.name == "stock")
-    assert list(stock_zone.cards) == sorted(st.stock)        # every card was face up; the order is not shown
+    # shuffled face down: the stock shows its count only, the card drawn is hidden in hand 0 (issue 19)
+    zones = {z.name: z for z in st.observation(1).zones}
+    assert zones["stock"].count == 2 and zones["stock"].cards == ()
+    assert zones["hand 0"].cards == () and st.hands[0][-1] in st.hidden_from(1)
 
 
 def test_empty_stock_and_an_unusable_top_discard_voids_the_hand():

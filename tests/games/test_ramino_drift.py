@@ -253,7 +253,8 @@ def test_reshuffle_option_shuffles_the_new_stock():
     st = run(st, "draw stock")
     assert st.turnovers == 1 and not st.pile and len(st.stock) == 7
     stock_zone = next(z for z in st.observation(1).zones if z.name == "stock")
-    assert list(stock_zone.cards) == sorted(st.stock)        # known cards, their order not shown
+    assert stock_zone.count == 7 and stock_zone.cards == ()  # shuffled face down: hidden again (ruling 11)
+    assert not (Counter(st.stock) - Counter(st.hidden_from(1)))
     plain = run(example_8(), "draw stock")
     assert [card_text(c) for c in plain.known[0]] == ["6D"]
     assert [card_text(c) for c in next(z for z in plain.observation(1).zones if z.name == "stock").cards] == ["QS", "2C"]
