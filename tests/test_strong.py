@@ -20,6 +20,7 @@ from cardtable.bots.strong import StrongBot, Stats, search_chunk
 from cardtable.bots.tournament import arrangements, wilson
 from cardtable.cli import main
 from cardtable.engine import game_ids, get_game
+from cardtable.engine.actions import Action
 
 from test_search import CONFIGS, IDS, positions, swapped
 
@@ -88,7 +89,8 @@ def test_more_iterations_mean_more_playouts_and_one_legal_action_needs_none():
     st = decisions("kruisjassen", None, {}, n=1)[0]
     b = strong(g, iterations=10)
     b.choose(st.information_set(st.to_act))
-    k = len(st.legal_actions())
+    k = len(b.last.legal)          # the legal actions but an unproven claim (bots.proven_legal)
+    assert k == len(bots.proven_legal(g, st.observation(st.to_act)).legal)
     assert b.last.stats.playouts >= 10 and b.last.stats.playouts % k == 0
     b.iterations = 60
     b.choose(st.information_set(st.to_act))
@@ -192,7 +194,10 @@ def test_a_registered_prior_is_what_the_search_starts_from(monkeypatch):
     b = strong(g)
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")
-        assert b.choose(obs) == obs.legal[-1]          # no information set: the prior's move
+        # no information set: the prior's move, among the legal actions but the unproven claim
+        offered = bots.proven_legal(g, obs).legal
+        assert obs.legal[-1] == Action("claim") and offered == obs.legal[:-1]
+        assert b.choose(obs) == offered[-1]
     assert "prior" not in registry.kinds()
     with pytest.raises(OptionError):
         get_bot("prior", g)

@@ -15,10 +15,15 @@ at random. A bot never sees a State, only the Observation of its own seat.
 
 ``choose(obs, budget=None)``: ``budget`` is the time the bot may think, in seconds (None:
 the bot's default); the random and simple bots answer at once and ignore it.
+
+Claims: no bot of any kind chooses a claim (kruisjassen's "ik dek", grevjas's "honderd")
+that its own view does not prove (``Game.unproven_claims``): every kind chooses among
+``proven_legal(game, obs)``, and so does the hint. A player may still claim wrongly.
 """
 
 from __future__ import annotations
 
+import dataclasses
 import random
 from typing import Any, Callable
 
@@ -33,6 +38,21 @@ BOT_KINDS = ("random", "simple", "strong")
 def observation_of(info):
     """The Observation in ``info``: an Observation itself, or an information set's."""
     return info.observation if hasattr(info, "sample") else info
+
+
+def proven_legal(game: Game, obs: Observation) -> Observation:
+    """``obs`` with ``legal`` narrowed to what a bot may choose: without the claims its
+    seat's own view does not prove (``game.unproven_claims(obs)``; the hand's legal actions
+    are not changed). ``obs`` itself when nothing is left out (every game without claims,
+    and most decisions of those with), else a copy. Never empty when ``obs.legal`` is not
+    (a claim is never the only legal action; if it were, ``obs`` is returned as it is).
+    Every bot kind chooses from it: ``RandomBot``, ``PolicyBot`` (so every simple bot and
+    the strong bot's prior) and ``StrongBot``'s candidates (so the hint too)."""
+    drop = game.unproven_claims(obs)
+    if not drop:
+        return obs
+    keep = tuple(a for a in obs.legal if a not in drop)
+    return dataclasses.replace(obs, legal=keep) if keep else obs
 
 
 class Bot:
@@ -71,7 +91,7 @@ class RandomBot(Bot):
         obs = observation_of(obs)
         if not obs.legal:
             raise ValueError("the bot was asked to act without legal actions")
-        return self.rng.choice(obs.legal)
+        return self.rng.choice(proven_legal(self.game, obs).legal)
 
 
 class PolicyBot(Bot):
@@ -88,6 +108,7 @@ class PolicyBot(Bot):
         obs = observation_of(obs)
         if not obs.legal:
             raise ValueError("the bot was asked to act without legal actions")
+        obs = proven_legal(self.game, obs)
         if self._choose is None:
             return self.rng.choice(obs.legal)
         return self._choose(obs, self.game, self.rng)

@@ -62,7 +62,7 @@ from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from cardtable.bots import Bot, PolicyBot
+from cardtable.bots import Bot, PolicyBot, proven_legal
 from cardtable.cards import RANK_OF, SUIT_OF, display, is_joker, plain
 from cardtable.engine.search import mask_cards
 from cardtable.families.tricks import PLAY, TrickHand
@@ -571,6 +571,7 @@ class StrongBot(Bot):
         obs: Observation = info.observation if hasattr(info, "sample") else info
         if not obs.legal:
             raise ValueError("the bot was asked to act without legal actions")
+        obs = proven_legal(self.game, obs)     # no claim its own count does not prove
         n = self.decisions
         self.decisions += 1
         if not hasattr(info, "sample"):

@@ -428,6 +428,22 @@ class Game:
         """
         return None
 
+    # -- a hook for the bots (cardtable/bots: ``proven_legal``) --
+    def unproven_claims(self, obs: Observation) -> tuple[Action, ...]:
+        """The claims among ``obs.legal`` that what ``obs`` shows does not prove correct: a
+        *claim* is a move that ends the hand on the claimer's word that its count is reached
+        (kruisjassen's "ik dek", grevjas's "honderd", §7.2), proven when the count the seat
+        itself sees (its side's points taken, its known roem) reaches what the claim needs.
+
+        Every bot level leaves these out of its choice (``bots.proven_legal``), so a bot
+        never makes a claim its own count does not prove and the hint never suggests one;
+        ``legal_actions()`` keeps them (a player may still claim wrongly). Reads ``obs``
+        only (the seat's own view, never a hidden card: a count the seat cannot see proves
+        nothing); called once per bot decision, so it must be cheap (a lazy ``legal`` is
+        tested with ``in``, not listed). Returns ``()`` when every claim on offer is proven
+        or none is; never raises. Default: ``()`` (a game without claims)."""
+        return ()
+
     # -- hooks for the invariant tests (tests/test_invariants.py) --
     def check_result(self, result: Result, state: "State") -> list[str]:
         """What is wrong with ``result``, the Result of the finished hand ``state``, by the

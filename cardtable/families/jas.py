@@ -1113,6 +1113,21 @@ class StreepjesJasGame(Game):
     def deck(self) -> list[int]:
         return piquet32()
 
+    def unproven_claims(self, obs: Any) -> tuple[Action, ...]:
+        """``(CLAIM,)`` when ``claim`` is on offer and the claimer's side's count, as ``obs``
+        shows it (``scores["counts"]``: both counts are always shown, kruisjassen §7.2 UI),
+        is below the hand's ``claim_at`` (100): the claim is judged on that count
+        (``JasHand._claim``; grevjas 7.2 first fails a live pit, which never lowers the
+        claimer's count); else ``()`` (``Game.unproven_claims``). Conservative in one case:
+        a claim against grevjas's live opposing pit fails it first, which may bring the
+        claimer's side its best meld; below 100 that claim is still left out."""
+        if CLAIM not in obs.legal:
+            return ()
+        counts = obs.scores.get("counts")
+        if counts and counts[self.team_of(obs.seat)] >= self.state_cls.claim_at:
+            return ()
+        return (CLAIM,)
+
     #: the match sheet's class (``sheets.streepjes.Streepjes``), set by each game: the sheets
     #: layer sits above the families, so the family does not import it
     sheet_factory: Any = None

@@ -172,6 +172,19 @@ class Schutjassen(jas.StreepjesJasGame):
     def jas_rule(self) -> JasRule:
         return JasRule(jas_wild=self.options["jas_wild"])        # §5, as kruisjassen
 
+    def unproven_claims(self, obs: Any) -> tuple[Action, ...]:
+        """§7.2: ``(CLAIM,)`` when ``claim`` is on offer and the contract side's count, as
+        ``obs`` shows it (``scores["counts"]``, ``extra["contract_side"]``), is below
+        ``CONTRACT_AT`` (100): the claim is judged on that count (``SchutState._claim``);
+        else ``()`` (``Game.unproven_claims``)."""
+        if CLAIM not in obs.legal:
+            return ()
+        counts = obs.scores.get("counts")
+        contract = obs.extra.get("contract_side")
+        if counts and contract is not None and counts[contract] >= CONTRACT_AT:
+            return ()
+        return (CLAIM,)
+
     def check_result(self, result: Result, state: "SchutState") -> list[str]:
         """§7: an outcome of §7.5, partners alike, points in hundreds, the points the
         entries' sum and the contract points those of the §7.2 table for the final counts,
