@@ -223,7 +223,7 @@ def test_review_search_in_the_pool_and_cancelled():
     while len(st.legal_actions()) < 2:
         st = st.apply(st.legal_actions()[0])
     info = st.information_set(st.to_act)
-    d = RV.ReviewSearch(st.game, info, budget=0.1).run()
+    d = RV.ReviewSearch(st.game, info, iterations=40).run()        # in the pool
     assert d.legal == tuple(info.observation.legal) and d.stats.worlds >= 1
     gone = RV.ReviewSearch(st.game, info, budget=0.1)
     gone.cancel()
