@@ -499,3 +499,20 @@ def test_the_bot_does_not_wait_for_slices_past_its_deadline(monkeypatch):
     while not all(f.cancelled() for f in sent) and time.monotonic() < deadline:
         time.sleep(0.01)                   # the search's thread drops them as it ends
     assert all(f.cancelled() for f in sent)
+
+
+def test_every_game_declares_a_review_floor_the_bot_keeps():
+    """``Game.review_floor``, in the sheet's unit, is kept in each Decision for the review
+    and the hint (``review.floor_of``)."""
+    want = {"kruisjassen": 0.1, "schutjassen": 10.0, "handjas": 0.1, "manille": 0.05,
+            "manille-muette": 0.05, "klassieke-rummy": 1.0, "loba": 1.0}
+    for gid in game_ids():
+        g = get_game(gid)
+        assert isinstance(g.review_floor, float) and g.review_floor > 0, gid
+        if gid in want:
+            assert g.review_floor == want[gid], gid
+    assert get_game("manille-muette", scoring="excess").review_floor == 1.0     # game points
+    st = decisions("kruisjassen", None, {}, n=1)[0]
+    b = strong(get_game("kruisjassen"), iterations=8)
+    b.choose(st.information_set(st.to_act))
+    assert b.last.extra["floor"] == 0.1

@@ -724,20 +724,21 @@ class StrongBot(Bot):
         # the deadline, set now: the prior and its ranking spend of the budget too
         deadline = t0 + (budget if budget is not None else default_budget())
         prior = self._fallback(obs)
+        floor = self.game.review_floor
         if self.iterations == 0:               # no search: the prior alone (for measuring it)
             self.last = Decision(legal, Stats.empty(len(legal)), legal.index(prior),
-                                 time.monotonic() - t0, extra={"prior": legal.index(prior)})
+                                 time.monotonic() - t0, extra={"prior": legal.index(prior), "floor": floor})
             return prior
         legal = self._candidates(obs, legal, prior, n)
         if len(legal) == 1:
-            self.last = Decision(legal, Stats.empty(1), 0, extra={"prior": 0})
+            self.last = Decision(legal, Stats.empty(1), 0, extra={"prior": 0, "floor": floor})
             return legal[0]
         self._prior = legal.index(prior) if prior in legal else 0
         stats, cancelled = self._search(info, legal, n, None if self.iterations is not None else deadline)
         bar = self._bar(len(legal))
         best = self.pick(stats, self._prior, bar)
         self.last = Decision(legal, stats, best, time.monotonic() - t0, cancelled,
-                             {"prior": self._prior, "bar": bar})
+                             {"prior": self._prior, "bar": bar, "floor": floor})
         return legal[best]
 
     def _bar(self, k: int) -> float:
@@ -934,9 +935,11 @@ def reason(obs: Observation, decision: Decision, iset: Any = None, scale: float 
     trick game by its card alone), the difference with the next best in the sheet's
     ``unit`` (the returns times ``scale``, ``review.sheet_scale``; no unit: in the returns),
     in the review's words and rounding (``review.gain_words``), and "a close call" unless the
-    difference is clear by the review's test (``review.is_clear``): the hand summary then
-    lists the next best, if played, with these same numbers."""
-    from cardtable.bots.review import amount_words, compare, gain_words, is_clear, short_words
+    difference is worth telling by the review's test (``review.worth_telling``: clear of the
+    search's noise, and at least the game's floor, ``Game.review_floor``): the hand summary
+    then lists the next best, if played, with these same numbers. A difference under the
+    floor reads "as good as" (or "looked as good", for a move the search did not take)."""
+    from cardtable.bots.review import amount_words, compare, floor_of, gain_words, short_words, worth_telling
 
     st = decision.stats
     legal = decision.legal
@@ -959,13 +962,14 @@ def reason(obs: Observation, decision: Decision, iset: Any = None, scale: float 
         bits.append(_TAKES_WORDS[takes])
     err = se * scale if se < math.inf else None
     amount = amount_words(diff * scale, unit, err)
-    nought = float(amount.split()[0]) == 0
+    # nothing to tell: rounds to nought, or under the game's floor
+    nought = float(amount.split()[0]) == 0 or abs(diff) * scale < floor_of(decision)
     if diff < 0:
         # the search kept the rule of thumb's move: the other looked better, but not surely
         other = _mid_sentence(label_of(nxt))
         looks = "looked as good" if nought else f"looked {amount} better, within the search's noise"
         return f"{label}: " + ", ".join(bits + [f"the rule of thumb; {other} {looks}"])
-    if not (diff > 0 and is_clear(decision, diff, se)):
+    if not (diff > 0 and worth_telling(decision, diff, se, scale)):
         bits.append("a close call")        # first: the line may be cut at the screen's edge
     bits.append(f"as good as {label_of(nxt)}" if nought else f"{gain_words(diff * scale, unit, err)} than {_mid_sentence(label_of(nxt))}")
     return f"{label}: " + ", ".join(bits)
