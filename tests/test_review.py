@@ -223,7 +223,7 @@ def test_review_search_in_the_pool_and_cancelled():
     while len(st.legal_actions()) < 2:
         st = st.apply(st.legal_actions()[0])
     info = st.information_set(st.to_act)
-    d = RV.ReviewSearch(st.game, info, budget=0.1).run()
+    d = RV.ReviewSearch(st.game, info, iterations=40).run()        # in the pool
     assert d.legal == tuple(info.observation.legal) and d.stats.worlds >= 1
     gone = RV.ReviewSearch(st.game, info, budget=0.1)
     gone.cancel()
@@ -236,3 +236,48 @@ def test_review_search_in_the_pool_and_cancelled():
     threading.Timer(0.3, long.cancel).start()
     t.join(timeout=10)
     assert not t.is_alive() and out and out[0].cancelled
+
+
+def test_a_difference_under_the_games_floor_is_not_worth_a_line():
+    """Beyond the noise test, a floor in the sheet's unit (``Game.review_floor``, kept by the
+    strong bot in ``Decision.extra["floor"]``): a trial review called 0.003 strepen "better"
+    (Trick 7: you chose 8♦, the bot 6♦). Under the floor: no line, and the hint calls it a
+    close call, as good as the other; at or over it (and clear of the noise): a line."""
+    from cardtable.bots.strong import reason
+    from cardtable.cards import display
+
+    obs = _position()
+    legal = tuple(obs.legal)
+    rest = [0.0] * (len(legal) - 2)
+    floor = get_game("kruisjassen").review_floor                 # 0.1 strepen
+
+    def sure(gain):      # the bot's pick (1, its prior) better by ``gain`` in every world
+        return Decision(legal, _stats([0.0, gain] + rest, [gain * gain, 0.0] + rest), 1,
+                        extra={"prior": 1, "floor": floor})
+
+    tiny = sure(0.001)                                           # times 3: 0.003 strepen
+    assert RV.is_clear(tiny, *RV.compare(tiny, 1, 0))             # no noise at all ...
+    assert RV.review_line(tiny, legal[0], obs, "Trick 7", "strepen", 3.0) is None   # ... but too small
+    assert not RV.worth_telling(tiny, *RV.compare(tiny, 1, 0), 3.0)
+    small = sure(0.02)                                           # 0.06 strepen: the hint says no "better"
+    assert RV.review_line(small, legal[0], obs, "Trick 7", "strepen", 3.0) is None
+    assert reason(obs, small, None, 3.0, "strepen") == (
+        f"{RV.short_words(legal[1], obs, card=display)}: a close call, as good as "
+        f"{RV.short_words(legal[0], obs, card=display)}")
+    over = sure(0.04)                                            # 0.12 strepen
+    line = RV.review_line(over, legal[0], obs, "Trick 7", "strepen", 3.0)
+    assert line is not None and line.gain == pytest.approx(0.12)
+    assert "close call" not in reason(obs, over, None, 3.0, "strepen")
+    # the same search in a game of points (floor 1): 0.3 points at a scale of 100 say nothing
+    pts = Decision(legal, sure(0.003).stats, 1, extra={"prior": 1, "floor": get_game("klassieke-rummy").review_floor})
+    assert RV.review_line(pts, legal[0], obs, "Turn 3", "points", 100.0) is None
+    assert RV.review_line(pts, legal[0], obs, "Turn 3", "points", 1000.0) is not None      # 3 points
+
+
+def test_the_review_of_a_real_search_uses_the_games_floor(monkeypatch):
+    """A review recomputed from a record (``review_hand``: the strong bot's own Decisions)
+    lists nothing under the game's floor: a floor above any gain leaves no line."""
+    m = _played_hand("kruisjassen", 2)
+    assert RV.review_hand(m, 0, iterations=240, seed=5)          # a random player: lines
+    monkeypatch.setattr(type(m.game), "review_floor", 100.0)     # 100 strepen: nothing is worth it
+    assert RV.review_hand(m, 0, iterations=240, seed=5) == []

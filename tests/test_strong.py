@@ -419,3 +419,105 @@ def test_a_hints_trick_words_say_who_takes_the_trick():
         if len(seen) == 3:
             break
     assert seen == set(_TAKES_WORDS), seen
+
+
+# ---- the budget is wall time (issue 19, part 4) ---------------------------------------------
+
+class _FakeTime:
+    """A clock for ``strong.time`` that moves one second at every ``time()`` read (the
+    monotonic clock stands still): a chunk's deadline falls at a known playout."""
+
+    def __init__(self) -> None:
+        self.t = 0.0
+
+    def time(self) -> float:
+        self.t += 1.0
+        return self.t
+
+    def monotonic(self) -> float:
+        return self.t
+
+
+def test_a_search_chunk_keeps_to_its_deadline(monkeypatch):
+    """A timed chunk starts nothing once its deadline (a ``time.time()``) has passed, drops a
+    round the deadline cuts (the differences stay paired), and starts no round the last
+    one's length says would end past it."""
+    from cardtable.bots import strong as S
+
+    st = decisions("manille", 4, {}, n=1)[0]
+    legal = tuple(st.legal_actions())
+    k = len(legal)
+    iset = st.information_set(st.to_act)
+    # a chunk that starts after its deadline (it waited in the pool's queue): nothing
+    assert search_chunk(iset, legal, "x", None, time.time() - 1.0).worlds == 0
+    clock = _FakeTime()
+    monkeypatch.setattr(S, "time", clock)
+    # reads: 1 the start, 2 the round's start, 3.. before each playout: the 2nd playout's is 4
+    cut = search_chunk(iset, legal, "x", None, 4.0)
+    assert cut.worlds == 0 and cut.n == [0] * k
+    # round 1 reads 2 .. k + 3 (k + 1 long): a second round would end past 2k + 4
+    clock.t = 0.0
+    one = search_chunk(iset, legal, "x", None, 2.0 * k + 4)
+    assert one.worlds == 1 and one.n == [1] * k and clock.t == k + 3     # no second round begun
+    # a fixed count of rounds never looks at the clock's deadline
+    clock.t = 0.0
+    assert search_chunk(iset, legal, "x", 3, 1.0).worlds == 3
+
+
+@pytest.mark.parametrize("pool", [False, True])
+def test_a_search_out_of_time_plays_the_prior_at_once(pool):
+    """A budget already spent (0 s): no playout, the prior's move, in process or in the pool."""
+    g = get_game("kruisjassen")
+    st = decisions("kruisjassen", None, {}, n=1)[0]
+    b = strong(g, seed=5, iterations=None, pool=pool)
+    a = b.choose(st.information_set(st.to_act), budget=0.0)
+    assert a == bots.SimpleBot(g, seed=5).choose(st.observation(st.to_act))
+    assert b.last.stats.playouts == 0 and not b.last.cancelled
+
+
+def test_the_bot_does_not_wait_for_slices_past_its_deadline(monkeypatch):
+    """Workers that never answer (a pool slow to start, slices late under load): ``choose``
+    still returns, at its deadline, with the prior; the slices still out are cancelled."""
+    from concurrent.futures import Future
+
+    from cardtable.bots import strong as S
+
+    sent: list[Future] = []
+
+    def never(pool, fn, *args):
+        f: Future = Future()
+        sent.append(f)
+        return f
+
+    monkeypatch.setattr(S, "get_pool", lambda: object())
+    monkeypatch.setattr(S, "submit", never)
+    g = get_game("kruisjassen")
+    st = decisions("kruisjassen", None, {}, n=1)[0]
+    b = strong(g, seed=5, iterations=None, pool=True)
+    out = {}
+    th = threading.Thread(target=lambda: out.setdefault("a", b.choose(st.information_set(st.to_act), budget=0.3)))
+    th.start()
+    th.join(20)
+    assert not th.is_alive() and out["a"] == bots.SimpleBot(g, seed=5).choose(st.observation(st.to_act))
+    assert b.last.stats.playouts == 0 and sent
+    deadline = time.monotonic() + 20
+    while not all(f.cancelled() for f in sent) and time.monotonic() < deadline:
+        time.sleep(0.01)                   # the search's thread drops them as it ends
+    assert all(f.cancelled() for f in sent)
+
+
+def test_every_game_declares_a_review_floor_the_bot_keeps():
+    """``Game.review_floor``, in the sheet's unit, is kept in each Decision for the review
+    and the hint (``review.floor_of``)."""
+    want = {"kruisjassen": 0.1, "schutjassen": 10.0, "handjas": 0.1, "manille": 0.05,
+            "manille-muette": 0.05, "klassieke-rummy": 1.0, "loba": 1.0}
+    for gid in game_ids():
+        g = get_game(gid)
+        assert isinstance(g.review_floor, float) and g.review_floor > 0, gid
+        if gid in want:
+            assert g.review_floor == want[gid], gid
+    assert get_game("manille-muette", scoring="excess").review_floor == 1.0     # game points
+    st = decisions("kruisjassen", None, {}, n=1)[0]
+    b = strong(get_game("kruisjassen"), iterations=8)
+    b.choose(st.information_set(st.to_act))
+    assert b.last.extra["floor"] == 0.1

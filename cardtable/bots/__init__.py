@@ -206,20 +206,26 @@ def hint_search(game: Game, info, budget: float | None = None) -> tuple[Action, 
     """``hint`` with its search: (the action, the reason, the strong bot's ``Decision``
     (None without an information set), the sheet scale the reason used). The table keeps the
     Decision as the review of this decision (``tui/review.py``), so the hint and the hand
-    summary speak of one search with one set of numbers."""
-    from cardtable.bots.strong import StrongBot, reason
-    bot = StrongBot(game)
-    action = bot.choose(info, budget)
-    obs = observation_of(info)
-    if bot.last is None:
-        return action, "the simple bot's move (no information set to search)", None, 1.0
-    from cardtable.bots.review import sheet_scale
+    summary speak of one search with one set of numbers. The whole of it keeps to ``budget``
+    (seconds; None: the bot budget): the sheet's scale (a few playouts the first time in a
+    process) is found first, and the search gets what is left."""
+    import time
 
+    from cardtable.bots.review import sheet_scale
+    from cardtable.bots.strong import StrongBot, default_budget, reason
+
+    t0 = time.monotonic()
+    budget = default_budget() if budget is None else budget
+    bot = StrongBot(game)
     try:                          # the differences in the sheet's unit (strepen, points)
         unit = getattr(game.new_sheet(), "unit", "") or ""
     except Exception:
         unit = ""
     scale = sheet_scale(info) if unit else 1.0
+    action = bot.choose(info, max(0.0, budget - (time.monotonic() - t0)))
+    obs = observation_of(info)
+    if bot.last is None:
+        return action, "the simple bot's move (no information set to search)", None, 1.0
     return action, reason(obs, bot.last, info, scale, unit), bot.last, scale
 
 

@@ -19,10 +19,14 @@ bar) is not the action played, and the difference is clear (``is_clear``): the s
 sampled at least ``MIN_WORLDS`` deals, and the bot's pick beats the played action by more
 than ``CONFIDENCE`` (2) standard errors of their difference (``compare``: paired on the same
 deals), plus what the strong bot's bar adds where it compares many candidates. Anything
-less is search noise, and no line is shown. A search cut short keeps what it found, and
-says nothing if that is too little. The hint (``strong.reason``) calls a difference
-"a close call" by the same test, so the two never disagree on one search; and at the table
-a decision the player asked a hint for is reviewed by the hint's own search.
+less is search noise, and no line is shown. Nor is a difference too small to be worth
+telling a player (``worth_telling``): under the game's floor in the sheet's unit
+(``Game.review_floor``: 0.1 strepen in the jas games, 1 point in a game of points, 0.05
+stake units in Manille), kept by the strong bot in ``Decision.extra["floor"]``. A search cut
+short keeps what it found, and says nothing if that is too little. The hint
+(``strong.reason``) calls a difference "a close call" by the same test, so the two never
+disagree on one search; and at the table a decision the player asked a hint for is reviewed
+by the hint's own search.
 
 The gain is shown in the sheet's unit (``Sheet.unit``): the difference of the returns times
 ``sheet_scale`` (``returns_scale()`` and the sheet points per unit of ``returns_gains()``),
@@ -148,6 +152,21 @@ def is_clear(decision: Any, gain: float, se: float) -> bool:
     return decision.stats.worlds >= MIN_WORLDS and se < math.inf and gain > need * se
 
 
+def floor_of(decision: Any) -> float:
+    """The smallest gain worth telling a player, in the sheet's unit: the game's
+    ``Game.review_floor``, which the strong bot keeps in ``Decision.extra["floor"]`` (0
+    where a decision has none)."""
+    return float(decision.extra.get("floor", 0.0)) if decision.extra else 0.0
+
+
+def worth_telling(decision: Any, gain: float, se: float, scale: float = 1.0) -> bool:
+    """Whether a gain of the search ``decision`` (``compare``, in the returns) is worth a
+    line of the review and a "better" without "a close call" in the hint: more than noise
+    (``is_clear``) and, times ``scale`` (``sheet_scale``: in the sheet's unit), at least the
+    game's floor (``floor_of``: 0.1 strepen, 1 point, ...)."""
+    return is_clear(decision, gain, se) and gain * scale >= floor_of(decision)
+
+
 def when_words(obs: Any, turn: int) -> str:
     """Where in the hand a decision was: ``Trick N`` in a game with a trick on the table
     (``N``: the tricks finished, from the ``trick`` events, plus one; ``Before the first
@@ -217,7 +236,8 @@ class ReviewLine:
 def review_line(decision: Any, played: Action, obs: Any, when: str, unit: str = "",
                 scale: float = 1.0, index: int = 0) -> ReviewLine | None:
     """The line for one decision, or None when the bot would have played the same or its
-    choice is not clearly better (``is_clear``, see the module docstring). ``decision``: the strong
+    choice is not clearly better (``is_clear``, see the module docstring) or better by less
+    than the game's floor (``worth_telling``). ``decision``: the strong
     bot's ``Decision`` (``legal``, ``stats``, ``chosen``, ``extra["prior"]``) for the
     seat's observation ``obs``; ``played``: the action taken; ``scale``: what a unit of the
     returns is worth on the sheet (``sheet_scale``)."""
@@ -229,7 +249,7 @@ def review_line(decision: Any, played: Action, obs: Any, when: str, unit: str = 
     if best == p:
         return None
     gain, se = compare(decision, best, p)
-    if not is_clear(decision, gain, se):
+    if not worth_telling(decision, gain, se, scale):
         return None
     return ReviewLine(obs.seat, index, when, short_words(played, obs), short_words(legal[best], obs),
                       gain * scale, unit, se * scale)
@@ -340,5 +360,5 @@ def _standing_before(match: Any, hand: int) -> Any:
 
 
 __all__ = ["CONFIDENCE", "MIN_WORLDS", "REVIEW_BUDGET", "ReviewLine", "ReviewSearch", "TurnCounter",
-           "action_words", "amount_words", "compare", "gain_words", "is_clear", "review_hand", "review_line",
-           "sheet_scale", "short_words", "when_words"]
+           "action_words", "amount_words", "compare", "floor_of", "gain_words", "is_clear", "review_hand",
+           "review_line", "sheet_scale", "short_words", "when_words", "worth_telling"]

@@ -32,17 +32,25 @@ bot's rules of thumb, unless the game's bot module registers its own ``prior`` p
 (``register_policy("prior", choose, game_classes=...)``; ``prior_policy``); the playouts of a
 rummy play it too where the game says ``playout_policy = "prior"`` (else the simple bot's).
 
-Budget: ``budget`` seconds per decision (default ``CARDTABLE_BOT_BUDGET``, else 1 s), or
-``iterations`` playouts when set (reproducible: the playouts are cut into fixed chunks,
-each with its own seed from the bot's seed, the decision's number and the chunk's number,
-and summed; so the same seed and count give the same decision in a pool or in process).
-The search runs in a process pool (``concurrent.futures.ProcessPoolExecutor``, made on
-first use and shared by every strong bot of the process, its workers at a lower priority,
-``WORKER_NICE``), so a thread waiting for it holds no GIL and the table keeps the CPU it needs; ``use_pool = False`` runs it in the calling process (``cardtable simulate`` and
+Budget: ``budget`` seconds of wall time per decision (default ``CARDTABLE_BOT_BUDGET``, else
+1 s), or ``iterations`` playouts when set (reproducible: the playouts are cut into fixed
+chunks, each with its own seed from the bot's seed, the decision's number and the chunk's
+number, and summed; so the same seed and count give the same decision in a pool or in
+process). With a budget, ``choose`` sets its deadline on the monotonic clock as it starts
+(the prior and its ranking spend of it too) and returns by then whatever the load: the
+search runs in slices of about ``SLICE`` seconds, each stopping by itself at the
+deadline (a worker looks at the clock before every playout and drops a round the deadline
+cuts), what has not come back by the deadline is left out, and where nothing came back the
+prior is played (``_run_timed``). The search runs in a process pool
+(``concurrent.futures.ProcessPoolExecutor``, made on first use and shared by every strong
+bot of the process, its workers at a lower priority, ``WORKER_NICE``), so a thread waiting
+for it holds no GIL and the table keeps the CPU it needs; a thread of the search's own
+feeds the pool (``_PoolSearch``), so a worker slow to start holds up nothing but the
+search. ``use_pool = False`` runs it in the calling process (``cardtable simulate`` and
 ``tournament`` do). ``cancel()`` makes a waiting ``choose`` return at once with the best
-action so far (the first legal one if none was measured). Workers import the main module
-again (multiprocessing's rule): a script that uses the pool must guard its entry with
-``if __name__ == "__main__":`` (``cardtable`` and ``python -m cardtable`` do); call
+action so far (the prior if none was measured). Workers import the main module again
+(multiprocessing's rule): a script that uses the pool must guard its entry with ``if
+__name__ == "__main__":`` (``cardtable`` and ``python -m cardtable`` do); call
 ``warm_up()`` when a table opens so the first search does not wait for the workers.
 """
 
@@ -59,6 +67,7 @@ import threading
 import time
 import warnings
 from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
+from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass, field, replace
 from typing import Any
 
@@ -73,10 +82,12 @@ from cardtable.engine.game import Game, Observation
 DEFAULT_BUDGET = 1.0
 #: rounds (one sampled world, every action played out once) per chunk of a fixed count
 CHUNK_ROUNDS = 4
-#: seconds one worker task runs in time mode before it reports (the cancel latency of a
-#: worker that is already busy; ``choose`` itself returns at once)
-SLICE = 0.2
-#: the part of the budget kept for sending the work and summing it up
+#: seconds a slice of a timed search runs before it reports (once its first round is done;
+#: in the pool: the search lost when a slice comes back after the deadline; in process:
+#: the cancel latency)
+SLICE = 0.1
+#: seconds before the decision's deadline at which the pool's workers stop, for their last
+#: slices to travel back and be summed by the deadline
 MARGIN = 0.06
 #: standard errors by which the best action must beat the simple bot's to be played
 CONFIDENCE = 1.0
@@ -392,41 +403,63 @@ def rummy_policy_playout(world: Any, rng: random.Random, policy) -> tuple[float,
 
 
 def search_chunk(iset: Any, legal: tuple[Action, ...], seed: str, rounds: int | None,
-                 deadline: float | None = None, prior: int = 0) -> Stats:
-    """``rounds`` rounds (or rounds until ``deadline``, a ``time.time()``; at least one) of
-    PIMC from ``iset``: a sampled world, each action of ``legal`` applied to a clone of it
-    and played out with the same draws; the seat's returns summed per action."""
+                 deadline: float | None = None, prior: int = 0, seconds: float | None = None) -> Stats:
+    """PIMC from ``iset``: rounds of a sampled world, each action of ``legal`` applied to a
+    clone of it and played out with the same draws; the seat's returns summed per action
+    (and the squares of their differences with ``legal[prior]``'s, ``Stats.dsquares``).
+
+    ``rounds``: that many rounds exactly, whatever the time (a fixed count: reproducible).
+    ``rounds`` None: rounds until ``deadline``, a ``time.time()`` (the wall clock, which a
+    worker process shares with the bot: the decision's deadline, however late the chunk
+    starts), or until a round ends ``seconds`` or more after the chunk started (its length,
+    on this process's ``time.monotonic()``: a slice reports after about that long, but
+    never before it has one round to report); neither given: one round. A chunk with a
+    ``deadline`` keeps to it: it starts no round once the deadline has passed (none at all
+    when it begins after it, as a chunk that waited in the pool's queue) nor one that the
+    last round's length says would end after it, and it drops a round the deadline cuts
+    short (it looks at the clock before every playout; a round counts only with every
+    action played out in its world, so the differences stay paired)."""
+    k = len(legal)
+    st = Stats.empty(k)
+    wall = deadline if deadline is not None else math.inf
+    if rounds is None and time.time() >= wall:
+        return st
+    stop = time.monotonic() + seconds if seconds is not None else math.inf
     # a fresh set (``copy`` goes through ``InformationSet.__reduce__``): a Deal adapts its
     # dealing method as it samples, so each chunk starts from the same one in a worker
     # process or in process
     iset = copy.copy(iset)
     rng = random.Random(seed)
     seat = iset.seat
-    k = len(legal)
-    st = Stats.empty(k)
     done = 0
+    length = 0.0                           # the last round's seconds
     while True:
+        began = time.time()
         world = iset.sample(rng)
         draws = rng.getrandbits(64)
         vals = []
-        for i, action in enumerate(legal):
+        for action in legal:
+            if rounds is None and time.time() >= wall:
+                return st                  # the round is cut: it does not count
             w = world.clone()
             w.apply_in_place(action)
-            v = (greedy_playout(w, random.Random(draws)) if ROLLOUT == "greedy"
-                 else w.playout(random.Random(draws)))[seat]
-            vals.append(v)
+            vals.append((greedy_playout(w, random.Random(draws)) if ROLLOUT == "greedy"
+                         else w.playout(random.Random(draws)))[seat])
+        vp = vals[prior]
+        for i, v in enumerate(vals):
             st.n[i] += 1
             st.total[i] += v
             st.squares[i] += v * v
-        vp = vals[prior]
-        for i, v in enumerate(vals):
             st.dsquares[i] += (v - vp) * (v - vp)
         st.worlds += 1
         done += 1
         if rounds is not None:
             if done >= rounds:
                 break
-        elif deadline is None or time.time() >= deadline:
+            continue
+        now = time.time()
+        length = now - began
+        if (deadline is None and seconds is None) or now + length >= wall or time.monotonic() >= stop:
             break
     return st
 
@@ -446,16 +479,34 @@ def pool_workers() -> int:
 def get_pool() -> ProcessPoolExecutor:
     """The process pool of the strong bots (made on first use, then reused). Workers start
     by ``forkserver`` where there is one (no fork of a process with threads, such as the
-    Textual app), else ``spawn``."""
+    Textual app), else ``spawn``. The fork server imports the search's modules once
+    (``_preload``), so a worker starts as a fork with them loaded rather than importing
+    them itself (a few tenths of a second, several seconds at the workers' low priority
+    on a loaded machine). Making the pool starts no process: they start with the first
+    tasks (``submit``), which ``warm_up`` sends."""
     global _POOL
     with _POOL_LOCK:
         if _POOL is None:
             methods = multiprocessing.get_all_start_methods()
             ctx = multiprocessing.get_context("forkserver" if "forkserver" in methods else "spawn")
+            if ctx.get_start_method() == "forkserver":
+                ctx.set_forkserver_preload(["__main__", *_preload()])
             with _real_std_streams():       # its queues start multiprocessing's resource tracker
                 _POOL = ProcessPoolExecutor(max_workers=pool_workers(), mp_context=ctx,
                                             initializer=_worker_start)
         return _POOL
+
+
+def _preload() -> list[str]:
+    """The modules the fork server imports before it forks the workers (a name that fails
+    to import is skipped): every game (``cardtable.games``) and every module of the bots
+    package, which a worker's first playout would import anyway (``registry.discover``:
+    the playouts play the games' simple bots, ``simple_policy``)."""
+    import pkgutil
+
+    import cardtable.bots as pkg
+
+    return ["cardtable.games", *(f"{pkg.__name__}.{m.name}" for m in pkgutil.iter_modules(pkg.__path__))]
 
 
 #: how much lower than the table (``os.nice``) the pool's workers run: the table's process,
@@ -498,21 +549,106 @@ def submit(pool: ProcessPoolExecutor, fn, *args):
 
 
 def warm_up() -> None:
-    """Start the pool's workers now, without waiting (the first search otherwise spends
-    its first few tenths of a second starting them): call it when a table with a strong
-    bot or a hint key opens."""
-    pool = get_pool()
-    for _ in range(pool_workers()):
-        submit(pool, int)
+    """Start the pool's workers now, without waiting for them (the first search otherwise
+    spends its first few tenths of a second, more on a loaded machine, starting them): call
+    it when a table with a strong bot or a hint key opens. Returns at once: the workers are
+    started by a thread of their own."""
+    def start() -> None:
+        try:
+            pool = get_pool()
+            for _ in range(pool_workers()):
+                submit(pool, int)
+        except Exception:                  # a pool that cannot start: the first search says so
+            pass
+
+    threading.Thread(target=start, name="strong-warm-up", daemon=True).start()
 
 
 def shutdown_pool() -> None:
-    """Stop the pool's workers (a new pool is made when next needed)."""
+    """Stop the pool's workers, without waiting for them (a new pool is made when next
+    needed)."""
     global _POOL
     with _POOL_LOCK:
         if _POOL is not None:
             _POOL.shutdown(wait=False, cancel_futures=True)
             _POOL = None
+
+
+def _drop_pool(pool: ProcessPoolExecutor) -> None:
+    """``pool`` broke (a worker died): the next search makes a new one."""
+    global _POOL
+    with _POOL_LOCK:
+        if _POOL is pool:
+            _POOL = None
+    pool.shutdown(wait=False, cancel_futures=True)
+
+
+class _PoolSearch:
+    """One timed search in the shared pool, fed by a thread of its own (``start``), so that
+    nothing the pool does holds up the bot waiting for it (a worker that starts slowly, a
+    queue behind another search): the bot waits on its own clock and takes what came back
+    (``close``).
+
+    The thread keeps every worker busy with slices of search (``search_chunk``) of about
+    ``SLICE`` seconds (at least a round), each ending by itself at ``end`` (a ``time.monotonic()``, handed to
+    the worker as the wall-clock ``time.time()`` it stands for); a slice's result is summed
+    while the search is open. ``finished`` is set once every slice is back (or the thread
+    failed: ``error``). ``close()`` ends the search: slices still out are dropped (cancelled
+    where they have not started; one running ends on its own by ``end``)."""
+
+    def __init__(self, iset: Any, legal: tuple[Action, ...], seeds: Any, prior: int, end: float):
+        self.args = (iset, legal)
+        self.seeds = seeds                 # j -> the seed of slice j
+        self.prior = prior
+        self.end = end
+        self.stats = Stats.empty(len(legal))
+        self.lock = threading.Lock()
+        self.open = True
+        self.stop = threading.Event()
+        self.finished = threading.Event()
+        self.error: BaseException | None = None
+
+    def start(self) -> None:
+        threading.Thread(target=self._feed, name="strong-search", daemon=True).start()
+
+    def close(self) -> Stats:
+        """End the search: the statistics of the slices that came back."""
+        with self.lock:
+            self.open = False
+        self.stop.set()
+        return self.stats
+
+    def _feed(self) -> None:
+        pending: set = set()
+        pool = None
+        try:
+            pool = get_pool()
+            wall_end = time.time() + (self.end - time.monotonic())
+            j = 0
+            while not self.stop.is_set():
+                while (len(pending) < pool_workers() and not self.stop.is_set()
+                       and time.monotonic() < self.end - 0.01):
+                    pending.add(submit(pool, search_chunk, *self.args, self.seeds(j), None,
+                                       wall_end, self.prior, SLICE))
+                    j += 1
+                if not pending:
+                    break
+                done, pending = wait(pending, timeout=0.02, return_when=FIRST_COMPLETED)
+                for f in done:
+                    st = f.result()
+                    with self.lock:
+                        if self.open:
+                            self.stats.add(st)
+        except BrokenProcessPool as e:
+            if pool is not None:
+                _drop_pool(pool)
+            self.error = e
+        except BaseException as e:         # handed to the bot (``StrongBot._run_timed``)
+            self.error = e
+        finally:
+            for f in pending:
+                f.cancel()
+            self.finished.set()
 
 
 # ---- the bot ---------------------------------------------------------------------------
@@ -585,24 +721,25 @@ class StrongBot(Bot):
             self.last = Decision(legal, Stats.empty(1), 0)
             return legal[0]
         self._cancel.clear()
-        t0 = time.perf_counter()
+        t0 = time.monotonic()
+        # the deadline, set now: the prior and its ranking spend of the budget too
+        deadline = t0 + (budget if budget is not None else default_budget())
         prior = self._fallback(obs)
+        floor = self.game.review_floor
         if self.iterations == 0:               # no search: the prior alone (for measuring it)
             self.last = Decision(legal, Stats.empty(len(legal)), legal.index(prior),
-                                 time.perf_counter() - t0, extra={"prior": legal.index(prior)})
+                                 time.monotonic() - t0, extra={"prior": legal.index(prior), "floor": floor})
             return prior
         legal = self._candidates(obs, legal, prior, n)
         if len(legal) == 1:
-            self.last = Decision(legal, Stats.empty(1), 0, extra={"prior": 0})
+            self.last = Decision(legal, Stats.empty(1), 0, extra={"prior": 0, "floor": floor})
             return legal[0]
         self._prior = legal.index(prior) if prior in legal else 0
-        if self.iterations is None:            # the time the prior and its ranking took counts
-            budget = (budget if budget is not None else default_budget()) - (time.perf_counter() - t0)
-        stats, cancelled = self._search(info, legal, n, budget)
+        stats, cancelled = self._search(info, legal, n, None if self.iterations is not None else deadline)
         bar = self._bar(len(legal))
         best = self.pick(stats, self._prior, bar)
-        self.last = Decision(legal, stats, best, time.perf_counter() - t0, cancelled,
-                             {"prior": self._prior, "bar": bar})
+        self.last = Decision(legal, stats, best, time.monotonic() - t0, cancelled,
+                             {"prior": self._prior, "bar": bar, "floor": floor})
         return legal[best]
 
     def _bar(self, k: int) -> float:
@@ -664,7 +801,10 @@ class StrongBot(Bot):
         return f"cardtable-strong/{self.seed}/{n}/{j}"
 
     def _search(self, iset: Any, legal: tuple[Action, ...], n: int,
-                budget: float | None) -> tuple[Stats, bool]:
+                deadline: float | None) -> tuple[Stats, bool]:
+        """The statistics of ``legal`` from ``iset`` and whether the search was cancelled:
+        ``self.iterations`` playouts (``deadline`` None), else slices of search until
+        ``deadline`` (a ``time.monotonic()``)."""
         stats = Stats.empty(len(legal))
         if self.iterations is not None:
             rounds = max(1, math.ceil(self.iterations / len(legal)))
@@ -672,9 +812,8 @@ class StrongBot(Bot):
             jobs = [(iset, legal, self._chunk_seed(n, j), r, None, self._prior)
                     for j, r in enumerate(chunks)]
             return self._run(jobs, stats, None)
-        seconds = budget if budget is not None else default_budget()
-        end = time.time() + max(0.01, seconds - MARGIN)
-        return self._run_timed(iset, legal, n, end, stats)
+        assert deadline is not None
+        return self._run_timed(iset, legal, n, deadline, stats)
 
     def _run(self, jobs: list[tuple], stats: Stats, end: float | None) -> tuple[Stats, bool]:
         """Run fixed chunks (in order in process; all at once in the pool) and sum them."""
@@ -696,39 +835,44 @@ class StrongBot(Bot):
                 return stats, True
         return stats, False
 
-    def _run_timed(self, iset: Any, legal: tuple[Action, ...], n: int, end: float,
+    def _run_timed(self, iset: Any, legal: tuple[Action, ...], n: int, deadline: float,
                    stats: Stats) -> tuple[Stats, bool]:
-        """Slices of search until ``end`` (a ``time.time()``): in process one after the
-        other, in the pool one per worker at a time."""
+        """Slices of search until ``deadline`` (a ``time.monotonic()``); returns by then
+        whatever the pool does (give or take the time the calling thread takes to wake).
+        In process: slices of about ``SLICE`` seconds one after the other, the last one
+        ending by ``deadline`` (a slice looks at the clock before every playout). In the
+        pool (``_PoolSearch``): the workers stop ``MARGIN`` before ``deadline``, so their
+        last slices are back by then; what has not come back by ``deadline`` is left
+        out. Nothing came back: empty ``stats``, and ``pick`` plays the prior."""
         j = 0
         if not self.use_pool:
             while True:
                 if self._cancel.is_set():
                     return stats, True
-                stats.add(search_chunk(iset, legal, self._chunk_seed(n, j), None,
-                                       min(end, time.time() + SLICE), self._prior))
-                j += 1
-                if time.time() >= end:
+                rest = deadline - time.monotonic()
+                if rest <= 0:
                     return stats, False
-        pool = get_pool()
-        pending = set()
-        for _ in range(pool_workers()):
-            pending.add(submit(pool, search_chunk, iset, legal, self._chunk_seed(n, j), None,
-                                    min(end, time.time() + SLICE), self._prior))
-            j += 1
-        while pending:
-            done, pending = wait(pending, timeout=0.02, return_when=FIRST_COMPLETED)
-            for f in done:
-                stats.add(f.result())
-                if time.time() < end - 0.01 and not self._cancel.is_set():
-                    pending.add(submit(pool, search_chunk, iset, legal, self._chunk_seed(n, j), None,
-                                            min(end, time.time() + SLICE), self._prior))
-                    j += 1
+                stats.add(search_chunk(iset, legal, self._chunk_seed(n, j), None, time.time() + rest,
+                                       self._prior, SLICE))
+                j += 1
+        if deadline - MARGIN - time.monotonic() <= 0.01:
+            return stats, self._cancel.is_set()      # no time for a slice to go and come back
+        search = _PoolSearch(iset, legal, lambda j: self._chunk_seed(n, j), self._prior, deadline - MARGIN)
+        search.start()
+        cancelled = False
+        while True:
             if self._cancel.is_set():
-                for f in pending:
-                    f.cancel()
-                return stats, True
-        return stats, False
+                cancelled = True
+                break
+            rest = deadline - time.monotonic()
+            if rest <= 0 or search.finished.is_set():
+                break
+            search.finished.wait(min(0.02, rest))
+        out = search.close()
+        if search.error is not None and search.finished.is_set():
+            raise search.error
+        stats.add(out)
+        return stats, cancelled
 
 
 # ---- levels and hints ------------------------------------------------------------------
@@ -792,9 +936,11 @@ def reason(obs: Observation, decision: Decision, iset: Any = None, scale: float 
     trick game by its card alone), the difference with the next best in the sheet's
     ``unit`` (the returns times ``scale``, ``review.sheet_scale``; no unit: in the returns),
     in the review's words and rounding (``review.gain_words``), and "a close call" unless the
-    difference is clear by the review's test (``review.is_clear``): the hand summary then
-    lists the next best, if played, with these same numbers."""
-    from cardtable.bots.review import amount_words, compare, gain_words, is_clear, short_words
+    difference is worth telling by the review's test (``review.worth_telling``: clear of the
+    search's noise, and at least the game's floor, ``Game.review_floor``): the hand summary
+    then lists the next best, if played, with these same numbers. A difference under the
+    floor reads "as good as" (or "looked as good", for a move the search did not take)."""
+    from cardtable.bots.review import amount_words, compare, floor_of, gain_words, short_words, worth_telling
 
     st = decision.stats
     legal = decision.legal
@@ -817,13 +963,14 @@ def reason(obs: Observation, decision: Decision, iset: Any = None, scale: float 
         bits.append(_TAKES_WORDS[takes])
     err = se * scale if se < math.inf else None
     amount = amount_words(diff * scale, unit, err)
-    nought = float(amount.split()[0]) == 0
+    # nothing to tell: rounds to nought, or under the game's floor
+    nought = float(amount.split()[0]) == 0 or abs(diff) * scale < floor_of(decision)
     if diff < 0:
         # the search kept the rule of thumb's move: the other looked better, but not surely
         other = _mid_sentence(label_of(nxt))
         looks = "looked as good" if nought else f"looked {amount} better, within the search's noise"
         return f"{label}: " + ", ".join(bits + [f"the rule of thumb; {other} {looks}"])
-    if not (diff > 0 and is_clear(decision, diff, se)):
+    if not (diff > 0 and worth_telling(decision, diff, se, scale)):
         bits.append("a close call")        # first: the line may be cut at the screen's edge
     bits.append(f"as good as {label_of(nxt)}" if nought else f"{gain_words(diff * scale, unit, err)} than {_mid_sentence(label_of(nxt))}")
     return f"{label}: " + ", ".join(bits)

@@ -337,6 +337,15 @@ class Game:
     #: "Action grammar"); None reads the whole README table. A subclass may make it a
     #: property when its words depend on the options.
     grammar: ClassVar[Grammar | None] = None
+    #: The smallest difference worth telling a player, in the unit of the game's sheet
+    #: (``Sheet.unit``, as the review and the hint print it: strepen, points, stake
+    #: units, ...): the review (``bots.review.review_line``) lists a decision only where the
+    #: bot's choice is better by at least this much on average (beyond the search's noise),
+    #: and the hint (``bots.strong.reason``) calls a smaller difference "a close call".
+    #: The default, 1, suits a sheet of whole points; a game whose unit is worth more (a
+    #: streep, a stake) sets a fraction of it. A game whose sheet depends on its options
+    #: may set it per instance in ``__init__``.
+    review_floor: float = 1.0
 
     def __init__(self, players: int | None = None, **options: Any):
         """``players`` seats (None: ``min_players``) and ``options`` by name or alias

@@ -1097,6 +1097,8 @@ class StreepjesJasGame(Game):
     min_players = 4
     max_players = 4
     deck_name = "piquet32"
+    #: a tenth of a streep (``Game.review_floor``; a hand writes 1 to 3 strepen)
+    review_floor = 0.1
 
     def __init__(self, players: int | None = None, **options: Any):
         super().__init__(players, **options)

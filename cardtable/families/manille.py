@@ -127,6 +127,12 @@ class PartnershipManille(Game):
     state_class: type = None   # set by the game module
     sheet_factory = None       # set by the game module (staticmethod)
 
+    def __init__(self, players: int | None = None, **options: Any):
+        super().__init__(players, **options)
+        #: ``Game.review_floor`` in the sheet's unit: a twentieth of a hand where a hand won
+        #: writes 1 (scoring = hands), else 1 game point (excess: a hand writes up to 34)
+        self.review_floor = 0.05 if self.options["scoring"] == "hands" else 1.0
+
     def team_of(self, seat: int) -> int:
         return seat & 1
 

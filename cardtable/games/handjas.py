@@ -165,6 +165,8 @@ class Handjas(Game):
     id = "handjas"
     name = "Handjas"
     family = "jas"
+    #: a tenth of a streep on the aardappels sheet (``Game.review_floor``)
+    review_floor = 0.1
     min_players = 2
     max_players = 5
     deck_name = "36 cards (6–A)"

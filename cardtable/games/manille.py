@@ -180,6 +180,8 @@ class Manille(Game):
         "play": "<card>",
     })
     family = "manille-solo"
+    #: a twentieth of a stake unit (``Game.review_floor``; a deal settles whole units)
+    review_floor = 0.05
     min_players = 2
     max_players = 7
     deck_name = "piquet32"

@@ -139,6 +139,8 @@ class Schutjassen(jas.StreepjesJasGame):
     (false/true)."""
 
     sheet_factory = staticmethod(Boom)
+    #: points on the boom, written in hundreds: a tenth of a branch (``Game.review_floor``)
+    review_floor = 10.0
 
     id = "schutjassen"
     name = "Schutjassen"
