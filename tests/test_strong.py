@@ -176,19 +176,19 @@ def test_a_bare_observation_plays_like_simple_with_a_warning():
 def test_a_registered_prior_is_what_the_search_starts_from(monkeypatch):
     """A bot module's ``prior`` policy: the strong bot's fallback and first candidate, never a
     seat's level; without one the prior is the simple bot's."""
-    from cardtable.bots import registry, strong as strong_mod
+    from cardtable.bots import playouts, registry, strong as strong_mod
     from cardtable.engine.game import OptionError
 
     g = get_game("kruisjassen")
     st = decisions("kruisjassen", None, {}, n=1)[0]
     obs = st.observation(st.to_act)
-    assert strong_mod.prior_policy(g) is strong_mod.simple_policy(g)
+    assert strong_mod.prior_policy(g) is playouts.simple_policy(g)
 
     def last(o, game, rng):
         return o.legal[-1]
 
     monkeypatch.setattr(registry, "_ENTRIES", list(registry.entries()))
-    monkeypatch.setattr(strong_mod, "_POLICIES", {})
+    monkeypatch.setattr(registry, "_FOUND", {})
     registry.register_policy("prior", last, games=("kruisjassen",))
     assert strong_mod.prior_policy(g) is last
     b = strong(g)
@@ -289,7 +289,7 @@ def test_tournament_bad_input(args, word):
 def test_a_playouts_bid_or_trump_is_a_rollout_action_and_reproducible(gid, players):
     """``simple_step`` (a playout's step that is not a card) picks one of the rollout's
     actions, the same for the same draws."""
-    from cardtable.bots.strong import simple_step
+    from cardtable.bots.playouts import simple_step
     game = get_game(gid, players=players)
     n = 0
     for seed in range(6):
@@ -349,7 +349,8 @@ def test_policy_observation_is_the_observation_without_the_views(gid):
 
 @pytest.mark.parametrize("gid", RUMMIES)
 def test_rummy_playouts_follow_the_simple_bot_and_end(gid):
-    from cardtable.bots.strong import greedy_playout, prior_policy, rummy_policy
+    from cardtable.bots.rummy_playout import rummy_policy
+    from cardtable.bots.strong import greedy_playout, prior_policy
     st = rummy_decisions(gid, n=1)[0]
     want = (prior_policy(st.game) if getattr(st.game, "playout_policy", "simple") == "prior"
             else bots.SimpleBot(st.game)._choose)
@@ -394,11 +395,11 @@ def test_the_bar_grows_with_the_candidates():
 
 
 def test_a_hints_trick_words_say_who_takes_the_trick():
-    """The hint's words on a trick's last card (``_takes_trick``): "wins the trick" only when
+    """The hint's words on a trick's last card (``takes_trick``): "wins the trick" only when
     the seat itself takes it, "the trick stays your partner's" when the partner does (a trial
     user read "K♥: wins the trick" while his partner's J♥ took it), else "leaves the trick";
     checked against the trick's real winner after the card, over random Kruisjassen hands."""
-    from cardtable.bots.strong import _TAKES_WORDS, _takes_trick
+    from cardtable.bots.trick_playout import TAKES_WORDS as _TAKES_WORDS, takes_trick as _takes_trick
 
     game = get_game("kruisjassen")
     seen = set()

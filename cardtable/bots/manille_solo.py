@@ -303,6 +303,10 @@ class CallsRead:
     def observation(self):
         return self.inner.observation
 
+    @property
+    def game(self):
+        return self.inner.game
+
     def sample(self, rng: random.Random):
         for _ in range(CALLS_TRIES):
             world = self.inner.sample(rng)

@@ -14,6 +14,21 @@ matches a class it is an instance of, and the class nearest to the game's own in
 wins). An entry with ``default=True`` plays every game (the ``random`` bot). A new game's
 bot file in ``cardtable/bots/`` registers itself on import; ``discover()`` imports every
 module of the package (``pkgutil``), so no line of shared bot code names it.
+
+Policies for the strong bot's search are registered the same way, under kinds no seat may
+name (``INTERNAL_KINDS``), and read back with ``find_policy(kind, game)``:
+
+    register_policy("prior", choose, game_classes=(KlassiekeRummy,))
+    register_policy("playout", trick_playout, game_classes=(TrickGame,))
+    register_policy("explain", trick_words, game_classes=(TrickGame,))
+
+- ``simple`` / ``prior``: ``choose(obs, game, rng) -> Action`` (the simple bot's rules; the
+  strong bot's prior, default the simple bot's);
+- ``playout``: ``playout(world, rng) -> tuple[float, ...]``: play a sampled world (a
+  State the search owns) in place to the end and return ``world.returns()``; a game
+  without one is played out by its simple bot's rules (``bots/playouts.py``);
+- ``explain``: ``explain(obs, action, iset) -> list[str]``: the words a hint says of the
+  move itself ("wins the trick", "goes out"; ``iset`` may be None); default none.
 """
 
 from __future__ import annotations
@@ -79,7 +94,9 @@ def register_bot(kind: str, factory: Callable[..., Any], *, games: tuple[str, ..
 def register_policy(kind: str, choose: Callable[..., Any], *, games: tuple[str, ...] = (),
                     game_classes: tuple[type, ...] = ()) -> BotEntry:
     """Register a rule-of-thumb function ``choose(obs, game, rng) -> Action`` as the
-    ``kind`` bot of ``games`` / ``game_classes`` (each bot is a ``PolicyBot`` around it)."""
+    ``kind`` bot of ``games`` / ``game_classes`` (each bot is a ``PolicyBot`` around it),
+    or a search policy of an internal kind (``playout``, ``explain``: the module docstring
+    gives their signatures; ``find_policy`` reads them back)."""
     return register_bot(kind, _PolicyFactory(kind, choose), games=games, game_classes=game_classes,
                         module=choose.__module__)
 
@@ -132,8 +149,24 @@ def find_bot(kind: str, game: Game) -> BotEntry | None:
 
 #: kinds registered for the bots' own use, never a seat's level (``bot:prior`` is not a
 #: bot): ``prior`` is the rules of thumb a ``strong`` bot starts its search from
-#: (``bots/strong.py``, ``prior_policy``), where a bot module gives one
-INTERNAL_KINDS = frozenset({"prior"})
+#: (``bots/strong.py``, ``prior_policy``), where a bot module gives one; ``playout`` how its
+#: search plays a sampled world to the end; ``explain`` what its hint says of a move
+INTERNAL_KINDS = frozenset({"prior", "playout", "explain"})
+
+#: ``find_policy``'s answers by (kind, id of the Game object): (the Game, the function)
+_FOUND: dict[tuple[str, int], tuple[Any, Any]] = {}
+
+
+def find_policy(kind: str, game: Game) -> Callable[..., Any] | None:
+    """The function a bot module registered with ``register_policy(kind, fn, ...)`` for
+    ``game`` (the closest fit, ``find_bot``), or None when none fits. Cached per kind and
+    Game object (the registry only grows by imports, which ``discover()`` has done)."""
+    hit = _FOUND.get((kind, id(game)))
+    if hit is None or hit[0] is not game:
+        entry = find_bot(kind, game)
+        hit = (game, getattr(entry.factory, "policy", None) if entry is not None else None)
+        _FOUND[(kind, id(game))] = hit
+    return hit[1]
 
 
 def kinds() -> list[str]:
@@ -155,4 +188,5 @@ def entries() -> list[BotEntry]:
     return list(_ENTRIES)
 
 
-__all__ = ["INTERNAL_KINDS", "BotEntry", "discover", "entries", "find_bot", "kinds", "register_bot", "register_policy"]
+__all__ = ["INTERNAL_KINDS", "BotEntry", "discover", "entries", "find_bot", "find_policy", "kinds", "register_bot",
+           "register_policy"]

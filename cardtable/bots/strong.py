@@ -9,11 +9,14 @@
 
 How it decides: the seat's information set deals the cards it has not seen again at random
 (``InformationSet.sample``); in each sampled world every legal action is applied and the
-world is played to the end of the hand (``greedy_playout``: in trick games rules of thumb
-with 15% random choices; in drift rummies every seat plays the simple bot's own rules on the
-hand's cheap ``policy_observation``; other games their fast random ``playout``),
-and the seat's ``returns()`` are averaged per action. A game may narrow the search: with
-``search_width`` set (the drift rummies: 3) only the simple bot's first choices are compared
+world is played to the end of the hand (``greedy_playout``: by the ``playout`` policy the
+game's family registered, ``register_policy("playout", fn, game_classes=...)``, e.g. the
+trick games' greedy card play in ``bots/trick_playout.py``, the drift rummies' simple-bot
+rules in ``bots/rummy_playout.py``; a game with none: every seat plays its simple bot's
+rules, ``bots/playouts.py``), and the seat's ``returns()`` are averaged per action. This
+module names no family: what it knows of a game comes from the registry and the game's
+declared search hooks. A game may narrow the search: with ``search_width`` set (the drift
+rummies: 3) only the simple bot's first choices are compared
 (and its first of each other verb), and with ``search_bar = "candidates"`` the margin the
 best must win by grows with their number (``StrongBot._bar``). All actions of
 one round share the sampled world and the playout's random draws (common random numbers),
@@ -29,8 +32,12 @@ that has no State), it plays its prior and warns once.
 Prior: the move the search starts from, kept unless a searched move is clearly better
 (``pick``), and the ranking ``search_width`` draws its candidates from. It is the simple
 bot's rules of thumb, unless the game's bot module registers its own ``prior`` policy
-(``register_policy("prior", choose, game_classes=...)``; ``prior_policy``); the playouts of a
-rummy play it too where the game says ``playout_policy = "prior"`` (else the simple bot's).
+(``register_policy("prior", choose, game_classes=...)``; ``prior_policy``); a family's
+playout may play it too (the rummies, where the game says ``playout_policy = "prior"``).
+
+Hint: ``reason`` words the search's numbers; what it says of the move itself ("wins the
+trick", "goes out") comes from the ``explain`` policy the family registered
+(``playouts.move_words``).
 
 Budget: ``budget`` seconds of wall time per decision (default ``CARDTABLE_BOT_BUDGET``, else
 1 s), or ``iterations`` playouts when set (reproducible: the playouts are cut into fixed
@@ -72,9 +79,8 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from cardtable.bots import Bot, PolicyBot, proven_legal
-from cardtable.cards import RANK_OF, SUIT_OF, display, is_joker, plain
-from cardtable.engine.search import mask_cards
-from cardtable.families.tricks import PLAY, TrickHand
+from cardtable.bots.playouts import move_words, playout_for, prior_policy
+from cardtable.cards import display
 from cardtable.engine.actions import Action
 from cardtable.engine.game import Game, Observation
 
@@ -164,242 +170,18 @@ class Stats:
         return sum(self.n)
 
 
-#: the share of card plays a greedy playout makes at random (variety between playouts)
-EPSILON = 0.15
-#: the playout policy: ``greedy`` (``greedy_playout``) or ``random`` (the game's fast
-#: ``playout``); ``CARDTABLE_STRONG_ROLLOUT`` sets it (for comparing them)
+#: the playout policy: ``greedy`` (``greedy_playout``: the game's registered playout) or
+#: ``random`` (the game's fast ``playout``); ``CARDTABLE_STRONG_ROLLOUT`` sets it (for
+#: comparing them)
 ROLLOUT = os.environ.get("CARDTABLE_STRONG_ROLLOUT", "greedy")
 
 
 def greedy_playout(world: Any, rng: random.Random) -> tuple[float, ...]:
-    """Play ``world`` to the end and return its ``returns()``. Trick games (a ``TrickHand``
-    with its trick table ``t``): card plays by a greedy rule of thumb (``greedy_card``),
-    other steps (roem, stuk, ...) as the game's rollout does (``rollout_actions()``; where
-    it offers a choice, such as a bid or the trump, the simple bot's, ``simple_step``), a
-    share ``EPSILON`` of the card plays at random; rummies (a game whose steps are draws and
-    discards): ``rummy_policy_playout`` (the simple bot's rules, where the hand has a
-    ``policy_observation``: every turn of the hand, an upcard round or a contract included),
-    else ``rummy_greedy_playout``; every other game: its fast ``playout``. Only the
-    public search API of the families is used (``rollout_mask``, ``rollout_actions``,
-    ``apply_in_place``), so every game of a family gets the policy with no line here."""
-    if not isinstance(world, TrickHand):
-        policy = rummy_policy(world)
-        if policy is not None:
-            return rummy_policy_playout(world, rng, policy)
-        if _is_rummy(world):
-            return rummy_greedy_playout(world, rng)
-        return world.playout(rng)
-    rand = rng.random
-    while world.to_act is not None:
-        m = world.rollout_mask()
-        if m:
-            if m & (m - 1):
-                c = greedy_card(world, m) if rand() >= EPSILON else rng.choice(mask_cards(m))
-            else:
-                c = m.bit_length() - 1
-            world.apply_in_place(PLAY[c])
-        else:
-            acts = world.rollout_actions()
-            world.apply_in_place(acts[0] if len(acts) == 1 else simple_step(world, acts, rng))
-    return world.returns()
-
-
-#: the registered rule-of-thumb functions by (kind, Game object) (``registered_policy``)
-_POLICIES: dict[tuple[str, int], tuple[Any, Any]] = {}
-
-
-def registered_policy(kind: str, game: Any):
-    """The ``policy(obs, game, rng)`` a bot module registered as the ``kind`` bot of ``game``
-    (``register_policy``, bots/registry.py), or None; cached per kind and Game object."""
-    hit = _POLICIES.get((kind, id(game)))
-    if hit is None or hit[0] is not game:
-        from cardtable.bots.registry import find_bot
-        entry = find_bot(kind, game)
-        hit = (game, getattr(entry.factory, "policy", None) if entry is not None else None)
-        _POLICIES[(kind, id(game))] = hit
-    return hit[1]
-
-
-def simple_policy(game: Any):
-    """The ``policy(obs, game, rng)`` the ``simple`` bot of ``game`` plays by, or None (a
-    game no bot module plays); cached per Game object."""
-    return registered_policy("simple", game)
-
-
-def prior_policy(game: Any):
-    """The ``policy(obs, game, rng)`` the strong bot of ``game`` starts from (its prior: the
-    move it plays unless the search finds a clearly better one, and the ranking
-    ``search_width`` takes its candidates from): the ``prior`` policy a bot module
-    registered for the game (``register_policy("prior", ...)``, bots/registry.py), else the
-    simple bot's (``simple_policy``); None where neither exists. Cached per Game object."""
-    policy = registered_policy("prior", game)
-    return policy if policy is not None else simple_policy(game)
-
-
-def simple_step(world: Any, acts: list[Action], rng: random.Random) -> Action:
-    """A playout's step that is not a card (a bid, the trump, an exchange, a meld, a
-    doubling, ...) with two or more ``acts`` (``rollout_actions()``): the simple bot's
-    choice from the acting seat's observation of the sampled world (the rules of thumb a
-    player uses there, not a coin: a playout that bids and names trumps at random judges
-    a bid or a pass by contracts nobody would play), else one of ``acts`` at random (no
-    simple bot, or its choice is a step the rollout leaves out)."""
-    policy = simple_policy(world.game)
-    if policy is not None:
-        a = policy(world.observation(world.to_act), world.game, rng)
-        if a in acts:
-            return a
-    return acts[rng.randrange(len(acts))]
-
-
-def greedy_card(world: Any, m: int) -> int:
-    """A card of the mask ``m`` for the seat to act: leading, its strongest card of the
-    longest plain suit... kept simple: the strongest card when it is the highest left of its
-    suit, else the lowest; following, with the partner winning, the card of most points
-    that does not take the trick over; else the cheapest card that wins the trick, and
-    with none, the card of fewest points (the weakest of those). The partner: the
-    world's ``playout_ally(winner, seat)`` where it has one (the defenders of a solo
-    contract), else its ``partner``."""
-    t = world.t
-    pts = t.points
-    strength = t.strength
-    trick = world.trick
-    cards = mask_cards(m)
-    if not trick:
-        # lead: a card no unseen card of its suit can beat (higher cards all gone)
-        out = 0
-        for h in world.hands:
-            out |= h
-        for c in cards:
-            if not (t.higher[c] & out & ~m) and SUIT_OF[c] != t.trump:
-                return c
-        return min(cards, key=lambda c: (pts[c], strength[c]))
-    win = world.win_card
-    higher = t.higher
-    trump = t.trump
-    wsuit = SUIT_OF[win]
-
-    def beats(c: int) -> bool:
-        return bool((1 << c) & higher[win]) or (SUIT_OF[c] == trump and wsuit != trump)
-
-    ally = getattr(world, "playout_ally", None)
-    if (world.win_seat == world.partner[world.to_act] if ally is None
-            else ally(world.win_seat, world.to_act)):
-        safe = [c for c in cards if not beats(c)]
-        if safe:
-            return max(safe, key=lambda c: (pts[c], -strength[c]))
-        return min(cards, key=lambda c: (pts[c], strength[c]))
-    winners = [c for c in cards if beats(c)]
-    if winners:
-        return min(winners, key=lambda c: (SUIT_OF[c] == trump, strength[c], pts[c]))
-    return min(cards, key=lambda c: (pts[c], strength[c]))
-
-
-def _is_rummy(world: Any) -> bool:
-    """A drift rummy: its playout's first steps are draws (``draw stock`` / ``draw
-    discard``) and it keeps a discard pile (``pile``) and hands (``hand_of``)."""
-    if world.to_act is None or not hasattr(world, "pile") or not hasattr(world, "hand_of"):
-        return False
-    acts = world.rollout_actions()
-    return bool(acts) and all(a.verb in RUMMY_VERBS for a in acts)
-
-
-#: the verbs of a drift-rummy turn the greedy rummy playout understands (others: at random)
-RUMMY_VERBS = frozenset(("draw", "meld", "layoff", "swap", "discard", "open"))
-
-
-def meld_potential(c: int, hand: list[int]) -> int:
-    """How much ``c`` helps ``hand`` toward melds: the other cards of its rank, and of its
-    suit within two ranks (doubly for a neighbour); a joker counts high."""
-    if is_joker(c):
-        return 99
-    p = plain(c)
-    r, s = RANK_OF[p], SUIT_OF[p]
-    score = 0
-    for o in hand:
-        if o == c:
-            continue
-        if is_joker(o):
-            score += 1
-            continue
-        q = plain(o)
-        if RANK_OF[q] == r:
-            score += 2
-        elif SUIT_OF[q] == s:
-            d = abs(RANK_OF[q] - r)
-            if d == 1:
-                score += 2
-            elif d == 2:
-                score += 1
-    return score
-
-
-def rummy_greedy_playout(world: Any, rng: random.Random) -> tuple[float, ...]:
-    """A rummy playout by rules of thumb over ``rollout_actions()`` (a share ``EPSILON`` of
-    the choices at random): take the top discard when it fits the hand (``meld_potential``
-    of 2 or more), else draw from the stock; put down melds and lay off whenever the rollout
-    offers it (one at random); discard the card that helps least, the highest of equals."""
-    rand = rng.random
-    while world.to_act is not None:
-        acts = world.rollout_actions()
-        n = len(acts)
-        if n == 1:
-            a = acts[0]
-        elif rand() < EPSILON:
-            a = acts[rng.randrange(n)]
-        else:
-            a = _rummy_choice(world, acts, rng)
-        world.apply_in_place(a)
-    return world.returns()
-
-
-def _rummy_choice(world: Any, acts: list[Action], rng: random.Random) -> Action:
-    """``rummy_greedy_playout``'s rule of thumb for one step of ``acts`` (two or more)."""
-    verbs = {a.verb for a in acts}
-    hand = world.hand_of(world.to_act)
-    if verbs == {"draw"}:
-        top = world.pile[-1] if world.pile else None
-        take = top is not None and meld_potential(top, list(hand) + [top]) >= 2
-        want = "discard" if take else "stock"
-        for a in acts:
-            if a.arg == want:
-                return a
-        return acts[0]
-    if verbs == {"discard"}:
-        return min(acts, key=lambda a: (meld_potential(a.cards[0], hand),
-                                        0 if is_joker(a.cards[0]) else -RANK_OF[plain(a.cards[0])]))
-    down = [a for a in acts if a.verb != "discard"]
-    return down[rng.randrange(len(down))] if len(down) > 1 else down[0]
-
-
-#: steps a rummy playout by the simple bot's rules plays at most: a hand not over by then (a
-#: stalled world, bots holding each other's cards) counts 0 for every seat, as a void hand
-RUMMY_HORIZON = 200
-def rummy_policy(world: Any):
-    """The rule-of-thumb function ``choose(obs, game, rng)`` every seat of a rummy playout
-    plays, when the hand offers the cheap observation ``policy_observation(seat)``
-    (families/drift.py); else None. The ``simple`` bot's of ``world.game``
-    (bots/registry.py), or the strong bot's prior (``prior_policy``) where the game says
-    ``playout_policy = "prior"``."""
-    if not hasattr(world, "policy_observation"):
-        return None
-    game = world.game
-    if getattr(game, "playout_policy", "simple") == "prior":
-        return prior_policy(game)
-    return simple_policy(game)
-
-
-def rummy_policy_playout(world: Any, rng: random.Random, policy) -> tuple[float, ...]:
-    """A rummy playout in which every seat plays ``policy`` (the simple bot's rules of
-    thumb) on its ``policy_observation``; at most ``RUMMY_HORIZON`` steps (then 0 for all)."""
-    game = world.game
-    for _ in range(RUMMY_HORIZON):
-        seat = world.to_act
-        if seat is None:
-            return world.returns()
-        world.apply_in_place(policy(world.policy_observation(seat), game, rng))
-    if world.to_act is None:
-        return world.returns()
-    return (0.0,) * game.players
+    """Play ``world`` to the end and return its ``returns()``, by the playout policy its
+    game's family (or the game) registered (``register_policy("playout", ...)``; e.g. the
+    trick games' greedy card play, the rummies' simple-bot rules), else every seat playing
+    the simple bot's rules (``playouts.playout_for``)."""
+    return playout_for(world.game)(world, rng)
 
 
 def search_chunk(iset: Any, legal: tuple[Action, ...], seed: str, rounds: int | None,
@@ -897,29 +679,6 @@ def action_label(action: Action) -> str:
     return " ".join(parts)
 
 
-def _takes_trick(iset: Any, action: Action) -> str | None:
-    """Trick games, the seat playing the last card of a trick: who takes it after ``action``
-    (the same in every sample, as every other card of the trick is on the table): ``"seat"``,
-    ``"partner"`` or ``"other"`` (the other side); None otherwise."""
-    if iset is None or action.verb != "play" or len(action.cards) != 1:
-        return None
-    world = iset.sample(random.Random(0))
-    if not isinstance(world, TrickHand) or len(world.trick) != world.n_seats - 1:
-        return None
-    seat = iset.seat
-    world.apply_in_place(action)
-    if world.trick:
-        return None
-    if world.last_winner == seat:
-        return "seat"
-    return "partner" if world.last_winner == world.partner[seat] else "other"
-
-
-#: what a hint says of a trick's last card, by who takes the trick (``_takes_trick``)
-_TAKES_WORDS = {"seat": "wins the trick", "partner": "the trick stays your partner's",
-                "other": "leaves the trick"}
-
-
 def _mid_sentence(label: str) -> str:
     """A move's label as it reads inside a sentence: "Discard Q♣" → "discard Q♣", "Take
     discard" → "take discard"; a card alone ("A♥") and a label with no verb stay as they are."""
@@ -956,11 +715,7 @@ def reason(obs: Observation, decision: Decision, iset: Any = None, scale: float 
     nxt = others[0]
     diff, se = compare(decision, best, nxt)
     bits = []
-    if legal[best].cards and len(obs.hand) == len(legal[best].cards) and legal[best].verb != "play":
-        bits.append("goes out")
-    takes = _takes_trick(iset, legal[best])
-    if takes is not None:
-        bits.append(_TAKES_WORDS[takes])
+    bits.extend(move_words(obs, legal[best], iset))      # the family's words ("wins the trick")
     err = se * scale if se < math.inf else None
     amount = amount_words(diff * scale, unit, err)
     # nothing to tell: rounds to nought, or under the game's floor

@@ -243,6 +243,12 @@ class InformationSet:
         return (_remake_information_set, (self._state, self.seat))
 
     @property
+    def game(self):
+        """The Game played (its rules and options, not the position): what a bot looks its
+        game's policies up by."""
+        return self._state.game
+
+    @property
     def observation(self):
         """The seat's Observation (made when first asked for)."""
         if self._obs is None:

@@ -789,10 +789,11 @@ class DriftHand(State):
     _light = False
 
     def policy_observation(self, seat: int) -> Observation:
-        """``observation(seat)`` for a bot's rules of thumb inside a search (bots/strong.py's
-        rummy playouts): the same hand, piles, melds, ``extra`` and legal actions, without the
-        views only a table draws (``zones``, ``verbs``, ``log``/``events`` and ``status`` are
-        empty, ``facts`` None), which cost most of an observation's time. Every drift rummy
+        """``observation(seat)`` for a bot's rules of thumb inside a search (the strong bot's
+        rummy playouts, bots/rummy_playout.py): the same hand, piles, melds, ``extra`` and
+        legal actions, without the views only a table draws (``zones``, ``verbs``,
+        ``log``/``events`` and ``status`` are empty, ``facts`` None), which cost most of an
+        observation's time. Every drift rummy
         (a subclass's ``observation`` adding ``extra`` keys included) inherits it."""
         self._light = True
         try:

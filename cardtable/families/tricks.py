@@ -7,7 +7,9 @@ jo-jotte) and the manille family (manille, manille-muette, manille-parlee, butif
 Representation (DESIGN.md, "Speed where it is felt"): a card is the int of
 ``cardtable.cards`` (``suit * 16 + rank``), a hand or any set of cards is a **bitmask**
 ``int`` with bit ``card`` set (``1 << card``). Hands then copy for free, and the follow
-rules are a handful of ``&`` / ``|`` on precomputed masks.
+rules are a handful of ``&`` / ``|`` on precomputed masks. A deck with copies of a card
+(bezique's two and four packs) keeps its hands in *layered* masks, one layer of 64 bits per
+copy (``layered_mask``, ``TrickHand.copies``); ``mask_of`` refuses a card given twice.
 
     ranking = JAS                       # trick order and points of a game family
     t = ranking.table(trump)            # TrickTable for one trump suit (None: no trump)
@@ -41,11 +43,12 @@ partnerships and bonuses as class parameters and adds its own phases and scoring
 from __future__ import annotations
 
 import random as _random
+from collections import Counter
 from typing import Any, Iterable, Sequence
 
 from cardtable.cards import SUIT_OF, Card, card_text, make, mask_cards, rank_of, suit_of
 from cardtable.engine.actions import Action
-from cardtable.engine.game import DealError, Observation, Result, State, check_cards
+from cardtable.engine.game import DealError, Game, Observation, Result, State, check_cards
 from cardtable.engine.views import (CARD, CARDS, COUNT, DESIGNATION, DOWN, HAND, LAST_TRICK, MELD, TAKEN, TRICK,
                                     UP, UPCARD, LogEvent, VerbSpec, Zone, log_view, specs_for)
 from cardtable.engine.views import TRICK_EVENTS, Facts, status_items
@@ -62,10 +65,17 @@ def bit(card: Card) -> int:
 
 
 def mask_of(cards: Iterable[Card]) -> int:
-    """The mask of several (distinct) cards."""
+    """The mask of several distinct plain cards. Raises ValueError for a card given twice
+    or a card that is not plain (a pack copy ``QS#2``, a joker): one bit per card cannot
+    hold copies, so a deck of two or four packs goes through ``layered_mask``."""
     m = 0
     for c in cards:
-        m |= 1 << c
+        b = 1 << c
+        if m & b or c >= LANE:
+            raise ValueError(f"mask_of: {card_text(c)} "
+                             + ("is given twice" if c < LANE else "is not a plain card")
+                             + "; a deck with copies of a card needs a layered mask (layered_mask)")
+        m |= b
     return m
 
 
@@ -76,6 +86,114 @@ cards_of = mask_cards
 def count(mask: int) -> int:
     """Number of cards in a mask."""
     return mask.bit_count()
+
+
+# ---- masks with copies (two and four packs) -----------------------------------------------
+#
+# A deck that holds copies of a card (bezique's two and four packs) keeps a hand in a
+# *layered* mask: the k-th copy (k = 0, 1, ...) of plain card ``c`` is bit ``c + LANE * k``,
+# the layers filled from the lowest (a hand with two QS has the QS bit in layers 0 and 1).
+# So ``bit_count()`` still counts the cards, ``mask & LANE0`` is the set of plain cards held
+# (what a follow rule reads), and a one-pack mask is a layered mask with one layer: the
+# helpers below give the same answers as the plain bit operations on it.
+
+#: bits per layer of a layered mask (a plain card is below 64: ``suit * 16 + rank``)
+LANE = 64
+#: the first layer: which plain cards a layered mask holds (not how many)
+LANE0 = (1 << LANE) - 1
+
+
+def add_copy(mask: int, card: Card) -> int:
+    """``mask`` with one more copy of the plain ``card`` (in its lowest free layer)."""
+    b = 1 << card
+    while mask & b:
+        b <<= LANE
+    return mask | b
+
+
+def take_copy(mask: int, card: Card) -> int:
+    """``mask`` with one copy of the plain ``card`` less (its top layer). Raises ValueError
+    when ``mask`` holds none."""
+    b = 1 << card
+    if not mask & b:
+        raise ValueError(f"take_copy: the mask holds no {card_text(card)}")
+    while mask & (b << LANE):
+        b <<= LANE
+    return mask ^ b
+
+
+def layered_mask(cards: Iterable[Card]) -> int:
+    """The layered mask of a multiset of plain cards (``[QS, QS, 7H]``: QS in layers 0 and
+    1, 7H in layer 0). Raises ValueError for a card that is not plain (``QS#2``, a joker):
+    a trick hand tells copies apart by count only."""
+    m = 0
+    for c in cards:
+        if not 0 <= c < LANE:
+            raise ValueError(f"layered_mask: {card_text(c)} is not a plain card")
+        b = 1 << c
+        while m & b:
+            b <<= LANE
+        m |= b
+    return m
+
+
+def layered_cards(mask: int) -> list[Card]:
+    """The plain cards of a layered mask, each as many times as it is held, lowest int
+    first (on a one-layer mask: ``cards_of``)."""
+    if not mask >> LANE:
+        return mask_cards(mask)
+    out: list[Card] = []
+    while mask:
+        out.extend(mask_cards(mask & LANE0))
+        mask >>= LANE
+    out.sort()
+    return out
+
+
+def layered_union(a: int, b: int) -> int:
+    """The multiset sum of two layered masks (``a | b`` when they hold no card in common)."""
+    if not a & b & LANE0:
+        return a | b
+    for c in layered_cards(b):
+        a = add_copy(a, c)
+    return a
+
+
+def layered_minus(a: int, b: int) -> int:
+    """The multiset difference ``a - b`` of two layered masks (a card of ``b`` that ``a``
+    does not hold is ignored; ``a & ~b`` on one-layer masks)."""
+    if not (a | b) >> LANE:
+        return a & ~b
+    for c in layered_cards(b):
+        if (a >> c) & 1:
+            a = take_copy(a, c)
+    return a
+
+
+def settled(mask: int) -> int:
+    """A layered mask from any set of copy bits (bit ``c + LANE * k``: one copy of ``c``, in
+    whatever layer a deal put it): the same cards, the layers filled from the lowest."""
+    if not mask >> LANE:
+        return mask
+    return layered_mask(layered_cards(mask))
+
+
+def all_layers(mask: int, copies: int) -> int:
+    """A mask of plain cards repeated on each of ``copies`` layers (a constraint on a card
+    holds for every copy of it)."""
+    m = mask & LANE0
+    out = m
+    for k in range(1, copies):
+        out |= m << (LANE * k)
+    return out
+
+
+def copy_counts(mask: int) -> dict[Card, int]:
+    """How many copies of each plain card a layered mask holds."""
+    out: dict[Card, int] = {}
+    for c in layered_cards(mask):
+        out[c] = out.get(c, 0) + 1
+    return out
 
 
 # ---- partnerships ------------------------------------------------------------------------
@@ -540,6 +658,20 @@ def _unwound(cons: tuple | None) -> list:
     return out
 
 
+class TrickGame(Game):
+    """A game of the trick family: its hands are ``TrickHand`` states (the jas games, the
+    manille family, butifarra). The bots register what they play every game of the family
+    with for this class (bots/trick_playout.py: the search's playout and the hint's words),
+    so a new trick game gets them by deriving from it.
+
+    Hooks the family reads (``TrickHand``): ``ranking`` (trick order and card points,
+    a ``Ranking``; its ``table(trump)`` is the hand's ``t``) and ``rule`` (the follow rule,
+    a ``FollowRule``: ``legal`` and ``why_not``)."""
+
+    ranking: Ranking
+    rule: FollowRule
+
+
 class TrickHand(State):
     """The shared state of one hand of a trick game: hands as masks, the current trick, the
     trick winner so far, tricks and trick points per seat and side, the completed tricks and
@@ -551,7 +683,23 @@ class TrickHand(State):
       from it); ``side``: side of each seat (0/1 in 2 x 2 games, the seat itself when every
       player is alone); ``n_sides``; ``last_bonus``: points for the last trick (jas: 5);
       ``per_trick``: points per trick won (manille: 1); ``copy_lists``: list fields that
-      ``clone`` copies (everything else must be immutable: ints, tuples, cons lists).
+      ``clone`` copies (everything else must be immutable: ints, tuples, cons lists);
+      ``copies``: how many copies of one card the deck holds (1: one pack; bezique's two
+      and four packs: 2 or 4).
+
+    Copies: a deck with copies of a card has a state class derived from
+    ``MultiPackTrickHand`` (``copies`` 2 or 4; it holds the two per-card steps, ``_play``
+    and ``play_mask``, so that one-pack games pay nothing for copies in their playouts).
+    The hands, ``gone``, ``start_hands`` and the masks of the search are then *layered* masks (``layered_mask``: the k-th copy of plain card ``c`` at bit
+    ``c + LANE * k``), so a hand holds two QS; the playable cards (``play_mask``) are plain
+    masks (which cards, not how many: a follow rule reads no more), ``play QS`` plays one
+    of them, an identical card does not beat the one played before it (the leader of the
+    two keeps the trick), ``hidden_from`` is a ``Counter``. Every method of this class
+    handles them; a subclass's own mask arithmetic (roem, a stock) must go through the
+    layered helpers (``add_copy``, ``take_copy``, ``layered_union``, ...). With
+    ``copies == 1`` a hand holds each plain card once: the constructor refuses a mask with
+    a card outside the plain cards or a card in two hands (ValueError), and ``mask_of``
+    a card given twice, so a deck with copies never collapses silently into one pack.
 
     State fields: ``hands`` (mask per seat), ``trick`` (((seat, card), ...), leader first),
     ``led`` (suit led, -1 for an empty trick), ``win_card`` / ``win_seat`` (winning so far),
@@ -586,6 +734,7 @@ class TrickHand(State):
     """
 
     to_act = None          # plain attribute (overrides the base property): seat or None
+    game: TrickGame        # the rules: ``ranking`` and ``rule`` (``TrickGame``)
 
     n_seats = 4
     next_seat: tuple[int, ...] = (1, 2, 3, 0)
@@ -598,6 +747,8 @@ class TrickHand(State):
     #: dealer sits out and ``next_seat`` skips him)
     n_playing = 0
     copy_lists: tuple[str, ...] = ("hands",)
+    #: copies of each card in the deck (1: one pack; 2 or 4: bezique's packs); see "Copies"
+    copies = 1
     verb_table: tuple[VerbSpec, ...] = TRICK_VERBS
     _logc = None           # views.EventLog of ``ev`` (a cache, shared by clones)
 
@@ -605,7 +756,10 @@ class TrickHand(State):
                  upcard: Card | None = None, n_tricks: int | None = None):
         """``hands``: a mask per seat; ``trump``: suit 0..3 or None (no trump); ``upcard``:
         the turned card (public) or None; ``n_tricks``: tricks in the hand (default: the
-        largest hand). Voorhand (the seat after the dealer) is to act, in phase ``play``."""
+        largest hand). Voorhand (the seat after the dealer) is to act, in phase ``play``.
+        ``hands`` are layered masks where ``copies`` > 1. Raises ValueError for hands the
+        class cannot hold (``check_hands``)."""
+        self.check_hands(hands)
         self.game = game
         self.seed = None
         self.dealer = dealer
@@ -632,6 +786,44 @@ class TrickHand(State):
         self.end: dict[str, Any] | None = None
         self._lc = None
         self.to_act = self.next_seat[dealer]
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        """A state class with ``copies`` > 1 must derive from ``MultiPackTrickHand`` (the
+        per-card steps that take one copy of several); TypeError otherwise."""
+        super().__init_subclass__(**kwargs)
+        if cls.copies > 1 and not any(c.__name__ == "MultiPackTrickHand" and c.__module__ == __name__
+                                      for c in cls.__mro__):
+            raise TypeError(f"{cls.__name__}: a trick hand with copies = {cls.copies} derives from "
+                            "MultiPackTrickHand (families/tricks.py)")
+
+    def check_hands(self, hands: Sequence[int]) -> None:
+        """Raise ValueError (one line, naming the card) unless ``hands`` fit ``copies``:
+        with one copy every card plain (below ``LANE``) and in one hand only; with more, no
+        card in more than ``copies`` layers of one hand or copies in all hands together,
+        and each hand's layers filled from the lowest."""
+        k = self.copies
+        if k == 1:
+            seen = 0
+            for h in hands:
+                if h >> LANE or h < 0:
+                    raise ValueError(f"{type(self).__name__} holds one copy of each card (copies = 1): a hand "
+                                     "holds a card of a second pack or a card that is not plain; a deck with "
+                                     "copies needs a state class with copies = 2 or 4")
+                if seen & h:
+                    c = (seen & h & -(seen & h)).bit_length() - 1
+                    raise ValueError(f"{card_text(c)} is in two hands: {type(self).__name__} holds one copy of "
+                                     "each card (copies = 1); a deck with copies needs copies = 2 or 4")
+                seen |= h
+            return
+        total: dict[int, int] = {}
+        for h in hands:
+            if h < 0 or h >> (LANE * k) or settled(h) != h:
+                raise ValueError(f"{type(self).__name__}: a hand mask must be a layered mask of at most "
+                                 f"{k} copies of a card (layered_mask)")
+            for c, n in copy_counts(h).items():
+                total[c] = total.get(c, 0) + n
+                if total[c] > k:
+                    raise ValueError(f"{card_text(c)} is dealt {total[c]} times: the deck holds {k} copies")
 
     # -- copying --
     def clone(self) -> "TrickHand":
@@ -696,7 +888,7 @@ class TrickHand(State):
 
     def explain_play(self, seat: int, card: Card) -> str:
         """Why ``seat`` may not play ``card`` now (the follow rule's sentence)."""
-        return self.game.rule.why_not(self.t, self.hands[seat], self.led, self.win_card,
+        return self.game.rule.why_not(self.t, self.hands[seat] & LANE0, self.led, self.win_card,
                                       self.win_seat == self.partner[seat], card)
 
     def explain(self, action: Action) -> str:
@@ -737,7 +929,7 @@ class TrickHand(State):
         """Book the full trick to its winner: card points (+ ``last_bonus`` on the last
         trick, + ``per_trick``) to the winner's side, the trick to the seat and side, its
         cards to ``gone``, the ``trick`` event; the trick is emptied. Returns (winner seat,
-        points, mask of the trick's cards)."""
+        points, mask of the trick's cards: a layered mask where the deck has ``copies``)."""
         trick = self.trick
         w = self.win_seat
         side = self.side[w]
@@ -747,6 +939,12 @@ class TrickHand(State):
         for _s, c in trick:
             pts += pts_t[c]
             m |= 1 << c
+        if self.copies > 1:
+            m = layered_mask(c for _s, c in trick)
+            self.gone = layered_union(self.gone, m)
+            m_gone = 0
+        else:
+            m_gone = m
         self.ntricks += 1
         if self.ntricks == self.n_tricks:
             pts += self.last_bonus
@@ -759,7 +957,7 @@ class TrickHand(State):
         tw = list(self.tricks_won)
         tw[w] += 1
         self.tricks_won = tuple(tw)
-        self.gone |= m
+        self.gone |= m_gone
         self.last_trick = trick
         self.last_winner = w
         self.history = (self.history, (trick, w, pts))
@@ -813,7 +1011,7 @@ class TrickHand(State):
         """Codes of the cards in completed tricks."""
         c = self._pcc
         if c is None or c[0] != self.gone:
-            c = self._pcc = (self.gone, tuple(card_text(x) for x in cards_of(self.gone)))
+            c = self._pcc = (self.gone, tuple(card_text(x) for x in layered_cards(self.gone)))
         return list(c[1])
 
     def _log_event(self, ev: tuple) -> LogEvent | None:
@@ -871,13 +1069,15 @@ class TrickHand(State):
                 out.append(Zone(f"hand {s}", HAND, s, len(view), view, UP,
                                 selectable=tuple(c for c in view if (sel >> c) & 1) if sel else ()))
             else:
-                known = h & ~hid
-                out.append(Zone(f"hand {s}", HAND, s, h.bit_count(), tuple(cards_of(known)) if known else (), DOWN))
+                known = layered_minus(h, hid)
+                out.append(Zone(f"hand {s}", HAND, s, h.bit_count(), tuple(layered_cards(known)) if known else (),
+                                DOWN))
         tr = self.trick
         out.append(Zone("trick", TRICK, None, len(tr), tuple(c for _s, c in tr), UP, "played",
                         tuple(s for s, _c in tr)))
         tk = self._taken_zones()
-        if hid & self.gone:                       # a game that keeps taken cards hidden
+        if hid & self.gone and self.copies == 1:  # a game that keeps taken cards hidden (with
+            # copies a hidden card may share its bit with a taken copy: such a game says so itself)
             tk = tuple(z._replace_cards(tuple(c for c in z.cards if not (hid >> c) & 1)) for z in tk)
         out.extend(tk)
         lt = self.last_trick
@@ -914,7 +1114,7 @@ class TrickHand(State):
     def hand_view(self, seat: int) -> tuple[Card, ...]:
         """``seat``'s cards in display order (trump first, colours alternating, each suit
         high to low in trick order)."""
-        return tuple(self.t.sort_for_display(cards_of(self.hands[seat])))
+        return tuple(self.t.sort_for_display(layered_cards(self.hands[seat])))
 
     def status(self) -> str:
         return ""
@@ -969,12 +1169,23 @@ class TrickHand(State):
         kw.update(fields)
         return Observation(**kw)
 
-    def hidden_from(self, seat: int) -> set[int]:
-        """Cards in the other seats' hands, except the upcard (public)."""
+    def hidden_from(self, seat: int) -> "set[int] | Counter[int]":
+        """Cards in the other seats' hands, except the upcard (public); a ``Counter`` where
+        the deck has ``copies``."""
+        if self.copies > 1:
+            return Counter(layered_cards(self.hidden_mask(seat)))
         return set(cards_of(self.hidden_mask(seat)))
 
     def hidden_mask(self, seat: int) -> int:
+        """The cards hidden from ``seat`` (a layered mask where the deck has ``copies``)."""
         hid = 0
+        if self.copies > 1:
+            for s in range(self.n_seats):
+                if s != seat:
+                    hid = layered_union(hid, self.hands[s])
+            if self.upcard is not None and (hid >> self.upcard) & 1:
+                hid = take_copy(hid, self.upcard)
+            return hid
         for s in range(self.n_seats):
             if s != seat:
                 hid |= self.hands[s]
@@ -984,13 +1195,21 @@ class TrickHand(State):
 
     def _card_places(self) -> list[int]:
         """Masks of every place a card can be (hands, trick, completed tricks; games with a
-        stock or a discard add theirs). They must be disjoint."""
+        stock or a discard add theirs). They must be disjoint (layered masks where the deck
+        has ``copies``: together no more than ``copies`` of a card)."""
+        if self.copies > 1:
+            return [self.gone, layered_mask(c for _s, c in self.trick), *self.hands]
         tm = 0
         for _s, c in self.trick:
             tm |= 1 << c
         return [self.gone, tm, *self.hands]
 
     def cards_in_play(self) -> list[int]:
+        if self.copies > 1:
+            out = sorted(c for x in self._card_places() for c in layered_cards(x))
+            if any(n > self.copies for n in Counter(out).values()):  # pragma: no cover - a broken state
+                raise AssertionError(f"a card is in more than {self.copies} places")
+            return out
         m = 0
         n = 0
         for x in self._card_places():
@@ -1004,7 +1223,7 @@ class TrickHand(State):
     def deal_record(self) -> dict[str, Any]:
         """The starting position as a record ``deal``: dealer, hands (by suit, high rank
         first), upcard (code or None), stock."""
-        hands = [[card_text(c) for c in sorted(cards_of(h), key=lambda c: (suit_of(c), -rank_of(c)))]
+        hands = [[card_text(c) for c in sorted(layered_cards(h), key=lambda c: (suit_of(c), -rank_of(c)))]
                  for h in self.start_hands]
         return {"dealer": self.dealer, "hands": hands,
                 "upcard": card_text(self.upcard) if self.upcard is not None else None, "stock": []}
@@ -1022,7 +1241,7 @@ class TrickHand(State):
     def rollout_mask(self) -> int:
         """The cards a playout chooses from now (a mask), or 0 when the step is not a card
         (then ``rollout_actions()`` lists it): the public name of ``_rollout_mask`` for
-        playout policies (bots/strong.py), which play the card by ``apply_in_place(PLAY[c])``."""
+        playout policies (bots/trick_playout.py), which play the card by ``apply_in_place(PLAY[c])``."""
         return self._rollout_mask()
 
     def _rollout_mask(self) -> int:
@@ -1042,8 +1261,9 @@ class TrickHand(State):
         # ``_randbelow(n)`` is the very draw ``randrange(n)`` makes (random.py), without
         # its argument checks; a Random subclass without it falls back to randrange.
         randbelow = getattr(rng, "_randbelow", rng.randrange)
+        inline = self.copies == 1          # ``_fast_trick`` plays one bit per card
         while self.to_act is not None:
-            if self.phase == "play" and self._fast_inline_ok() and self.to_act != self._fast_watch_seat():
+            if inline and self.phase == "play" and self._fast_inline_ok() and self.to_act != self._fast_watch_seat():
                 self._fast_trick(randbelow)
                 continue
             self._lc = None
@@ -1137,8 +1357,15 @@ class TrickHand(State):
 
     def played_by(self) -> list[int]:
         """Per seat, the mask of the cards it has played this hand (completed tricks and
-        the current trick)."""
+        the current trick; layered masks where the deck has ``copies``)."""
         out = [0] * self.n_seats
+        if self.copies > 1:
+            for trick, _w, _p in self._tricks():
+                for s, c in trick:
+                    out[s] = add_copy(out[s], c)
+            for s, c in self.trick:
+                out[s] = add_copy(out[s], c)
+            return out
         for trick, _w, _p in self._tricks():
             for s, c in trick:
                 out[s] |= 1 << c
@@ -1170,24 +1397,32 @@ class TrickHand(State):
         known[seat] = self.hands[seat]
         up = self.upcard
         if up is not None and seat != self.dealer and (self.hands[self.dealer] >> up) & 1:
-            known[self.dealer] |= 1 << up
+            known[self.dealer] = add_copy(known[self.dealer], up)
         return known
 
     def iset_forbidden(self, seat: int, known: list[int], pool: int) -> list[int]:
         """Per seat, the pool cards it cannot hold, from its plays: a card ``x`` is ruled
         out when the follow rule would not have allowed a card the seat played had it also
         held ``x`` (voids by not following, no higher card or trump where the rule forced
-        one: ``JasRule``, ``ManilleRule``). Exact for these monotone rules."""
+        one: ``JasRule``, ``ManilleRule``). Exact for these monotone rules. Plain masks
+        (a card ruled out is ruled out in every copy)."""
         rule = self.game.rule
         t = self.t
         n = self.n_seats
         forbid = [0] * n
         later = self.played_by()            # cards played from here on, per seat
+        layered = self.copies > 1
+        if layered:                         # which cards, not how many: the rule reads no more
+            known = [k & LANE0 for k in known]
+            pool &= LANE0
         for s, c, led, win, pw in self.plays_in_order():
-            later[s] &= ~(1 << c)
+            if layered:
+                later[s] = take_copy(later[s], c)
+            else:
+                later[s] &= ~(1 << c)
             if s == seat or led < 0:
                 continue
-            base = known[s] | later[s] | (1 << c)
+            base = known[s] | (later[s] & LANE0) | (1 << c)
             cand = pool & ~forbid[s]
             while cand:
                 low = cand & -cand
@@ -1220,8 +1455,16 @@ class TrickHand(State):
 
     def iset_pool(self, seat: int, known: list[int]) -> int:
         """The cards whose place ``seat`` does not know (other hands less ``known``, and
-        ``iset_places``)."""
+        ``iset_places``; a layered mask where the deck has ``copies``: one bit per copy)."""
         pool = kn = 0
+        if self.copies > 1:                 # a multiset: the seat's own copies are not known elsewhere
+            for s in range(self.n_seats):
+                if s != seat:
+                    kn = layered_union(kn, known[s])
+                    pool = layered_union(pool, self.hands[s])
+            for _o, m in self.iset_places(seat):
+                pool = layered_union(pool, m)
+            return layered_minus(pool, kn)
         for s in range(self.n_seats):
             kn |= known[s]
             if s != seat:
@@ -1233,13 +1476,19 @@ class TrickHand(State):
     def iset_deal(self, seat: int, known: list[int], forbid: list[int] | None = None):
         """The ``engine.search.Deal`` of ``seat``'s information set given ``known``: a
         bucket per other hand (split by ``iset_counts``), allowed = not ``forbid``
-        (default ``iset_forbidden``), and one per ``iset_places``."""
+        (default ``iset_forbidden``), and one per ``iset_places``. Where the deck has
+        ``copies`` each copy is a card of the deal (a bit of a layered mask), and what rules a
+        card out rules out every copy of it."""
         from cardtable.engine.search import Bucket, Deal
         places = self.iset_places(seat)
         pool = self.iset_pool(seat, known)
         if forbid is None:
             forbid = self.iset_forbidden(seat, known, pool)
         counts = self.iset_counts(seat)
+        k_copies = self.copies
+        if k_copies > 1:
+            forbid = [all_layers(f, k_copies) for f in forbid]
+            counts = [(owner, all_layers(sm, k_copies), k) for owner, sm, k in counts]
         buckets = []
         for s in range(self.n_seats):
             if s == seat:
@@ -1263,11 +1512,18 @@ class TrickHand(State):
         """Make this clone the sampled State: the hands from ``known`` plus the dealt
         buckets, ``iset_place`` for the other places, then ``_iset_rebuild``."""
         hands = list(known)
-        for b, m in zip(deal.buckets, masks):
-            if isinstance(b.owner, int):
-                hands[b.owner] |= m
-            else:
-                self.iset_place(b.owner, m, rng)
+        if self.copies > 1:                 # a dealt copy may sit in any layer: settle it
+            for b, m in zip(deal.buckets, masks):
+                if isinstance(b.owner, int):
+                    hands[b.owner] = layered_union(hands[b.owner], settled(m))
+                else:
+                    self.iset_place(b.owner, settled(m), rng)
+        else:
+            for b, m in zip(deal.buckets, masks):
+                if isinstance(b.owner, int):
+                    hands[b.owner] |= m
+                else:
+                    self.iset_place(b.owner, m, rng)
         self.hands = hands
         self._lc = None
         self.seed = None                    # the real deal's seed would tell the hidden cards
@@ -1293,12 +1549,37 @@ class TrickHand(State):
         """After the hands are dealt again: the starting hands (hands + ``played``, the
         cards each seat played); games recompute what depends on the deal (kruisjassen's
         stuk holder)."""
+        if self.copies > 1:
+            self.start_hands = tuple(layered_union(h, p) for h, p in zip(self.hands, played))
+            return
         self.start_hands = tuple(h | p for h, p in zip(self.hands, played))
+
+
+class MultiPackTrickHand(TrickHand):
+    """A ``TrickHand`` whose deck holds copies of a card (bezique's two and four packs):
+    ``copies`` (default 2; 4 for four packs) and the per-card steps on layered masks (see
+    ``TrickHand``, "Copies"): the follow rule sees which cards a hand holds, ``play QS``
+    takes one copy. Its playouts never inline card steps (``_fast_trick`` plays one bit per
+    card): ``TrickHand.playout`` plays them through ``_play``."""
+
+    copies = 2
+
+    def play_mask(self, seat: int) -> int:
+        """The plain cards ``seat`` may play now: the follow rule on which cards it holds."""
+        return self.game.rule.legal(self.t, self.hands[seat] & LANE0, self.led, self.win_card,
+                                    self.win_seat == self.partner[seat])
+
+    def _play(self, seat: int, c: int) -> None:
+        """``seat`` plays one copy of ``c`` (its top layer) to the trick."""
+        # one copy less, then the plain bit flipped, which ``TrickHand._play`` flips back
+        self.hands[seat] = take_copy(self.hands[seat], c) ^ (1 << c)
+        TrickHand._play(self, seat, c)
 
 
 __all__ = [
     "BUTIFARRA", "DISPLAY_SUITS", "FollowRule", "JAS", "JasRule", "MANILLE", "ManilleRule",
-    "PASS_SPEC", "PLAY", "PLAY_SPEC", "Ranking", "TRICK_VERBS", "esc", "play_event", "trick_event", "SIDE_NAMES", "SUIT_MASK", "TrickHand", "TrickTable", "bit", "cards_of",
-    "count", "deal_packets", "end_detail", "mask_of", "parse_trick_deal", "partner_of", "side_of",
+    "PASS_SPEC", "PLAY", "PLAY_SPEC", "Ranking", "TRICK_VERBS", "esc", "play_event", "trick_event", "SIDE_NAMES", "SUIT_MASK", "MultiPackTrickHand", "TrickGame", "TrickHand", "TrickTable", "bit", "cards_of",
+    "count", "deal_packets", "end_detail", "mask_of", "LANE", "LANE0", "add_copy", "take_copy", "layered_mask",
+    "layered_cards", "layered_union", "layered_minus", "settled", "all_layers", "copy_counts", "parse_trick_deal", "partner_of", "side_of",
     "side_result", "side_seats", "trick_points",
 ]

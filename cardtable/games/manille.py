@@ -80,11 +80,11 @@ from typing import Any
 from cardtable.cards import SUIT_LETTERS, SUIT_SYMBOLS, card_text, piquet32, shuffled, suit_of
 from cardtable.engine.actions import Action
 from cardtable.engine.grammar import Grammar
-from cardtable.engine.game import (DealError, Game, Observation, Option, OptionError, Result, option_text, rng_for,
+from cardtable.engine.game import (DealError, Observation, Option, OptionError, Result, option_text, rng_for,
                                     written)
 from cardtable.engine.registry import register
 from cardtable.engine.standing import Standing
-from cardtable.families.tricks import (MANILLE, ManilleRule, TrickHand, cards_of, end_detail, mask_of,
+from cardtable.families.tricks import (MANILLE, ManilleRule, TrickGame, TrickHand, cards_of, end_detail, mask_of,
                                        parse_trick_deal)
 from cardtable.engine.views import (ASIDE, CARDS, COUNT, DOWN, NONE, STOCK, LogEvent, Summary, VerbSpec, Zone,
                                     phrase)
@@ -165,7 +165,7 @@ class _TargetOption(Option):
 # ---- the game ------------------------------------------------------------------------------
 
 @register
-class Manille(Game):
+class Manille(TrickGame):
     """Manille, 2 to 7 players (manille.md). Options §9: ``target`` (``auto`` or 1..76),
     ``stake`` (``exchange``/``flat``), ``rounds`` (the match is ``rounds × n`` deals)."""
 
@@ -618,7 +618,7 @@ class ManilleState(TrickHand):
         return TrickHand.is_legal(self, action)
 
     def playout_ally(self, winner: int, seat: int) -> bool:
-        """For playout policies (bots/strong.py ``greedy_card``): whether ``seat`` plays
+        """For playout policies (bots/trick_playout.py ``greedy_card``): whether ``seat`` plays
         with ``winner`` against the declarer (both defenders; every defender gains when
         he fails, §7.4), though the follow rule gives nobody a partner (§5)."""
         d = self.declarer
