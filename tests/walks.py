@@ -233,7 +233,7 @@ def every_case() -> list[tuple[str, int]]:
 
 # ---- measuring the budget --------------------------------------------------------------
 
-def measure(gid: str, per_count: int = 12) -> float:
+def measure(gid: str, per_count: int = 20) -> float:
     """Seconds (process time) of one match of ``gid``'s walk: the first ``per_count``
     matches at every player count, checked as in the tests."""
     from tests.test_invariants import play_match
