@@ -129,7 +129,7 @@ def check_verbs(obs) -> None:
 def test_zones_verbs_and_events(gid, n):
     w = walks.walk(gid, n)
     assert w.positions and w.finals
-    for st in w.positions:
+    for st in w.positions + w.finals:
         for seat in range(n):
             check_zones(st.game, st, seat)
             obs = st.observation(seat)
@@ -137,8 +137,6 @@ def test_zones_verbs_and_events(gid, n):
             assert tuple(e.text for e in obs.events) == obs.log
             assert all(isinstance(e, LogEvent) for e in obs.events)
     for st in w.finals:
-        for seat in range(n):
-            check_zones(st.game, st, seat)
         res = st.result()
         assert isinstance(res.summary, Summary), f"{gid}: a finished hand without a summary"
         lines = res.summary.lines([f"P{s}" for s in range(n)], you=0)
