@@ -19,6 +19,7 @@ from cardtable.engine import (Action, ActionError, Compound, Grammar, GrammarErr
                               game_class, game_ids, get_game, parse_action)
 from cardtable.engine.grammar import README_FORMS, README_GRAMMAR
 from cardtable.engine.record import RecordError, replay
+from tests import walks
 
 RECORDS = sorted((Path(__file__).parent / "records").glob("*/*.json"))
 GAMES = sorted(game_ids())
@@ -143,61 +144,40 @@ def test_compound_open_refusals(text, word):
 
 # ---- every legal action text of every game round-trips ------------------------------------------
 
-def option_sets(gid: str, rng: random.Random, n: int) -> list[dict]:
-    """The defaults, then ``n - 1`` random choices of the bool and choice options."""
-    out = [{}]
-    for _ in range(n - 1):
-        opts = {}
-        for o in game_class(gid).option_specs:
-            if o.kind == "bool":
-                opts[o.name] = rng.random() < 0.5
-            elif o.kind == "choice":
-                opts[o.name] = rng.choice(o.choices)
-        out.append(opts)
-    return out
-
-
-#: hands of random legal play per game (10 if not named here); a game whose forms are not all
-#: met by then plays up to MORE_HANDS hands more, until they are
+#: hands of random legal play per game, the default options, when a declared form of the
+#: game is not met in the shared walk: up to this many, until it is
 MORE_HANDS = 300
-HANDS = {"kruisjassen": 150, "klassieke-rummy": 30, "manille": 20, "manille-muette": 6,
-         "manille-parlee": 20, "butifarra": 20}
 
 
-@pytest.mark.parametrize("gid", GAMES)
+@pytest.mark.parametrize("gid", [pytest.param(g, marks=walks.group(g)) for g in GAMES])
 def test_every_legal_action_text_round_trips(gid):
-    """Random legal play of many hands; at every step every legal action's text reads back
-    to the same action by the game's grammar and by the README's, and each declared form
-    of the game is met at least once (a grammar declares no word its game never uses)."""
+    """Every distinct legal action met at any position of the shared random walk
+    (tests/walks.py: the random matches of every player count, with the options they drew):
+    its text reads back to the same action by the game's grammar and by the README's, and
+    each declared form of the game is met at least once (a grammar declares no word its game
+    never uses)."""
     cls = game_class(gid)
     rng = random.Random(f"grammar/{gid}")
+    declared = {(v, f) for v, fs in cls.grammar.form_texts().items() for f in fs}
     seen: set[tuple[str, str]] = set()
-    hands = HANDS.get(gid, 10)
-    counts = range(cls.min_players, cls.max_players + 1)
+    hands = 0
+    counts = walks.counts_of(gid)
     for players in counts:
-        for opts in option_sets(gid, rng, 3):
-            game = get_game(gid, players=players, **opts)
-            match = None
-            for _ in range(max(2, hands // (3 * len(counts)))):
-                if match is None or match.over:
-                    match = Match(game, ["bot:random"] * players, seed=rng.randrange(2**31))
-                state = match.start_next()           # a hand, or a decision between hands
-                while not state.over:
-                    legal = state.legal_actions()
-                    for a in legal:
-                        t = a.text()
-                        assert game.parse_action(t) == a, t
-                        assert parse_action(t) == a, t
-                        if len(legal) < 40 or rng.random() < 0.1:
-                            seen |= forms_of(game.grammar, t)
-                    state = match.apply(rng.choice(legal))
+        w = walks.walk(gid, players)
+        hands += w.stats["hands"]
+        for game, actions in w.actions.values():
+            for a in actions:
+                t = a.text()
+                assert game.parse_action(t) == a, t
+                assert parse_action(t) == a, t
+                if any(v == a.verb and (v, f) not in seen for v, f in declared):
+                    seen |= forms_of(game.grammar, t)
     # positions where a game offers its rarest forms (``Game.grammar_positions()``: states)
     for state in getattr(get_game(gid), "grammar_positions", lambda: ())():
         for a in state.legal_actions():
             assert state.game.parse_action(a.text()) == a, a.text()
             assert parse_action(a.text()) == a, a.text()
             seen |= forms_of(state.game.grammar, a.text())
-    declared = {(v, f) for v, fs in cls.grammar.form_texts().items() for f in fs}
     extra = 0
     while declared - seen and extra < MORE_HANDS:   # a rare form: play on, the default options
         game = get_game(gid, players=counts[extra % len(counts)])

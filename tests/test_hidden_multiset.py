@@ -3,11 +3,16 @@
 
 from __future__ import annotations
 
+import json
 from collections import Counter
 
-from cardtable.cards import card_text, parse_card, parse_cards, piquet32, two_packs, PIQUET_RANKS
+import pytest
 
-from tests.test_invariants import codes_in, fully_hidden
+from cardtable.cards import card_text, parse_card, parse_cards, piquet32, two_packs, PIQUET_RANKS
+from cardtable.engine import game_ids
+
+from tests import walks
+from tests.test_invariants import codes_in, codes_in_text, fully_hidden
 
 QS = parse_card("QS")
 
@@ -28,3 +33,20 @@ def test_codes_with_copies_and_designations_are_words():
     words = codes_in({"melds": ["QS#2 JD#1", "JK=8C 9C"], "log": ["seat 1 played KH."]})
     assert {"QS#2", "JD#1", "JK=8C", "KH", "QS", "JD", "9C"} <= words
     assert "8C" not in words  # JK=8C names what the joker stands for, not a card 8C shown
+
+
+@pytest.mark.parametrize("gid", [pytest.param(g, marks=walks.group(g)) for g in sorted(game_ids())])
+def test_words_read_value_by_value_are_the_texts_words(gid):
+    """``codes_in`` reads an observation value by value (each string split once per
+    process); its words are those of the whole JSON text, at every seat of the walk's
+    positions (tests/walks.py)."""
+    n = walks.counts_of(gid)[0]
+    checked = 0
+    for state in walks.walk(gid, n).positions[:60]:
+        for seat in range(n):
+            view = state.game.leak_view(state.observation(seat).to_json())
+            assert codes_in(view) == codes_in_text(json.dumps(view))
+            checked += 1
+    assert checked >= 20
+    assert codes_in({"a": [1, None, True, "JK=8C 9C"], 7: {"x": "QS#2"}}) == codes_in_text(
+        json.dumps({"a": [1, None, True, "JK=8C 9C"], 7: {"x": "QS#2"}}))

@@ -25,8 +25,11 @@ played to its end, and:
 - decisions between hands (``Game.between_hands``) are played through the same loop
   (``Match.start_next()``) and checked as positions, without a hand result.
 
-CI runs a few hundred matches per game (derandomized, so every run plays the same ones);
-``pytest -m slow tests/test_invariants.py`` plays 10,000 more per game.
+The matches are the shared random walk of tests/walks.py: played once per process (the
+grammar and views tests read the same walk), the same on every run, as many per game as its
+budget in tests/walk_budget.json allows (a game's share of the fast tier, by its measured
+seconds per match: up to 200); ``pytest -m slow tests/test_invariants.py`` plays 10,000 more
+per game.
 """
 
 from __future__ import annotations
@@ -39,21 +42,10 @@ import sys
 from collections import Counter
 
 import pytest
-from hypothesis import HealthCheck, given, settings
-from hypothesis import strategies as st
 
 from cardtable.cards import card_text
 from cardtable.engine import Action, IllegalAction, Match, game_class, game_ids, get_game, parse_action
-
-settings.register_profile(
-    "cardtable-invariants",
-    derandomize=True,
-    deadline=None,
-    database=None,
-    print_blob=True,
-    suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
-)
-PROFILE = settings.get_profile("cardtable-invariants")
+from tests import walks
 
 #: A match that has not ended after this many actions fails the test.
 MAX_ACTIONS_PER_MATCH = 200_000
@@ -66,58 +58,51 @@ CODE_TOKEN = re.compile(r"[^A-Za-z0-9#=*]+")
 DESIGNATION = re.compile(r"=(?:10|[2-9TJQKA])[CDHS*]")
 
 #: (game id, player count) for every registered game and every count it allows.
-CASES = [(gid, n) for gid in sorted(game_ids())
-         for n in range(game_class(gid).min_players, game_class(gid).max_players + 1)]
-#: Matches per case in CI: a few hundred per game, whatever its number of player counts.
-MATCHES_PER_GAME = int(os.environ.get("CARDTABLE_INVARIANT_MATCHES", "200"))
-
-
-def examples_for(gid: str) -> int:
-    """Matches per player count: the game's share of ``MATCHES_PER_GAME``, at least 10 a count;
-    a game whose matches are long may declare a smaller share (``Game.invariant_share``, a
-    fraction: then at least 3 a count); the soak test plays its 10,000 whatever it says."""
-    cls = game_class(gid)
-    counts = cls.max_players - cls.min_players + 1
-    share = getattr(cls, "invariant_share", None)
-    if share is not None:
-        return max(3, round(MATCHES_PER_GAME * share) // counts)
-    return max(10, MATCHES_PER_GAME // counts)
-
-
-# ---- the strategies --------------------------------------------------------------------
-
-def option_values(gid: str):
-    """A strategy for a dict of option values, from the game's own option_specs.
-
-    Whole-number targets are drawn small (down to the minimum) as well as at the default, so
-    that matches are short and the match-end rules are reached often."""
-    fields = {}
-    for o in game_class(gid).option_specs:
-        if o.kind == "bool":
-            fields[o.name] = st.booleans()
-        elif o.kind == "choice":
-            fields[o.name] = st.sampled_from(o.choices)
-        elif o.kind == "int":
-            lo = o.minimum if o.minimum is not None else 1
-            hi = max(lo, o.default if isinstance(o.default, int) else lo + 10)
-            fields[o.name] = st.just(o.default) | st.integers(lo, min(hi, lo + max(3, (hi - lo) // 4)))
-        elif o.kind == "int_or_none":
-            lo = o.minimum if o.minimum is not None else 1
-            fields[o.name] = st.none() | st.integers(lo, lo + 4)
-        elif o.kind == "int_or_auto":  # manille's target: auto or a number
-            lo = o.minimum if o.minimum is not None else 1
-            fields[o.name] = st.just("auto") | st.integers(lo, lo + 40)
-    return st.fixed_dictionaries(fields)
+CASES = walks.every_case()
 
 
 # ---- the checks ------------------------------------------------------------------------
 
-def codes_in(obs_json: dict) -> set[str]:
-    """The words of an observation: split at everything but letters and digits (``JH``),
-    and also at everything but those and ``# = *`` (so ``QS#2`` and ``JK=8C`` are words); a
+def codes_in_text(text: str) -> set[str]:
+    """The words of a JSON text: split at everything but letters and digits (``JH``), and
+    also at everything but those and ``# = *`` (so ``QS#2`` and ``JK=8C`` are words); a
     designation ``=8C`` shows what a wild card stands for, not the card 8C itself."""
-    text = json.dumps(obs_json)
     return set(TOKEN.split(DESIGNATION.sub("", text))) | set(CODE_TOKEN.split(text))
+
+
+#: the words of each string, number and key met in an observation (log lines repeat from
+#: one position to the next and from seat to seat: each is split once)
+_WORDS: dict = {}
+
+
+def _words(value) -> frozenset:
+    key = (type(value), value)
+    got = _WORDS.get(key)
+    if got is None:
+        if len(_WORDS) > 200_000:
+            _WORDS.clear()
+        got = _WORDS[key] = frozenset(codes_in_text(json.dumps(value)))
+    return got
+
+
+def codes_in(obs_json) -> set[str]:
+    """The words of an observation's JSON text, ``codes_in_text(json.dumps(obs_json))``,
+    read value by value: the text's separators (quotes, commas, colons, brackets, spaces)
+    split at every value's edge, so its words are the union of its strings', numbers' and
+    keys' (each split once per process; tests/test_hidden_multiset.py compares the two)."""
+    out: set[str] = set()
+    stack = [obs_json]
+    while stack:
+        v = stack.pop()
+        if isinstance(v, dict):
+            for k, x in v.items():
+                out |= _words(k)
+                stack.append(x)
+        elif isinstance(v, (list, tuple)):
+            stack.extend(v)
+        else:
+            out |= _words(v)
+    return out
 
 
 def fully_hidden(hidden, deck_counts: Counter) -> set[str]:
@@ -205,7 +190,7 @@ def check_result(game, state, steps: int) -> None:
 
 def play_match(gid: str, players: int, options: dict, match_seed: int, play_seed: int,
                policies: tuple[str, ...] | None = None, deep_rate: float = 0.1,
-               probe_rate: float = 0.05) -> Counter:
+               probe_rate: float = 0.05, visit=None) -> Counter:
     """Play one whole match, checking everything; statistics back.
 
     ``policies``: per seat ``random`` (a uniformly random legal action) or ``simple`` (the
@@ -214,6 +199,11 @@ def play_match(gid: str, players: int, options: dict, match_seed: int, play_seed
     old state unchanged, illegal probes) at the first and last position of every hand and
     at a ``deep_rate`` share of the first 100 others, fewer after that (``deep_rate *
     100 / step``), so that long random hands stay affordable.
+
+    ``visit(state, legal, deep, between)``, if given, is called at every position (the last
+    of a hand too, with ``legal`` empty) after its checks: ``deep`` says whether the
+    observation checks ran there, ``between`` whether it is a decision between hands (the
+    shared walk, tests/walks.py, keeps what the other tests read).
     """
     from cardtable.bots import get_bot
 
@@ -245,6 +235,8 @@ def play_match(gid: str, players: int, options: dict, match_seed: int, play_seed
             else:
                 legal = state.legal_actions()
                 assert legal or state.to_act is None
+            if visit is not None:
+                visit(state, legal, deep or state.to_act is None, match.in_between)
             if state.to_act is None:
                 break
             bot = bots[state.to_act]
@@ -287,24 +279,23 @@ def test_every_registered_game_is_covered():
         assert [n for g, n in CASES if g == "manille"] == [2, 3, 4, 5, 6, 7]
 
 
-def policies_for(players: int):
-    """All random (a third of the matches), all simple, or a per-seat mix."""
-    return st.one_of(
-        st.just(("random",) * players),
-        st.just(("simple",) * players),
-        st.tuples(*[st.sampled_from(("random", "simple"))] * players),
-    )
-
-
-@pytest.mark.parametrize("gid,players", CASES, ids=[f"{g}-{n}" for g, n in CASES])
+@pytest.mark.parametrize("gid,players", [pytest.param(g, n, marks=walks.group(g)) for g, n in CASES],
+                         ids=[f"{g}-{n}" for g, n in CASES])
 def test_random_matches(gid, players):
-    @settings(PROFILE, max_examples=examples_for(gid))
-    @given(options=option_values(gid), policies=policies_for(players),
-           match_seed=st.integers(0, 2**31 - 1), play_seed=st.integers(0, 2**31 - 1))
-    def run(options, policies, match_seed, play_seed):
-        play_match(gid, players, options, match_seed, play_seed, policies)
+    """The walk's matches at this player count, every invariant checked on the way (in
+    ``play_match``); each match ends, and the checks ran at every hand's ends."""
+    w = walks.walk(gid, players)
+    assert w.stats["matches"] == walks.matches_per_count(gid) == len(w.draws)
+    assert w.stats["hands"] >= w.stats["matches"] and w.stats["deep"] >= 2 * w.stats["hands"]
+    kinds = {d.policies for d in w.draws}
+    assert ("random",) * players in kinds and ("simple",) * players in kinds
 
-    run()
+
+def test_every_game_has_a_budget():
+    """Every registered game has its measured seconds per match in tests/walk_budget.json
+    (``python -m tests.walks --write GAME`` measures it)."""
+    missing = sorted(set(game_ids()) - set(walks.BUDGET["seconds_per_match"]))
+    assert not missing, f"no seconds per match for {missing}: run python -m tests.walks --write {' '.join(missing)}"
 
 
 @pytest.mark.slow
@@ -318,19 +309,7 @@ def test_soak_10000_matches(gid):
     n_matches = int(os.environ.get("CARDTABLE_SOAK_MATCHES", "10000"))
     opt_rng = random.Random(f"soak/{gid}")
     for i in range(n_matches):
-        options = {}
-        for o in cls.option_specs:
-            if o.kind == "bool":
-                options[o.name] = opt_rng.random() < 0.5
-            elif o.kind == "choice":
-                options[o.name] = opt_rng.choice(o.choices)
-            elif o.kind == "int":
-                lo = o.minimum if o.minimum is not None else 1
-                options[o.name] = opt_rng.choice([o.default, opt_rng.randint(lo, max(lo, o.default))])
-            elif o.kind == "int_or_none":
-                options[o.name] = opt_rng.choice([None, opt_rng.randint(1, 5)])
-            elif o.kind == "int_or_auto":
-                options[o.name] = opt_rng.choice(["auto", opt_rng.randint(1, 40)])
+        options = walks.draw_options(gid, opt_rng)
         n = counts[i % len(counts)]
         policies = [("random",) * n, ("simple",) * n,
                     tuple(opt_rng.choice(("random", "simple")) for _ in range(n))][i % 3]
@@ -387,25 +366,17 @@ def test_the_checks_find_a_broken_game(monkeypatch, breakage, message, fake):
             play_match(fake.FAKE_ID, 2, {"target": 3}, match_seed=1, play_seed=2, deep_rate=1.0)
 
 
-@pytest.mark.parametrize("gid", sorted(game_ids()))
+@pytest.mark.parametrize("gid", [pytest.param(g, marks=walks.group(g)) for g in sorted(game_ids())])
 def test_each_games_hook_finds_a_broken_result(gid):
-    """``Game.check_result`` passes the real results of a few hands and finds a point added to
-    seat 0 or taken from the winner, whatever the outcome (the hook can fail)."""
-    from cardtable.bots import get_bot
+    """``Game.check_result`` passes the real results of the walk's finished hands at the
+    fewest seats (up to ``walks.FINALS``) and finds a point added to seat 0, whatever the
+    outcome (the hook can fail)."""
     from cardtable.engine import Result
 
-    game = get_game(gid, players=game_class(gid).min_players)
     checked = 0
-    for seed in range(4):
-        match = Match(game, seed=seed)
-        bots = [get_bot("simple", game, seed=s) for s in range(game.players)]
-        for _ in range(3):
-            if match.over:
-                break
-            state = match.start_next()
-            while state.to_act is not None:
-                state = match.apply(bots[state.to_act].choose(state.observation(state.to_act)))
-            res = state.result()
+    for n in walks.counts_of(gid)[:1]:
+        for state in walks.walk(gid, n).finals:
+            game, res = state.game, state.result()
             assert game.check_result(res, state) == [], (res.outcome, res.points)
             extra = list(res.points)
             extra[0] += 1
@@ -438,3 +409,25 @@ def test_the_active_check_finds_a_seat_out_that_acts(monkeypatch, fake):
     with fake.registered(fake.OutGame):
         with pytest.raises(AssertionError, match="is out but"):
             play_match(fake.OUT_ID, 3, {}, match_seed=1, play_seed=2, deep_rate=1.0)
+
+
+def test_a_walk_names_the_failing_match_and_fails_each_reader(monkeypatch, fake):
+    """A walk (tests/walks.py) that finds a broken game fails with the call that plays the
+    failing match again, and fails every later reader in the process the same way without
+    playing again; the walk of a sound game keeps positions, finished hands and actions."""
+    with fake.registered():
+        w = walks._play(fake.FAKE_ID, 2, 6)
+        assert w.stats["matches"] == 6 and w.positions and w.finals and w.actions
+        assert all(st.to_act is not None for st in w.positions) and all(st.over for st in w.finals)
+        monkeypatch.setattr(fake.FakeState, "cards_in_play", lambda self: [c for h in self.hands for c in h])
+        try:
+            with pytest.raises(AssertionError, match="not conserved") as first:
+                walks.walk(fake.FAKE_ID, 2)
+            call = re.search(r"tests\.test_invariants\.(play_match\(.*\))$", str(first.value), re.M).group(1)
+            with pytest.raises(AssertionError, match="not conserved"):
+                eval(call, {"play_match": play_match})           # the same failure, played again
+            monkeypatch.undo()
+            with pytest.raises(AssertionError, match="not conserved"):
+                walks.walk(fake.FAKE_ID, 2)                      # remembered, not played again
+        finally:
+            walks._FAILED.pop((fake.FAKE_ID, 2), None)

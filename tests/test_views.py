@@ -1,8 +1,8 @@
 """The views every game declares (engine/views.py, docs/contract.md): zones, verb specs,
 structured log events, hand summaries and sheet views, for every registered game.
 
-Random positions (derandomized: fixed seeds) of every game at its smallest and largest
-player count; at each position, for the seats looked at:
+The positions of the shared random walk (tests/walks.py: random matches of every game at
+every player count, the same on every run; a few positions a hand); at each, for every seat:
 - the zones show exactly the cards the seat may see: their known cards never include one of
   ``state.hidden_from(seat)``, and together (mirrors aside) they are the deck less those;
 - the zones' counts (mirrors aside) add up to the deck, and a face-up zone lists every card;
@@ -10,7 +10,7 @@ player count; at each position, for the seats looked at:
   card actions;
 - every legal action has a verb spec in ``obs.verbs``, and every spec there serves one;
 - the log is the text of the events, one per event.
-Every finished hand has a Summary; every sheet's view agrees with its ``table()`` and
+Every finished hand of the walk has a Summary; every sheet's view agrees with its ``table()`` and
 ``render()``. The observation cost does not grow with the log: counted in ``render`` calls,
 never timed.
 """
@@ -30,6 +30,7 @@ from cardtable.engine import views as V
 from cardtable.engine.actions import Action
 from cardtable.engine.views import (LogEvent, MenuItem, SheetView, Summary, VerbSpec, Zone, log_view, render,
                                     spec_for, specs_for)
+from tests import walks
 
 
 def _configs():
@@ -42,6 +43,8 @@ def _configs():
 
 
 CONFIGS = _configs()
+#: every (game, player count), each test marked to run where the game's walk is played
+WALKS = [pytest.param(g, n, marks=walks.group(g)) for g, n in walks.every_case()]
 
 
 def _playout(game, seed: int, every: int = 1):
@@ -61,7 +64,7 @@ def _playout(game, seed: int, every: int = 1):
 def check_zones(game, st, seat: int) -> None:
     obs = st.observation(seat)
     hidden = Counter(st.hidden_from(seat))
-    deck = Counter(game.deck())
+    deck = Counter(st.deck())                   # this hand's deck (seats out take theirs away)
     zones = obs.zones
     assert zones, "no zones"
     names = [z.name for z in zones]
@@ -75,7 +78,10 @@ def check_zones(game, st, seat: int) -> None:
         assert len(z.cards) <= z.count, f"{z.name}: more cards listed than it holds"
         if z.face == V.UP:
             assert len(z.cards) == z.count, f"{z.name}: face up but not every card listed"
-        assert not (Counter(z.cards) - (deck - hidden)), f"{z.name} shows a hidden card to seat {seat}"
+        # a mirror repeats cards that lie elsewhere, a card in two of its melds twice (roem:
+        # a queen in a sequence and in a carré): its cards count as a set
+        shown = Counter(set(z.cards)) if z.mirror else Counter(z.cards)
+        assert not (shown - (deck - hidden)), f"{z.name} shows a hidden card to seat {seat}"
         assert set(z.selectable) <= set(z.cards)
         if z.seats:
             assert len(z.seats) == len(z.cards)
@@ -86,7 +92,7 @@ def check_zones(game, st, seat: int) -> None:
     assert known + hidden == deck, "the zones do not show exactly the cards the seat may see"
     for z in zones:
         if z.mirror:
-            assert not (Counter(z.cards) - known), f"mirror {z.name} shows a card no zone holds"
+            assert set(z.cards) <= set(known), f"mirror {z.name} shows a card no zone holds"
     own = [z for z in zones if z.kind == V.HAND and z.owner == seat]
     assert len(own) == 1 and own[0].cards == obs.hand and own[0].face == V.UP
     for z in zones:
@@ -119,18 +125,18 @@ def check_verbs(obs) -> None:
         assert obs.verbs == ()
 
 
-@pytest.mark.parametrize("gid,n", CONFIGS)
+@pytest.mark.parametrize("gid,n", WALKS)
 def test_zones_verbs_and_events(gid, n):
-    game = get_game(gid, players=n)
-    every = 1 if n <= 4 else 3
-    for seed in range(3):
-        for st, seats in _playout(game, seed, every):
-            for seat in seats:
-                check_zones(game, st, seat)
-                obs = st.observation(seat)
-                check_verbs(obs)
-                assert tuple(e.text for e in obs.events) == obs.log
-                assert all(isinstance(e, LogEvent) for e in obs.events)
+    w = walks.walk(gid, n)
+    assert w.positions and w.finals
+    for st in w.positions + w.finals:
+        for seat in range(n):
+            check_zones(st.game, st, seat)
+            obs = st.observation(seat)
+            check_verbs(obs)
+            assert tuple(e.text for e in obs.events) == obs.log
+            assert all(isinstance(e, LogEvent) for e in obs.events)
+    for st in w.finals:
         res = st.result()
         assert isinstance(res.summary, Summary), f"{gid}: a finished hand without a summary"
         lines = res.summary.lines([f"P{s}" for s in range(n)], you=0)
@@ -138,21 +144,17 @@ def test_zones_verbs_and_events(gid, n):
         assert "{" not in " ".join(lines), f"an unrendered placeholder: {lines}"
 
 
-@pytest.mark.parametrize("gid,n", CONFIGS)
+@pytest.mark.parametrize("gid,n", WALKS)
 def test_every_spec_has_a_label_and_a_menu_has_its_words(gid, n):
     """Every legal action's spec has a label, and a menu's spec a first level (the table
     draws them: tui/chooser.py)."""
-    game = get_game(gid, players=n)
-    for seed in range(3):
-        for st, _seats in _playout(game, seed, every=10 ** 9):
-            if st.over:
-                break
-            obs = st.observation(st.to_act)
-            for a in obs.legal:
-                spec = spec_for(a, obs.verbs)
-                assert spec is not None and spec.label, a.text()
-                if spec.shape == V.MENU:
-                    assert spec.menu, a.text()
+    for st in walks.walk(gid, n).positions:
+        obs = st.observation(st.to_act)
+        for a in obs.legal:
+            spec = spec_for(a, obs.verbs)
+            assert spec is not None and spec.label, a.text()
+            if spec.shape == V.MENU:
+                assert spec.menu, a.text()
 
 
 def test_every_sheet_view_agrees_with_its_table_and_drawing():
@@ -270,22 +272,20 @@ def test_a_missing_name_falls_back_to_the_seat():
     assert render(e, ["Anna"]) == "seat 2 passes"
 
 
-def test_the_log_is_the_text_of_each_games_events():
+@pytest.mark.parametrize("gid,n", WALKS)
+def test_the_log_is_the_text_of_each_games_events(gid, n):
     """The structured events name the seats and cards of today's log lines: rendered with
     the rules' names they give the log exactly (checked in test_zones_verbs_and_events), with
-    other names no ``seat N`` is left, and a seat called "you" gets the verb's second person."""
-    for gid, n in CONFIGS:
-        game = get_game(gid, players=n)
-        names = [f"Player{s}" for s in range(n)]
-        for seed in range(3):
-            for st, _seats in _playout(game, seed, every=10 ** 9):
-                pass
-            for e in st.observation(0).events:
-                text = render(e, names)
-                assert "seat " not in text.lower(), (gid, e.template, text)
-                for you in e.seats:
-                    said = render(e, names, you=you)
-                    assert f"Player{you}" not in said and not THIRD_PERSON_YOU.search(said), (gid, said)
+    other names no ``seat N`` is left, and a seat called "you" gets the verb's second person
+    (the walk's finished hands, tests/walks.py)."""
+    names = [f"Player{s}" for s in range(n)]
+    for st in walks.walk(gid, n).finals[:10]:
+        for e in st.observation(0).events:
+            text = render(e, names)
+            assert "seat " not in text.lower(), (gid, e.template, text)
+            for you in e.seats:
+                said = render(e, names, you=you)
+                assert f"Player{you}" not in said and not THIRD_PERSON_YOU.search(said), (gid, said)
 
 
 # ---- the observation cost does not grow with the log ----------------------------------------

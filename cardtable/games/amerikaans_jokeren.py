@@ -175,11 +175,6 @@ class AmerikaansJokeren(WildDriftRummy):
         ("knock 9D", "'knock'"), ("pass 3", "'3'"),
     )
     search_configs = ((2, {}), (3, {"hand_size": "7"}))
-    #: the shared random matches in the default tier (tests/test_invariants.py): random players
-    #: seldom go out (never in hand 6, out in one go), so a hand often runs until the stock has
-    #: been re-formed 41 times (ruling 14), and a match is six such hands: a twentieth of the
-    #: usual matches (3 a player count); the soak test plays its 10,000 whatever this says
-    invariant_share = 0.05
     #: the shared table tests that play whole hands by keys (tests/tui/test_hotseat.py): the
     #: 7-card hands of §9, about half as many moves, each a redraw of the table
     table_test_options = {"hand_size": "7"}

@@ -120,41 +120,46 @@ def phase_match(gid: str, n: int, phase: str, seed: int = 1) -> Match | None:
     return None
 
 
-@pytest.mark.parametrize("gid", sorted(game_ids()))
-@pytest.mark.parametrize("size", [(80, 24), (132, 36)], ids=["80x24", "132x36"])
-async def test_every_phase_renders(gid, size):
-    """Each phase's table at both sizes: no line wider than the screen, the status and the
-    key line in view, every button's key shown."""
+def check_table(app, gid: str, phase: str, size: tuple[int, int]) -> None:
+    """A phase's table as drawn: no line wider than the screen, the status and the key line
+    in view, nothing run into anything else, every button's and every card's key shown."""
     cls = game_class(gid)
-    n = cls.max_players if size == (132, 36) else cls.min_players
+    tbl = app.screen
+    assert isinstance(tbl, TableScreen) and tbl.mode == "human", (gid, phase)
+    text = screen_text(app)
+    lines = text.splitlines()
+    assert len(lines) <= size[1] and all(len(x) <= size[0] for x in lines), (gid, phase)
+    assert cls.name in lines[0], (gid, phase, lines[0])
+    assert tbl.keymap, (gid, phase)
+    # nothing runs into anything else, nothing is cut, every button is in view
+    assert not fit_problems(app), (gid, phase, size, fit_problems(app))
+    # the status line breaks only between two of its items
+    status = tbl.query_one("#status").render().plain.splitlines()
+    obs = tbl.observation()
+    for item in (obs.facts.status if obs.facts is not None else ()):
+        said = R.pretty(item, False, tbl._names()).plain
+        if said in " ".join(status):
+            assert any(said in ln for ln in status), (gid, phase, said, status)
+    # every card of the hand shows the key that chooses it
+    for w in tbl.query_one("#hand").query(CardWidget):
+        if w.display and w.card is not None and card_key(w.index) is not None:
+            bottom = str(w.render()).splitlines()[-1]
+            assert card_key(w.index) in bottom, (gid, phase, w.index, bottom)
+
+
+@pytest.mark.parametrize("gid", sorted(game_ids()))
+async def test_every_phase_renders_at_132x36(gid):
+    """Each phase's table at 132x36 with the most seats (``check_table``); at 80x24 with the
+    fewest, test_phase_snapshot checks the same on the table it takes its snapshot of."""
+    n = game_class(gid).max_players
     for phase in sorted(phase_positions(gid, n, seeds=2, per_phase=1)):
         m = phase_match(gid, n, phase)
         if m is None:
             continue
         app = CardTableApp(m, bot_delay=0, autosave=False, resume=False)
-        async with app.run_test(size=size) as pilot:
+        async with app.run_test(size=(132, 36)) as pilot:
             await settle(pilot)
-            tbl = app.screen
-            assert isinstance(tbl, TableScreen) and tbl.mode == "human", (gid, phase)
-            text = screen_text(app)
-            lines = text.splitlines()
-            assert len(lines) <= size[1] and all(len(x) <= size[0] for x in lines), (gid, phase)
-            assert cls.name in lines[0], (gid, phase, lines[0])
-            assert tbl.keymap, (gid, phase)
-            # nothing runs into anything else, nothing is cut, every button is in view
-            assert not fit_problems(app), (gid, phase, size, fit_problems(app))
-            # the status line breaks only between two of its items
-            status = tbl.query_one("#status").render().plain.splitlines()
-            obs = tbl.observation()
-            for item in (obs.facts.status if obs.facts is not None else ()):
-                said = R.pretty(item, False, tbl._names()).plain
-                if said in " ".join(status):
-                    assert any(said in ln for ln in status), (gid, phase, said, status)
-            # every card of the hand shows the key that chooses it
-            for w in tbl.query_one("#hand").query(CardWidget):
-                if w.display and w.card is not None and card_key(w.index) is not None:
-                    bottom = str(w.render()).splitlines()[-1]
-                    assert card_key(w.index) in bottom, (gid, phase, w.index, bottom)
+            check_table(app, gid, phase, (132, 36))
 
 
 PHASES = [(g, ph) for g in sorted(game_ids())
@@ -163,12 +168,28 @@ PHASES = [(g, ph) for g in sorted(game_ids())
 
 @pytest.mark.parametrize("gid,phase", PHASES, ids=[f"{g}-{p}" for g, p in PHASES])
 def test_phase_snapshot(snap_compare, gid, phase):
-    """A snapshot of each game's table in each of its phases at 80x24 (the fewest seats)."""
+    """A snapshot of each game's table in each of its phases at 80x24 (the fewest seats),
+    whose table is first checked as drawn (``check_table``: one app for both)."""
     m = phase_match(gid, game_class(gid).min_players, phase)
     if m is None:
         pytest.skip("phase not reached from seed 1")
     app = CardTableApp(m, bot_delay=0, autosave=False, resume=False)
-    assert snap_compare(app, terminal_size=(80, 24), run_before=settle)
+    checked = []
+
+    async def settle_and_check(pilot):
+        await settle(pilot)
+        try:
+            check_table(app, gid, phase, (80, 24))
+        except AssertionError as e:     # raised in the app's pilot: handed to the test
+            checked.append(e)
+        else:
+            checked.append(None)
+
+    same = snap_compare(app, terminal_size=(80, 24), run_before=settle_and_check)
+    assert checked, "the table was not checked before its snapshot"
+    if checked[0] is not None:
+        raise checked[0]
+    assert same
 
 
 async def _play_by_keys(pilot, app, match, rng) -> set:
