@@ -1,7 +1,7 @@
 """Amerikaans Jokeren (``amerikaans-jokeren``): Jokeren with six fixed hands, each with its own
 contract for coming out, 2 to 4 players.
 
-Spec: shared/rules/amerikaans-jokeren.md (seed 000, "Amerikaans Jokeren, 2-4 spelers"). Two packs
+Spec: cardtable/rules/amerikaans-jokeren.md (seed 000, "Amerikaans Jokeren, 2-4 spelers"). Two packs
 and four jokers (108 cards), 13 cards each (``hand_size`` 7). Before normal play the upcard round
 (§4.1): from voorhand, the dealer last, each player may ``pass`` or ``draw discard`` and give a
 different card back face up. Then each turn: draw, play, discard (§4.2). A player who has not come

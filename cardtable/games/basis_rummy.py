@@ -1,6 +1,6 @@
 """Basis Rummy (``basis-rummy``): Parlett's Basic Rummy with jokers, 2 to 7 players.
 
-Spec: shared/rules/basis-rummy.md (seed 001, "Basis rummy, 2-7 spelers"). One pack of 54
+Spec: cardtable/rules/basis-rummy.md (seed 001, "Basis rummy, 2-7 spelers"). One pack of 54
 (52 + 2 jokers) or two packs of 108 (§2: 2-3 players one, 7 players two, 4-6 by ``packs``).
 On his turn a player draws (stock or top discard), may put down any number of melds, lay off
 on anyone's melds and swap jokers out of them, then discards; going out with or without a

@@ -1,4 +1,4 @@
-"""Butifarra, 4 players in two partnerships (shared/rules/butifarra.md).
+"""Butifarra, 4 players in two partnerships (cardtable/rules/butifarra.md).
 
 Seats 0/2 (side A = 0) play against seats 1/3 (side B = 1). 48 cards (no tens), 12 each.
 The dealer names trumps, declares butifarra (no trumps, doubled) or hands the choice to his

@@ -1,4 +1,4 @@
-"""Grevjas, 4 players in two partnerships (shared/rules/grevjas.md).
+"""Grevjas, 4 players in two partnerships (cardtable/rules/grevjas.md).
 
 Seats 0/2 (side 0) play against seats 1/3 (side 1). 32 piquet cards dealt 3-2-3; the
 dealer's last card is turned and fixes trump. Each side keeps a count; the first side to

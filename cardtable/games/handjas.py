@@ -1,4 +1,4 @@
-"""Handjas, 2 to 5 players, every player for himself (shared/rules/handjas.md).
+"""Handjas, 2 to 5 players, every player for himself (cardtable/rules/handjas.md).
 
 36 cards (6 to ace), 9 tricks, trump the suit of a turned card. With 2 or 3 players a
 face-down extra hand (and with 2 a dead hand) lies on the table: the holder of the trump six

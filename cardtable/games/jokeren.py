@@ -1,6 +1,6 @@
 """Jokeren (``jokeren``): the Dutch drift rummy with two packs and four jokers, 2 to 4 players.
 
-Spec: shared/rules/jokeren.md (seed 000, "Jokeren, 2-4 spelers - Spelregels"). 13 cards each
+Spec: cardtable/rules/jokeren.md (seed 000, "Jokeren, 2-4 spelers - Spelregels"). 13 cards each
 (option 7) from 108 (one pack and 2 jokers for 2 players with ``packs = 1``). On his turn a
 player draws (stock or top discard; two draws with ``draw_two``), may put down melds, and once
 on the table (owning a meld) lay off on anyone's melds and exchange jokers, then discards.

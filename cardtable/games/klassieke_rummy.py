@@ -1,6 +1,6 @@
 """Klassieke Rummy (``klassieke-rummy``): John McLeod's basic Rummy, 2 to 6 players.
 
-Spec: shared/rules/klassieke-rummy.md. One pack of 52, no jokers. On his turn a player
+Spec: cardtable/rules/klassieke-rummy.md. One pack of 52, no jokers. On his turn a player
 draws (stock or top discard), may put **one** new meld on the table and lay off any number
 of cards on anyone's melds, then discards. The first player to get rid of his last card
 wins the hand and scores the card points left in the other hands, doubled for a rummy

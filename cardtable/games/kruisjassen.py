@@ -1,4 +1,4 @@
-"""Kruisjassen, 4 players in two partnerships (shared/rules/kruisjassen.md).
+"""Kruisjassen, 4 players in two partnerships (cardtable/rules/kruisjassen.md).
 
 Seats 0/2 (side 0) play against seats 1/3 (side 1). 32 piquet cards; the dealer's last
 card is turned and fixes troef. Each side keeps a count (card points, roem, stuk, carried

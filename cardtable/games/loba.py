@@ -1,7 +1,7 @@
 """Loba (``loba``): the Argentine drift rummy of piernas and escaleras, 2 to 5 players, two packs
 and four jokers, played to elimination at 100 penalty points with two buy-backs per player.
 
-Spec: shared/rules/loba.md (seed 000, "Loba / Rami"). 108 cards, 9 each. On his turn a player
+Spec: cardtable/rules/loba.md (seed 000, "Loba / Rami"). 108 cards, 9 each. On his turn a player
 draws (the stock, or the top discard only if he puts it on the table in the same turn), may put
 down piernas (3 to 6 natural cards of one rank in exactly three suits) and escaleras (4 or more
 of one suit in order, ace low or high, at most two jokers), and lay off once he has a meld of his

@@ -1,4 +1,4 @@
-"""Manille for 2 to 7 players, every player for himself (shared/rules/manille.md).
+"""Manille for 2 to 7 players, every player for himself (cardtable/rules/manille.md).
 
 32 piquet cards, dealt one at a time from voorhand: ``h = 32 // n`` each, the rest
 ``S = 32 - n*h`` is a face-down stock (§2, §3). One round of ``bid play`` / ``pass`` from

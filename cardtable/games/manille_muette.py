@@ -1,4 +1,4 @@
-"""Manille Muette, 4 players in two partnerships, silent (shared/rules/manille-muette.md).
+"""Manille Muette, 4 players in two partnerships, silent (cardtable/rules/manille-muette.md).
 
 Seats 0/2 (side A) play against seats 1/3 (side B). 32 piquet cards dealt 4-4; the
 dealer's last card is turned: the upcard, whose suit is trump. Eight tricks under the

@@ -1,4 +1,4 @@
-"""Manille Parlée, 4 players in two partnerships, talking (shared/rules/manille-parlee.md).
+"""Manille Parlée, 4 players in two partnerships, talking (cardtable/rules/manille-parlee.md).
 
 Manille Muette (``games/manille_muette.py``; the shared game and hand are
 ``families/manille.py``) plus one question or statement per trick: before leading, the

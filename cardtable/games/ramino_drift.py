@@ -1,7 +1,7 @@
 """Ramino drift (``ramino-drift``): the Italian drift rummy with jokers, 2 to 4 players, played
 to elimination at 101 penalty points.
 
-Spec: shared/rules/ramino-drift.md (seed 000, "Ramino (Drift) / Remigio"). One pack of 54 (52 +
+Spec: cardtable/rules/ramino-drift.md (seed 000, "Ramino (Drift) / Remigio"). One pack of 54 (52 +
 2 jokers), 7 cards each. On his turn a player draws (stock or top discard), may put down any
 number of sets and runs (ace low only), lay off on anyone's melds once he has a meld of his own
 in this hand, and exchange a joker on the table for the natural card it stands for (the joker

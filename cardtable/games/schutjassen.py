@@ -1,4 +1,4 @@
-"""Schutjassen, 4 players in two partnerships (shared/rules/schutjassen.md).
+"""Schutjassen, 4 players in two partnerships (cardtable/rules/schutjassen.md).
 
 Kruisjassen (cards, deal, follow rule, roem, stuk, trick roem: ``games/kruisjassen.py`` on
 ``families.jas.JasHand``) with a bidding layer: after the deal one side says "schut" and
