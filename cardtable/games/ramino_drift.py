@@ -1,45 +1,14 @@
-"""Ramino drift (``ramino-drift``): the Italian drift rummy with jokers, 2 to 4 players, played
-to elimination at 101 penalty points.
+"""Ramino drift, 2 to 4 players (cardtable/rules/ramino-drift.md): the Italian drift rummy
+with two jokers, played to elimination at 101 penalty points.
 
-Spec: cardtable/rules/ramino-drift.md (seed 000, "Ramino (Drift) / Remigio"). One pack of 54 (52 +
-2 jokers), 7 cards each. On his turn a player draws (stock or top discard), may put down any
-number of sets and runs (ace low only), lay off on anyone's melds once he has a meld of his own
-in this hand, and exchange a joker on the table for the natural card it stands for (the joker
-must go back on the table at once: in a new meld, or laid off by a player who has melded), then
-discards. Going out is by discarding the last card (option ``go_out_without_discard``). The
-others score their cards (A 1, 2-9 face, T-K 10, joker 20); a total of 101 or more leaves the
-game, the last player left wins. The hand is families/elimination.py's (on families/wild_drift.py).
-
-Actions (rules/README.md, "Action grammar"):
-    ``draw stock`` · ``draw discard`` · ``meld <cards>`` (jokers ``JK=7H`` in a run, ``JK=7*``
-    in a set) · ``layoff <card> to <n>`` (``layoff JK=8S to 2``) · ``swap <card> in <n>`` ·
-    ``discard <card>``.
-
-Record ``deal`` (``from_deal`` / ``deal_record``), card codes: ``dealer``, ``hands`` (one list per
-seat; a seat that is out of the game: ``[]``), ``stock`` (top card first), ``discard`` (bottom to
-top; a fresh deal: the upcard only); optional, for a position in mid-hand: ``melds``
-(``[{"owner": seat, "cards": [codes]}]`` in their numbering order, jokers designated: ``JK=6S``,
-``JK=Q*``) and ``to_act`` (the seat whose turn starts now, at its draw). Together the cards are
-exactly the 54 of the pack. The totals and the seats still in come from the sheet (a record's
-earlier hands).
-
-Observation ``extra`` keys: those of Basis Rummy's hand (``turn_phase``, ``taken_from_discard``,
-``melded_this_turn``, ``on_table`` (come out, per seat), ``dealt``, ``start_size``,
-``turnovers``, ``turn``, ``ace_mode`` = ``low``; ``winner`` once over). ``scores`` =
-``{"totals", "elimination_score"}``; ``active``: the seats still in.
-
-Result: ``points`` = the penalty points of the hand (the winner 0, seats out of the game 0);
-``outcome`` ``out`` or ``void``; ``detail`` = ``outcome``, ``winner``, ``penalties`` (per seat),
-``dealer``, ``turnovers``, ``turns``, ``active`` (seats dealt in). Sheet: sheets/penalty.py
-(§8: ``penalty / total``, ``OUT``).
-
-Rulings added in the code (beyond the spec's §10):
- 10. Hands that cannot end: Klassieke Rummy's ruling 9 (the hand is void, nobody scores, when
-     the stock would be re-formed while no meld and no lay-off can ever be made, or a 41st time).
- 11. Without ``reshuffle`` the re-formed stock is known to all in order, so a card drawn from it
-     is known in that hand; with ``reshuffle`` it is not.
- 12. After a swap the joker is held until its follow-up (the very next action), as the
-     action grammar has it; nothing else can be played in between.
+The elimination hand with jokers (``families/elimination.py`` on ``families/wild_drift.py``:
+seats that are out, the penalty sheet, the swapped joker back on the table at once by a new
+meld or a lay-off: ``swap_follow``, ``swap_follow_layoff``). This module holds the options
+(§9), the pack, the card points (A 1, 2-9 face, T-K 10, joker 20), the grammar (ace low
+only, rank-only jokers in sets) and the sheet (``sheets/penalty.py``, no buy-backs). The
+record's ``deal`` and ``result.detail``: docs/records.md; the observation's ``extra`` keys:
+``DriftHand.observation`` (``scores``: ``{"totals", "elimination_score"}``; ``active``: the
+seats still in).
 """
 
 from __future__ import annotations
