@@ -42,7 +42,7 @@ class SlagjesHand(TrickHand):
 
     per_trick = 1
 
-    def __init__(self, game: "Slagjes", dealer: int, hands: list[int]):
+    def __init__(self, game: Slagjes, dealer: int, hands: list[int]):
         n = game.players
         self.n_seats = self.n_sides = n
         self.next_seat = tuple((s + 1) % n for s in range(n))

@@ -21,7 +21,6 @@ import pytest
 from cardtable.bots import get_bot
 from cardtable.engine import Match, get_game
 from cardtable.engine.record import replay
-
 from tests.contrib_game import slagjes
 from tests.games.helpers import legal, refused, run
 
