@@ -1,3 +1,4 @@
 """cardtable: a terminal card table for traditional Dutch and European card games."""
 
-__version__ = "0.1.0"
+#: The version (pyproject.toml reads it from here; CHANGELOG.md's top heading names it).
+__version__ = "0.2.0"

@@ -20,7 +20,7 @@ Read the parts through the helpers (``rank_of``, ``suit_of``, ``plain``, ``copy_
 tables ``RANK_OF`` / ``SUIT_OF`` indexed by a plain card; never through bit operations
 spread across modules.
 
-Text codes follow ``shared/rules/README.md`` ("Card codes", "Action grammar"): rank then
+Text codes follow ``docs/grammar.md`` ("Card codes", "Action texts"): rank then
 suit (``JH``, ``TS``, ``7C``), ``JK`` for a joker, ``#n`` after a code for a copy
 (``QS#2``), ``=X`` after it for a designation (``JK=8C``, ``JK=8*``, ``2S=8C``); both
 together as ``JK#1=8C``. ``card_text`` and ``parse_card`` are inverse on every valid
@@ -46,7 +46,7 @@ TWO, THREE, FOUR, FIVE, SIX, SEVEN, EIGHT, NINE, TEN, JACK, QUEEN, KING, ACE = r
 RANK_LETTERS = {2: "2", 3: "3", 4: "4", 5: "5", 6: "6", 7: "7", 8: "8", 9: "9",
                 10: "T", 11: "J", 12: "Q", 13: "K", 14: "A"}
 RANK_BY_LETTER = {v: k for k, v in RANK_LETTERS.items()}
-#: Dutch display letters (B = boer, V = vrouw, H = heer, A = aas); shared/rules/README.md.
+#: Dutch display letters (B = boer, V = vrouw, H = heer, A = aas); docs/grammar.md, "Card codes".
 RANK_LETTERS_NL = {**RANK_LETTERS, 10: "10", 11: "B", 12: "V", 13: "H"}
 RANK_DISPLAY_EN = {**RANK_LETTERS, 10: "10"}
 

@@ -383,7 +383,7 @@ class OutGame(Game):
     max_players = 3
     deck_name = "6 spades"
     description = "A throwaway game for tests of seats that drop out and buy back."
-    #: a verb of its own (rules/README.md: a game may add one where none fits): ``buy back``
+    #: a verb of its own (docs/grammar.md: a game may add one where none fits): ``buy back``
     grammar = Grammar({"play": "<card>", "pass": "", "buy": "back"})
     option_specs = (Option("limit", "int", 3, "penalty points that put a seat out", minimum=1),
                     Option("buy_backs", "int", 1, "buy-backs per seat", minimum=0))

@@ -1,4 +1,4 @@
-"""Cards with identity (cardtable/cards.py; shared/rules/README.md "Card codes"): plain
+"""Cards with identity (cardtable/cards.py; docs/grammar.md "Card codes"): plain
 values unchanged, copies ``QS#2`` and designations ``JK=8C`` / ``JK=8*`` / ``2S=8C`` on top,
 read through the helpers, with text forms that parse back to the same value."""
 

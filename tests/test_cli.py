@@ -679,3 +679,45 @@ def test_play_option_reads_the_spec_name_and_the_older_one(fake_tui):
                    "option max_buybacks is given twice")
     lines = run("list", "--options", "loba").output.splitlines()
     assert any(ln.startswith("max_buybacks ") and "also written max_buy_backs" in ln for ln in lines)
+
+
+# ---- the version -----------------------------------------------------------------------
+
+def _changelog_top_version() -> tuple[str, str]:
+    """The version and the date word of CHANGELOG.md's first ``## [X.Y.Z] - ...`` heading."""
+    import re
+
+    text = (ROOT / "CHANGELOG.md").read_text(encoding="utf-8")
+    m = re.search(r"^## \[(\d+\.\d+\.\d+)\](?: - (\S+))?\s*$", text, re.M)
+    assert m, "CHANGELOG.md has no '## [X.Y.Z] - date' heading"
+    return m.group(1), m.group(2) or ""
+
+
+def test_version_is_the_changelogs_top_heading():
+    """The version under way is the changelog's top heading, ``Unreleased`` or a date."""
+    import re
+
+    version, when = _changelog_top_version()
+    assert version == cardtable.__version__, (
+        f"CHANGELOG.md's top heading is {version}, cardtable.__version__ is {cardtable.__version__}")
+    assert when == "Unreleased" or re.fullmatch(r"\d{4}-\d\d-\d\d", when), when
+
+
+def test_version_of_the_package_is_read_from_cardtable():
+    """pyproject.toml takes the version from ``cardtable.__version__`` (one place), or, if it
+    names one itself, names the same."""
+    import re
+
+    text = (ROOT / "pyproject.toml").read_text(encoding="utf-8")
+    static = re.search(r'^version\s*=\s*"([^"]+)"', text, re.M)
+    if static:
+        assert static.group(1) == cardtable.__version__
+    else:
+        assert re.search(r'^dynamic\s*=\s*\[[^]]*"version"', text, re.M), text
+        assert re.search(r'^version\s*=\s*\{\s*attr\s*=\s*"cardtable\.__version__"\s*\}', text, re.M), text
+
+
+def test_version_option_prints_the_version():
+    r = run("--version")
+    assert r.exit_code == 0, r.output
+    assert r.output.strip() == f"cardtable, version {cardtable.__version__}"

@@ -1,5 +1,5 @@
-"""The strict action grammar (cardtable/engine/grammar.py; shared/rules/README.md "Action
-grammar"): every action text of every game round-trips, every word a game does not know is
+"""The strict action grammar (cardtable/engine/grammar.py; docs/grammar.md "Action
+texts"): every action text of every game round-trips, every word a game does not know is
 refused naming it, records keep their texts, and ``cardtable replay`` refuses the two texts
 of issue 6 (``meld JK=8C 6C 7C`` in klassieke-rummy, ``declare bezique QS#2 JD`` in
 kruisjassen) with a message naming the word."""

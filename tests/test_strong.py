@@ -70,18 +70,20 @@ def test_same_observation_same_decision(gid, players, options):
     places, give the same decision (and the same statistics) for the same seed."""
     game = get_game(gid, players=players, **options)
     rng = random.Random(5)
-    n = 0
-    for st in decisions(gid, players, options, n=4, seed=11):
+    n = single = 0
+    sts = decisions(gid, players, options, n=4, seed=11)
+    for st in sts:
         seat = st.to_act
         other = swapped(st, seat, rng)
-        if other is None:
+        if other is None:           # one hidden place only (2-player Manille): nothing to swap
+            single += 1
             continue
         assert other.hands != st.hands
         a, b = strong(game, seed=9), strong(game, seed=9)
         assert a.choose(st.information_set(seat)) == b.choose(other.information_set(seat))
         assert a.last.stats == b.last.stats
         n += 1
-    assert n >= 1 or (gid == "manille" and players == 2)
+    assert n >= 1 or single == len(sts) > 0   # compared, or no position had two hidden places
 
 
 def test_more_iterations_mean_more_playouts_and_one_legal_action_needs_none():

@@ -1,4 +1,4 @@
-"""The ``simple`` bot of Butifarra (shared/rules/butifarra.md).
+"""The ``simple`` bot of Butifarra (cardtable/rules/butifarra.md).
 
 ``choose(obs, game, rng) -> Action`` returns one of ``obs.legal``; it reads only the
 Observation and the game's static rules (``game.ranking``, ``game.team_of``).

@@ -1,4 +1,4 @@
-"""Actions and their text form (shared/rules/README.md, "Action grammar").
+"""Actions and their text form (docs/grammar.md, "Action texts").
 
 An Action is a small immutable tuple: cheap to make in the hot loop, hashable, and with a
 text form that parses back to the same action:
@@ -18,7 +18,8 @@ has only ``parts``, written after the verb separated by ``", "``, a ``meld`` par
 its verb. Cards are written by ``cards.card_text`` (``QS#2``, ``JK=8C``).
 
 Which words a game knows is its grammar's business (cardtable/engine/grammar.py; a game
-parses with ``Game.parse_action``); ``parse_action`` here reads the whole README table.
+parses with ``Game.parse_action``); ``parse_action`` here reads the whole table
+(``grammar.README_FORMS``, docs/grammar.md).
 """
 
 from __future__ import annotations
@@ -54,7 +55,7 @@ class Action(NamedTuple):
     parts: "tuple[Action, ...]" = ()
 
     def text(self) -> str:
-        """The canonical text form (shared/rules/README.md, "Action grammar")."""
+        """The canonical text form (docs/grammar.md, "Action texts")."""
         parts = [self.verb]
         if self.arg:
             parts.append(self.arg)
@@ -78,8 +79,8 @@ class Action(NamedTuple):
 
 
 def parse_action(text: str) -> Action:
-    """Parse an action's text by the whole "Action grammar" table of shared/rules/README.md
-    (every verb and form of every game, copies ``#1``..``#7``, designations in ``meld``,
+    """Parse an action's text by every verb and form any game may declare (docs/grammar.md,
+    "Action texts", with the verbs of games to come; copies ``#1``..``#7``, designations in ``meld``,
     ``open`` and ``layoff``): ``grammar.README_GRAMMAR``.
 
     Returns the canonical Action (``parse_action(a.text()) == a``). Raises ActionError,
@@ -87,7 +88,7 @@ def parse_action(text: str) -> Action:
     that is not a card. A game's own, narrower grammar is applied by ``Game.parse_action``.
     """
     from cardtable.engine.grammar import README_GRAMMAR  # grammar imports this module
-    return README_GRAMMAR.parse(text, "the rules README")
+    return README_GRAMMAR.parse(text, "any game")
 
 
 def as_action(action: "Action | str") -> Action:

@@ -30,7 +30,7 @@ Search (``engine/search.py`` has the details and the table of units):
     state.playout(rng)                             # random play to the end (fast path per family)
 
 Action texts come in only at the edges (records, the CLI, typed input) and are read by the
-game's own grammar (shared/rules/README.md, "Action grammar"; cardtable/engine/grammar.py):
+game's own grammar (docs/grammar.md, "Action texts"; cardtable/engine/grammar.py):
 
     class Kruisjassen(Game):
         grammar = Grammar({"play": "<card>", "pass": "", "claim": "",
@@ -333,8 +333,8 @@ class Game:
     deck_name: ClassVar[str] = ""
     description: ClassVar[str] = ""
     option_specs: ClassVar[tuple[Option, ...]] = ()
-    #: The verbs and argument words the game knows (cardtable/engine/grammar.py, README
-    #: "Action grammar"); None reads the whole README table. A subclass may make it a
+    #: The verbs and argument words the game knows (cardtable/engine/grammar.py;
+    #: docs/grammar.md, "Action texts"); None reads the whole table (``README_FORMS``). A subclass may make it a
     #: property when its words depend on the options.
     grammar: ClassVar[Grammar | None] = None
     #: The smallest difference worth telling a player, in the unit of the game's sheet

@@ -1,7 +1,7 @@
-"""The strict action grammar (shared/rules/README.md, "Action grammar").
+"""The strict action grammar (docs/grammar.md, "Action texts").
 
 Every action is one line: a verb and its arguments. A game says which verbs it knows and the
-shape of each one's arguments, in the README's own notation, and ``Grammar.parse`` reads a
+shape of each one's arguments, in the notation below (docs/grammar.md), and ``Grammar.parse`` reads a
 text into an ``Action`` or refuses it with an ``ActionError`` that names the first word it
 does not know. How a game declares its words::
 
@@ -467,9 +467,10 @@ def _looks_like_card(tok: str) -> bool:
     return True
 
 
-# ---- the README table ---------------------------------------------------------------------
+# ---- the whole table (README_FORMS: named after the rules README it was first taken from) ----
 
-#: The verbs and forms of shared/rules/README.md, "Action grammar", every row.
+#: Every verb and form a game may declare: those of docs/grammar.md, "The verbs of the current
+#: games", and of the specs not played yet ("Verbs of games to come").
 README_FORMS: dict[str, "tuple[str, ...] | Compound"] = {
     "play": ("<card>",),
     "pass": ("",),
@@ -498,10 +499,10 @@ README_FORMS: dict[str, "tuple[str, ...] | Compound"] = {
     "gin": ("<card>",),
     "rummy": ("<card>", ""),
     # loba §7.4: buy back in after reaching the elimination score (``pass`` declines); the
-    # spec names no verb, so the game adds one (README: "a game may add a verb where none fits")
+    # spec names no verb, so the game adds one (docs/grammar.md: a new verb goes into this table first)
     "buy": ("back",),
 }
 
-#: Every README verb and form, copies up to #7, designations in meld, open and layoff,
+#: Every verb and form of ``README_FORMS``, copies up to #7, designations in meld, open and layoff,
 #: rank-only ones too: what the module-level ``parse_action`` reads.
 README_GRAMMAR = Grammar(README_FORMS, copies=7, wild=("meld", "open", "layoff"), rank_only=True)

@@ -2,9 +2,9 @@
 off on anyone's melds, discard; the stock turned over (shuffled or not) when it runs out; going
 out with or without a discard; the hand's end, and the stuck-hand ruling.
 
-Its first game is Klassieke Rummy (games/klassieke_rummy.py, whose module docstring documents
-the actions, the record ``deal``, the observation ``extra`` keys and the rulings 8-10 this hand
-implements); the joker rummies of issue 11 build on the same hand.
+Its first game is Klassieke Rummy (games/klassieke_rummy.py; klassieke-rummy.md §10 has the
+rulings 8-10 this hand implements, docs/records.md the record ``deal``); the joker rummies of
+issue 11 build on the same hand.
 
 A game on this hand subclasses ``DriftRummy`` and its state ``DriftHand``. What a game's melds
 are comes from the game object's hooks, so a matcher with wild cards (families/melds.py) plugs in
@@ -135,7 +135,7 @@ class DriftRummy(Game):
         out["log"] = list(log[last + 1:])
         return out
 
-    #: the keys a record ``deal`` may hold (games/klassieke_rummy.py's module docstring)
+    #: the keys a record ``deal`` may hold (docs/records.md, klassieke-rummy)
     deal_keys = frozenset({"dealer", "hands", "stock", "discard", "melds", "to_act"})
 
     def parse_deal(self, deal: dict[str, Any], state_cls: type["DriftHand"], standing: Standing | None = None,
@@ -804,7 +804,18 @@ class DriftHand(State):
     def observation(self, seat: int) -> Observation:
         """What ``seat`` sees: its own hand, hand sizes, stock size, the discard pile, the
         table melds, the totals, a status line, the public log, and its legal actions when it
-        is to act (extra keys in the module docstring)."""
+        is to act. ``scores``: ``{"totals": [points per seat before this hand],
+        "target_score": T}``.
+
+        ``extra`` keys (public data): ``turn_phase`` (``draw`` / ``play`` / ``over``, also
+        ``Observation.phase``); ``taken_from_discard`` (the card drawn from the discard pile
+        this turn, or None); ``melded_this_turn`` (the player to act has made his meld this
+        turn); ``on_table`` (per seat: owns a meld this hand); ``dealt`` (cards dealt to each
+        player, §3); ``start_size`` (the acting player's hand size when his turn began: a
+        rummy is still possible while it equals ``dealt`` and he has put nothing down);
+        ``turnovers`` (how often the stock has been re-formed); ``turn`` (the turn number in
+        the hand, 0 = voorhand's first); ``ace_mode`` (the option); once over ``winner`` and
+        ``rummy``. Games on this hand add theirs."""
         g = self.game
         over = self.phase == OVER
         extra: dict[str, Any] = {

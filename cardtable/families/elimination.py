@@ -76,8 +76,8 @@ class EliminationRummy(WildDriftRummy):
         return st
 
     def from_deal(self, deal: dict[str, Any], standing: Standing | None = None, *, sheet=None):
-        """An exact position from a record ``deal`` (the game's module docstring), the seats
-        that are out without cards; DealError if invalid."""
+        """An exact position from a record ``deal`` (docs/records.md), the seats that are out
+        without cards; DealError if invalid."""
         standing = self.standing_of(standing, sheet)
         self._dealing = standing.active
         try:

@@ -312,9 +312,18 @@ class ManilleHand(TrickHand):
         return {"points": list(self.trick_pts), key: list(self.standing)}
 
     def common_extra(self) -> dict[str, Any]:
-        """The ``extra`` keys every partnership manille game shows (documented in the game
-        modules): played, tricks, side_tricks, hand_points, card_points, upcard_held,
-        win_at, total_points, scoring, hands_to_win, target, result."""
+        """The ``extra`` keys every partnership manille game shows: ``played`` (codes of the
+        cards in completed tricks); ``tricks`` ([{"leader", "cards": [[seat, code], …],
+        "winner", "points"}], points with the 1 per trick); ``side_tricks`` [a, b];
+        ``hand_points`` [a, b] (card points + tricks so far); ``card_points`` [a, b];
+        ``upcard_held`` (the dealer still holds the upcard); ``win_at`` (35), ``total_points``
+        (68); ``scoring``, ``hands_to_win``, ``target`` (the options); ``result`` (the Result
+        detail once the hand is over, else None).
+
+        The rest of the observation: ``hand`` trump first, then the other suits alternating
+        colours, each high to low in trick order (T A K Q J 9 8 7); ``upcard`` always the
+        turned card (it shows trump); ``scores`` as ``scores()``; ``status`` ``Troef ♦ · A: 12
+        · B: 8 · hands 1–0 of 2``."""
         o = self.game.options
         return {
             "played": self.played_codes(),

@@ -50,8 +50,8 @@ WILD_MELD_SPEC = VerbSpec("meld", "Meld selected", "m", "\u2423 or 1-9 selects, 
 WILD_LAYOFF_SPEC = VerbSpec("layoff", "Lay off", "l", "l lays off", MELD)
 SWAP_SPEC = VerbSpec("swap", "Swap joker", "e", "e swaps a joker", MELD)
 #: the verbs of a turn with jokers
-#: the words of a drift rummy with jokers and free joker swaps (rules/README.md, "Action
-#: grammar"): Basis Rummy, Jokeren and Ramino drift speak exactly these
+#: the words of a drift rummy with jokers and free joker swaps (docs/grammar.md, "Action
+#: texts"): Basis Rummy, Jokeren and Ramino drift speak exactly these
 WILD_DRIFT_GRAMMAR = Grammar({
     "draw": ("stock", "discard"),
     "meld": "<cards>",

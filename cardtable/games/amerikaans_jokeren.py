@@ -1,76 +1,16 @@
-"""Amerikaans Jokeren (``amerikaans-jokeren``): Jokeren with six fixed hands, each with its own
-contract for coming out, 2 to 4 players.
+"""Amerikaans Jokeren, 2 to 4 players (cardtable/rules/amerikaans-jokeren.md): Jokeren with
+six fixed hands, each with its own contract for coming out (§5.2: a set, a run, 40 points,
+a run of 4, a run of 5, out in one go); lowest total wins.
 
-Spec: shared/rules/amerikaans-jokeren.md (seed 000, "Amerikaans Jokeren, 2-4 spelers"). Two packs
-and four jokers (108 cards), 13 cards each (``hand_size`` 7). Before normal play the upcard round
-(§4.1): from voorhand, the dealer last, each player may ``pass`` or ``draw discard`` and give a
-different card back face up. Then each turn: draw, play, discard (§4.2). A player who has not come
-out may only ``open`` with the contract of the hand (§5.2); from his next turn on he melds, lays off
-and swaps jokers freely (§5.3-5.5); a released joker goes at once into a new meld (or to the hand
-with ``joker_to_hand``). Going out = discarding the last card; the others pay their cards (a joker
-25, or 10 while its holder has not come out). Six hands; lowest total wins. The hand is
-families/wild_drift.py's.
-
-Contracts (§5.2): 1 a set · 2 a run · 3 melds worth 40 · 4 a run of 4 · 5 a run of 5 · 6 out in
-one go. The contract is shown to every seat: in the status line, as the caption of the table's
-meld zone, and in the observation ``extra`` (``hand_no``, ``contract``, ``contract_text``).
-
-Actions (rules/README.md, "Action grammar"):
-    upcard round: ``pass`` · ``draw discard`` then ``discard <card>``;
-    normal play: ``draw stock`` · ``draw discard`` · ``open <meld>[, <meld>]…[, layoff <card> to
-    <n> [low|high]]…`` (``open 4S 5S 6S 7S, KH KD KC``) · ``meld <cards>`` · ``layoff <card> to <n>
-    [low|high]`` · ``swap <card> in <n>`` · ``discard <card>``. Jokers name their card (``JK=7H``;
-    ``JK=7*`` in a set with ``joker_set_fixed = false``).
-    An ``open`` may also be given as its cards alone (``open`` with cards and no parts, or one meld
-    part that is no meld): it is read as the legal opening of exactly those cards: the cards as
-    one meld if that is legal, else the first opening the search for those cards finds
-    (``_opens_of``; the table instead lists them all and lets the player choose, key ``c``).
-
-Opens, listed or not: ``legal_actions()`` lists every legal ``open`` (there can be thousands:
-6,961 with 14 cards and 2 jokers in hand 3). The observation's ``legal`` is then a
-``LazyActions`` (engine/actions.py): the discards listed, the opens built only when read;
-``in`` checks an open alone (``_open_ok``: the conditions of ``_opens`` one by one, so
-``is_legal`` agrees with the list without building it), ``matching(cards)`` gives the opens
-of selected cards (``_opens_of``), and its ``source`` (a copy holding only this seat's cards
-and the table) gives the simple bot its open (``best_open``). The candidate melds of the hand
-are kept on the state (``_cands``) while hand and table stay the same.
-
-Record ``deal`` (``from_deal`` / ``deal_record``): the keys of Basis Rummy (``dealer``, ``hands``,
-``stock`` top first, ``discard`` bottom to top, and for a position ``melds`` and ``to_act``), and
-optional ``hand_no`` (1-6, the contract; default the hand's number in the match) and, in a
-position, ``turn`` (the normal turn number t, default 0). A fresh deal (no ``melds``/``to_act``)
-starts with the upcard round; a position starts at the draw of ``to_act``; in a position a seat
-owning a table meld has come out (in an earlier turn). The cards are the 108 as a multiset.
-
-Observation ``extra``: those of Basis Rummy (``turn_phase``, ``taken_from_discard``, ``on_table`` =
-come out, ``turn`` ...) and ``hand_no``, ``contract``, ``contract_text``, ``upcard_round``
-(bool), ``came_out_this_turn``. ``phase`` is ``upcard`` during the upcard round.
-
-Result: ``points`` = penalty points (winner 0); ``outcome`` ``out`` or ``void``; ``detail`` =
-``outcome``, ``winner``, ``hand_points`` (per seat, as scored), ``came_out`` (per seat),
-``hand_no``, ``contract``, ``dealer``, ``next_dealer``, ``turnovers``, ``turns``. Sheet: six rows
-labelled with the hand, dealer and contract, cells ``penalty / total``; lowest total wins.
-
-Rulings added in the code (beyond the spec's §10):
- 13. In the going-out exception (§5.2.4) lay-offs go on the melds already on the table (the
-     other players'), as §5.2.4 says; several on one meld are allowed, in an order that fits.
- 14. A void hand (§5.7: the stock is empty and the top discard may not be taken; or the stock
-     re-formed a 41st time, or no meld can ever be made: Klassieke Rummy's ruling 9) scores
-     nothing, and still counts as one of the six hands (its contract is not played again).
- 15. ``discard_take_must_use``: after taking the top discard, until it is on the table the only
-     play actions offered are those that put it down; if none is left the discards are offered
-     (the card could not be used after all) rather than leaving no action.
- 16. ``draw_two``: the two draws come one after the other before any play; each may be from the
-     stock or the pile (the second pile draw takes the card under the first).
- 17. The upcard round's take is not a turn (§4.1): the card given back may be any card but a copy
-     of the one taken; after it voorhand draws normally.
- 18. A limit of the program, not of the rules: a hand of more than ``SEARCH_LIMIT`` (16) cards
-     (only reached with ``draw_two`` and nothing melded) is not offered the going-out exception,
-     and its hand-3 openings hold at most three melds; the exhaustive search would not finish.
- 19. A re-formed stock (§5.7): shuffled, its cards are hidden again from every seat (only its
-     count shows) and a card drawn from it is hidden in the drawer's hand; with ``reshuffle =
-     false`` it is known to all in order, and so is a card drawn from it (families/drift.py,
-     ``_hide_reformed``; issue 19).
+The drift-rummy hand with jokers (``families/wild_drift.py``). This module holds the upcard
+round before normal play (§4.1: phase ``upcard``), the contracts and the compound ``open``
+that meets one (``Compound`` in its grammar; an ``open`` given as its cards alone is read
+by ``normalize``), the thousands of legal opens (``legal_actions()`` lists them all; the
+observation's ``legal`` is a ``LazyActions``: ``_observation_legal``, ``_open_ok``,
+``_opens_of``), the going-out exception of §5.2.4, the penalty scoring with its jokers,
+its sheet (``ContractSheet``: six rows with their contracts) and the observation's added
+``extra`` keys (``AmerikaansState.observation``). The record's ``deal`` and
+``result.detail``: docs/records.md.
 """
 
 from __future__ import annotations
@@ -225,7 +165,11 @@ class AmerikaansJokeren(WildDriftRummy):
 
     def from_deal(self, deal: dict[str, Any], standing: Standing | None = None, *,
                   sheet: ContractSheet | None = None) -> "AmerikaansState":
-        """An exact position from a record ``deal`` (module docstring); DealError if invalid."""
+        """An exact position from a record ``deal`` (docs/records.md: Basis Rummy's keys,
+        ``hand_no`` (1-6, the contract; default the hand's number in the match) and, in a
+        position, ``turn``); a fresh deal starts with the upcard round, a position at the
+        draw of ``to_act``, and a seat owning a table meld has come out. DealError if
+        invalid."""
         standing = self.standing_of(standing, sheet)
         st = self.parse_deal(deal, AmerikaansState, standing)
         h = deal.get("hand_no", min(HANDS, standing.hands + 1))
@@ -785,8 +729,13 @@ class AmerikaansState(WildDriftHand):
 
     def _observation_legal(self):
         """While the seat to act may come out and an open is legal, a ``LazyActions``: the
-        discards listed, the opens built only when read (there can be thousands); its
-        ``source`` a copy of this hand holding only what the seat may see."""
+        discards listed, the opens built only when read (there can be thousands: 6,961 with 14
+        cards and 2 jokers in hand 3); ``in`` checks an open alone (``_open_ok``: the
+        conditions of ``_opens`` one by one, so ``is_legal`` agrees with the list without
+        building it), ``matching(cards)`` gives the opens of selected cards (``_opens_of``),
+        and its ``source``, a copy of this hand holding only what the seat may see, gives the
+        simple bot its open (``best_open``). The hand's candidate melds are kept on the state
+        (``_cands``) while hand and table stay the same."""
         if not self._open_time() or self._cache is not None or not self._any_open():
             return tuple(self.legal_actions())
         src = self.clone()
@@ -851,8 +800,10 @@ class AmerikaansState(WildDriftHand):
         return super().is_legal(action)
 
     def normalize(self, action: Action) -> Action:
-        """The canonical form; an ``open`` given by its cards alone (module docstring) becomes the
-        first legal opening of exactly those cards."""
+        """The canonical form. An ``open`` given by its cards alone (cards and no parts, or one
+        meld part that is no meld) is read as the legal opening of exactly those cards: the
+        cards as one meld if that is legal, else the first opening ``_opens_of`` finds (the
+        table instead lists them all and lets the player choose, key ``c``)."""
         if action.verb != "open":
             return super().normalize(action)
         g = self.game
@@ -1197,6 +1148,11 @@ class AmerikaansState(WildDriftHand):
         return out
 
     def observation(self, seat: int):
+        """The drift hand's observation (``DriftHand.observation``) with ``phase`` ``upcard``
+        during the upcard round, ``taken_from_discard`` a list (the cards taken this turn),
+        and in ``extra``: ``hand_no``, ``contract``, ``contract_text`` (the hand's contract,
+        also in the status line and the meld zone's caption), ``upcard_round`` (bool),
+        ``came_out_this_turn``."""
         obs = super().observation(seat)
         e = obs.extra
         e["hand_no"] = self.hand_no

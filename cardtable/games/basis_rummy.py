@@ -1,49 +1,13 @@
-"""Basis Rummy (``basis-rummy``): Parlett's Basic Rummy with jokers, 2 to 7 players.
+"""Basis Rummy, 2 to 7 players (cardtable/rules/basis-rummy.md): Parlett's Basic Rummy
+with jokers, one pack of 54 or two of 108.
 
-Spec: shared/rules/basis-rummy.md (seed 001, "Basis rummy, 2-7 spelers"). One pack of 54
-(52 + 2 jokers) or two packs of 108 (§2: 2-3 players one, 7 players two, 4-6 by ``packs``).
-On his turn a player draws (stock or top discard), may put down any number of melds, lay off
-on anyone's melds and swap jokers out of them, then discards; going out with or without a
-discard. The winner scores the card points left in the other hands (jokers 15, aces 11).
-Game to ``target_score`` (250) or ``max_hands``. The hand is families/wild_drift.py's.
-
-Actions (rules/README.md, "Action grammar"):
-    ``draw stock`` · ``draw discard`` · ``meld <cards>`` (jokers ``JK=7H`` in a run, ``JK=7*``
-    in a set) · ``layoff <card> to <n> [low|high]`` (``layoff JK=8H to 2``) · ``swap <card>
-    in <n>`` · ``discard <card>``. ``low``/``high`` only for an ace on a run ``2 … K``.
-
-Record ``deal`` (``from_deal`` / ``deal_record``), card codes, identical cards repeated:
-    ``dealer``, ``hands`` (one list per seat), ``stock`` (top card first), ``discard``
-    (bottom to top; a fresh deal: the upcard only);
-  optional, for a position in mid-hand:
-    ``melds``   ``[{"owner": seat, "cards": [codes]}]`` in their numbering order, jokers
-                designated (``JK=6S``, ``JK=Q*``), any order (stored canonically);
-    ``to_act``  the seat whose turn starts now, at its draw.
-  With ``melds``/``to_act`` (a position: tests, puzzles) a hand holds any number of cards
-  from 1; without them each hand holds the §3 number and the discard pile the upcard.
-  Together the cards are exactly the hand's deck (54 or 108 cards, as a multiset).
-
-Observation ``extra`` keys: those of Klassieke Rummy (``turn_phase``, ``taken_from_discard``,
-``melded_this_turn``, ``on_table``, ``dealt``, ``start_size``, ``turnovers``, ``turn``,
-``ace_mode`` = ``high_low``; ``winner`` once over) and ``packs``. ``scores`` = ``{"totals",
-"target_score"}``.
-
-Result: ``points`` = the winner's sum of the others' card points, the others 0; ``outcome``
-``out`` or ``void``; ``detail`` = ``outcome``, ``winner``, ``rummy`` (always False: no bonus,
-§7.3), ``hand_points``, ``dealer``, ``next_dealer``, ``turnovers``, ``turns``, ``packs``.
-Sheet: running totals with the dealer by the hand number (§8).
-
-Rulings added in the code (beyond the spec's §10):
- 13. ``packs`` is read for 4 to 6 players only and ``deal_3p`` for 3 players only; elsewhere
-     the option is ignored (§2: "2-3 always 1, 7 always 2").
- 14. Hands that cannot end: Klassieke Rummy's ruling 9 (the hand is void when the stock would
-     be re-formed while no meld and no lay-off can ever be made, or a 41st time).
- 15. The discard pile is turned over unshuffled (§5.6), so the new stock is known to all in
-     order, and a card drawn from it is known in that hand (listed like a card taken from the
-     discard pile).
- 16. With two packs, ``draw discard`` is not allowed when the hand holds only copies of the top
-     discard (it would leave no legal discard, §5.5 step 2, and §5.7 forbids melding down to
-     it); the player draws from the stock.
+The drift-rummy hand with jokers (``families/wild_drift.py``: ``WildDriftRummy``,
+``WildDriftHand``: melds with designated jokers, lay-offs, free joker swaps, the
+unshuffled re-formed stock and its knowledge). This module holds the number of packs by
+player count (``packs_for``, §2), the deal (§3) and its check as a multiset, the options,
+the grammar (rank-only jokers in sets), the scoring hooks (no rummy bonus, §7.3) and the
+observation's ``extra["packs"]``. The record's ``deal`` and ``result.detail``:
+docs/records.md; the other ``extra`` keys: ``DriftHand.observation``.
 """
 
 from __future__ import annotations
@@ -153,7 +117,9 @@ class BasisRummy(WildDriftRummy):
 
     def from_deal(self, deal: dict[str, Any], standing: Standing | None = None, *,
                   sheet: TotalsSheet | None = None) -> "BasisRummyState":
-        """An exact position from a record ``deal`` (module docstring); DealError if invalid."""
+        """An exact position from a record ``deal`` (docs/records.md: ``dealer``, ``hands``,
+        ``stock`` top first, ``discard`` bottom to top; ``melds``, ``to_act`` for a position
+        in mid-hand); DealError if invalid."""
         return self.parse_deal(deal, BasisRummyState, standing, sheet)
 
     def check_deal_cards(self, hands: list[list[Card]], stock: list[Card], pile: list[Card],

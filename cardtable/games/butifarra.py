@@ -1,58 +1,13 @@
-"""Butifarra, 4 players in two partnerships (shared/rules/butifarra.md).
+"""Butifarra, 4 players in two partnerships (cardtable/rules/butifarra.md).
 
-Seats 0/2 (side A = 0) play against seats 1/3 (side B = 1). 48 cards (no tens), 12 each.
-The dealer names trumps, declares butifarra (no trumps, doubled) or hands the choice to his
-partner; the opponents may double, the dealing side redouble (and, with ``sant_vicenc``, the
-opponents redouble once more). Twelve tricks under the manille rule; the side with 37 or
-more of the 72 hand points scores its points above 36 (``score_mode = total``: all of
-them) times the multiplier. First side to ``target`` (101) game points wins the game.
-
-This module holds only what is Butifarra's own: the deal (§3), the trump choice and the
-doubling (§4.1-4.2), the multiplier and the scoring modes (§7) and the texts. The trick
-play is the shared ``families.tricks.TrickHand`` with the ``BUTIFARRA`` ranking and the
-``ManilleRule``; the hand winner and the points above half are those of
-``families.manille`` (``hand_winner``, ``excess_points``).
-
-Phases (§4): ``trump`` (dealer: ``trump C|D|H|S``, ``trump none``, ``pass``; after a pass
-the partner: ``trump …`` only), ``double`` (``double``/``redouble`` or ``pass``, asked in
-play order, §4.2), ``play`` (``play <card>``), ``over``.
-
-Observation (generic fields as in ``engine.game.Observation``, filled by ``TrickHand``):
-  trump: the trump suit, None under butifarra and before the choice (``extra["contract"]``
-  tells them apart); upcard: always None; hand: trump first, then the other suits
-  alternating colours, each 9 A K Q J 8 … 2; scores: ``{"hand_points": [a, b], "totals":
-  [a, b]}`` (hand points so far: card points + 1 per trick; game points on the sheet when
-  the hand was dealt); status: ``Trump choice: seat 0 (dealer) · hand A 0 – B 0 · game A 0 – B 0 / 101``,
-  later ``Trump ♥ (partner) · herdubbel ×4 · hand A 40 – B 32 · game A 16 – B 0 / 101``;
-  log: public events in words, cards as codes (``seat 1 plays JC``).
-``extra`` keys:
-  ``contract``: ``"C"`` ``"D"`` ``"H"`` ``"S"`` or ``"none"`` (butifarra) once chosen, else
-      None; ``chooser``: the seat that chose (None before); ``delegated``: the dealer passed
-      the choice to his partner; ``dealing_side``: 0 (seats 0/2) or 1 (seats 1/3);
-  ``doubling``: ``none``, ``double``, ``redouble`` or ``sant_vicenc``; ``calls``:
-      [{"seat", "call" (``double``/``redouble``)}] in order; ``asked``: seats still to be
-      asked in the doubling round (first = to act); ``multiplier``: M as it stands (§7.2);
-  ``hand_points``: [a, b] so far; ``side_tricks``: [a, b]; ``played``: codes of the cards
-      in completed tricks; ``tricks``: [{"leader", "cards": [[seat, code], …], "winner",
-      "points"}];
-  ``totals``: [a, b] game points when the hand was dealt; ``target``, ``score_mode``,
-      ``sant_vicenc``: the options; ``result``: the Result detail once over, else None.
-
-Result (§7): ``points`` = game points per seat (partners alike; the losing side 0);
-``outcome`` ``won`` or ``tie`` (36-36); ``winners`` the two seats of the scoring side;
-``detail``: ``outcome``, ``winning_side`` (0/1/None), ``hand_points`` [a, b] (sum 72),
-``card_points`` [a, b] (sum 60), ``side_tricks`` [a, b], ``contract``, ``trump`` (letter, or
-None under butifarra), ``chooser``, ``delegated``, ``doubling``, ``callers`` (seat of each call), ``multiplier``,
-``score_mode``, ``game_points`` [a, b], ``totals_before`` / ``totals`` [a, b], ``dealer``,
-``next_dealer``, ``tricks_played``, ``sheet_row`` (the §8 cells: dealer, contract,
-doubling, points, mult).
-
-Rulings taken here beyond the spec (also in the report):
-  * The outcome words ``won`` / ``tie`` are those of the manille games (the spec names none).
-  * §8 "the winning total is highlighted": the sheet's totals row marks it ``(winner)`` and
-    a last line names the side; a hand's game points are written ``scored / total`` in
-    both sides' columns (``0 / 16`` for the side that did not score).
-  * Before the trump choice the hand is shown as under butifarra (no trump suit first).
+The trick play is ``families/tricks.py``'s ``TrickHand`` with the ``BUTIFARRA`` ranking
+(48 cards, no tens) and the ``ManilleRule``; the hand winner and the points above half are
+``families/manille.py``'s (``hand_winner``, ``excess_points``). This module holds what is
+Butifarra's own: the deal (§3), the trump choice with its delegation and the doubling round
+(§4.1-4.2: phases ``trump`` and ``double``, Sant Vicenç), the multiplier and the scoring
+modes (§7), the sheet's cells (``sheets.sides``), the words of the log and the summary, and
+the observation with its ``extra`` keys (``ButifarraState.observation``). The record's
+``deal`` and ``result.detail``: docs/records.md.
 """
 
 from __future__ import annotations
@@ -506,8 +461,24 @@ class ButifarraState(TrickHand):
         return f"{c}{dbl} ×{self.mult} · {tail}"
 
     def observation(self, seat: int) -> Observation:
-        """The generic fields (``trump`` None under butifarra or before the choice) plus
-        the keys of the module docstring in ``extra``."""
+        """The generic fields: ``trump`` the trump suit, None under butifarra and before
+        the choice (``extra["contract"]`` tells them apart); ``upcard`` None; ``hand`` trump
+        first, then the other suits alternating colours, each 9 A K Q J 8 … 2; ``scores``
+        ``{"hand_points": [a, b], "totals": [a, b]}`` (card points + 1 per trick so far; the
+        game points when the hand was dealt); ``status`` ``Trump choice: seat 0 (dealer) ·
+        hand A 0 – B 0 · game A 0 – B 0 / 101``, later ``Trump ♥ (partner) · herdubbel ×4 ·
+        …``.
+
+        ``extra`` keys: ``contract`` (``"C"`` … ``"S"`` or ``"none"`` for butifarra once
+        chosen, else None); ``chooser`` (the seat that chose, None before); ``delegated``
+        (the dealer passed the choice to his partner); ``dealing_side`` (0 or 1);
+        ``doubling`` (``none``, ``double``, ``redouble``, ``sant_vicenc``); ``calls``
+        ([{"seat", "call"}] in order); ``asked`` (the seats still to be asked in the doubling
+        round, the first to act); ``multiplier`` (M as it stands, §7.2); ``hand_points``,
+        ``side_tricks`` [a, b]; ``played``; ``tricks`` ([{"leader", "cards": [[seat, code],
+        …], "winner", "points"}]); ``totals`` [a, b] (game points when the hand was dealt);
+        ``target``, ``score_mode``, ``sant_vicenc`` (the options); ``result`` (the Result
+        detail once over, else None)."""
         extra = {
             "contract": self.contract,
             "chooser": self.chooser if self.chooser >= 0 else None,

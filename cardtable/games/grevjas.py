@@ -1,42 +1,13 @@
-"""Grevjas, 4 players in two partnerships (shared/rules/grevjas.md).
+"""Grevjas, 4 players in two partnerships (cardtable/rules/grevjas.md).
 
-Seats 0/2 (side 0) play against seats 1/3 (side 1). 32 piquet cards dealt 3-2-3; the
-dealer's last card is turned and fixes trump. Each side keeps a count; the first side to
-claim "honderd" correctly wins the hand: 1 streep, 2 when the other side has 50 or less.
-Only the single best declared meld scores (a stroke meld in strepen at once); a pit (all
-eight tricks) is 4 strepen; a seat may bid pit in the meld round and then takes every
-announced stroke meld if it succeeds. The winner of the last trick deals next. First side
-to ``target`` (10) strepen wins.
-
-The hand is the jas family's (``families.jas.JasHand``) with these parameters: onder jan
-at 50 or less, pit 4 strepen, no outranking in the meld round, best-only scoring, stuk on
-the second card, no trick roem, the last trick's winner deals; the words and the
-observation are kruisjassen's (``KruisState``) with grevjas's own where they differ.
-
-Phases: ``meld`` (``declare seq<N> …`` / ``declare carre …`` / ``bid pit``, then ``pass``),
-``play`` (``play <card>``, ``declare stuk``, ``claim``), ``over``.
-
-Observation: as kruisjassen's (``games/kruisjassen.py``), and in ``extra``:
-  ``pit``: seat that bid pit or None; ``pit_alive``: the bid pit has not failed yet;
-  ``roem_strepen``: [a, b] strepen of stroke melds written this hand (at once, §6.3);
-  ``stuk_struck``: stuk points struck off by an opposing pit.
-Result: as kruisjassen's (``detail``: ``outcome``, ``winning_side``, ``strepen``,
-``counts``, ``carry``, ``next_dealer``, ``trick_points``, ``tricks_played``, ``entries``
-(reasons: claim, wrong_claim, pit, end, roem), ``roem_side``, ``claimer``,
-``counts_at_start``) plus ``pit_bid`` (seat or None) and ``pit_made`` (bool).
-
-Rulings beyond the spec:
-  * Stroke-meld strepen "written at once" (§6.3) are entries of the hand's result (the
-    sheet records a hand when it ends); they stand whatever the hand's outcome, a void
-    hand included (§7.4 voids the counts; §7.5 treats stroke melds as already written).
-  * A pit made without a bid keeps the roem already scored for each side (nothing moves
-    to the pit side); a pit made after a bid scores 4 + every declared stroke meld.
-  * Stuk struck off by an opposing pit (§6.5) is taken off the stuk side's count.
-  * ``roem_mode = auto``: stuk is added as the second stuk card is played; a claim check
-    follows that play only through the trick's end (``claim_mode = auto``).
-  * The claim button is labelled "Honderd!" (§7.2 UI), the pit button "Bid pit".
-  * The seed's trump order line lists "Boer (1)" among the trumps (garbled): the spec's
-    order J 9 A K Q T 8 7 is followed (it is also the seed's "klassiek").
+The jas family's hand (``families/jas.py``: ``JasHand``) with grevjas's parameters (onder
+jan at 50 or less, pit 4 strepen, no outranking in the meld round, best-only scoring, stuk
+on the second card, no trick roem, the last trick's winner deals), and kruisjassen's words
+and observation (``KruisState``) where grevjas's do not differ. This module holds the pit
+bid (``bid pit``: ``GrevState``), stroke melds written at once, stuk struck off by an
+opposing pit, its claim word "honderd", its check of a hand's totals (``check_result``) and
+the observation's added ``extra`` keys (``GrevState.observation``). The record's ``deal``
+and ``result.detail``: docs/records.md.
 """
 
 from __future__ import annotations
@@ -135,7 +106,7 @@ class Grevjas(jas.StreepjesJasGame):
 
 
 class GrevState(KruisState):
-    """One hand of grevjas (see the module docstring)."""
+    """One hand of grevjas: a kruisjassen hand with the parameters below and the pit bid."""
 
     verb_table = VERBS
     onder_max = 50               # §7.1: onder jan = 50 or less
@@ -302,6 +273,11 @@ class GrevState(KruisState):
         return s
 
     def observation(self, seat: int):
+        """Kruisjassen's observation (``KruisState.observation``) without ``jas_wild`` and
+        ``trickroem``, and in ``extra``: ``pit`` (the seat that bid pit, or None);
+        ``pit_alive`` (the bid pit has not failed yet); ``roem_strepen`` ([a, b] strepen of
+        stroke melds written this hand, at once: §6.3); ``stuk_struck`` (stuk points struck
+        off by an opposing pit). ``declared[i]["scores"]``: only the single best meld."""
         obs = KruisState.observation(self, seat)
         obs.extra["pit"] = self.pit_seat if self.pit_seat >= 0 else None
         obs.extra["pit_alive"] = self.pit_alive

@@ -1,66 +1,15 @@
-"""Handjas, 2 to 5 players, every player for himself (shared/rules/handjas.md).
+"""Handjas, 2 to 5 players, every player for himself (cardtable/rules/handjas.md).
 
-36 cards (6 to ace), 9 tricks, trump the suit of a turned card. With 2 or 3 players a
-face-down extra hand (and with 2 a dead hand) lies on the table: the holder of the trump six
-may first rob the turned card (``swap 6X``), then one player may exchange his hand for the
-extra hand (``take-hand``; ``keep-hand``). With 5 players the dealer sits out. Before play
-every player declares roem (whole runs and carrés); only the player with the best meld
-scores, but for all his melds; stuk (K + Q of trump) always scores 20 for its holder. After
-the ninth trick: the player with most points (the two with most when four play) gets a
-streep; a player with 21 points or less is onder jan and gets an aardappel, and every other
-player gets an extra streep per player onder jan. A streep first pays off an open
-aardappel. First to ``target`` strepen with no open aardappel wins.
-
-The hand is the jas family's (``families.jas.JasHand``) with every seat its own side, the
-meld round with ``outrank_first = False`` and ``roem_scoring = "side_all"`` (the best meld's
-holder scores all his melds), stuk on either card (``stuk_when = "first"``), no claims and no
-trick roem, and ``n_playing = 4`` with five players; this module adds the deal, the rob and
-exchange phases, the extra, dead and put-aside hands, and the scoring of §7.
-
-Phases: ``rob`` (``swap 6X`` / ``pass``; 2-3 players, only when an active player holds the
-trump six), ``exchange`` (``take-hand`` / ``keep-hand``; 2-3 players), ``meld``
-(``declare seq<N> …`` / ``declare carre …`` / ``declare stuk``, then ``pass``), ``play``
-(``play <card>``, ``declare stuk``), ``over``.
-
-Observation: hand in display order (trump first); upcard: the card lying face up (the
-turned card, or the trump six that robbed it); scores ``{"points": [per seat], "strepen":
-[net per seat on the sheet when dealt]}``; status ``Troef ♠ · 0: 24 · 1: 9 …``; ``active``:
-False for the seat that sits out (5 players). ``extra`` keys:
-  ``declared``: [{"seat", "announce", "value", "cards", "scores"}] (public at once, §6.2;
-      ``scores`` None in the meld phase, then whether it belongs to the meld winner);
-  ``meld_winner``: seat or None (after the meld phase); ``stuk``: seat that declared it;
-  ``stuk_forced``: the seat to act declared stuk and must play the trump K or Q;
-  ``robbed_by``: seat that robbed the turned card, or None; ``turned``: the card first
-      turned; ``took_extra``: seat that took the extra hand, or None;
-  ``extra_hand`` / ``dead_hand`` / ``put_aside``: cards lying there (counts);
-  ``sitting_out``: the dealer with five players, else None;
-  ``played``, ``tricks``: the completed tricks; ``points``: per seat, running;
-  ``roem_mode``, ``overtrump_on_trump_lead``: options; ``result``: the detail once over.
-
-Result (§7.5): ``points`` = strepen − aardappels written this hand per seat (the change of
-the seat's net score); ``outcome`` ``end``; ``winners`` the seats with the "most points"
-streep; ``detail``: ``points`` (hand points per seat, None for the seat sitting out),
-``trick_points``, ``last_trick`` (seat), ``roem`` (per seat: the meld total for the meld
-winner, else 0), ``stuk`` (per seat: 20 or 0), ``onder_jan`` (per seat), ``strepen``
-(earned per seat), ``aardappels`` (per seat, 0/1), ``most_points`` (seats), ``meld_winner``,
-``robbed_by``, ``took_extra``, ``sitting_out``, ``next_dealer``, ``tricks_played``.
-
-Search: ``returns()`` = strepen − aardappels of the hand, relative, over 2. Information
-sets: the extra, dead and put-aside hands are places dealt again in each sample, except the
-cards the seat knows there (the face-up card; its own put-aside hand); the turned card a
-robber took is known in his hand.
-
-Rulings beyond the spec (also in the report):
-  * The sitting-out seat with five players is ``active = False`` in the observation; it
-    holds no cards and never acts; ``n_playing = 4`` makes a trick four cards.
-  * A player who robbed the turned card may still take the extra hand (3 players: the six
-    then comes back to him, the robbed card goes out of play face down in his old hand;
-    it is known where it lies, so it is not hidden).
-  * If every player is onder jan nobody gets a streep (rule 3 of §7.2 gives only to the
-    players not onder jan).
-  * ``roem_mode = auto``: every active player's whole runs, counting carrés and stuk are
-    declared for him in his meld turn (§6.5); a sample of an information set is not checked
-    against what the others declared.
+The jas family's hand (``families/jas.py``: ``JasHand``) with every seat its own side, a
+meld round without outranking whose best meld's holder scores all his melds
+(``side_all``), stuk on either card, no claims and no trick roem, and four playing seats
+with five players (``n_playing``: the dealer sits out, ``active`` False). This module adds
+the deal by player count with the extra, dead and put-aside hands, the rob (``swap 6X``)
+and exchange (``take-hand`` / ``keep-hand``) phases, the scoring of §7 (strepen and
+aardappels, ``sheets/aardappel.py``), the information set's places for those hands
+(``iset_places``; with ``roem_mode = auto`` a sample is not checked against what the
+others declared) and the observation with its ``extra`` keys (``HandjasState.observation``).
+The record's ``deal`` and ``result.detail``: docs/records.md.
 """
 
 from __future__ import annotations
@@ -323,7 +272,8 @@ class Handjas(TrickGame):
 
 
 class HandjasState(JasHand):
-    """One hand of Handjas (see the module docstring)."""
+    """One hand of Handjas: the jas hand with every seat its own side, the rob and the
+    exchange before the meld round, no claims, and the §7 scoring."""
 
     copy_lists = ("hands", "counts")
     verb_table = VERBS
@@ -720,6 +670,22 @@ class HandjasState(JasHand):
         return f"Troef {SUIT_SYMBOLS[self.trump]} · {pts}"
 
     def observation(self, seat: int):
+        """What ``seat`` sees: ``hand`` in display order (trump first); ``upcard`` the card
+        lying face up (the turned card, or the trump six that robbed it); ``scores``
+        ``{"points": [per seat], "strepen": [net per seat on the sheet when dealt]}``;
+        ``status`` ``Troef ♠ · 0: 24 · 1: 9 …``; ``active`` False for the seat that sits out.
+
+        ``extra`` keys: ``declared`` ([{"seat", "announce", "value", "cards", "scores"}],
+        public at once, §6.2; ``scores`` None in the meld phase, then whether it belongs to
+        the meld winner); ``meld_winner`` (seat or None, after the meld phase); ``stuk``
+        (the seat that declared it); ``stuk_forced`` (the seat to act declared stuk and must
+        play the trump K or Q); ``robbed_by`` (the seat that robbed the turned card, or
+        None); ``turned`` (the card first turned); ``took_extra`` (the seat that took the
+        extra hand, or None); ``extra_hand`` / ``dead_hand`` / ``put_aside`` (the cards
+        lying there, counts); ``sitting_out`` (the dealer with five players, else None);
+        ``played``, ``tricks`` (the completed tricks); ``points`` (per seat, running);
+        ``roem_mode``, ``overtrump_on_trump_lead`` (options); ``result`` (the detail once
+        over)."""
         declared = []
         over_melds = self.phase not in ("rob", "exchange", "meld")
         melds = []

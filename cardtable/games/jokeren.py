@@ -1,63 +1,16 @@
-"""Jokeren (``jokeren``): the Dutch drift rummy with two packs and four jokers, 2 to 4 players.
+"""Jokeren, 2 to 4 players (cardtable/rules/jokeren.md): the Dutch drift rummy with two
+packs and four jokers, penalty points, lowest total wins.
 
-Spec: shared/rules/jokeren.md (seed 000, "Jokeren, 2-4 spelers - Spelregels"). 13 cards each
-(option 7) from 108 (one pack and 2 jokers for 2 players with ``packs = 1``). On his turn a
-player draws (stock or top discard; two draws with ``draw_two``), may put down melds, and once
-on the table (owning a meld) lay off on anyone's melds and exchange jokers, then discards.
-Sets are 3 or 4 cards of one rank in different suits, runs 3 or more of one suit with the ace
-low or high; a joker names the card it stands for (``JK=7S``; ``JK=7*`` in a set with
-``joker_set_fixed = false``). An exchanged joker must go at once into a new meld with cards from
-the hand (``joker_to_hand``: it may go to the hand). A player goes out by discarding his last
-card, never in the first round; the others score their cards as penalty points (JK 25, A 11,
-T-K 10, 2-9 face value). ``n × deals_per_player`` hands; the lowest total wins. The hand is
-families/wild_drift.py's.
-
-Actions (rules/README.md, "Action grammar"):
-    ``draw stock`` · ``draw discard`` · ``meld <cards>`` (``meld 7C 7D JK=7S``, ``meld 4S 5S
-    JK=6S``) · ``layoff <card> to <n> [low|high]`` (``layoff JK=8H to 2``) · ``swap <card> in
-    <n>`` (then the ``meld`` holding the joker) · ``discard <card>``.
-
-Record ``deal`` (``from_deal`` / ``deal_record``): ``dealer``, ``hands``, ``stock`` (top card
-first), ``discard`` (bottom to top), optional ``melds`` (``[{"owner", "cards"}]``, jokers
-designated), ``to_act`` and ``turn`` (the turn number of ``to_act``'s turn), as Basis Rummy's (docs/records.md); together the cards are exactly
-the hand's deck (108, or 54 with one pack) as a multiset.
-
-Observation ``extra`` keys: those of Basis Rummy and ``hands_total``,
-``draws_left`` (draws still due this turn), ``first_meld_points`` (meld points put down this
-turn towards a first meld of 40) and ``must_use`` (taken cards still to be put on the table).
-``scores`` = ``{"totals", "target_score": None}``.
-
-Result: ``points`` = the penalty points per seat (the one who went out 0); ``outcome`` ``out``
-or ``void``; ``detail`` = ``outcome``, ``winner``, ``hand_points``, ``dealer``,
-``next_dealer``, ``turnovers``, ``turns``, ``packs``. Sheet: running totals ``penalty / total``
-with the dealer by the hand number, lowest total wins (§8).
-
-Rulings added in the code (beyond the spec's §10):
- 13. ``packs = 1`` is read for 2 players only (§9: "1 only for 2 players"); with 3 or 4 players
-     the game is played with two packs whatever the option says (as Basis Rummy's ``packs``).
- 14. Hands that cannot end: Klassieke Rummy's ruling 9 (the hand is void when the stock would
-     be re-formed while no meld and no lay-off can ever be made, or a 41st time).
- 15. With ``first_meld_40`` the melds of the first melding turn are put down one by one; a meld
-     is allowed only if the rest of the hand can still make up the 40 points in that turn, and
-     the discard only once the 40 are reached (so no turn can get stuck half-way).
- 16. With ``discard_take_must_use`` the card taken must go into a meld or be laid off before
-     the discard; any other action is allowed in between only if it can still be done after it.
-     A joker exchange in between is allowed only when the taken card is the one given for the
-     joker (the exchange's follow-up meld leaves no room for a further plan).
- 17. With two packs, ``draw discard`` is not allowed when the hand holds only copies of the top
-     discard (Basis Rummy's ruling 16: no card would be left to discard).
- 18. A re-formed stock (§5.6): shuffled, its cards are hidden again from every seat (the table
-     shows its count only) and a card drawn from it is hidden in the drawer's hand; with
-     ``reshuffle = false`` it is known to all in order, as in Basis Rummy (ruling 15 there), and
-     a card drawn from it is listed as known in the drawer's hand (families/drift.py,
-     ``_hide_reformed``; issue 19).
- 19. ``no_joker_in_first_meld`` also rules out a joker exchange in the first melding turn
-     (its follow-up meld holds the joker), unless ``joker_to_hand``.
- 20. With ``draw_two`` the second draw is skipped when nothing can be drawn (stock and pile
-     empty after the first, or only a last discard that may not be taken). When the second draw
-     brings a copy of the card taken by the first, and the hand then holds nothing else to
-     discard, a copy of the taken card may be discarded after all (21), and a copy drawn from
-     the stock need not be put on the table under ``discard_take_must_use``.
+The drift-rummy hand with jokers (``families/wild_drift.py``: ``WildDriftRummy``,
+``WildDriftHand``), set up by this module's options: the meld rules (sets of different
+suits, jokers named in a set or not), lay-offs and joker swaps only once on the table, the
+swapped joker into a new meld at once (``swap_follow``, or to the hand with
+``joker_to_hand``), two draws with ``draw_two``, the first meld of 40, the taken card to be
+used, no going out in the first round, the re-formed stock keeping the top discard. This
+module also holds the deal (``turn`` in a record's position), the penalty scoring (§7:
+``returns_gains``, ``out_points``) and the observation's added ``extra`` keys
+(``JokerenState.observation``). Rulings 13-21 of the spec are implemented in the family.
+The record's ``deal`` and ``result.detail``: docs/records.md.
 """
 
 from __future__ import annotations
@@ -168,7 +121,8 @@ class Jokeren(WildDriftRummy):
 
     def from_deal(self, deal: dict[str, Any], standing: Standing | None = None, *,
                   sheet: TotalsSheet | None = None) -> "JokerenState":
-        """An exact position from a record ``deal`` (module docstring); DealError if invalid."""
+        """An exact position from a record ``deal`` (docs/records.md: Basis Rummy's keys and
+        ``turn``); DealError if invalid."""
         turn = deal.get("turn", 0) if isinstance(deal, dict) else 0
         if not isinstance(turn, int) or isinstance(turn, bool) or turn < 0:
             raise DealError(f"turn must be a whole number from 0, not {turn!r}")
@@ -194,6 +148,11 @@ class JokerenState(WildDriftHand):
     __slots__ = ()
 
     def observation(self, seat: int):
+        """The drift hand's observation (``DriftHand.observation``; ``scores`` has
+        ``target_score`` None) and in ``extra``: ``packs``, ``hands_total`` (hands in the
+        match), ``draws_left`` (draws still due this turn), ``first_meld_points`` (meld points
+        put down this turn towards a first meld of 40), ``must_use`` (taken cards still to be
+        put on the table)."""
         obs = super().observation(seat)
         g = self.game
         x = obs.extra

@@ -1,81 +1,12 @@
-"""Klassieke Rummy (``klassieke-rummy``): John McLeod's basic Rummy, 2 to 6 players.
+"""Klassieke Rummy, 2 to 6 players (cardtable/rules/klassieke-rummy.md): John McLeod's basic
+Rummy, one pack of 52 and no jokers.
 
-Spec: shared/rules/klassieke-rummy.md. One pack of 52, no jokers. On his turn a player
-draws (stock or top discard), may put **one** new meld on the table and lay off any number
-of cards on anyone's melds, then discards. The first player to get rid of his last card
-wins the hand and scores the card points left in the other hands, doubled for a rummy
-(out in one turn). Game to ``target_score`` (150) or ``max_hands``.
-
-Actions (rules/README.md, "Action grammar"):
-    ``draw stock`` · ``draw discard`` · ``meld <cards>`` · ``layoff <card> to <n> [low|high]``
-    · ``discard <card>``.
-A meld may be typed in any card order; ``normalize`` writes it in canonical order (a run
-first..last, a set by suit C D H S). ``low``/``high`` is only written where the card fits
-both ends of a run (an ace on ``2 … K`` with ``high_low``; the missing rank of a 12-card
-``bridge`` run); a redundant end naming the only possible end is dropped by ``normalize``.
-
-Record ``deal`` (``from_deal`` / ``deal_record``), card codes:
-    ``dealer``   seat that dealt (voorhand = dealer + 1 acts first);
-    ``hands``    one list per seat;
-    ``stock``    the face-down stock, **top card first**;
-    ``discard``  the discard pile, **bottom to top** (a fresh deal: just the upcard);
-  optional keys for a position in mid-hand (tests, puzzles):
-    ``melds``    ``[{"owner": seat, "cards": [codes]}]``, table melds in their numbering
-                 order (1, 2, …), cards in any order (stored canonically);
-    ``to_act``   seat whose turn starts now, at its draw (default voorhand).
-  Without ``melds``/``to_act`` each hand must hold the §3 number of cards and the discard
-  pile exactly one card; with them every hand holds 1 to that number. In every deal the
-  52 cards appear exactly once. The starting hand size of the §3 table is what a rummy is
-  measured against.
-
-Observation ``extra`` keys (public data):
-    ``turn_phase``          ``draw`` / ``play`` / ``over`` (also ``Observation.phase``);
-    ``taken_from_discard``  the card (int) drawn from the discard pile this turn, or None;
-    ``melded_this_turn``    bool: the player to act has made his meld this turn;
-    ``on_table``            per seat, bool: owns at least one meld in this hand;
-    ``dealt``               cards dealt to each player (§3);
-    ``start_size``          the acting player's hand size when his turn began (a rummy is
-                            still possible while it equals ``dealt`` and he has not yet
-                            put cards down);
-    ``turnovers``           how often the stock has been re-formed from the discard pile;
-    ``turn``                turn number in the hand, 0 = voorhand's first turn;
-    ``ace_mode``            the option (``low``/``high_low``/``bridge``);
-    ``winner``, ``rummy``   once the hand is over.
-``scores`` = ``{"totals": [points per seat before this hand], "target_score": T}``.
-
-Result: ``points`` = hand score per seat (the winner gets the sum of the others' card
-points, doubled for a rummy; the others 0); ``outcome`` ``out`` (or ``void``, ruling 9);
-``detail`` = ``outcome`` (as ``Result.outcome``), ``winner`` (None when void), ``rummy``
-(bool), ``hand_points`` (card points left in each hand, the winner's 0), ``dealer``,
-``next_dealer``, ``turnovers``, ``turns``.
-
-Search: ``returns()`` = the winner's score against the others' 0 (own minus the others'
-mean), over 100. Playouts draw at random, meld or lay off whenever they can, else discard
-at random. An information set keeps every card that has been face up where it is (a card
-taken from the discard pile stays known in that hand; a stock turned over unshuffled is
-known in order) and deals the others again, the stock in random order (a stock shuffled
-from the pile: from the shuffled cards only, ruling 11).
-
-Rulings added in the code (beyond the spec's §10):
-  8. A layoff naming an end where the card fits only one end is accepted when the named
-     end is that end (``normalize`` drops it); naming the wrong end is refused.
-  9. Hands that cannot end. The stock may be re-formed without limit (§5.6), but positions
-     occur in which no sequence of play can end the hand, e.g. every player is down to one
-     card (two after drawing: too few to meld) and no card outside the melds fits any meld.
-     Random play reaches such a dead end in about 1-2% of hands, the simple bot in well
-     under 1%. The seed and the spec are silent. Ruling: when a player asks to draw from
-     the empty stock and (a) the position is such a dead end, or (b) the stock
-     has already been re-formed ``MAX_TURNOVERS`` (40) times, the hand ends **void**:
-     nobody scores, the sheet writes ``(void)`` and the deal passes on. (b) is a safety cap
-     that a real game never reaches (each re-forming takes ten or more turns); it ends
-     stalled bot or random play.
- 10. Reshuffle (``reshuffle``): the shuffle of the re-formed stock is derived from the
-     hand's initial deal and the number of the re-forming, so a record's ``deal`` replays
-     exactly.
- 11. What is known of a re-formed stock: turned over unshuffled (§5.6) it is known to every
-     seat in order, and so is a card drawn from it (listed in that hand); with ``reshuffle`` its
-     cards are hidden again (only the stock's count shows) and a card drawn from it is hidden in
-     that hand (families/drift.py, ``_hide_reformed``; issue 19).
+The drift-rummy hand as it is (``families/drift.py``: ``DriftRummy``, ``DriftHand``, which
+implement the turn, the re-formed stock and rulings 8-10). This module holds the game's
+options (§9, ``ace_mode`` among them), its deal (§3), its grammar and the scoring hooks
+(``out_points``: the others' card points, doubled for a rummy; ``check_result``). The
+record's ``deal`` and ``result.detail``: docs/records.md; the observation's ``extra`` keys:
+``DriftHand.observation``.
 """
 
 from __future__ import annotations
@@ -188,7 +119,9 @@ class KlassiekeRummy(DriftRummy):
 
     def from_deal(self, deal: dict[str, Any], standing: Standing | None = None, *,
                   sheet: TotalsSheet | None = None) -> "KlassiekeRummyState":
-        """An exact position from a record ``deal`` (module docstring); DealError if invalid.
+        """An exact position from a record ``deal`` (docs/records.md: ``dealer``, ``hands``,
+        ``stock`` top card first, ``discard`` bottom to top; for a position in mid-hand
+        ``melds`` and ``to_act``); DealError if invalid.
         The totals come from ``standing`` (or ``sheet=``), the dealer from the deal."""
         return self.parse_deal(deal, KlassiekeRummyState, standing, sheet)
 

@@ -1,71 +1,13 @@
-"""Kruisjassen, 4 players in two partnerships (shared/rules/kruisjassen.md).
+"""Kruisjassen, 4 players in two partnerships (cardtable/rules/kruisjassen.md).
 
-Seats 0/2 (side 0) play against seats 1/3 (side 1). 32 piquet cards; the dealer's last
-card is turned and fixes troef. Each side keeps a count (card points, roem, stuk, carried
-points); the first side to claim ("ik dek") 100 correctly wins the hand: 1 streep, 2
-against onder jan, 3 for a pit. First side to ``target`` strepen wins the game.
-
-Phases (§4): ``meld`` (each seat: ``declare seq<N> …`` / ``declare carre …`` /
-``declare stuk``, then ``pass``), roem resolution (no decision), ``play`` (``play <card>``,
-``declare stuk``, ``claim``), ``trickroem`` (the winner of a trick holding trick roem:
-``declare trickroem`` / ``pass`` / ``claim``), ``over``.
-
-Observation (generic fields as in ``engine.game.Observation``):
-  hand: display order, troef first then the other suits alternating colours, each high to
-  low in trick order; upcard: always the turned card (it shows troef; see
-  ``extra["upcard_held"]``); scores: ``{"counts": [a, b], "strepen": [a, b]}`` (counts of
-  this hand; strepen on the sheet when the hand was dealt); status: ``Troef ♥ · 0/2: 45 ·
-  1/3: 20``; melds: the declared melds whose cards are public (after the first trick),
-  ``run`` for a sequence, ``set`` for a carré; log: public events in words.
-``extra`` keys:
-  ``declared``: [{"seat", "announce" ("seq3 to K"), "key" (precedence key, [cards, top,
-      value, in trump]), "cards" (codes when public or own, else None), "scores"
-      (None before the resolution, then True/False)}] in the order declared;
-  ``stuk``: seat that declared stuk, or None;  ``stuk_forced``: the seat to act declared
-      stuk and must now play its trump K or Q (or claim);
-  ``roem_side``: 0/1 once roem has been resolved to a side, else None;
-  ``roem_bar``: precedence key of the highest meld declared so far (None if none);
-  ``meld_turn``: seat whose meld turn it is (meld phase), else None;
-  ``my_melds``: action texts of the melds this seat declared;
-  ``pending_strepen``: [a, b] strepen of stroke melds / trick carrés to be written at the end;
-  ``trickroem``: {"seat", "announce", "value"} while a trick-roem decision is open, else None;
-  ``played``: codes of the cards in completed tricks; ``tricks``: [{"leader", "cards":
-      [[seat, code], …], "winner", "points"}] the completed tricks;
-  ``side_tricks``: [a, b] tricks per side; ``trick_points``: [a, b] card points from
-      tricks (incl. the last-trick 5); ``counts_at_start``: [a, b] carried into this hand;
-  ``upcard_held``: the dealer still holds the turned card;
-  ``claim_mode``, ``roem_mode``, ``jas_wild``: the options;
-  ``result``: the Result detail once the hand is over, else None.
-
-Result (§7.6): ``points`` = strepen written to each seat this hand (partners alike,
-roem strepen included); ``outcome`` in claim, wrong_claim, pit, end, carried, void;
-``winners`` = seats of the side that won the hand; ``detail``: ``outcome``,
-``winning_side`` (0/1/None), ``strepen`` [a, b], ``counts`` [a, b] (final), ``carry``
-[a, b] (counts the next hand starts with), ``next_dealer``, ``trick_points`` [a, b],
-``tricks_played``, ``entries`` (what the sheet writes: [{side, strepen, reason}]),
-``roem_side``, ``claimer`` (seat or None), ``counts_at_start``.
-
-Search (``engine/search.py``): ``returns()`` = strepen written this hand (a carried hand:
-the carried count / 100), side against side, over 3. Playouts never claim and always
-declare stuk and trick roem. An information set knows the upcard while the dealer holds
-it, stuk once declared, the melds once shown; before that a meld is known by its
-announcement and each sample picks one that fits. With ``roem_mode = auto`` a sample is
-kept only if its hands declare the same roem (bounded retries). Not used as evidence: a
-seat that declares nothing or passes up stuk in manual mode (the rules allow it).
-
-Rulings taken here beyond the spec (also in the report):
-  * Stuk declared in the meld phase adds its 20 at the moment of ``declare stuk`` (the spec
-    lists it under the resolution; nothing can be claimed in between, so the result is the
-    same, and the count shown is right at once).
-  * ``claim_mode = auto``: the engine checks for a claim after the meld phase, after a
-    ``declare stuk`` in play and after each of tricks 1-7 (with its trick roem). The eighth
-    trick ends the hand by §7.4 (pit first, else ``end``), so a side that takes every
-    trick still scores its pit (3 strepen) in auto mode when it only reaches 100 on the last
-    trick, and the score of ``end`` equals that of a claim.
-  * A ``claim`` on a trick-roem decision is judged before (and instead of) that trick roem.
-  * The log reason ``onder_jan`` is never written: a claim worth 2 is one ``claim`` entry
-    (§8); the hand's strepen say whether it was doubled.
-  * The bot's pit chase (§7.2) starts after its side has won at least one trick.
+The jas family's hand (``families/jas.py``: ``StreepjesJasGame``, ``JasHand``) with its
+defaults: the meld round with roem precedence (``side_all``), stuk on either card, trick
+roem, claims, pit, the end without a claim and carried counts. This module holds the
+game's grammar and options, its words (the log events, why an action is refused, the
+summary's headlines), the sample check of ``roem_mode = auto`` (``_iset_accept``), the
+146-point check of a hand (``check_result``) and the observation with its ``extra`` keys
+(``KruisState.observation``). Rulings: the spec's §10; the record's ``deal`` and
+``result.detail``: docs/records.md.
 """
 
 from __future__ import annotations
@@ -329,6 +271,32 @@ class KruisState(JasHand):
         return f"Troef {SUIT_SYMBOLS[self.trump]} · 0/2: {a} · 1/3: {b}"
 
     def observation(self, seat: int) -> Observation:
+        """What ``seat`` sees (the generic fields as in ``engine.game.Observation``).
+
+        ``hand``: troef first, then the other suits alternating colours, each high to low in
+        trick order; ``upcard``: always the turned card (it shows troef; ``upcard_held``
+        says whether the dealer still holds it); ``scores``: ``{"counts": [a, b],
+        "strepen": [a, b]}`` (this hand's counts; the strepen when the hand was dealt);
+        ``status``: ``Troef ♥ · 0/2: 45 · 1/3: 20``; ``melds``: the declared melds once
+        public (after the first trick), ``run`` for a sequence, ``set`` for a carré.
+
+        ``extra`` keys: ``declared``: [{"seat", "announce" ("seq3 to K"), "key" (the
+        precedence key: [cards, top, value, in trump]), "cards" (codes when public or the
+        seat's own, else None), "scores" (None before the resolution, then True/False)}] in
+        the order declared; ``stuk``: the seat that declared stuk, or None; ``stuk_forced``:
+        the seat to act declared stuk and must now play its trump K or Q (or claim);
+        ``roem_side``: 0/1 once roem is resolved, else None; ``roem_bar``: the precedence
+        key of the highest meld declared so far (None if none); ``meld_turn``: the seat
+        whose meld turn it is (meld phase), else None; ``my_melds``: the action texts of the
+        melds this seat declared; ``pending_strepen``: [a, b] strepen of stroke melds and
+        trick carrés to be written at the end; ``trickroem``: {"seat", "announce", "value"}
+        while a trick-roem decision is open, else None; ``played``: codes of the cards in
+        completed tricks; ``tricks``: [{"leader", "cards": [[seat, code], …], "winner",
+        "points"}]; ``side_tricks``: [a, b]; ``trick_points``: [a, b] card points from
+        tricks (with the last trick's 5); ``counts_at_start``: [a, b] carried into this
+        hand; ``upcard_held``; ``claim_mode``, ``roem_mode``, ``jas_wild``: the options;
+        ``result``: the Result detail once the hand is over, else None.
+        """
         public = self._public()
         declared = []
         melds = []

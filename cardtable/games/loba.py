@@ -1,59 +1,15 @@
-"""Loba (``loba``): the Argentine drift rummy of piernas and escaleras, 2 to 5 players, two packs
-and four jokers, played to elimination at 100 penalty points with two buy-backs per player.
+"""Loba, 2 to 5 players (cardtable/rules/loba.md): the Argentine drift rummy of piernas and
+escaleras, two packs and four jokers, played to elimination at 100 penalty points with
+buy-backs.
 
-Spec: shared/rules/loba.md (seed 000, "Loba / Rami"). 108 cards, 9 each. On his turn a player
-draws (the stock, or the top discard only if he puts it on the table in the same turn), may put
-down piernas (3 to 6 natural cards of one rank in exactly three suits) and escaleras (4 or more
-of one suit in order, ace low or high, at most two jokers), and lay off once he has a meld of his
-own in this hand, then discards (never a joker, except as the last card or when only jokers are
-left). Jokers never leave an escalera; laying off the natural card a joker stands for pushes the
-joker to an end (``layoff 6S to 1 low``). The others score their cards (A, K, Q, J 10; 2-T face
-value; joker 50), the winner 0, or −10 if he went out all at once. A total of 100 or more is out,
-unless the player buys back in (at most twice) at the highest total below 100, which is allowed
-only while two players are below 100. The last player left wins. The hand is
-families/elimination.py's (on families/wild_drift.py).
-
-Actions (rules/README.md, "Action grammar"):
-    ``draw stock`` · ``draw discard`` · ``meld <cards>`` (jokers ``JK=6S``) · ``layoff <card> to
-    <n> [low|high]`` (``layoff JK=9S to 2``; ``low``/``high`` for an ace on an escalera ``2 … K``
-    and for the end a pushed joker moves to, when both are possible) · ``discard <card>``; between
-    hands, a seat offered a buy-back: ``buy back`` or ``pass``.
-
-Record ``deal`` (``from_deal`` / ``deal_record``), card codes, identical cards repeated: ``dealer``,
-``hands`` (one list per seat; a seat that is out of the game: ``[]``), ``stock`` (top card first),
-``discard`` (bottom to top; a fresh deal: the upcard only); optional, for a position in mid-hand:
-``melds`` (``[{"owner": seat, "cards": [codes]}]`` in their numbering order, jokers ``JK=6S``)
-and ``to_act`` (the seat whose turn starts now, at its draw). Together the cards are exactly the
-108 of the deck. A buy-back decision is a hand entry ``{"between": true, "actions": ["buy back",
-"pass"]}`` (one action per seat offered a buy-back, in seat order).
-
-Observation ``extra`` keys: those of Basis Rummy's hand (``turn_phase``, ``taken_from_discard``,
-``melded_this_turn``, ``on_table``, ``dealt``, ``start_size``, ``turnovers``, ``turn``, ``ace_mode``
-= ``high_low``; ``winner`` once over) and ``must_place`` (the card taken from the discard pile is
-not on the table yet). ``scores`` = ``{"totals", "elimination_score"}``; ``active``: the seats
-still in. The buy-back decision: phase ``buy_back``, ``extra`` = ``may_buy_back`` (seats),
-``buy_backs`` (used per seat), ``buy_back_total``.
-
-Result: ``points`` = the penalty points of the hand (the winner 0 or −``all_at_once_bonus``);
-``outcome`` ``out`` or ``void``; ``detail`` = ``outcome``, ``winner``, ``penalties`` (the card
-points left per seat), ``all_at_once``, ``dealer``, ``turnovers``, ``turns``, ``active``. The
-buy-back decision: ``outcome`` ``buy_back``, ``detail`` = ``bought``, ``declined``, ``new_total``.
-Sheet: sheets/penalty.py (§8: ``penalty / total``, ``OUT``, ``→ 28 (B1)``).
-
-Rulings added in the code (beyond the spec's §10):
- 12. Hands that cannot end: Klassieke Rummy's ruling 9 (void when the stock would be re-formed
-     while no meld and no lay-off can ever be made, or a 41st time), besides §5.6's void hand.
- 13. While the card taken from the discard pile is still in hand, a meld or lay-off that does not
-     put it down is allowed only if it can still go on the table afterwards in this turn, so a
-     player who has taken it always can (§5.1 step 2 and ruling 3).
- 14. "The card taken from the discard pile is not discardable" (§5.5 step 1) is met by the rule
-     that it is on the table before the discard; an identical card of the other pack may be
-     discarded.
- 15. The buy-back decisions are taken in seat order; a seat that buys back in this hand does not
-     count for the total another seat comes back with (§7.4).
- 16. The stock re-formed by shuffling the discards (§5.6) is hidden again from every seat (only
-     its count shows), and a card drawn from it is hidden in the drawer's hand
-     (families/drift.py, ``_hide_reformed``; issue 19).
+The elimination hand with jokers (``families/elimination.py`` on ``families/wild_drift.py``).
+This module holds Loba's own rules: its melds (piernas of three suits, escaleras of four
+or more with at most two jokers that never leave them; a natural card laid off pushes a
+joker to an end: ``layoffs``, ``ends``, ``lay_off_on``), the top discard that must be put
+on the table in the same turn (``LobaState``, ``extra["must_place"]``), the joker that is
+not discarded, the score with the all-at-once bonus (``out_points``), and the buy-back
+decision between hands (``between_hands``, ``BuyBackState``: the verb ``buy back``, §7.4).
+The record's ``deal``, its buy-back entries and ``result.detail``: docs/records.md.
 """
 
 from __future__ import annotations
@@ -171,7 +127,8 @@ def _is_taken(card: Card, taken: Card) -> bool:
 
 
 class LobaState(EliminationHand):
-    """One hand of Loba (module docstring)."""
+    """One hand of Loba: the elimination hand with Loba's melds, the taken discard to be put
+    on the table this turn, and its score."""
 
     __slots__ = ("pending", "at_once")
     PLAY_WORDS = "meld, lay off or discard"
@@ -383,6 +340,9 @@ class LobaState(EliminationHand):
         return super()._status()
 
     def observation(self, seat: int) -> Observation:
+        """The drift hand's observation (``DriftHand.observation``; ``scores``: ``{"totals",
+        "elimination_score"}``; ``active``: the seats still in) and ``extra["must_place"]``:
+        the card taken from the discard pile is not on the table yet."""
         obs = super().observation(seat)
         obs.extra["must_place"] = self.pending
         return obs
@@ -456,6 +416,8 @@ class BuyBackState(State):
                 f"{signed(self.new_total)} (buy-back {used + 1} of {g.options['max_buybacks']}) or leave the game")
 
     def observation(self, seat: int) -> Observation:
+        """Phase ``buy_back``, no cards; ``extra``: ``may_buy_back`` (the seats offered it),
+        ``buy_backs`` (used per seat), ``buy_back_total`` (the total a seat comes back with)."""
         g = self.game
         n = g.players
         legal = tuple(self._legal()) if seat == self.to_act else ()

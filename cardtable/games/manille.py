@@ -1,74 +1,13 @@
-"""Manille for 2 to 7 players, every player for himself (shared/rules/manille.md).
+"""Manille for 2 to 7 players, every player for himself (cardtable/rules/manille.md).
 
-32 piquet cards, dealt one at a time from voorhand: ``h = 32 // n`` each, the rest
-``S = 32 - n*h`` is a face-down stock (§2, §3). One round of ``bid play`` / ``pass`` from
-voorhand; the first to play is the declarer and faces all the others; he may exchange up
-to S cards with the stock, names any suit trump and must take the target (21 with 2-4
-players, 15 with 5-7; option ``target``) in card points plus 1 per trick. Settled in stake
-units against every opponent: ``v = 1 + (S - k)`` for k exchanged cards (option ``stake``);
-the match is ``rounds × n`` deals on the stake ledger (``sheets.ledger``).
-
-The trick play (§5: the manille follow rule with no partner, ``ManilleRule`` with
-``partner_winning`` never true; the trick winner; card points + 1 per trick), the log of
-plays and tricks and the generic observation fields come from ``families.tricks.TrickHand``
-with every seat its own side; this module holds only the calls, the exchange, the trump
-choice and the settlement.
-
-Phases (§4): ``bid`` (``bid play`` / ``pass``), ``exchange`` (only when S > 0: ``exchange
-none`` / ``exchange <1..S cards>``), ``trump`` (``trump C|D|H|S``), ``play`` (``play
-<card>``; voorhand leads the first trick), ``over``. A deal that everyone passes ends at
-once (``passed_out``).
-
-Observation (generic fields as in ``engine.game.Observation``):
-  hand: display order (without trump: ♠ ♥ ♣ ♦; with trump: trump first, colours
-  alternating), each suit high to low (T A K Q J 9 8 7); trump: the named suit or None;
-  upcard: None (no card is turned); stock_size: stock cards not drawn (S until the
-  exchange, S - k after it: out of play, never shown); tricks_won: per seat;
-  scores: ``{"points": [per seat: card points + 1 per trick won this hand], "balance":
-  [ledger balance per seat when the deal started, stake units]}``; status: e.g.
-  ``Deal 1 of 6 · seat 1 plays ♠ for 21 · 23 points · stake 2``; log: public events with
-  ``seat N`` and card codes.
-``extra`` keys:
-  ``calls``: [[seat, "play" | "pass"], ...] in order; ``declarer``: seat or None;
-  ``exchanged``: k (public) once the exchange is made, else None; ``stock_at_deal``: S;
-  ``stake``: v once k is known (None before; 1 right away when S = 0); ``target``: the
-  declarer's target; ``declarer_points``: his points so far (None before a declarer);
-  ``my_discards``: codes of the cards this seat put aside (the declarer only, else []);
-  ``played``: codes of the cards in completed tricks; ``tricks``: [{"leader", "cards":
-  [[seat, code], ...], "winner", "points"}]; ``deal_number``, ``deals``: this deal's number
-  and the match length; ``stake_mode``: the option; ``result``: the Result detail once the
-  hand is over, else None.
-
-Result (§7): ``points`` = each seat's amount on the ledger this deal, in stake units (sums
-to 0); ``outcome`` ``made``, ``failed`` or ``passed_out``; ``winners``: the declarer if he
-made it, else his opponents (none when passed out); ``detail``: ``outcome``, ``dealer``,
-``next_dealer``, ``declarer`` (seat or None), ``exchanged`` (k or None), ``trump`` (letter
-or None), ``target``, ``declarer_points`` (P, or None), ``stake`` (v, or None),
-``amounts`` (the ledger row), ``points`` [per seat, card points + tricks], ``tricks``
-[per seat], ``out_of_play_points`` (card points of the discards and the undrawn stock),
-``tricks_played``, ``ledger_info`` (the ledger's cells: declarer, k, trump, points, v).
-After a full hand ``sum(points) + out_of_play_points == 60 + h`` (§2).
-
-Search: ``returns()`` = the ledger amounts, own against the others' mean, over n × the
-top stake. An information set deals the undrawn stock (and the discards, but for the
-declarer) again with the other hands; ``is_legal`` checks an exchange without listing the
-sets of cards.
-
-Deal record (§3): ``{"dealer": d, "hands": [n lists of h codes], "upcard": null, "stock":
-[S codes, top card first]}``; ``from_deal`` refuses any other key.
-
-Rulings taken here beyond the spec:
-  * The option ``target`` is ``auto`` or a whole number 1..76 (§9); a game-local option
-    kind (``int_or_auto``), since no other spec has an "auto or number" option.
-  * The exchange's discards are taken from the declarer's hand before he draws; a drawn
-    card may not be discarded in the same exchange (one exchange, §4.2).
-  * ``stock_size`` shows the undrawn stock (S, then S - k); the discards lie apart.
-  * The result's ``winners`` when the declarer fails are all his opponents (each of them
-    is paid); a passed-out deal has none.
-  * Seed and spec: the seed's "Je moet altijd de slag gaan leiden wanneer je kunt. Kun je
-    dit niet, dan moet je een winnende troef spelen" could be read as "trump when you
-    cannot beat in suit, even holding it"; the spec (§5, R8) keeps following suit first,
-    as every manille game does, and so does this module.
+The trick play comes from ``families/tricks.py`` (``TrickHand`` with every seat its own
+side; ``ManilleRule`` with ``partner_winning`` never true: §5, R8). This module holds the
+rest: the deal with a stock by the number of players, the calls (``bid play`` / ``pass``),
+the exchange with the stock (``is_legal`` checks one without listing every set of cards),
+the trump choice, the settlement in stake units on the ledger (``sheets.ledger``), the
+game-local option kind ``int_or_auto`` of ``target``, the observation and its ``extra`` keys
+(``ManilleState.observation``) and the information set's stock and discards
+(``iset_places``). The record's ``deal`` and ``result.detail``: docs/records.md.
 """
 
 from __future__ import annotations
@@ -571,6 +510,24 @@ class ManilleState(TrickHand):
         return ((self.declarer, "declarer"),) if self.declarer >= 0 else ()
 
     def observation(self, seat: int) -> Observation:
+        """What ``seat`` sees (the generic fields as in ``engine.game.Observation``).
+
+        ``hand``: without trump ♠ ♥ ♣ ♦, with trump the trump first and the colours
+        alternating, each suit high to low (T A K Q J 9 8 7); ``trump``: the named suit or
+        None; ``upcard``: None; ``stock_size``: the stock cards not drawn (S until the
+        exchange, S − k after it: out of play, never shown; the discards lie apart);
+        ``scores``: ``{"points": [per seat: card points + 1 per trick this hand],
+        "balance": [the ledger balance when the deal started, stake units]}``; ``status``:
+        ``Deal 1 of 6 · seat 1 plays ♠ for 21 · 23 points · stake 2``.
+
+        ``extra`` keys: ``calls`` ([[seat, "play" | "pass"], …] in order); ``declarer``
+        (seat or None); ``exchanged`` (k once the exchange is made, else None);
+        ``stock_at_deal`` (S); ``stake`` (v once k is known; 1 at once when S = 0);
+        ``target``; ``declarer_points`` (None before a declarer); ``my_discards`` (codes of
+        the cards this seat put aside: the declarer only); ``played``; ``tricks``
+        ([{"leader", "cards": [[seat, code], …], "winner", "points"}]); ``deal_number``,
+        ``deals`` (this deal's number and the match length); ``stake_mode`` (the option);
+        ``result`` (the Result detail once over, else None)."""
         extra = {
             "calls": [[s, c] for s, c in self.calls],
             "declarer": self.declarer if self.declarer >= 0 else None,

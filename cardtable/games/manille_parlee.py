@@ -1,40 +1,14 @@
-"""Manille Parlée, 4 players in two partnerships, talking (shared/rules/manille-parlee.md).
+"""Manille Parlée, 4 players in two partnerships, talking (cardtable/rules/manille-parlee.md).
 
-Manille Muette (``games/manille_muette.py``; the shared game and hand are
-``families/manille.py``) plus one question or statement per trick: before leading, the
-leader may ``ask`` his partner or ``tell`` about his own hand, from a fixed menu (§4.1),
-and the app computes the truthful answer, which every seat sees.
-
-Phases: ``play`` (``play <card>``; the leader of a trick, before its first card and if no
-talk action was taken in it yet, also ``ask <topic>`` / ``tell <topic>``), ``over``.
-Topics: ``count <suit>`` (answer ``0``..``8``), ``top <suit>`` (the highest card of the
-suit in T A K Q J 9 8 7 order, or ``none``), ``has <card>`` (``yes``/``no``). ``ask has X``
-is offered for every card neither in the leader's hand nor played in this hand; ``tell
-has X`` for every card in the leader's hand. After a talk action the leader must play.
-
-Observation: as Manille Muette (see ``families.manille.ManilleHand.common_extra`` and the
-Muette module docstring for the generic fields and ``extra`` keys), plus ``extra`` keys:
-  ``talk``: [{"trick" (1-based), "seat", "action" (``ask count S``), "subject" (the seat
-      whose hand is described: the partner for ``ask``, the leader for ``tell``),
-      "answer" (``2``, ``yes``/``no``, a card code or ``none``)}] for this hand, oldest
-      first, the same for every seat;
-  ``talk_open``: the seat to act may still talk in this trick.
-Log lines: ``seat 1 asks seat 3: how many spades? — 2``, ``seat 1 asks seat 3: highest
-heart? — TH``, ``seat 1 asks seat 3: do you have 9S? — no``, ``seat 1 tells: I hold 2
-hearts`` / ``my highest club is TC`` / ``I hold no clubs`` / ``I hold KD``.
-A record stores only the action (``ask count S``); the answer is recomputed on replay.
-
-Result and sheet: as Manille Muette (talk never scores, §7).
-
-Search: an information set uses the talk: ``has X`` yes and a ``top`` card place X in the
-subject's hand, ``has X`` no and the cards above a ``top`` answer (a suit answered
-``none``) are ruled out, a ``count`` fixes the suit's number of cards (less those played
-since), and ``ask has X`` tells that the asker did not hold X. Playouts never talk.
-
-Rulings (the spec's R1-R6, kept): talk is the leader's, once per trick, optional; answers
-describe the cards held at that moment (the dealer's hand includes the upcard); a card
-named by a ``top`` answer or a ``yes`` becomes public knowledge (it is no longer hidden
-from the other seats).
+Manille Muette (``families/manille.py``: ``PartnershipManille``, ``ManilleHand``) plus the
+leader's one question or statement per trick (§4.1), whose truthful answer the game
+computes and every seat sees. This module holds the talk: its verbs and nested menu
+(``ASK_SPEC``, ``TELL_SPEC``), the legal talk actions, the answers and their log lines, the
+``extra`` keys ``talk`` and ``talk_open`` (``ParleeState.observation``), what the answers
+tell an information set (``iset_known``, ``iset_forbidden``, ``iset_counts``), the cards an
+answer makes public (``hidden_mask``) and what the hidden-card check leaves out
+(``ManilleParlee.leak_view``). A record stores only the talk action; the answer is
+recomputed on replay (docs/records.md).
 """
 
 from __future__ import annotations

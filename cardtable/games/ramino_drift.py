@@ -1,5 +1,5 @@
-"""Ramino drift (``ramino-drift``): the Italian drift rummy with jokers, 2 to 4 players, played
-to elimination at 101 penalty points.
+"""Ramino drift, 2 to 4 players (cardtable/rules/ramino-drift.md): the Italian drift rummy
+with two jokers, played to elimination at 101 penalty points.
 
 Spec: shared/rules/ramino-drift.md (seed 000, "Ramino (Drift) / Remigio"). One pack of 54 (52 +
 2 jokers), 7 cards each. On his turn a player draws (stock or top discard), may put down any

@@ -1,56 +1,13 @@
-"""Schutjassen, 4 players in two partnerships (shared/rules/schutjassen.md).
+"""Schutjassen, 4 players in two partnerships (cardtable/rules/schutjassen.md).
 
-Kruisjassen (cards, deal, follow rule, roem, stuk, trick roem: ``games/kruisjassen.py`` on
-``families.jas.JasHand``) with a bidding layer: after the deal one side says "schut" and
-undertakes to reach 100 (cards and roem) with its partner; nobody says it: the same dealer
-deals again. During play the defenders may take the contract over ("herschut") and the
-schutters may take it back ("tout"); a side not holding the contract may give up. Every
-result is in hundreds (100 to 900), roem of 100 or more adds its value; the points are kept
-on a boom (``sheets/boom.py``), first side to ``target`` x 100 (1300) wins.
-
-Phases (§4): ``bid`` (``bid schut`` / ``pass``, once each from voorhand), ``meld``
-(``declare …`` / ``declare stuk``, then ``pass``), ``play`` (``play <card>``, ``declare
-stuk``, ``claim`` for the contract side, ``bid herschut``, ``bid tout``, ``concede``),
-``trickroem`` (``declare trickroem`` / ``pass``, ``claim`` for a contract-side winner),
-``over``.
-
-Observation: as kruisjassen's, with ``scores`` = ``{"counts": [a, b], "points": [a, b]}``
-(points on the boom when the hand was dealt) and in ``extra``: ``stage`` (None while
-bidding or after a thrown-in hand, else ``schut`` / ``herschut`` / ``tout``),
-``schutters`` (side 0/1 or None), ``contract_side`` (side 0/1 or None), ``bid_turn`` (seat
-to speak while bidding, else None), ``roem_points`` ([a, b] boom points of stroke melds
-and trick carrés so far; kruisjassen's ``pending_strepen`` is left out).
-
-Result (§7.5): ``points`` = points written on the boom for each seat (partners alike,
-contract and roem); ``outcome`` in thrown_in, made, failed, conceded; ``winners`` = the
-seats of the side that wrote more points this hand (none when equal: a thrown-in hand, or
-roem as large as the contract points); ``detail``: ``outcome``, ``stage``,
-``contract_side``, ``schutters``, ``contract_winner`` (the side scoring the contract
-points, None if thrown in), ``winning_side`` (the side of ``winners`` or None), ``counts``
-[a, b], ``contract_points`` [a, b], ``roem_points`` [a, b], ``points`` [a, b] (the two
-added), ``next_dealer``, ``entries`` ([{side, points, reason}], reasons made, failed,
-conceded, roem, trickroem: what the boom writes), ``claimer``, ``conceder`` (seats or
-None), ``trick_points``, ``tricks_played``, ``roem_side``.
-
-Rulings beyond the spec:
-  * The onder-jan tests (< 50) are taken on the counts when the hand ends (§7.2); a
-    claim is judged on the claimer's side's count at that moment.
-  * ``claim_mode = auto``: after the meld phase, ``declare stuk``, each completed trick
-    (with its trick roem) and a tout the contract side is claimed for when it has 100; the
-    defenders' count never ends the hand.
-  * Herschut and tout are limited by the contract side's count only (§4.3, §10.4): defenders
-    who already have 100 may say herschut and claim 400 or 500 (§10.15), and schutters who
-    reached 100 while the herschutters held the contract may say tout and claim 900
-    (§10.14); with ``claim_mode = auto`` the engine claims for them at once.
-  * After ``declare stuk`` on a play turn the seat may only play its trump K or Q or
-    claim (§4.3): herschut, tout and concede wait for the next play turn.
-  * A thrown-in hand is a hand of the record and the sheet (``hands`` counts it) but
-    writes nothing; its ``next_dealer`` is the same dealer (§3).
-  * The hand's ``winners`` are the side that writes more points (the spec names none): a
-    carré's 200 can outweigh the other side's 100 for a concession.
-  * A claim on a trick-roem decision is judged before (and instead of) that trick roem,
-    as in kruisjassen.
-  * Playouts of the search never bid herschut or tout and never concede.
+Kruisjassen's hand (``games/kruisjassen.py``: ``KruisState`` on ``families/jas.py``) with a
+contract: this module holds the bidding round (``bid schut`` / ``pass``, phase ``bid``),
+the contract's stages during play (``bid herschut``, ``bid tout``, ``concede``; claims for
+the contract side only, also right after a herschut or tout with ``claim_mode = auto``:
+rulings 14 and 15), the thrown-in hand, the scoring in hundreds with roem on the boom
+(``sheets/boom.py``), playouts without herschut, tout or concession (``rollout_actions``)
+and the observation's changed ``scores`` and added ``extra`` keys
+(``SchutState.observation``). The record's ``deal`` and ``result.detail``: docs/records.md.
 """
 
 from __future__ import annotations
@@ -222,8 +179,8 @@ class Schutjassen(jas.StreepjesJasGame):
 
 
 class SchutState(KruisState):
-    """One hand of schutjassen (see the module docstring): a kruisjassen hand with the
-    bidding round first and the contract's stage, scored in hundreds."""
+    """One hand of schutjassen: a kruisjassen hand with the bidding round first and the
+    contract's stage, scored in hundreds."""
 
     verb_table = VERBS
     outcome_words = _OUTCOME_WORDS
@@ -525,6 +482,13 @@ class SchutState(KruisState):
         return s
 
     def observation(self, seat: int):
+        """Kruisjassen's observation with ``scores`` = ``{"counts": [a, b], "points": [a,
+        b]}`` (points on the boom when the hand was dealt) and in ``extra``: ``stage`` (None
+        while bidding or after a thrown-in hand, else ``schut`` / ``herschut`` / ``tout``),
+        ``schutters`` (side 0/1 or None), ``contract_side`` (side 0/1 or None), ``bid_turn``
+        (the seat to speak while bidding, else None), ``roem_points`` ([a, b] boom points of
+        stroke melds and trick carrés so far); kruisjassen's ``pending_strepen`` is left
+        out."""
         obs = KruisState.observation(self, seat)
         obs.scores.pop("strepen", None)
         obs.scores["points"] = list(self.strepen0)

@@ -1,4 +1,4 @@
-"""Score sheets as data with a text rendering (shared/rules/README.md, "Score sheets").
+"""Score sheets as data with a text rendering (docs/grammar.md, "Score sheets").
 
 A sheet is the running state of a match: what has been written after each hand, who deals
 next, what is carried, and whether the match is over. Games make their sheet

@@ -12,7 +12,7 @@ from cardtable.engine.standing import Standing
 
 def tally(n: int) -> str:
     """Streepjes: n // 5 groups ``||||/``, then n % 5 strokes, separated by single spaces;
-    ``-`` for zero (shared/rules/kruisjassen.md §8). Example: ``tally(7) == "||||/ ||"``."""
+    ``-`` for zero (cardtable/rules/kruisjassen.md §8). Example: ``tally(7) == "||||/ ||"``."""
     if n <= 0:
         return "-"
     parts = ["||||/"] * (n // 5)

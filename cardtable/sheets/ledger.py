@@ -1,5 +1,5 @@
-"""The stake ledger (shared/rules/README.md, "Score sheets": Ledger; drawn as tonk.md §8;
-manille.md §8 keeps the same kind of ledger with more columns).
+"""The stake ledger (docs/grammar.md, "Score sheets": Ledger; defined in manille.md §8, whose
+ledger has the most columns; a tonk spec (no game here yet) draws the same kind).
 
 One row per hand (deal), one column per player: each cell is that player's net result of
 the hand in stake units (``+6``, ``−2``, ``0``); a balance row under it gives each player's

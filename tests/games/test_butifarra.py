@@ -1,4 +1,4 @@
-"""Butifarra (shared/rules/butifarra.md): every Example 1-10 with the spec's exact values,
+"""Butifarra (cardtable/rules/butifarra.md): every Example 1-10 with the spec's exact values,
 plus the deal, options, action texts, observations, the score sheet and the simple bot.
 The full hand of Example 8 is a record in tests/records/butifarra/e8.json."""
 

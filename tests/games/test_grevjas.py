@@ -1,4 +1,4 @@
-"""Grevjas (shared/rules/grevjas.md): every Example G1-G8 with the spec's exact values, the
+"""Grevjas (cardtable/rules/grevjas.md): every Example G1-G8 with the spec's exact values, the
 options of §9, the rulings of §10 that change play (free trumping, the lone jas, best-only
 roem, the pit bid, stuk on the second card, the last trick's winner deals), the sheet and
 the simple bot. Full-hand examples G4-G8 are records in tests/records/grevjas."""

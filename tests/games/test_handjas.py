@@ -1,4 +1,4 @@
-"""Handjas (shared/rules/handjas.md): every Example HJ1-HJ9 with the spec's exact values,
+"""Handjas (cardtable/rules/handjas.md): every Example HJ1-HJ9 with the spec's exact values,
 the options of §9, the rulings of §10 that change play (the deal per player count, the rob,
 one binding exchange, whole runs, value precedence, stuk, onder jan, ties, the aardappel,
 the game end), hidden places, the sheet and the simple bot. The full-hand examples HJ4-HJ7

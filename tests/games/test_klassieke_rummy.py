@@ -1,4 +1,4 @@
-"""Klassieke Rummy (shared/rules/klassieke-rummy.md): every Example of §11, plus options,
+"""Klassieke Rummy (cardtable/rules/klassieke-rummy.md): every Example of §11, plus options,
 deals, the action text, determinism, the score sheet and the simple bot."""
 
 from __future__ import annotations

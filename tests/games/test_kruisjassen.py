@@ -1,4 +1,4 @@
-"""Kruisjassen (shared/rules/kruisjassen.md): every Example K1-K10 with the spec's exact
+"""Kruisjassen (cardtable/rules/kruisjassen.md): every Example K1-K10 with the spec's exact
 values, plus options, action texts, determinism, auto modes, stuk, void hands, the game
 end and the simple bot. Full-hand examples K6-K9 are records in tests/records/kruisjassen."""
 

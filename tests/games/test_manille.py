@@ -1,4 +1,4 @@
-"""Manille for 2-7 players (shared/rules/manille.md): every Example 1-9 with the spec's
+"""Manille for 2-7 players (cardtable/rules/manille.md): every Example 1-9 with the spec's
 exact values, plus options, action texts, deals, hidden cards, every player count and the
 simple bot. Full-hand examples 6-9 are records in tests/records/manille."""
 

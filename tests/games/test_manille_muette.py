@@ -1,4 +1,4 @@
-"""Manille Muette (shared/rules/manille-muette.md): every Example 1-8 with the spec's exact
+"""Manille Muette (cardtable/rules/manille-muette.md): every Example 1-8 with the spec's exact
 values, plus the deal, options, the sheet, explanations, determinism, 200 simulated hands
 and the simple bot. Full hands (Examples 6 and 7) are records in tests/records/manille-muette."""
 

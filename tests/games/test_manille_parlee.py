@@ -1,4 +1,4 @@
-"""Manille Parlée (shared/rules/manille-parlee.md): every Example 1-6 with the spec's exact
+"""Manille Parlée (cardtable/rules/manille-parlee.md): every Example 1-6 with the spec's exact
 values, plus the talk menu's refusals, texts and hidden cards, 200 simulated hands and the
 bot's use of the menu. The play and scoring machinery is Manille Muette's (tested there)."""
 

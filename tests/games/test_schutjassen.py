@@ -1,4 +1,4 @@
-"""Schutjassen (shared/rules/schutjassen.md): every Example S1-S7 with the spec's exact
+"""Schutjassen (cardtable/rules/schutjassen.md): every Example S1-S7 with the spec's exact
 values (the full deals S1-S6 are records in tests/records/schutjassen), the options of §9,
 the rulings of §10 (when schut, herschut and tout may be said, who claims, who gives up),
 the boom sheet of §8 and the simple bot."""
