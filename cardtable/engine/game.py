@@ -365,8 +365,9 @@ class Game:
         return None
 
     # -- hooks for the invariant tests (tests/test_invariants.py) --
-    def check_result(self, result: Result, state: "State") -> list[str]:
-        """What is wrong with ``result``, the Result of the finished hand ``state``, by the
+    def check_result(self, result: Result, state: Any) -> list[str]:
+        """What is wrong with ``result``, the Result of the finished hand ``state`` (a State of
+        the game's own State class, which an override names as its type), by the
         spec's own totals (e.g. a kruisjassen hand of 8 tricks: 146 card points): one
         sentence per problem, ``[]`` if none. Called by the invariant tests after every
         hand; never raises for a bad result (it reports it). Default: no game-specific

@@ -1066,8 +1066,8 @@ class JasHand(TrickHand):
 # ---- the streepjes jas game: what kruisjassen and grevjas share ------------------------------
 
 from cardtable.cards import piquet32, shuffled  # noqa: E402
-from cardtable.engine.game import Game, rng_for  # noqa: E402
-from cardtable.families.tricks import deal_packets, parse_trick_deal  # noqa: E402
+from cardtable.engine.game import rng_for  # noqa: E402
+from cardtable.families.tricks import TrickGame, deal_packets, parse_trick_deal  # noqa: E402
 
 _PACK = tuple(piquet32())         # the unshuffled piquet pack, made once
 _PIQUET = mask_of(_PACK)
@@ -1088,7 +1088,7 @@ def streepjes_problems(result: Any, section: str) -> list[str]:
     return out
 
 
-class StreepjesJasGame(Game):
+class StreepjesJasGame(TrickGame):
     """A 4-seat jas game of two partnerships on the piquet pack, written on a streepjes
     sheet (kruisjassen, grevjas); a game sets ``jas_rule`` (its follow rule) and
     ``sheet_factory`` (its sheet class)."""

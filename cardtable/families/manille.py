@@ -28,11 +28,11 @@ from functools import cached_property
 from typing import Any, Sequence
 
 from cardtable.cards import SUIT_LETTERS, SUIT_SYMBOLS, Card, card_text, piquet32, shuffled, suit_of
-from cardtable.engine.game import Game, Observation, Option, Result, rng_for
+from cardtable.engine.game import Observation, Option, Result, rng_for
 from cardtable.engine.standing import Standing
 from cardtable.engine.views import Fact, LogEvent, Summary, phrase
 from cardtable.families.summaries import score_fact, side_fact
-from cardtable.families.tricks import (MANILLE, ManilleRule, TrickHand, deal_packets, mask_of, parse_trick_deal,
+from cardtable.families.tricks import (MANILLE, ManilleRule, TrickGame, TrickHand, deal_packets, mask_of, parse_trick_deal,
                                        side_result)
 
 #: the sides as the manille sheets head them (``sheets.sides.SIDE_HEADERS``; families sit
@@ -98,7 +98,7 @@ SCORING_OPTIONS = (
 
 # ---- the game ----------------------------------------------------------------------------
 
-class PartnershipManille(Game):
+class PartnershipManille(TrickGame):
     """A manille game of 4 players in two sides (manille-muette §1-3, §7, §9).
 
     Parameters (class attributes): ``ranking`` (trick order and card points), ``rule`` (the

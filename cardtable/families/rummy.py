@@ -208,11 +208,11 @@ def run_ends(run: Sequence[Card], ace_mode: str = ACE_LOW) -> tuple[Card | None,
     suit = SUIT_OF[first]
     fr, lr = RANK_OF[first], RANK_OF[last]
     if ace_mode == ACE_BRIDGE:
-        below = make(KING if fr == ACE else ACE if fr == TWO else fr - 1, suit)
-        above = make(TWO if lr == ACE else ACE if lr == KING else lr + 1, suit)
-        return below, above
+        return (make(KING if fr == ACE else ACE if fr == TWO else fr - 1, suit),
+                make(TWO if lr == ACE else ACE if lr == KING else lr + 1, suit))
     # an ace first is low: nothing below it; an ace last is high: nothing above it
     below = None if fr == ACE else make(ACE if fr == TWO else fr - 1, suit)
+    above: Card | None
     if lr == ACE:
         above = None
     elif lr == KING:
@@ -418,10 +418,10 @@ def find_melds(hand: Iterable[Card], ace_mode: str = ACE_LOW,
     memo = _RUN_PAIRS
     for s, m in ((0, m0), (1, m1), (2, m2), (3, m3)):
         if m:
-            key = (ace_mode, s, m)
-            got = memo.get(key)
+            rkey = (ace_mode, s, m)
+            got = memo.get(rkey)
             if got is None:
-                got = memo[key] = tuple((RUN, t) for t in _suit_runs(s, m, ace_mode, 3))
+                got = memo[rkey] = tuple((RUN, t) for t in _suit_runs(s, m, ace_mode, 3))
             out.extend(got)
     return out
 

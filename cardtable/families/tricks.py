@@ -41,11 +41,11 @@ partnerships and bonuses as class parameters and adds its own phases and scoring
 from __future__ import annotations
 
 import random as _random
-from typing import Any, Iterable, Sequence
+from typing import Any, Iterable, Sequence, TypeVar
 
 from cardtable.cards import SUIT_OF, Card, card_text, make, mask_cards, rank_of, suit_of
 from cardtable.engine.actions import Action
-from cardtable.engine.game import DealError, Observation, Result, State, check_cards
+from cardtable.engine.game import DealError, Game, Observation, Result, State, check_cards
 from cardtable.engine.views import (CARD, CARDS, COUNT, DESIGNATION, DOWN, HAND, LAST_TRICK, MELD, TAKEN, TRICK,
                                     UP, UPCARD, LogEvent, VerbSpec, Zone, log_view, specs_for)
 from cardtable.engine.views import TRICK_EVENTS, Facts, status_items
@@ -223,6 +223,9 @@ class TrickTable:
         st = self.strength
         return sorted(cards, key=lambda c: (pos[SUIT_OF[c]], -st[c]))
 
+
+#: a trick hand's own class (``TrickHand.clone`` returns one of the same class)
+_Trick = TypeVar("_Trick", bound="TrickHand")
 
 #: display suit order per trump (trump first, colours alternating); index -1 = no trump
 DISPLAY_SUITS = {0: (0, 2, 3, 1), 1: (1, 3, 2, 0), 2: (2, 3, 1, 0), 3: (3, 2, 0, 1), -1: (3, 2, 0, 1)}
@@ -540,6 +543,16 @@ def _unwound(cons: tuple | None) -> list:
     return out
 
 
+class TrickGame(Game):
+    """The Game of a trick game: what ``TrickHand`` reads from its game besides the engine's
+    ``Game`` (each game sets both, as class attributes or in ``__init__``)."""
+
+    #: the trick order and card points of the game's family (``JAS``, ``MANILLE``, ``BUTIFARRA`` ...)
+    ranking: Ranking
+    #: the follow rule: which cards may be played to a trick, and why not (``JasRule``, ``ManilleRule``)
+    rule: FollowRule
+
+
 class TrickHand(State):
     """The shared state of one hand of a trick game: hands as masks, the current trick, the
     trick winner so far, tricks and trick points per seat and side, the completed tricks and
@@ -585,7 +598,8 @@ class TrickHand(State):
     hands) and ``_iset_rebuild`` (what depends on the deal: the starting hands).
     """
 
-    to_act = None          # plain attribute (overrides the base property): seat or None
+    game: TrickGame
+    to_act: int | None = None  # plain attribute (overrides the base property): seat or None
 
     n_seats = 4
     next_seat: tuple[int, ...] = (1, 2, 3, 0)
@@ -601,7 +615,7 @@ class TrickHand(State):
     verb_table: tuple[VerbSpec, ...] = TRICK_VERBS
     _logc = None           # views.EventLog of ``ev`` (a cache, shared by clones)
 
-    def __init__(self, game: Any, dealer: int, hands: list[int], trump: int | None,
+    def __init__(self, game: TrickGame, dealer: int, hands: list[int], trump: int | None,
                  upcard: Card | None = None, n_tricks: int | None = None):
         """``hands``: a mask per seat; ``trump``: suit 0..3 or None (no trump); ``upcard``:
         the turned card (public) or None; ``n_tricks``: tricks in the hand (default: the
@@ -626,15 +640,15 @@ class TrickHand(State):
         self.trick_pts = (0,) * self.n_sides
         self.gone = 0                      # cards of completed tricks
         self.last_trick: tuple[tuple[int, int], ...] = ()
-        self.last_winner = None
-        self.history = None                # cons list: (previous, (trick, winner, points))
-        self.ev = None                     # cons list of public events
+        self.last_winner: int | None = None
+        self.history: tuple[Any, Any] | None = None   # cons list: (previous, (trick, winner, points))
+        self.ev: tuple[Any, Any] | None = None        # cons list of public events
         self.end: dict[str, Any] | None = None
-        self._lc = None
+        self._lc: list[Action] | None = None
         self.to_act = self.next_seat[dealer]
 
     # -- copying --
-    def clone(self) -> "TrickHand":
+    def clone(self: _Trick) -> _Trick:
         n = object.__new__(self.__class__)
         d = self.__dict__.copy()            # one C-level copy of the plain fields
         n.__dict__ = d
@@ -679,6 +693,7 @@ class TrickHand(State):
         """The cards the seat to act may play now (a mask): the follow rule's
         ``play_mask``; a game with more restrictions (kruisjassen's stuk) overrides it.
         ``_legal_play``, ``is_legal`` and the fast playout all read it."""
+        assert self.to_act is not None, "nobody plays in a hand that is over"
         return self.play_mask(self.to_act)
 
     def _legal_play(self) -> list[Action]:
@@ -702,13 +717,14 @@ class TrickHand(State):
     def explain(self, action: Action) -> str:
         if self.phase == "over":
             return "the hand is over"
-        if action.verb == "play" and len(action.cards) == 1:
+        if action.verb == "play" and len(action.cards) == 1 and self.to_act is not None:
             return self.explain_play(self.to_act, action.cards[0])
         return f"{action.text()} is not an action of {self.game.name} now"
 
     # -- applying --
     def _apply(self, action: Action) -> None:
         if action.verb == "play":
+            assert self.to_act is not None, "the engine applies actions only while the hand is on"
             self._play(self.to_act, action.cards[0])
         else:  # pragma: no cover - the engine only passes legal actions
             raise ValueError(f"unknown action {action.text()}")
@@ -1088,6 +1104,7 @@ class TrickHand(State):
         n = self.n_playing or self.n_seats
         watch = self._fast_watch_seat()
         seat = self.to_act
+        assert seat is not None, "a playout step needs a seat to act"
         trick = self.trick
         led = self.led
         win = self.win_card

@@ -62,11 +62,11 @@ from typing import Any
 from cardtable.cards import SUIT_LETTERS, SUIT_NAMES, SUIT_SYMBOLS, deck48_no_tens, shuffled
 from cardtable.engine.actions import Action
 from cardtable.engine.grammar import Grammar
-from cardtable.engine.game import DealError, Game, Observation, Option, Result, rng_for
+from cardtable.engine.game import DealError, Observation, Option, Result, rng_for
 from cardtable.engine.registry import register
 from cardtable.engine.standing import Standing
 from cardtable.families.manille import SIDE_LETTERS, excess_points, hand_winner
-from cardtable.families.tricks import (BUTIFARRA, ManilleRule, TrickHand, deal_packets, mask_of,
+from cardtable.families.tricks import (BUTIFARRA, ManilleRule, TrickGame, TrickHand, deal_packets, mask_of,
                                        parse_trick_deal, side_result)
 from cardtable.engine.views import NONE, Fact, LogEvent, Summary, VerbSpec, phrase
 from cardtable.families.summaries import score_fact, side_fact
@@ -144,7 +144,7 @@ def contract_text(trump: int | None) -> str:
 # ---- the game ------------------------------------------------------------------------------
 
 @register
-class Butifarra(Game):
+class Butifarra(TrickGame):
     """Butifarra (butifarra.md). Options §9: ``score_mode`` (excess/total), ``target``
     (game points to win, default 101), ``sant_vicenc`` (a third doubling, default off)."""
 

@@ -80,10 +80,10 @@ from typing import Any
 from cardtable.cards import SUIT_LETTERS, SUIT_SYMBOLS, card_text, piquet32, shuffled, suit_of
 from cardtable.engine.actions import Action
 from cardtable.engine.grammar import Grammar
-from cardtable.engine.game import DealError, Game, Observation, Option, OptionError, Result, rng_for
+from cardtable.engine.game import DealError, Observation, Option, OptionError, Result, rng_for
 from cardtable.engine.registry import register
 from cardtable.engine.standing import Standing
-from cardtable.families.tricks import (MANILLE, ManilleRule, TrickHand, cards_of, end_detail, mask_of,
+from cardtable.families.tricks import (MANILLE, ManilleRule, TrickGame, TrickHand, cards_of, end_detail, mask_of,
                                        parse_trick_deal)
 from cardtable.engine.views import (ASIDE, CARDS, COUNT, DOWN, NONE, STOCK, LogEvent, Summary, VerbSpec, Zone,
                                     phrase)
@@ -160,7 +160,7 @@ class _TargetOption(Option):
 # ---- the game ------------------------------------------------------------------------------
 
 @register
-class Manille(Game):
+class Manille(TrickGame):
     """Manille, 2 to 7 players (manille.md). Options §9: ``target`` (``auto`` or 1..76),
     ``stake`` (``exchange``/``flat``), ``rounds`` (the match is ``rounds × n`` deals)."""
 
