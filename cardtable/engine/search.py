@@ -221,7 +221,7 @@ class InformationSet:
 
     __slots__ = ("seat", "_state", "_obs", "deal", "_build", "_accept")
 
-    def __init__(self, state: Any, seat: int, deal: Deal,
+    def __init__(self, state: Any, seat: int, deal: Deal | None,
                  build: Callable[[Any, list[int], random.Random], Any], observation: Any = None,
                  accept: Callable[[Any], bool] | None = None):
         """``accept(sample) -> bool``: a check the constraints of ``deal`` cannot say

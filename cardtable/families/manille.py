@@ -25,7 +25,7 @@ Units: hand points (card points + tricks, 0..68), game points (``excess``), hand
 from __future__ import annotations
 
 from functools import cached_property
-from typing import Any, Sequence
+from typing import Any, Callable, Sequence
 
 from cardtable.cards import SUIT_LETTERS, SUIT_SYMBOLS, Card, card_text, piquet32, shuffled, suit_of
 from cardtable.engine.game import Observation, Option, Result, rng_for
@@ -118,14 +118,23 @@ class PartnershipManille(TrickGame):
 
     ranking = MANILLE
     rule = ManilleRule()
+    #: the deck, in pack order
     pack: tuple[Card, ...] = tuple(piquet32())
-    deck_label = "the 32-card piquet pack"
-    packets = (4, 4)
-    hand_size = 8
-    total_points = 68
-    win_at = 35
-    state_class: type = None   # set by the game module
-    sheet_factory = None       # set by the game module (staticmethod)
+    #: the deck's name in messages
+    deck_label: str = "the 32-card piquet pack"
+    #: the packets of the deal, from voorhand round to the dealer
+    packets: tuple[int, ...] = (4, 4)
+    #: the cards of each hand (= the tricks of a hand)
+    hand_size: int = 8
+    #: the hand points of a whole hand: card points + 1 per trick (a check)
+    total_points: int = 68
+    #: the hand points that win the hand
+    win_at: int = 35
+    #: the hand's State, set by the game module: ``state_class(game, dealer, hands as masks,
+    #: upcard, standing)`` makes a ``ManilleHand``
+    state_class: Callable[[PartnershipManille, int, list[int], Card, Standing], ManilleHand]
+    #: the match sheet, set by the game module (a staticmethod): ``sheet_factory(options)``
+    sheet_factory: Callable[[dict[str, Any]], Any]
 
     def team_of(self, seat: int) -> int:
         return seat & 1
@@ -192,6 +201,7 @@ class PartnershipManille(TrickGame):
         far comes from ``standing`` (or ``sheet=``)."""
         dealer, masks, upcard, _stock = parse_trick_deal(
             deal, 4, self.hand_size, self.deck_mask, self.deck_label, self.id)
+        assert upcard is not None, "parse_trick_deal reads the upcard of a game that has one"
         return self.state_class(self, dealer, masks, upcard, self.standing_of(standing, sheet))
 
 
@@ -209,6 +219,11 @@ class ManilleHand(TrickHand):
     """
 
     per_trick = 1
+    game: PartnershipManille
+    #: the trump suit: the upcard's
+    trump: int
+    #: the dealer's last card, turned up
+    upcard: Card
 
     def __init__(self, game: PartnershipManille, dealer: int, hands: list[int], upcard: Card,
                  standing: Standing):

@@ -32,7 +32,7 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any, Sequence, TypeVar
 
-from cardtable.cards import JOKER, Card, card_text, cards_text, is_any_suit, is_joker, plain, shuffled
+from cardtable.cards import JOKER, Card, card_text, cards_text, designation, is_any_suit, is_joker, plain, shuffled
 from cardtable.engine.actions import Action
 from cardtable.engine.game import DealError, MeldView, rng_for
 from cardtable.engine.grammar import Grammar
@@ -723,7 +723,7 @@ class WildDriftHand(DriftHand):
         for i, m in enumerate(self.melds, 1):
             # a run joker: the plain card it stands for; a set joker standing for a rank only: the
             # designated joker itself (``JK=7*``: the bare rank ``7*`` is no card to write)
-            wilds = tuple((k, c if is_any_suit(stand_in(c)) else stand_in(c))
+            wilds = tuple((k, c if is_any_suit(designation(c)) else designation(c))
                           for k, c in enumerate(m.cards) if is_joker(c))
             out.append(MeldView(i, m.owner, m.kind, tuple(meld_uses(m.cards)), wilds))
         return tuple(out)

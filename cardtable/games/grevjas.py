@@ -333,4 +333,4 @@ class GrevState(KruisState):
 __all__ = ["BID_PIT", "GREV_ROEM", "Grevjas", "GrevState"]
 
 
-Grevjas.state_cls = GrevState     # the hand the family deals (new_hand, from_deal: jas.StreepjesJasGame)
+Grevjas.state_class = GrevState     # the hand the family deals (new_hand, from_deal: jas.StreepjesJasGame)

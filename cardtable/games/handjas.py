@@ -80,7 +80,7 @@ from cardtable.families.jas import (CARRE_SPEC, PASS, ROEM_SPEC, STUK_SPEC, JasH
                                     RoemRules, carre_meld, conflict, runs, seq_meld, stuk_mask,
                                     value_precedence)
 from cardtable.families.summaries import seats_fact
-from cardtable.families.tricks import (PASS_SPEC, PLAY_SPEC, JasRule, Ranking, TrickGame, TrickHand, cards_of, esc,
+from cardtable.families.tricks import (PASS_SPEC, PLAY_SPEC, JasRule, Ranking, TrickHand, cards_of, esc,
                                        mask_of)
 from cardtable.sheets.aardappel import Aardappels
 
@@ -169,7 +169,7 @@ def deal(pack: list[int], n: int, dealer: int) -> tuple[list[int], int, int, int
 
 
 @register
-class Handjas(TrickGame):
+class Handjas(jas.JasGame):
     """Handjas (handjas.md) for 2 to 5 players. Options §9: ``target`` (5/7),
     ``onder_jan_max`` (21/25), ``single_winner``, ``carre_ranks`` (all/swiss),
     ``overtrump_on_trump_lead``, ``roem_mode`` (manual/auto)."""

@@ -87,11 +87,8 @@ from cardtable.sheets.streepjes import Streepjes
 # ---- actions, made once ------------------------------------------------------------------
 
 
-CLAIM_AT = 100        # §7.2: "ik dek" at 100
-ONDER_JAN = 50        # §10.13: a count below 50
 LAST_TRICK = 5        # §2: 5 points for the last trick
 STUK_VALUE = 20       # §6.4
-PIT_STREPEN = 3       # §7.3
 N_TRICKS = 8
 
 #: the verbs (engine.views): play, "Ik dek", pass, the roem of the jas family
@@ -372,4 +369,4 @@ class KruisState(JasHand):
 __all__ = ["Kruisjassen", "KruisState"]
 
 
-Kruisjassen.state_cls = KruisState     # the hand the family deals (new_hand, from_deal: jas.StreepjesJasGame)
+Kruisjassen.state_class = KruisState     # the hand the family deals (new_hand, from_deal: jas.StreepjesJasGame)

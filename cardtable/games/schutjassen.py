@@ -530,4 +530,4 @@ class SchutState(KruisState):
 __all__ = ["BID_HERSCHUT", "BID_SCHUT", "BID_TOUT", "CONCEDE", "SchutState", "Schutjassen", "contract_points"]
 
 
-Schutjassen.state_cls = SchutState     # the hand the family deals (new_hand, from_deal: jas.StreepjesJasGame)
+Schutjassen.state_class = SchutState     # the hand the family deals (new_hand, from_deal: jas.StreepjesJasGame)
