@@ -177,7 +177,7 @@ class LazyActions:
         eq = self.__eq__(other)
         return eq if eq is NotImplemented else not eq
 
-    __hash__ = None
+    __hash__ = None  # type: ignore[assignment]  # a list-like value: unhashable, as a list is
 
     def __repr__(self) -> str:
         return f"LazyActions({len(self.eager)} listed + {sorted(self.lazy_verbs)} built when read)"

@@ -539,7 +539,9 @@ class State:
     def returns_gains(self) -> list[float]:
         """Each seat's gain on the score sheet this hand, higher = better (default: the
         Result's points)."""
-        return [float(p) for p in self.result().points]
+        res = self.result()
+        assert res is not None, "returns_gains: the hand is over"
+        return [float(p) for p in res.points]
 
     def returns_scale(self) -> float:
         """The unit that maps a usual hand's ``relative_returns`` into about [-1, 1]."""

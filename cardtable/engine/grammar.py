@@ -331,7 +331,7 @@ class Grammar:
         prep = target = end = None
         i = 0
         skipped: list[str] = []      # optional slots passed over at position i
-        bad_card = (-1, None)        # (position, CardError text) of a word that is no card
+        bad_card: tuple[int, str | None] = (-1, None)   # (position, CardError text) of a word that is no card
 
         def fail(what: "str | list[str]", cerr: str | None = None):
             return i, skipped + ([what] if isinstance(what, str) else what), cerr or (bad_card[1] if bad_card[0] == i else None)

@@ -336,15 +336,15 @@ def summary(match: Match) -> dict[str, Any]:
         if entry.get("between"):
             hands[-1]["between"] = True
     st = match.state
-    unfinished = st is not None and not st.over
+    live = st if st is not None and not st.over else None     # the hand still in play
     return {
         "format": RECORD_FORMAT,
         "game": match.game.id,
         "players": match.game.players,
         "options": dict(match.game.options),
         "hands": hands,
-        "to_act": st.to_act if unfinished else None,
-        "legal_actions": [a.text() for a in st.legal_actions()] if unfinished else [],
+        "to_act": live.to_act if live is not None else None,
+        "legal_actions": [a.text() for a in live.legal_actions()] if live is not None else [],
         "sheet": match.sheet.to_json(),
         "sheet_text": match.sheet.render(),
         "match_over": match.over,
@@ -429,7 +429,7 @@ def clean_temp(folder: str | os.PathLike, older_than: float = 60.0) -> list[Path
     delete or a missing folder."""
     import time
 
-    gone = []
+    gone: list[Path] = []
     try:
         entries = list(Path(folder).glob(f"{TEMP_PREFIX}*.json"))
     except OSError:

@@ -140,9 +140,9 @@ class Deal:
         if not self._hits:              # rejection never works here: keep one try of it
             self._reject = 1
         for _ in range(TRIES):
-            out = self._sequential(rng)
-            if out is not None:
-                return out
+            got = self._sequential(rng)
+            if got is not None:
+                return got
         return self._assign(rng)
 
     def _sequential(self, rng: random.Random) -> list[int] | None:

@@ -78,7 +78,7 @@ class Zone(NamedTuple):
     name: str
     kind: str
     owner: int | None = None
-    count: int = 0
+    count: int = 0  # type: ignore[assignment]  # the field shadows tuple.count, as the record names it
     cards: tuple[Card, ...] = ()
     face: str = UP
     order: str = "display"
@@ -567,12 +567,12 @@ def table_view(head: Sequence[str], rows: Sequence[Sequence[str]], drawing: str 
     """A table SheetView from ``Sheet.table()``'s headers and rows (the last row is the
     totals row when ``has_total``; None: when its first cell is not a hand number) and the
     lines of ``Sheet.render()``'s drawing that are not table lines (``| ... |`` rows)."""
-    rows = [tuple(str(c) for c in r) for r in rows]
+    cells = [tuple(str(c) for c in r) for r in rows]
     if has_total is None:
-        has_total = bool(rows) and not rows[-1][0].split(" ")[0].isdigit()
-    total = rows.pop() if has_total and rows else None
+        has_total = bool(cells) and not cells[-1][0].split(" ")[0].isdigit()
+    total = cells.pop() if has_total and cells else None
     lines = tuple(ln for ln in drawing.splitlines() if ln.strip() and not ln.lstrip().startswith("|"))
-    return SheetView(title, tuple(str(h) for h in head), tuple(rows), total, tuple(marks),
+    return SheetView(title, tuple(str(h) for h in head), tuple(cells), total, tuple(marks),
                      score_columns, lines)
 
 

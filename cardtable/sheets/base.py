@@ -7,7 +7,7 @@ from typing import Any, Sequence
 
 from cardtable.engine.views import SheetView, table_view
 
-from cardtable.engine.standing import Standing
+from cardtable.engine.standing import FrozenMap, Standing
 
 
 def tally(n: int) -> str:
@@ -84,7 +84,7 @@ class Sheet:
         Changing the sheet later does not change a standing already made."""
         return Standing(self.n_seats, hands=self.hands, next_dealer=self.next_dealer,
                         totals=tuple(self.seat_totals()), unit=self.unit, active=tuple(self.active),
-                        carry=tuple(self.carried()), extra=self.standing_extra())
+                        carry=tuple(self.carried()), extra=FrozenMap(self.standing_extra()))
 
     def record_between(self, result) -> None:
         """Write the outcome of a decision between hands (``Game.between_hands``; e.g. Loba's
