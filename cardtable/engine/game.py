@@ -290,6 +290,20 @@ class Game:
     #: "Action grammar"); None reads the whole README table. A subclass may make it a
     #: property when its words depend on the options.
     grammar: ClassVar[Grammar | None] = None
+    #: Texts the game's grammar must refuse, each with the word the refusal names (``("bid
+    #: pit", "'pit'")``): tests/test_grammar.py adds them to its table. Default: none.
+    bad_texts: ClassVar[tuple[tuple[str, str], ...]] = ()
+    #: (players or None, options) the search tests (tests/test_search.py) also play besides the
+    #: defaults. Default: none.
+    search_configs: ClassVar[tuple[tuple[int | None, dict[str, Any]], ...]] = ()
+    #: The strong bot's playouts (bots/strong.py): ``simple`` (the simple bot's choices) or
+    #: ``prior`` (the game's prior policy).
+    playout_policy: ClassVar[str] = "simple"
+    #: The strong bot searches only the simple bot's first this many choices (None: all of them).
+    search_width: int | None = None
+    #: ``candidates``: the strong bot plays a searched choice over the simple bot's only by a
+    #: margin that grows with the number searched (None: by any margin).
+    search_bar: str | None = None
 
     def __init__(self, players: int | None = None, **options: Any):
         n = self.min_players if players is None else players

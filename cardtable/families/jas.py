@@ -445,6 +445,8 @@ class JasHand(TrickHand):
     game: JasGame
     #: the trump suit (a jas hand always has one: the upcard's suit, or as chosen)
     trump: int
+    #: the dealer's last card, turned up
+    upcard: Card
     copy_lists = ("hands", "counts")
     #: the count a side claims at ("ik dek" at 100)
     claim_at: int = 100
@@ -1155,7 +1157,7 @@ class StreepjesJasGame(JasGame):
 
     #: the hand's State class, set by each game: ``state_class(game, dealer, hands as masks,
     #: upcard, standing)`` makes a ``JasHand``
-    state_class: Callable[[JasGame, int, list[int], Card, Standing], JasHand]
+    state_class: Callable[..., JasHand]
     #: the packets of the deal, from voorhand round to the dealer (kruisjassen 4-4, grevjas 3-2-3)
     packets: tuple[int, ...] = (4, 4)
 

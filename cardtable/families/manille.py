@@ -132,7 +132,7 @@ class PartnershipManille(TrickGame):
     win_at: int = 35
     #: the hand's State, set by the game module: ``state_class(game, dealer, hands as masks,
     #: upcard, standing)`` makes a ``ManilleHand``
-    state_class: Callable[[PartnershipManille, int, list[int], Card, Standing], ManilleHand]
+    state_class: Callable[..., ManilleHand]
     #: the match sheet, set by the game module (a staticmethod): ``sheet_factory(options)``
     sheet_factory: Callable[[dict[str, Any]], Any]
 

@@ -41,7 +41,7 @@ Rulings beyond the spec:
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Sequence
 
 from cardtable.cards import SUIT_SYMBOLS
 from cardtable.engine.actions import Action
@@ -51,7 +51,7 @@ from cardtable.engine.registry import register
 from cardtable.engine.standing import Standing
 from cardtable.engine.views import NONE, LogEvent, VerbSpec
 from cardtable.families import jas
-from cardtable.families.jas import (CARRE_SPEC, DECLARE_STUK, ROEM_SPEC, STUK_SPEC, RoemRules,
+from cardtable.families.jas import (CARRE_SPEC, DECLARE_STUK, ROEM_SPEC, STUK_SPEC, Meld, RoemRules,
                                     kruis_precedence)
 from cardtable.families.tricks import JAS, PASS_SPEC, PLAY_SPEC, SIDE_NAMES, JasRule, esc
 from cardtable.games.kruisjassen import KruisState
@@ -166,6 +166,7 @@ class GrevState(KruisState):
 
     def _apply_other(self, action: Action) -> None:
         if action.verb == "bid" and action.arg == "pit":
+            assert self.to_act is not None, "the engine applies actions only while the hand is on"
             self.pit_seat = self.to_act
             self.pit_alive = True
             self._log("bid_pit", self.to_act)
@@ -248,9 +249,11 @@ class GrevState(KruisState):
         if outcome == "void":
             entries = self._pending_entries(None)
         KruisState._finish(self, outcome, side, entries, carry, next_dealer, claimer)
-        self.end["pit_bid"] = self.pit_seat if self.pit_seat >= 0 else None
-        self.end["pit_made"] = outcome == "pit"
-        self.end["stuk_struck"] = self.stuk_struck
+        end = self.end
+        assert end is not None, "_finish writes the hand's end"
+        end["pit_bid"] = self.pit_seat if self.pit_seat >= 0 else None
+        end["pit_made"] = outcome == "pit"
+        end["stuk_struck"] = self.stuk_struck
 
     # -- words --
     def explain(self, action: Action) -> str:
@@ -320,7 +323,7 @@ class GrevState(KruisState):
         side's best (§6.4); None while a pit is alive or when nothing scores."""
         if self.pit_alive:
             return None
-        cands = self.declared
+        cands: Sequence[tuple[int, Meld]] = self.declared
         if self.pit_seat >= 0:
             cands = [(s, m) for s, m in cands if self.side[s] != self.side[self.pit_seat]]
         best = None

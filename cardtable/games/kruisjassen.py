@@ -72,7 +72,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from cardtable.cards import SUIT_SYMBOLS, card_text
+from cardtable.cards import SUIT_SYMBOLS, Card, card_text
 from cardtable.engine.actions import Action
 from cardtable.engine.grammar import Grammar
 from cardtable.engine.game import MeldView, Observation, Option, Result
@@ -170,11 +170,12 @@ class KruisState(JasHand):
     5 for the last trick); the words (log, summary, explanations) and the observation are
     kruisjassen's."""
 
+    game: jas.StreepjesJasGame
     last_bonus = LAST_TRICK
-    verb_table = VERBS
+    verb_table: tuple[VerbSpec, ...] = VERBS
     outcome_words = _OUTCOME_WORDS
 
-    def __init__(self, game: Kruisjassen, dealer: int, hands: list[int], upcard: int,
+    def __init__(self, game: jas.StreepjesJasGame, dealer: int, hands: list[int], upcard: int,
                  standing: Standing):
         JasHand.__init__(self, game, dealer, hands, upcard, standing, N_TRICKS)
 
@@ -205,7 +206,7 @@ class KruisState(JasHand):
         v, arg = action.verb, action.arg
         seat = self.to_act
         ph = self.phase
-        if ph == "over":
+        if ph == "over" or seat is None:
             return "the hand is over"
         if ph == "meld":
             if v == "declare" and arg not in ("stuk", "trickroem"):
@@ -220,6 +221,7 @@ class KruisState(JasHand):
         if ph == "trickroem":
             if v == "claim":
                 return "claims are made automatically (claim_mode = auto)"
+            assert self.tr_pending is not None, "the trickroem phase has a pending trick roem"
             return (f"seat {seat} won a trick holding {jas.roem_words(self.tr_pending, self.trump)}: "
                     "declare trickroem or pass first")
         # play
@@ -291,7 +293,8 @@ class KruisState(JasHand):
         if k == "play" or k == "trick":
             return TrickHand._log_event(self, ev)
         if k == "show":
-            parts, cards = [], []
+            parts: list[str] = []
+            cards: list[Card] = []
             for i, (_s, m) in enumerate(self.declared):
                 idx = " ".join(f"{{c{len(cards) + j}}}" for j in range(len(m.cards)))
                 cards.extend(m.cards)
@@ -328,7 +331,7 @@ class KruisState(JasHand):
     def observation(self, seat: int) -> Observation:
         public = self._public()
         declared = []
-        melds = []
+        melds: list[MeldView] = []
         for i, (s, m) in enumerate(self.declared):
             show = public or s == seat
             declared.append({

@@ -213,7 +213,7 @@ class SchutState(KruisState):
     verb_table = VERBS
     outcome_words = _OUTCOME_WORDS
 
-    def __init__(self, game: Schutjassen, dealer: int, hands: list[int], upcard: int, standing: Standing):
+    def __init__(self, game: jas.StreepjesJasGame, dealer: int, hands: list[int], upcard: int, standing: Standing):
         self.bidding = True
         self.bid_step = 0
         self.stage: str | None = None
@@ -230,6 +230,7 @@ class SchutState(KruisState):
 
     def _bid_turn(self, action: Action) -> None:
         seat = self.to_act
+        assert seat is not None, "the bidding has a seat to act"
         if action == BID_SCHUT:
             self.schutters = self.contract = self.side[seat]
             self.stage = "schut"
@@ -254,6 +255,7 @@ class SchutState(KruisState):
             return [PASS, BID_SCHUT]
         if self.phase == "trickroem":
             acts = [DECLARE_TRICKROEM, PASS]
+            assert self.to_act is not None, "legal actions are listed while the hand is on"
             if self.game.claim_manual and self.side[self.to_act] == self.contract:
                 acts.append(CLAIM)
             return acts
@@ -261,6 +263,7 @@ class SchutState(KruisState):
 
     def _legal_play(self) -> list[Action]:
         acts = KruisState._legal_play(self)
+        assert self.to_act is not None, "legal actions are listed while the hand is on"
         side = self.side[self.to_act]
         if side != self.contract:
             acts = [a for a in acts if a != CLAIM]
@@ -321,15 +324,17 @@ class SchutState(KruisState):
     def _settle(self, outcome: str, claimer: int | None, conceder: int | None) -> None:
         """End the hand: the §7.2 contract points, the roem of §7.3, the entries the boom
         writes and the next dealer (dealer + 1; the same dealer after a thrown-in hand)."""
+        win: int | None
         if outcome == "thrown_in":
             cp, win, nxt = [0, 0], None, self.dealer
         else:
+            assert self.stage is not None, "a hand played out has a contract stage"
             cp = contract_points(outcome, self.stage, self.schutters, self.counts)
             win = 0 if cp[0] else 1
             nxt = self.next_seat[self.dealer]
         roem = [100 * (self.pend_roem[s] + self.pend_trick[s]) for s in range(2)]
         entries = []
-        if outcome != "thrown_in":
+        if win is not None:
             entries.append({"side": win, "points": cp[win], "reason": outcome})
         for reason, pend in (("roem", self.pend_roem), ("trickroem", self.pend_trick)):
             for side in range(2):
@@ -365,6 +370,7 @@ class SchutState(KruisState):
     # -- search --
     def returns_gains(self) -> list[float]:
         """Points written this hand per seat, in hundreds."""
+        assert self.end is not None, "returns_gains: the hand is over"
         p = self.end["points"]
         return [p[self.side[s]] / 100 for s in range(4)]
 
