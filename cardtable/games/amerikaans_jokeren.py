@@ -287,6 +287,8 @@ class AmerikaansJokeren(WildDriftRummy):
 class AmerikaansState(WildDriftHand):
     """One hand of Amerikaans Jokeren: the upcard round, the contract, the open, the §7 score."""
 
+    game: AmerikaansJokeren
+
     __slots__ = ("hand_no", "up", "up_passes", "to_use", "redrawn", "_ocache")
     VERBS = AJ_VERBS
 

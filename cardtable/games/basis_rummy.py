@@ -170,6 +170,8 @@ class BasisRummy(WildDriftRummy):
 class BasisRummyState(WildDriftHand):
     """One hand of Basis Rummy: the drift-rummy hand with jokers and its §7 score."""
 
+    game: BasisRummy
+
     __slots__ = ()
 
     def observation(self, seat: int):

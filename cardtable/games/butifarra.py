@@ -260,6 +260,8 @@ class ButifarraState(TrickHand):
     """One hand of butifarra: the trick play is ``TrickHand``'s (1 point per trick); the
     trump choice, the doubling and the scoring are here."""
 
+    game: Butifarra
+
     per_trick = PER_TRICK
 
     def __init__(self, game: Butifarra, dealer: int, hands: list[int], standing: Standing):
@@ -298,6 +300,7 @@ class ButifarraState(TrickHand):
     def _apply(self, action: Action) -> None:
         v = action.verb
         seat = self.to_act
+        assert seat is not None, "the engine applies actions only while the hand is on"
         if v == "play":
             self._play(seat, action.cards[0])
         elif v == "trump":
@@ -429,7 +432,7 @@ class ButifarraState(TrickHand):
         v = action.verb
         seat = self.to_act
         ph = self.phase
-        if ph == "over":
+        if ph == "over" or seat is None:
             return "the hand is over"
         if ph == "trump":
             if v == "pass":

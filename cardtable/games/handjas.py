@@ -338,6 +338,8 @@ class Handjas(jas.JasGame):
 class HandjasState(JasHand):
     """One hand of Handjas (see the module docstring)."""
 
+    game: Handjas
+
     copy_lists = ("hands", "counts")
     verb_table = VERBS
     last_bonus = LAST_TRICK
@@ -456,6 +458,7 @@ class HandjasState(JasHand):
 
     def _apply_other(self, action: Action) -> None:
         seat = self.to_act
+        assert seat is not None, "the engine applies actions only while the hand is on"
         v = action.verb
         if self.phase == "rob" and v == "swap":
             self._apply_rob(seat, True)
@@ -486,6 +489,7 @@ class HandjasState(JasHand):
             return
         while self.phase == "meld":
             seat = self.to_act
+            assert seat is not None, "the meld round has a seat to act"
             for m in self._meld_options(seat):
                 self._declare(seat, m)
             if self.stuk_seat == seat and self.stuk_by < 0:
@@ -812,7 +816,7 @@ class HandjasState(JasHand):
         v, arg = action.verb, action.arg
         seat = self.to_act
         ph = self.phase
-        if ph == "over":
+        if ph == "over" or seat is None:
             return "the hand is over"
         if v == "claim":
             return "there is no claim in Handjas: every hand is played to the ninth trick"

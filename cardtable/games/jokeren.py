@@ -191,6 +191,8 @@ class Jokeren(WildDriftRummy):
 class JokerenState(WildDriftHand):
     """One hand of Jokeren: the drift-rummy hand with jokers and its §7 penalty score."""
 
+    game: Jokeren
+
     __slots__ = ()
 
     def observation(self, seat: int):

@@ -191,6 +191,8 @@ class KlassiekeRummy(DriftRummy):
 class KlassiekeRummyState(DriftHand):
     """One hand of Klassieke Rummy: the drift-rummy hand (families/drift.py) and its §7 score."""
 
+    game: KlassiekeRummy
+
     __slots__ = ()
     #: the family's fast playout (families/drift.py), named here as the game's own
     playout = DriftHand.playout

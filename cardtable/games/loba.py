@@ -169,6 +169,8 @@ def _is_taken(card: Card, taken: Card) -> bool:
 class LobaState(EliminationHand):
     """One hand of Loba (module docstring)."""
 
+    game: Loba
+
     __slots__ = ("pending", "at_once")
     PLAY_WORDS = "meld, lay off or discard"
 

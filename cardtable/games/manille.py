@@ -290,6 +290,8 @@ class ManilleState(TrickHand):
     observation come from there; this class adds the calls, the exchange, the trump
     choice and the settlement (§4, §7)."""
 
+    game: Manille
+
     per_trick = PER_TRICK
 
     def __init__(self, game: Manille, dealer: int, hands: list[int], stock: tuple[int, ...],
@@ -378,6 +380,7 @@ class ManilleState(TrickHand):
     def _apply(self, action: Action) -> None:
         v = action.verb
         seat = self.to_act
+        assert seat is not None, "the engine applies actions only while the hand is on"
         if v == "play":
             self._play(seat, action.cards[0])
         elif v == "bid":

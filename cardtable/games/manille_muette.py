@@ -55,6 +55,8 @@ from cardtable.sheets.hands import match_sheet
 class MuetteState(ManilleHand):
     """One hand of Manille Muette: only ``play`` (``ManilleHand`` as it is)."""
 
+    game: ManilleMuette
+
 
 @register
 class ManilleMuette(PartnershipManille):

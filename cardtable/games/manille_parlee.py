@@ -81,6 +81,8 @@ def _suit_word(s: int, n: int) -> str:
 class ParleeState(ManilleHand):
     """One hand of Manille Parlée: ``ManilleHand`` plus the leader's talk action."""
 
+    game: ManilleParlee
+
     def __init__(self, *args: Any):
         super().__init__(*args)
         self.talk: tuple[tuple[int, int, Action, int, str], ...] = ()  # (trick 1.., seat, action, subject, answer)

@@ -106,6 +106,8 @@ class RaminoState(EliminationHand):
     """One hand of Ramino drift: the elimination hand with jokers; its §7 score is the family's
     (every other seat still in scores the penalty points of his hand, the winner 0)."""
 
+    game: RaminoDrift
+
     __slots__ = ()
 
 
