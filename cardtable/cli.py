@@ -29,7 +29,6 @@ import json
 import random
 import sys
 import time
-from importlib import resources
 from typing import Any, Callable, NoReturn
 
 import click
@@ -256,7 +255,7 @@ def play(game_id: str, seats: tuple[str, ...], players: int | None, seed: int | 
     except IllegalAction as e:
         fail(str(e))
     _settings_warning()
-    from cardtable import saves, tui  # lazy: only the TUI needs textual
+    from cardtable import tui  # lazy: only the TUI needs textual
 
     tui.run(match)
     _saved_notice_for(match)
@@ -522,8 +521,14 @@ def run_reported(game: Game, as_json: bool, label: str, total: int | None,
     is printed and the summary returned for the command's own table."""
     try:
         if not as_json and sys.stdout.isatty():
-            from rich.progress import (BarColumn, MofNCompleteColumn, Progress, TextColumn,
-                                       TimeElapsedColumn, TimeRemainingColumn)
+            from rich.progress import (
+                BarColumn,
+                MofNCompleteColumn,
+                Progress,
+                TextColumn,
+                TimeElapsedColumn,
+                TimeRemainingColumn,
+            )
 
             columns = [TextColumn(label), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn()]
             if remaining:

@@ -34,7 +34,6 @@ CLI; never imports textual.
 
 from __future__ import annotations
 
-import json
 import os
 import re
 import secrets

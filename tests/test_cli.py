@@ -16,7 +16,6 @@ from click.testing import CliRunner
 import cardtable
 from cardtable.cli import main
 from cardtable.engine import Match, get_game
-
 from tests.helpers import play
 
 ROOT = Path(__file__).resolve().parent.parent

@@ -5,8 +5,7 @@ from __future__ import annotations
 
 from collections import Counter
 
-from cardtable.cards import card_text, parse_card, parse_cards, piquet32, two_packs, PIQUET_RANKS
-
+from cardtable.cards import PIQUET_RANKS, card_text, parse_card, parse_cards, piquet32, two_packs
 from tests.test_invariants import codes_in, fully_hidden
 
 QS = parse_card("QS")

@@ -9,14 +9,10 @@ from pathlib import Path
 
 import pytest
 
-from cardtable import saves
 from cardtable.bots import get_bot
-from cardtable.engine import Match, get_game
-from cardtable.engine import record
+from cardtable.engine import Match, get_game, record
 from cardtable.engine.record import RecordError
-
 from tests.helpers import play
-
 
 CASES = [("kruisjassen", None, {}), ("kruisjassen", None, {"roem_mode": "auto", "claim_mode": "auto"}),
          ("klassieke-rummy", 2, {}), ("klassieke-rummy", 4, {"ace_mode": "bridge"}),

@@ -21,7 +21,6 @@ from cardtable import saves
 from cardtable.cli import main
 from cardtable.engine import Match, get_game, record
 from cardtable.engine.record import RecordError
-
 from tests.helpers import play
 
 ROOT = Path(__file__).resolve().parent.parent

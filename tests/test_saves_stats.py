@@ -13,7 +13,6 @@ import pytest
 
 from cardtable import saves, stats
 from cardtable.engine import Match, get_game
-
 from tests.helpers import play
 
 ROOT = Path(__file__).resolve().parent.parent

@@ -10,16 +10,15 @@ options and player counts below (derandomized: the same positions every run).
 
 from __future__ import annotations
 
-import copy
-from collections import Counter
 import random
+from collections import Counter
 from itertools import combinations
 
 import pytest
 
 from cardtable.bots import BOT_KINDS, PolicyBot, RandomBot, get_bot
 from cardtable.bots import registry as bot_registry
-from cardtable.engine import Action, OptionError, game_class, get_game, game_ids
+from cardtable.engine import Action, OptionError, game_class, game_ids, get_game
 from cardtable.engine.game import State
 from cardtable.engine.search import TRIES, Bucket, Deal, InformationSet, relative_returns
 from cardtable.families.tricks import TrickHand, cards_of

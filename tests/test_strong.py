@@ -13,15 +13,14 @@ import warnings
 
 import pytest
 from click.testing import CliRunner
+from test_search import CONFIGS, IDS, positions, swapped
 
 from cardtable import bots
 from cardtable.bots import get_bot
-from cardtable.bots.strong import StrongBot, Stats, search_chunk
+from cardtable.bots.strong import Stats, StrongBot, search_chunk
 from cardtable.bots.tournament import arrangements, wilson
 from cardtable.cli import main
 from cardtable.engine import game_ids, get_game
-
-from test_search import CONFIGS, IDS, positions, swapped
 
 
 def strong(game, seed=1, iterations=24, pool=False):
@@ -174,7 +173,8 @@ def test_a_bare_observation_plays_like_simple_with_a_warning():
 def test_a_registered_prior_is_what_the_search_starts_from(monkeypatch):
     """A bot module's ``prior`` policy: the strong bot's fallback and first candidate, never a
     seat's level; without one the prior is the simple bot's."""
-    from cardtable.bots import registry, strong as strong_mod
+    from cardtable.bots import registry
+    from cardtable.bots import strong as strong_mod
     from cardtable.engine.game import OptionError
 
     g = get_game("kruisjassen")

@@ -28,8 +28,18 @@ from cardtable.cards import card_text, parse_card
 from cardtable.engine import game_class, game_ids, get_game
 from cardtable.engine import views as V
 from cardtable.engine.actions import Action
-from cardtable.engine.views import (LogEvent, MenuItem, SheetView, Summary, VerbSpec, Zone, log_view, render,
-                                    spec_for, specs_for)
+from cardtable.engine.views import (
+    LogEvent,
+    MenuItem,
+    SheetView,
+    Summary,
+    VerbSpec,
+    Zone,
+    log_view,
+    render,
+    spec_for,
+    specs_for,
+)
 
 
 def _configs():

@@ -64,10 +64,10 @@ from typing import Any
 
 from cardtable.bots import Bot, PolicyBot
 from cardtable.cards import RANK_OF, SUIT_OF, display, is_joker, plain
-from cardtable.engine.search import mask_cards
-from cardtable.families.tricks import PLAY, TrickHand
 from cardtable.engine.actions import Action
 from cardtable.engine.game import Game, Observation
+from cardtable.engine.search import mask_cards
+from cardtable.families.tricks import PLAY, TrickHand
 
 #: seconds per decision when neither ``budget`` nor ``CARDTABLE_BOT_BUDGET`` says
 DEFAULT_BUDGET = 1.0

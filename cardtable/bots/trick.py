@@ -191,7 +191,7 @@ __all__ = ["choose"]
 
 
 # the games this module's rules of thumb play (bots/registry.py)
-from cardtable.games.kruisjassen import Kruisjassen  # noqa: E402
 from cardtable.bots.registry import register_policy  # noqa: E402
+from cardtable.games.kruisjassen import Kruisjassen  # noqa: E402
 
 register_policy("simple", choose, game_classes=(Kruisjassen,))

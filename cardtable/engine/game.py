@@ -52,7 +52,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, Sequence
 
-from cardtable.cards import Card, card_text, cards_text, parse_card, CardError
+from cardtable.cards import Card, CardError, card_text, cards_text, parse_card
 from cardtable.engine.actions import Action, ActionError, LazyActions, parse_action
 from cardtable.engine.grammar import Compound, Grammar
 from cardtable.engine.standing import Standing

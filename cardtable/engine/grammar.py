@@ -62,8 +62,18 @@ import re
 from dataclasses import dataclass
 from typing import Iterable, Mapping, Sequence
 
-from cardtable.cards import (RANK_LETTERS, Card, CardError, card_text, copy_of, designate, is_any_suit,
-                             parse_card, rank_of, stands_for)
+from cardtable.cards import (
+    RANK_LETTERS,
+    Card,
+    CardError,
+    card_text,
+    copy_of,
+    designate,
+    is_any_suit,
+    parse_card,
+    rank_of,
+    stands_for,
+)
 from cardtable.engine.actions import IMPLIED_PART_VERB, Action, ActionError
 
 __all__ = ["Compound", "Grammar", "GrammarError", "README_GRAMMAR", "README_FORMS"]

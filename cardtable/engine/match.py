@@ -47,7 +47,7 @@ class Match:
 
     def __init__(self, game: Game, seats: list[str] | None = None, seed: int | None = None):
         self.game = game
-        self.seats = list(seats) if seats else [f"bot:simple" for _ in range(game.players)]
+        self.seats = list(seats) if seats else ["bot:simple" for _ in range(game.players)]
         if len(self.seats) != game.players:
             raise IllegalAction(f"{game.name} with {game.players} players needs {game.players} seats, "
                                 f"not {len(self.seats)}")

@@ -10,14 +10,12 @@ import os
 import re
 import tempfile
 import unicodedata
-from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Collection
 
 from cardtable.engine.game import DealError, IllegalAction, OptionError
 from cardtable.engine.match import RECORD_FORMAT, Match
 from cardtable.engine.registry import get_game
-
 
 #: The largest record read (bytes): a long match is well under 1 MB; a bigger file is refused
 #: before it is read whole (``replay /dev/zero`` must not read until memory runs out).
@@ -293,7 +291,7 @@ def replay(data: dict[str, Any], bot_kinds: Collection[str] | None = None) -> Ma
         raise RecordError(f"the game {clip(data['game'])} cannot be set up with these options "
                           f"({type(e).__name__}: {clip(str(e), 80)})") from None
     if seats is None:
-        seats = [f"bot:simple" for _ in range(game.players)]
+        seats = ["bot:simple" for _ in range(game.players)]
     try:
         match = Match(game, seats, seed=data.get("seed"))
     except IllegalAction as e:

@@ -21,7 +21,7 @@ Units: a zone's ``count`` is in cards; every other number is the game's own.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any, Callable, Mapping, NamedTuple, Sequence
 

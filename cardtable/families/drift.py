@@ -37,12 +37,35 @@ from cardtable.cards import ACE, RANK_OF, Card, card_text, cards_text, sort_hand
 from cardtable.engine.actions import Action
 from cardtable.engine.game import Game, IllegalAction, MeldView, Observation, Result, State
 from cardtable.engine.standing import Standing
-from cardtable.engine.views import EventLog, LogEvent, VerbSpec, log_view, specs_for
-from cardtable.engine.views import Fact, Facts, Summary, phrase, status_items
-from cardtable.families.rummy import (ACE_LOW, RUMMY_VERBS, RUN, SET, Meld, classify, find_melds, lay_off,
-                                      layoff_ends, layoff_options, rummy_zones, stock_top_first, turn_over,
-                                      why_not_meld)
-from cardtable.families.rummy import card_points
+from cardtable.engine.views import (
+    EventLog,
+    Fact,
+    Facts,
+    LogEvent,
+    Summary,
+    VerbSpec,
+    log_view,
+    phrase,
+    specs_for,
+    status_items,
+)
+from cardtable.families.rummy import (
+    ACE_LOW,
+    RUMMY_VERBS,
+    RUN,
+    SET,
+    Meld,
+    card_points,
+    classify,
+    find_melds,
+    lay_off,
+    layoff_ends,
+    layoff_options,
+    rummy_zones,
+    stock_top_first,
+    turn_over,
+    why_not_meld,
+)
 from cardtable.families.summaries import score_fact
 
 #: Ruling 9 (klassieke-rummy): the stock is re-formed at most this often in one hand; then the

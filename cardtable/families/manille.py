@@ -32,8 +32,16 @@ from cardtable.engine.game import Observation, Option, Result, rng_for
 from cardtable.engine.standing import Standing
 from cardtable.engine.views import Fact, LogEvent, Summary, phrase
 from cardtable.families.summaries import score_fact, side_fact
-from cardtable.families.tricks import (MANILLE, ManilleRule, TrickGame, TrickHand, deal_packets, mask_of, parse_trick_deal,
-                                       side_result)
+from cardtable.families.tricks import (
+    MANILLE,
+    ManilleRule,
+    TrickGame,
+    TrickHand,
+    deal_packets,
+    mask_of,
+    parse_trick_deal,
+    side_result,
+)
 
 #: the sides as the manille sheets head them (``sheets.sides.SIDE_HEADERS``; families sit
 #: below sheets, so the words are repeated here)

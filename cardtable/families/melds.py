@@ -38,11 +38,27 @@ from collections import Counter
 from itertools import combinations
 from typing import Iterable, NamedTuple, Sequence
 
-from cardtable.cards import (ACE, JOKER, RANK_OF, SUIT_OF, SUIT_SYMBOLS, RANK_DISPLAY_EN, Card, any_suit,
-                             designate, designation, display, is_any_suit, is_joker, make, plain, rank_of, stands_for,
-                             suit_of)
-from cardtable.families.rummy import (ACE_HIGH_LOW, ACE_LOW, RUN, SET, Meld, run_ends, run_order,
-                                      why_not_meld)
+from cardtable.cards import (
+    ACE,
+    JOKER,
+    RANK_DISPLAY_EN,
+    RANK_OF,
+    SUIT_OF,
+    SUIT_SYMBOLS,
+    Card,
+    any_suit,
+    designate,
+    designation,
+    display,
+    is_any_suit,
+    is_joker,
+    make,
+    plain,
+    rank_of,
+    stands_for,
+    suit_of,
+)
+from cardtable.families.rummy import ACE_HIGH_LOW, ACE_LOW, RUN, SET, Meld, run_ends, run_order, why_not_meld
 
 _DESIG_JOKER: dict[Card, Card] = {}  # stand-in -> designated joker (cache)
 

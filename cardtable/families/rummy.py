@@ -33,8 +33,7 @@ from itertools import combinations
 from typing import Iterable, NamedTuple, Sequence
 
 from cardtable.cards import ACE, JOKER, KING, RANK_OF, SUIT_OF, TWO, Card, is_joker, make
-from cardtable.engine.views import (CARD, CARDS, COUNT, DISCARD, DOWN, HAND, MELD, MELDS, NONE, STOCK, UP,
-                                    VerbSpec, Zone)
+from cardtable.engine.views import CARD, CARDS, COUNT, DISCARD, DOWN, HAND, MELD, MELDS, NONE, STOCK, UP, VerbSpec, Zone
 
 ACE_LOW = "low"
 ACE_HIGH_LOW = "high_low"

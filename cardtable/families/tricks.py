@@ -46,9 +46,28 @@ from typing import Any, Iterable, Sequence, TypeVar
 from cardtable.cards import SUIT_OF, Card, card_text, make, mask_cards, rank_of, suit_of
 from cardtable.engine.actions import Action
 from cardtable.engine.game import DealError, Game, Observation, Result, State, check_cards
-from cardtable.engine.views import (CARD, CARDS, COUNT, DESIGNATION, DOWN, HAND, LAST_TRICK, MELD, TAKEN, TRICK,
-                                    UP, UPCARD, LogEvent, VerbSpec, Zone, log_view, specs_for)
-from cardtable.engine.views import TRICK_EVENTS, Facts, status_items
+from cardtable.engine.views import (
+    CARD,
+    CARDS,
+    COUNT,
+    DESIGNATION,
+    DOWN,
+    HAND,
+    LAST_TRICK,
+    MELD,
+    TAKEN,
+    TRICK,
+    TRICK_EVENTS,
+    UP,
+    UPCARD,
+    Facts,
+    LogEvent,
+    VerbSpec,
+    Zone,
+    log_view,
+    specs_for,
+    status_items,
+)
 
 # ---- bitmasks ----------------------------------------------------------------------------
 

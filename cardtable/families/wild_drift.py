@@ -37,13 +37,35 @@ from cardtable.engine.actions import Action
 from cardtable.engine.game import DealError, MeldView, rng_for
 from cardtable.engine.grammar import Grammar
 from cardtable.engine.standing import Standing
-from cardtable.engine.views import (CARD, CARDS, COUNT, DISCARD, DOWN, HAND, MELD, MELDS, STOCK, UP, LogEvent,
-                                    VerbSpec, Zone)
+from cardtable.engine.views import (
+    CARDS,
+    COUNT,
+    DISCARD,
+    DOWN,
+    HAND,
+    MELD,
+    MELDS,
+    STOCK,
+    UP,
+    LogEvent,
+    VerbSpec,
+    Zone,
+)
 from cardtable.families.drift import DRAW, MAX_TURNOVERS, OVER, PLAY, DriftHand, DriftRummy
-from cardtable.families.melds import (MeldRules, any_meld, check_meld, find_wild_melds, joker_as, layoff_targets,
-                                      meld_points, meld_uses, stand_in, swap_joker, swap_targets, wild_lay_off)
-from cardtable.families.rummy import (DRAW_DISCARD_SPEC, DRAW_STOCK_SPEC, DISCARD_SPEC, RUN, SET, Meld,
-                                      deal_round_robin)
+from cardtable.families.melds import (
+    MeldRules,
+    any_meld,
+    check_meld,
+    find_wild_melds,
+    layoff_targets,
+    meld_points,
+    meld_uses,
+    stand_in,
+    swap_joker,
+    swap_targets,
+    wild_lay_off,
+)
+from cardtable.families.rummy import DISCARD_SPEC, DRAW_DISCARD_SPEC, DRAW_STOCK_SPEC, RUN, SET, Meld, deal_round_robin
 
 WILD_MELD_SPEC = VerbSpec("meld", "Meld selected", "m", "\u2423 or 1-9 selects, m melds", CARDS, min_cards=3)
 WILD_LAYOFF_SPEC = VerbSpec("layoff", "Lay off", "l", "l lays off", MELD)

@@ -82,8 +82,7 @@ from cardtable.engine.game import DealError, Option, Result
 from cardtable.engine.grammar import Compound, Grammar
 from cardtable.engine.registry import register
 from cardtable.engine.standing import Standing
-from cardtable.engine.views import (NONE, VOID, WINNER, Fact, LogEvent, SheetView, Summary, VerbSpec,
-                                    phrase)
+from cardtable.engine.views import NONE, VOID, WINNER, Fact, LogEvent, SheetView, Summary, VerbSpec, phrase
 from cardtable.families.drift import DRAW, MAX_TURNOVERS, OVER, PLAY
 from cardtable.families.melds import SET_CARD, SET_RANK, MeldRules, check_meld, meld_points, meld_uses
 from cardtable.families.rummy import ACE_HIGH_LOW, RUN, SET, Meld, points_table, turn_over

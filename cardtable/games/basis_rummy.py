@@ -51,7 +51,7 @@ from __future__ import annotations
 from typing import Any
 
 from cardtable.cards import Card, full52
-from cardtable.engine.game import DealError, Option, Result, check_cards
+from cardtable.engine.game import Option, Result
 from cardtable.engine.registry import register
 from cardtable.engine.standing import Standing
 from cardtable.families.melds import MeldRules

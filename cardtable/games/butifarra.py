@@ -61,16 +61,24 @@ from typing import Any
 
 from cardtable.cards import SUIT_LETTERS, SUIT_NAMES, SUIT_SYMBOLS, deck48_no_tens, shuffled
 from cardtable.engine.actions import Action
-from cardtable.engine.grammar import Grammar
 from cardtable.engine.game import DealError, Observation, Option, Result, rng_for
+from cardtable.engine.grammar import Grammar
 from cardtable.engine.registry import register
 from cardtable.engine.standing import Standing
-from cardtable.families.manille import SIDE_LETTERS, excess_points, hand_winner
-from cardtable.families.tricks import (BUTIFARRA, ManilleRule, TrickGame, TrickHand, deal_packets, mask_of,
-                                       parse_trick_deal, side_result)
 from cardtable.engine.views import NONE, Fact, LogEvent, Summary, VerbSpec, phrase
+from cardtable.families.manille import SIDE_LETTERS, excess_points, hand_winner
 from cardtable.families.summaries import score_fact, side_fact
-from cardtable.families.tricks import PLAY_SPEC
+from cardtable.families.tricks import (
+    BUTIFARRA,
+    PLAY_SPEC,
+    ManilleRule,
+    TrickGame,
+    TrickHand,
+    deal_packets,
+    mask_of,
+    parse_trick_deal,
+    side_result,
+)
 from cardtable.sheets.sides import SIDE_HEADERS, SideTotals
 
 # ---- actions, made once ------------------------------------------------------------------

@@ -73,15 +73,37 @@ from cardtable.engine.game import DealError, MeldView, Option, OptionError, Resu
 from cardtable.engine.grammar import Grammar
 from cardtable.engine.registry import register
 from cardtable.engine.standing import Standing
-from cardtable.engine.views import (DEAD_HAND, DOWN, EXTRA_HAND, NONE, UP, LogEvent, Summary, VerbSpec, Zone,
-                                    out_zone, phrase)
+from cardtable.engine.views import (
+    DEAD_HAND,
+    DOWN,
+    EXTRA_HAND,
+    NONE,
+    UP,
+    LogEvent,
+    Summary,
+    VerbSpec,
+    Zone,
+    out_zone,
+    phrase,
+)
 from cardtable.families import jas
-from cardtable.families.jas import (CARRE_SPEC, PASS, ROEM_SPEC, STUK_SPEC, JasHand, Meld,
-                                    RoemRules, carre_meld, conflict, runs, seq_meld, stuk_mask,
-                                    value_precedence)
+from cardtable.families.jas import (
+    CARRE_SPEC,
+    PASS,
+    ROEM_SPEC,
+    STUK_SPEC,
+    JasHand,
+    Meld,
+    RoemRules,
+    carre_meld,
+    conflict,
+    runs,
+    seq_meld,
+    stuk_mask,
+    value_precedence,
+)
 from cardtable.families.summaries import seats_fact
-from cardtable.families.tricks import (PASS_SPEC, PLAY_SPEC, JasRule, Ranking, TrickHand, cards_of, esc,
-                                       mask_of)
+from cardtable.families.tricks import PASS_SPEC, PLAY_SPEC, JasRule, Ranking, TrickHand, cards_of, esc, mask_of
 from cardtable.sheets.aardappel import Aardappels
 
 N_TRICKS = 9

@@ -66,7 +66,6 @@ from typing import Any
 
 from cardtable.cards import Card, cards_text, full52
 from cardtable.engine.game import DealError, Option, Result
-from cardtable.engine.grammar import Grammar
 from cardtable.engine.registry import register
 from cardtable.engine.standing import Standing
 from cardtable.families.melds import SET_CARD, SET_RANK, MeldRules

@@ -77,14 +77,13 @@ from __future__ import annotations
 
 from typing import Any
 
-from cardtable.cards import Card, cards_text, full52, shuffled
+from cardtable.cards import Card, full52, shuffled
+from cardtable.engine.game import Option, Result, rng_for
 from cardtable.engine.grammar import Grammar
-from cardtable.engine.game import DealError, Option, Result, check_cards, rng_for
 from cardtable.engine.registry import register
 from cardtable.engine.standing import Standing
-from cardtable.families.drift import (DRAW, DRAW_DISCARD, DRAW_STOCK, MAX_TURNOVERS, OVER, PLAY,  # noqa: F401
-                                      DriftHand, DriftRummy)
-from cardtable.families.rummy import ACE_LOW, ACE_MODES, Meld, deal_round_robin, points_table
+from cardtable.families.drift import DRAW, DRAW_DISCARD, DRAW_STOCK, MAX_TURNOVERS, OVER, PLAY, DriftHand, DriftRummy  # noqa: F401
+from cardtable.families.rummy import ACE_LOW, ACE_MODES, deal_round_robin, points_table
 from cardtable.sheets.totals import TotalsSheet
 
 #: §3: cards dealt to each player by number of players.

@@ -70,17 +70,15 @@ Rulings taken here beyond the spec (also in the report):
 
 from __future__ import annotations
 
-from typing import Any
-
 from cardtable.cards import SUIT_SYMBOLS, Card, card_text
 from cardtable.engine.actions import Action
-from cardtable.engine.grammar import Grammar
 from cardtable.engine.game import MeldView, Observation, Option, Result
+from cardtable.engine.grammar import Grammar
 from cardtable.engine.registry import register
 from cardtable.engine.standing import Standing
+from cardtable.engine.views import NONE, LogEvent, VerbSpec
 from cardtable.families import jas
 from cardtable.families.jas import CLAIM, DECLARE_STUK, DECLARE_TRICKROEM, KRUIS_ROEM, PASS, JasHand, Meld, MeldError  # noqa: F401
-from cardtable.engine.views import NONE, LogEvent, VerbSpec
 from cardtable.families.tricks import JAS, PASS_SPEC, PLAY_SPEC, SIDE_NAMES, JasRule, TrickHand, cards_of, esc
 from cardtable.sheets.streepjes import Streepjes
 

@@ -79,16 +79,24 @@ from typing import Any
 
 from cardtable.cards import SUIT_LETTERS, SUIT_SYMBOLS, card_text, piquet32, shuffled, suit_of
 from cardtable.engine.actions import Action
-from cardtable.engine.grammar import Grammar
 from cardtable.engine.game import DealError, Observation, Option, OptionError, Result, rng_for
+from cardtable.engine.grammar import Grammar
 from cardtable.engine.registry import register
 from cardtable.engine.standing import Standing
-from cardtable.families.tricks import (MANILLE, ManilleRule, TrickGame, TrickHand, cards_of, end_detail, mask_of,
-                                       parse_trick_deal)
-from cardtable.engine.views import (ASIDE, CARDS, COUNT, DOWN, NONE, STOCK, LogEvent, Summary, VerbSpec, Zone,
-                                    phrase)
+from cardtable.engine.views import ASIDE, CARDS, COUNT, DOWN, NONE, STOCK, LogEvent, Summary, VerbSpec, Zone, phrase
 from cardtable.families.summaries import seats_fact
-from cardtable.families.tricks import PASS_SPEC, PLAY_SPEC
+from cardtable.families.tricks import (
+    MANILLE,
+    PASS_SPEC,
+    PLAY_SPEC,
+    ManilleRule,
+    TrickGame,
+    TrickHand,
+    cards_of,
+    end_detail,
+    mask_of,
+    parse_trick_deal,
+)
 from cardtable.sheets.ledger import Ledger, signed
 
 # ---- actions, made once ------------------------------------------------------------------

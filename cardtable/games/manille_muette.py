@@ -46,8 +46,8 @@ Rulings: the spec's R1-R8 as written (the seed agrees: the upcard is the dealer'
 
 from __future__ import annotations
 
-from cardtable.engine.registry import register
 from cardtable.engine.grammar import Grammar
+from cardtable.engine.registry import register
 from cardtable.families.manille import ManilleHand, PartnershipManille
 from cardtable.sheets.hands import match_sheet
 

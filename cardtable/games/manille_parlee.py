@@ -45,8 +45,8 @@ from cardtable.cards import SUIT_LETTERS, SUIT_NAMES, card_text, parse_card
 from cardtable.engine.actions import Action
 from cardtable.engine.grammar import Grammar
 from cardtable.engine.registry import register
-from cardtable.families.manille import ManilleHand, PartnershipManille
 from cardtable.engine.views import MENU, LogEvent, MenuItem, Panel, VerbSpec
+from cardtable.families.manille import ManilleHand, PartnershipManille
 from cardtable.families.tricks import PLAY_SPEC, SUIT_MASK, cards_of
 from cardtable.sheets.hands import match_sheet
 

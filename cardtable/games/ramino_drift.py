@@ -50,9 +50,9 @@ from cardtable.cards import Card, full52
 from cardtable.engine.game import Option
 from cardtable.engine.registry import register
 from cardtable.families.elimination import EliminationHand, EliminationRummy
-from cardtable.families.wild_drift import WILD_DRIFT_GRAMMAR
 from cardtable.families.melds import SET_RANK, MeldRules
 from cardtable.families.rummy import ACE_LOW, points_table
+from cardtable.families.wild_drift import WILD_DRIFT_GRAMMAR
 from cardtable.sheets.penalty import PenaltySheet
 
 

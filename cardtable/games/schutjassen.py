@@ -55,8 +55,6 @@ Rulings beyond the spec:
 
 from __future__ import annotations
 
-from typing import Any
-
 from cardtable.cards import SUIT_SYMBOLS
 from cardtable.engine.actions import Action
 from cardtable.engine.game import Option, Result
@@ -494,7 +492,7 @@ class SchutState(KruisState):
         if res.outcome != "thrown_in":
             head += f" ({d['stage']}, contract {SIDE_NAMES[d['contract_side']]})"
             if d["claimer"] is not None:
-                head = f"{{0}} said \u201cik dek\u201d: " + ("correct" if res.outcome == "made" else "wrong") + \
+                head = "{0} said \u201cik dek\u201d: " + ("correct" if res.outcome == "made" else "wrong") + \
                     f" ({d['stage']}, contract {SIDE_NAMES[d['contract_side']]})"
                 seats = (d["claimer"],)
             elif d["conceder"] is not None:

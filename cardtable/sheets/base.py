@@ -5,9 +5,8 @@ from __future__ import annotations
 import inspect
 from typing import Any, Sequence
 
-from cardtable.engine.views import SheetView, table_view
-
 from cardtable.engine.standing import FrozenMap, Standing
+from cardtable.engine.views import SheetView, table_view
 
 
 def tally(n: int) -> str:

@@ -8,9 +8,7 @@ through) and every screen dismisses itself directly (a deferred dismiss hangs ru
 
 from __future__ import annotations
 
-import re
 import time
-from importlib import resources
 from typing import Any
 
 from rich.console import Group

@@ -52,8 +52,23 @@ from cardtable.tui.handover import ConfirmScreen, HandOverScreen, handover_due
 from cardtable.tui.layout import seat_positions  # noqa: F401  (the tests read it here)
 from cardtable.tui.review import TableReview
 from cardtable.tui.screens import HandSummaryScreen, MatchEndScreen, RulesScreen, SheetScreen
-from cardtable.tui.widgets import (ActionBar, CardWidget, HandView, KeyFooter, LogView, MeldsView, MeldWidget, MoreBelow,
-                                   PileView, SeatView, SheetView, TrickView, dismiss_once, key_name, mount_safely)
+from cardtable.tui.widgets import (
+    ActionBar,
+    CardWidget,
+    HandView,
+    KeyFooter,
+    LogView,
+    MeldsView,
+    MeldWidget,
+    MoreBelow,
+    PileView,
+    SeatView,
+    SheetView,
+    TrickView,
+    dismiss_once,
+    key_name,
+    mount_safely,
+)
 
 
 def is_digit_key(key: str) -> bool:

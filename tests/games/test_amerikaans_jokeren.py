@@ -15,7 +15,8 @@ from cardtable.bots import get_bot
 from cardtable.cards import card_text, parse_cards
 from cardtable.engine import Action, Match, get_game
 from cardtable.engine.game import DealError, OptionError, Result
-from cardtable.engine.record import replay as replay_match, summary as match_summary
+from cardtable.engine.record import replay as replay_match
+from cardtable.engine.record import summary as match_summary
 from cardtable.games.amerikaans_jokeren import ContractSheet
 from tests.games.helpers import legal, load_record, refused, run
 from tests.games.test_basis_rummy import hand_text, meld_text, position

@@ -17,7 +17,6 @@ from cardtable.engine.actions import parse_action
 from cardtable.engine.game import DealError, IllegalAction, OptionError
 from cardtable.engine.record import replay
 from cardtable.games.butifarra import hand_score, multiplier
-
 from tests.games.helpers import legal, load_record, plays, refused, run, snapshot
 
 load = partial(load_record, "butifarra")   # a record of tests/records/butifarra by name

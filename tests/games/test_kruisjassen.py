@@ -18,7 +18,6 @@ from cardtable.engine.actions import parse_action
 from cardtable.engine.game import DealError, IllegalAction, OptionError, Result
 from cardtable.engine.record import replay
 from cardtable.sheets.streepjes import Streepjes
-
 from tests.games.helpers import legal, load_record, plays, refused, run
 
 load = partial(load_record, "kruisjassen")   # a record of tests/records/kruisjassen by name

@@ -16,7 +16,7 @@ from cardtable.engine import get_game
 from cardtable.engine.game import IllegalAction, OptionError, Result
 from cardtable.engine.record import replay as replay_match
 from tests.games.helpers import legal, load_record, refused, run
-from tests.games.test_basis_rummy import hand_text, meld_text, position
+from tests.games.test_basis_rummy import meld_text, position
 from tests.games.test_ramino_drift import bot_matches
 
 GID = "loba"

@@ -14,7 +14,6 @@ from cardtable.engine import Match, get_game
 from cardtable.engine.game import OptionError, Result
 from cardtable.engine.record import replay
 from cardtable.sheets.boom import Boom
-
 from tests.games.helpers import legal, load_record, refused, run
 
 load = partial(load_record, "schutjassen")

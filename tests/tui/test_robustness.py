@@ -20,7 +20,6 @@ from cardtable.tui.app import CardTableApp
 from cardtable.tui.screens import HandSummaryScreen
 from cardtable.tui.table import TableScreen
 from cardtable.tui.testing import settle
-
 from tests.tui.test_usability import rummy_position
 
 #: keys no screen binds: Unicode digits, symbols, function keys, control keys, a paste

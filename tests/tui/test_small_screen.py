@@ -8,6 +8,8 @@ import copy
 
 from cardtable.engine import Match, get_game
 from cardtable.engine.registry import game_class, game_ids
+from cardtable.tui import demo
+from cardtable.tui import render as R
 from cardtable.tui.app import CardTableApp
 from cardtable.tui.chooser import Chooser, card_key
 from cardtable.tui.history import HistoryScreen
@@ -15,8 +17,6 @@ from cardtable.tui.table import TableScreen
 from cardtable.tui.testing import screen_text, settle
 from tests.tui.reach import _UI
 from tests.tui.test_generic import CONFIGS, phase_positions
-from cardtable.tui import demo
-from cardtable.tui import render as R
 
 
 def app_for(match) -> CardTableApp:

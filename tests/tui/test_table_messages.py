@@ -9,7 +9,6 @@ from cardtable.tui.app import CardTableApp
 from cardtable.tui.testing import screen_text, settle
 from tests.tui.helpers import message
 
-
 # ---- 1. a "Wait:" refusal does not outlive the bots' turns -------------------------------
 
 async def test_wait_message_is_replaced_on_your_next_turn():
