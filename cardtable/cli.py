@@ -498,7 +498,8 @@ def stats_command(player: str | None, as_json: bool) -> None:
     cells = [(r.name, r.game_name, str(r.matches), str(r.matches_won), str(r.hands), str(r.hands_won),
               f"{r.best_score} {r.unit}") for r in rows]
     w = [max(len(c[i]) for c in cells + [head]) for i in range(len(head))]
-    fmt = lambda c: "  ".join(x.ljust(w[i]) if i < 2 else x.rjust(w[i]) for i, x in enumerate(c)).rstrip()
+    def fmt(c):
+        return "  ".join(x.ljust(w[i]) if i < 2 else x.rjust(w[i]) for i, x in enumerate(c)).rstrip()
     click.echo(safe_text(fmt(head)))
     for c in cells:
         click.echo(safe_text(fmt(c)))
@@ -866,7 +867,8 @@ def replay(path: str, as_json: bool, review_n: int | None) -> None:
             lines = _replay_text(match)
             if review is not None:
                 lines += ["", "What the bot would have played:"]
-                lines += [f"hand {r['hand']}, {r['text']}" for r in review] or ["nothing: it agreed, or no seat is human"]
+                lines += ([f"hand {r['hand']}, {r['text']}" for r in review]
+                          or ["nothing: it agreed, or no seat is human"])
             out = "\n".join(lines)
     except Exception as e:  # a bug of the program itself (exit code 1), never a traceback
         fail(f"{path}: the record replayed but its summary failed, a bug in cardtable "

@@ -82,7 +82,8 @@ def imports_of(module: str, path: Path, top_level_only: bool = False) -> list[tu
             out.append((mod, node.lineno))
             for a in node.names:
                 sub = f"{mod}.{a.name}"
-                if (ROOT / Path(*sub.split("."))).is_dir() or (ROOT / Path(*sub.split("."))).with_suffix(".py").is_file():
+                where = ROOT / Path(*sub.split("."))
+                if where.is_dir() or where.with_suffix(".py").is_file():
                     out.append((sub, node.lineno))
     return out
 

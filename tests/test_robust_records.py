@@ -161,7 +161,7 @@ def test_what_replays_also_resumes(home):
         rec = copy.deepcopy(rng.choice(good))
         spots = []
 
-        def walk(obj):
+        def walk(obj, spots=spots):
             items = obj.items() if isinstance(obj, dict) else enumerate(obj) if isinstance(obj, list) else ()
             for k, v in items:
                 spots.append((obj, k))

@@ -275,7 +275,7 @@ def test_tournament_table():
 def test_tournament_bad_input(args, word):
     res = run("tournament", *args)
     assert res.exit_code == 2
-    lines = [l for l in res.output.splitlines() if l]
+    lines = [ln for ln in res.output.splitlines() if ln]
     assert len(lines) == 1 and lines[0].startswith("cardtable: error:") and word in lines[0]
 
 

@@ -288,7 +288,7 @@ def test_the_log_is_the_text_of_each_games_events():
         game = get_game(gid, players=n)
         names = [f"Player{s}" for s in range(n)]
         for seed in range(3):
-            for st, _seats in _playout(game, seed, every=10 ** 9):
+            for st, _seats in _playout(game, seed, every=10 ** 9):  # noqa: B007 - the last state is read below
                 pass
             for e in st.observation(0).events:
                 text = render(e, names)
@@ -320,7 +320,8 @@ def test_each_event_is_rendered_once_along_a_hand(gid, n):
 
 
 def test_log_view_reuses_the_cache_and_rebuilds_off_the_line():
-    make = lambda raw: LogEvent("n", f"event {raw}")
+    def make(raw):
+        return LogEvent("n", f"event {raw}")
     node = None
     for i in range(3):
         node = (node, i)

@@ -202,8 +202,8 @@ def play_card(obs: Observation, game: Game, plays: list[int]) -> int:
     his richest card on it (beating the declarer with it when he can; never a trump or a
     sure winner of his own); while the declarer is still to play, a fellow defender's card
     is fed only when the declarer cannot take it (the best card of its suit, and a trump
-    or no trump left out), else the defender throws his cheapest card. The declarer's discards are known to him and count as
-    seen."""
+    or no trump left out), else the defender throws his cheapest card. The declarer's
+    discards are known to him and count as seen."""
     t = game.ranking.table(obs.trump)
     deck = _deck_less_discards(obs, game)
     declarer = obs.extra.get("declarer")

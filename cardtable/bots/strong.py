@@ -38,7 +38,8 @@ each with its own seed from the bot's seed, the decision's number and the chunk'
 and summed; so the same seed and count give the same decision in a pool or in process).
 The search runs in a process pool (``concurrent.futures.ProcessPoolExecutor``, made on
 first use and shared by every strong bot of the process, its workers at a lower priority,
-``WORKER_NICE``), so a thread waiting for it holds no GIL and the table keeps the CPU it needs; ``use_pool = False`` runs it in the calling process (``cardtable simulate`` and
+``WORKER_NICE``), so a thread waiting for it holds no GIL and the table keeps the CPU it
+needs; ``use_pool = False`` runs it in the calling process (``cardtable simulate`` and
 ``tournament`` do). ``cancel()`` makes a waiting ``choose`` return at once with the best
 action so far (the first legal one if none was measured). Workers import the main module
 again (multiprocessing's rule): a script that uses the pool must guard its entry with
@@ -824,7 +825,8 @@ def reason(obs: Observation, decision: Decision, iset: Any = None, scale: float 
         return f"{label}: " + ", ".join(bits + [f"the rule of thumb; {other} {looks}"])
     if not (diff > 0 and is_clear(decision, diff, se)):
         bits.append("a close call")        # first: the line may be cut at the screen's edge
-    bits.append(f"as good as {label_of(nxt)}" if nought else f"{gain_words(diff * scale, unit, err)} than {_mid_sentence(label_of(nxt))}")
+    bits.append(f"as good as {label_of(nxt)}" if nought
+                else f"{gain_words(diff * scale, unit, err)} than {_mid_sentence(label_of(nxt))}")
     return f"{label}: " + ", ".join(bits)
 
 

@@ -127,7 +127,6 @@ def _meld(obs: Observation, game: Game, legal: list[Action]) -> Action:
 
 def _play(obs: Observation, game: Game, t, plays: list[int]) -> int:
     seat = obs.seat
-    hand = hand_mask(obs)
     unseen = unseen_mask(obs, deck_mask(game))
     trump = t.trump
     tm = t.trump_mask

@@ -222,7 +222,7 @@ class Grammar:
         """Every verb's forms as declared; a compound's as ``"<part verb>: <form>"``
         (``("meld: <cards>", "layoff: <card> to <n>")``)."""
         out = {v: tuple(f.source for f in fs) for v, fs in self.forms.items()}
-        for v, (first, parts) in self.compounds.items():
+        for v, (_first, parts) in self.compounds.items():
             out[v] = tuple(f"{p}: {f.source}" for p, fs in parts.items() for f in fs)
         return out
 
@@ -344,7 +344,8 @@ class Grammar:
         bad_card: tuple[int, str | None] = (-1, None)   # (position, CardError text) of a word that is no card
 
         def fail(what: "str | list[str]", cerr: str | None = None):
-            return i, skipped + ([what] if isinstance(what, str) else what), cerr or (bad_card[1] if bad_card[0] == i else None)
+            return (i, skipped + ([what] if isinstance(what, str) else what),
+                    cerr or (bad_card[1] if bad_card[0] == i else None))
 
         for slot in slots:
             tok = toks[i] if i < len(toks) else None

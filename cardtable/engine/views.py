@@ -578,7 +578,8 @@ def table_view(head: Sequence[str], rows: Sequence[Sequence[str]], drawing: str 
 
 __all__ = [
     "ASIDE", "BUYBACK", "CARD", "CARDS", "COUNT", "DEAD_HAND", "DESIGNATION", "DISCARD", "DOWN",
-    "EXTRA_HAND", "EventGroup", "EventLog", "Fact", "Facts", "Panel", "HAND", "LAST_TRICK", "LogEvent", "MELD", "MELDED_AREA",
+    "EXTRA_HAND", "EventGroup", "EventLog", "Fact", "Facts", "Panel", "HAND", "LAST_TRICK", "LogEvent", "MELD",
+    "MELDED_AREA",
     "MELDS", "MENU", "MenuItem", "NONE", "OPEN", "OUT", "OUT_MARK", "RUMMY", "SHAPES", "STOCK",
     "SheetView", "Summary", "TAKEN", "TIE_MARK", "TRICK", "TRICK_EVENTS", "UP", "UPCARD", "VOID", "VerbSpec",
     "WINNER", "ZONE_KINDS", "Zone", "default_name", "fact", "hand_zone", "log_view", "out_zone",

@@ -37,7 +37,8 @@ from cardtable.families.wild_drift import WildDriftHand, WildDriftRummy
 _ElimHand = TypeVar("_ElimHand", bound="EliminationHand")
 
 
-def deal_active(pack: Sequence[Card], active: Sequence[bool], dealer: int, k: int) -> tuple[list[list[Card]], list[Card]]:
+def deal_active(pack: Sequence[Card], active: Sequence[bool], dealer: int,
+                k: int) -> tuple[list[list[Card]], list[Card]]:
     """``k`` cards to each active seat, one at a time from the first active seat after
     ``dealer``; ``(hands, rest)`` with ``rest`` the undealt cards in pack order."""
     n = len(active)
@@ -119,7 +120,8 @@ class EliminationRummy(WildDriftRummy):
     def check_deal_cards(self, hands: list[list[Card]], stock: list[Card], pile: list[Card],
                          melds: list[Meld]) -> None:
         """The deal's cards are exactly the deck (a multiset: two packs repeat every card)."""
-        self.check_deck_multiset(hands, stock, pile, melds, f"the {len(self.deck())} cards of the {self.deck_name} deck")
+        self.check_deck_multiset(hands, stock, pile, melds,
+                                 f"the {len(self.deck())} cards of the {self.deck_name} deck")
 
     def check_result(self, result: Result, state: "EliminationHand") -> list[str]:
         """Penalties add up: each active loser scores his cards' points, the winner holds no

@@ -700,13 +700,13 @@ class JasHand(TrickHand):
                 picked = [(i, s, rng.choice(opts)) for i, s, opts in options]
                 k = [x for x in known]
                 clash = False
-                for i, s, cand in picked:
+                for _i, s, cand in picked:
                     if any(cand.mask & k[o] for o in range(real.n_seats) if o != s) or \
                             any(cand.mask & p for o, p in enumerate(played) if o != s):
                         clash = True
                     k[s] |= cand.mask & ~played[s]
                 own: dict[int, list[Meld]] = {}
-                for i, s, cand in picked:
+                for _i, s, cand in picked:
                     own.setdefault(s, []).append(cand)
                 if clash or any(conflict(a, [b for b in ms if b is not a], real.game.roem)
                                 for ms in own.values() for a in ms):

@@ -181,7 +181,8 @@ class PartnershipManille(TrickGame):
             if hp[w] < self.win_at or result.winners != [w, w + 2]:
                 out.append(f"side {w} wins with {self.win_at} or more: {hp}, winners {result.winners}")
             if p[w] != (hp[w] - half if d["scoring"] == "excess" else 1) or p[1 - w] != 0:
-                out.append(f"side {w} scores {'its points above ' + str(half) if d['scoring'] == 'excess' else '1 hand'}, not {p}")
+                want = "its points above " + str(half) if d["scoring"] == "excess" else "1 hand"
+                out.append(f"side {w} scores {want}, not {p}")
         return out
 
     def new_sheet(self):
@@ -286,7 +287,8 @@ class ManilleHand(TrickHand):
         w = d["winning_side"]
         hp = d["hand_points"]
         if w is None:
-            head = f"A tie, {hp[0]} \u2013 {hp[1]}: nobody " + ("scores" if self.scoring == "excess" else "wins the hand")
+            head = (f"A tie, {hp[0]} \u2013 {hp[1]}: nobody "
+                    + ("scores" if self.scoring == "excess" else "wins the hand"))
         else:
             head = f"Side {SIDE_HEADERS[w]} wins the hand, {hp[w]} to {hp[1 - w]}"
         facts = []

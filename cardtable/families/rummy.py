@@ -1,8 +1,8 @@
 """Rummy machinery shared by the rummy games (sets, runs, lay-offs, brandhout, piles).
 
 Everything works on plain ``int`` cards (``cardtable.cards``, read through the ``RANK_OF`` /
-``SUIT_OF`` tables and built with ``make``; rank 2..14 with the ace 14) so that legality is computed directly in the hot loop. Rules that
-differ between games are parameters:
+``SUIT_OF`` tables and built with ``make``; rank 2..14 with the ace 14) so that legality is
+computed directly in the hot loop. Rules that differ between games are parameters:
 
 - ``ace_mode`` (how an ace sits in a run; klassieke-rummy.md §5.2 step 4):
     ``"low"``      order ``A 2 … K``, the ace only first (``A-2-3``);
@@ -503,7 +503,8 @@ RUMMY_VERBS = (DRAW_STOCK_SPEC, DRAW_DISCARD_SPEC, MELD_SPEC, LAYOFF_SPEC, DISCA
 
 
 def rummy_zones(seat: int, hands: Sequence[Sequence[Card]], view: Sequence[Card], stock: Sequence[Card],
-                pile: Sequence[Card], melds: Sequence, public: int, selectable: Sequence[Card] = ()) -> tuple[Zone, ...]:
+                pile: Sequence[Card], melds: Sequence, public: int,
+                selectable: Sequence[Card] = ()) -> tuple[Zone, ...]:
     """The zones of a rummy hand as ``seat`` sees them: every hand (its own face up in
     display order ``view`` with the ``selectable`` cards; the others face down, listing the
     cards that have been face up this hand: ``public`` is their mask, e.g. a card taken from

@@ -1334,7 +1334,8 @@ class TrickHand(State):
 
 __all__ = [
     "BUTIFARRA", "DISPLAY_SUITS", "FollowRule", "JAS", "JasRule", "MANILLE", "ManilleRule",
-    "PASS_SPEC", "PLAY", "PLAY_SPEC", "Ranking", "TRICK_VERBS", "esc", "play_event", "trick_event", "SIDE_NAMES", "SUIT_MASK", "TrickHand", "TrickTable", "bit", "cards_of",
+    "PASS_SPEC", "PLAY", "PLAY_SPEC", "Ranking", "TRICK_VERBS", "esc", "play_event", "trick_event", "SIDE_NAMES",
+    "SUIT_MASK", "TrickGame", "TrickHand", "TrickTable", "bit", "cards_of",
     "count", "deal_packets", "end_detail", "mask_of", "parse_trick_deal", "partner_of", "side_of",
     "side_result", "side_seats", "trick_points",
 ]

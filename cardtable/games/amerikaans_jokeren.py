@@ -266,7 +266,7 @@ class AmerikaansJokeren(WildDriftRummy):
     def check_result(self, result: Result, state: "AmerikaansState") -> list[str]:
         """§7: the winner holds no cards and scores 0; each other seat his penalty points (a joker
         25 or 10 by his having come out); a void hand scores nothing; the melds are valid."""
-        p, d = result.points, result.detail
+        p = result.points
         out = []
         if result.outcome == "void":
             if any(p) or result.winners:
@@ -277,7 +277,7 @@ class AmerikaansJokeren(WildDriftRummy):
             (w,) = result.winners
             if p[w] != 0 or state.hands[w]:
                 out.append("the winner scores 0 and holds no cards")
-            for s, h in enumerate(state.hands):
+            for s, _h in enumerate(state.hands):
                 if s != w and p[s] != state.penalty(s):
                     out.append(f"seat {s} scores {p[s]}, not his cards' {state.penalty(s)}")
         return out + self.table_meld_problems(state.melds)
@@ -545,7 +545,8 @@ class AmerikaansState(WildDriftHand):
 
     def _can_cover(self, rest: list[Card], ms, table: list[Meld], memo: dict) -> bool:
         """Whether melds of ``ms`` (by card: ``{card: [(kind, cards, uses)]}``) and lay-offs on
-        ``table`` can take exactly the cards ``rest`` (sorted); memoised, so that ``_cover`` only walks branches that lead to an opening."""
+        ``table`` can take exactly the cards ``rest`` (sorted); memoised, so that ``_cover`` only
+        walks branches that lead to an opening."""
         if not rest:
             return True
         key = (tuple(rest), tuple(m.cards for m in table))

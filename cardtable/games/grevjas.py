@@ -104,7 +104,8 @@ class Grevjas(jas.StreepjesJasGame):
     bad_texts = (("bid schut", "'schut'"), ("declare trickroem", "'trickroem'"), ("claim stuk", "'stuk'"),
                  ("play QS#2", "QS#2"), ("declare seq3 KD QD JD extra", "'extra'"), ("pass now", "'now'"),
                  ("bid pit now", "'now'"), ("declare carre", "expected cards"), ("play XX", "'XX' is not a card"))
-    description = "Two against two from the Faroes: only the best roem scores, claim \"honderd\", bid a pit; to 10 strepen."
+    description = ("Two against two from the Faroes: only the best roem scores, claim \"honderd\", "
+                   "bid a pit; to 10 strepen.")
     option_specs = (
         Option("target", "int", 10, "strepen needed to win the game", minimum=1),
         Option("claim_mode", "choice", "manual", "who says \"honderd\": the players or the engine",
@@ -285,9 +286,11 @@ class GrevState(KruisState):
                                f"scores its best meld ({gain})", (pit,), (), (other, pts, stre))
         if k == "resolve":
             side, pts, stre = ev[1], ev[2], ev[3]
-            best = next(m for s, m in self.declared if s == self.top_seat and self.game.roem.key(m, self.trump) == self.bar)
+            best = next(m for s, m in self.declared
+                        if s == self.top_seat and self.game.roem.key(m, self.trump) == self.bar)
             rej = [(s, m) for s, m in self.declared if m is not best]
-            txt = f"best meld {esc(jas.roem_words(best, self.trump))} to {SIDE_NAMES[side]} ({jas.gain_text(pts, stre)})"
+            txt = (f"best meld {esc(jas.roem_words(best, self.trump))} to {SIDE_NAMES[side]} "
+                   f"({jas.gain_text(pts, stre)})")
             if rej:
                 txt += "; not scored: " + ", ".join(f"{{{i}}} " + esc(jas.roem_words(m, self.trump))
                                                    for i, (_s, m) in enumerate(rej))

@@ -213,7 +213,8 @@ class Handjas(jas.JasGame):
     #: texts the grammar refuses and the word each refusal names (tests/test_grammar.py)
     bad_texts = (("claim", "'claim'"), ("declare trickroem", "'trickroem'"), ("swap 6S in 2", "'in'"),
                  ("take-hand now", "'now'"), ("bid pit", "'bid'"), ("play XX", "'XX' is not a card"))
-    description = "Two to five, each for himself, with sixes: swap for the extra hand, best roem takes all; beware the aardappel."
+    description = ("Two to five, each for himself, with sixes: swap for the extra hand, best roem takes all; "
+                   "beware the aardappel.")
     option_specs = (
         _NumberChoice("target", "choice", "7", "strepen needed to win (5 or 7)", choices=("5", "7")),
         _NumberChoice("onder_jan_max", "choice", "21", "highest score that is onder jan (25: the \"grens van 26\")",
@@ -586,7 +587,8 @@ class HandjasState(JasHand):
         strepen and aardappels per seat; the points per seat."""
         d = res.detail
         top = d["most_points"]
-        head = ("Most points: " + " and ".join(f"{{{i}}}" for i in range(len(top)))) if top else "Nobody above onder jan"
+        head = (("Most points: " + " and ".join(f"{{{i}}}" for i in range(len(top)))) if top
+                else "Nobody above onder jan")
         onder = [s for s in range(self.n_seats) if d["onder_jan"][s]]
         if onder:
             head += "  \u00b7  onder jan: " + " and ".join(f"{{{len(top) + i}}}" for i in range(len(onder)))

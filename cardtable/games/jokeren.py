@@ -19,8 +19,8 @@ Actions (rules/README.md, "Action grammar"):
 
 Record ``deal`` (``from_deal`` / ``deal_record``): ``dealer``, ``hands``, ``stock`` (top card
 first), ``discard`` (bottom to top), optional ``melds`` (``[{"owner", "cards"}]``, jokers
-designated), ``to_act`` and ``turn`` (the turn number of ``to_act``'s turn), as Basis Rummy's (docs/records.md); together the cards are exactly
-the hand's deck (108, or 54 with one pack) as a multiset.
+designated), ``to_act`` and ``turn`` (the turn number of ``to_act``'s turn), as Basis Rummy's
+(docs/records.md); together the cards are exactly the hand's deck (108, or 54 with one pack) as a multiset.
 
 Observation ``extra`` keys: those of Basis Rummy and ``hands_total``,
 ``draws_left`` (draws still due this turn), ``first_meld_points`` (meld points put down this

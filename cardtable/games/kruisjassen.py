@@ -151,7 +151,7 @@ class Kruisjassen(jas.StreepjesJasGame):
         (``detail["trick_points"]``: 60 + the last trick's 5 + ... per the pack). Problems
         as sentences; ``[]`` if none."""
         out = jas.streepjes_problems(result, "§7")
-        p, d = result.points, result.detail
+        d = result.detail
         if sum(state.observation(0).tricks_won) == 8 and sum(d["trick_points"]) != 146:
             out.append(f"8 tricks hold 146 trick points, not {d['trick_points']}")
         return out
@@ -286,7 +286,8 @@ class KruisState(JasHand):
             rej = [(s, m) for s, m in self.declared if s & 1 != side]
             txt = f"roem to {_side_text(side)} ({jas.gain_text(pts, stre, ' pending')})"
             if rej:
-                txt += "; rejected: " + ", ".join(f"{{{i}}} " + esc(jas.roem_words(m, tr)) for i, (_s, m) in enumerate(rej))
+                txt += "; rejected: " + ", ".join(f"{{{i}}} " + esc(jas.roem_words(m, tr))
+                                                  for i, (_s, m) in enumerate(rej))
             return LogEvent(k, txt, tuple(s for s, _m in rej), (), (side, pts, stre))
         if k == "play" or k == "trick":
             return TrickHand._log_event(self, ev)
@@ -315,7 +316,8 @@ class KruisState(JasHand):
             if outcome == "void":
                 return LogEvent(k, "hand over: void (equal counts of 100 or more), nothing is written")
             if outcome == "carried":
-                return LogEvent(k, f"hand over: nobody has 100, the counts {self.counts[0]} - {self.counts[1]} carry over")
+                return LogEvent(k, f"hand over: nobody has 100, the counts {self.counts[0]} - {self.counts[1]} "
+                                   "carry over")
             words = {"claim": "claim", "wrong_claim": "wrong claim", "pit": "pit", "end": "highest count"}
             return LogEvent(k, f"hand over ({words[outcome]}): {_side_text(side)} wins; strepen "
                                f"{s[0]} - {s[1]}", (), (), (outcome, side))
@@ -330,7 +332,7 @@ class KruisState(JasHand):
         public = self._public()
         declared = []
         melds: list[MeldView] = []
-        for i, (s, m) in enumerate(self.declared):
+        for _i, (s, m) in enumerate(self.declared):
             show = public or s == seat
             declared.append({
                 "seat": s, "announce": jas.announce(m, self.trump),

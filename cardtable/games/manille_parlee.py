@@ -68,7 +68,8 @@ ASK_SPEC = VerbSpec("ask", "Ask partner\u2026", "a", "a asks your partner", MENU
                     menu=(MenuItem("count", "How many?", "c", _SUITS), MenuItem("top", "Highest?", "t", _SUITS),
                           MenuItem("has", "Do you have\u2026?", "a", pick="card")))
 TELL_SPEC = VerbSpec("tell", "Tell\u2026", "t", "t tells a fact", MENU,
-                     menu=(MenuItem("count", "How many I hold", "c", _SUITS), MenuItem("top", "My highest", "t", _SUITS),
+                     menu=(MenuItem("count", "How many I hold", "c", _SUITS),
+                           MenuItem("top", "My highest", "t", _SUITS),
                            MenuItem("has", "A card I hold", "a", pick="card")))
 PARLEE_VERBS = (PLAY_SPEC, ASK_SPEC, TELL_SPEC)
 

@@ -29,10 +29,12 @@ def grid(head: list[str], rows: list[list[str]], aligned: bool = True) -> list[s
     """
     if aligned:
         widths = [max(len(r[i]) for r in [head] + rows) for i in range(len(head))]
-        line = lambda cells: "| " + " | ".join(c.ljust(w) for c, w in zip(cells, widths)) + " |"
+        def line(cells):
+            return "| " + " | ".join(c.ljust(w) for c, w in zip(cells, widths)) + " |"
         sep = "|" + "|".join("-" * (w + 2) for w in widths) + "|"
     else:
-        line = lambda cells: "| " + " | ".join(cells) + " |"
+        def line(cells):
+            return "| " + " | ".join(cells) + " |"
         sep = "|" + "|".join("---" for _ in head) + "|"
     return [line(head), sep] + [line(r) for r in rows]
 

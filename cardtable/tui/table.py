@@ -842,7 +842,8 @@ class TableScreen(Screen):
         if s != anchor and g.team_of(s) == g.team_of(anchor):
             parts.append("partner")
         parts += L.roles_of(obs, s)
-        if obs.tricks_won and s < len(obs.tricks_won) and (any(obs.tricks_won) or any(z.kind == TRICK and z.cards for z in obs.zones)):
+        if obs.tricks_won and s < len(obs.tricks_won) and (
+                any(obs.tricks_won) or any(z.kind == TRICK and z.cards for z in obs.zones)):
             k = obs.tricks_won[s]
             parts.append(f"{k} trick{'s' if k != 1 else ''}")
         table_melds = next((z for z in obs.zones if z.kind == "melds" and z.owner is None and not z.mirror), None)

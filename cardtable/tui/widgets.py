@@ -120,7 +120,7 @@ class KeyFooter(Footer):
         watchers = getattr(self, "__watchers", None)
         if not watchers:
             return
-        for name, entries in watchers.items():
+        for _name, entries in watchers.items():
             entries[:] = [(node, cb) for node, cb in entries
                           if not (getattr(node, "_closing", False) or getattr(node, "_closed", False))]
 

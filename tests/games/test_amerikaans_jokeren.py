@@ -467,7 +467,7 @@ def random_positions(count: int, seed: int):
         g = game(n, **({"no_joker_in_opening": True} if rng.random() < 0.2 else {}))
         left = Counter(g.deck())
 
-        def take(codes):
+        def take(codes, left=left):
             cs = parse_cards(codes)
             if Counter(cs) - left:
                 return False

@@ -283,7 +283,8 @@ def test_buy_back_record_replays():
 
 # ---- options, rulings, refusals -------------------------------------------------------------
 
-@pytest.mark.parametrize("opts, word", [({"joker_penalty": -1}, "joker_penalty"), ({"elimination_score": 0}, "elimination_score"),
+@pytest.mark.parametrize("opts, word", [({"joker_penalty": -1}, "joker_penalty"),
+                                        ({"elimination_score": 0}, "elimination_score"),
                                         ({"max_buy_backs": "two"}, "max_buy_backs"),
                                         ({"all_at_once_bonus": -10}, "all_at_once_bonus"),
                                         ({"packs": "2"}, "packs")])

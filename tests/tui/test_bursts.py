@@ -101,7 +101,8 @@ async def play_hand_with_bursts(pilot, match: Match, humans, bursts_at: int = 6,
                     await burst(app, BURSTS[b % len(BURSTS)])
                 await quiet(pilot)
                 # confirmed once: the table of the next human, nothing played by the burst
-                assert app.screen is table(app), (b, type(app.screen).__name__, app.hushed_inputs, scr is app.screen, match.hands[-1]["actions"][n0:], app._hush_last)
+                assert app.screen is table(app), (b, type(app.screen).__name__, app.hushed_inputs, scr is app.screen,
+                                                  match.hands[-1]["actions"][n0:], app._hush_last)
                 assert len(match.hands[-1]["actions"]) == n0, match.hands[-1]["actions"][n0:]
                 tbl = table(app)
                 assert tbl.mode == "human" and tbl.viewer == nxt == match.state.to_act

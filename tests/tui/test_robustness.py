@@ -150,7 +150,8 @@ async def test_odd_keys_are_ignored_at_every_screen():
 
 @pytest.mark.soak
 async def test_random_keys_and_clicks_never_crash():
-    keys = ODD_KEYS + ["space", "up", "down"] + list("0123456789abcdefghijklmnopqrstuvwxyz?") + ["enter", "escape", "left", "right"]
+    keys = (ODD_KEYS + ["space", "up", "down"] + list("0123456789abcdefghijklmnopqrstuvwxyz?")
+            + ["enter", "escape", "left", "right"])
     rng = random.Random(6)
     pressed = 0
     for round_ in range(2):

@@ -93,8 +93,10 @@ async def test_parlee_shows_every_question_and_answer_of_the_hand_at_80x24():
         text = screen_text(app)
         names = app.screen._names()
         first, second = talk
-        ask = next((ln for ln in text.splitlines() if f"{names[first['seat']]}→{names[first['subject']]} ♠ count: {first['answer']}" in ln), None)
-        tell = next((ln for ln in text.splitlines() if f"{names[second['seat']]}: I hold {second['answer']} ♥" in ln), None)
+        asked = f"{names[first['seat']]}→{names[first['subject']]} ♠ count: {first['answer']}"
+        ask = next((ln for ln in text.splitlines() if asked in ln), None)
+        told = f"{names[second['seat']]}: I hold {second['answer']} ♥"
+        tell = next((ln for ln in text.splitlines() if told in ln), None)
         assert ask is not None and tell is not None, text
         assert text.index(ask) < text.index(tell)       # most recent last
         await pilot.press("q")
