@@ -388,6 +388,12 @@ class Game:
         check (``[]``)."""
         return []
 
+    def grammar_positions(self) -> "list[State]":
+        """Positions where the game offers the rarest forms of its grammar, for the grammar
+        tests (tests/test_grammar.py: every legal action's text must read back). Default:
+        none."""
+        return []
+
     def leak_view(self, obs_json: dict[str, Any]) -> dict[str, Any]:
         """The observation JSON (``Observation.to_json()``) as the hidden-card check reads
         it: a game whose rules let a text name a card without showing where it is (a

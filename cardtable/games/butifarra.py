@@ -57,7 +57,7 @@ Rulings taken here beyond the spec (also in the report):
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Sequence
 
 from cardtable.cards import SUIT_LETTERS, SUIT_NAMES, SUIT_SYMBOLS, deck48_no_tens, shuffled
 from cardtable.engine.actions import Action
@@ -129,7 +129,7 @@ def multiplier(butifarra: bool, level: int) -> int:
     return (2 if butifarra else 1) << level
 
 
-def hand_score(hand_points: tuple[int, int] | list[int], mult: int,
+def hand_score(hand_points: Sequence[int], mult: int,
                score_mode: str = "excess") -> tuple[int | None, list[int]]:
     """§7.3-7.4: ``(winning side or None, [game points side A, side B])``.
 
@@ -312,6 +312,7 @@ class ButifarraState(TrickHand):
         if v == "play":
             self._play(seat, action.cards[0])
         elif v == "trump":
+            assert action.arg is not None, "a legal trump action names its choice"
             self._choose(seat, action.arg)
         elif v == "pass":
             if self.phase == "trump":
@@ -536,7 +537,7 @@ class ButifarraState(TrickHand):
             "target": self.game.options["target"],
             "score_mode": self.game.options["score_mode"],
             "sant_vicenc": self.game.options["sant_vicenc"],
-            "result": None if self.end is None else self.result().detail,
+            "result": None if (res := self.result()) is None else res.detail,
         }
         scores = {"hand_points": list(self.trick_pts), "totals": list(self.totals0)}
         return self.make_observation(seat, scores, extra)

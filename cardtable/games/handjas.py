@@ -352,7 +352,7 @@ class Handjas(jas.JasGame):
         up = check_cards([u], "upcard")[0]
         place = upcard_place(n, dealer)
         where = {"extra": extra, "dead": dead}.get(place) if isinstance(place, str) else masks[place]
-        if not (where >> up) & 1:
+        if where is None or not (where >> up) & 1:
             name = f"seat {place}'s hand" if isinstance(place, int) else f"the {place} hand"
             raise DealError(f"the upcard {card_text(up)} must be in {name}")
         return HandjasState(self, dealer, masks, up, self.standing_of(standing, sheet), extra, dead)
@@ -492,6 +492,7 @@ class HandjasState(JasHand):
 
     def _apply(self, action: Action) -> None:
         if self.phase == "rob" and action.verb == "pass":
+            assert self.to_act is not None, "the engine applies actions only while the hand is on"
             self._apply_rob(self.to_act, False)
             return
         JasHand._apply(self, action)
@@ -607,6 +608,7 @@ class HandjasState(JasHand):
 
     def returns_gains(self) -> list[float]:
         e = self.end
+        assert e is not None, "returns_gains: the hand is over"
         return [float(a - b) for a, b in zip(e["strepen"], e["aardappels"])]
 
     def returns_scale(self) -> float:
@@ -739,7 +741,7 @@ class HandjasState(JasHand):
     def extra_zones(self, seat: int, hidden: int) -> list:
         """The extra hand (2-3 players), the dead hand (2), a put-aside hand (its owner sees
         it), the OUT marker of the seat sitting out (5) and the declared roem."""
-        places = []
+        places: list[tuple[str, str, int | None, int]] = []
         if self.n_seats <= 3:
             places.append(("extra hand", EXTRA_HAND, None, self.extra))
         if self.n_seats == 2:
@@ -763,7 +765,7 @@ class HandjasState(JasHand):
     def observation(self, seat: int):
         declared = []
         over_melds = self.phase not in ("rob", "exchange", "meld")
-        melds = []
+        melds: list[MeldView] = []
         for s, m in self.declared:
             declared.append({"seat": s, "announce": jas.announce(m, self.trump), "value": m.value,
                              "cards": [card_text(c) for c in m.cards],
@@ -821,7 +823,8 @@ class HandjasState(JasHand):
             return LogEvent(k, txt, (side,) + tuple(sorted(set(rej))), (), (side, pts))
         if k == "end":
             strepen, potato = ev[1], ev[2]
-            parts, seats = [], []
+            parts: list[str] = []
+            seats: list[int] = []
             for s in self.active_seats:
                 if potato[s]:
                     parts.append(f"{{{len(seats)}}} aardappel")

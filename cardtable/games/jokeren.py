@@ -207,7 +207,9 @@ class JokerenState(WildDriftHand):
 
     def returns_gains(self) -> list[float]:
         """§7: penalties, lower is better: the gain is minus the penalty."""
-        return [-float(p) for p in self.result().points]
+        res = self.result()
+        assert res is not None, "returns_gains: the hand is over"
+        return [-float(p) for p in res.points]
 
     def out_points(self, detail: dict[str, Any]) -> list[int]:
         """§7: the one who went out scores 0, the others the penalty points in their hands."""

@@ -203,6 +203,7 @@ class KlassiekeRummyState(DriftHand):
     def out_points(self, detail: dict[str, Any]) -> list[int]:
         """§7: the winner scores the card points left in the other hands (×2 for a rummy)."""
         pts = [0] * self.n
+        assert self.winner is not None, "an out hand has a winner"
         pts[self.winner] = sum(detail["hand_points"]) * (2 if self.rummy else 1)
         return pts
 

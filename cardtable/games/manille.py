@@ -369,7 +369,7 @@ class ManilleState(TrickHand):
             if v != "exchange":
                 return (f"{action.text()}: seat {seat} exchanges first: exchange none, or exchange "
                         f"1 to {S} cards of the hand")
-            if action.cards:
+            if action.cards and seat is not None:
                 hand = self.hands[seat]
                 missing = [c for c in action.cards if not (hand >> c) & 1]
                 if missing:
@@ -398,6 +398,7 @@ class ManilleState(TrickHand):
         elif v == "exchange":
             self._exchange(seat, action.cards)
         elif v == "trump":
+            assert action.arg is not None, "a legal trump action names the suit"
             self._name_trump(seat, SUIT_LETTERS.index(action.arg))
         else:  # pragma: no cover - the engine only passes legal actions
             raise ValueError(f"unknown action {action.text()}")
@@ -448,6 +449,7 @@ class ManilleState(TrickHand):
         n = self.n_seats
         d = self.declarer
         v = self.stake
+        assert v is not None, "a hand played out follows the exchange, so its stake is known"
         made = self.trick_pts[d] >= game.target
         sign = 1 if made else -1
         amounts = [-sign * v] * n
@@ -459,6 +461,7 @@ class ManilleState(TrickHand):
         d = self.declarer
         dead = self.discards | mask_of(self.stock)
         if d >= 0:
+            assert self.trump is not None, "a declarer has named trump"
             mark = "\u2713" if outcome == "made" else "\u2717"
             info = [d, str(self.k), SUIT_SYMBOLS[self.trump], f"{self.trick_pts[d]} / {game.target} {mark}",
                     str(self.stake)]

@@ -96,10 +96,12 @@ class ParleeState(ManilleHand):
         return self.phase == "play" and not self.trick and self.talk_trick != self.ntricks
 
     def _legal_play(self) -> list[Action]:
-        acts = self.play_actions(self.play_mask(self.to_act))
+        seat = self.to_act
+        assert seat is not None, "legal actions are listed while the hand is on"
+        acts = self.play_actions(self.play_mask(seat))
         if self.trick or self.talk_trick == self.ntricks:
             return acts
-        own = self.hands[self.to_act]
+        own = self.hands[seat]
         acts.extend(TALK_FIXED)
         acts.extend(ASK_HAS[c] for c in cards_of(self.game.deck_mask & ~own & ~self.gone))
         acts.extend(TELL_HAS[c] for c in cards_of(own))
@@ -110,6 +112,7 @@ class ParleeState(ManilleHand):
         if v not in ("ask", "tell") or self.phase == "over":
             return ManilleHand.explain(self, action)
         seat = self.to_act
+        assert seat is not None, "the hand is on"
         if self.trick:
             return "only the leader may talk, before the first card of the trick"
         if self.talk_trick == self.ntricks:
@@ -131,6 +134,7 @@ class ParleeState(ManilleHand):
 
     # -- applying --
     def _apply(self, action: Action) -> None:
+        assert self.to_act is not None, "the engine applies actions only while the hand is on"
         if action.verb == "play":
             self._play(self.to_act, action.cards[0])
         else:
@@ -138,6 +142,7 @@ class ParleeState(ManilleHand):
 
     def answer(self, subject: int, action: Action) -> str:
         """The truthful answer of a talk action about ``subject``'s hand now (§4.1)."""
+        assert action.arg is not None, "a talk action names its topic"
         topic = action.arg.split()
         hand = self.hands[subject]
         if topic[0] == "has":
@@ -153,6 +158,7 @@ class ParleeState(ManilleHand):
     def _talk(self, seat: int, action: Action) -> None:
         subject = self.partner[seat] if action.verb == "ask" else seat
         ans = self.answer(subject, action)
+        assert action.arg is not None, "a talk action names its topic"
         topic = action.arg.split()[0]
         if topic == "top" and ans != "none":
             self.revealed |= 1 << parse_card(ans)
@@ -167,6 +173,7 @@ class ParleeState(ManilleHand):
         if ev[0] != "talk":
             return ManilleHand._log_event(self, ev)
         _k, seat, action, subject, ans = ev
+        assert action.arg is not None, "a talk action names its topic"
         topic = action.arg.split()
         cards = action.cards
         if topic[0] != "has":
@@ -194,6 +201,7 @@ class ParleeState(ManilleHand):
     def _talk_line(self, k: int, seat: int, action: Action, subject: int, ans: str) -> LogEvent:
         """One talk of the hand, short enough to stand beside the trick: ``3 {0}→{1} ♠
         count: 2``, ``5 {0}: I hold K♣`` (the trick's number first)."""
+        assert action.arg is not None, "a talk action names its topic"
         topic = action.arg.split()
         what = "{c0}" if topic[0] == "has" else "\u2663\u2666\u2665\u2660"[SUIT_LETTERS.index(topic[1])]
         if action.verb == "ask":
@@ -250,6 +258,7 @@ class ParleeState(ManilleHand):
                 for s, c in tr:
                     if s == subj:
                         since |= 1 << c
+            assert action.arg is not None, "a talk action names its topic"
             topic = action.arg.split()
             if topic[0] == "has":
                 bit = 1 << action.cards[0]
