@@ -18,7 +18,7 @@ has only ``parts``, written after the verb separated by ``", "``, a ``meld`` par
 its verb. Cards are written by ``cards.card_text`` (``QS#2``, ``JK=8C``).
 
 Which words a game knows is its grammar's business (cardtable/engine/grammar.py; a game
-parses with ``Game.parse_action``); ``parse_action`` here reads the whole README table.
+parses with ``Game.parse_action``); ``grammar.parse_action`` reads the whole README table.
 """
 
 from __future__ import annotations
@@ -75,26 +75,6 @@ class Action(NamedTuple):
 
     def __repr__(self) -> str:
         return f"Action({self.text()!r})"
-
-
-def parse_action(text: str) -> Action:
-    """Parse an action's text by the whole "Action grammar" table of shared/rules/README.md
-    (every verb and form of every game, copies ``#1``..``#7``, designations in ``meld``,
-    ``open`` and ``layoff``): ``grammar.README_GRAMMAR``.
-
-    Returns the canonical Action (``parse_action(a.text()) == a``). Raises ActionError,
-    naming the word, for an empty text, a verb or word the table does not have, or a card
-    that is not a card. A game's own, narrower grammar is applied by ``Game.parse_action``.
-    """
-    from cardtable.engine.grammar import README_GRAMMAR  # grammar imports this module
-    return README_GRAMMAR.parse(text, "the rules README")
-
-
-def as_action(action: "Action | str") -> Action:
-    """An Action from an Action or its text form (ActionError if the text is malformed)."""
-    if isinstance(action, Action):
-        return action
-    return parse_action(action)
 
 
 class LazyActions:

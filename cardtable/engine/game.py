@@ -53,8 +53,8 @@ from dataclasses import dataclass, field
 from typing import Any, ClassVar, Sequence
 
 from cardtable.cards import Card, CardError, card_text, cards_text, parse_card
-from cardtable.engine.actions import Action, ActionError, LazyActions, parse_action
-from cardtable.engine.grammar import Compound, Grammar
+from cardtable.engine.actions import Action, ActionError, LazyActions
+from cardtable.engine.grammar import Compound, Grammar, parse_action
 from cardtable.engine.standing import Standing
 
 

@@ -76,7 +76,7 @@ from cardtable.cards import (
 )
 from cardtable.engine.actions import IMPLIED_PART_VERB, Action, ActionError
 
-__all__ = ["Compound", "Grammar", "GrammarError", "README_GRAMMAR", "README_FORMS"]
+__all__ = ["Compound", "Grammar", "GrammarError", "README_GRAMMAR", "README_FORMS", "as_action", "parse_action"]
 
 
 class GrammarError(ValueError):
@@ -516,3 +516,22 @@ README_FORMS: dict[str, "tuple[str, ...] | Compound"] = {
 #: Every README verb and form, copies up to #7, designations in meld, open and layoff,
 #: rank-only ones too: what the module-level ``parse_action`` reads.
 README_GRAMMAR = Grammar(README_FORMS, copies=7, wild=("meld", "open", "layoff"), rank_only=True)
+
+
+def parse_action(text: str) -> Action:
+    """Parse an action's text by the whole "Action grammar" table of shared/rules/README.md
+    (every verb and form of every game, copies ``#1``..``#7``, designations in ``meld``,
+    ``open`` and ``layoff``): ``README_GRAMMAR``.
+
+    Returns the canonical Action (``parse_action(a.text()) == a``). Raises ActionError,
+    naming the word, for an empty text, a verb or word the table does not have, or a card
+    that is not a card. A game's own, narrower grammar is applied by ``Game.parse_action``.
+    """
+    return README_GRAMMAR.parse(text, "the rules README")
+
+
+def as_action(action: "Action | str") -> Action:
+    """An Action from an Action or its text form (ActionError if the text is malformed)."""
+    if isinstance(action, Action):
+        return action
+    return parse_action(action)

@@ -14,8 +14,8 @@ import pytest
 from cardtable.bots import get_bot
 from cardtable.cards import card_text, parse_card, piquet32, shuffled
 from cardtable.engine import Match, get_game
-from cardtable.engine.actions import parse_action
 from cardtable.engine.game import DealError, IllegalAction, OptionError, Result
+from cardtable.engine.grammar import parse_action
 from cardtable.engine.record import replay
 from cardtable.sheets.streepjes import Streepjes
 from tests.games.helpers import legal, load_record, plays, refused, run

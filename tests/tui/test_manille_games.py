@@ -13,7 +13,8 @@ import pytest
 
 from cardtable.cards import card_text
 from cardtable.engine import Match, get_game
-from cardtable.engine.actions import Action, parse_action
+from cardtable.engine.actions import Action
+from cardtable.engine.grammar import parse_action
 from cardtable.tui import demo
 from cardtable.tui import render as R
 from cardtable.tui.app import CardTableApp

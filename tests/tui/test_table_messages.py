@@ -65,7 +65,7 @@ async def test_key_line_shows_no_card_keys_while_the_bots_play():
 # ---- 2. Manille Parlée: the talk of the hand beside the trick at 80x24 -------------------
 
 def _parlee_after_two_talks() -> Match:
-    from cardtable.engine.actions import parse_action
+    from cardtable.engine.grammar import parse_action
     from cardtable.tui import demo
 
     m = Match(get_game("manille-parlee"), ["human:Anna", "bot:simple", "bot:simple", "bot:simple"], seed=7)
