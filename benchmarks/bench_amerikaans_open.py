@@ -16,7 +16,6 @@ from __future__ import annotations
 
 import argparse
 import gc
-import random
 import statistics
 import time
 from collections import Counter

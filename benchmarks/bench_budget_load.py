@@ -29,9 +29,8 @@ import multiprocessing
 import statistics
 import time
 
-from common import bench_seconds  # noqa: F401  (puts the clone on sys.path)
-
 from bench_strong import positions
+from common import bench_seconds  # noqa: F401  (puts the clone on sys.path)
 
 from cardtable import bots
 from cardtable.bots import get_bot

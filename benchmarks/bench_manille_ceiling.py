@@ -34,7 +34,6 @@ from cardtable.cards import SUIT_OF
 from cardtable.engine import get_game
 from cardtable.families.tricks import SUIT_MASK, TrickTable, cards_of
 
-
 # ---- hands: hand rates and what they give in a best of three --------------------------------
 
 class TrueDeal:

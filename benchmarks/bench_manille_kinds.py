@@ -16,8 +16,8 @@ import sys
 from common import bench_seconds  # noqa: F401  (puts the clone on sys.path)
 
 from cardtable.bots import PolicyBot
-from cardtable.bots.registry import register_bot
 from cardtable.bots.playouts import simple_policy
+from cardtable.bots.registry import register_bot
 from cardtable.bots.strong import StrongBot
 from cardtable.bots.tournament import run_tournament
 from cardtable.engine import get_game

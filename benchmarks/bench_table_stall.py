@@ -27,7 +27,6 @@ import tempfile
 import time
 
 from common import bench_seconds  # noqa: F401  (puts the clone on sys.path)
-
 from textual.worker import WorkerState
 
 from cardtable.engine import Match, get_game

@@ -129,7 +129,8 @@ def latency_text(c: float, a: float, w: float) -> str:
     return f"{c:.3f} ms/decision (choose), {a:.3f} ms with observation, worst {w:.2f} ms"
 
 
-def time_simple_decision(g: Game, st: State, rounds: int, clock: Callable[[], float] = time.perf_counter) -> list[float]:
+def time_simple_decision(g: Game, st: State, rounds: int,
+                         clock: Callable[[], float] = time.perf_counter) -> list[float]:
     """Seconds (by ``clock``) of ``rounds`` simple-bot decisions at ``st``, each from cold:
     the meld matcher's memos and the state's caches emptied first, the observation built
     inside the timing (the rummy meld benches)."""

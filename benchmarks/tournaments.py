@@ -80,7 +80,8 @@ def row(gid: str, game, pairing: tuple[str, str], summary: dict, wall: float) ->
     lo, hi = first["interval"]
     med = first["median_decision_seconds"]
     iters = summary["iterations"] if "strong" in pairing else None
-    med_text = "-" if med is None else (f"{med:.3f}" if med >= 0.001 else "<0.001") + (" (over 1 s)" if med > 1.0 else "")
+    med_text = "-" if med is None else ((f"{med:.3f}" if med >= 0.001 else "<0.001")
+                                        + (" (over 1 s)" if med > 1.0 else ""))
     opts = "; ".join(f"{k}={v}" for k, v in summary.get("set_options", {}).items())
     name = gid + (f" ({opts})" if opts else "")
     unfinished = f" ({summary['unfinished']} unfinished)" if summary["unfinished"] else ""

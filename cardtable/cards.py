@@ -110,6 +110,15 @@ def stands_for(card: Card) -> Card | None:
     return d or None
 
 
+def designation(card: Card) -> Card:
+    """``stands_for(card)`` for a wild card known to be designated (a table meld's joker);
+    ValueError if ``card`` has no designation."""
+    d = (card >> _DESIG_SHIFT) & _DESIG_MASK
+    if not d:
+        raise ValueError(f"{card_text(card)} stands for no card")
+    return d
+
+
 def any_suit(rank: int) -> Card:
     """The designation target "rank ``rank`` (2..14), any suit" (text ``8*``)."""
     return make(rank, ANY_SUIT)

@@ -29,7 +29,6 @@ import json
 import random
 import sys
 import time
-from importlib import resources
 from typing import Any, Callable, NoReturn
 
 import click
@@ -258,7 +257,7 @@ def play(game_id: str, seats: tuple[str, ...], players: int | None, seed: int | 
     except IllegalAction as e:
         fail(str(e))
     _settings_warning()
-    from cardtable import saves, tui  # lazy: only the TUI needs textual
+    from cardtable import tui  # lazy: only the TUI needs textual
 
     tui.run(match)
     _saved_notice_for(match)
@@ -501,7 +500,8 @@ def stats_command(player: str | None, as_json: bool) -> None:
     cells = [(r.name, r.game_name, str(r.matches), str(r.matches_won), str(r.hands), str(r.hands_won),
               f"{r.best_score} {r.unit}") for r in rows]
     w = [max(len(c[i]) for c in cells + [head]) for i in range(len(head))]
-    fmt = lambda c: "  ".join(x.ljust(w[i]) if i < 2 else x.rjust(w[i]) for i, x in enumerate(c)).rstrip()
+    def fmt(c):
+        return "  ".join(x.ljust(w[i]) if i < 2 else x.rjust(w[i]) for i, x in enumerate(c)).rstrip()
     click.echo(safe_text(fmt(head)))
     for c in cells:
         click.echo(safe_text(fmt(c)))
@@ -524,8 +524,14 @@ def run_reported(game: Game, as_json: bool, label: str, total: int | None,
     is printed and the summary returned for the command's own table."""
     try:
         if not as_json and sys.stdout.isatty():
-            from rich.progress import (BarColumn, MofNCompleteColumn, Progress, TextColumn,
-                                       TimeElapsedColumn, TimeRemainingColumn)
+            from rich.progress import (
+                BarColumn,
+                MofNCompleteColumn,
+                Progress,
+                TextColumn,
+                TimeElapsedColumn,
+                TimeRemainingColumn,
+            )
 
             columns = [TextColumn(label), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn()]
             if remaining:
@@ -863,7 +869,8 @@ def replay(path: str, as_json: bool, review_n: int | None) -> None:
             lines = _replay_text(match)
             if review is not None:
                 lines += ["", "What the bot would have played:"]
-                lines += [f"hand {r['hand']}, {r['text']}" for r in review] or ["nothing: it agreed, or no seat is human"]
+                lines += ([f"hand {r['hand']}, {r['text']}" for r in review]
+                          or ["nothing: it agreed, or no seat is human"])
             out = "\n".join(lines)
     except Exception as e:  # a bug of the program itself (exit code 1), never a traceback
         fail(f"{path}: the record replayed but its summary failed, a bug in cardtable "

@@ -34,7 +34,6 @@ CLI; never imports textual.
 
 from __future__ import annotations
 
-import json
 import os
 import re
 import secrets
@@ -47,10 +46,10 @@ from pathlib import Path
 from cardtable.engine import record as _record
 from cardtable.engine.match import Match
 from cardtable.engine.record import RecordError, load, replay, save
+from cardtable.settings import data_dir  # the data folder (statistics share it); saves.data_dir as before
 
 AUTOSAVE_NAME = "autosave.json"
 CORRUPT_NAME = "autosave.corrupt.json"
-HOME_ENV = "CARDTABLE_HOME"
 SAVES_FOLDER = "saves"
 HISTORY_FOLDER = "history"
 
@@ -67,17 +66,6 @@ _FILE: "weakref.WeakKeyDictionary[Match, tuple[Path, dict]]" = weakref.WeakKeyDi
 _NOTICES: list[str] = []
 #: (path, mtime_ns, size) -> SaveInfo of a file already replayed by ``list_saves``
 _SEEN: dict[tuple[str, int, int], "SaveInfo"] = {}
-
-
-def data_dir() -> Path:
-    """The data folder: ``$CARDTABLE_HOME`` if set, else the platform's user data folder
-    for ``cardtable`` (e.g. ``~/.local/share/cardtable`` on Linux). Not created here."""
-    home = os.environ.get(HOME_ENV)
-    if home:
-        return Path(home).expanduser()
-    import platformdirs
-
-    return Path(platformdirs.user_data_dir("cardtable", appauthor=False))
 
 
 def saves_dir() -> Path:

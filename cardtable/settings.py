@@ -28,7 +28,7 @@ import os
 from dataclasses import asdict, dataclass, fields, replace
 from pathlib import Path
 
-__all__ = ["COLOURS", "LETTERS", "Settings", "config_dir", "load", "replace", "save",
+__all__ = ["COLOURS", "LETTERS", "Settings", "config_dir", "data_dir", "load", "replace", "save",
            "settings_path", "take_warning"]
 
 HOME_ENV = "CARDTABLE_HOME"
@@ -115,6 +115,18 @@ def config_dir() -> Path:
     import platformdirs
 
     return Path(platformdirs.user_config_dir("cardtable", appauthor=False))
+
+
+def data_dir() -> Path:
+    """The data folder (saves, history, statistics; ``saves.data_dir`` is this one):
+    ``$CARDTABLE_HOME`` if set, else the platform's user data folder for ``cardtable`` (e.g.
+    ``~/.local/share/cardtable`` on Linux). Not created here."""
+    home = os.environ.get(HOME_ENV)
+    if home:
+        return Path(home).expanduser()
+    import platformdirs
+
+    return Path(platformdirs.user_data_dir("cardtable", appauthor=False))
 
 
 def settings_path() -> Path:

@@ -56,8 +56,9 @@ CREATE TABLE IF NOT EXISTS players (
 
 
 def db_path() -> Path:
-    """The database file: ``stats.sqlite3`` in the data folder (``saves.data_dir()``)."""
-    from cardtable.saves import data_dir
+    """The database file: ``stats.sqlite3`` in the data folder (``settings.data_dir()``, the
+    saves' folder)."""
+    from cardtable.settings import data_dir
 
     return data_dir() / DB_NAME
 

@@ -28,7 +28,7 @@ from cardtable.engine import Match, get_game  # noqa: E402
 from cardtable.engine.registry import game_ids  # noqa: E402
 from cardtable.tui import demo  # noqa: E402
 from cardtable.tui.app import CardTableApp  # noqa: E402
-from cardtable.tui.testing import settle, table  # noqa: E402
+from cardtable.tui.testing import settle  # noqa: E402
 
 OUT = ROOT / "screenshots"
 #: the screenshots also written as PNG with --png

@@ -11,10 +11,36 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from cardtable import cards as C
-from cardtable.cards import (ANY_SUIT, CARD_LIMIT, JOKER, PIQUET_RANKS, RANK_OF, SUIT_OF, CardError,
-                             any_suit, card_text, copy_of, deck, designate, display, four_packs, full52,
-                             is_any_suit, is_joker, is_red, is_valid, make, parse_card, piquet32, plain,
-                             rank_of, stands_for, suit_of, two_packs, with_copy)
+from cardtable.cards import (
+    ANY_SUIT,
+    CARD_LIMIT,
+    JOKER,
+    PIQUET_RANKS,
+    RANK_OF,
+    SUIT_OF,
+    CardError,
+    any_suit,
+    card_text,
+    copy_of,
+    deck,
+    designate,
+    display,
+    four_packs,
+    full52,
+    is_any_suit,
+    is_joker,
+    is_red,
+    is_valid,
+    make,
+    parse_card,
+    piquet32,
+    plain,
+    rank_of,
+    stands_for,
+    suit_of,
+    two_packs,
+    with_copy,
+)
 
 PLAIN = [make(r, s) for s in range(4) for r in range(2, 15)]
 TARGETS = PLAIN + [any_suit(r) for r in range(2, 15)]

@@ -16,7 +16,6 @@ from click.testing import CliRunner
 import cardtable
 from cardtable.cli import main
 from cardtable.engine import Match, get_game
-
 from tests.helpers import play
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -547,7 +546,8 @@ def test_saves_on_a_terminal_wraps_between_fields(home, monkeypatch):
     entry = lines[:lines.index(next(ln for ln in lines if ln.strip() == f"({name})")) + 1]
     assert entry[0].startswith(" 1. Klassieke Rummy · Annemarie, Bartholomeus")
     assert entry[1].startswith("    last played"), entry     # the next field, indented
-    words = lambda lines: [w for w in " ".join(lines).split() if w != "·"]
+    def words(lines):
+        return [w for w in " ".join(lines).split() if w != "·"]
     assert words(entry) == words(piped), (entry, piped)      # the same words, broken between fields
 
 
@@ -561,7 +561,8 @@ def test_field_lines_breaks_between_fields_then_words():
                      "(" + "x" * 90 + ".json)"], lines      # too wide for any line: whole, at the edge
     # one field too long for a line: between its words
     lines = field_lines("", ["Folder:", "/a/b " * 10], 30, sep=" ")
-    assert all(len(ln) < 30 for ln in lines) and " ".join(" ".join(lines).split()) == "Folder: " + ("/a/b " * 10).strip()
+    assert all(len(ln) < 30 for ln in lines)
+    assert " ".join(" ".join(lines).split()) == "Folder: " + ("/a/b " * 10).strip()
 
 
 def test_saves_reports_a_corrupt_file_once_and_keeps_it(home):

@@ -58,7 +58,7 @@ def _joker_melds(obs):
 def test_loba_puts_a_joker_meld_down_first_ramino_need_not():
     seen = {"loba": 0, "ramino-drift": 0}
     for gid in seen:
-        for game, st, obs in _play_states(gid, hands=30):
+        for game, _st, obs in _play_states(gid, hands=30):
             jm = _joker_melds(obs)
             if not jm or any(a.verb in ("meld", "layoff") and len(a.cards) == len(obs.hand) for a in obs.legal):
                 continue
@@ -78,7 +78,7 @@ def test_prior_choose_discard_hook_throws_what_it_says():
         asked.append(discards)
         return discards[-1]
 
-    for game, st, obs in _play_states("ramino-drift", hands=4):
+    for game, _st, obs in _play_states("ramino-drift", hands=4):
         a = wild_rummy.prior_choose(obs, game, random.Random(2), discard=last)
         if asked and a.verb == "discard":
             assert a == asked[-1][-1]

@@ -15,8 +15,19 @@ from click.testing import CliRunner
 
 from cardtable.cards import JOKER, any_suit, designate, parse_card, with_copy
 from cardtable.cli import main
-from cardtable.engine import (Action, ActionError, Compound, Grammar, GrammarError, IllegalAction, Match,
-                              game_class, game_ids, get_game, parse_action)
+from cardtable.engine import (
+    Action,
+    ActionError,
+    Compound,
+    Grammar,
+    GrammarError,
+    IllegalAction,
+    Match,
+    game_class,
+    game_ids,
+    get_game,
+    parse_action,
+)
 from cardtable.engine.grammar import README_FORMS, README_GRAMMAR
 from cardtable.engine.record import RecordError, replay
 from tests import walks

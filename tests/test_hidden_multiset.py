@@ -8,9 +8,8 @@ from collections import Counter
 
 import pytest
 
-from cardtable.cards import card_text, parse_card, parse_cards, piquet32, two_packs, PIQUET_RANKS
+from cardtable.cards import PIQUET_RANKS, card_text, parse_card, parse_cards, piquet32, two_packs
 from cardtable.engine import game_ids
-
 from tests import walks
 from tests.test_invariants import codes_in, codes_in_text, fully_hidden
 

@@ -9,14 +9,10 @@ from pathlib import Path
 
 import pytest
 
-from cardtable import saves
 from cardtable.bots import get_bot
-from cardtable.engine import Match, get_game
-from cardtable.engine import record
+from cardtable.engine import Match, get_game, record
 from cardtable.engine.record import RecordError
-
 from tests.helpers import play
-
 
 CASES = [("kruisjassen", None, {}), ("kruisjassen", None, {"roem_mode": "auto", "claim_mode": "auto"}),
          ("klassieke-rummy", 2, {}), ("klassieke-rummy", 4, {"ace_mode": "bridge"}),
@@ -207,7 +203,8 @@ def test_every_option_reads_a_json_value_as_its_text():
     ("kruisjassen", {"jas_wild": "maybe"}, "option jas_wild: 'maybe' is not true or false"),
     ("handjas", {"target": 6}, "option target: 6 is not one of 5, 7"),
     ("manille", {"target": True}, "option target: true is not auto or a whole number 1-76"),
-    ("loba", {"max_buy_backs": 2, "max_buybacks": 1}, "option max_buybacks is given twice (as max_buy_backs and as max_buybacks)"),
+    ("loba", {"max_buy_backs": 2, "max_buybacks": 1},
+     "option max_buybacks is given twice (as max_buy_backs and as max_buybacks)"),
     ("loba", {"max_buy_backs": "two"}, "option max_buybacks: 'two' is not a whole number (given as max_buy_backs)"),
 ])
 def test_a_refused_option_value_is_written_as_the_record_writes_it(gid, options, message):

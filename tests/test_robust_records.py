@@ -21,7 +21,6 @@ from cardtable import saves
 from cardtable.cli import main
 from cardtable.engine import Match, get_game, record
 from cardtable.engine.record import RecordError
-
 from tests.helpers import play
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -162,7 +161,7 @@ def test_what_replays_also_resumes(home):
         rec = copy.deepcopy(rng.choice(good))
         spots = []
 
-        def walk(obj):
+        def walk(obj, spots=spots):
             items = obj.items() if isinstance(obj, dict) else enumerate(obj) if isinstance(obj, list) else ()
             for k, v in items:
                 spots.append((obj, k))

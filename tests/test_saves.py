@@ -12,10 +12,8 @@ import pytest
 
 from cardtable import saves
 from cardtable.bots import get_bot
-from cardtable.engine import Match, get_game
-from cardtable.engine import record
+from cardtable.engine import Match, get_game, record
 from cardtable.engine.record import RecordError
-
 from tests.helpers import play
 
 

@@ -13,7 +13,6 @@ import pytest
 
 from cardtable import saves, stats
 from cardtable.engine import Match, get_game
-
 from tests.helpers import play
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -105,7 +104,7 @@ saves.save_match(m)
 
 def test_a_write_killed_halfway_counts_nothing_and_is_counted_at_the_next_start(home):
     game = get_game("klassieke-rummy", players=2, target_score=30)
-    m = play(Match(game, ["human:Anna", "human:Bram"], seed=4), hands=100)
+    play(Match(game, ["human:Anna", "human:Bram"], seed=4), hands=100)
     # the process is killed inside the transaction of the match's end
     p = subprocess.run([sys.executable, "-c", KILL_HALFWAY, str(ROOT)], env=dict(os.environ),
                        capture_output=True, text=True, timeout=120)

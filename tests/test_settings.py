@@ -66,7 +66,8 @@ def test_the_review_setting_its_override_and_a_bad_value(home, monkeypatch):
 
 @pytest.mark.parametrize("text", ["{not json", "[1, 2]", "\xff\xfe", json.dumps({"bot_delay": "fast"})])
 def test_a_bad_file_gives_one_message_and_the_defaults(home, text):
-    (home / "settings.json").write_bytes(text.encode("utf-8", "surrogateescape") if text != "\xff\xfe" else b"\xff\xfe\x00")
+    raw = text.encode("utf-8", "surrogateescape") if text != "\xff\xfe" else b"\xff\xfe\x00"
+    (home / "settings.json").write_bytes(raw)
     s = settings.load()
     assert s == settings.Settings()
     line = settings.take_warning()

@@ -8,13 +8,10 @@ import json
 import random
 
 import pytest
-
-from cardtable.engine import FrozenMap, IllegalAction, Match, Standing, game_ids, get_game
-from cardtable.engine import record
-from cardtable.engine.record import RecordError
-
 from helpers import play
 
+from cardtable.engine import FrozenMap, IllegalAction, Match, Standing, game_ids, get_game, record
+from cardtable.engine.record import RecordError
 
 # ---- the Standing itself ---------------------------------------------------------------
 

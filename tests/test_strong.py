@@ -13,16 +13,15 @@ import warnings
 
 import pytest
 from click.testing import CliRunner
+from test_search import CONFIGS, IDS, positions, swapped
 
 from cardtable import bots
 from cardtable.bots import get_bot
-from cardtable.bots.strong import StrongBot, Stats, search_chunk
+from cardtable.bots.strong import Stats, StrongBot, search_chunk
 from cardtable.bots.tournament import arrangements, wilson
 from cardtable.cli import main
 from cardtable.engine import game_ids, get_game
 from cardtable.engine.actions import Action
-
-from test_search import CONFIGS, IDS, positions, swapped
 
 
 def strong(game, seed=1, iterations=24, pool=False):
@@ -178,7 +177,8 @@ def test_a_bare_observation_plays_like_simple_with_a_warning():
 def test_a_registered_prior_is_what_the_search_starts_from(monkeypatch):
     """A bot module's ``prior`` policy: the strong bot's fallback and first candidate, never a
     seat's level; without one the prior is the simple bot's."""
-    from cardtable.bots import playouts, registry, strong as strong_mod
+    from cardtable.bots import playouts, registry
+    from cardtable.bots import strong as strong_mod
     from cardtable.engine.game import OptionError
 
     g = get_game("kruisjassen")
@@ -282,7 +282,7 @@ def test_tournament_table():
 def test_tournament_bad_input(args, word):
     res = run("tournament", *args)
     assert res.exit_code == 2
-    lines = [l for l in res.output.splitlines() if l]
+    lines = [ln for ln in res.output.splitlines() if ln]
     assert len(lines) == 1 and lines[0].startswith("cardtable: error:") and word in lines[0]
 
 
@@ -401,7 +401,8 @@ def test_a_hints_trick_words_say_who_takes_the_trick():
     the seat itself takes it, "the trick stays your partner's" when the partner does (a trial
     user read "K♥: wins the trick" while his partner's J♥ took it), else "leaves the trick";
     checked against the trick's real winner after the card, over random Kruisjassen hands."""
-    from cardtable.bots.trick_playout import TAKES_WORDS as _TAKES_WORDS, takes_trick as _takes_trick
+    from cardtable.bots.trick_playout import TAKES_WORDS as _TAKES_WORDS
+    from cardtable.bots.trick_playout import takes_trick as _takes_trick
 
     game = get_game("kruisjassen")
     seen = set()

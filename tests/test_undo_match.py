@@ -9,7 +9,6 @@ from cardtable.engine import IllegalAction, Match, game_ids, get_game
 from cardtable.tui import demo
 
 
-
 def _same(a, b, players: int) -> bool:
     return (a.to_act == b.to_act and a.legal_actions() == b.legal_actions()
             and all(a.observation(s) == b.observation(s) for s in range(players)))

@@ -28,8 +28,18 @@ from cardtable.cards import card_text, parse_card
 from cardtable.engine import game_class, game_ids, get_game
 from cardtable.engine import views as V
 from cardtable.engine.actions import Action
-from cardtable.engine.views import (LogEvent, MenuItem, SheetView, Summary, VerbSpec, Zone, log_view, render,
-                                    spec_for, specs_for)
+from cardtable.engine.views import (
+    LogEvent,
+    MenuItem,
+    SheetView,
+    Summary,
+    VerbSpec,
+    Zone,
+    log_view,
+    render,
+    spec_for,
+    specs_for,
+)
 from tests import walks
 
 
@@ -310,7 +320,8 @@ def test_each_event_is_rendered_once_along_a_hand(gid, n):
 
 
 def test_log_view_reuses_the_cache_and_rebuilds_off_the_line():
-    make = lambda raw: LogEvent("n", f"event {raw}")
+    def make(raw):
+        return LogEvent("n", f"event {raw}")
     node = None
     for i in range(3):
         node = (node, i)

@@ -8,8 +8,19 @@ import time
 import pytest
 
 from cardtable.cards import JOKER, card_text, parse_card, parse_cards
-from cardtable.families.melds import (SET_CARD, SET_NONE, MeldRules, check_meld, find_wild_melds, layoff_targets,
-                                      meld_points, push_joker, push_targets, swap_joker, swap_targets)
+from cardtable.families.melds import (
+    SET_CARD,
+    SET_NONE,
+    MeldRules,
+    check_meld,
+    find_wild_melds,
+    layoff_targets,
+    meld_points,
+    push_joker,
+    push_targets,
+    swap_joker,
+    swap_targets,
+)
 from cardtable.families.rummy import RUN, SET, Meld, points_table
 
 ONE = MeldRules(packs=1, max_set=4)

@@ -9,14 +9,13 @@ import random
 from collections import Counter
 
 import pytest
+from test_search import positions, swapped
 
 from cardtable.bots import wild_rummy
 from cardtable.bots.strong import prior_policy
 from cardtable.cards import parse_cards
 from cardtable.engine import get_game
 from cardtable.families.melds import MeldRules
-
-from test_search import positions, swapped
 
 GAMES = ("basis-rummy", "jokeren", "amerikaans-jokeren", "ramino-drift", "loba")
 

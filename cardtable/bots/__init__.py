@@ -131,8 +131,7 @@ def get_bot(kind: str, game: Game, seed: int | None = None) -> Bot:
     """A bot of ``kind`` (``random``/``simple``; empty: ``simple``) for ``game``, found in
     the registry (``bots/registry.py``); OptionError listing the kinds otherwise. A
     ``simple`` bot for a game no module plays picks at random."""
-    from cardtable.bots.registry import find_bot, kinds
-    from cardtable.bots.registry import INTERNAL_KINDS
+    from cardtable.bots.registry import INTERNAL_KINDS, find_bot, kinds
     kind = kind or "simple"
     entry = find_bot(kind, game) if kind not in INTERNAL_KINDS else None
     if entry is None:

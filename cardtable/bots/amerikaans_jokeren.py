@@ -80,7 +80,8 @@ def contract_missing(cards, hand_no: int, game: Game) -> float:
                 best = max(best, k)
         return float(max(0, L - best - jokers) if best else L - 1)
     if hand_no == 3:
-        k, p, left = jokeren.best_split(list(cards), game.rules, game.points, jokeren.split_memo(game.rules, game.points))
+        k, p, left = jokeren.best_split(list(cards), game.rules, game.points,
+                                        jokeren.split_memo(game.rules, game.points))
         melded = sum(game.points[c] for c in cards) - p - 15 * sum(1 for c in cards if is_joker(c) and c not in left)
         return max(0.0, (40 - melded) / 10.0)
     return 0.0

@@ -139,7 +139,7 @@ __all__ = ["best_suit", "choose", "choose_trump", "suit_value", "wants_to_double
 
 
 # the games this module's rules of thumb play (bots/registry.py)
-from cardtable.games.butifarra import Butifarra  # noqa: E402
 from cardtable.bots.registry import register_policy  # noqa: E402
+from cardtable.games.butifarra import Butifarra  # noqa: E402
 
 register_policy("simple", choose, game_classes=(Butifarra,))

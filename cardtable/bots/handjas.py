@@ -14,10 +14,10 @@ from __future__ import annotations
 
 import random
 
+from cardtable.bots import trick
 from cardtable.engine.actions import Action
 from cardtable.engine.game import Game, Observation
 from cardtable.families import jas
-from cardtable.bots import trick
 
 _PASS = Action("pass")
 _TAKE = Action("take-hand")
@@ -62,7 +62,7 @@ def choose(obs: Observation, game: Game, rng: random.Random) -> Action:
     return trick.choose(obs, game, rng)
 
 
-from cardtable.games.handjas import Handjas  # noqa: E402
 from cardtable.bots.registry import register_policy  # noqa: E402
+from cardtable.games.handjas import Handjas  # noqa: E402
 
 register_policy("simple", choose, game_classes=(Handjas,))

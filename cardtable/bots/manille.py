@@ -36,7 +36,7 @@ from cardtable.bots.trick import deck_mask, hand_mask, unseen_mask
 from cardtable.cards import SUIT_LETTERS, SUIT_OF, parse_card
 from cardtable.engine.actions import Action
 from cardtable.engine.game import Game, Observation
-from cardtable.families.tricks import SUIT_MASK, TrickTable, cards_of
+from cardtable.families.tricks import SUIT_MASK, TrickTable
 
 
 def winning(trick: Sequence[tuple[int, int]], t: TrickTable) -> tuple[int, int]:
@@ -212,7 +212,7 @@ __all__ = [
 
 
 # the games this module's rules of thumb play (bots/registry.py)
-from cardtable.families.manille import PartnershipManille  # noqa: E402
 from cardtable.bots.registry import register_policy  # noqa: E402
+from cardtable.families.manille import PartnershipManille  # noqa: E402
 
 register_policy("simple", choose, game_classes=(PartnershipManille,))

@@ -25,12 +25,22 @@ import copy
 import math
 import random
 
+from cardtable.bots.manille import (
+    beaters,
+    choose_card,
+    deck_mask,
+    hand_mask,
+    is_boss,
+    lead_card,
+    lowest,
+    richest_feed,
+    unseen_mask,
+    winning,
+)
+from cardtable.bots.strong import StrongBot
 from cardtable.cards import SUIT_LETTERS, SUIT_OF, parse_card
 from cardtable.engine.actions import Action
 from cardtable.engine.game import Game, Observation
-from cardtable.bots.strong import StrongBot
-from cardtable.bots.manille import (beaters, choose_card, deck_mask, hand_mask, is_boss, lead_card,
-                                   lowest, richest_feed, unseen_mask, winning)
 from cardtable.families.tricks import SUIT_MASK, cards_of
 
 _BID = Action("bid", "play")
@@ -192,8 +202,8 @@ def play_card(obs: Observation, game: Game, plays: list[int]) -> int:
     his richest card on it (beating the declarer with it when he can; never a trump or a
     sure winner of his own); while the declarer is still to play, a fellow defender's card
     is fed only when the declarer cannot take it (the best card of its suit, and a trump
-    or no trump left out), else the defender throws his cheapest card. The declarer's discards are known to him and count as
-    seen."""
+    or no trump left out), else the defender throws his cheapest card. The declarer's
+    discards are known to him and count as seen."""
     t = game.ranking.table(obs.trump)
     deck = _deck_less_discards(obs, game)
     declarer = obs.extra.get("declarer")
@@ -330,8 +340,8 @@ __all__ = ["CallsRead", "ManilleStrongBot", "best_chance", "choose", "estimate",
 
 
 # the games this module's rules of thumb play (bots/registry.py)
-from cardtable.games.manille import Manille  # noqa: E402
 from cardtable.bots.registry import register_bot, register_policy  # noqa: E402
+from cardtable.games.manille import Manille  # noqa: E402
 
 register_policy("simple", choose, game_classes=(Manille,))
 register_policy("prior", prior, game_classes=(Manille,))

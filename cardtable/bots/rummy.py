@@ -37,8 +37,18 @@ from cardtable.cards import Card, is_joker, rank_of
 from cardtable.engine.actions import Action
 from cardtable.engine.game import Game, Observation
 from cardtable.families.drift import draw_choice
-from cardtable.families.rummy import (ACE_LOW, RUN, SET, Meld, find_melds, lay_off, layoff_ends,
-                                      layoff_options, near_melds, points_table)
+from cardtable.families.rummy import (
+    ACE_LOW,
+    RUN,
+    SET,
+    Meld,
+    find_melds,
+    lay_off,
+    layoff_ends,
+    layoff_options,
+    near_melds,
+    points_table,
+)
 
 _DEFAULT_POINTS = points_table(ace=1)
 
@@ -171,7 +181,7 @@ def _choose_discard(obs: Observation, discards: list[Action], hand: list[Card], 
 
 
 # the games this module's rules of thumb play (bots/registry.py)
-from cardtable.games.klassieke_rummy import KlassiekeRummy  # noqa: E402
 from cardtable.bots.registry import register_policy  # noqa: E402
+from cardtable.games.klassieke_rummy import KlassiekeRummy  # noqa: E402
 
 register_policy("simple", choose, game_classes=(KlassiekeRummy,))

@@ -42,10 +42,10 @@ from __future__ import annotations
 import random
 from typing import Sequence
 
+from cardtable.bots import rummy as simple
 from cardtable.cards import RANK_OF, SUIT_OF, Card, full52, make
 from cardtable.engine.actions import Action
 from cardtable.engine.game import Game, Observation
-from cardtable.bots import rummy as simple
 from cardtable.families.drift import draw_choice
 from cardtable.families.rummy import classify, layoff_options
 
@@ -278,7 +278,7 @@ def _choose_discard(obs: Observation, game: Game, discards: list[Action], rng: r
 
 
 # the game this prior plays (bots/registry.py): Klassieke Rummy only
-from cardtable.games.klassieke_rummy import KlassiekeRummy  # noqa: E402
 from cardtable.bots.registry import register_policy  # noqa: E402
+from cardtable.games.klassieke_rummy import KlassiekeRummy  # noqa: E402
 
 register_policy("prior", choose, game_classes=(KlassiekeRummy,))

@@ -22,11 +22,11 @@ from __future__ import annotations
 import dataclasses
 import random
 
+from cardtable.bots import trick
 from cardtable.cards import rank_of, suit_of
 from cardtable.engine.actions import Action
 from cardtable.engine.game import Game, Observation
 from cardtable.families import jas
-from cardtable.bots import trick
 
 _CLAIM = Action("claim")
 _PASS = Action("pass")
@@ -101,7 +101,7 @@ def choose(obs: Observation, game: Game, rng: random.Random) -> Action:
     return trick.choose(dataclasses.replace(obs, legal=type(obs.legal)(rest)), game, rng)
 
 
-from cardtable.games.schutjassen import Schutjassen  # noqa: E402
 from cardtable.bots.registry import register_policy  # noqa: E402
+from cardtable.games.schutjassen import Schutjassen  # noqa: E402
 
 register_policy("simple", choose, game_classes=(Schutjassen,))

@@ -727,7 +727,8 @@ def reason(obs: Observation, decision: Decision, iset: Any = None, scale: float 
         return f"{label}: " + ", ".join(bits + [f"the rule of thumb; {other} {looks}"])
     if not (diff > 0 and worth_telling(decision, diff, se, scale)):
         bits.append("a close call")        # first: the line may be cut at the screen's edge
-    bits.append(f"as good as {label_of(nxt)}" if nought else f"{gain_words(diff * scale, unit, err)} than {_mid_sentence(label_of(nxt))}")
+    bits.append(f"as good as {label_of(nxt)}" if nought
+                else f"{gain_words(diff * scale, unit, err)} than {_mid_sentence(label_of(nxt))}")
     return f"{label}: " + ", ".join(bits)
 
 

@@ -143,7 +143,7 @@ def run_tournament(game: Game, kinds: list[str], deals: int, seed: int | None = 
     hand_points = {k: 0.0 for k in kinds}
     unfinished = 0
     hands = 0
-    for (i, a), r in sorted(results.items()):
+    for (_i, a), r in sorted(results.items()):
         seating = seatings[a]
         present = set(seating)
         for k in present:

@@ -127,7 +127,6 @@ def _meld(obs: Observation, game: Game, legal: list[Action]) -> Action:
 
 def _play(obs: Observation, game: Game, t, plays: list[int]) -> int:
     seat = obs.seat
-    hand = hand_mask(obs)
     unseen = unseen_mask(obs, deck_mask(game))
     trump = t.trump
     tm = t.trump_mask
@@ -191,7 +190,7 @@ __all__ = ["choose"]
 
 
 # the games this module's rules of thumb play (bots/registry.py)
-from cardtable.games.kruisjassen import Kruisjassen  # noqa: E402
 from cardtable.bots.registry import register_policy  # noqa: E402
+from cardtable.games.kruisjassen import Kruisjassen  # noqa: E402
 
 register_policy("simple", choose, game_classes=(Kruisjassen,))

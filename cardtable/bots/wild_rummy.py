@@ -198,7 +198,7 @@ def unseen_counts(obs: Observation, game: Game) -> Counter:
     seen.update(JOKER if is_joker(c) else plain(c) for c in obs.discard)
     for mv in obs.melds:
         seen.update(JOKER if is_joker(c) else plain(c) for c in mv.cards)
-    for s, cards in _known_in_hands(obs).items():
+    for _s, cards in _known_in_hands(obs).items():
         seen.update(cards)
     out = Counter()
     for c, k in _deck_counts(game).items():

@@ -18,7 +18,7 @@ has only ``parts``, written after the verb separated by ``", "``, a ``meld`` par
 its verb. Cards are written by ``cards.card_text`` (``QS#2``, ``JK=8C``).
 
 Which words a game knows is its grammar's business (cardtable/engine/grammar.py; a game
-parses with ``Game.parse_action``); ``parse_action`` here reads the whole table
+parses with ``Game.parse_action``); ``grammar.parse_action`` reads the whole table
 (``grammar.README_FORMS``, docs/grammar.md).
 """
 
@@ -76,26 +76,6 @@ class Action(NamedTuple):
 
     def __repr__(self) -> str:
         return f"Action({self.text()!r})"
-
-
-def parse_action(text: str) -> Action:
-    """Parse an action's text by every verb and form any game may declare (docs/grammar.md,
-    "Action texts", with the verbs of games to come; copies ``#1``..``#7``, designations in ``meld``,
-    ``open`` and ``layoff``): ``grammar.README_GRAMMAR``.
-
-    Returns the canonical Action (``parse_action(a.text()) == a``). Raises ActionError,
-    naming the word, for an empty text, a verb or word the table does not have, or a card
-    that is not a card. A game's own, narrower grammar is applied by ``Game.parse_action``.
-    """
-    from cardtable.engine.grammar import README_GRAMMAR  # grammar imports this module
-    return README_GRAMMAR.parse(text, "any game")
-
-
-def as_action(action: "Action | str") -> Action:
-    """An Action from an Action or its text form (ActionError if the text is malformed)."""
-    if isinstance(action, Action):
-        return action
-    return parse_action(action)
 
 
 class LazyActions:
@@ -178,7 +158,7 @@ class LazyActions:
         eq = self.__eq__(other)
         return eq if eq is NotImplemented else not eq
 
-    __hash__ = None
+    __hash__ = None  # type: ignore[assignment]  # a list-like value: unhashable, as a list is
 
     def __repr__(self) -> str:
         return f"LazyActions({len(self.eager)} listed + {sorted(self.lazy_verbs)} built when read)"

@@ -52,9 +52,9 @@ from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, Sequence
 
-from cardtable.cards import Card, card_text, cards_text, parse_card, CardError
-from cardtable.engine.actions import Action, ActionError, LazyActions, parse_action
-from cardtable.engine.grammar import Compound, Grammar
+from cardtable.cards import Card, CardError, card_text, cards_text, parse_card
+from cardtable.engine.actions import Action, ActionError, LazyActions
+from cardtable.engine.grammar import Compound, Grammar, parse_action
 from cardtable.engine.standing import Standing
 
 
@@ -346,6 +346,20 @@ class Game:
     #: streep, a stake) sets a fraction of it. A game whose sheet depends on its options
     #: may set it per instance in ``__init__``.
     review_floor: float = 1.0
+    #: Texts the game's grammar must refuse, each with the word the refusal names (``("bid
+    #: pit", "'pit'")``): tests/test_grammar.py adds them to its table. Default: none.
+    bad_texts: ClassVar[tuple[tuple[str, str], ...]] = ()
+    #: (players or None, options) the search tests (tests/test_search.py) also play besides the
+    #: defaults. Default: none.
+    search_configs: ClassVar[tuple[tuple[int | None, dict[str, Any]], ...]] = ()
+    #: The strong bot's playouts (bots/strong.py): ``simple`` (the simple bot's choices) or
+    #: ``prior`` (the game's prior policy).
+    playout_policy: ClassVar[str] = "simple"
+    #: The strong bot searches only the simple bot's first this many choices (None: all of them).
+    search_width: int | None = None
+    #: ``candidates``: the strong bot plays a searched choice over the simple bot's only by a
+    #: margin that grows with the number searched (None: by any margin).
+    search_bar: str | None = None
 
     def __init__(self, players: int | None = None, **options: Any):
         """``players`` seats (None: ``min_players``) and ``options`` by name or alias
@@ -454,12 +468,19 @@ class Game:
         return ()
 
     # -- hooks for the invariant tests (tests/test_invariants.py) --
-    def check_result(self, result: Result, state: "State") -> list[str]:
-        """What is wrong with ``result``, the Result of the finished hand ``state``, by the
+    def check_result(self, result: Result, state: Any) -> list[str]:
+        """What is wrong with ``result``, the Result of the finished hand ``state`` (a State of
+        the game's own State class, which an override names as its type), by the
         spec's own totals (e.g. a kruisjassen hand of 8 tricks: 146 card points): one
         sentence per problem, ``[]`` if none. Called by the invariant tests after every
         hand; never raises for a bad result (it reports it). Default: no game-specific
         check (``[]``)."""
+        return []
+
+    def grammar_positions(self) -> "list[State]":
+        """Positions where the game offers the rarest forms of its grammar, for the grammar
+        tests (tests/test_grammar.py: every legal action's text must read back). Default:
+        none."""
         return []
 
     def leak_view(self, obs_json: dict[str, Any]) -> dict[str, Any]:
@@ -627,7 +648,9 @@ class State:
     def returns_gains(self) -> list[float]:
         """Each seat's gain on the score sheet this hand, higher = better (default: the
         Result's points)."""
-        return [float(p) for p in self.result().points]
+        res = self.result()
+        assert res is not None, "returns_gains: the hand is over"
+        return [float(p) for p in res.points]
 
     def returns_scale(self) -> float:
         """The unit that maps a usual hand's ``relative_returns`` into about [-1, 1]."""

@@ -62,11 +62,21 @@ import re
 from dataclasses import dataclass
 from typing import Iterable, Mapping, Sequence
 
-from cardtable.cards import (RANK_LETTERS, Card, CardError, card_text, copy_of, designate, is_any_suit,
-                             parse_card, rank_of, stands_for)
+from cardtable.cards import (
+    RANK_LETTERS,
+    Card,
+    CardError,
+    card_text,
+    copy_of,
+    designate,
+    is_any_suit,
+    parse_card,
+    rank_of,
+    stands_for,
+)
 from cardtable.engine.actions import IMPLIED_PART_VERB, Action, ActionError
 
-__all__ = ["Compound", "Grammar", "GrammarError", "README_GRAMMAR", "README_FORMS"]
+__all__ = ["Compound", "Grammar", "GrammarError", "README_GRAMMAR", "README_FORMS", "as_action", "parse_action"]
 
 
 class GrammarError(ValueError):
@@ -212,7 +222,7 @@ class Grammar:
         """Every verb's forms as declared; a compound's as ``"<part verb>: <form>"``
         (``("meld: <cards>", "layoff: <card> to <n>")``)."""
         out = {v: tuple(f.source for f in fs) for v, fs in self.forms.items()}
-        for v, (first, parts) in self.compounds.items():
+        for v, (_first, parts) in self.compounds.items():
             out[v] = tuple(f"{p}: {f.source}" for p, fs in parts.items() for f in fs)
         return out
 
@@ -331,10 +341,11 @@ class Grammar:
         prep = target = end = None
         i = 0
         skipped: list[str] = []      # optional slots passed over at position i
-        bad_card = (-1, None)        # (position, CardError text) of a word that is no card
+        bad_card: tuple[int, str | None] = (-1, None)   # (position, CardError text) of a word that is no card
 
         def fail(what: "str | list[str]", cerr: str | None = None):
-            return i, skipped + ([what] if isinstance(what, str) else what), cerr or (bad_card[1] if bad_card[0] == i else None)
+            return (i, skipped + ([what] if isinstance(what, str) else what),
+                    cerr or (bad_card[1] if bad_card[0] == i else None))
 
         for slot in slots:
             tok = toks[i] if i < len(toks) else None
@@ -506,3 +517,22 @@ README_FORMS: dict[str, "tuple[str, ...] | Compound"] = {
 #: Every verb and form of ``README_FORMS``, copies up to #7, designations in meld, open and layoff,
 #: rank-only ones too: what the module-level ``parse_action`` reads.
 README_GRAMMAR = Grammar(README_FORMS, copies=7, wild=("meld", "open", "layoff"), rank_only=True)
+
+
+def parse_action(text: str) -> Action:
+    """Parse an action's text by every verb and form any game may declare (docs/grammar.md,
+    "Action texts", with the verbs of games to come; copies ``#1``..``#7``, designations in
+    ``meld``, ``open`` and ``layoff``): ``README_GRAMMAR``.
+
+    Returns the canonical Action (``parse_action(a.text()) == a``). Raises ActionError,
+    naming the word, for an empty text, a verb or word the table does not have, or a card
+    that is not a card. A game's own, narrower grammar is applied by ``Game.parse_action``.
+    """
+    return README_GRAMMAR.parse(text, "any game")
+
+
+def as_action(action: "Action | str") -> Action:
+    """An Action from an Action or its text form (ActionError if the text is malformed)."""
+    if isinstance(action, Action):
+        return action
+    return parse_action(action)

@@ -47,7 +47,7 @@ class Match:
 
     def __init__(self, game: Game, seats: list[str] | None = None, seed: int | None = None):
         self.game = game
-        self.seats = list(seats) if seats else [f"bot:simple" for _ in range(game.players)]
+        self.seats = list(seats) if seats else ["bot:simple" for _ in range(game.players)]
         if len(self.seats) != game.players:
             raise IllegalAction(f"{game.name} with {game.players} players needs {game.players} seats, "
                                 f"not {len(self.seats)}")
@@ -118,9 +118,10 @@ class Match:
         (same errors)."""
         return self.start_between() if self.between_due else self.start_hand()
 
-    def _finished(self, res: Result) -> None:
-        """The current hand or decision is over: write it, then ask the game for a decision
-        before the next deal."""
+    def _finished(self, res: Result | None) -> None:
+        """The current hand or decision is over: write ``res`` (its ``result()``, never None
+        once over), then ask the game for a decision before the next deal."""
+        assert res is not None, "a hand that is over has a result"
         self.results[-1] = res
         if self._in_between:
             self.sheet.record_between(res)
@@ -153,7 +154,9 @@ class Match:
         entry = self.hands[-1]
         standing = self.sheet.standing()
         if entry.get("between"):
-            return self.game.between_hands(standing)
+            st = self.game.between_hands(standing)
+            assert st is not None, "a decision between hands was recorded, so the game has one"
+            return st
         if "deal" in entry:
             return self.game.from_deal(entry["deal"], standing)
         return self.game.new_hand(entry["seed"], standing)

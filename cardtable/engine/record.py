@@ -10,14 +10,12 @@ import os
 import re
 import tempfile
 import unicodedata
-from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Collection
 
 from cardtable.engine.game import DealError, IllegalAction, OptionError
 from cardtable.engine.match import RECORD_FORMAT, Match
 from cardtable.engine.registry import get_game
-
 
 #: The largest record read (bytes): a long match is well under 1 MB; a bigger file is refused
 #: before it is read whole (``replay /dev/zero`` must not read until memory runs out).
@@ -293,7 +291,7 @@ def replay(data: dict[str, Any], bot_kinds: Collection[str] | None = None) -> Ma
         raise RecordError(f"the game {clip(data['game'])} cannot be set up with these options "
                           f"({type(e).__name__}: {clip(str(e), 80)})") from None
     if seats is None:
-        seats = [f"bot:simple" for _ in range(game.players)]
+        seats = ["bot:simple" for _ in range(game.players)]
     try:
         match = Match(game, seats, seed=data.get("seed"))
     except IllegalAction as e:
@@ -336,15 +334,15 @@ def summary(match: Match) -> dict[str, Any]:
         if entry.get("between"):
             hands[-1]["between"] = True
     st = match.state
-    unfinished = st is not None and not st.over
+    live = st if st is not None and not st.over else None     # the hand still in play
     return {
         "format": RECORD_FORMAT,
         "game": match.game.id,
         "players": match.game.players,
         "options": dict(match.game.options),
         "hands": hands,
-        "to_act": st.to_act if unfinished else None,
-        "legal_actions": [a.text() for a in st.legal_actions()] if unfinished else [],
+        "to_act": live.to_act if live is not None else None,
+        "legal_actions": [a.text() for a in live.legal_actions()] if live is not None else [],
         "sheet": match.sheet.to_json(),
         "sheet_text": match.sheet.render(),
         "match_over": match.over,
@@ -429,7 +427,7 @@ def clean_temp(folder: str | os.PathLike, older_than: float = 60.0) -> list[Path
     delete or a missing folder."""
     import time
 
-    gone = []
+    gone: list[Path] = []
     try:
         entries = list(Path(folder).glob(f"{TEMP_PREFIX}*.json"))
     except OSError:

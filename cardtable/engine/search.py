@@ -39,11 +39,11 @@ denied, ...). Cards whose place the seat knows (its hand, cards played or shown,
 upcard while the dealer holds it, stuk once declared, cards taken from a discard pile)
 are not in the pool. ``Deal.solve(rng)`` puts every pool card in a bucket: first by
 rejection (a uniform shuffle, kept if it breaks no constraint; at most ``REJECT`` times,
-once when it has never worked for this deal: exactly uniform over the consistent deals), then by a sequential deal (the tightest bucket
-first, each a uniform choice among the cards it allows; at most ``TRIES`` times: close
-to uniform), then by a constraint-respecting assignment (augmenting paths over the
-buckets, in random order), so it never loops forever and finds a deal whenever one
-exists.
+once when it has never worked for this deal: exactly uniform over the consistent deals),
+then by a sequential deal (the tightest bucket first, each a uniform choice among the cards
+it allows; at most ``TRIES`` times: close to uniform), then by a constraint-respecting
+assignment (augmenting paths over the buckets, in random order), so it never loops forever
+and finds a deal whenever one exists.
 
 Cards are ints as in ``cardtable.cards``; masks are ``1 << card`` bitmasks.
 """
@@ -140,9 +140,9 @@ class Deal:
         if not self._hits:              # rejection never works here: keep one try of it
             self._reject = 1
         for _ in range(TRIES):
-            out = self._sequential(rng)
-            if out is not None:
-                return out
+            got = self._sequential(rng)
+            if got is not None:
+                return got
         return self._assign(rng)
 
     def _sequential(self, rng: random.Random) -> list[int] | None:
@@ -221,7 +221,7 @@ class InformationSet:
 
     __slots__ = ("seat", "_state", "_obs", "deal", "_build", "_accept")
 
-    def __init__(self, state: Any, seat: int, deal: Deal,
+    def __init__(self, state: Any, seat: int, deal: Deal | None,
                  build: Callable[[Any, list[int], random.Random], Any], observation: Any = None,
                  accept: Callable[[Any], bool] | None = None):
         """``accept(sample) -> bool``: a check the constraints of ``deal`` cannot say

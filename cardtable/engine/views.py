@@ -21,7 +21,7 @@ Units: a zone's ``count`` is in cards; every other number is the game's own.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any, Callable, Mapping, NamedTuple, Sequence
 
@@ -78,7 +78,7 @@ class Zone(NamedTuple):
     name: str
     kind: str
     owner: int | None = None
-    count: int = 0
+    count: int = 0  # type: ignore[assignment]  # the field shadows tuple.count, as the record names it
     cards: tuple[Card, ...] = ()
     face: str = UP
     order: str = "display"
@@ -567,18 +567,19 @@ def table_view(head: Sequence[str], rows: Sequence[Sequence[str]], drawing: str 
     """A table SheetView from ``Sheet.table()``'s headers and rows (the last row is the
     totals row when ``has_total``; None: when its first cell is not a hand number) and the
     lines of ``Sheet.render()``'s drawing that are not table lines (``| ... |`` rows)."""
-    rows = [tuple(str(c) for c in r) for r in rows]
+    cells = [tuple(str(c) for c in r) for r in rows]
     if has_total is None:
-        has_total = bool(rows) and not rows[-1][0].split(" ")[0].isdigit()
-    total = rows.pop() if has_total and rows else None
+        has_total = bool(cells) and not cells[-1][0].split(" ")[0].isdigit()
+    total = cells.pop() if has_total and cells else None
     lines = tuple(ln for ln in drawing.splitlines() if ln.strip() and not ln.lstrip().startswith("|"))
-    return SheetView(title, tuple(str(h) for h in head), tuple(rows), total, tuple(marks),
+    return SheetView(title, tuple(str(h) for h in head), tuple(cells), total, tuple(marks),
                      score_columns, lines)
 
 
 __all__ = [
     "ASIDE", "BUYBACK", "CARD", "CARDS", "COUNT", "DEAD_HAND", "DESIGNATION", "DISCARD", "DOWN",
-    "EXTRA_HAND", "EventGroup", "EventLog", "Fact", "Facts", "Panel", "HAND", "LAST_TRICK", "LogEvent", "MELD", "MELDED_AREA",
+    "EXTRA_HAND", "EventGroup", "EventLog", "Fact", "Facts", "Panel", "HAND", "LAST_TRICK", "LogEvent", "MELD",
+    "MELDED_AREA",
     "MELDS", "MENU", "MenuItem", "NONE", "OPEN", "OUT", "OUT_MARK", "RUMMY", "SHAPES", "STOCK",
     "SheetView", "Summary", "TAKEN", "TIE_MARK", "TRICK", "TRICK_EVENTS", "UP", "UPCARD", "VOID", "VerbSpec",
     "WINNER", "ZONE_KINDS", "Zone", "default_name", "fact", "hand_zone", "log_view", "out_zone",

@@ -37,18 +37,42 @@ from __future__ import annotations
 
 import random
 import zlib
-from typing import Any, Sequence
+from collections import Counter
+from typing import Any, Sequence, TypeVar
 
 from cardtable.cards import ACE, RANK_OF, Card, card_text, cards_text, sort_hand
 from cardtable.engine.actions import Action
 from cardtable.engine.game import Game, IllegalAction, MeldView, Observation, Result, State
 from cardtable.engine.standing import Standing
-from cardtable.engine.views import EventLog, LogEvent, log_view, specs_for
-from cardtable.engine.views import Fact, Facts, Summary, phrase, status_items
-from cardtable.families.rummy import (ACE_LOW, RUMMY_VERBS, RUN, SET, Meld, classify, find_melds, lay_off,
-                                      layoff_ends, layoff_options, rummy_zones, stock_top_first, turn_over,
-                                      why_not_meld)
-from cardtable.families.rummy import card_points
+from cardtable.engine.views import (
+    EventLog,
+    Fact,
+    Facts,
+    LogEvent,
+    Summary,
+    VerbSpec,
+    log_view,
+    phrase,
+    specs_for,
+    status_items,
+)
+from cardtable.families.rummy import (
+    ACE_LOW,
+    RUMMY_VERBS,
+    RUN,
+    SET,
+    Meld,
+    card_points,
+    classify,
+    find_melds,
+    lay_off,
+    layoff_ends,
+    layoff_options,
+    rummy_zones,
+    stock_top_first,
+    turn_over,
+    why_not_meld,
+)
 from cardtable.families.summaries import score_fact
 
 #: Ruling 9 (klassieke-rummy): the stock is re-formed at most this often in one hand; then the
@@ -64,6 +88,9 @@ _PHASE_NAMES = ("draw", "play", "over")
 
 DRAW_STOCK = Action("draw", "stock")
 DRAW_DISCARD = Action("draw", "discard")
+
+#: a drift hand's own class (``DriftHand._fresh`` makes one of ``cls``)
+_Hand = TypeVar("_Hand", bound="DriftHand")
 
 
 def draw_choice(obs: Observation, draws: Sequence[Action]) -> tuple[Action | None, Action | None, Action | None]:
@@ -84,7 +111,18 @@ class DriftRummy(Game):
     pack, by ``self.ace_mode``. Subclasses set the options the hand reads."""
 
     family = "rummy"
+    #: which runs the ace makes (``families.rummy.ACE_MODES``): low only, also high, or round the corner
     ace_mode: str = ACE_LOW
+    #: §3: the cards dealt to each hand (set by each game, by the number of players or an option)
+    dealt: int
+    #: §2: the card points (or penalty points) of each card, indexed by the card int
+    points: list[int]
+    #: any number of melds per turn (else one meld a turn; lay-offs are not limited)
+    no_meld_limit: bool = False
+    #: no lay-off before the player owns a meld on the table
+    layoff_requires_meld: bool = False
+    #: a player goes out only by discarding his last card (never by melding or laying it off)
+    last_card: bool = False
     #: an empty stock is re-formed from the discard pile **but its top card**, which stays face up
     #: (jokeren §5.6); a pile of one card then forms no stock: the player must take it
     turnover_keeps_top: bool = False
@@ -138,8 +176,8 @@ class DriftRummy(Game):
     #: the keys a record ``deal`` may hold (docs/records.md, klassieke-rummy)
     deal_keys = frozenset({"dealer", "hands", "stock", "discard", "melds", "to_act"})
 
-    def parse_deal(self, deal: dict[str, Any], state_cls: type["DriftHand"], standing: Standing | None = None,
-                   sheet=None) -> "DriftHand":
+    def parse_deal(self, deal: dict[str, Any], state_cls: type[_Hand], standing: Standing | None = None,
+                   sheet=None) -> _Hand:
         """An exact position from a record ``deal`` as a ``state_cls`` hand; DealError if invalid.
         The melds are checked by ``classify``/``why_not``, the cards as a whole by
         ``check_deal_cards``, a position's hand sizes by ``position_hand_error``; the totals come
@@ -238,10 +276,62 @@ class DriftHand(State):
                  "taken", "melded", "start_size", "owners", "public", "turnovers", "turn", "events",
                  "winner", "rummy", "void", "totals", "_deal", "shuffle_key", "_cache", "_logc",
                  "stock_known", "reformed")
+    #: the cards of the last shuffled turnover (the stock's source), in pile order; () if none
+    reformed: tuple[Card, ...]
+
+    game: DriftRummy
+    #: the number of seats
+    n: int
+    #: the seat that dealt (the seat after it acts first)
+    dealer: int
+    #: each seat's cards, in the order held
+    hands: list[list[Card]]
+    #: the stock, top card last
+    stock: list[Card]
+    #: the discard pile, bottom to top
+    pile: list[Card]
+    #: the table melds, numbered from 1 in this order
+    melds: list[Meld]
+    #: the seat to act (the winner's seat once the hand is over)
+    seat: int
+    #: ``DRAW``, ``PLAY`` or ``OVER``
+    phase: int
+    #: the card taken from the discard pile this turn (it may not be discarded), else None
+    taken: Card | None
+    #: whether the player to act has put a meld down this turn
+    melded: bool
+    #: the size of the hand of the player to act when his turn began (a rummy: the §3 size)
+    start_size: int
+    #: bit per seat that owns a meld on the table
+    owners: int
+    #: bit per card that has been face up this hand
+    public: int
+    #: how often the stock has been re-formed from the discard pile
+    turnovers: int
+    #: the number of turns that have ended
+    turn: int
+    #: the public log as a cons list ``[previous, raw event, text or None]``, None when empty
+    events: list[Any] | None
+    #: the seat that went out, once the hand is over (None: on, or void)
+    winner: int | None
+    #: whether the winner went out with a rummy (§7)
+    rummy: bool
+    #: whether the hand was void (ruling 9: it could not end)
+    void: bool
+    #: the match totals before this hand, per seat
+    totals: tuple[int, ...]
+    #: the starting position: the record ``deal`` given, or the shuffled deal as a tuple
+    _deal: Any
+    #: the seed of a stock re-formed with ``reshuffle``
+    shuffle_key: int
+    #: the legal actions of this position, once listed
+    _cache: list[Action] | None
+    #: the rendered public log of the last observation
+    _logc: EventLog | None
 
     @classmethod
-    def _fresh(cls, game: "DriftRummy", dealer: int, hands: list[list[Card]], stock: list[Card],
-               pile: list[Card], melds: list[Meld], to_act: int, standing: Standing) -> "DriftHand":
+    def _fresh(cls: type[_Hand], game: "DriftRummy", dealer: int, hands: list[list[Card]], stock: list[Card],
+               pile: list[Card], melds: list[Meld], to_act: int, standing: Standing) -> _Hand:
         st = cls.__new__(cls)
         st.game = game
         st.seed = None
@@ -287,7 +377,7 @@ class DriftHand(State):
     def to_act(self) -> int | None:
         return None if self.phase == OVER else self.seat
 
-    def clone(self) -> "DriftHand":
+    def clone(self: _Hand) -> _Hand:
         new = object.__new__(type(self))
         new.game = self.game
         new.seed = self.seed
@@ -531,6 +621,7 @@ class DriftHand(State):
         elif v == "layoff":
             c = action.cards[0]
             i = action.target
+            assert i is not None, "a legal layoff names its meld"
             m = self.melds[i - 1]
             end = action.end or self.game.ends(c, m)[0]
             self.melds[i - 1] = self.game.lay_off_on(m, c, end)
@@ -676,7 +767,7 @@ class DriftHand(State):
             c = a.cards[0]
             if not self.melds:
                 return f"{text}: there are no melds on the table"
-            if not 1 <= a.target <= len(self.melds):
+            if a.target is None or not 1 <= a.target <= len(self.melds):
                 return f"{text}: there is no meld {a.target}; the melds are numbered 1 to {len(self.melds)}"
             if g.layoff_requires_meld and not self.owners >> self.seat & 1:
                 return f"{text}: {who} may not lay off before putting down a meld of his own"
@@ -758,6 +849,7 @@ class DriftHand(State):
                 return f"Hand void: it could not end (ruling 9) · {tail}"
             res = self.result()
             w = self.winner
+            assert res is not None and w is not None, "an over hand that is not void has a winner"
             return (f"{g.seat_name(w).capitalize()} went out{' with a rummy' if self.rummy else ''}: "
                     f"{res.points[w]} points · {tail}")
         # the same words whatever the hand holds: every seat reads this line, so it may not
@@ -766,7 +858,7 @@ class DriftHand(State):
         return f"{g.seat_name(self.seat).capitalize()} to {step} · {tail}"
 
     #: the verb specs of the table (engine.views), in the table's order
-    VERBS = RUMMY_VERBS
+    VERBS: tuple[VerbSpec, ...] = RUMMY_VERBS
 
     def _scores(self) -> dict[str, Any]:
         """The observation's ``scores``: the totals and the target (a game without a target
@@ -872,7 +964,7 @@ class DriftHand(State):
         long may give an ``engine.actions.LazyActions`` instead (built when read)."""
         return tuple(self.legal_actions())
 
-    def hidden_from(self, seat: int) -> set[Card]:
+    def hidden_from(self, seat: int) -> "set[Card] | Counter[Card]":
         """Cards in other hands and in the stock that have not been face up in this hand since
         they were last shuffled away (a card taken from the discard pile is public while it
         stays in the hand; the cards of a shuffled re-formed stock, and a card drawn from it,
@@ -939,6 +1031,7 @@ class DriftHand(State):
         if self.void:
             res = Result([0] * self.n, "void", [], detail)
         else:
+            assert self.winner is not None, "an out hand has a winner"
             res = Result(list(self.out_points(detail)), "out", [self.winner], detail)
         res.summary = self.hand_summary(res)
         return res
@@ -957,6 +1050,7 @@ class DriftHand(State):
         """The scoring rule of an out hand: what each seat writes. By default the winner scores
         the points left in the other hands (``detail[POINTS_KEY]``)."""
         pts = [0] * self.n
+        assert self.winner is not None, "an out hand has a winner"
         pts[self.winner] = sum(detail[self.POINTS_KEY])
         return pts
 
@@ -970,6 +1064,7 @@ class DriftHand(State):
         if self.void:
             head = phrase("A void hand: nothing is written", kind="outcome")
         else:
+            assert self.winner is not None, "an out hand has a winner"
             head = phrase(self.went_out_words(), (self.winner,), kind="outcome")
         facts = [score_fact(self.SCORE_LABEL, None, res.points, (), res.winners)]
         return Summary(head, tuple(facts + self.summary_lines(res)))

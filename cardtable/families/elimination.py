@@ -21,17 +21,21 @@ A game subclasses ``EliminationRummy`` and its state ``EliminationHand``:
 
 from __future__ import annotations
 
-from typing import Any, Sequence
+from typing import Any, Sequence, TypeVar
 
 from cardtable.cards import Card, card_text, shuffled
 from cardtable.engine.game import DealError, Result, rng_for
 from cardtable.engine.standing import Standing
-from cardtable.families.drift import DRAW
+from cardtable.families.drift import DRAW, DriftRummy
 from cardtable.families.rummy import Meld, card_points
 from cardtable.families.wild_drift import WildDriftHand, WildDriftRummy
 
+#: an elimination hand's own class (``EliminationHand._fresh`` makes one of ``cls``)
+_ElimHand = TypeVar("_ElimHand", bound="EliminationHand")
 
-def deal_active(pack: Sequence[Card], active: Sequence[bool], dealer: int, k: int) -> tuple[list[list[Card]], list[Card]]:
+
+def deal_active(pack: Sequence[Card], active: Sequence[bool], dealer: int,
+                k: int) -> tuple[list[list[Card]], list[Card]]:
     """``k`` cards to each active seat, one at a time from the first active seat after
     ``dealer``; ``(hands, rest)`` with ``rest`` the undealt cards in pack order."""
     n = len(active)
@@ -63,7 +67,8 @@ class EliminationRummy(WildDriftRummy):
     layoff_requires_meld = True
     _dealing: tuple[bool, ...] | None = None
 
-    def new_hand(self, seed: int | None = None, standing: Standing | None = None, *, sheet=None):
+    def new_hand(self, seed: int | None = None, standing: Standing | None = None, *,
+                 sheet=None) -> EliminationHand:
         """A shuffled deal to the seats still in (``standing.active``): ``dealt`` cards each, one
         at a time from voorhand (the next seat in after the dealer), then the upcard."""
         standing = self.standing_of(standing, sheet)
@@ -75,9 +80,10 @@ class EliminationRummy(WildDriftRummy):
         st.seed = seed
         return st
 
-    def from_deal(self, deal: dict[str, Any], standing: Standing | None = None, *, sheet=None):
-        """An exact position from a record ``deal`` (docs/records.md), the seats that are out
-        without cards; DealError if invalid."""
+    def from_deal(self, deal: dict[str, Any], standing: Standing | None = None, *,
+                  sheet=None) -> EliminationHand:
+        """An exact position from a record ``deal`` (docs/records.md), the seats
+        that are out without cards; DealError if invalid."""
         standing = self.standing_of(standing, sheet)
         self._dealing = standing.active
         try:
@@ -88,7 +94,8 @@ class EliminationRummy(WildDriftRummy):
             raise DealError(f"to_act: seat {st.seat} is out of the game")
         return st
 
-    state_class: type = None  # set by the game module
+    #: the game's hand (an ``EliminationHand`` subclass), set by the game module
+    state_class: type[EliminationHand]
 
     def _out_error(self, seat: int, hand: list[Card]) -> str | None:
         if self._dealing is not None and not self._dealing[seat]:
@@ -108,7 +115,8 @@ class EliminationRummy(WildDriftRummy):
     def check_deal_cards(self, hands: list[list[Card]], stock: list[Card], pile: list[Card],
                          melds: list[Meld]) -> None:
         """The deal's cards are exactly the deck (a multiset: two packs repeat every card)."""
-        self.check_deck_multiset(hands, stock, pile, melds, f"the {len(self.deck())} cards of the {self.deck_name} deck")
+        self.check_deck_multiset(hands, stock, pile, melds,
+                                 f"the {len(self.deck())} cards of the {self.deck_name} deck")
 
     def check_result(self, result: Result, state: "EliminationHand") -> list[str]:
         """Penalties add up: each active loser scores his cards' points, the winner holds no
@@ -145,8 +153,13 @@ class EliminationHand(WildDriftHand):
 
     __slots__ = ("active",)
 
+    game: EliminationRummy
+    #: per seat, whether it is still in the game (``standing.active`` when the hand was dealt)
+    active: tuple[bool, ...]
+
     @classmethod
-    def _fresh(cls, game, dealer, hands, stock, pile, melds, to_act, standing):
+    def _fresh(cls: type[_ElimHand], game: DriftRummy, dealer: int, hands: list[list[Card]], stock: list[Card],
+               pile: list[Card], melds: list[Meld], to_act: int, standing: Standing) -> _ElimHand:
         st = super()._fresh(game, dealer, hands, stock, pile, melds, to_act, standing)
         st.active = tuple(standing.active)
         if not st.active[to_act]:
@@ -155,7 +168,7 @@ class EliminationHand(WildDriftHand):
             st.was_on = bool(st.owners >> st.seat & 1)
         return st
 
-    def clone(self):
+    def clone(self: _ElimHand) -> _ElimHand:
         new = super().clone()
         new.active = self.active
         return new
@@ -170,7 +183,9 @@ class EliminationHand(WildDriftHand):
 
     def returns_gains(self) -> list[float]:
         """Search: a penalty is a loss (the sheet's lower is better), the winner's bonus a gain."""
-        return [-float(p) for p in self.result().points]
+        res = self.result()
+        assert res is not None, "returns_gains: the hand is over"
+        return [-float(p) for p in res.points]
 
     def returns_scale(self) -> float:
         return 100.0

@@ -21,7 +21,7 @@ streepjes games (value // 100 strepen), below it a *point meld* (kruisjassen §6
 
 from __future__ import annotations
 
-from typing import Any, Callable, Iterable, NamedTuple, Sequence
+from typing import Any, Callable, Iterable, NamedTuple, Sequence, cast
 
 from cardtable.cards import Card, card_text, make, rank_of, suit_of
 from cardtable.engine.actions import Action
@@ -442,17 +442,31 @@ class JasHand(TrickHand):
     ``partner`` and ``next_seat`` only.
     """
 
+    game: JasGame
+    #: the trump suit (a jas hand always has one: the upcard's suit, or as chosen)
+    trump: int
+    #: the dealer's last card, turned up
+    upcard: Card
     copy_lists = ("hands", "counts")
-    claim_at = 100
-    onder_max = 49          # kruisjassen: below 50 is onder jan
-    stuk_value = 20
-    pit_strepen = 3
+    #: the count a side claims at ("ik dek" at 100)
+    claim_at: int = 100
+    #: a count at most this is onder jan (kruisjassen: below 50)
+    onder_max: int = 49
+    #: the roem of stuk (K and Q of trump)
+    stuk_value: int = 20
+    #: the strepen of a pit (every trick to one side)
+    pit_strepen: int = 3
     last_bonus = 5
-    outrank_first = True
-    roem_scoring = "side_all"
-    stuk_when = "first"
-    trick_roem = True
-    next_dealer_rule = "left"
+    #: a seat's first meld must outrank the best declared so far (kruisjassen 6.2; else any meld: grevjas)
+    outrank_first: bool = True
+    #: ``side_all`` (the best meld's side scores all its melds) or ``best_only`` (only the best meld scores)
+    roem_scoring: str = "side_all"
+    #: stuk is declared on playing ``first`` (either card) or ``second`` (the second card) of K and Q
+    stuk_when: str = "first"
+    #: a trick whose cards make a meld scores trick roem (kruisjassen 6.5)
+    trick_roem: bool = True
+    #: who deals next: ``left`` (the seat after the dealer) or ``last_trick`` (the last trick's winner)
+    next_dealer_rule: str = "left"
     #: the words of the streepjes summary and log: what a claimer says (kruisjassen
     #: "ik dek", grevjas "honderd"), the claim log's word for it, the onder-jan rule in
     #: words, and the headline of each outcome
@@ -461,7 +475,7 @@ class JasHand(TrickHand):
     onder_words = "below 50"
     outcome_words: dict[str, str] = {}
 
-    def __init__(self, game: Any, dealer: int, hands: list[int], upcard: int,
+    def __init__(self, game: JasGame, dealer: int, hands: list[int], upcard: int,
                  standing: Standing, n_tricks: int):
         TrickHand.__init__(self, game, dealer, hands, suit_of(upcard), upcard, n_tricks)
         ns = self.n_sides
@@ -474,9 +488,9 @@ class JasHand(TrickHand):
         self.meld_step = 0
         self.turn_melds: tuple[Meld, ...] = ()
         self.declared: tuple[tuple[int, Meld], ...] = ()
-        self.bar = None                     # precedence key of the highest meld so far
+        self.bar: tuple[Any, ...] | None = None   # precedence key of the highest meld so far
         self.top_seat = -1                  # its seat
-        self.roem_side = None
+        self.roem_side: int | None = None
         stuk = stuk_mask(self.trump)
         self.stuk_seat = next((s for s in range(self.n_seats) if hands[s] & stuk == stuk), -1)
         self.stuk_by = -1
@@ -503,6 +517,7 @@ class JasHand(TrickHand):
     def legal_play_mask(self) -> int:
         """The follow rule; after ``declare stuk`` only the trump K or Q."""
         seat = self.to_act
+        assert seat is not None, "nobody plays in a hand that is over"
         mask = self.game.rule.legal(self.t, self.hands[seat], self.led, self.win_card,
                                     self.win_seat == self.partner[seat])
         if self.stuk_forced and self.stuk_seat == seat:
@@ -535,6 +550,7 @@ class JasHand(TrickHand):
 
     def _legal_meld(self) -> list[Action]:
         seat = self.to_act
+        assert seat is not None, "the meld round has a seat to act"
         acts = [PASS]
         if self.stuk_when == "first" and self.stuk_seat == seat and self.stuk_by < 0:
             acts.append(DECLARE_STUK)
@@ -579,6 +595,7 @@ class JasHand(TrickHand):
         if self.phase != "play":
             return 0
         seat = self.to_act
+        assert seat is not None, "a playout step needs a seat to act"
         mask = self.game.rule.legal(self.t, self.hands[seat], self.led, self.win_card,
                                     self.win_seat == self.partner[seat])
         if self.stuk_seat == seat:          # legal_play_mask and _stuk_here, inlined
@@ -600,6 +617,7 @@ class JasHand(TrickHand):
         """Strepen written this hand per seat; a carried hand: the carried count /
         ``claim_at`` (a count of 100 is worth about one streep)."""
         e = self.end
+        assert e is not None, "returns_gains: the hand is over"
         side = self.side
         if e["outcome"] == "carried":
             c = e["carry"]
@@ -682,13 +700,13 @@ class JasHand(TrickHand):
                 picked = [(i, s, rng.choice(opts)) for i, s, opts in options]
                 k = [x for x in known]
                 clash = False
-                for i, s, cand in picked:
+                for _i, s, cand in picked:
                     if any(cand.mask & k[o] for o in range(real.n_seats) if o != s) or \
                             any(cand.mask & p for o, p in enumerate(played) if o != s):
                         clash = True
                     k[s] |= cand.mask & ~played[s]
-                own = {}
-                for i, s, cand in picked:
+                own: dict[int, list[Meld]] = {}
+                for _i, s, cand in picked:
                     own.setdefault(s, []).append(cand)
                 if clash or any(conflict(a, [b for b in ms if b is not a], real.game.roem)
                                 for ms in own.values() for a in ms):
@@ -716,6 +734,7 @@ class JasHand(TrickHand):
     def _apply(self, action: Action) -> None:
         v = action.verb
         seat = self.to_act
+        assert seat is not None, "the engine applies actions only while the hand is on"
         if v == "play":
             self._play(seat, action.cards[0])
         elif v == "pass":
@@ -733,6 +752,7 @@ class JasHand(TrickHand):
                 self._stuk(seat)
             elif arg == "trickroem":
                 m = self.tr_pending
+                assert m is not None, "declare trickroem is legal only while trick roem is pending"
                 self.tr_pending = None
                 self._credit_trick_roem(seat, m)
                 self._after_trick()
@@ -779,6 +799,7 @@ class JasHand(TrickHand):
         rules = self.game.roem
         while self.phase == "meld":
             seat = self.to_act
+            assert seat is not None, "the meld round has a seat to act"
             bar = self.bar if self.outrank_first else None
             if self.roem_scoring == "best_only":
                 m = best_meld(self.hands[seat], self.trump, rules)
@@ -895,6 +916,7 @@ class JasHand(TrickHand):
         if not (ca or cb):
             return
         if ca and cb:
+            assert self.to_act is not None, "an automatic claim is made while the hand is on"
             side = 0 if a > b else 1 if b > a else self.side[self.to_act]
         else:
             side = 0 if ca else 1
@@ -1020,7 +1042,7 @@ class JasHand(TrickHand):
         out = res.outcome
         if out in ("claim", "wrong_claim") and claimer is not None:
             head = f"{{0}} said \u201c{self.claim_word}\u201d: " + ("correct" if out == "claim" else "wrong")
-            seats = (claimer,)
+            seats: tuple[int, ...] = (claimer,)
         else:
             head = self.outcome_words[out]
             seats = ()
@@ -1088,7 +1110,19 @@ def streepjes_problems(result: Any, section: str) -> list[str]:
     return out
 
 
-class StreepjesJasGame(TrickGame):
+class JasGame(TrickGame):
+    """The Game of a jas hand (``JasHand``): what the hand reads from its game besides
+    ``TrickGame``'s ``ranking`` and ``rule`` (kruisjassen, schutjassen, grevjas, handjas)."""
+
+    #: the roem melds score (``KRUIS_ROEM``; grevjas and handjas have their own ``RoemRules``)
+    roem: RoemRules
+    #: ``claim_mode=manual``: the player claims ("ik dek") himself; else the table claims for him
+    claim_manual: bool = False
+    #: ``roem_mode=manual``: the player declares his roem himself; else the table declares it
+    roem_manual: bool = False
+
+
+class StreepjesJasGame(JasGame):
     """A 4-seat jas game of two partnerships on the piquet pack, written on a streepjes
     sheet (kruisjassen, grevjas); a game sets ``jas_rule`` (its follow rule) and
     ``sheet_factory`` (its sheet class)."""
@@ -1126,7 +1160,8 @@ class StreepjesJasGame(TrickGame):
         if CLAIM not in obs.legal:
             return ()
         counts = obs.scores.get("counts")
-        if counts and counts[self.team_of(obs.seat)] >= self.state_cls.claim_at:
+        claim_at = cast("type[JasHand]", self.state_class).claim_at   # a JasHand class, called as a factory
+        if counts and counts[self.team_of(obs.seat)] >= claim_at:
             return ()
         return (CLAIM,)
 
@@ -1138,8 +1173,9 @@ class StreepjesJasGame(TrickGame):
         """The streepjes sheet (§8) with this game's target; seat 0 deals first."""
         return self.sheet_factory(4, self.options["target"], first_dealer=0)
 
-    #: the hand's State class, set by each game
-    state_cls: Any = None
+    #: the hand's State class, set by each game: ``state_class(game, dealer, hands as masks,
+    #: upcard, standing)`` makes a ``JasHand``
+    state_class: Callable[..., JasHand]
     #: the packets of the deal, from voorhand round to the dealer (kruisjassen 4-4, grevjas 3-2-3)
     packets: tuple[int, ...] = (4, 4)
 
@@ -1153,7 +1189,7 @@ class StreepjesJasGame(TrickGame):
         pack = shuffled(_PACK, rng_for(seed))
         dealer = standing.next_dealer
         hands = deal_packets(pack, 4, dealer, self.packets)
-        st = self.state_cls(self, dealer, [mask_of(h) for h in hands], pack[31], standing)
+        st = self.state_class(self, dealer, [mask_of(h) for h in hands], pack[31], standing)
         st.seed = seed
         return st
 
@@ -1166,7 +1202,9 @@ class StreepjesJasGame(TrickGame):
         carries still comes from ``standing``, or ``sheet=``)."""
         dealer, masks, upcard, _stock = parse_trick_deal(
             deal, 4, 8, _PIQUET, "the 32-card piquet pack", self.id)
-        return self.state_cls(self, dealer, masks, upcard, self.standing_of(standing, sheet))
+        assert upcard is not None, "parse_trick_deal reads the upcard of a game that has one"
+        return self.state_class(self, dealer, masks, upcard, self.standing_of(standing, sheet))
 
 
-__all__ += ["CLAIM", "DECLARE_STUK", "DECLARE_TRICKROEM", "JasHand", "PASS", "StreepjesJasGame", "gain_text", "strepen_text", "streepjes_problems"]
+__all__ += ["CLAIM", "DECLARE_STUK", "DECLARE_TRICKROEM", "JasGame", "JasHand", "PASS", "StreepjesJasGame",
+            "gain_text", "strepen_text", "streepjes_problems"]

@@ -25,15 +25,23 @@ Units: hand points (card points + tricks, 0..68), game points (``excess``), hand
 from __future__ import annotations
 
 from functools import cached_property
-from typing import Any, Sequence
+from typing import Any, Callable, Sequence
 
 from cardtable.cards import SUIT_LETTERS, SUIT_SYMBOLS, Card, card_text, piquet32, shuffled, suit_of
 from cardtable.engine.game import Observation, Option, Result, rng_for
 from cardtable.engine.standing import Standing
 from cardtable.engine.views import Fact, LogEvent, Summary, phrase
 from cardtable.families.summaries import score_fact, side_fact
-from cardtable.families.tricks import (MANILLE, ManilleRule, TrickGame, TrickHand, deal_packets, mask_of, parse_trick_deal,
-                                       side_result)
+from cardtable.families.tricks import (
+    MANILLE,
+    ManilleRule,
+    TrickGame,
+    TrickHand,
+    deal_packets,
+    mask_of,
+    parse_trick_deal,
+    side_result,
+)
 
 #: the sides as the manille sheets head them (``sheets.sides.SIDE_HEADERS``; families sit
 #: below sheets, so the words are repeated here)
@@ -118,14 +126,23 @@ class PartnershipManille(TrickGame):
 
     ranking = MANILLE
     rule = ManilleRule()
+    #: the deck, in pack order
     pack: tuple[Card, ...] = tuple(piquet32())
-    deck_label = "the 32-card piquet pack"
-    packets = (4, 4)
-    hand_size = 8
-    total_points = 68
-    win_at = 35
-    state_class: type = None   # set by the game module
-    sheet_factory = None       # set by the game module (staticmethod)
+    #: the deck's name in messages
+    deck_label: str = "the 32-card piquet pack"
+    #: the packets of the deal, from voorhand round to the dealer
+    packets: tuple[int, ...] = (4, 4)
+    #: the cards of each hand (= the tricks of a hand)
+    hand_size: int = 8
+    #: the hand points of a whole hand: card points + 1 per trick (a check)
+    total_points: int = 68
+    #: the hand points that win the hand
+    win_at: int = 35
+    #: the hand's State, set by the game module: ``state_class(game, dealer, hands as masks,
+    #: upcard, standing)`` makes a ``ManilleHand``
+    state_class: Callable[..., ManilleHand]
+    #: the match sheet, set by the game module (a staticmethod): ``sheet_factory(options)``
+    sheet_factory: Callable[[dict[str, Any]], Any]
 
     def __init__(self, players: int | None = None, **options: Any):
         super().__init__(players, **options)
@@ -170,7 +187,8 @@ class PartnershipManille(TrickGame):
             if hp[w] < self.win_at or result.winners != [w, w + 2]:
                 out.append(f"side {w} wins with {self.win_at} or more: {hp}, winners {result.winners}")
             if p[w] != (hp[w] - half if d["scoring"] == "excess" else 1) or p[1 - w] != 0:
-                out.append(f"side {w} scores {'its points above ' + str(half) if d['scoring'] == 'excess' else '1 hand'}, not {p}")
+                want = "its points above " + str(half) if d["scoring"] == "excess" else "1 hand"
+                out.append(f"side {w} scores {want}, not {p}")
         return out
 
     def new_sheet(self):
@@ -198,6 +216,7 @@ class PartnershipManille(TrickGame):
         far comes from ``standing`` (or ``sheet=``)."""
         dealer, masks, upcard, _stock = parse_trick_deal(
             deal, 4, self.hand_size, self.deck_mask, self.deck_label, self.id)
+        assert upcard is not None, "parse_trick_deal reads the upcard of a game that has one"
         return self.state_class(self, dealer, masks, upcard, self.standing_of(standing, sheet))
 
 
@@ -215,6 +234,11 @@ class ManilleHand(TrickHand):
     """
 
     per_trick = 1
+    game: PartnershipManille
+    #: the trump suit: the upcard's
+    trump: int
+    #: the dealer's last card, turned up
+    upcard: Card
 
     def __init__(self, game: PartnershipManille, dealer: int, hands: list[int], upcard: Card,
                  standing: Standing):
@@ -269,7 +293,8 @@ class ManilleHand(TrickHand):
         w = d["winning_side"]
         hp = d["hand_points"]
         if w is None:
-            head = f"A tie, {hp[0]} \u2013 {hp[1]}: nobody " + ("scores" if self.scoring == "excess" else "wins the hand")
+            head = (f"A tie, {hp[0]} \u2013 {hp[1]}: nobody "
+                    + ("scores" if self.scoring == "excess" else "wins the hand"))
         else:
             head = f"Side {SIDE_HEADERS[w]} wins the hand, {hp[w]} to {hp[1 - w]}"
         facts = []

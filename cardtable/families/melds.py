@@ -38,13 +38,29 @@ from collections import Counter
 from itertools import combinations
 from typing import Iterable, NamedTuple, Sequence
 
-from cardtable.cards import (ACE, JOKER, RANK_OF, SUIT_OF, SUIT_SYMBOLS, RANK_DISPLAY_EN, Card, any_suit,
-                             designate, display, is_any_suit, is_joker, make, plain, rank_of, stands_for,
-                             suit_of)
-from cardtable.families.rummy import (ACE_BRIDGE, ACE_HIGH_LOW, ACE_LOW, RUN, SET, Meld, run_ends, run_order,
-                                      why_not_meld)
+from cardtable.cards import (
+    ACE,
+    JOKER,
+    RANK_DISPLAY_EN,
+    RANK_OF,
+    SUIT_OF,
+    SUIT_SYMBOLS,
+    Card,
+    any_suit,
+    designate,
+    designation,
+    display,
+    is_any_suit,
+    is_joker,
+    make,
+    plain,
+    rank_of,
+    stands_for,
+    suit_of,
+)
+from cardtable.families.rummy import ACE_HIGH_LOW, ACE_LOW, RUN, SET, Meld, run_ends, run_order, why_not_meld
 
-_DESIG_JOKER = {}  # stand-in -> designated joker (cache)
+_DESIG_JOKER: dict[Card, Card] = {}  # stand-in -> designated joker (cache)
 
 
 #: How a joker stands in a set: for the rank only (``JK=7*``), for one card of a suit the set
@@ -77,12 +93,17 @@ def joker_as(target: Card) -> Card:
     return j
 
 
-def stand_in(card: Card) -> Card:
+def stand_in(card: Card) -> Card | None:
     """The plain card ``card`` is (a natural) or stands for (a designated joker; ``any_suit(r)``
     for a rank-only set joker); None for an undesignated joker."""
     if is_joker(card):
         return stands_for(card)
     return plain(card)
+
+
+def _rep(card: Card) -> Card:
+    """``stand_in(card)`` for a card known to be natural or designated (a meld's card)."""
+    return designation(card) if is_joker(card) else plain(card)
 
 
 def _name(card: Card) -> str:
@@ -114,10 +135,10 @@ def check_meld(cards: Sequence[Card], rules: MeldRules) -> tuple[str, tuple[Card
     ranks = {RANK_OF[c] for c in nat}
     if len(ranks) == 1:
         r = next(iter(ranks))
-        if all(rank_of(stands_for(j)) == r for j in jok) and (
-                len(nat) > 1 or not jok or any(is_any_suit(stands_for(j)) for j in jok)
-                or len({stands_for(j) for j in jok}) < len(jok) or rules.set_jokers == SET_CARD
-                and len({SUIT_OF[nat[0]]} | {suit_of(stands_for(j)) for j in jok}) == len(jok) + 1):
+        if all(rank_of(designation(j)) == r for j in jok) and (
+                len(nat) > 1 or not jok or any(is_any_suit(designation(j)) for j in jok)
+                or len({designation(j) for j in jok}) < len(jok) or rules.set_jokers == SET_CARD
+                and len({SUIT_OF[nat[0]]} | {suit_of(designation(j)) for j in jok}) == len(jok) + 1):
             return _check_set(nat, jok, r, rules)
     return _check_run(nat, jok, rules)
 
@@ -129,7 +150,7 @@ def _check_set(nat: list[Card], jok: list[Card], r: int, rules: MeldRules):
     if n > rules.max_set:
         return f"a set has at most {rules.max_set} cards"
     for j in jok:
-        d = stands_for(j)
+        d = designation(j)
         if rules.set_jokers == SET_RANK and not is_any_suit(d):
             return (f"a joker in a set stands for the rank only: write JK={RANK_DISPLAY_EN[r]}* "
                     f"rather than {display(j)}")
@@ -138,7 +159,7 @@ def _check_set(nat: list[Card], jok: list[Card], r: int, rules: MeldRules):
                     f"JK={RANK_DISPLAY_EN[r]}S")
     counts = Counter(nat)
     if rules.set_jokers == SET_CARD:
-        counts.update(stands_for(j) for j in jok)
+        counts.update(designation(j) for j in jok)
     for c, k in counts.items():
         if k > rules.packs:
             word = {2: "two", 3: "three"}.get(k, str(k))
@@ -148,7 +169,7 @@ def _check_set(nat: list[Card], jok: list[Card], r: int, rules: MeldRules):
         if len(suits) != rules.set_suits:
             return (f"a set holds cards of exactly {rules.set_suits} suits, not {len(suits)}")
     if rules.set_jokers == SET_CARD:
-        order = sorted(nat + jok, key=lambda c: SUIT_OF[stand_in(c)])
+        order = sorted(nat + jok, key=lambda c: SUIT_OF[_rep(c)])
         return SET, tuple(order)
     nat.sort(key=lambda c: SUIT_OF[c])
     return SET, tuple(nat) + tuple(jok)
@@ -167,7 +188,7 @@ def _check_run(nat: list[Card], jok: list[Card], rules: MeldRules):
             return f"a run may not hold two {_name(c)}"
         by_rep[c] = c
     for j in jok:
-        d = stands_for(j)
+        d = designation(j)
         if is_any_suit(d):
             return f"a joker in a run stands for one card: write it like JK={_rank_name(rank_of(d))}{'CDHS'[s]}"
         if suit_of(d) != s:
@@ -208,7 +229,7 @@ def meld_rank(meld: Meld) -> int:
     for c in meld.cards:
         if not is_joker(c):
             return RANK_OF[plain(c)]
-    return rank_of(stands_for(meld.cards[0]))
+    return rank_of(designation(meld.cards[0]))
 
 
 def layoff_targets(meld: Meld, rules: MeldRules) -> list[tuple[Card, str]]:
@@ -223,8 +244,8 @@ def layoff_targets(meld: Meld, rules: MeldRules) -> list[tuple[Card, str]]:
         r = meld_rank(meld)
         counts = Counter(plain(c) for c in meld.cards if not is_joker(c))
         if rules.set_jokers == SET_CARD:
-            counts.update(stands_for(c) for c in meld.cards if is_joker(c))
-        suits = range(4)
+            counts.update(designation(c) for c in meld.cards if is_joker(c))
+        suits: Sequence[int] = range(4)
         if rules.set_suits:
             suits = sorted({SUIT_OF[c] for c in counts})
         out = [(make(r, s), SET) for s in suits if counts[make(r, s)] < rules.packs]
@@ -233,7 +254,7 @@ def layoff_targets(meld: Meld, rules: MeldRules) -> list[tuple[Card, str]]:
         elif rules.set_jokers == SET_CARD:
             out += [(joker_as(c), SET) for c, _e in list(out)]
         return out
-    reps = [stand_in(c) for c in meld.cards]
+    reps = [_rep(c) for c in meld.cards]
     lo, hi = run_ends(reps, rules.ace_mode)
     out = []
     for rep, end in ((lo, "low"), (hi, "high")):
@@ -251,7 +272,7 @@ def push_targets(meld: Meld, rules: MeldRules) -> list[tuple[Card, str]]:
     if meld.kind != RUN:
         return []
     out = []
-    reps = [stand_in(c) for c in meld.cards]
+    reps = [_rep(c) for c in meld.cards]
     for i, c in enumerate(meld.cards):
         if not is_joker(c):
             continue
@@ -272,10 +293,12 @@ def push_joker(meld: Meld, natural: Card, end: str, rules: MeldRules) -> Meld:
         if is_joker(c) and stands_for(c) == natural:
             cards[i] = natural
             break
-    reps = [stand_in(c) for c in cards]
+    reps = [_rep(c) for c in cards]
     lo, hi = run_ends(reps, rules.ace_mode)
     if end == "low":
+        assert lo is not None, "a joker laid off at the low end extends the run there"
         return Meld(meld.owner, RUN, (joker_as(lo),) + tuple(cards))
+    assert hi is not None, "a joker laid off at the high end extends the run there"
     return Meld(meld.owner, RUN, tuple(cards) + (joker_as(hi),))
 
 
@@ -285,7 +308,7 @@ def meld_points(kind: str, cards: Sequence[Card], points: Sequence[int], low_ace
     that begins a run (a low ace) ``low_ace``."""
     total = 0
     for i, c in enumerate(cards):
-        r = rank_of(stand_in(c))
+        r = rank_of(_rep(c))
         if kind == RUN and i == 0 and r == ACE:
             total += low_ace
         else:
@@ -309,7 +332,7 @@ def swap_targets(meld: Meld, rules: MeldRules) -> list[Card]:
     joker's exact card; for a set joker any natural of the set's rank the set may still hold
     (one pack: a suit not yet in it). Each card once."""
     if meld.kind == RUN or rules.set_jokers == SET_CARD:
-        return [stands_for(c) for c in meld.cards if is_joker(c)]
+        return [designation(c) for c in meld.cards if is_joker(c)]
     if not any(is_joker(c) for c in meld.cards):
         return []
     r = meld_rank(meld)
@@ -410,7 +433,7 @@ def _rank_sets(rank: int, counts: tuple[int, ...], jokers: int, rules: MeldRules
                                 cards = nat + tuple(joker_as(make(rank, s)) for s in pick)
                                 if not rules.set_suits or len({s for s in range(4) if have[s]} | set(pick)) \
                                         == rules.set_suits:
-                                    out.append(tuple(sorted(cards, key=lambda x: SUIT_OF[stand_in(x)])))
+                                    out.append(tuple(sorted(cards, key=lambda x: SUIT_OF[_rep(x)])))
                         elif not rules.set_suits or sum(1 for x in have if x) == rules.set_suits:
                             out.append(nat + (jk,) * j)
     return tuple(out)
@@ -443,10 +466,10 @@ def find_wild_melds(hand: Iterable[Card], rules: MeldRules) -> list[tuple[str, t
     for s in range(4):
         m = masks[s]
         if m:
-            key = (s, m, jokers, rules.ace_mode, rules.min_run, rules.run_jokers)
-            got = _RUN_MEMO.get(key)
+            rkey = (s, m, jokers, rules.ace_mode, rules.min_run, rules.run_jokers)
+            got = _RUN_MEMO.get(rkey)
             if got is None:
-                got = _RUN_MEMO[key] = _suit_runs(s, m, jokers, rules.ace_mode, rules.min_run, rules.run_jokers)
+                got = _RUN_MEMO[rkey] = _suit_runs(s, m, jokers, rules.ace_mode, rules.min_run, rules.run_jokers)
             out.extend((RUN, t) for t in got)
     return out
 

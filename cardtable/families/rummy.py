@@ -1,8 +1,8 @@
 """Rummy machinery shared by the rummy games (sets, runs, lay-offs, brandhout, piles).
 
 Everything works on plain ``int`` cards (``cardtable.cards``, read through the ``RANK_OF`` /
-``SUIT_OF`` tables and built with ``make``; rank 2..14 with the ace 14) so that legality is computed directly in the hot loop. Rules that
-differ between games are parameters:
+``SUIT_OF`` tables and built with ``make``; rank 2..14 with the ace 14) so that legality is
+computed directly in the hot loop. Rules that differ between games are parameters:
 
 - ``ace_mode`` (how an ace sits in a run; klassieke-rummy.md §5.2 step 4):
     ``"low"``      order ``A 2 … K``, the ace only first (``A-2-3``);
@@ -33,8 +33,7 @@ from itertools import combinations
 from typing import Iterable, NamedTuple, Sequence
 
 from cardtable.cards import ACE, JOKER, KING, RANK_OF, SUIT_OF, TWO, Card, is_joker, make
-from cardtable.engine.views import (CARD, CARDS, COUNT, DISCARD, DOWN, HAND, MELD, MELDS, NONE, STOCK, UP,
-                                    VerbSpec, Zone)
+from cardtable.engine.views import CARD, CARDS, COUNT, DISCARD, DOWN, HAND, MELD, MELDS, NONE, STOCK, UP, VerbSpec, Zone
 
 ACE_LOW = "low"
 ACE_HIGH_LOW = "high_low"
@@ -208,11 +207,11 @@ def run_ends(run: Sequence[Card], ace_mode: str = ACE_LOW) -> tuple[Card | None,
     suit = SUIT_OF[first]
     fr, lr = RANK_OF[first], RANK_OF[last]
     if ace_mode == ACE_BRIDGE:
-        below = make(KING if fr == ACE else ACE if fr == TWO else fr - 1, suit)
-        above = make(TWO if lr == ACE else ACE if lr == KING else lr + 1, suit)
-        return below, above
+        return (make(KING if fr == ACE else ACE if fr == TWO else fr - 1, suit),
+                make(TWO if lr == ACE else ACE if lr == KING else lr + 1, suit))
     # an ace first is low: nothing below it; an ace last is high: nothing above it
     below = None if fr == ACE else make(ACE if fr == TWO else fr - 1, suit)
+    above: Card | None
     if lr == ACE:
         above = None
     elif lr == KING:
@@ -418,10 +417,10 @@ def find_melds(hand: Iterable[Card], ace_mode: str = ACE_LOW,
     memo = _RUN_PAIRS
     for s, m in ((0, m0), (1, m1), (2, m2), (3, m3)):
         if m:
-            key = (ace_mode, s, m)
-            got = memo.get(key)
+            rkey = (ace_mode, s, m)
+            got = memo.get(rkey)
             if got is None:
-                got = memo[key] = tuple((RUN, t) for t in _suit_runs(s, m, ace_mode, 3))
+                got = memo[rkey] = tuple((RUN, t) for t in _suit_runs(s, m, ace_mode, 3))
             out.extend(got)
     return out
 
@@ -504,7 +503,8 @@ RUMMY_VERBS = (DRAW_STOCK_SPEC, DRAW_DISCARD_SPEC, MELD_SPEC, LAYOFF_SPEC, DISCA
 
 
 def rummy_zones(seat: int, hands: Sequence[Sequence[Card]], view: Sequence[Card], stock: Sequence[Card],
-                pile: Sequence[Card], melds: Sequence, public: int, selectable: Sequence[Card] = ()) -> tuple[Zone, ...]:
+                pile: Sequence[Card], melds: Sequence, public: int,
+                selectable: Sequence[Card] = ()) -> tuple[Zone, ...]:
     """The zones of a rummy hand as ``seat`` sees them: every hand (its own face up in
     display order ``view`` with the ``selectable`` cards; the others face down, listing the
     cards that have been face up this hand: ``public`` is their mask, e.g. a card taken from

@@ -44,14 +44,33 @@ from __future__ import annotations
 
 import random as _random
 from collections import Counter
-from typing import Any, Iterable, Sequence
+from typing import Any, Iterable, Sequence, TypeVar
 
 from cardtable.cards import SUIT_OF, Card, card_text, make, mask_cards, rank_of, suit_of
 from cardtable.engine.actions import Action
 from cardtable.engine.game import DealError, Game, Observation, Result, State, check_cards
-from cardtable.engine.views import (CARD, CARDS, COUNT, DESIGNATION, DOWN, HAND, LAST_TRICK, MELD, TAKEN, TRICK,
-                                    UP, UPCARD, LogEvent, VerbSpec, Zone, log_view, specs_for)
-from cardtable.engine.views import TRICK_EVENTS, Facts, status_items
+from cardtable.engine.views import (
+    CARD,
+    CARDS,
+    COUNT,
+    DESIGNATION,
+    DOWN,
+    HAND,
+    LAST_TRICK,
+    MELD,
+    TAKEN,
+    TRICK,
+    TRICK_EVENTS,
+    UP,
+    UPCARD,
+    Facts,
+    LogEvent,
+    VerbSpec,
+    Zone,
+    log_view,
+    specs_for,
+    status_items,
+)
 
 # ---- bitmasks ----------------------------------------------------------------------------
 
@@ -341,6 +360,9 @@ class TrickTable:
         st = self.strength
         return sorted(cards, key=lambda c: (pos[SUIT_OF[c]], -st[c]))
 
+
+#: a trick hand's own class (``TrickHand.clone`` returns one of the same class)
+_Trick = TypeVar("_Trick", bound="TrickHand")
 
 #: display suit order per trump (trump first, colours alternating); index -1 = no trump
 DISPLAY_SUITS = {0: (0, 2, 3, 1), 1: (1, 3, 2, 0), 2: (2, 3, 1, 0), 3: (3, 2, 0, 1), -1: (3, 2, 0, 1)}
@@ -668,7 +690,9 @@ class TrickGame(Game):
     a ``Ranking``; its ``table(trump)`` is the hand's ``t``) and ``rule`` (the follow rule,
     a ``FollowRule``: ``legal`` and ``why_not``)."""
 
+    #: the trick order and card points of the game's family (``JAS``, ``MANILLE``, ``BUTIFARRA`` ...)
     ranking: Ranking
+    #: the follow rule: which cards may be played to a trick, and why not (``JasRule``, ``ManilleRule``)
     rule: FollowRule
 
 
@@ -689,17 +713,18 @@ class TrickHand(State):
 
     Copies: a deck with copies of a card has a state class derived from
     ``MultiPackTrickHand`` (``copies`` 2 or 4; it holds the two per-card steps, ``_play``
-    and ``play_mask``, so that one-pack games pay nothing for copies in their playouts).
-    The hands, ``gone``, ``start_hands`` and the masks of the search are then *layered* masks (``layered_mask``: the k-th copy of plain card ``c`` at bit
-    ``c + LANE * k``), so a hand holds two QS; the playable cards (``play_mask``) are plain
-    masks (which cards, not how many: a follow rule reads no more), ``play QS`` plays one
-    of them, an identical card does not beat the one played before it (the leader of the
-    two keeps the trick), ``hidden_from`` is a ``Counter``. Every method of this class
-    handles them; a subclass's own mask arithmetic (roem, a stock) must go through the
-    layered helpers (``add_copy``, ``take_copy``, ``layered_union``, ...). With
-    ``copies == 1`` a hand holds each plain card once: the constructor refuses a mask with
-    a card outside the plain cards or a card in two hands (ValueError), and ``mask_of``
-    a card given twice, so a deck with copies never collapses silently into one pack.
+    and ``play_mask``, so that one-pack games pay nothing for copies in their playouts). The
+    hands, ``gone``, ``start_hands`` and the masks of the search are then *layered* masks
+    (``layered_mask``: the k-th copy of plain card ``c`` at bit ``c + LANE * k``), so a hand
+    holds two QS; the playable cards (``play_mask``) are plain masks (which cards, not how
+    many: a follow rule reads no more), ``play QS`` plays one of them, an identical card
+    does not beat the one played before it (the leader of the two keeps the trick),
+    ``hidden_from`` is a ``Counter``. Every method of this class handles them; a subclass's
+    own mask arithmetic (roem, a stock) must go through the layered helpers (``add_copy``,
+    ``take_copy``, ``layered_union``, ...). With ``copies == 1`` a hand holds each plain
+    card once: the constructor refuses a mask with a card outside the plain cards or a card
+    in two hands (ValueError), and ``mask_of`` a card given twice, so a deck with copies
+    never collapses silently into one pack.
 
     State fields: ``hands`` (mask per seat), ``trick`` (((seat, card), ...), leader first),
     ``led`` (suit led, -1 for an empty trick), ``win_card`` / ``win_seat`` (winning so far),
@@ -733,8 +758,8 @@ class TrickHand(State):
     hands) and ``_iset_rebuild`` (what depends on the deal: the starting hands).
     """
 
-    to_act = None          # plain attribute (overrides the base property): seat or None
-    game: TrickGame        # the rules: ``ranking`` and ``rule`` (``TrickGame``)
+    game: TrickGame
+    to_act: int | None = None  # plain attribute (overrides the base property): seat or None
 
     n_seats = 4
     next_seat: tuple[int, ...] = (1, 2, 3, 0)
@@ -752,7 +777,7 @@ class TrickHand(State):
     verb_table: tuple[VerbSpec, ...] = TRICK_VERBS
     _logc = None           # views.EventLog of ``ev`` (a cache, shared by clones)
 
-    def __init__(self, game: Any, dealer: int, hands: list[int], trump: int | None,
+    def __init__(self, game: TrickGame, dealer: int, hands: list[int], trump: int | None,
                  upcard: Card | None = None, n_tricks: int | None = None):
         """``hands``: a mask per seat; ``trump``: suit 0..3 or None (no trump); ``upcard``:
         the turned card (public) or None; ``n_tricks``: tricks in the hand (default: the
@@ -780,11 +805,11 @@ class TrickHand(State):
         self.trick_pts = (0,) * self.n_sides
         self.gone = 0                      # cards of completed tricks
         self.last_trick: tuple[tuple[int, int], ...] = ()
-        self.last_winner = None
-        self.history = None                # cons list: (previous, (trick, winner, points))
-        self.ev = None                     # cons list of public events
+        self.last_winner: int | None = None
+        self.history: tuple[Any, Any] | None = None   # cons list: (previous, (trick, winner, points))
+        self.ev: tuple[Any, Any] | None = None        # cons list of public events
         self.end: dict[str, Any] | None = None
-        self._lc = None
+        self._lc: list[Action] | None = None
         self.to_act = self.next_seat[dealer]
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
@@ -826,7 +851,7 @@ class TrickHand(State):
                     raise ValueError(f"{card_text(c)} is dealt {total[c]} times: the deck holds {k} copies")
 
     # -- copying --
-    def clone(self) -> "TrickHand":
+    def clone(self: _Trick) -> _Trick:
         n = object.__new__(self.__class__)
         d = self.__dict__.copy()            # one C-level copy of the plain fields
         n.__dict__ = d
@@ -871,6 +896,7 @@ class TrickHand(State):
         """The cards the seat to act may play now (a mask): the follow rule's
         ``play_mask``; a game with more restrictions (kruisjassen's stuk) overrides it.
         ``_legal_play``, ``is_legal`` and the fast playout all read it."""
+        assert self.to_act is not None, "nobody plays in a hand that is over"
         return self.play_mask(self.to_act)
 
     def _legal_play(self) -> list[Action]:
@@ -894,13 +920,14 @@ class TrickHand(State):
     def explain(self, action: Action) -> str:
         if self.phase == "over":
             return "the hand is over"
-        if action.verb == "play" and len(action.cards) == 1:
+        if action.verb == "play" and len(action.cards) == 1 and self.to_act is not None:
             return self.explain_play(self.to_act, action.cards[0])
         return f"{action.text()} is not an action of {self.game.name} now"
 
     # -- applying --
     def _apply(self, action: Action) -> None:
         if action.verb == "play":
+            assert self.to_act is not None, "the engine applies actions only while the hand is on"
             self._play(self.to_act, action.cards[0])
         else:  # pragma: no cover - the engine only passes legal actions
             raise ValueError(f"unknown action {action.text()}")
@@ -1308,6 +1335,7 @@ class TrickHand(State):
         n = self.n_playing or self.n_seats
         watch = self._fast_watch_seat()
         seat = self.to_act
+        assert seat is not None, "a playout step needs a seat to act"
         trick = self.trick
         led = self.led
         win = self.win_card
@@ -1578,8 +1606,10 @@ class MultiPackTrickHand(TrickHand):
 
 __all__ = [
     "BUTIFARRA", "DISPLAY_SUITS", "FollowRule", "JAS", "JasRule", "MANILLE", "ManilleRule",
-    "PASS_SPEC", "PLAY", "PLAY_SPEC", "Ranking", "TRICK_VERBS", "esc", "play_event", "trick_event", "SIDE_NAMES", "SUIT_MASK", "MultiPackTrickHand", "TrickGame", "TrickHand", "TrickTable", "bit", "cards_of",
+    "PASS_SPEC", "PLAY", "PLAY_SPEC", "Ranking", "TRICK_VERBS", "esc", "play_event", "trick_event", "SIDE_NAMES",
+    "SUIT_MASK", "MultiPackTrickHand", "TrickGame", "TrickHand", "TrickTable", "bit", "cards_of",
     "count", "deal_packets", "end_detail", "mask_of", "LANE", "LANE0", "add_copy", "take_copy", "layered_mask",
-    "layered_cards", "layered_union", "layered_minus", "settled", "all_layers", "copy_counts", "parse_trick_deal", "partner_of", "side_of",
+    "layered_cards", "layered_union", "layered_minus", "settled", "all_layers", "copy_counts", "parse_trick_deal",
+    "partner_of", "side_of",
     "side_result", "side_seats", "trick_points",
 ]

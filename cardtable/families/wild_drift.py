@@ -32,19 +32,42 @@ What changes against ``DriftHand`` (one pack, no wild cards):
 from __future__ import annotations
 
 from collections import Counter
-from typing import Any, Sequence
+from typing import Any, Sequence, TypeVar
 
-from cardtable.cards import JOKER, Card, card_text, cards_text, is_any_suit, is_joker, plain, shuffled
+from cardtable.cards import JOKER, Card, card_text, cards_text, designation, is_any_suit, is_joker, plain, shuffled
 from cardtable.engine.actions import Action
 from cardtable.engine.game import DealError, MeldView, rng_for
 from cardtable.engine.grammar import Grammar
-from cardtable.engine.views import (CARD, CARDS, COUNT, DISCARD, DOWN, HAND, MELD, MELDS, STOCK, UP, LogEvent,
-                                    VerbSpec, Zone)
+from cardtable.engine.standing import Standing
+from cardtable.engine.views import (
+    CARDS,
+    COUNT,
+    DISCARD,
+    DOWN,
+    HAND,
+    MELD,
+    MELDS,
+    STOCK,
+    UP,
+    LogEvent,
+    VerbSpec,
+    Zone,
+)
 from cardtable.families.drift import DRAW, MAX_TURNOVERS, OVER, PLAY, DriftHand, DriftRummy
-from cardtable.families.melds import (MeldRules, any_meld, check_meld, find_wild_melds, joker_as, layoff_targets,
-                                      meld_points, meld_uses, stand_in, swap_joker, swap_targets, wild_lay_off)
-from cardtable.families.rummy import (DRAW_DISCARD_SPEC, DRAW_STOCK_SPEC, DISCARD_SPEC, RUN, SET, Meld,
-                                      deal_round_robin)
+from cardtable.families.melds import (
+    MeldRules,
+    any_meld,
+    check_meld,
+    find_wild_melds,
+    layoff_targets,
+    meld_points,
+    meld_uses,
+    stand_in,
+    swap_joker,
+    swap_targets,
+    wild_lay_off,
+)
+from cardtable.families.rummy import DISCARD_SPEC, DRAW_DISCARD_SPEC, DRAW_STOCK_SPEC, RUN, SET, Meld, deal_round_robin
 
 WILD_MELD_SPEC = VerbSpec("meld", "Meld selected", "m", "\u2423 or 1-9 selects, m melds", CARDS, min_cards=3)
 WILD_LAYOFF_SPEC = VerbSpec("layoff", "Lay off", "l", "l lays off", MELD)
@@ -60,6 +83,9 @@ WILD_DRIFT_GRAMMAR = Grammar({
     "discard": "<card>",
 }, wild=("meld", "layoff"), rank_only=True)
 WILD_VERBS = (DRAW_STOCK_SPEC, DRAW_DISCARD_SPEC, WILD_MELD_SPEC, WILD_LAYOFF_SPEC, SWAP_SPEC, DISCARD_SPEC)
+
+#: a wild drift hand's own class (``WildDriftRummy.shuffled_deal`` deals one)
+_WildHand = TypeVar("_WildHand", bound="WildDriftHand")
 
 
 class WildDriftRummy(DriftRummy):
@@ -141,7 +167,7 @@ class WildDriftRummy(DriftRummy):
             return v
         return strip(super().leak_view(obs_json))
 
-    def shuffled_deal(self, state_cls: type, seed: int | None, standing) -> "WildDriftHand":
+    def shuffled_deal(self, state_cls: type[_WildHand], seed: int | None, standing: Standing) -> _WildHand:
         """A shuffled deal of ``state_cls``: ``dealt`` cards to every seat, one at a time from
         voorhand (the seat after ``standing.next_dealer``), the rest the stock, its top card
         turned up as the discard pile; voorhand to act."""
@@ -187,10 +213,29 @@ class WildDriftHand(DriftHand):
     """One hand of a drift rummy with jokers (module docstring)."""
 
     __slots__ = ("known", "forced", "was_on", "takes", "draws", "first_pts", "must", "idle")
-    VERBS = WILD_VERBS
+    VERBS: tuple[VerbSpec, ...] = WILD_VERBS
+
+    game: WildDriftRummy
+    #: per seat, the multiset of cards known to be in that hand (module docstring, "Knowledge")
+    known: list[list[Card]]
+    #: a swap's follow-up meld is due (``swap_follow``)
+    forced: bool
+    #: the seat to act owned a meld when its turn began
+    was_on: bool
+    #: the cards taken from the discard pile this turn
+    takes: tuple[Card, ...]
+    #: draws made this turn (``draws_per_turn``)
+    draws: int
+    #: meld points put down this turn, in a first melding turn (``first_meld_min``)
+    first_pts: int
+    #: ``take_must_use``: (card, copies the hand may keep) still to be put down
+    must: tuple[tuple[Card, int], ...]
+    #: turns with an empty stock and one discard, the table unchanged
+    idle: int
 
     @classmethod
-    def _fresh(cls, game, dealer, hands, stock, pile, melds, to_act, standing):
+    def _fresh(cls: type[_WildHand], game: DriftRummy, dealer: int, hands: list[list[Card]],
+               stock: list[Card], pile: list[Card], melds: list[Meld], to_act: int, standing: Standing) -> _WildHand:
         st = super()._fresh(game, dealer, hands, stock, pile, melds, to_act, standing)
         st.public = 0            # not used: knowledge is ``known`` (multisets)
         st.known = [[] for _ in range(st.n)]
@@ -203,7 +248,7 @@ class WildDriftHand(DriftHand):
         st.idle = 0              # turns with an empty stock and one discard, the table unchanged
         return st
 
-    def clone(self):
+    def clone(self: _WildHand) -> _WildHand:
         new = super().clone()
         new.known = [k[:] for k in self.known]
         new.forced = self.forced
@@ -465,6 +510,7 @@ class WildDriftHand(DriftHand):
         elif v == "layoff":
             c = action.cards[0]
             i = action.target
+            assert i is not None, "a legal layoff names its meld"
             m = self.melds[i - 1]
             end = action.end or g.ends(c, m)[0]
             self.melds[i - 1] = g.lay_off_on(m, c, end)
@@ -479,6 +525,7 @@ class WildDriftHand(DriftHand):
         elif v == "swap":
             nat = action.cards[0]
             i = action.target
+            assert i is not None, "a legal swap names its meld"
             new, jk = swap_joker(self.melds[i - 1], nat, g.rules)
             self.melds[i - 1] = new
             hand.remove(nat)
@@ -556,9 +603,9 @@ class WildDriftHand(DriftHand):
         if a.verb == "meld":
             if a.prep is not None or a.end:
                 return f"{text}: write 'meld' and the cards, like 'meld 5C 6C JK=7C'"
-            why = check_meld(a.cards, g.rules)
-            if isinstance(why, str):
-                return f"{text}: {why}"
+            got = check_meld(a.cards, g.rules)
+            if isinstance(got, str):
+                return f"{text}: {got}"
             if self.melded and not g.no_meld_limit:
                 return f"{text}: only one meld per turn, and {who} has already melded this turn"
             return f"{text}: {self._invariant_reason(len(self.hands[self.seat]) - len(a.cards))}"
@@ -567,7 +614,7 @@ class WildDriftHand(DriftHand):
                     else f"{text}: write 'swap <card> in <meld number>', like 'swap 6S in 2'")
         if not self.melds:
             return f"{text}: there are no melds on the table"
-        if not 1 <= a.target <= len(self.melds):
+        if a.target is None or not 1 <= a.target <= len(self.melds):
             return f"{text}: there is no meld {a.target}; the melds are numbered 1 to {len(self.melds)}"
         m = self.melds[a.target - 1]
         c = a.cards[0]
@@ -673,6 +720,7 @@ class WildDriftHand(DriftHand):
         if self.phase == OVER:
             if self.void:
                 return f"Hand void: {void_words} · {tail}"
+            assert self.winner is not None, "an over hand that is not void has a winner"
             return f"{g.seat_name(self.winner).capitalize()} went out · {tail}"
         return f"{g.seat_name(self.seat).capitalize()} to {step} · {tail}"
 
@@ -700,7 +748,7 @@ class WildDriftHand(DriftHand):
         for i, m in enumerate(self.melds, 1):
             # a run joker: the plain card it stands for; a set joker standing for a rank only: the
             # designated joker itself (``JK=7*``: the bare rank ``7*`` is no card to write)
-            wilds = tuple((k, c if is_any_suit(stand_in(c)) else stand_in(c))
+            wilds = tuple((k, c if is_any_suit(designation(c)) else designation(c))
                           for k, c in enumerate(m.cards) if is_joker(c))
             out.append(MeldView(i, m.owner, m.kind, tuple(meld_uses(m.cards)), wilds))
         return tuple(out)
@@ -725,7 +773,7 @@ class WildDriftHand(DriftHand):
 
     def _hidden_cards(self, seat: int) -> list[tuple[Any, list[Card]]]:
         """Per place (another seat, the stock): the cards there ``seat`` does not know."""
-        out = []
+        out: list[tuple[Any, list[Card]]] = []
         for s, h in enumerate(self.hands):
             if s == seat:
                 continue
@@ -736,10 +784,10 @@ class WildDriftHand(DriftHand):
             out.append(("stock", list(self.stock)))
         return out
 
-    def hidden_from(self, seat: int) -> Counter:
+    def hidden_from(self, seat: int) -> Counter[Card]:
         """The cards of the other hands not known to be there, and the stock unless it is known
         in order (a pile turned over unshuffled), as a multiset."""
-        out: Counter = Counter()
+        out: Counter[Card] = Counter()
         for _place, cards in self._hidden_cards(seat):
             out.update(cards)
         return out
@@ -764,7 +812,7 @@ class WildDriftHand(DriftHand):
         for _place, cards in places:
             flat.extend(cards)
         flat.sort()                      # the pool in card order: nothing of where they lie
-        from_pile = set(self.reformed)
+        from_pile: set[Card] = set(self.reformed)
         buckets = []
         for place, cards in places:
             if cards:

@@ -21,12 +21,11 @@ from typing import Any, Sequence
 
 from cardtable.cards import JOKER, Card, card_text, cards_text, full52, is_joker, plain, sort_hand
 from cardtable.engine.actions import Action, LazyActions
-from cardtable.engine.game import DealError, Option, Result
+from cardtable.engine.game import DealError, Option, Result, State
 from cardtable.engine.grammar import Compound, Grammar
 from cardtable.engine.registry import register
 from cardtable.engine.standing import Standing
-from cardtable.engine.views import (NONE, VOID, WINNER, Fact, LogEvent, SheetView, Summary, VerbSpec,
-                                    phrase)
+from cardtable.engine.views import NONE, VOID, WINNER, Fact, LogEvent, SheetView, Summary, VerbSpec, phrase
 from cardtable.families.drift import DRAW, MAX_TURNOVERS, OVER, PLAY
 from cardtable.families.melds import SET_CARD, SET_RANK, MeldRules, check_meld, meld_points, meld_uses
 from cardtable.families.rummy import ACE_HIGH_LOW, RUN, SET, Meld, points_table
@@ -184,7 +183,7 @@ class AmerikaansJokeren(WildDriftRummy):
         st._begin(h, not position, t)
         return st
 
-    def grammar_positions(self) -> list["AmerikaansState"]:
+    def grammar_positions(self) -> list[State]:
         """Positions where the rarest form of the grammar is offered (tests/test_grammar.py):
         going out at once with an ace laid off at either end of a run 2..K (``open 4H 5H 6H,
         layoff AS to 1 low``), hand 2, turn 5. Random play seldom meets it."""
@@ -209,7 +208,7 @@ class AmerikaansJokeren(WildDriftRummy):
     def check_result(self, result: Result, state: "AmerikaansState") -> list[str]:
         """§7: the winner holds no cards and scores 0; each other seat his penalty points (a joker
         25 or 10 by his having come out); a void hand scores nothing; the melds are valid."""
-        p, d = result.points, result.detail
+        p = result.points
         out = []
         if result.outcome == "void":
             if any(p) or result.winners:
@@ -220,7 +219,7 @@ class AmerikaansJokeren(WildDriftRummy):
             (w,) = result.winners
             if p[w] != 0 or state.hands[w]:
                 out.append("the winner scores 0 and holds no cards")
-            for s, h in enumerate(state.hands):
+            for s, _h in enumerate(state.hands):
                 if s != w and p[s] != state.penalty(s):
                     out.append(f"seat {s} scores {p[s]}, not his cards' {state.penalty(s)}")
         return out + self.table_meld_problems(state.melds)
@@ -229,7 +228,11 @@ class AmerikaansJokeren(WildDriftRummy):
 class AmerikaansState(WildDriftHand):
     """One hand of Amerikaans Jokeren: the upcard round, the contract, the open, the §7 score."""
 
+    game: AmerikaansJokeren
+
     __slots__ = ("hand_no", "up", "up_passes", "to_use", "_ocache")
+    #: the candidate melds of the opening and their search memo: (the position's key, info), once made
+    _ocache: tuple[Any, dict[str, Any]] | None
     VERBS = AJ_VERBS
 
     def _begin(self, hand_no: int, upcard_round: bool, turn: int) -> None:
@@ -263,13 +266,15 @@ class AmerikaansState(WildDriftHand):
         return sum(jk if is_joker(c) else pts[c] for c in self.hands[seat])
 
     # -- legality --
-    def _keeps(self, hand: Sequence[Card], used: Sequence[Card], gained: Card | None = None) -> bool:
+    def _keeps(self, hand: Sequence[Card], used: Sequence[Card], gained: Card | None = None,
+               forb: tuple[Card, ...] | None = None) -> bool:
         """§5.6.5 after ``used`` leave ``hand`` (``gained`` joining it): a card is left that may be
-        discarded (not a copy of a card taken from the pile this turn), two if ``t < n - 1``."""
+        discarded (not a copy of a card taken from the pile this turn: ``forb``, default
+        ``takes``), two if ``t < n - 1``."""
         rem = len(hand) - len(used) + (gained is not None)
         if rem < (2 if self.turn < self.n - 1 else 1):
             return False
-        forb = self.takes
+        forb = self.takes if forb is None else forb
         if not forb:
             return True
         left = sum(1 for c in hand if c in forb) - sum(1 for c in used if c in forb) + (gained in forb)
@@ -484,7 +489,8 @@ class AmerikaansState(WildDriftHand):
 
     def _can_cover(self, rest: list[Card], ms, table: list[Meld], memo: dict) -> bool:
         """Whether melds of ``ms`` (by card: ``{card: [(kind, cards, uses)]}``) and lay-offs on
-        ``table`` can take exactly the cards ``rest`` (sorted); memoised, so that ``_cover`` only walks branches that lead to an opening."""
+        ``table`` can take exactly the cards ``rest`` (sorted); memoised, so that ``_cover`` only
+        walks branches that lead to an opening."""
         if not rest:
             return True
         key = (tuple(rest), tuple(m.cards for m in table))
@@ -743,6 +749,7 @@ class AmerikaansState(WildDriftHand):
             if s != self.seat:
                 src.hands[s] = [JOKER] * 0
         src.stock = []
+        assert self._ocache is not None, "_any_open() made the opening's candidates"
         key = ("open", self._ocache[0])
 
         def build() -> list[Action]:
@@ -762,6 +769,7 @@ class AmerikaansState(WildDriftHand):
         g = self.game
         by: dict[int, list[Action]] = {}
         for a in lays:
+            assert a.target is not None, "a layoff names its meld"
             by.setdefault(a.target, []).append(a)
         for i in sorted(by):
             todo = sorted(by[i], key=lambda a: (a.cards[0], a.end or ""))
@@ -877,11 +885,11 @@ class AmerikaansState(WildDriftHand):
                     self._end_void()
                     return
                 self._turn_over(keep_top=True)     # §5.7: the top discard stays
-            c = self.pile[-1] if action.arg == "discard" else None
+            took = self.pile[-1] if action.arg == "discard" else None
             super()._apply(action)
             # the family's draw counts ``draws`` and adds a card from the pile to ``takes``
-            if c is not None and self.game.options["discard_take_must_use"]:
-                self.to_use += (c,)
+            if took is not None and self.game.options["discard_take_must_use"]:
+                self.to_use += (took,)
             if self.game.options["draw_two"] and self.draws < 2:
                 self.phase = DRAW
             self._cache = None
@@ -908,6 +916,7 @@ class AmerikaansState(WildDriftHand):
                 self.events = [self.events, ("meld", seat, p.cards, len(self.melds)), None]
             else:
                 c = p.cards[0]
+                assert p.target is not None, "a layoff part names its meld"
                 m = self.melds[p.target - 1]
                 self.melds[p.target - 1] = g.lay_off_on(m, c, p.end or g.ends(c, m)[0])
                 u = JOKER if is_joker(c) else c
@@ -983,6 +992,7 @@ class AmerikaansState(WildDriftHand):
         if self.void:
             head = phrase("A void hand: nothing is written", kind="outcome")
         else:
+            assert self.winner is not None, "an out hand has a winner"
             head = phrase("{0} went out", (self.winner,), kind="outcome")
         facts = [Fact("Contract", phrase(f"hand {self.hand_no}: {CONTRACT_TEXT[self.hand_no]}", kind="contract")),
                  score_fact("penalty points", None, res.points, (), res.winners)]
@@ -1065,7 +1075,7 @@ class AmerikaansState(WildDriftHand):
                 melds.append(got)
         if not melds:
             return "an opening holds at least one meld"
-        if g.options["no_joker_in_opening"] and any(is_joker(c) for _k, c in melds for c in c):
+        if g.options["no_joker_in_opening"] and any(is_joker(x) for _k, cs in melds for x in cs):
             return "with no_joker_in_opening the melds of coming out may not hold a joker"
         rem = sum(self.hands[self.seat].__len__() for _ in [0]) - sum(uses.values())
         going_out = rem == 1

@@ -15,7 +15,7 @@ from __future__ import annotations
 from typing import Any
 
 from cardtable.cards import Card, full52
-from cardtable.engine.game import DealError, Option, Result, check_cards
+from cardtable.engine.game import Option, Result
 from cardtable.engine.registry import register
 from cardtable.engine.standing import Standing
 from cardtable.families.melds import MeldRules
@@ -135,6 +135,8 @@ class BasisRummy(WildDriftRummy):
 
 class BasisRummyState(WildDriftHand):
     """One hand of Basis Rummy: the drift-rummy hand with jokers and its §7 score."""
+
+    game: BasisRummy
 
     __slots__ = ()
 

@@ -12,20 +12,28 @@ the observation with its ``extra`` keys (``ButifarraState.observation``). The re
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Sequence
 
 from cardtable.cards import SUIT_LETTERS, SUIT_NAMES, SUIT_SYMBOLS, deck48_no_tens, shuffled
 from cardtable.engine.actions import Action
-from cardtable.engine.grammar import Grammar
 from cardtable.engine.game import DealError, Observation, Option, Result, rng_for
+from cardtable.engine.grammar import Grammar
 from cardtable.engine.registry import register
 from cardtable.engine.standing import Standing
-from cardtable.families.manille import SIDE_LETTERS, excess_points, hand_winner
-from cardtable.families.tricks import (BUTIFARRA, ManilleRule, TrickGame, TrickHand, deal_packets, mask_of,
-                                       parse_trick_deal, side_result)
 from cardtable.engine.views import NONE, Fact, LogEvent, Summary, VerbSpec, phrase
+from cardtable.families.manille import SIDE_LETTERS, excess_points, hand_winner
 from cardtable.families.summaries import score_fact, side_fact
-from cardtable.families.tricks import PLAY_SPEC
+from cardtable.families.tricks import (
+    BUTIFARRA,
+    PLAY_SPEC,
+    ManilleRule,
+    TrickGame,
+    TrickHand,
+    deal_packets,
+    mask_of,
+    parse_trick_deal,
+    side_result,
+)
 from cardtable.sheets.sides import SIDE_HEADERS, SideTotals
 
 # ---- actions, made once ------------------------------------------------------------------
@@ -76,7 +84,7 @@ def multiplier(butifarra: bool, level: int) -> int:
     return (2 if butifarra else 1) << level
 
 
-def hand_score(hand_points: tuple[int, int] | list[int], mult: int,
+def hand_score(hand_points: Sequence[int], mult: int,
                score_mode: str = "excess") -> tuple[int | None, list[int]]:
     """§7.3-7.4: ``(winning side or None, [game points side A, side B])``.
 
@@ -215,6 +223,8 @@ class ButifarraState(TrickHand):
     """One hand of butifarra: the trick play is ``TrickHand``'s (1 point per trick); the
     trump choice, the doubling and the scoring are here."""
 
+    game: Butifarra
+
     per_trick = PER_TRICK
 
     def __init__(self, game: Butifarra, dealer: int, hands: list[int], standing: Standing):
@@ -253,9 +263,11 @@ class ButifarraState(TrickHand):
     def _apply(self, action: Action) -> None:
         v = action.verb
         seat = self.to_act
+        assert seat is not None, "the engine applies actions only while the hand is on"
         if v == "play":
             self._play(seat, action.cards[0])
         elif v == "trump":
+            assert action.arg is not None, "a legal trump action names its choice"
             self._choose(seat, action.arg)
         elif v == "pass":
             if self.phase == "trump":
@@ -384,7 +396,7 @@ class ButifarraState(TrickHand):
         v = action.verb
         seat = self.to_act
         ph = self.phase
-        if ph == "over":
+        if ph == "over" or seat is None:
             return "the hand is over"
         if ph == "trump":
             if v == "pass":
@@ -496,7 +508,7 @@ class ButifarraState(TrickHand):
             "target": self.game.options["target"],
             "score_mode": self.game.options["score_mode"],
             "sant_vicenc": self.game.options["sant_vicenc"],
-            "result": None if self.end is None else self.result().detail,
+            "result": None if (res := self.result()) is None else res.detail,
         }
         scores = {"hand_points": list(self.trick_pts), "totals": list(self.totals0)}
         return self.make_observation(seat, scores, extra)

@@ -12,7 +12,7 @@ and ``result.detail``: docs/records.md.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Sequence
 
 from cardtable.cards import SUIT_SYMBOLS
 from cardtable.engine.actions import Action
@@ -22,8 +22,7 @@ from cardtable.engine.registry import register
 from cardtable.engine.standing import Standing
 from cardtable.engine.views import NONE, LogEvent, VerbSpec
 from cardtable.families import jas
-from cardtable.families.jas import (CARRE_SPEC, DECLARE_STUK, ROEM_SPEC, STUK_SPEC, RoemRules,
-                                    kruis_precedence)
+from cardtable.families.jas import CARRE_SPEC, ROEM_SPEC, STUK_SPEC, Meld, RoemRules, kruis_precedence
 from cardtable.families.tricks import JAS, PASS_SPEC, PLAY_SPEC, SIDE_NAMES, JasRule, esc
 from cardtable.games.kruisjassen import KruisState
 from cardtable.sheets.streepjes import Streepjes
@@ -76,7 +75,8 @@ class Grevjas(jas.StreepjesJasGame):
     bad_texts = (("bid schut", "'schut'"), ("declare trickroem", "'trickroem'"), ("claim stuk", "'stuk'"),
                  ("play QS#2", "QS#2"), ("declare seq3 KD QD JD extra", "'extra'"), ("pass now", "'now'"),
                  ("bid pit now", "'now'"), ("declare carre", "expected cards"), ("play XX", "'XX' is not a card"))
-    description = "Two against two from the Faroes: only the best roem scores, claim \"honderd\", bid a pit; to 10 strepen."
+    description = ("Two against two from the Faroes: only the best roem scores, claim \"honderd\", "
+                   "bid a pit; to 10 strepen.")
     option_specs = (
         Option("target", "int", 10, "strepen needed to win the game", minimum=1),
         Option("claim_mode", "choice", "manual", "who says \"honderd\": the players or the engine",
@@ -137,6 +137,7 @@ class GrevState(KruisState):
 
     def _apply_other(self, action: Action) -> None:
         if action.verb == "bid" and action.arg == "pit":
+            assert self.to_act is not None, "the engine applies actions only while the hand is on"
             self.pit_seat = self.to_act
             self.pit_alive = True
             self._log("bid_pit", self.to_act)
@@ -219,9 +220,11 @@ class GrevState(KruisState):
         if outcome == "void":
             entries = self._pending_entries(None)
         KruisState._finish(self, outcome, side, entries, carry, next_dealer, claimer)
-        self.end["pit_bid"] = self.pit_seat if self.pit_seat >= 0 else None
-        self.end["pit_made"] = outcome == "pit"
-        self.end["stuk_struck"] = self.stuk_struck
+        end = self.end
+        assert end is not None, "_finish writes the hand's end"
+        end["pit_bid"] = self.pit_seat if self.pit_seat >= 0 else None
+        end["pit_made"] = outcome == "pit"
+        end["stuk_struck"] = self.stuk_struck
 
     # -- words --
     def explain(self, action: Action) -> str:
@@ -254,9 +257,11 @@ class GrevState(KruisState):
                                f"scores its best meld ({gain})", (pit,), (), (other, pts, stre))
         if k == "resolve":
             side, pts, stre = ev[1], ev[2], ev[3]
-            best = next(m for s, m in self.declared if s == self.top_seat and self.game.roem.key(m, self.trump) == self.bar)
+            best = next(m for s, m in self.declared
+                        if s == self.top_seat and self.game.roem.key(m, self.trump) == self.bar)
             rej = [(s, m) for s, m in self.declared if m is not best]
-            txt = f"best meld {esc(jas.roem_words(best, self.trump))} to {SIDE_NAMES[side]} ({jas.gain_text(pts, stre)})"
+            txt = (f"best meld {esc(jas.roem_words(best, self.trump))} to {SIDE_NAMES[side]} "
+                   f"({jas.gain_text(pts, stre)})")
             if rej:
                 txt += "; not scored: " + ", ".join(f"{{{i}}} " + esc(jas.roem_words(m, self.trump))
                                                    for i, (_s, m) in enumerate(rej))
@@ -296,7 +301,7 @@ class GrevState(KruisState):
         side's best (§6.4); None while a pit is alive or when nothing scores."""
         if self.pit_alive:
             return None
-        cands = self.declared
+        cands: Sequence[tuple[int, Meld]] = self.declared
         if self.pit_seat >= 0:
             cands = [(s, m) for s, m in cands if self.side[s] != self.side[self.pit_seat]]
         best = None
@@ -309,4 +314,4 @@ class GrevState(KruisState):
 __all__ = ["BID_PIT", "GREV_ROEM", "Grevjas", "GrevState"]
 
 
-Grevjas.state_cls = GrevState     # the hand the family deals (new_hand, from_deal: jas.StreepjesJasGame)
+Grevjas.state_class = GrevState     # the hand the family deals (new_hand, from_deal: jas.StreepjesJasGame)

@@ -22,15 +22,37 @@ from cardtable.engine.game import DealError, MeldView, Option, Result, check_car
 from cardtable.engine.grammar import Grammar
 from cardtable.engine.registry import register
 from cardtable.engine.standing import Standing
-from cardtable.engine.views import (DEAD_HAND, DOWN, EXTRA_HAND, NONE, UP, LogEvent, Summary, VerbSpec, Zone,
-                                    out_zone, phrase)
+from cardtable.engine.views import (
+    DEAD_HAND,
+    DOWN,
+    EXTRA_HAND,
+    NONE,
+    UP,
+    LogEvent,
+    Summary,
+    VerbSpec,
+    Zone,
+    out_zone,
+    phrase,
+)
 from cardtable.families import jas
-from cardtable.families.jas import (CARRE_SPEC, PASS, ROEM_SPEC, STUK_SPEC, JasHand, Meld,
-                                    RoemRules, carre_meld, conflict, runs, seq_meld, stuk_mask,
-                                    value_precedence)
+from cardtable.families.jas import (
+    CARRE_SPEC,
+    PASS,
+    ROEM_SPEC,
+    STUK_SPEC,
+    JasHand,
+    Meld,
+    RoemRules,
+    carre_meld,
+    conflict,
+    runs,
+    seq_meld,
+    stuk_mask,
+    value_precedence,
+)
 from cardtable.families.summaries import seats_fact
-from cardtable.families.tricks import (PASS_SPEC, PLAY_SPEC, JasRule, Ranking, TrickGame, TrickHand, cards_of, esc,
-                                       mask_of)
+from cardtable.families.tricks import PASS_SPEC, PLAY_SPEC, JasRule, Ranking, TrickHand, cards_of, esc, mask_of
 from cardtable.sheets.aardappel import Aardappels
 
 N_TRICKS = 9
@@ -106,7 +128,7 @@ def deal(pack: list[int], n: int, dealer: int) -> tuple[list[int], int, int, int
 
 
 @register
-class Handjas(TrickGame):
+class Handjas(jas.JasGame):
     """Handjas (handjas.md) for 2 to 5 players. Options §9: ``target`` (5/7),
     ``onder_jan_max`` (21/25), ``single_winner``, ``carre_ranks`` (all/swiss),
     ``overtrump_on_trump_lead``, ``roem_mode`` (manual/auto)."""
@@ -130,7 +152,8 @@ class Handjas(TrickGame):
     #: texts the grammar refuses and the word each refusal names (tests/test_grammar.py)
     bad_texts = (("claim", "'claim'"), ("declare trickroem", "'trickroem'"), ("swap 6S in 2", "'in'"),
                  ("take-hand now", "'now'"), ("bid pit", "'bid'"), ("play XX", "'XX' is not a card"))
-    description = "Two to five, each for himself, with sixes: swap for the extra hand, best roem takes all; beware the aardappel."
+    description = ("Two to five, each for himself, with sixes: swap for the extra hand, best roem takes all; "
+                   "beware the aardappel.")
     option_specs = (
         Option("target", "choice", "7", "strepen needed to win (5 or 7)", choices=("5", "7"), numeric=True),
         Option("onder_jan_max", "choice", "21", "highest score that is onder jan (25: the \"grens van 26\")",
@@ -265,7 +288,7 @@ class Handjas(TrickGame):
         up = check_cards([u], "upcard")[0]
         place = upcard_place(n, dealer)
         where = {"extra": extra, "dead": dead}.get(place) if isinstance(place, str) else masks[place]
-        if not (where >> up) & 1:
+        if where is None or not (where >> up) & 1:
             name = f"seat {place}'s hand" if isinstance(place, int) else f"the {place} hand"
             raise DealError(f"the upcard {card_text(up)} must be in {name}")
         return HandjasState(self, dealer, masks, up, self.standing_of(standing, sheet), extra, dead)
@@ -274,6 +297,8 @@ class Handjas(TrickGame):
 class HandjasState(JasHand):
     """One hand of Handjas: the jas hand with every seat its own side, the rob and the
     exchange before the meld round, no claims, and the §7 scoring."""
+
+    game: Handjas
 
     copy_lists = ("hands", "counts")
     verb_table = VERBS
@@ -393,6 +418,7 @@ class HandjasState(JasHand):
 
     def _apply_other(self, action: Action) -> None:
         seat = self.to_act
+        assert seat is not None, "the engine applies actions only while the hand is on"
         v = action.verb
         if self.phase == "rob" and v == "swap":
             self._apply_rob(seat, True)
@@ -403,6 +429,7 @@ class HandjasState(JasHand):
 
     def _apply(self, action: Action) -> None:
         if self.phase == "rob" and action.verb == "pass":
+            assert self.to_act is not None, "the engine applies actions only while the hand is on"
             self._apply_rob(self.to_act, False)
             return
         JasHand._apply(self, action)
@@ -423,6 +450,7 @@ class HandjasState(JasHand):
             return
         while self.phase == "meld":
             seat = self.to_act
+            assert seat is not None, "the meld round has a seat to act"
             for m in self._meld_options(seat):
                 self._declare(seat, m)
             if self.stuk_seat == seat and self.stuk_by < 0:
@@ -497,7 +525,8 @@ class HandjasState(JasHand):
         strepen and aardappels per seat; the points per seat."""
         d = res.detail
         top = d["most_points"]
-        head = ("Most points: " + " and ".join(f"{{{i}}}" for i in range(len(top)))) if top else "Nobody above onder jan"
+        head = (("Most points: " + " and ".join(f"{{{i}}}" for i in range(len(top)))) if top
+                else "Nobody above onder jan")
         onder = [s for s in range(self.n_seats) if d["onder_jan"][s]]
         if onder:
             head += "  \u00b7  onder jan: " + " and ".join(f"{{{len(top) + i}}}" for i in range(len(onder)))
@@ -516,6 +545,7 @@ class HandjasState(JasHand):
 
     def returns_gains(self) -> list[float]:
         e = self.end
+        assert e is not None, "returns_gains: the hand is over"
         return [float(a - b) for a, b in zip(e["strepen"], e["aardappels"])]
 
     def returns_scale(self) -> float:
@@ -648,7 +678,7 @@ class HandjasState(JasHand):
     def extra_zones(self, seat: int, hidden: int) -> list:
         """The extra hand (2-3 players), the dead hand (2), a put-aside hand (its owner sees
         it), the OUT marker of the seat sitting out (5) and the declared roem."""
-        places = []
+        places: list[tuple[str, str, int | None, int]] = []
         if self.n_seats <= 3:
             places.append(("extra hand", EXTRA_HAND, None, self.extra))
         if self.n_seats == 2:
@@ -688,7 +718,7 @@ class HandjasState(JasHand):
         over)."""
         declared = []
         over_melds = self.phase not in ("rob", "exchange", "meld")
-        melds = []
+        melds: list[MeldView] = []
         for s, m in self.declared:
             declared.append({"seat": s, "announce": jas.announce(m, self.trump), "value": m.value,
                              "cards": [card_text(c) for c in m.cards],
@@ -746,7 +776,8 @@ class HandjasState(JasHand):
             return LogEvent(k, txt, (side,) + tuple(sorted(set(rej))), (), (side, pts))
         if k == "end":
             strepen, potato = ev[1], ev[2]
-            parts, seats = [], []
+            parts: list[str] = []
+            seats: list[int] = []
             for s in self.active_seats:
                 if potato[s]:
                     parts.append(f"{{{len(seats)}}} aardappel")
@@ -765,7 +796,7 @@ class HandjasState(JasHand):
         v, arg = action.verb, action.arg
         seat = self.to_act
         ph = self.phase
-        if ph == "over":
+        if ph == "over" or seat is None:
             return "the hand is over"
         if v == "claim":
             return "there is no claim in Handjas: every hand is played to the ninth trick"

@@ -19,7 +19,6 @@ from typing import Any
 
 from cardtable.cards import Card, cards_text, full52
 from cardtable.engine.game import DealError, Option, Result
-from cardtable.engine.grammar import Grammar
 from cardtable.engine.registry import register
 from cardtable.engine.standing import Standing
 from cardtable.families.melds import SET_CARD, SET_RANK, MeldRules
@@ -145,6 +144,8 @@ class Jokeren(WildDriftRummy):
 class JokerenState(WildDriftHand):
     """One hand of Jokeren: the drift-rummy hand with jokers and its §7 penalty score."""
 
+    game: Jokeren
+
     __slots__ = ()
 
     def observation(self, seat: int):
@@ -165,7 +166,9 @@ class JokerenState(WildDriftHand):
 
     def returns_gains(self) -> list[float]:
         """§7: penalties, lower is better: the gain is minus the penalty."""
-        return [-float(p) for p in self.result().points]
+        res = self.result()
+        assert res is not None, "returns_gains: the hand is over"
+        return [-float(p) for p in res.points]
 
     def out_points(self, detail: dict[str, Any]) -> list[int]:
         """§7: the one who went out scores 0, the others the penalty points in their hands."""

@@ -13,14 +13,13 @@ from __future__ import annotations
 
 from typing import Any
 
-from cardtable.cards import Card, cards_text, full52, shuffled
+from cardtable.cards import Card, full52, shuffled
+from cardtable.engine.game import Option, Result, rng_for
 from cardtable.engine.grammar import Grammar
-from cardtable.engine.game import DealError, Option, Result, check_cards, rng_for
 from cardtable.engine.registry import register
 from cardtable.engine.standing import Standing
-from cardtable.families.drift import (DRAW, DRAW_DISCARD, DRAW_STOCK, MAX_TURNOVERS, OVER, PLAY,  # noqa: F401
-                                      DriftHand, DriftRummy)
-from cardtable.families.rummy import ACE_LOW, ACE_MODES, Meld, deal_round_robin, points_table
+from cardtable.families.drift import DRAW, DRAW_DISCARD, DRAW_STOCK, MAX_TURNOVERS, OVER, PLAY, DriftHand, DriftRummy  # noqa: F401
+from cardtable.families.rummy import ACE_LOW, ACE_MODES, deal_round_robin, points_table
 from cardtable.sheets.totals import TotalsSheet
 
 #: §3: cards dealt to each player by number of players.
@@ -129,6 +128,8 @@ class KlassiekeRummy(DriftRummy):
 class KlassiekeRummyState(DriftHand):
     """One hand of Klassieke Rummy: the drift-rummy hand (families/drift.py) and its §7 score."""
 
+    game: KlassiekeRummy
+
     __slots__ = ()
     #: the family's fast playout (families/drift.py), named here as the game's own
     playout = DriftHand.playout
@@ -140,6 +141,7 @@ class KlassiekeRummyState(DriftHand):
     def out_points(self, detail: dict[str, Any]) -> list[int]:
         """§7: the winner scores the card points left in the other hands (×2 for a rummy)."""
         pts = [0] * self.n
+        assert self.winner is not None, "an out hand has a winner"
         pts[self.winner] = sum(detail["hand_points"]) * (2 if self.rummy else 1)
         return pts
 

@@ -12,28 +12,23 @@ summary's headlines), the sample check of ``roem_mode = auto`` (``_iset_accept``
 
 from __future__ import annotations
 
-from typing import Any
-
-from cardtable.cards import SUIT_SYMBOLS, card_text
+from cardtable.cards import SUIT_SYMBOLS, Card, card_text
 from cardtable.engine.actions import Action
-from cardtable.engine.grammar import Grammar
 from cardtable.engine.game import MeldView, Observation, Option, Result
+from cardtable.engine.grammar import Grammar
 from cardtable.engine.registry import register
 from cardtable.engine.standing import Standing
+from cardtable.engine.views import NONE, LogEvent, VerbSpec
 from cardtable.families import jas
 from cardtable.families.jas import CLAIM, DECLARE_STUK, DECLARE_TRICKROEM, KRUIS_ROEM, PASS, JasHand, Meld, MeldError  # noqa: F401
-from cardtable.engine.views import NONE, LogEvent, VerbSpec
 from cardtable.families.tricks import JAS, PASS_SPEC, PLAY_SPEC, SIDE_NAMES, JasRule, TrickHand, cards_of, esc
 from cardtable.sheets.streepjes import Streepjes
 
 # ---- actions, made once ------------------------------------------------------------------
 
 
-CLAIM_AT = 100        # §7.2: "ik dek" at 100
-ONDER_JAN = 50        # §10.13: a count below 50
 LAST_TRICK = 5        # §2: 5 points for the last trick
 STUK_VALUE = 20       # §6.4
-PIT_STREPEN = 3       # §7.3
 N_TRICKS = 8
 
 #: the verbs (engine.views): play, "Ik dek", pass, the roem of the jas family
@@ -98,7 +93,7 @@ class Kruisjassen(jas.StreepjesJasGame):
         (``detail["trick_points"]``: 60 + the last trick's 5 + ... per the pack). Problems
         as sentences; ``[]`` if none."""
         out = jas.streepjes_problems(result, "§7")
-        p, d = result.points, result.detail
+        d = result.detail
         if sum(state.observation(0).tricks_won) == 8 and sum(d["trick_points"]) != 146:
             out.append(f"8 tricks hold 146 trick points, not {d['trick_points']}")
         return out
@@ -115,11 +110,12 @@ class KruisState(JasHand):
     5 for the last trick); the words (log, summary, explanations) and the observation are
     kruisjassen's."""
 
+    game: jas.StreepjesJasGame
     last_bonus = LAST_TRICK
-    verb_table = VERBS
+    verb_table: tuple[VerbSpec, ...] = VERBS
     outcome_words = _OUTCOME_WORDS
 
-    def __init__(self, game: Kruisjassen, dealer: int, hands: list[int], upcard: int,
+    def __init__(self, game: jas.StreepjesJasGame, dealer: int, hands: list[int], upcard: int,
                  standing: Standing):
         JasHand.__init__(self, game, dealer, hands, upcard, standing, N_TRICKS)
 
@@ -150,7 +146,7 @@ class KruisState(JasHand):
         v, arg = action.verb, action.arg
         seat = self.to_act
         ph = self.phase
-        if ph == "over":
+        if ph == "over" or seat is None:
             return "the hand is over"
         if ph == "meld":
             if v == "declare" and arg not in ("stuk", "trickroem"):
@@ -165,6 +161,7 @@ class KruisState(JasHand):
         if ph == "trickroem":
             if v == "claim":
                 return "claims are made automatically (claim_mode = auto)"
+            assert self.tr_pending is not None, "the trickroem phase has a pending trick roem"
             return (f"seat {seat} won a trick holding {jas.roem_words(self.tr_pending, self.trump)}: "
                     "declare trickroem or pass first")
         # play
@@ -231,12 +228,14 @@ class KruisState(JasHand):
             rej = [(s, m) for s, m in self.declared if s & 1 != side]
             txt = f"roem to {_side_text(side)} ({jas.gain_text(pts, stre, ' pending')})"
             if rej:
-                txt += "; rejected: " + ", ".join(f"{{{i}}} " + esc(jas.roem_words(m, tr)) for i, (_s, m) in enumerate(rej))
+                txt += "; rejected: " + ", ".join(f"{{{i}}} " + esc(jas.roem_words(m, tr))
+                                                  for i, (_s, m) in enumerate(rej))
             return LogEvent(k, txt, tuple(s for s, _m in rej), (), (side, pts, stre))
         if k == "play" or k == "trick":
             return TrickHand._log_event(self, ev)
         if k == "show":
-            parts, cards = [], []
+            parts: list[str] = []
+            cards: list[Card] = []
             for i, (_s, m) in enumerate(self.declared):
                 idx = " ".join(f"{{c{len(cards) + j}}}" for j in range(len(m.cards)))
                 cards.extend(m.cards)
@@ -259,7 +258,8 @@ class KruisState(JasHand):
             if outcome == "void":
                 return LogEvent(k, "hand over: void (equal counts of 100 or more), nothing is written")
             if outcome == "carried":
-                return LogEvent(k, f"hand over: nobody has 100, the counts {self.counts[0]} - {self.counts[1]} carry over")
+                return LogEvent(k, f"hand over: nobody has 100, the counts {self.counts[0]} - {self.counts[1]} "
+                                   "carry over")
             words = {"claim": "claim", "wrong_claim": "wrong claim", "pit": "pit", "end": "highest count"}
             return LogEvent(k, f"hand over ({words[outcome]}): {_side_text(side)} wins; strepen "
                                f"{s[0]} - {s[1]}", (), (), (outcome, side))
@@ -299,8 +299,8 @@ class KruisState(JasHand):
         """
         public = self._public()
         declared = []
-        melds = []
-        for i, (s, m) in enumerate(self.declared):
+        melds: list[MeldView] = []
+        for _i, (s, m) in enumerate(self.declared):
             show = public or s == seat
             declared.append({
                 "seat": s, "announce": jas.announce(m, self.trump),
@@ -340,4 +340,4 @@ class KruisState(JasHand):
 __all__ = ["Kruisjassen", "KruisState"]
 
 
-Kruisjassen.state_cls = KruisState     # the hand the family deals (new_hand, from_deal: jas.StreepjesJasGame)
+Kruisjassen.state_class = KruisState     # the hand the family deals (new_hand, from_deal: jas.StreepjesJasGame)

@@ -15,7 +15,7 @@ The record's ``deal``, its buy-back entries and ``result.detail``: docs/records.
 from __future__ import annotations
 
 from collections import Counter
-from typing import Any
+from typing import Any, Sequence
 
 from cardtable.cards import JOKER, Card, card_text, cards_text, full52, is_joker, stands_for
 from cardtable.engine.actions import Action
@@ -121,14 +121,19 @@ class Loba(EliminationRummy):
         return wild_lay_off(meld, card, end)
 
 
-def _is_taken(card: Card, taken: Card) -> bool:
-    """``card`` (as an action writes it) is the taken card (a joker taken: any designated joker)."""
+def _is_taken(card: Card, taken: Card | None) -> bool:
+    """``card`` (as an action writes it) is the taken card (a joker taken: any designated joker);
+    False when no card was taken."""
+    if taken is None:
+        return False
     return is_joker(card) if is_joker(taken) else card == taken
 
 
 class LobaState(EliminationHand):
     """One hand of Loba: the elimination hand with Loba's melds, the taken discard to be put
     on the table this turn, and its score."""
+
+    game: Loba
 
     __slots__ = ("pending", "at_once")
     PLAY_WORDS = "meld, lay off or discard"
@@ -182,10 +187,11 @@ class LobaState(EliminationHand):
         naturals = [c for c in dict.fromkeys(self.hands[self.seat]) if not is_joker(c)]
         return naturals or [JOKER]
 
-    def _keeps(self, hand, used, gained=None) -> bool:
+    def _keeps(self, hand: Sequence[Card], used: Sequence[Card], gained: Card | None = None,
+               forb: tuple[Card, ...] | None = None) -> bool:
         """§5.7: a card to discard stays (any card: a joker too when only jokers are left); while
         the taken card waits to go down and this play does not put it down, two stay (ruling 13
-        checks the rest)."""
+        checks the rest). ``gained`` and ``forb`` (the family's signature) change nothing here."""
         rem = len(hand) - len(used)
         if self.pending and not any(_is_taken(c, self.taken) for c in used):
             return rem >= 2
@@ -210,9 +216,11 @@ class LobaState(EliminationHand):
                 hand.remove(c)
             melds.append(Meld(self.seat, g.kind_of(a.cards), a.cards))
             own = True
+            assert t is not None, "ruling 13 is checked while the taken card is pending"
         else:
             c = a.cards[0]
             hand.remove(JOKER if is_joker(c) else c)
+            assert a.target is not None and t is not None, "a legal layoff names its meld; a card is pending"
             m = melds[a.target - 1]
             melds[a.target - 1] = g.lay_off_on(m, c, a.end or g.ends(c, m)[0])
             own = True
@@ -293,12 +301,12 @@ class LobaState(EliminationHand):
         if self.phase == PLAY and a.verb == "discard" and len(a.cards) == 1:
             c = a.cards[0]
             hand = self.hands[self.seat]
-            if self.pending and c in hand:
+            if self.pending and c in hand and self.taken is not None:
                 return (f"{text}: {card_text(self.taken)} was taken from the discard pile and must go on the "
                         f"table before the discard")
             if is_joker(c) and c in hand and any(not is_joker(x) for x in hand):
                 return f"{text}: a joker may not be discarded, except as the last card or when only jokers are left"
-        if self.phase == PLAY and a.verb in ("meld", "layoff") and self.pending and a.cards:
+        if self.phase == PLAY and a.verb in ("meld", "layoff") and self.pending and a.cards and self.taken is not None:
             if self._in_hand(a) and self._shape_ok(a):
                 return (f"{text}: then {card_text(self.taken)}, taken from the discard pile, could not go on the "
                         f"table this turn")
@@ -333,7 +341,7 @@ class LobaState(EliminationHand):
         return super()._log_event(ev)
 
     def _status(self) -> str:
-        if self.phase == PLAY and self.pending:
+        if self.phase == PLAY and self.pending and self.taken is not None:
             g = self.game
             return (f"{g.seat_name(self.seat).capitalize()} to put {card_text(self.taken)} on the table · "
                     f"stock {len(self.stock)} · melds {len(self.melds)} · out at {g.options['elimination_score']}")
@@ -356,6 +364,7 @@ class LobaState(EliminationHand):
         """§7: every other seat still in scores his cards; the winner 0, or −``all_at_once_bonus``
         if all his cards went to the table in this turn and none before (ruling 7)."""
         pts = list(detail["penalties"])
+        assert self.winner is not None, "an out hand has a winner"
         pts[self.winner] = -self.game.out_bonus if detail["all_at_once"] else 0
         return pts
 
@@ -395,6 +404,7 @@ class BuyBackState(State):
                 f"'buy back' or 'pass'")
 
     def _apply(self, action: Action) -> None:
+        assert self.to_act is not None, "the engine applies actions only while the decision is on"
         self.said += ((self.to_act, action == BUY_BACK),)
 
     def deck(self) -> list[Card]:

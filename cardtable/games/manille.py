@@ -18,17 +18,24 @@ from typing import Any
 
 from cardtable.cards import SUIT_LETTERS, SUIT_SYMBOLS, card_text, piquet32, shuffled, suit_of
 from cardtable.engine.actions import Action
+from cardtable.engine.game import DealError, Observation, Option, OptionError, Result, option_text, rng_for, written
 from cardtable.engine.grammar import Grammar
-from cardtable.engine.game import (DealError, Observation, Option, OptionError, Result, option_text, rng_for,
-                                    written)
 from cardtable.engine.registry import register
 from cardtable.engine.standing import Standing
-from cardtable.families.tricks import (MANILLE, ManilleRule, TrickGame, TrickHand, cards_of, end_detail, mask_of,
-                                       parse_trick_deal)
-from cardtable.engine.views import (ASIDE, CARDS, COUNT, DOWN, NONE, STOCK, LogEvent, Summary, VerbSpec, Zone,
-                                    phrase)
+from cardtable.engine.views import ASIDE, CARDS, COUNT, DOWN, NONE, STOCK, LogEvent, Summary, VerbSpec, Zone, phrase
 from cardtable.families.summaries import seats_fact
-from cardtable.families.tricks import PASS_SPEC, PLAY_SPEC
+from cardtable.families.tricks import (
+    MANILLE,
+    PASS_SPEC,
+    PLAY_SPEC,
+    ManilleRule,
+    TrickGame,
+    TrickHand,
+    cards_of,
+    end_detail,
+    mask_of,
+    parse_trick_deal,
+)
 from cardtable.sheets.ledger import Ledger, signed
 
 # ---- actions, made once ------------------------------------------------------------------
@@ -236,6 +243,8 @@ class ManilleState(TrickHand):
     observation come from there; this class adds the calls, the exchange, the trump
     choice and the settlement (§4, §7)."""
 
+    game: Manille
+
     per_trick = PER_TRICK
 
     def __init__(self, game: Manille, dealer: int, hands: list[int], stock: tuple[int, ...],
@@ -305,7 +314,7 @@ class ManilleState(TrickHand):
             if v != "exchange":
                 return (f"{action.text()}: seat {seat} exchanges first: exchange none, or exchange "
                         f"1 to {S} cards of the hand")
-            if action.cards:
+            if action.cards and seat is not None:
                 hand = self.hands[seat]
                 missing = [c for c in action.cards if not (hand >> c) & 1]
                 if missing:
@@ -324,6 +333,7 @@ class ManilleState(TrickHand):
     def _apply(self, action: Action) -> None:
         v = action.verb
         seat = self.to_act
+        assert seat is not None, "the engine applies actions only while the hand is on"
         if v == "play":
             self._play(seat, action.cards[0])
         elif v == "bid":
@@ -333,6 +343,7 @@ class ManilleState(TrickHand):
         elif v == "exchange":
             self._exchange(seat, action.cards)
         elif v == "trump":
+            assert action.arg is not None, "a legal trump action names the suit"
             self._name_trump(seat, SUIT_LETTERS.index(action.arg))
         else:  # pragma: no cover - the engine only passes legal actions
             raise ValueError(f"unknown action {action.text()}")
@@ -383,6 +394,7 @@ class ManilleState(TrickHand):
         n = self.n_seats
         d = self.declarer
         v = self.stake
+        assert v is not None, "a hand played out follows the exchange, so its stake is known"
         made = self.trick_pts[d] >= game.target
         sign = 1 if made else -1
         amounts = [-sign * v] * n
@@ -394,6 +406,7 @@ class ManilleState(TrickHand):
         d = self.declarer
         dead = self.discards | mask_of(self.stock)
         if d >= 0:
+            assert self.trump is not None, "a declarer has named trump"
             mark = "\u2713" if outcome == "made" else "\u2717"
             info = [d, str(self.k), SUIT_SYMBOLS[self.trump], f"{self.trick_pts[d]} / {game.target} {mark}",
                     str(self.stake)]

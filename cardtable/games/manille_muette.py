@@ -10,14 +10,16 @@ record's ``deal`` and ``result.detail``: docs/records.md.
 
 from __future__ import annotations
 
-from cardtable.engine.registry import register
 from cardtable.engine.grammar import Grammar
+from cardtable.engine.registry import register
 from cardtable.families.manille import ManilleHand, PartnershipManille
 from cardtable.sheets.hands import match_sheet
 
 
 class MuetteState(ManilleHand):
     """One hand of Manille Muette: only ``play`` (``ManilleHand`` as it is)."""
+
+    game: ManilleMuette
 
 
 @register

@@ -19,8 +19,8 @@ from cardtable.cards import SUIT_LETTERS, SUIT_NAMES, card_text, parse_card
 from cardtable.engine.actions import Action
 from cardtable.engine.grammar import Grammar
 from cardtable.engine.registry import register
-from cardtable.families.manille import ManilleHand, PartnershipManille
 from cardtable.engine.views import MENU, LogEvent, MenuItem, Panel, VerbSpec
+from cardtable.families.manille import ManilleHand, PartnershipManille
 from cardtable.families.tricks import PLAY_SPEC, SUIT_MASK, cards_of
 from cardtable.sheets.hands import match_sheet
 
@@ -42,7 +42,8 @@ ASK_SPEC = VerbSpec("ask", "Ask partner\u2026", "a", "a asks your partner", MENU
                     menu=(MenuItem("count", "How many?", "c", _SUITS), MenuItem("top", "Highest?", "t", _SUITS),
                           MenuItem("has", "Do you have\u2026?", "a", pick="card")))
 TELL_SPEC = VerbSpec("tell", "Tell\u2026", "t", "t tells a fact", MENU,
-                     menu=(MenuItem("count", "How many I hold", "c", _SUITS), MenuItem("top", "My highest", "t", _SUITS),
+                     menu=(MenuItem("count", "How many I hold", "c", _SUITS),
+                           MenuItem("top", "My highest", "t", _SUITS),
                            MenuItem("has", "A card I hold", "a", pick="card")))
 PARLEE_VERBS = (PLAY_SPEC, ASK_SPEC, TELL_SPEC)
 
@@ -54,6 +55,8 @@ def _suit_word(s: int, n: int) -> str:
 
 class ParleeState(ManilleHand):
     """One hand of Manille Parlée: ``ManilleHand`` plus the leader's talk action."""
+
+    game: ManilleParlee
 
     def __init__(self, *args: Any):
         super().__init__(*args)
@@ -67,10 +70,12 @@ class ParleeState(ManilleHand):
         return self.phase == "play" and not self.trick and self.talk_trick != self.ntricks
 
     def _legal_play(self) -> list[Action]:
-        acts = self.play_actions(self.play_mask(self.to_act))
+        seat = self.to_act
+        assert seat is not None, "legal actions are listed while the hand is on"
+        acts = self.play_actions(self.play_mask(seat))
         if self.trick or self.talk_trick == self.ntricks:
             return acts
-        own = self.hands[self.to_act]
+        own = self.hands[seat]
         acts.extend(TALK_FIXED)
         acts.extend(ASK_HAS[c] for c in cards_of(self.game.deck_mask & ~own & ~self.gone))
         acts.extend(TELL_HAS[c] for c in cards_of(own))
@@ -81,6 +86,7 @@ class ParleeState(ManilleHand):
         if v not in ("ask", "tell") or self.phase == "over":
             return ManilleHand.explain(self, action)
         seat = self.to_act
+        assert seat is not None, "the hand is on"
         if self.trick:
             return "only the leader may talk, before the first card of the trick"
         if self.talk_trick == self.ntricks:
@@ -102,6 +108,7 @@ class ParleeState(ManilleHand):
 
     # -- applying --
     def _apply(self, action: Action) -> None:
+        assert self.to_act is not None, "the engine applies actions only while the hand is on"
         if action.verb == "play":
             self._play(self.to_act, action.cards[0])
         else:
@@ -109,6 +116,7 @@ class ParleeState(ManilleHand):
 
     def answer(self, subject: int, action: Action) -> str:
         """The truthful answer of a talk action about ``subject``'s hand now (§4.1)."""
+        assert action.arg is not None, "a talk action names its topic"
         topic = action.arg.split()
         hand = self.hands[subject]
         if topic[0] == "has":
@@ -124,6 +132,7 @@ class ParleeState(ManilleHand):
     def _talk(self, seat: int, action: Action) -> None:
         subject = self.partner[seat] if action.verb == "ask" else seat
         ans = self.answer(subject, action)
+        assert action.arg is not None, "a talk action names its topic"
         topic = action.arg.split()[0]
         if topic == "top" and ans != "none":
             self.revealed |= 1 << parse_card(ans)
@@ -138,6 +147,7 @@ class ParleeState(ManilleHand):
         if ev[0] != "talk":
             return ManilleHand._log_event(self, ev)
         _k, seat, action, subject, ans = ev
+        assert action.arg is not None, "a talk action names its topic"
         topic = action.arg.split()
         cards = action.cards
         if topic[0] != "has":
@@ -165,6 +175,7 @@ class ParleeState(ManilleHand):
     def _talk_line(self, k: int, seat: int, action: Action, subject: int, ans: str) -> LogEvent:
         """One talk of the hand, short enough to stand beside the trick: ``3 {0}→{1} ♠
         count: 2``, ``5 {0}: I hold K♣`` (the trick's number first)."""
+        assert action.arg is not None, "a talk action names its topic"
         topic = action.arg.split()
         what = "{c0}" if topic[0] == "has" else "\u2663\u2666\u2665\u2660"[SUIT_LETTERS.index(topic[1])]
         if action.verb == "ask":
@@ -221,6 +232,7 @@ class ParleeState(ManilleHand):
                 for s, c in tr:
                     if s == subj:
                         since |= 1 << c
+            assert action.arg is not None, "a talk action names its topic"
             topic = action.arg.split()
             if topic[0] == "has":
                 bit = 1 << action.cards[0]

@@ -52,9 +52,9 @@ from cardtable.cards import Card, full52
 from cardtable.engine.game import Option
 from cardtable.engine.registry import register
 from cardtable.families.elimination import EliminationHand, EliminationRummy
-from cardtable.families.wild_drift import WILD_DRIFT_GRAMMAR
 from cardtable.families.melds import SET_RANK, MeldRules
 from cardtable.families.rummy import ACE_LOW, points_table
+from cardtable.families.wild_drift import WILD_DRIFT_GRAMMAR
 from cardtable.sheets.penalty import PenaltySheet
 
 
@@ -107,6 +107,8 @@ class RaminoDrift(EliminationRummy):
 class RaminoState(EliminationHand):
     """One hand of Ramino drift: the elimination hand with jokers; its §7 score is the family's
     (every other seat still in scores the penalty points of his hand, the winner 0)."""
+
+    game: RaminoDrift
 
     __slots__ = ()
 

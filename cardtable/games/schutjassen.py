@@ -12,11 +12,9 @@ and the observation's changed ``scores`` and added ``extra`` keys
 
 from __future__ import annotations
 
-from typing import Any
-
 from cardtable.cards import SUIT_SYMBOLS
 from cardtable.engine.actions import Action
-from cardtable.engine.game import Option, Result
+from cardtable.engine.game import Observation, Option, Result
 from cardtable.engine.grammar import Grammar
 from cardtable.engine.registry import register
 from cardtable.engine.standing import Standing
@@ -131,7 +129,7 @@ class Schutjassen(jas.StreepjesJasGame):
     def jas_rule(self) -> JasRule:
         return JasRule(jas_wild=self.options["jas_wild"])        # §5, as kruisjassen
 
-    def unproven_claims(self, obs: Any) -> tuple[Action, ...]:
+    def unproven_claims(self, obs: Observation) -> tuple[Action, ...]:
         """§7.2: ``(CLAIM,)`` when ``claim`` is on offer and the contract side's count, as
         ``obs`` shows it (``scores["counts"]``, ``extra["contract_side"]``), is below
         ``CONTRACT_AT`` (100): the claim is judged on that count (``SchutState._claim``);
@@ -185,7 +183,7 @@ class SchutState(KruisState):
     verb_table = VERBS
     outcome_words = _OUTCOME_WORDS
 
-    def __init__(self, game: Schutjassen, dealer: int, hands: list[int], upcard: int, standing: Standing):
+    def __init__(self, game: jas.StreepjesJasGame, dealer: int, hands: list[int], upcard: int, standing: Standing):
         self.bidding = True
         self.bid_step = 0
         self.stage: str | None = None
@@ -202,6 +200,7 @@ class SchutState(KruisState):
 
     def _bid_turn(self, action: Action) -> None:
         seat = self.to_act
+        assert seat is not None, "the bidding has a seat to act"
         if action == BID_SCHUT:
             self.schutters = self.contract = self.side[seat]
             self.stage = "schut"
@@ -226,6 +225,7 @@ class SchutState(KruisState):
             return [PASS, BID_SCHUT]
         if self.phase == "trickroem":
             acts = [DECLARE_TRICKROEM, PASS]
+            assert self.to_act is not None, "legal actions are listed while the hand is on"
             if self.game.claim_manual and self.side[self.to_act] == self.contract:
                 acts.append(CLAIM)
             return acts
@@ -233,6 +233,7 @@ class SchutState(KruisState):
 
     def _legal_play(self) -> list[Action]:
         acts = KruisState._legal_play(self)
+        assert self.to_act is not None, "legal actions are listed while the hand is on"
         side = self.side[self.to_act]
         if side != self.contract:
             acts = [a for a in acts if a != CLAIM]
@@ -297,15 +298,17 @@ class SchutState(KruisState):
     def _settle(self, outcome: str, claimer: int | None, conceder: int | None) -> None:
         """End the hand: the §7.2 contract points, the roem of §7.3, the entries the boom
         writes and the next dealer (dealer + 1; the same dealer after a thrown-in hand)."""
+        win: int | None
         if outcome == "thrown_in":
             cp, win, nxt = [0, 0], None, self.dealer
         else:
+            assert self.stage is not None, "a hand played out has a contract stage"
             cp = contract_points(outcome, self.stage, self.schutters, self.counts)
             win = 0 if cp[0] else 1
             nxt = self.next_seat[self.dealer]
         roem = [100 * (self.pend_roem[s] + self.pend_trick[s]) for s in range(2)]
         entries = []
-        if outcome != "thrown_in":
+        if win is not None:
             entries.append({"side": win, "points": cp[win], "reason": outcome})
         for reason, pend in (("roem", self.pend_roem), ("trickroem", self.pend_trick)):
             for side in range(2):
@@ -341,6 +344,7 @@ class SchutState(KruisState):
     # -- search --
     def returns_gains(self) -> list[float]:
         """Points written this hand per seat, in hundreds."""
+        assert self.end is not None, "returns_gains: the hand is over"
         p = self.end["points"]
         return [p[self.side[s]] / 100 for s in range(4)]
 
@@ -458,7 +462,7 @@ class SchutState(KruisState):
         if res.outcome != "thrown_in":
             head += f" ({d['stage']}, contract {SIDE_NAMES[d['contract_side']]})"
             if d["claimer"] is not None:
-                head = f"{{0}} said \u201cik dek\u201d: " + ("correct" if res.outcome == "made" else "wrong") + \
+                head = "{0} said \u201cik dek\u201d: " + ("correct" if res.outcome == "made" else "wrong") + \
                     f" ({d['stage']}, contract {SIDE_NAMES[d['contract_side']]})"
                 seats = (d["claimer"],)
             elif d["conceder"] is not None:
@@ -507,4 +511,4 @@ class SchutState(KruisState):
 __all__ = ["BID_HERSCHUT", "BID_SCHUT", "BID_TOUT", "CONCEDE", "SchutState", "Schutjassen", "contract_points"]
 
 
-Schutjassen.state_cls = SchutState     # the hand the family deals (new_hand, from_deal: jas.StreepjesJasGame)
+Schutjassen.state_class = SchutState     # the hand the family deals (new_hand, from_deal: jas.StreepjesJasGame)

@@ -104,7 +104,7 @@ class Aardappels(Sheet):
             return
         top = max(self.players[s]["strepen"] for s in reached)
         reached = [s for s in reached if self.players[s]["strepen"] == top]
-        pts = {s: (points[s] if points[s] is not None else -1) for s in reached}
+        pts = {s: (-1 if (p := points[s]) is None else p) for s in reached}
         best = max(pts.values())
         self.over = True
         self.winners = [s for s in reached if pts[s] == best]

@@ -5,9 +5,8 @@ from __future__ import annotations
 import inspect
 from typing import Any, Sequence
 
+from cardtable.engine.standing import FrozenMap, Standing
 from cardtable.engine.views import SheetView, table_view
-
-from cardtable.engine.standing import Standing
 
 
 def tally(n: int) -> str:
@@ -30,10 +29,12 @@ def grid(head: list[str], rows: list[list[str]], aligned: bool = True) -> list[s
     """
     if aligned:
         widths = [max(len(r[i]) for r in [head] + rows) for i in range(len(head))]
-        line = lambda cells: "| " + " | ".join(c.ljust(w) for c, w in zip(cells, widths)) + " |"
+        def line(cells):
+            return "| " + " | ".join(c.ljust(w) for c, w in zip(cells, widths)) + " |"
         sep = "|" + "|".join("-" * (w + 2) for w in widths) + "|"
     else:
-        line = lambda cells: "| " + " | ".join(cells) + " |"
+        def line(cells):
+            return "| " + " | ".join(cells) + " |"
         sep = "|" + "|".join("---" for _ in head) + "|"
     return [line(head), sep] + [line(r) for r in rows]
 
@@ -84,7 +85,7 @@ class Sheet:
         Changing the sheet later does not change a standing already made."""
         return Standing(self.n_seats, hands=self.hands, next_dealer=self.next_dealer,
                         totals=tuple(self.seat_totals()), unit=self.unit, active=tuple(self.active),
-                        carry=tuple(self.carried()), extra=self.standing_extra())
+                        carry=tuple(self.carried()), extra=FrozenMap(self.standing_extra()))
 
     def record_between(self, result) -> None:
         """Write the outcome of a decision between hands (``Game.between_hands``; e.g. Loba's

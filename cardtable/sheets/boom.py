@@ -85,7 +85,8 @@ class Boom(Sheet):
         self._check_end()
 
     def _check_end(self) -> None:
-        self._end_at(*self.points, self.target * 100)
+        a, b = self.points
+        self._end_at(a, b, self.target * 100)
 
     # -- drawing --
     def render(self) -> str:

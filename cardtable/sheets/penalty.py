@@ -108,7 +108,9 @@ class PenaltySheet(Sheet):
             self.pending = [s for s in out if self.bought[s] < self.max_buy_backs]
         for s in out:
             if s not in self.pending:
-                cells[s]["mark"] = "out"
+                cell = cells[s]
+                assert cell is not None, "a seat that goes out took part in the hand"
+                cell["mark"] = "out"
         self._settle()
 
     def record_between(self, result) -> None:

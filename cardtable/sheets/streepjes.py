@@ -89,7 +89,8 @@ class Streepjes(Sheet):
         self._check_end()
 
     def _check_end(self) -> None:
-        self._end_at(*self.strepen, self.target)
+        a, b = self.strepen
+        self._end_at(a, b, self.target)
 
     # -- drawing --
     def render(self) -> str:

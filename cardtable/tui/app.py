@@ -218,10 +218,10 @@ class CardTableApp(App):
         applied; this covers a crash between an action and its save)."""
         if not self.autosave:
             return
-        from cardtable.tui.testing import table
+        from cardtable.tui.table import TableScreen
 
         try:
-            tbl = table(self)
+            tbl = next((s for s in reversed(self.screen_stack) if isinstance(s, TableScreen)), None)
             if tbl is not None and not tbl.match.over:
                 from cardtable import saves
 

@@ -253,7 +253,7 @@ class Chooser:
                 if key and (key not in used or key == "enter") and key not in ("space",):
                     used.add(key)
                     label = s.label + (f" ({len(self.selected)})" if s.shape == CARDS else "")
-                    fn = (lambda s=s, acts=acts: ui.card_key(s, acts))
+                    fn = (lambda s=s, acts=acts: ui.card_key(s, acts))  # noqa: E731 - a default binds the loop value
                     fn.card_shaped = True
                     out.append(Item(key, label, fn))
                 else:
@@ -409,9 +409,9 @@ class Chooser:
                 suit = SUIT_LETTERS.index(m.word) if m.word in SUIT_LETTERS and len(m.label) <= 2 else None
                 leaf = [a for a in under if words_of(a) == path]
                 if leaf and not m.children and m.pick is None:
-                    fn = (lambda a=leaf[0]: ui.act(a))
+                    fn = (lambda a=leaf[0]: ui.act(a))  # noqa: E731 - a default binds the loop value
                 else:
-                    fn = (lambda p=path: self.open(p, ui))
+                    fn = (lambda p=path: self.open(p, ui))  # noqa: E731 - a default binds the loop value
                 out.append(Item(m.key or "", m.label if suit is None else "", fn, suit=suit))
             used = {i.key for i in out if i.key}
             free = [k for k in FREE_KEYS + CARD_LETTERS + "123456789" if k not in used]

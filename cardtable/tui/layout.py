@@ -24,8 +24,7 @@ from rich.text import Text
 
 from cardtable.cards import card_text
 from cardtable.engine.game import Observation
-from cardtable.engine.views import (DISCARD, HAND, LAST_TRICK, MELDS, OUT, STOCK, TAKEN, TRICK, UPCARD,
-                                    Zone)
+from cardtable.engine.views import DISCARD, HAND, LAST_TRICK, MELDS, OUT, STOCK, TAKEN, TRICK, UPCARD, Zone
 from cardtable.tui import render as R
 
 

@@ -13,8 +13,20 @@ from typing import Iterable, Sequence
 from rich.style import Style
 from rich.text import Text
 
-from cardtable.cards import (JOKER, RANK_DISPLAY_EN, RANK_LETTERS_NL, SUIT_SYMBOLS, Card, designate, is_joker,
-                             is_red, parse_card, plain, rank_of, stands_for, suit_of)
+from cardtable.cards import (
+    RANK_DISPLAY_EN,
+    RANK_LETTERS_NL,
+    SUIT_SYMBOLS,
+    Card,
+    designate,
+    is_joker,
+    is_red,
+    parse_card,
+    plain,
+    rank_of,
+    stands_for,
+    suit_of,
+)
 
 # Colours of the table (kept here so the canvas drawings and the .tcss agree).
 FELT = "#0f5132"

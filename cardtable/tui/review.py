@@ -178,7 +178,7 @@ class TableReview:
         actions = m.hands[hand]["actions"]
         unit = getattr(m.sheet, "unit", "") or ""
         out = []
-        for (h, index), (obs, decision, when, scale) in sorted(self.searched(hand).items()):
+        for (_h, index), (obs, decision, when, scale) in sorted(self.searched(hand).items()):
             if index >= len(actions):
                 continue
             try:

@@ -8,8 +8,6 @@ through) and every screen dismisses itself directly (a deferred dismiss hangs ru
 
 from __future__ import annotations
 
-import re
-from importlib import resources
 from typing import Any
 
 from rich.console import Group
@@ -452,8 +450,8 @@ class SetupScreen(Screen):
                     team = ""
             rows.append(Horizontal(
                 Label(Text(f"Seat {s}{team}"), classes="setup-label"),
-                Select(self.kinds, value=kind if kind in {v for _, v in self.kinds} else self.kinds[1][1], allow_blank=False, compact=True, classes="seat-kind",
-                       id=f"kind-{s}"),
+                Select(self.kinds, value=kind if kind in {v for _, v in self.kinds} else self.kinds[1][1],
+                       allow_blank=False, compact=True, classes="seat-kind", id=f"kind-{s}"),
                 Input(default_seat_name(s, kind), placeholder="name", compact=True, classes="seat-name",
                       id=f"name-{s}", disabled=(kind != "human")),
                 classes="setup-row seat-row", id=f"seat-{s}",

@@ -52,8 +52,23 @@ from cardtable.tui.handover import ConfirmScreen, HandOverScreen, handover_due, 
 from cardtable.tui.layout import seat_positions  # noqa: F401  (the tests read it here)
 from cardtable.tui.review import TableReview
 from cardtable.tui.screens import HandSummaryScreen, MatchEndScreen, RulesScreen, SheetScreen
-from cardtable.tui.widgets import (ActionBar, CardWidget, HandView, KeyFooter, LogView, MeldsView, MeldWidget, MoreBelow,
-                                   PileView, SeatView, SheetView, TrickView, dismiss_once, key_name, mount_safely)
+from cardtable.tui.widgets import (
+    ActionBar,
+    CardWidget,
+    HandView,
+    KeyFooter,
+    LogView,
+    MeldsView,
+    MeldWidget,
+    MoreBelow,
+    PileView,
+    SeatView,
+    SheetView,
+    TrickView,
+    dismiss_once,
+    key_name,
+    mount_safely,
+)
 
 
 def is_digit_key(key: str) -> bool:
@@ -839,7 +854,8 @@ class TableScreen(Screen):
         if s != anchor and g.team_of(s) == g.team_of(anchor):
             parts.append("partner")
         parts += L.roles_of(obs, s)
-        if obs.tricks_won and s < len(obs.tricks_won) and (any(obs.tricks_won) or any(z.kind == TRICK and z.cards for z in obs.zones)):
+        if obs.tricks_won and s < len(obs.tricks_won) and (
+                any(obs.tricks_won) or any(z.kind == TRICK and z.cards for z in obs.zones)):
             k = obs.tricks_won[s]
             parts.append(f"{k} trick{'s' if k != 1 else ''}")
         table_melds = next((z for z in obs.zones if z.kind == "melds" and z.owner is None and not z.mirror), None)

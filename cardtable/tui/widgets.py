@@ -10,6 +10,7 @@ import io
 from typing import Any, Sequence
 
 from rich import box
+from rich.console import Console
 from rich.style import Style
 from rich.table import Table
 from rich.text import Text
@@ -17,19 +18,14 @@ from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical
 from textual.message import Message
 from textual.screen import Screen
-from textual.widget import Widget
+from textual.widget import MountError, Widget
 from textual.widgets import Button, Footer, Static
-from textual.widget import MountError
 
 from cardtable.cards import Card
-from cardtable.engine.actions import Action
 from cardtable.engine.game import MeldView
 from cardtable.engine.views import BUYBACK, OUT_MARK, RUMMY, TIE_MARK, VOID, WINNER
 from cardtable.tui import render as R
 from cardtable.tui.chooser import card_key
-
-
-from rich.console import Console
 
 #: a console to measure and wrap texts with (never printed to)
 _CONSOLE = Console(width=200, file=io.StringIO(), color_system=None)
@@ -124,7 +120,7 @@ class KeyFooter(Footer):
         watchers = getattr(self, "__watchers", None)
         if not watchers:
             return
-        for name, entries in watchers.items():
+        for _name, entries in watchers.items():
             entries[:] = [(node, cb) for node, cb in entries
                           if not (getattr(node, "_closing", False) or getattr(node, "_closed", False))]
 

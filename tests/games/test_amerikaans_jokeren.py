@@ -15,7 +15,8 @@ from cardtable.bots import get_bot
 from cardtable.cards import card_text, parse_cards
 from cardtable.engine import Action, Match, get_game
 from cardtable.engine.game import DealError, OptionError, Result
-from cardtable.engine.record import replay as replay_match, summary as match_summary
+from cardtable.engine.record import replay as replay_match
+from cardtable.engine.record import summary as match_summary
 from cardtable.games.amerikaans_jokeren import ContractSheet
 from tests.games.helpers import legal, load_record, refused, run
 from tests.games.test_basis_rummy import hand_text, meld_text, position
@@ -466,7 +467,7 @@ def random_positions(count: int, seed: int):
         g = game(n, **({"no_joker_in_opening": True} if rng.random() < 0.2 else {}))
         left = Counter(g.deck())
 
-        def take(codes):
+        def take(codes, left=left):
             cs = parse_cards(codes)
             if Counter(cs) - left:
                 return False

@@ -14,7 +14,8 @@ from cardtable.bots import get_bot
 from cardtable.cards import card_text, parse_cards
 from cardtable.engine import Match, get_game
 from cardtable.engine.game import DealError, Result
-from cardtable.engine.record import replay as replay_match, summary as match_summary
+from cardtable.engine.record import replay as replay_match
+from cardtable.engine.record import summary as match_summary
 from cardtable.families.melds import meld_uses
 from tests.games.helpers import legal, load_record, refused, run
 

@@ -13,11 +13,10 @@ import pytest
 from cardtable.bots import get_bot
 from cardtable.cards import card_text, deck48_no_tens, parse_card, shuffled
 from cardtable.engine import Match, get_game
-from cardtable.engine.actions import parse_action
 from cardtable.engine.game import DealError, IllegalAction, OptionError
+from cardtable.engine.grammar import parse_action
 from cardtable.engine.record import replay
 from cardtable.games.butifarra import hand_score, multiplier
-
 from tests.games.helpers import legal, load_record, plays, refused, run, snapshot
 
 load = partial(load_record, "butifarra")   # a record of tests/records/butifarra by name

@@ -13,7 +13,6 @@ from cardtable.bots import get_bot
 from cardtable.engine import Match, get_game
 from cardtable.engine.game import OptionError
 from cardtable.engine.record import replay
-
 from tests.games.helpers import legal, load_record, plays, refused, run
 
 load = partial(load_record, "grevjas")

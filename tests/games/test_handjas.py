@@ -15,9 +15,9 @@ from cardtable.cards import deck36, parse_card
 from cardtable.engine import Match, get_game
 from cardtable.engine.game import DealError, OptionError, Result
 from cardtable.engine.record import replay
-from cardtable.games.handjas import HANDJAS, deal as deal_pack
+from cardtable.games.handjas import HANDJAS
+from cardtable.games.handjas import deal as deal_pack
 from cardtable.sheets.aardappel import Aardappels
-
 from tests.games.helpers import legal, load_record, plays, refused, run
 
 load = partial(load_record, "handjas")

@@ -8,9 +8,9 @@ import random
 import pytest
 
 from cardtable.bots import get_bot
-from cardtable.cards import full52, parse_card, parse_cards, card_text
+from cardtable.cards import card_text, full52, parse_card, parse_cards
 from cardtable.engine import DealError, IllegalAction, Match, OptionError, Result, get_game
-from cardtable.engine.actions import parse_action
+from cardtable.engine.grammar import parse_action
 from cardtable.engine.record import replay, summary
 from cardtable.families import rummy as R
 from cardtable.games.klassieke_rummy import DEAL_SIZES, MAX_TURNOVERS

@@ -14,11 +14,10 @@ import pytest
 from cardtable.bots import get_bot
 from cardtable.cards import card_text, parse_card, piquet32, shuffled
 from cardtable.engine import Match, get_game
-from cardtable.engine.actions import parse_action
 from cardtable.engine.game import DealError, IllegalAction, OptionError, Result
+from cardtable.engine.grammar import parse_action
 from cardtable.engine.record import replay
 from cardtable.sheets.streepjes import Streepjes
-
 from tests.games.helpers import legal, load_record, plays, refused, run
 
 load = partial(load_record, "kruisjassen")   # a record of tests/records/kruisjassen by name

@@ -16,7 +16,7 @@ from cardtable.engine import get_game
 from cardtable.engine.game import IllegalAction, OptionError, Result
 from cardtable.engine.record import replay as replay_match
 from tests.games.helpers import legal, load_record, refused, run
-from tests.games.test_basis_rummy import hand_text, meld_text, position
+from tests.games.test_basis_rummy import meld_text, position
 from tests.games.test_ramino_drift import bot_matches
 
 GID = "loba"
@@ -283,7 +283,8 @@ def test_buy_back_record_replays():
 
 # ---- options, rulings, refusals -------------------------------------------------------------
 
-@pytest.mark.parametrize("opts, word", [({"joker_penalty": -1}, "joker_penalty"), ({"elimination_score": 0}, "elimination_score"),
+@pytest.mark.parametrize("opts, word", [({"joker_penalty": -1}, "joker_penalty"),
+                                        ({"elimination_score": 0}, "elimination_score"),
                                         ({"max_buy_backs": "two"}, "max_buy_backs"),
                                         ({"all_at_once_bonus": -10}, "all_at_once_bonus"),
                                         ({"packs": "2"}, "packs")])

@@ -13,12 +13,12 @@ import pytest
 from cardtable.bots import get_bot
 from cardtable.cards import card_text, parse_card, piquet32
 from cardtable.engine import Match, get_game
-from cardtable.engine.actions import parse_action
 from cardtable.engine.game import DealError, IllegalAction, OptionError
-from cardtable.engine.record import replay as replay_match, summary as match_summary
+from cardtable.engine.grammar import parse_action
+from cardtable.engine.record import replay as replay_match
+from cardtable.engine.record import summary as match_summary
 from cardtable.families.tricks import mask_of
 from cardtable.sheets.ledger import Ledger
-
 from tests.games.helpers import legal, load_record, plays, refused, run, snapshot
 
 load = partial(load_record, "manille")   # a record of tests/records/manille by name

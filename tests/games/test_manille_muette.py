@@ -5,7 +5,6 @@ and the simple bot. Full hands (Examples 6 and 7) are records in tests/records/m
 from __future__ import annotations
 
 import json
-import random
 from functools import partial
 
 import pytest
@@ -17,9 +16,8 @@ from cardtable.engine.game import DealError, IllegalAction, OptionError, Result
 from cardtable.engine.record import replay
 from cardtable.families.manille import deal_with_upcard, excess_points, hand_winner, score_hand
 from cardtable.families.tricks import mask_of
-from cardtable.sheets.hands import HandsWon, match_sheet
+from cardtable.sheets.hands import HandsWon
 from cardtable.sheets.sides import SideTotals
-
 from tests.games.helpers import load_record, plays, run
 
 GID = "manille-muette"

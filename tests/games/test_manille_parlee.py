@@ -14,7 +14,6 @@ from cardtable.engine import get_game
 from cardtable.engine.game import IllegalAction, Result
 from cardtable.engine.record import replay
 from cardtable.families.manille import score_hand
-
 from tests.games.helpers import run
 from tests.games.test_manille_muette import _play_hands, position
 

@@ -176,10 +176,10 @@ def test_example_7_game_end():
     m = Match(g, seed=1)
     m.sheet.record(Result([120, 100, 60], "out", [], {"dealer": 0}))
     assert m.sheet.active == [False, True, True]
-    st = m.start_hand(deal=position(g, ["", "AS", "9C"], "4D", [(2, "6C 7C 8C")], stock_top="KH", to_act=2,
+    m.start_hand(deal=position(g, ["", "AS", "9C"], "4D", [(2, "6C 7C 8C")], stock_top="KH", to_act=2,
                                     dealer=1))
     for a in ("draw stock", "layoff 9C to 1", "discard KH"):
-        st = m.apply(a)
+        m.apply(a)
     assert m.results[-1].points == [0, 1, 0]
     assert m.over and m.sheet.winners == [2] and m.sheet.totals == [120, 101, 60]
     assert m.sheet.render().splitlines()[-1] == "Game over: Seat 2 is the last player left and wins."
@@ -226,7 +226,8 @@ def test_example_records_replay():
 
 # ---- options, rulings, refusals -------------------------------------------------------------
 
-@pytest.mark.parametrize("opts, word", [({"reshuffle": "maybe"}, "reshuffle"), ({"elimination_score": 0}, "elimination_score"),
+@pytest.mark.parametrize("opts, word", [({"reshuffle": "maybe"}, "reshuffle"),
+                                        ({"elimination_score": 0}, "elimination_score"),
                                         ({"go_out_without_discard": 3}, "go_out_without_discard"),
                                         ({"target_score": 100}, "target_score")])
 def test_bad_options_are_refused(opts, word):
@@ -257,7 +258,8 @@ def test_reshuffle_option_shuffles_the_new_stock():
     assert not (Counter(st.stock) - Counter(st.hidden_from(1)))
     plain = run(example_8(), "draw stock")
     assert [card_text(c) for c in plain.known[0]] == ["6D"]
-    assert [card_text(c) for c in next(z for z in plain.observation(1).zones if z.name == "stock").cards] == ["QS", "2C"]
+    stock = next(z for z in plain.observation(1).zones if z.name == "stock")
+    assert [card_text(c) for c in stock.cards] == ["QS", "2C"]
 
 
 def test_a_set_joker_stands_for_a_missing_suit():

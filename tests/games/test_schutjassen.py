@@ -14,7 +14,6 @@ from cardtable.engine import Match, get_game
 from cardtable.engine.game import OptionError, Result
 from cardtable.engine.record import replay
 from cardtable.sheets.boom import Boom
-
 from tests.games.helpers import legal, load_record, refused, run
 
 load = partial(load_record, "schutjassen")
@@ -78,7 +77,7 @@ def test_s2_schut_made_against_onder_jan_300():
     obs = s.observation(0)
     assert obs.extra["stage"] == "schut" and obs.extra["schutters"] == 0 and obs.extra["contract_side"] == 0
     s = run(s, *M)
-    for i, (plays, _w, _c) in enumerate(TRICKS[:6]):
+    for _i, (plays, _w, _c) in enumerate(TRICKS[:6]):
         while plays:
             if s.to_act == 0:
                 acts = legal(s)

@@ -1,7 +1,7 @@
 """What can be checked of a drawn table from the screen: no text runs into another (no two
 visible widgets overlap), no text is cut (each widget's text fits in the room it has,
-outside the scrolling middle; the table's one-line prompt is not cut with …), every button of the action bar is in view, and no key of the key
-line is cut."""
+outside the scrolling middle; the table's one-line prompt is not cut with …), every button
+of the action bar is in view, and no key of the key line is cut."""
 
 from __future__ import annotations
 
@@ -36,7 +36,7 @@ def fit_problems(app) -> list[str]:
             if ra.overlaps(rb):
                 bad.append(f"{a!r} overlaps {b!r}")
     size = screen.size
-    for w, r in leaves:
+    for w, _r in leaves:
         if isinstance(w, Static) and not _scrolls(w) and w.size.width > 0 and w.styles.overflow_y != "auto":
             need = w.get_content_height(w.size, size, w.size.width)
             if need > w.size.height:

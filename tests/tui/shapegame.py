@@ -18,8 +18,25 @@ from cardtable.cards import JOKER, card_text, designate, make, parse_card, plain
 from cardtable.engine import registry
 from cardtable.engine.actions import Action
 from cardtable.engine.game import Game, MeldView, Observation, Result, State, rng_for
-from cardtable.engine.views import (CARD, CARDS, DESIGNATION, DISCARD, DOWN, HAND, MELD, MELDS, MENU, NONE, UP,
-                                    LogEvent, MenuItem, Summary, VerbSpec, Zone, hand_zone, specs_for)
+from cardtable.engine.views import (
+    CARD,
+    CARDS,
+    DESIGNATION,
+    DISCARD,
+    DOWN,
+    MELD,
+    MELDS,
+    MENU,
+    NONE,
+    UP,
+    LogEvent,
+    MenuItem,
+    Summary,
+    VerbSpec,
+    Zone,
+    hand_zone,
+    specs_for,
+)
 from cardtable.sheets.base import Sheet
 
 SHAPE_ID = "test-vormen"

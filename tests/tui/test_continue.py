@@ -12,7 +12,8 @@ from cardtable import saves, settings, stats
 from cardtable.engine import Match, get_game
 from cardtable.tui import demo
 from cardtable.tui.app import CardTableApp
-from cardtable.tui.testing import screen_text as _screen_text, settle, table
+from cardtable.tui.testing import screen_text as _screen_text
+from cardtable.tui.testing import settle, table
 from tests.tui.test_usability import type_fast
 
 

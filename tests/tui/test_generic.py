@@ -15,16 +15,16 @@ import pytest
 
 from cardtable.engine import Match, get_game
 from cardtable.engine.registry import game_class, game_ids
+from cardtable.tui import render as R
 from cardtable.tui.app import CardTableApp
+from cardtable.tui.chooser import CARD_KEYS, RESERVED_KEYS, card_key
 from cardtable.tui.screens import HandSummaryScreen, MatchEndScreen
 from cardtable.tui.table import TableScreen
 from cardtable.tui.testing import screen_text, settle
+from cardtable.tui.widgets import CardWidget
 from tests.tui import shapegame
 from tests.tui.fit import fit_problems
 from tests.tui.reach import reach
-from cardtable.tui.chooser import CARD_KEYS, RESERVED_KEYS, card_key
-from cardtable.tui.widgets import CardWidget
-from cardtable.tui import render as R
 
 TUI = Path(__file__).resolve().parents[2] / "cardtable" / "tui"
 

@@ -11,20 +11,20 @@ from __future__ import annotations
 
 import pytest
 
-from cardtable.engine import Match, get_game
 from cardtable.cards import card_text
-from cardtable.engine.actions import Action, parse_action
-from cardtable.tui import render as R
+from cardtable.engine import Match, get_game
+from cardtable.engine.actions import Action
+from cardtable.engine.grammar import parse_action
 from cardtable.tui import demo
+from cardtable.tui import render as R
 from cardtable.tui.app import CardTableApp
+from cardtable.tui.chooser import card_index, card_key
 from cardtable.tui.history import HistoryScreen
 from cardtable.tui.screens import SheetScreen
 from cardtable.tui.table import TableScreen
 from cardtable.tui.testing import screen_text, settle, table
 from cardtable.tui.widgets import ActionBar, CardWidget
-from cardtable.tui.chooser import card_index, card_key
 from tests.tui.helpers import actions, finish_hand, message
-
 
 
 def make_app(match: Match, **kw) -> CardTableApp:

@@ -330,7 +330,8 @@ async def test_space_with_nothing_to_select_says_so():
         await pilot.press("space")
         await settle(pilot)
         assert tbl.selected == []
-        assert message(tbl).startswith("␣ selects cards for a move of several cards; none is on offer now."), message(tbl)
+        want = "␣ selects cards for a move of several cards; none is on offer now."
+        assert message(tbl).startswith(want), message(tbl)
         assert match.hands[-1]["actions"] == []
 
 

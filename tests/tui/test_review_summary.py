@@ -49,7 +49,6 @@ class StubSearch:
         legal = tuple(self.obs.legal)
         k = len(legal)
         best = StubSearch.prefer % k
-        st = Stats.empty(k)
         return Decision(legal, _sure(k, best, 1.0, StubSearch.worlds), best, extra={"prior": best})
 
     def cancel(self):

@@ -20,7 +20,6 @@ from cardtable.tui.app import CardTableApp
 from cardtable.tui.screens import HandSummaryScreen
 from cardtable.tui.table import TableScreen
 from cardtable.tui.testing import pass_handover, settle
-
 from tests.tui.test_usability import rummy_position
 
 #: keys no screen binds: Unicode digits, symbols, function keys, control keys, a paste
@@ -148,7 +147,8 @@ async def test_odd_keys_are_ignored_at_every_screen():
 
 @pytest.mark.soak
 async def test_random_keys_and_clicks_never_crash():
-    keys = ODD_KEYS + ["space", "up", "down"] + list("0123456789abcdefghijklmnopqrstuvwxyz?") + ["enter", "escape", "left", "right"]
+    keys = (ODD_KEYS + ["space", "up", "down"] + list("0123456789abcdefghijklmnopqrstuvwxyz?")
+            + ["enter", "escape", "left", "right"])
     rng = random.Random(6)
     pressed = 0
     for round_ in range(2):

@@ -10,8 +10,16 @@ from cardtable import saves
 from cardtable.engine import Match, get_game
 from cardtable.tui import demo
 from cardtable.tui.app import CardTableApp
-from cardtable.tui.screens import (HandSummaryScreen, MatchEndScreen, MenuScreen, ResumeScreen,
-                                   RulesScreen, SetupScreen, SheetScreen, rules_text)
+from cardtable.tui.screens import (
+    HandSummaryScreen,
+    MatchEndScreen,
+    MenuScreen,
+    ResumeScreen,
+    RulesScreen,
+    SetupScreen,
+    SheetScreen,
+    rules_text,
+)
 from cardtable.tui.table import TableScreen, seat_positions
 from cardtable.tui.testing import screen_text, settle, table
 

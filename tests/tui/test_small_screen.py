@@ -8,6 +8,8 @@ import copy
 
 from cardtable.engine import Match, get_game
 from cardtable.engine.registry import game_class, game_ids
+from cardtable.tui import demo
+from cardtable.tui import render as R
 from cardtable.tui.app import CardTableApp
 from cardtable.tui.chooser import Chooser, card_key
 from cardtable.tui.history import HistoryScreen
@@ -15,8 +17,6 @@ from cardtable.tui.table import TableScreen
 from cardtable.tui.testing import screen_text, settle
 from tests.tui.reach import _UI
 from tests.tui.test_generic import CONFIGS, phase_positions
-from cardtable.tui import demo
-from cardtable.tui import render as R
 
 
 def app_for(match) -> CardTableApp:
@@ -217,8 +217,9 @@ def test_the_history_lists_a_trick_where_it_began_and_a_claim_after_its_trick():
 
     c = parse_card("7S")
     play = lambda s: LogEvent("play", "{0} plays {c0}", (s,), (c,))   # noqa: E731
-    events = (play(0), LogEvent("stuk", "{0} declares stuk", (1,)), play(1), LogEvent("trick", "{0} wins the trick", (1,)),
-              play(1), LogEvent("claim", "{0} claims", (0,)), LogEvent("end", "hand over"))
+    events = (play(0), LogEvent("stuk", "{0} declares stuk", (1,)), play(1),
+              LogEvent("trick", "{0} wins the trick", (1,)), play(1), LogEvent("claim", "{0} claims", (0,)),
+              LogEvent("end", "hand over"))
     obs = Observation(game="x", seat=0, n_seats=2, to_act=0, phase="over", hand=(), hand_sizes=(0, 0), dealer=0,
                       events=events, log=("x",) * len(events), event_group=EventGroup("play", "trick", "Trick"))
     lines = [t.plain for t in history_lines(obs, {0: "Anna", 1: "Bot 1"}, False)]

@@ -9,7 +9,6 @@ from cardtable.tui.app import CardTableApp
 from cardtable.tui.testing import screen_text, settle
 from tests.tui.helpers import message
 
-
 # ---- 1. a "Wait:" refusal does not outlive the bots' turns -------------------------------
 
 async def test_wait_message_is_replaced_on_your_next_turn():
@@ -66,7 +65,7 @@ async def test_key_line_shows_no_card_keys_while_the_bots_play():
 # ---- 2. Manille Parlée: the talk of the hand beside the trick at 80x24 -------------------
 
 def _parlee_after_two_talks() -> Match:
-    from cardtable.engine.actions import parse_action
+    from cardtable.engine.grammar import parse_action
     from cardtable.tui import demo
 
     m = Match(get_game("manille-parlee"), ["human:Anna", "bot:simple", "bot:simple", "bot:simple"], seed=7)
@@ -94,8 +93,10 @@ async def test_parlee_shows_every_question_and_answer_of_the_hand_at_80x24():
         text = screen_text(app)
         names = app.screen._names()
         first, second = talk
-        ask = next((ln for ln in text.splitlines() if f"{names[first['seat']]}→{names[first['subject']]} ♠ count: {first['answer']}" in ln), None)
-        tell = next((ln for ln in text.splitlines() if f"{names[second['seat']]}: I hold {second['answer']} ♥" in ln), None)
+        asked = f"{names[first['seat']]}→{names[first['subject']]} ♠ count: {first['answer']}"
+        ask = next((ln for ln in text.splitlines() if asked in ln), None)
+        told = f"{names[second['seat']]}: I hold {second['answer']} ♥"
+        tell = next((ln for ln in text.splitlines() if told in ln), None)
         assert ask is not None and tell is not None, text
         assert text.index(ask) < text.index(tell)       # most recent last
         await pilot.press("q")
