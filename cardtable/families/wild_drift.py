@@ -329,11 +329,13 @@ class WildDriftHand(DriftHand):
         return bool(self._musts()) or (self.first_pts > 0 and self._first_min() > 0)
 
     def _plan(self, hand: Sequence[Card], need: int, musts: tuple[tuple[Card, int], ...],
-              forb: tuple[Card, ...], owns: bool, memo: dict | None = None) -> bool:
+              forb: tuple[Card, ...], owns: bool, memo: dict | None = None,
+              melds: Sequence[Meld] | None = None) -> bool:
         """True if new melds from ``hand`` (each keeping §5.7 with ``forb``) can be put down this
         turn worth ``need`` meld points together and putting down every card of ``musts`` (one
-        taken card may instead be laid off on a table meld when lay-offs are allowed and the
-        player ``owns`` a meld). A depth-first search, memoised in ``memo``."""
+        taken card may instead be laid off on a table meld of ``melds``, default the table's,
+        when lay-offs are allowed and the player ``owns`` a meld). A depth-first search,
+        memoised in ``memo``."""
         musts = tuple((c, k) for c, k in musts if hand.count(c) > k)
         if need <= 0 and not musts:
             return True
@@ -346,7 +348,8 @@ class WildDriftHand(DriftHand):
         ok = False
         if need <= 0 and len(musts) == 1 and owns and not (g.first_meld_min and not self.was_on):
             c = musts[0][0]
-            ok = bool(self.melds) and any(x == c for x, _i, _e in g.layoffs((c,), self.melds)) and \
+            table = self.melds if melds is None else melds
+            ok = bool(table) and any(x == c for x, _i, _e in g.layoffs((c,), table)) and \
                 self._keeps(hand, (c,), None, forb)
         no_joker = g.no_joker_first and not self.was_on
         if not ok:
@@ -361,7 +364,7 @@ class WildDriftHand(DriftHand):
                 for u in uses:
                     rest.remove(u)
                 p = meld_points(kind, cards, g.points) if need > 0 else 0
-                if self._plan(rest, need - p, musts, forb, True, memo):
+                if self._plan(rest, need - p, musts, forb, True, memo, melds):
                     ok = True
                     break
         memo[key] = ok
@@ -376,9 +379,11 @@ class WildDriftHand(DriftHand):
                           bool(self.owners >> self.seat & 1))
 
     def _after_ok(self, hand: Sequence[Card], used: Sequence[Card], pts: int, gained: Card | None = None,
-                  owns: bool = True) -> bool:
+                  owns: bool = True, melds: Sequence[Meld] | None = None) -> bool:
         """An action taking ``used`` from ``hand`` (worth ``pts`` meld points, ``gained`` joining it)
-        leaves a plan (``_plan``) for the points still due and the taken cards still to be used."""
+        leaves a plan (``_plan``) for the points still due and the taken cards still to be used,
+        with ``melds`` the table after the action (jokeren ruling 16: a lay-off that fills the
+        place the taken card would go to leaves it no place)."""
         need = self._first_min()
         musts = self._musts()
         if not need and not musts:
@@ -388,7 +393,7 @@ class WildDriftHand(DriftHand):
             rest.remove(u)
         if gained is not None:
             rest.append(gained)
-        return self._plan(rest, need - pts, musts, self.takes, owns)
+        return self._plan(rest, need - pts, musts, self.takes, owns, None, melds)
 
     def _down_actions(self) -> list[Action]:
         g = self.game
@@ -410,13 +415,16 @@ class WildDriftHand(DriftHand):
                     continue
                 uses = meld_uses(cards)
                 if self._keeps(hand, uses) and (not check or self._after_ok(
-                        hand, uses, meld_points(_kind, cards, g.points) if first_min else 0)):
+                        hand, uses, meld_points(_kind, cards, g.points) if first_min else 0, None, True,
+                        [*self.melds, Meld(self.seat, g.kind_of(cards), tuple(cards))])):
                     out.append(Action("meld", None, cards))
         own = self.owners >> self.seat & 1
         if self.melds and (not g.layoff_requires_meld or own) and not first_min:
             for card, i, end in g.layoffs(hand, self.melds):
                 u = JOKER if is_joker(card) else card
-                if self._keeps(hand, (u,)) and (not check or self._after_ok(hand, (u,), 0)):
+                if self._keeps(hand, (u,)) and (not check or self._after_ok(
+                        hand, (u,), 0, None, True, self._melds_after(i, g.lay_off_on(
+                            self.melds[i - 1], card, end or g.ends(card, self.melds[i - 1])[0])))):
                     out.append(Action("layoff", None, (card,), "to", i, end))
         if self.melds and (not g.swap_requires_meld or own) and not first_min and not (no_joker and g.swap_follow):
             hs = set(hand)
@@ -424,10 +432,18 @@ class WildDriftHand(DriftHand):
                 for nat in swap_targets(m, g.rules):
                     if nat in hs and self._keeps(hand, (nat,), JOKER) and (
                             not g.swap_follow or self._follow_up_exists(hand, nat, i)) and (
-                            not check or (self._after_ok(hand, (nat,), 0, JOKER, True) if not g.swap_follow
+                            not check or (self._after_ok(hand, (nat,), 0, JOKER, True,
+                                                         self._melds_after(i, swap_joker(m, nat, g.rules)[0]))
+                                          if not g.swap_follow
                                           else not self._musts(self._without(hand, nat)))):
                         out.append(Action("swap", None, (nat,), "in", i))
         return out
+
+    def _melds_after(self, meld_no: int, meld: Meld) -> list[Meld]:
+        """The table's melds with meld ``meld_no`` (1-based) replaced by ``meld``."""
+        melds = list(self.melds)
+        melds[meld_no - 1] = meld
+        return melds
 
     @staticmethod
     def _without(hand: Sequence[Card], card: Card) -> list[Card]:

@@ -296,6 +296,23 @@ def test_discard_take_must_use_by_a_lay_off_after_coming_out():
     assert meld_text(st, 1) == "8C 8D JK=8H 8S" and legal(st) == {"discard 2D"}
 
 
+def test_discard_take_must_use_no_lay_off_takes_the_taken_cards_place():
+    """Ruling 16: an action in between is allowed only if the taken card can still go down after
+    it, on the table as that action leaves it. Laying a joker off as the very 9D taken (``layoff
+    JK=9D to 1``) left the 9D no place and the seat with no legal action at all (found by random
+    play with ``draw_two``); a joker at the other end leaves it its place."""
+    st = deal(3, ["4D 5C", "KD QS JK 2C", "5H 5S"], "3S 9D", [(0, "6D 7D 8D"), (1, "4C 4H 4S")],
+              stock_top="QD", to_act=1, turn=3, discard_take_must_use=True)
+    st = run(st, "draw discard")
+    assert {"layoff 9D to 1", "layoff JK=5D to 1"} <= legal(st)
+    assert "layoff JK=9D to 1" not in legal(st)
+    refused(st, "layoff JK=9D to 1", "")
+    st = run(st, "layoff JK=5D to 1")
+    assert legal(st) == {"layoff 9D to 1"}
+    st = run(st, "layoff 9D to 1")
+    assert meld_text(st, 1) == "JK=5D 6D 7D 8D 9D" and "discard 2C" in legal(st)
+
+
 def test_draw_two():
     st = deal(3, ["4C 4D", "9H 9S 2D", "5C 5H"], "4S 9C", stock_top="QD", to_act=1, turn=3, draw_two=True)
     st = run(st, "draw discard")
