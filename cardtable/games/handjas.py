@@ -205,7 +205,7 @@ class Handjas(jas.JasGame):
             if p is not None and not d["onder_jan"][s] and d["strepen"][s] not in (m, m + 1):
                 out.append(f"seat {s}: {d['strepen'][s]} strepen with {m} players onder jan")
             if p is None:
-                if d["strepen"][s] or d["aardappels"][s] or s != d["sitting_out"]:
+                if d["strepen"][s] or d["aardappels"][s] or result.points[s] or s != d["sitting_out"]:
                     out.append(f"seat {s} sat out but scores")
                 continue
             if p != d["trick_points"][s] + d["roem"][s] + d["stuk"][s]:

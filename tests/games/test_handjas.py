@@ -6,6 +6,7 @@ are records in tests/records/handjas."""
 
 from __future__ import annotations
 
+import dataclasses
 from functools import partial
 
 import pytest
@@ -257,6 +258,18 @@ def test_hj7_five_players_dealer_sits_out_tie_for_second():
     m = replay(load("hj7"))
     nxt = m.start_hand(seed=2)
     assert nxt.dealer == 1 and nxt.hands[1] == 0 and nxt.to_act == 2
+
+
+def test_check_result_finds_a_point_written_to_the_seat_sitting_out():
+    """The §7 check of the invariant tests: the seat sitting out (5 players) scores nothing, in
+    ``points`` as well as in its strepen and aardappels."""
+    d, actions, n = record_of("hj7")
+    s = run(start(d, n), *actions)
+    r = s.result()
+    assert s.game.check_result(r, s) == []
+    bad = dataclasses.replace(r, points=tuple([1, *r.points[1:]]) if isinstance(r.points, tuple)
+                              else [1, *r.points[1:]])
+    assert s.game.check_result(bad, s) == ["seat 0 sat out but scores"]
 
 
 def test_single_winner_gives_one_most_points_streep_with_four():
