@@ -36,7 +36,8 @@ from cardtable.bots.trick import deck_mask, hand_mask, unseen_mask
 from cardtable.cards import SUIT_LETTERS, SUIT_OF, parse_card
 from cardtable.engine.actions import Action
 from cardtable.engine.game import Game, Observation
-from cardtable.families.tricks import SUIT_MASK, TrickTable
+from cardtable.families.trick_masks import SUIT_MASK
+from cardtable.families.trick_ranking import TrickTable
 
 
 def winning(trick: Sequence[tuple[int, int]], t: TrickTable) -> tuple[int, int]:

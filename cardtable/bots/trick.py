@@ -26,7 +26,7 @@ from cardtable.cards import SUIT_OF, parse_card
 from cardtable.engine.actions import Action
 from cardtable.engine.game import Game, Observation
 from cardtable.families import jas
-from cardtable.families.tricks import mask_of
+from cardtable.families.trick_masks import mask_of
 
 _CLAIM = Action("claim")
 _PASS = Action("pass")

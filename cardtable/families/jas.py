@@ -26,7 +26,7 @@ from typing import Any, Callable, Iterable, NamedTuple, Sequence, cast
 from cardtable.cards import Card, card_text, make, rank_of, suit_of
 from cardtable.engine.actions import Action
 from cardtable.engine.views import MELDS, NONE, UP, VerbSpec, Zone
-from cardtable.families.tricks import mask_of
+from cardtable.families.trick_masks import mask_of
 
 RANK_PLURAL = {14: "aces", 13: "kings", 12: "queens", 11: "jacks", 10: "tens", 9: "nines",
                8: "eights", 7: "sevens", 6: "sixes"}
@@ -386,8 +386,9 @@ __all__ = [
 
 from cardtable.engine.standing import Standing  # noqa: E402
 from cardtable.engine.views import LogEvent, Summary, phrase  # noqa: E402
+from cardtable.families.partnerships import SIDE_NAMES, side_result  # noqa: E402
 from cardtable.families.summaries import score_fact, side_fact  # noqa: E402
-from cardtable.families.tricks import SIDE_NAMES, TrickHand, side_result  # noqa: E402
+from cardtable.families.tricks import TrickHand  # noqa: E402
 
 PASS = Action("pass")
 CLAIM = Action("claim")
@@ -1089,7 +1090,8 @@ class JasHand(TrickHand):
 
 from cardtable.cards import piquet32, shuffled  # noqa: E402
 from cardtable.engine.game import rng_for  # noqa: E402
-from cardtable.families.tricks import TrickGame, deal_packets, parse_trick_deal  # noqa: E402
+from cardtable.families.trick_deal import deal_packets, parse_trick_deal  # noqa: E402
+from cardtable.families.tricks import TrickGame  # noqa: E402
 
 _PACK = tuple(piquet32())         # the unshuffled piquet pack, made once
 _PIQUET = mask_of(_PACK)

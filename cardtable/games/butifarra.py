@@ -21,19 +21,15 @@ from cardtable.engine.grammar import Grammar
 from cardtable.engine.registry import register
 from cardtable.engine.standing import Standing
 from cardtable.engine.views import NONE, Fact, LogEvent, Summary, VerbSpec, phrase
+from cardtable.families.follow import ManilleRule
 from cardtable.families.manille import SIDE_LETTERS, excess_points, hand_winner
+from cardtable.families.partnerships import side_result
 from cardtable.families.summaries import score_fact, side_fact
-from cardtable.families.tricks import (
-    BUTIFARRA,
-    PLAY_SPEC,
-    ManilleRule,
-    TrickGame,
-    TrickHand,
-    deal_packets,
-    mask_of,
-    parse_trick_deal,
-    side_result,
-)
+from cardtable.families.trick_deal import deal_packets, parse_trick_deal
+from cardtable.families.trick_masks import mask_of
+from cardtable.families.trick_ranking import BUTIFARRA
+from cardtable.families.trick_views import PLAY_SPEC
+from cardtable.families.tricks import TrickGame, TrickHand
 from cardtable.sheets.sides import SIDE_HEADERS, SideTotals
 
 # ---- actions, made once ------------------------------------------------------------------

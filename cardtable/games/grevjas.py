@@ -22,8 +22,11 @@ from cardtable.engine.registry import register
 from cardtable.engine.standing import Standing
 from cardtable.engine.views import NONE, LogEvent, VerbSpec
 from cardtable.families import jas
+from cardtable.families.follow import JasRule
 from cardtable.families.jas import CARRE_SPEC, ROEM_SPEC, STUK_SPEC, Meld, RoemRules, kruis_precedence
-from cardtable.families.tricks import JAS, PASS_SPEC, PLAY_SPEC, SIDE_NAMES, JasRule, esc
+from cardtable.families.partnerships import SIDE_NAMES
+from cardtable.families.trick_ranking import JAS
+from cardtable.families.trick_views import PASS_SPEC, PLAY_SPEC, esc
 from cardtable.games.kruisjassen import KruisState
 from cardtable.sheets.streepjes import Streepjes
 

@@ -36,6 +36,7 @@ from cardtable.engine.views import (
     phrase,
 )
 from cardtable.families import jas
+from cardtable.families.follow import JasRule
 from cardtable.families.jas import (
     CARRE_SPEC,
     PASS,
@@ -52,7 +53,10 @@ from cardtable.families.jas import (
     value_precedence,
 )
 from cardtable.families.summaries import seats_fact
-from cardtable.families.tricks import PASS_SPEC, PLAY_SPEC, JasRule, Ranking, TrickHand, cards_of, esc, mask_of
+from cardtable.families.trick_masks import cards_of, mask_of
+from cardtable.families.trick_ranking import Ranking
+from cardtable.families.trick_views import PASS_SPEC, PLAY_SPEC, esc
+from cardtable.families.tricks import TrickHand
 from cardtable.sheets.aardappel import Aardappels
 
 N_TRICKS = 9

@@ -20,8 +20,13 @@ from cardtable.engine.registry import register
 from cardtable.engine.standing import Standing
 from cardtable.engine.views import NONE, LogEvent, VerbSpec
 from cardtable.families import jas
+from cardtable.families.follow import JasRule
 from cardtable.families.jas import CLAIM, DECLARE_STUK, DECLARE_TRICKROEM, KRUIS_ROEM, PASS, JasHand, Meld, MeldError  # noqa: F401
-from cardtable.families.tricks import JAS, PASS_SPEC, PLAY_SPEC, SIDE_NAMES, JasRule, TrickHand, cards_of, esc
+from cardtable.families.partnerships import SIDE_NAMES
+from cardtable.families.trick_masks import cards_of
+from cardtable.families.trick_ranking import JAS
+from cardtable.families.trick_views import PASS_SPEC, PLAY_SPEC, esc
+from cardtable.families.tricks import TrickHand
 from cardtable.sheets.streepjes import Streepjes
 
 # ---- actions, made once ------------------------------------------------------------------

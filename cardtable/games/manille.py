@@ -23,19 +23,14 @@ from cardtable.engine.grammar import Grammar
 from cardtable.engine.registry import register
 from cardtable.engine.standing import Standing
 from cardtable.engine.views import ASIDE, CARDS, COUNT, DOWN, NONE, STOCK, LogEvent, Summary, VerbSpec, Zone, phrase
+from cardtable.families.follow import ManilleRule
+from cardtable.families.partnerships import end_detail
 from cardtable.families.summaries import seats_fact
-from cardtable.families.tricks import (
-    MANILLE,
-    PASS_SPEC,
-    PLAY_SPEC,
-    ManilleRule,
-    TrickGame,
-    TrickHand,
-    cards_of,
-    end_detail,
-    mask_of,
-    parse_trick_deal,
-)
+from cardtable.families.trick_deal import parse_trick_deal
+from cardtable.families.trick_masks import cards_of, mask_of
+from cardtable.families.trick_ranking import MANILLE
+from cardtable.families.trick_views import PASS_SPEC, PLAY_SPEC
+from cardtable.families.tricks import TrickGame, TrickHand
 from cardtable.sheets.ledger import Ledger, signed
 
 # ---- actions, made once ------------------------------------------------------------------

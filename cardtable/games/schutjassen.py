@@ -20,9 +20,12 @@ from cardtable.engine.registry import register
 from cardtable.engine.standing import Standing
 from cardtable.engine.views import NONE, LogEvent, Summary, VerbSpec, phrase
 from cardtable.families import jas
+from cardtable.families.follow import JasRule
 from cardtable.families.jas import CLAIM, DECLARE_TRICKROEM, KRUIS_ROEM, PASS
+from cardtable.families.partnerships import SIDE_NAMES, side_result
 from cardtable.families.summaries import score_fact, side_fact
-from cardtable.families.tricks import JAS, PASS_SPEC, PLAY_SPEC, SIDE_NAMES, JasRule, side_result
+from cardtable.families.trick_ranking import JAS
+from cardtable.families.trick_views import PASS_SPEC, PLAY_SPEC
 from cardtable.games.kruisjassen import KruisState
 from cardtable.sheets.boom import Boom
 
