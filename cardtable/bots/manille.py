@@ -20,7 +20,7 @@ Rules of thumb (manille-muette §5 forces much of the play; the bot picks among 
    unbeatable (or the partner is void in a plain suit and may trump), it leads low in
    that suit, else low in another. It never talks otherwise.
 
-Shared functions (cards as ints, sets as masks; ``t`` a ``families.tricks.TrickTable``):
+Shared functions (cards as ints, sets as masks; ``t`` a ``families.trick_ranking.TrickTable``):
 ``hand_mask``, ``unseen_mask``, ``winning``, ``is_boss``, ``beaters``, ``cheapest_beater``,
 ``lowest``, ``richest_feed``, ``lead_card``, ``choose_card`` (the whole card choice, for
 partnership or solo play); ``deck_mask``, ``hand_mask`` and ``unseen_mask`` are

@@ -1,7 +1,8 @@
 """Butifarra, 4 players in two partnerships (cardtable/rules/butifarra.md).
 
 The trick play is ``families/tricks.py``'s ``TrickHand`` with the ``BUTIFARRA`` ranking
-(48 cards, no tens) and the ``ManilleRule``; the hand winner and the points above half are
+(``families/trick_ranking.py``: 48 cards, no tens) and the ``ManilleRule``
+(``families/follow.py``); the hand winner and the points above half are
 ``families/manille.py``'s (``hand_winner``, ``excess_points``). This module holds what is
 Butifarra's own: the deal (§3), the trump choice with its delegation and the doubling round
 (§4.1-4.2: phases ``trump`` and ``double``, Sant Vicenç), the multiplier and the scoring

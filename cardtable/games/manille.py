@@ -1,13 +1,14 @@
 """Manille for 2 to 7 players, every player for himself (cardtable/rules/manille.md).
 
 The trick play comes from ``families/tricks.py`` (``TrickHand`` with every seat its own
-side; ``ManilleRule`` with ``partner_winning`` never true: §5, R8). This module holds the
-rest: the deal with a stock by the number of players, the calls (``bid play`` / ``pass``),
-the exchange with the stock (``is_legal`` checks one without listing every set of cards),
-the trump choice, the settlement in stake units on the ledger (``sheets.ledger``), the
-game-local option kind ``int_or_auto`` of ``target``, the observation and its ``extra`` keys
-(``ManilleState.observation``) and the information set's stock and discards
-(``iset_places``). The record's ``deal`` and ``result.detail``: docs/records.md.
+side; ``ManilleRule`` of ``families/follow.py`` with ``partner_winning`` never true: §5,
+R8). This module holds the rest: the deal with a stock by the number of players, the calls
+(``bid play`` / ``pass``), the exchange with the stock (``is_legal`` checks one without
+listing every set of cards), the trump choice, the settlement in stake units on the ledger
+(``sheets.ledger``), the game-local option kind ``int_or_auto`` of ``target``, the
+observation and its ``extra`` keys (``ManilleState.observation``) and the information set's
+stock and discards (``iset_places``). The record's ``deal`` and ``result.detail``:
+docs/records.md.
 """
 
 from __future__ import annotations
