@@ -32,7 +32,8 @@ from cardtable.bots import get_bot
 from cardtable.bots.strong import StrongBot
 from cardtable.cards import SUIT_OF
 from cardtable.engine import get_game
-from cardtable.families.tricks import SUIT_MASK, TrickTable, cards_of
+from cardtable.families.trick_masks import SUIT_MASK, cards_of
+from cardtable.families.trick_ranking import TrickTable
 
 # ---- hands: hand rates and what they give in a best of three --------------------------------
 

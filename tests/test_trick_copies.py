@@ -1,5 +1,5 @@
 """A trick hand whose deck holds copies of a card (bezique's two and four packs): layered
-masks (``families/tricks.py``, "masks with copies"), a ``TrickHand`` with ``copies = 2``,
+masks (``families/trick_masks.py``, "masks with copies"), a ``TrickHand`` with ``copies = 2``,
 and a one-pack ``TrickHand`` that refuses copies loudly instead of losing them."""
 
 from __future__ import annotations

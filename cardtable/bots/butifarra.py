@@ -25,7 +25,7 @@ from cardtable.bots.manille import choose_card, deck_mask, hand_mask
 from cardtable.cards import make
 from cardtable.engine.actions import Action
 from cardtable.engine.game import Game, Observation
-from cardtable.families.tricks import SUIT_MASK
+from cardtable.families.trick_masks import SUIT_MASK
 
 _PASS = Action("pass")
 _NONE = Action("trump", "none")

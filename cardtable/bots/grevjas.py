@@ -18,7 +18,7 @@ from cardtable.bots import trick
 from cardtable.cards import rank_of, suit_of
 from cardtable.engine.actions import Action
 from cardtable.engine.game import Game, Observation
-from cardtable.families import jas
+from cardtable.families import roem
 
 _CLAIM = Action("claim")
 _PASS = Action("pass")
@@ -52,7 +52,7 @@ def choose(obs: Observation, game: Game, rng: random.Random) -> Action:
             hand = 0
             for c in obs.hand:
                 hand |= 1 << c
-            best = jas.best_meld(hand, obs.trump, game.roem)
+            best = roem.best_meld(hand, obs.trump, game.roem)
             bar = obs.extra.get("roem_bar")
             if best is not None and (bar is None or tuple(game.roem.key(best, obs.trump)) > tuple(bar)):
                 a = best.action()

@@ -17,7 +17,7 @@ import random
 from cardtable.bots import trick
 from cardtable.engine.actions import Action
 from cardtable.engine.game import Game, Observation
-from cardtable.families import jas
+from cardtable.families import roem
 
 _PASS = Action("pass")
 _TAKE = Action("take-hand")
@@ -34,8 +34,8 @@ def hand_value(hand: int, trump: int, game: Game) -> int:
     t = game.ranking.table(trump)
     v = t.points_of_mask(hand) + TRUMP_BONUS * (hand & t.trump_mask).bit_count()
     rules = game.roem
-    for s, top, n in jas.runs(hand, rules):
-        v += jas.seq_meld(s, top, n, rules).value
+    for s, top, n in roem.runs(hand, rules):
+        v += roem.seq_meld(s, top, n, rules).value
     for r, m in rules.carre_masks.items():
         if hand & m == m:
             v += rules.carre_values[r]

@@ -20,7 +20,7 @@ Rules of thumb (manille-muette §5 forces much of the play; the bot picks among 
    unbeatable (or the partner is void in a plain suit and may trump), it leads low in
    that suit, else low in another. It never talks otherwise.
 
-Shared functions (cards as ints, sets as masks; ``t`` a ``families.tricks.TrickTable``):
+Shared functions (cards as ints, sets as masks; ``t`` a ``families.trick_ranking.TrickTable``):
 ``hand_mask``, ``unseen_mask``, ``winning``, ``is_boss``, ``beaters``, ``cheapest_beater``,
 ``lowest``, ``richest_feed``, ``lead_card``, ``choose_card`` (the whole card choice, for
 partnership or solo play); ``deck_mask``, ``hand_mask`` and ``unseen_mask`` are
@@ -36,7 +36,8 @@ from cardtable.bots.trick import deck_mask, hand_mask, unseen_mask
 from cardtable.cards import SUIT_LETTERS, SUIT_OF, parse_card
 from cardtable.engine.actions import Action
 from cardtable.engine.game import Game, Observation
-from cardtable.families.tricks import SUIT_MASK, TrickTable
+from cardtable.families.trick_masks import SUIT_MASK
+from cardtable.families.trick_ranking import TrickTable
 
 
 def winning(trick: Sequence[tuple[int, int]], t: TrickTable) -> tuple[int, int]:

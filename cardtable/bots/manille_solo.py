@@ -41,7 +41,7 @@ from cardtable.bots.strong import StrongBot
 from cardtable.cards import SUIT_LETTERS, SUIT_OF, parse_card
 from cardtable.engine.actions import Action
 from cardtable.engine.game import Game, Observation
-from cardtable.families.tricks import SUIT_MASK, cards_of
+from cardtable.families.trick_masks import SUIT_MASK, cards_of
 
 _BID = Action("bid", "play")
 _PASS = Action("pass")

@@ -26,7 +26,7 @@ from cardtable.bots import trick
 from cardtable.cards import rank_of, suit_of
 from cardtable.engine.actions import Action
 from cardtable.engine.game import Game, Observation
-from cardtable.families import jas
+from cardtable.families import roem
 
 _CLAIM = Action("claim")
 _PASS = Action("pass")
@@ -69,7 +69,7 @@ def strength(obs: Observation, game: Game) -> int:
             total += 11
         elif r == 10 and (14, s) in held:
             total += 7
-    total += sum(m.value for m in jas.best_set(hand, tr, game.roem))
+    total += sum(m.value for m in roem.best_set(hand, tr, game.roem))
     return total
 
 

@@ -25,8 +25,8 @@ import random
 from cardtable.cards import SUIT_OF, parse_card
 from cardtable.engine.actions import Action
 from cardtable.engine.game import Game, Observation
-from cardtable.families import jas
-from cardtable.families.tricks import mask_of
+from cardtable.families import roem
+from cardtable.families.trick_masks import mask_of
 
 _CLAIM = Action("claim")
 _PASS = Action("pass")
@@ -114,10 +114,10 @@ def _meld(obs: Observation, game: Game, legal: list[Action]) -> Action:
     own = []
     for text in obs.extra.get("my_melds", ()):
         parts = text.split()
-        own.append(jas.parse_meld(parts[1], [parse_card(p) for p in parts[2:]], rules))
+        own.append(roem.parse_meld(parts[1], [parse_card(p) for p in parts[2:]], rules))
     bar = obs.extra.get("roem_bar")
     bar = tuple(bar) if (bar is not None and not own) else None
-    best = jas.best_set(hand, obs.trump, rules, own, bar)
+    best = roem.best_set(hand, obs.trump, rules, own, bar)
     if best:
         a = best[0].action()
         if a in legal:

@@ -19,7 +19,8 @@ from cardtable.bots.playouts import EPSILON, simple_step
 from cardtable.bots.registry import register_policy
 from cardtable.cards import SUIT_OF, mask_cards
 from cardtable.engine.actions import Action
-from cardtable.families.tricks import PLAY, TrickGame, TrickHand
+from cardtable.families.trick_views import PLAY
+from cardtable.families.tricks import TrickGame, TrickHand
 
 
 def trick_playout(world: Any, rng: random.Random) -> tuple[float, ...]:

@@ -31,17 +31,13 @@ from cardtable.cards import SUIT_LETTERS, SUIT_SYMBOLS, Card, card_text, piquet3
 from cardtable.engine.game import Observation, Option, Result, rng_for
 from cardtable.engine.standing import Standing
 from cardtable.engine.views import Fact, LogEvent, Summary, phrase
+from cardtable.families.follow import ManilleRule
+from cardtable.families.partnerships import side_result
 from cardtable.families.summaries import score_fact, side_fact
-from cardtable.families.tricks import (
-    MANILLE,
-    ManilleRule,
-    TrickGame,
-    TrickHand,
-    deal_packets,
-    mask_of,
-    parse_trick_deal,
-    side_result,
-)
+from cardtable.families.trick_deal import deal_packets, parse_trick_deal
+from cardtable.families.trick_masks import mask_of
+from cardtable.families.trick_ranking import MANILLE
+from cardtable.families.tricks import TrickGame, TrickHand
 
 #: the sides as the manille sheets head them (``sheets.sides.SIDE_HEADERS``; families sit
 #: below sheets, so the words are repeated here)

@@ -1,54 +1,31 @@
-"""Shared trick-taking machinery: trick order and card points as data, follow rules,
-trick winner, partnerships and dealing in packets.
+"""The hand of a trick game: ``TrickGame`` (a game whose hands are trick hands, with its
+``ranking`` and follow ``rule``) and ``TrickHand``, the shared State of one trick hand (hands
+as masks, the trick, tricks and points per seat and side, the public log, the zones and
+generic Observation fields, clone, hidden_from, cards_in_play, deal_record, the fast
+playout and the information-set hooks of the search); a game's state subclasses it with
+its seats, partnerships and bonuses as class parameters and adds its own phases and
+scoring (kruisjassen §4-§5, manille-muette §4-§5 and the other trick games' specs).
+``MultiPackTrickHand`` holds a deck with copies of a card.
 
 Used by the jas games (kruisjassen, schutjassen, grevjas, handjas, honderden, klop,
 jo-jotte) and the manille family (manille, manille-muette, manille-parlee, butifarra).
-
-Representation (DESIGN.md, "Speed where it is felt"): a card is the int of
-``cardtable.cards`` (``suit * 16 + rank``), a hand or any set of cards is a **bitmask**
-``int`` with bit ``card`` set (``1 << card``). Hands then copy for free, and the follow
-rules are a handful of ``&`` / ``|`` on precomputed masks. A deck with copies of a card
-(bezique's two and four packs) keeps its hands in *layered* masks, one layer of 64 bits per
-copy (``layered_mask``, ``TrickHand.copies``); ``mask_of`` refuses a card given twice.
-
-    ranking = JAS                       # trick order and points of a game family
-    t = ranking.table(trump)            # TrickTable for one trump suit (None: no trump)
-    legal = JasRule().legal(t, hand, led, win, partner_winning)   # a mask of cards
-    if t.beats(card, win): ...          # does ``card`` take over the trick from ``win``?
-
-A trick in progress is summed up by two values: ``led`` (suit of its first card, -1 when
-the trick is empty) and ``win`` (the card winning it so far). ``partner_winning`` says
-whether ``win`` was played by the partner of the seat to act. Both rules below read only
-these, so a state keeps them up to date as cards are played (``TrickTable.beats``).
-
-Follow rules are objects with ``legal(t, hand, led, win, partner_winning) -> mask`` and
-``why_not(t, hand, led, win, partner_winning, card) -> str``; a game picks one and its
-parameters:
-
-- ``JasRule``: kruisjassen §5 (follow, or trump with a higher trump; never undertrump
-  unless forced; trump led: any trump), with the parameters the other jas games need
-  (``jas_wild``: the lone jas may be kept back on a trump lead; ``overtrump_on_trump_lead``
-  (handjas); ``free_trumping``: any trump may be played at any time, undertrumping
-  included, and a void hand may play anything (grevjas, honderden phase 2)).
-- ``ManilleRule``: manille-muette / butifarra §5 (follow suit; beat an opponent's winning
-  card when possible, with a winning trump when void; free under a winning partner).
-
-``TrickHand`` is the shared State of one trick hand (hands as masks, the trick, tricks and
-points per seat and side, the public log, the generic Observation fields, clone,
-hidden_from, cards_in_play, deal_record); a game's state subclasses it with its seats,
-partnerships and bonuses as class parameters and adds its own phases and scoring.
-``parse_trick_deal`` checks a record ``deal`` of a trick game.
+The parts a hand is made of live in files of their own: cards as bits and layered masks
+``families/trick_masks.py``, trick order and card points ``families/trick_ranking.py``,
+follow rules ``families/follow.py``, the deal ``families/trick_deal.py``, the sides of a
+partnership ``families/partnerships.py``, the play verb and log events
+``families/trick_views.py``. Their public names are re-exported here (``__all__``), so
+``from cardtable.families.tricks import JAS, JasRule, mask_of`` keeps working.
 """
 
 from __future__ import annotations
 
 import random as _random
 from collections import Counter
-from typing import Any, Iterable, Sequence, TypeVar
+from typing import Any, Sequence, TypeVar
 
-from cardtable.cards import SUIT_OF, Card, card_text, make, mask_cards, rank_of, suit_of
+from cardtable.cards import SUIT_OF, Card, card_text, rank_of, suit_of
 from cardtable.engine.actions import Action
-from cardtable.engine.game import DealError, Game, Observation, Result, State, check_cards
+from cardtable.engine.game import Game, Observation, State
 from cardtable.engine.views import (
     CARD,
     CARDS,
@@ -71,603 +48,40 @@ from cardtable.engine.views import (
     specs_for,
     status_items,
 )
-
-# ---- bitmasks ----------------------------------------------------------------------------
-
-#: mask of all 16 rank slots of one suit
-SUIT_MASK = tuple(0xFFFF << (16 * s) for s in range(4))
-
-
-def bit(card: Card) -> int:
-    """The mask of one card."""
-    return 1 << card
-
-
-def mask_of(cards: Iterable[Card]) -> int:
-    """The mask of several distinct plain cards. Raises ValueError for a card given twice
-    or a card that is not plain (a pack copy ``QS#2``, a joker): one bit per card cannot
-    hold copies, so a deck of two or four packs goes through ``layered_mask``."""
-    m = 0
-    for c in cards:
-        b = 1 << c
-        if m & b or c >= LANE:
-            raise ValueError(f"mask_of: {card_text(c)} "
-                             + ("is given twice" if c < LANE else "is not a plain card")
-                             + "; a deck with copies of a card needs a layered mask (layered_mask)")
-        m |= b
-    return m
-
-
-#: the cards of a mask, lowest int first (suit C..S, then rank low to high): ``cards.mask_cards``
-cards_of = mask_cards
-
-
-def count(mask: int) -> int:
-    """Number of cards in a mask."""
-    return mask.bit_count()
-
-
-# ---- masks with copies (two and four packs) -----------------------------------------------
-#
-# A deck that holds copies of a card (bezique's two and four packs) keeps a hand in a
-# *layered* mask: the k-th copy (k = 0, 1, ...) of plain card ``c`` is bit ``c + LANE * k``,
-# the layers filled from the lowest (a hand with two QS has the QS bit in layers 0 and 1).
-# So ``bit_count()`` still counts the cards, ``mask & LANE0`` is the set of plain cards held
-# (what a follow rule reads), and a one-pack mask is a layered mask with one layer: the
-# helpers below give the same answers as the plain bit operations on it.
-
-#: bits per layer of a layered mask (a plain card is below 64: ``suit * 16 + rank``)
-LANE = 64
-#: the first layer: which plain cards a layered mask holds (not how many)
-LANE0 = (1 << LANE) - 1
-
-
-def add_copy(mask: int, card: Card) -> int:
-    """``mask`` with one more copy of the plain ``card`` (in its lowest free layer)."""
-    b = 1 << card
-    while mask & b:
-        b <<= LANE
-    return mask | b
-
-
-def take_copy(mask: int, card: Card) -> int:
-    """``mask`` with one copy of the plain ``card`` less (its top layer). Raises ValueError
-    when ``mask`` holds none."""
-    b = 1 << card
-    if not mask & b:
-        raise ValueError(f"take_copy: the mask holds no {card_text(card)}")
-    while mask & (b << LANE):
-        b <<= LANE
-    return mask ^ b
-
-
-def layered_mask(cards: Iterable[Card]) -> int:
-    """The layered mask of a multiset of plain cards (``[QS, QS, 7H]``: QS in layers 0 and
-    1, 7H in layer 0). Raises ValueError for a card that is not plain (``QS#2``, a joker):
-    a trick hand tells copies apart by count only."""
-    m = 0
-    for c in cards:
-        if not 0 <= c < LANE:
-            raise ValueError(f"layered_mask: {card_text(c)} is not a plain card")
-        b = 1 << c
-        while m & b:
-            b <<= LANE
-        m |= b
-    return m
-
-
-def layered_cards(mask: int) -> list[Card]:
-    """The plain cards of a layered mask, each as many times as it is held, lowest int
-    first (on a one-layer mask: ``cards_of``)."""
-    if not mask >> LANE:
-        return mask_cards(mask)
-    out: list[Card] = []
-    while mask:
-        out.extend(mask_cards(mask & LANE0))
-        mask >>= LANE
-    out.sort()
-    return out
-
-
-def layered_union(a: int, b: int) -> int:
-    """The multiset sum of two layered masks (``a | b`` when they hold no card in common)."""
-    if not a & b & LANE0:
-        return a | b
-    for c in layered_cards(b):
-        a = add_copy(a, c)
-    return a
-
-
-def layered_minus(a: int, b: int) -> int:
-    """The multiset difference ``a - b`` of two layered masks (a card of ``b`` that ``a``
-    does not hold is ignored; ``a & ~b`` on one-layer masks)."""
-    if not (a | b) >> LANE:
-        return a & ~b
-    for c in layered_cards(b):
-        if (a >> c) & 1:
-            a = take_copy(a, c)
-    return a
-
-
-def settled(mask: int) -> int:
-    """A layered mask from any set of copy bits (bit ``c + LANE * k``: one copy of ``c``, in
-    whatever layer a deal put it): the same cards, the layers filled from the lowest."""
-    if not mask >> LANE:
-        return mask
-    return layered_mask(layered_cards(mask))
-
-
-def all_layers(mask: int, copies: int) -> int:
-    """A mask of plain cards repeated on each of ``copies`` layers (a constraint on a card
-    holds for every copy of it)."""
-    m = mask & LANE0
-    out = m
-    for k in range(1, copies):
-        out |= m << (LANE * k)
-    return out
-
-
-def copy_counts(mask: int) -> dict[Card, int]:
-    """How many copies of each plain card a layered mask holds."""
-    out: dict[Card, int] = {}
-    for c in layered_cards(mask):
-        out[c] = out.get(c, 0) + 1
-    return out
-
-
-# ---- partnerships ------------------------------------------------------------------------
-
-def side_of(seat: int) -> int:
-    """Side of a seat in a 4-player partnership game: 0 for seats 0/2, 1 for seats 1/3."""
-    return seat & 1
-
-
-def partner_of(seat: int) -> int:
-    """The partner of a seat in a 4-player partnership game (0<->2, 1<->3)."""
-    return seat ^ 2
-
-
-def side_seats(side: int) -> list[int]:
-    """The seats of a side (0 -> [0, 2], 1 -> [1, 3])."""
-    return [side, side + 2]
-
-
-SIDE_NAMES = ("0/2", "1/3")
-
-
-def end_detail(end: dict[str, Any]) -> dict[str, Any]:
-    """A copy of a hand's ``end`` summary for ``Result.detail``: list and dict values are
-    copied (one level), so the Result shares no mutable value with the state."""
-    return {k: (list(v) if isinstance(v, list) else dict(v) if isinstance(v, dict) else v)
-            for k, v in end.items()}
-
-
-def side_result(end: dict[str, Any] | None, points_key: str = "game_points") -> Result | None:
-    """The Result of a 4-player partnership hand from its ``end`` summary; None while the
-    hand is on (``end`` None). ``points``: ``end[points_key]`` ([side 0, side 1]) for each
-    seat, partners alike; ``outcome``: ``end["outcome"]``; ``winners``: the seats of
-    ``end["winning_side"]`` (none when it is None); ``detail``: ``end_detail(end)``."""
-    if end is None:
-        return None
-    p = end[points_key]
-    side = end["winning_side"]
-    return Result(points=[p[0], p[1], p[0], p[1]], outcome=end["outcome"],
-                  winners=[] if side is None else side_seats(side), detail=end_detail(end))
-
-
-# ---- dealing -----------------------------------------------------------------------------
-
-def deal_packets(pack: Sequence[Card], n_players: int, dealer: int,
-                 packets: Sequence[int]) -> list[list[Card]]:
-    """Deal ``pack`` (index 0 = top) in rounds of packets, starting with the seat after the
-    dealer and going round to the dealer: for each size k in ``packets``, every seat in turn
-    takes the next k cards. E.g. ``packets=(4, 4)`` for kruisjassen §3, ``(3, 2, 3)`` for
-    grevjas. Returns the hands per seat (in the order received); cards left over are not
-    dealt. The last card dealt goes to the dealer."""
-    hands: list[list[Card]] = [[] for _ in range(n_players)]
-    i = 0
-    for k in packets:
-        for step in range(1, n_players + 1):
-            seat = (dealer + step) % n_players
-            hands[seat].extend(pack[i:i + k])
-            i += k
-    return hands
-
-
-# ---- trick order and points --------------------------------------------------------------
-
-class TrickTable:
-    """Trick order and card points for one trump suit, as lookup tables indexed by card.
-
-    Attributes (all lists have 65 entries, index = card int, 0 for cards not in the deck):
-      trump: suit 0..3, or -1 for no trump;
-      strength: position of the card in its suit's trick order (1 = lowest), for comparing
-        two cards of the same suit;
-      points: card points;
-      higher: mask of the cards of the same suit that beat this card;
-      trump_mask: mask of all trump cards (0 without trump);
-      jas: the highest trump (the jas in jas games), or -1.
-    """
-
-    __slots__ = ("trump", "strength", "points", "higher", "trump_mask", "jas", "order_key")
-
-    def __init__(self, ranking: "Ranking", trump: int | None):
-        self.trump = -1 if trump is None else trump
-        self.strength = [0] * 65
-        self.points = [0] * 65
-        self.higher = [0] * 65
-        self.trump_mask = 0
-        self.jas = -1
-        for s in range(4):
-            is_trump = s == self.trump
-            order = ranking.trump_order if is_trump else ranking.plain_order
-            pts = ranking.trump_points if is_trump else ranking.plain_points
-            n = len(order)
-            above = 0
-            for i, r in enumerate(order):          # high to low
-                c = make(r, s)
-                self.strength[c] = n - i
-                self.points[c] = pts.get(r, 0)
-                self.higher[c] = above
-                above |= 1 << c
-            if is_trump:
-                self.trump_mask = above
-                self.jas = make(order[0], s)
-        # a key that sorts every card by trick strength, trumps above all (for display / bots)
-        self.order_key = [0] * 65
-        for c in range(64):
-            if self.strength[c]:
-                self.order_key[c] = self.strength[c] + (100 if SUIT_OF[c] == self.trump else 0)
-
-    def beats(self, card: Card, win: Card) -> bool:
-        """Does ``card`` take the trick from the card ``win`` that is winning it now?
-        (A higher card of ``win``'s suit, or a trump over a non-trump.)"""
-        if (1 << card) & self.higher[win]:
-            return True
-        return SUIT_OF[card] == self.trump and SUIT_OF[win] != self.trump
-
-    def winner(self, cards: Sequence[Card]) -> int:
-        """Index in ``cards`` (leader first) of the card that wins the trick: the highest
-        trump, else the highest card of the led suit."""
-        w = 0
-        for i in range(1, len(cards)):
-            if self.beats(cards[i], cards[w]):
-                w = i
-        return w
-
-    def points_of(self, cards: Iterable[Card]) -> int:
-        """Card points of several cards."""
-        p = self.points
-        return sum(p[c] for c in cards)
-
-    def points_of_mask(self, mask: int) -> int:
-        p = self.points
-        total = 0
-        while mask:
-            low = mask & -mask
-            total += p[low.bit_length() - 1]
-            mask ^= low
-        return total
-
-    def is_trump(self, card: Card) -> bool:
-        return SUIT_OF[card] == self.trump
-
-    def sort_for_display(self, cards: Iterable[Card]) -> list[Card]:
-        """Cards for display: trump suit first, then the other suits alternating colours,
-        each suit high to low in trick order."""
-        order = DISPLAY_SUITS[self.trump]
-        pos = {s: i for i, s in enumerate(order)}
-        st = self.strength
-        return sorted(cards, key=lambda c: (pos[SUIT_OF[c]], -st[c]))
-
-
-#: a trick hand's own class (``TrickHand.clone`` returns one of the same class)
-_Trick = TypeVar("_Trick", bound="TrickHand")
-
-#: display suit order per trump (trump first, colours alternating); index -1 = no trump
-DISPLAY_SUITS = {0: (0, 2, 3, 1), 1: (1, 3, 2, 0), 2: (2, 3, 1, 0), 3: (3, 2, 0, 1), -1: (3, 2, 0, 1)}
-
-
-class Ranking:
-    """The trick order and card points of a game family (the same for every trump suit).
-
-    ``plain_order`` / ``trump_order``: ranks high to low; ``plain_points`` /
-    ``trump_points``: rank -> card points (missing ranks are worth 0).
-    ``table(trump)`` gives the (cached) TrickTable for a trump suit (None: no trump).
-    """
-
-    def __init__(self, name: str, plain_order: Sequence[int], trump_order: Sequence[int],
-                 plain_points: dict[int, int], trump_points: dict[int, int]):
-        self.name = name
-        self.plain_order = tuple(plain_order)
-        self.trump_order = tuple(trump_order)
-        self.plain_points = dict(plain_points)
-        self.trump_points = dict(trump_points)
-        self._tables: dict[int, TrickTable] = {}
-
-    def table(self, trump: int | None) -> TrickTable:
-        key = -1 if trump is None else trump
-        t = self._tables.get(key)
-        if t is None:
-            t = self._tables[key] = TrickTable(self, trump)
-        return t
-
-    def total_points(self, suits: int = 4) -> int:
-        """Card points of the whole pack with one trump suit (a check against the spec)."""
-        return sum(self.trump_points.values()) + (suits - 1) * sum(self.plain_points.values())
-
-
-#: The jas games (kruisjassen §2): trump J 9 A K Q T 8 7; plain A K Q J T 9 8 7;
-#: trump J 20, 9 14; A 11, T 10, K 3, Q 2, plain J 1. 141 card points.
-JAS = Ranking("jas", plain_order=(14, 13, 12, 11, 10, 9, 8, 7),
-              trump_order=(11, 9, 14, 13, 12, 10, 8, 7),
-              plain_points={14: 11, 13: 3, 12: 2, 11: 1, 10: 10},
-              trump_points={11: 20, 9: 14, 14: 11, 13: 3, 12: 2, 10: 10})
-
-#: Manille (manille-muette §2): T A K Q J 9 8 7 in every suit; T 5, A 4, K 3, Q 2, J 1.
-MANILLE = Ranking("manille", plain_order=(10, 14, 13, 12, 11, 9, 8, 7),
-                  trump_order=(10, 14, 13, 12, 11, 9, 8, 7),
-                  plain_points={10: 5, 14: 4, 13: 3, 12: 2, 11: 1},
-                  trump_points={10: 5, 14: 4, 13: 3, 12: 2, 11: 1})
-
-#: Butifarra (butifarra §2), 48 cards without tens: 9 A K Q J 8 7 6 5 4 3 2.
-BUTIFARRA = Ranking("butifarra", plain_order=(9, 14, 13, 12, 11, 8, 7, 6, 5, 4, 3, 2),
-                    trump_order=(9, 14, 13, 12, 11, 8, 7, 6, 5, 4, 3, 2),
-                    plain_points={9: 5, 14: 4, 13: 3, 12: 2, 11: 1},
-                    trump_points={9: 5, 14: 4, 13: 3, 12: 2, 11: 1})
-
-
-def trick_points(t: TrickTable, cards: Iterable[Card], last: bool = False, last_bonus: int = 0,
-                 per_trick: int = 0) -> int:
-    """Points of a won trick: card points, ``last_bonus`` if it is the last trick (jas: 5),
-    plus ``per_trick`` (manille: 1 per trick)."""
-    return t.points_of(cards) + (last_bonus if last else 0) + per_trick
-
-
-# ---- follow rules ------------------------------------------------------------------------
-
-class FollowRule:
-    """Which cards of ``hand`` (a mask) may be played to a trick.
-
-    ``legal(t, hand, led, win, partner_winning) -> mask``: ``t`` the TrickTable of the
-    hand's trump; ``led`` the suit led (-1 when leading: every card is legal); ``win`` the
-    card winning the trick so far; ``partner_winning`` whether the partner of the seat to
-    act played ``win``. The result is never empty for a non-empty hand.
-    ``why_not(..., card) -> str``: a sentence saying why ``card`` may not be played.
-    """
-
-    def legal(self, t: TrickTable, hand: int, led: int, win: Card, partner_winning: bool) -> int:
-        raise NotImplementedError
-
-    def why_not(self, t: TrickTable, hand: int, led: int, win: Card, partner_winning: bool,
-                card: Card) -> str:
-        settled = self._settled(t, hand, led, win, partner_winning, card)
-        if settled:
-            return settled
-        legal = self.legal(t, hand, led, win, partner_winning)
-        return f"{card_text(card)} may not be played now; allowed: " + \
-            " ".join(card_text(c) for c in cards_of(legal))
-
-    def _settled(self, t: TrickTable, hand: int, led: int, win: Card, partner_winning: bool,
-                 card: Card) -> str | None:
-        """``why_not``'s answer when ``card`` is not in ``hand`` or may be played after all;
-        None when the rule forbids it (the subclass then says why)."""
-        if not (hand >> card) & 1:
-            return f"{card_text(card)} is not in your hand"
-        if (self.legal(t, hand, led, win, partner_winning) >> card) & 1:
-            return f"{card_text(card)} may be played"
-        return None
-
-
-_SUIT_WORDS = ("clubs", "diamonds", "hearts", "spades")
-
-
-class JasRule(FollowRule):
-    """The jas follow rule (kruisjassen §5; schutjassen, handjas, grevjas by parameters).
-
-    1. Leading: any card.
-    2. Trump led: with ``jas_wild`` and the jas as the only trump: any card; else holding
-       trumps: the trumps (with ``overtrump_on_trump_lead``: only the higher ones if any);
-       else any card.
-    3. Another suit led and held: that suit plus every higher trump (with
-       ``free_trumping``: plus every trump).
-    4. Void in it: every non-trump plus every higher trump (``free_trumping``: any card).
-    5. Nothing left by 3-4 (only lower trumps): any card (forced undertrump).
-    """
-
-    __slots__ = ("jas_wild", "overtrump_on_trump_lead", "free_trumping")
-
-    def __init__(self, jas_wild: bool = False, overtrump_on_trump_lead: bool = False,
-                 free_trumping: bool = False):
-        self.jas_wild = jas_wild
-        self.overtrump_on_trump_lead = overtrump_on_trump_lead
-        self.free_trumping = free_trumping
-
-    def legal(self, t: TrickTable, hand: int, led: int, win: Card, partner_winning: bool) -> int:
-        if led < 0:
-            return hand
-        tm = t.trump_mask
-        if led == t.trump:
-            trumps = hand & tm
-            if not trumps:
-                return hand
-            if self.jas_wild and trumps == (1 << t.jas):
-                return hand
-            if self.overtrump_on_trump_lead:
-                return (trumps & t.higher[win]) or trumps
-            return trumps
-        follow = hand & SUIT_MASK[led]
-        if self.free_trumping:
-            return (follow | (hand & tm)) if follow else hand
-        higher = hand & (t.higher[win] if SUIT_OF[win] == t.trump else tm)
-        if follow:
-            return follow | higher
-        return ((hand & ~tm) | higher) or hand
-
-    def why_not(self, t, hand, led, win, partner_winning, card) -> str:
-        settled = self._settled(t, hand, led, win, partner_winning, card)
-        if settled:
-            return settled
-        ct = card_text(card)
-        if led == t.trump:
-            if self.overtrump_on_trump_lead and suit_of(card) == t.trump:
-                return f"trump was led: you must overtrump {card_text(win)}"
-            return f"trump ({_SUIT_WORDS[t.trump]}) was led: you must play a trump"
-        if suit_of(card) == t.trump:
-            return (f"{ct} is a trump lower than {card_text(win)} already in the trick: "
-                    f"you may not undertrump while you have another card")
-        if hand & SUIT_MASK[led]:
-            trump = "a trump" if self.free_trumping else "a higher trump"   # free trumping: any trump
-            return f"you must follow suit ({_SUIT_WORDS[led]}) or play {trump}"
-        return f"{ct} may not be played now"  # pragma: no cover - every other case is legal
-
-
-class ManilleRule(FollowRule):
-    """The manille follow rule (manille-muette §5, butifarra §5).
-
-    Holding the led suit: partner winning -> any card of it; else if the winning card is of
-    the led suit -> the cards of it that beat it (any of it if none does); else (trumped) any
-    card of it. Void: partner winning -> any card; else the trumps that beat the winning card
-    (any trump if it is not a trump), any card if there is none (or there is no trump).
-    """
-
-    __slots__ = ()
-
-    def legal(self, t: TrickTable, hand: int, led: int, win: Card, partner_winning: bool) -> int:
-        if led < 0:
-            return hand
-        follow = hand & SUIT_MASK[led]
-        if follow:
-            if partner_winning or SUIT_OF[win] != led:
-                return follow
-            return (follow & t.higher[win]) or follow
-        if partner_winning or t.trump < 0:
-            return hand
-        x = hand & (t.higher[win] if SUIT_OF[win] == t.trump else t.trump_mask)
-        return x or hand
-
-    def why_not(self, t, hand, led, win, partner_winning, card) -> str:
-        settled = self._settled(t, hand, led, win, partner_winning, card)
-        if settled:
-            return settled
-        if hand & SUIT_MASK[led]:
-            if suit_of(card) != led:
-                return f"you must follow suit ({_SUIT_WORDS[led]})"
-            return f"an opponent is winning with {card_text(win)}: you must beat it if you can"
-        return f"an opponent is winning with {card_text(win)}: you must play a trump that beats it"
-
-
-# ---- the deal of a trick game ------------------------------------------------------------
-
-_NUMBER_WORDS = {1: "one", 2: "two", 3: "three", 4: "four", 5: "five", 6: "six", 7: "seven"}
-
-
-#: The keys a trick game's record ``deal`` may have (docs/records.md).
-TRICK_DEAL_KEYS = frozenset(("dealer", "hands", "upcard", "stock"))
-
-
-def parse_trick_deal(deal: Any, n_players: int, hand_size: int, deck_mask: int, deck_label: str,
-                     game_label: str, upcard: bool = True, stock_size: int = 0
-                     ) -> tuple[int, list[int], Card | None, list[Card]]:
-    """Check a record ``deal`` of a trick game and return ``(dealer, hand masks, upcard,
-    stock)``.
-
-    ``deal``: ``{"dealer": d, "hands": [[codes] x n_players], "upcard": "7H", "stock": [...]}``.
-    ``deck_mask``: the cards of the game's deck (``deck_label`` names it in messages, e.g.
-    "the 32-card piquet pack"); ``upcard``: whether the deal has an upcard, which must be in
-    the dealer's hand (else the key is ignored and None is returned); ``stock_size``: cards
-    in ``stock`` (0: the stock must be absent or empty; ``game_label`` names the game then).
-    Raises DealError with a readable reason: an unknown key, a bad dealer, wrong hand count
-    or size, an unknown code, a card outside the deck or dealt twice, a bad upcard or stock.
-    """
-    if not isinstance(deal, dict):
-        raise DealError("a deal is an object with dealer, hands and upcard" if upcard
-                        else "a deal is an object with dealer and hands")
-    unknown = sorted(set(deal) - TRICK_DEAL_KEYS)
-    if unknown:
-        raise DealError(f"unknown deal key{'s' if len(unknown) > 1 else ''} {', '.join(map(repr, unknown))}: "
-                        f"a deal has {', '.join(sorted(TRICK_DEAL_KEYS))}")
-    n = n_players
-    dealer = deal.get("dealer", 0)
-    if not isinstance(dealer, int) or isinstance(dealer, bool) or not 0 <= dealer < n:
-        raise DealError(f"dealer must be a seat 0..{n - 1}, not {dealer!r}")
-    hands = deal.get("hands")
-    if not isinstance(hands, list) or len(hands) != n:
-        raise DealError(f"hands must be a list of {_NUMBER_WORDS.get(n, n)} hands of {hand_size} cards")
-    masks = []
-    seen: set[int] = set()
-
-    def take(c: int) -> None:
-        if not (deck_mask >> c) & 1:
-            raise DealError(f"{card_text(c)} is not in {deck_label}")
-        if c in seen:
-            raise DealError(f"{card_text(c)} is dealt twice")
-        seen.add(c)
-
-    for i, h in enumerate(hands):
-        if not isinstance(h, list):
-            raise DealError(f"hand of seat {i} must be a list of card codes")
-        cards = check_cards(h, f"hand of seat {i}")
-        if len(cards) != hand_size:
-            raise DealError(f"seat {i} must hold {hand_size} cards, not {len(cards)}")
-        for c in cards:
-            take(c)
-        masks.append(mask_of(cards))
-    stock: list[Card] = []
-    raw = deal.get("stock")
-    if stock_size == 0:
-        if raw:
-            raise DealError(f"{game_label} deals every card: the stock must be empty")
-    else:
-        if not isinstance(raw, list):
-            raise DealError(f"the deal needs a stock of {stock_size} cards")
-        stock = check_cards(raw, "stock")
-        if len(stock) != stock_size:
-            raise DealError(f"the stock must hold {stock_size} cards, not {len(stock)}")
-        for c in stock:
-            take(c)
-    up = None
-    if upcard:
-        u = deal.get("upcard")
-        if not isinstance(u, str):
-            raise DealError("the deal needs the upcard, e.g. \"upcard\": \"7H\"")
-        up = check_cards([u], "upcard")[0]
-        if not (masks[dealer] >> up) & 1:
-            raise DealError(f"the upcard {card_text(up)} must be in the dealer's (seat {dealer}) hand")
-    return dealer, masks, up, stock
-
+from cardtable.families.follow import FollowRule, JasRule, ManilleRule
+from cardtable.families.partnerships import SIDE_NAMES, end_detail, partner_of, side_of, side_result, side_seats
+from cardtable.families.trick_deal import deal_packets, parse_trick_deal
+from cardtable.families.trick_masks import (
+    LANE,
+    LANE0,
+    SUIT_MASK,
+    add_copy,
+    all_layers,
+    bit,
+    cards_of,
+    copy_counts,
+    count,
+    layered_cards,
+    layered_mask,
+    layered_minus,
+    layered_union,
+    mask_of,
+    settled,
+    take_copy,
+)
+from cardtable.families.trick_ranking import BUTIFARRA, DISPLAY_SUITS, JAS, MANILLE, Ranking, TrickTable, trick_points
+from cardtable.families.trick_views import PASS_SPEC, PLAY, PLAY_SPEC, TRICK_VERBS, esc, play_event, trick_event
 
 # ---- the state of one trick hand ----------------------------------------------------------
 
 #: the draw behind ``random.Random.randrange(n)`` (the fast playout inlines it)
 _STD_RANDBELOW = getattr(_random.Random, "_randbelow", None)
 
-#: ``play <card>`` actions, made once; index = card int
-PLAY = tuple(Action("play", None, (c,)) for c in range(65))
-
-#: The verb every trick game has (the table today: ``⏎`` plays the chosen card).
-PLAY_SPEC = VerbSpec("play", "Play card", "enter", "choose a card (←→), ⏎ plays it", CARD)
-#: ``pass``, a button (bids, meld turns, doubling rounds)
-PASS_SPEC = VerbSpec("pass", "Pass", "p", "pass", arg=None)
-#: the verbs of a trick game without bidding; games add theirs (``TrickHand.verb_table``)
-TRICK_VERBS: tuple[VerbSpec, ...] = (PLAY_SPEC,)
 #: input shapes whose cards come from the hand (their cards are the hand's selectable ones)
 _PICKED = (CARD, CARDS, MELD, DESIGNATION)
 
-
-def play_event(seat: int, card: Card) -> LogEvent:
-    """``seat 1 plays JC`` / ``You play JC``."""
-    return LogEvent("play", "{0} {0:plays|play} {c0}", (seat,), (card,))
-
-
-def trick_event(seat: int, points: int) -> LogEvent:
-    """``seat 0 wins the trick (6)`` / ``You win the trick (6)``."""
-    return LogEvent("trick", "{0} {0:wins|win} the trick ({v0})", (seat,), (), (points,))
-
-
-def esc(text: str) -> str:
-    """``text`` safe inside a LogEvent template (braces doubled)."""
-    return text.replace("{", "{{").replace("}", "}}")
+#: a trick hand's own class (``TrickHand.clone`` returns one of the same class)
+_Trick = TypeVar("_Trick", bound="TrickHand")
 
 
 def _unwound(cons: tuple | None) -> list:

@@ -1,7 +1,8 @@
 """Butifarra, 4 players in two partnerships (cardtable/rules/butifarra.md).
 
 The trick play is ``families/tricks.py``'s ``TrickHand`` with the ``BUTIFARRA`` ranking
-(48 cards, no tens) and the ``ManilleRule``; the hand winner and the points above half are
+(``families/trick_ranking.py``: 48 cards, no tens) and the ``ManilleRule``
+(``families/follow.py``); the hand winner and the points above half are
 ``families/manille.py``'s (``hand_winner``, ``excess_points``). This module holds what is
 Butifarra's own: the deal (§3), the trump choice with its delegation and the doubling round
 (§4.1-4.2: phases ``trump`` and ``double``, Sant Vicenç), the multiplier and the scoring
@@ -21,19 +22,15 @@ from cardtable.engine.grammar import Grammar
 from cardtable.engine.registry import register
 from cardtable.engine.standing import Standing
 from cardtable.engine.views import NONE, Fact, LogEvent, Summary, VerbSpec, phrase
+from cardtable.families.follow import ManilleRule
 from cardtable.families.manille import SIDE_LETTERS, excess_points, hand_winner
+from cardtable.families.partnerships import side_result
 from cardtable.families.summaries import score_fact, side_fact
-from cardtable.families.tricks import (
-    BUTIFARRA,
-    PLAY_SPEC,
-    ManilleRule,
-    TrickGame,
-    TrickHand,
-    deal_packets,
-    mask_of,
-    parse_trick_deal,
-    side_result,
-)
+from cardtable.families.trick_deal import deal_packets, parse_trick_deal
+from cardtable.families.trick_masks import mask_of
+from cardtable.families.trick_ranking import BUTIFARRA
+from cardtable.families.trick_views import PLAY_SPEC
+from cardtable.families.tricks import TrickGame, TrickHand
 from cardtable.sheets.sides import SIDE_HEADERS, SideTotals
 
 # ---- actions, made once ------------------------------------------------------------------

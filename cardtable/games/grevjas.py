@@ -21,9 +21,12 @@ from cardtable.engine.grammar import Grammar
 from cardtable.engine.registry import register
 from cardtable.engine.standing import Standing
 from cardtable.engine.views import NONE, LogEvent, VerbSpec
-from cardtable.families import jas
-from cardtable.families.jas import CARRE_SPEC, ROEM_SPEC, STUK_SPEC, Meld, RoemRules, kruis_precedence
-from cardtable.families.tricks import JAS, PASS_SPEC, PLAY_SPEC, SIDE_NAMES, JasRule, esc
+from cardtable.families import jas, roem
+from cardtable.families.follow import JasRule
+from cardtable.families.partnerships import SIDE_NAMES
+from cardtable.families.roem import CARRE_SPEC, ROEM_SPEC, STUK_SPEC, Meld, RoemRules, kruis_precedence
+from cardtable.families.trick_ranking import JAS
+from cardtable.families.trick_views import PASS_SPEC, PLAY_SPEC, esc
 from cardtable.games.kruisjassen import KruisState
 from cardtable.sheets.streepjes import Streepjes
 
@@ -188,8 +191,8 @@ class GrevState(KruisState):
 
     def _play(self, seat: int, c: int) -> None:
         if (not self.game.roem_manual and seat == self.stuk_seat and self.stuk_by < 0
-                and (jas.stuk_mask(self.trump) >> c) & 1
-                and (self.hands[seat] & jas.stuk_mask(self.trump)).bit_count() == 1):
+                and (roem.stuk_mask(self.trump) >> c) & 1
+                and (self.hands[seat] & roem.stuk_mask(self.trump)).bit_count() == 1):
             self.counts[self.side[seat]] += self.stuk_value      # §6.6: automatically
             self.stuk_by = seat
             self._log("stuk", seat)
@@ -260,10 +263,10 @@ class GrevState(KruisState):
             best = next(m for s, m in self.declared
                         if s == self.top_seat and self.game.roem.key(m, self.trump) == self.bar)
             rej = [(s, m) for s, m in self.declared if m is not best]
-            txt = (f"best meld {esc(jas.roem_words(best, self.trump))} to {SIDE_NAMES[side]} "
+            txt = (f"best meld {esc(roem.roem_words(best, self.trump))} to {SIDE_NAMES[side]} "
                    f"({jas.gain_text(pts, stre)})")
             if rej:
-                txt += "; not scored: " + ", ".join(f"{{{i}}} " + esc(jas.roem_words(m, self.trump))
+                txt += "; not scored: " + ", ".join(f"{{{i}}} " + esc(roem.roem_words(m, self.trump))
                                                    for i, (_s, m) in enumerate(rej))
             return LogEvent(k, txt, tuple(s for s, _m in rej), (), (side, pts, stre))
         if k == "end" and ev[1] == "void":

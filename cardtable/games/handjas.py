@@ -35,13 +35,13 @@ from cardtable.engine.views import (
     out_zone,
     phrase,
 )
-from cardtable.families import jas
-from cardtable.families.jas import (
+from cardtable.families import jas, roem
+from cardtable.families.follow import JasRule
+from cardtable.families.jas import PASS, JasHand
+from cardtable.families.roem import (
     CARRE_SPEC,
-    PASS,
     ROEM_SPEC,
     STUK_SPEC,
-    JasHand,
     Meld,
     RoemRules,
     carre_meld,
@@ -52,7 +52,10 @@ from cardtable.families.jas import (
     value_precedence,
 )
 from cardtable.families.summaries import seats_fact
-from cardtable.families.tricks import PASS_SPEC, PLAY_SPEC, JasRule, Ranking, TrickHand, cards_of, esc, mask_of
+from cardtable.families.trick_masks import cards_of, mask_of
+from cardtable.families.trick_ranking import Ranking
+from cardtable.families.trick_views import PASS_SPEC, PLAY_SPEC, esc
+from cardtable.families.tricks import TrickHand
 from cardtable.sheets.aardappel import Aardappels
 
 N_TRICKS = 9
@@ -720,7 +723,7 @@ class HandjasState(JasHand):
         over_melds = self.phase not in ("rob", "exchange", "meld")
         melds: list[MeldView] = []
         for s, m in self.declared:
-            declared.append({"seat": s, "announce": jas.announce(m, self.trump), "value": m.value,
+            declared.append({"seat": s, "announce": roem.announce(m, self.trump), "value": m.value,
                              "cards": [card_text(c) for c in m.cards],
                              "scores": (s == self.top_seat) if over_melds else None})
             melds.append(MeldView(len(melds) + 1, s, "run" if m.kind == "seq" else "set", m.cards))
@@ -761,7 +764,7 @@ class HandjasState(JasHand):
         if k == "keep":
             return LogEvent(k, "{0} {0:keeps|keep} the hand", (ev[1],))
         if k == "meld":
-            return LogEvent(k, "{0} {0:declares|declare} " + esc(jas.roem_words(ev[2], tr)) + f" ({ev[2].value})",
+            return LogEvent(k, "{0} {0:declares|declare} " + esc(roem.roem_words(ev[2], tr)) + f" ({ev[2].value})",
                             (ev[1],), ev[2].cards)
         if k == "stuk":
             return LogEvent(k, f"{{0}} {{0:declares|declare}} stuk (+{STUK_VALUE})", (ev[1],))

@@ -19,9 +19,15 @@ from cardtable.engine.grammar import Grammar
 from cardtable.engine.registry import register
 from cardtable.engine.standing import Standing
 from cardtable.engine.views import NONE, LogEvent, VerbSpec
-from cardtable.families import jas
-from cardtable.families.jas import CLAIM, DECLARE_STUK, DECLARE_TRICKROEM, KRUIS_ROEM, PASS, JasHand, Meld, MeldError  # noqa: F401
-from cardtable.families.tricks import JAS, PASS_SPEC, PLAY_SPEC, SIDE_NAMES, JasRule, TrickHand, cards_of, esc
+from cardtable.families import jas, roem
+from cardtable.families.follow import JasRule
+from cardtable.families.jas import CLAIM, DECLARE_STUK, DECLARE_TRICKROEM, PASS, JasHand  # noqa: F401
+from cardtable.families.partnerships import SIDE_NAMES
+from cardtable.families.roem import KRUIS_ROEM, Meld, MeldError  # noqa: F401
+from cardtable.families.trick_masks import cards_of
+from cardtable.families.trick_ranking import JAS
+from cardtable.families.trick_views import PASS_SPEC, PLAY_SPEC, esc
+from cardtable.families.tricks import TrickHand
 from cardtable.sheets.streepjes import Streepjes
 
 # ---- actions, made once ------------------------------------------------------------------
@@ -34,7 +40,7 @@ N_TRICKS = 8
 #: the verbs (engine.views): play, "Ik dek", pass, the roem of the jas family
 CLAIM_SPEC = VerbSpec("claim", "Ik dek", "c", "claim 100 (\u201cik dek\u201d)", NONE,
                       confirm="Claim now? The hand ends at once, and a wrong claim loses it.")
-VERBS = (PLAY_SPEC, CLAIM_SPEC, PASS_SPEC) + jas.ROEM_VERBS
+VERBS = (PLAY_SPEC, CLAIM_SPEC, PASS_SPEC) + roem.ROEM_VERBS
 
 
 
@@ -162,7 +168,7 @@ class KruisState(JasHand):
             if v == "claim":
                 return "claims are made automatically (claim_mode = auto)"
             assert self.tr_pending is not None, "the trickroem phase has a pending trick roem"
-            return (f"seat {seat} won a trick holding {jas.roem_words(self.tr_pending, self.trump)}: "
+            return (f"seat {seat} won a trick holding {roem.roem_words(self.tr_pending, self.trump)}: "
                     "declare trickroem or pass first")
         # play
         if v == "play" and len(action.cards) == 1:
@@ -202,14 +208,14 @@ class KruisState(JasHand):
             if len(a.cards) != len(b.cards):
                 reason = f"{len(a.cards)} cards against {len(b.cards)}"
             elif a.top != b.top:
-                reason = (f"{len(a.cards)} cards against {len(b.cards)}, top {jas.RANK_LETTER[a.top]} "
-                          f"below top {jas.RANK_LETTER[b.top]}")
+                reason = (f"{len(a.cards)} cards against {len(b.cards)}, top {roem.RANK_LETTER[a.top]} "
+                          f"below top {roem.RANK_LETTER[b.top]}")
             elif a.value != b.value:
                 reason = f"same cards and top, value {a.value} below {b.value}"
             else:
                 reason = "it is not higher (equal roem: the first declared stands)"
-            return (f"{action.text()}: {jas.roem_words(a, self.trump)} does not outrank "
-                    f"{jas.roem_words(b, self.trump)} declared by seat {self.top_seat} ({reason}); "
+            return (f"{action.text()}: {roem.roem_words(a, self.trump)} does not outrank "
+                    f"{roem.roem_words(b, self.trump)} declared by seat {self.top_seat} ({reason}); "
                     "your first meld must be higher than all roem declared")
         return f"{action.text()} is not allowed now"  # pragma: no cover
 
@@ -218,7 +224,7 @@ class KruisState(JasHand):
         k = ev[0]
         tr = self.trump
         if k == "meld":
-            return LogEvent(k, "{0} {0:declares|declare} " + esc(jas.roem_words(ev[2], tr)), (ev[1],))
+            return LogEvent(k, "{0} {0:declares|declare} " + esc(roem.roem_words(ev[2], tr)), (ev[1],))
         if k == "stuk":
             return LogEvent(k, f"{{0}} {{0:declares|declare}} stuk (+{STUK_VALUE})", (ev[1],))
         if k == "pass":
@@ -228,7 +234,7 @@ class KruisState(JasHand):
             rej = [(s, m) for s, m in self.declared if s & 1 != side]
             txt = f"roem to {_side_text(side)} ({jas.gain_text(pts, stre, ' pending')})"
             if rej:
-                txt += "; rejected: " + ", ".join(f"{{{i}}} " + esc(jas.roem_words(m, tr))
+                txt += "; rejected: " + ", ".join(f"{{{i}}} " + esc(roem.roem_words(m, tr))
                                                   for i, (_s, m) in enumerate(rej))
             return LogEvent(k, txt, tuple(s for s, _m in rej), (), (side, pts, stre))
         if k == "play" or k == "trick":
@@ -239,13 +245,13 @@ class KruisState(JasHand):
             for i, (_s, m) in enumerate(self.declared):
                 idx = " ".join(f"{{c{len(cards) + j}}}" for j in range(len(m.cards)))
                 cards.extend(m.cards)
-                parts.append(f"{{{i}}} {esc(jas.roem_words(m, tr, top=False))} {idx}")
+                parts.append(f"{{{i}}} {esc(roem.roem_words(m, tr, top=False))} {idx}")
             return LogEvent(k, "roem shown: " + "; ".join(parts), tuple(s for s, _m in self.declared), cards)
         if k == "trickroem":
             m = ev[2]
             gain = f"+{m.value}" if not self.game.roem.is_stroke(m) else \
                 f"{_plural(self.game.roem.strepen(m))} pending"
-            return LogEvent(k, "{0} {0:scores|score} trick roem " + esc(jas.roem_words(m, tr)) + f" ({gain})",
+            return LogEvent(k, "{0} {0:scores|score} trick roem " + esc(roem.roem_words(m, tr)) + f" ({gain})",
                             (ev[1],), m.cards)
         if k == "trickroem_pass":
             return LogEvent(k, "{0} {0:lets|let} the trick roem go", (ev[1],))
@@ -303,7 +309,7 @@ class KruisState(JasHand):
         for _i, (s, m) in enumerate(self.declared):
             show = public or s == seat
             declared.append({
-                "seat": s, "announce": jas.announce(m, self.trump),
+                "seat": s, "announce": roem.announce(m, self.trump),
                 "key": list(self.game.roem.key(m, self.trump)),
                 "cards": [card_text(c) for c in m.cards] if show else None,
                 "scores": None if self.phase == "meld" else (s & 1) == self.roem_side,
@@ -320,7 +326,7 @@ class KruisState(JasHand):
             "meld_turn": self.to_act if self.phase == "meld" else None,
             "my_melds": [m.action().text() for s, m in self.declared if s == seat],
             "pending_strepen": [self.pend_roem[0] + self.pend_trick[0], self.pend_roem[1] + self.pend_trick[1]],
-            "trickroem": None if tp is None else {"seat": self.to_act, "announce": jas.announce(tp, self.trump),
+            "trickroem": None if tp is None else {"seat": self.to_act, "announce": roem.announce(tp, self.trump),
                                                   "value": tp.value},
             "played": self.played_codes(),
             "tricks": self.tricks_json(),

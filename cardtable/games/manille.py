@@ -1,13 +1,14 @@
 """Manille for 2 to 7 players, every player for himself (cardtable/rules/manille.md).
 
 The trick play comes from ``families/tricks.py`` (``TrickHand`` with every seat its own
-side; ``ManilleRule`` with ``partner_winning`` never true: §5, R8). This module holds the
-rest: the deal with a stock by the number of players, the calls (``bid play`` / ``pass``),
-the exchange with the stock (``is_legal`` checks one without listing every set of cards),
-the trump choice, the settlement in stake units on the ledger (``sheets.ledger``), the
-game-local option kind ``int_or_auto`` of ``target``, the observation and its ``extra`` keys
-(``ManilleState.observation``) and the information set's stock and discards
-(``iset_places``). The record's ``deal`` and ``result.detail``: docs/records.md.
+side; ``ManilleRule`` of ``families/follow.py`` with ``partner_winning`` never true: §5,
+R8). This module holds the rest: the deal with a stock by the number of players, the calls
+(``bid play`` / ``pass``), the exchange with the stock (``is_legal`` checks one without
+listing every set of cards), the trump choice, the settlement in stake units on the ledger
+(``sheets.ledger``), the game-local option kind ``int_or_auto`` of ``target``, the
+observation and its ``extra`` keys (``ManilleState.observation``) and the information set's
+stock and discards (``iset_places``). The record's ``deal`` and ``result.detail``:
+docs/records.md.
 """
 
 from __future__ import annotations
@@ -23,19 +24,14 @@ from cardtable.engine.grammar import Grammar
 from cardtable.engine.registry import register
 from cardtable.engine.standing import Standing
 from cardtable.engine.views import ASIDE, CARDS, COUNT, DOWN, NONE, STOCK, LogEvent, Summary, VerbSpec, Zone, phrase
+from cardtable.families.follow import ManilleRule
+from cardtable.families.partnerships import end_detail
 from cardtable.families.summaries import seats_fact
-from cardtable.families.tricks import (
-    MANILLE,
-    PASS_SPEC,
-    PLAY_SPEC,
-    ManilleRule,
-    TrickGame,
-    TrickHand,
-    cards_of,
-    end_detail,
-    mask_of,
-    parse_trick_deal,
-)
+from cardtable.families.trick_deal import parse_trick_deal
+from cardtable.families.trick_masks import cards_of, mask_of
+from cardtable.families.trick_ranking import MANILLE
+from cardtable.families.trick_views import PASS_SPEC, PLAY_SPEC
+from cardtable.families.tricks import TrickGame, TrickHand
 from cardtable.sheets.ledger import Ledger, signed
 
 # ---- actions, made once ------------------------------------------------------------------

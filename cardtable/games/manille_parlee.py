@@ -21,7 +21,8 @@ from cardtable.engine.grammar import Grammar
 from cardtable.engine.registry import register
 from cardtable.engine.views import MENU, LogEvent, MenuItem, Panel, VerbSpec
 from cardtable.families.manille import ManilleHand, PartnershipManille
-from cardtable.families.tricks import PLAY_SPEC, SUIT_MASK, cards_of
+from cardtable.families.trick_masks import SUIT_MASK, cards_of
+from cardtable.families.trick_views import PLAY_SPEC
 from cardtable.sheets.hands import match_sheet
 
 # ---- the talk menu (§4.1), actions made once ------------------------------------------------

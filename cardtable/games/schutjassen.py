@@ -19,10 +19,14 @@ from cardtable.engine.grammar import Grammar
 from cardtable.engine.registry import register
 from cardtable.engine.standing import Standing
 from cardtable.engine.views import NONE, LogEvent, Summary, VerbSpec, phrase
-from cardtable.families import jas
-from cardtable.families.jas import CLAIM, DECLARE_TRICKROEM, KRUIS_ROEM, PASS
+from cardtable.families import jas, roem
+from cardtable.families.follow import JasRule
+from cardtable.families.jas import CLAIM, DECLARE_TRICKROEM, PASS
+from cardtable.families.partnerships import SIDE_NAMES, side_result
+from cardtable.families.roem import KRUIS_ROEM
 from cardtable.families.summaries import score_fact, side_fact
-from cardtable.families.tricks import JAS, PASS_SPEC, PLAY_SPEC, SIDE_NAMES, JasRule, side_result
+from cardtable.families.trick_ranking import JAS
+from cardtable.families.trick_views import PASS_SPEC, PLAY_SPEC
 from cardtable.games.kruisjassen import KruisState
 from cardtable.sheets.boom import Boom
 
@@ -46,7 +50,7 @@ CONCEDE_SPEC = VerbSpec("concede", "Opgeven", "x", "x gives up", NONE,
 CLAIM_SPEC = VerbSpec("claim", "Ik dek", "c", "claim 100 (\u201cik dek\u201d)",
                       NONE, confirm="Claim now? The hand ends at once, and a wrong claim fails the contract.")
 BID_PASS_SPEC = VerbSpec("pass", "Pas", "p", "pass (no schut)", NONE)
-VERBS = (PLAY_SPEC, CLAIM_SPEC, PASS_SPEC, SCHUT_SPEC, HERSCHUT_SPEC, TOUT_SPEC, CONCEDE_SPEC) + jas.ROEM_VERBS
+VERBS = (PLAY_SPEC, CLAIM_SPEC, PASS_SPEC, SCHUT_SPEC, HERSCHUT_SPEC, TOUT_SPEC, CONCEDE_SPEC) + roem.ROEM_VERBS
 BID_VERBS = (BID_PASS_SPEC, SCHUT_SPEC)
 
 
