@@ -217,7 +217,8 @@ def test_the_strong_bots_trick_playout_plays_a_hand_with_copies():
     """The trick family's registered playout (``TrickGame``) plays a two-pack world to the
     end; the strong bot searches it and answers a legal card, reproducibly."""
     from cardtable.bots.playouts import playout_for
-    from cardtable.bots.strong import StrongBot, greedy_playout
+    from cardtable.bots.search import greedy_playout
+    from cardtable.bots.strong import StrongBot
     from cardtable.bots.trick_playout import trick_playout
 
     st = hand(two_pack_deal(5))

@@ -341,7 +341,7 @@ class Game:
     #: (``Sheet.unit``, as the review and the hint print it: strepen, points, stake
     #: units, ...): the review (``bots.review.review_line``) lists a decision only where the
     #: bot's choice is better by at least this much on average (beyond the search's noise),
-    #: and the hint (``bots.strong.reason``) calls a smaller difference "a close call".
+    #: and the hint (``bots.explain.reason``) calls a smaller difference "a close call".
     #: The default, 1, suits a sheet of whole points; a game whose unit is worth more (a
     #: streep, a stake) sets a fraction of it. A game whose sheet depends on its options
     #: may set it per instance in ``__init__``.
