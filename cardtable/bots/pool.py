@@ -2,7 +2,7 @@
 process (``get_pool``: made on first use, its workers started by a forkserver that preloads
 the games and the bots, ``_preload``, at the lower priority ``WORKER_NICE``; ``warm_up``,
 ``shutdown_pool``, ``submit``), and the two ways the bot runs its chunks of search
-(``search.search_chunk``) in it or in process: a fixed list of chunks summed in order
+(``pimc.search_chunk``) in it or in process: a fixed list of chunks summed in order
 (``run_chunks``), or slices of about ``SLICE`` seconds until a deadline (``run_timed``; in
 the pool fed by a thread of its own, ``_PoolSearch``, its workers stopping ``MARGIN`` early),
 what came back by the deadline summed and the rest left out.
@@ -20,7 +20,7 @@ from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
 from concurrent.futures.process import BrokenProcessPool
 from typing import Any, Callable
 
-from cardtable.bots.search import Stats, search_chunk
+from cardtable.bots.pimc import Stats, search_chunk
 from cardtable.engine.actions import Action
 
 #: seconds a slice of a timed search runs before it reports (once its first round is done;

@@ -9,7 +9,7 @@
 
 How it decides: the seat's information set deals the cards it has not seen again at random
 (``InformationSet.sample``); in each sampled world every legal action is applied and the
-world is played to the end of the hand (``search.greedy_playout``, ``bots/search.py``: by
+world is played to the end of the hand (``pimc.greedy_playout``, ``bots/pimc.py``: by
 the ``playout`` policy the game's family registered, ``register_policy("playout", fn,
 game_classes=...)``, e.g. the
 trick games' greedy card play in ``bots/trick_playout.py``, the drift rummies' simple-bot
@@ -74,9 +74,9 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from cardtable.bots import Bot, PolicyBot, proven_legal
+from cardtable.bots.pimc import Stats, search_chunk
 from cardtable.bots.playouts import prior_policy
 from cardtable.bots.pool import get_pool, run_chunks, run_timed, shutdown_pool, warm_up
-from cardtable.bots.search import Stats, search_chunk
 from cardtable.engine.actions import Action
 from cardtable.engine.game import Game, Observation
 

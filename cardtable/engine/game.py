@@ -352,7 +352,7 @@ class Game:
     #: (players or None, options) the search tests (tests/test_search.py) also play besides the
     #: defaults. Default: none.
     search_configs: ClassVar[tuple[tuple[int | None, dict[str, Any]], ...]] = ()
-    #: The strong bot's playouts (bots/strong.py): ``simple`` (the simple bot's choices) or
+    #: The strong bot's playouts (bots/pimc.py, ``greedy_playout``): ``simple`` (the simple bot's choices) or
     #: ``prior`` (the game's prior policy).
     playout_policy: ClassVar[str] = "simple"
     #: The strong bot searches only the simple bot's first this many choices (None: all of them).
