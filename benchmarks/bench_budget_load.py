@@ -34,7 +34,8 @@ from common import bench_seconds  # noqa: F401  (puts the clone on sys.path)
 
 from cardtable import bots
 from cardtable.bots import get_bot
-from cardtable.bots.strong import StrongBot, get_pool, pool_workers, submit
+from cardtable.bots.pool import get_pool, pool_workers, submit
+from cardtable.bots.strong import StrongBot
 
 
 def _spin(stop) -> None:

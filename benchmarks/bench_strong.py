@@ -22,7 +22,9 @@ import time
 from common import bench_seconds  # noqa: F401  (puts the clone on sys.path)
 
 from cardtable.bots import get_bot
-from cardtable.bots.strong import StrongBot, get_pool, search_chunk
+from cardtable.bots.pimc import search_chunk
+from cardtable.bots.pool import get_pool
+from cardtable.bots.strong import StrongBot
 from cardtable.engine import Match, get_game
 from cardtable.engine.registry import game_ids
 

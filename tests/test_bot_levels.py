@@ -8,7 +8,7 @@ import os
 import pytest
 
 from cardtable import bots
-from cardtable.bots import strong
+from cardtable.bots import pool
 from cardtable.engine import get_game
 
 
@@ -41,6 +41,6 @@ def test_search_cores_are_this_process_cpus_at_most_four():
 @pytest.mark.skipif(not hasattr(os, "nice"), reason="no process priorities here")
 def test_the_search_workers_run_below_the_table():
     mine = os.nice(0)
-    pool = strong.get_pool()
-    theirs = strong.submit(pool, os.nice, 0).result(timeout=60)
-    assert theirs == min(19, mine + strong.WORKER_NICE)
+    workers = pool.get_pool()
+    theirs = pool.submit(workers, os.nice, 0).result(timeout=60)
+    assert theirs == min(19, mine + pool.WORKER_NICE)

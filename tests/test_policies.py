@@ -45,7 +45,7 @@ def test_a_game_without_a_playout_is_played_out_by_its_simple_bot(fake, clean_re
     """The fake game registers a simple bot and no playout: every step of the strong bot's
     playout is the simple bot's move on the acting seat's observation (it was the game's
     random ``playout`` before), so the playout ends where the simple bot's play ends."""
-    from cardtable.bots.strong import greedy_playout
+    from cardtable.bots.pimc import greedy_playout
 
     game = fake.FakeGame()
     calls: list[int] = []
@@ -121,7 +121,8 @@ def test_every_game_has_its_familys_playout(gid):
 
 #: modules the generic search may import from cardtable (no family, no game, no family's bots)
 GENERIC = ("cardtable.bots", "cardtable.bots.playouts", "cardtable.bots.registry", "cardtable.bots.review",
-           "cardtable.cards", "cardtable.engine")
+           "cardtable.bots.strong", "cardtable.bots.pimc", "cardtable.bots.pool", "cardtable.bots.explain",
+           "cardtable.bots.words", "cardtable.cards", "cardtable.engine")
 
 
 def _verbs() -> set[str]:
@@ -142,11 +143,12 @@ def _code_strings(tree: ast.AST) -> set[str]:
             if isinstance(n, ast.Constant) and isinstance(n.value, str) and id(n) not in docs}
 
 
-@pytest.mark.parametrize("name", ["strong.py", "playouts.py"])
+@pytest.mark.parametrize("name", ["strong.py", "pimc.py", "pool.py", "explain.py", "words.py", "playouts.py"])
 def test_the_search_names_no_family(name):
-    """``bots/strong.py`` (and the generic playouts) import no family, game or family bot
-    module, use no family's names (``TrickHand``, ``RUMMY_VERBS``, ...) and compare no
-    game's verb: what they know of a game comes from the registry."""
+    """``bots/strong.py`` (with its search, pool and words, and the generic playouts) imports
+    no family, game or family bot module, uses no family's names (``TrickHand``,
+    ``RUMMY_VERBS``, ...) and compares no game's verb: what they know of a game comes from
+    the registry."""
     tree = ast.parse((BOTS / name).read_text())
     imported = set()
     for node in ast.walk(tree):

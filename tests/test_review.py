@@ -92,7 +92,7 @@ def test_amounts_are_rounded_to_what_the_search_can_tell():
 def test_the_hint_and_the_review_of_one_search_agree():
     """The hint names the next best with the review's numbers and words; a clear hint not
     followed gives that very line, a close call none, the hint followed none."""
-    from cardtable.bots.strong import reason
+    from cardtable.bots.explain import reason
 
     g = get_game("klassieke-rummy")
     st = g.new_hand(3)
@@ -152,7 +152,7 @@ def test_turns_count_runs_of_decisions():
 
 
 def test_the_hint_reason_speaks_the_players_words():
-    from cardtable.bots.strong import reason
+    from cardtable.bots.explain import reason
 
     g = get_game("klassieke-rummy")
     st = g.new_hand(3)
@@ -243,7 +243,7 @@ def test_a_difference_under_the_games_floor_is_not_worth_a_line():
     strong bot in ``Decision.extra["floor"]``): a trial review called 0.003 strepen "better"
     (Trick 7: you chose 8♦, the bot 6♦). Under the floor: no line, and the hint calls it a
     close call, as good as the other; at or over it (and clear of the noise): a line."""
-    from cardtable.bots.strong import reason
+    from cardtable.bots.explain import reason
     from cardtable.cards import display
 
     obs = _position()

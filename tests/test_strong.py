@@ -351,8 +351,9 @@ def test_policy_observation_is_the_observation_without_the_views(gid):
 
 @pytest.mark.parametrize("gid", RUMMIES)
 def test_rummy_playouts_follow_the_simple_bot_and_end(gid):
+    from cardtable.bots.pimc import greedy_playout
     from cardtable.bots.rummy_playout import rummy_policy
-    from cardtable.bots.strong import greedy_playout, prior_policy
+    from cardtable.bots.strong import prior_policy
     st = rummy_decisions(gid, n=1)[0]
     want = (prior_policy(st.game) if getattr(st.game, "playout_policy", "simple") == "prior"
             else bots.SimpleBot(st.game)._choose)
@@ -428,7 +429,7 @@ def test_a_hints_trick_words_say_who_takes_the_trick():
 # ---- the budget is wall time (issue 19, part 4) ---------------------------------------------
 
 class _FakeTime:
-    """A clock for ``strong.time`` that moves one second at every ``time()`` read (the
+    """A clock for ``pimc.time`` that moves one second at every ``time()`` read (the
     monotonic clock stands still): a chunk's deadline falls at a known playout."""
 
     def __init__(self) -> None:
@@ -446,7 +447,7 @@ def test_a_search_chunk_keeps_to_its_deadline(monkeypatch):
     """A timed chunk starts nothing once its deadline (a ``time.time()``) has passed, drops a
     round the deadline cuts (the differences stay paired), and starts no round the last
     one's length says would end past it."""
-    from cardtable.bots import strong as S
+    from cardtable.bots import pimc as S
 
     st = decisions("manille", 4, {}, n=1)[0]
     legal = tuple(st.legal_actions())
@@ -484,7 +485,7 @@ def test_the_bot_does_not_wait_for_slices_past_its_deadline(monkeypatch):
     still returns, at its deadline, with the prior; the slices still out are cancelled."""
     from concurrent.futures import Future
 
-    from cardtable.bots import strong as S
+    from cardtable.bots import pool as S
 
     sent: list[Future] = []
 
@@ -512,7 +513,7 @@ def test_the_bot_does_not_wait_for_slices_past_its_deadline(monkeypatch):
 
 def test_every_game_declares_a_review_floor_the_bot_keeps():
     """``Game.review_floor``, in the sheet's unit, is kept in each Decision for the review
-    and the hint (``review.floor_of``)."""
+    and the hint (``explain.floor_of``)."""
     want = {"kruisjassen": 0.1, "schutjassen": 10.0, "handjas": 0.1, "manille": 0.05,
             "manille-muette": 0.05, "klassieke-rummy": 1.0, "loba": 1.0}
     for gid in game_ids():

@@ -216,8 +216,9 @@ def test_an_information_set_with_copies_deals_every_copy_and_keeps_the_voids():
 def test_the_strong_bots_trick_playout_plays_a_hand_with_copies():
     """The trick family's registered playout (``TrickGame``) plays a two-pack world to the
     end; the strong bot searches it and answers a legal card, reproducibly."""
+    from cardtable.bots.pimc import greedy_playout
     from cardtable.bots.playouts import playout_for
-    from cardtable.bots.strong import StrongBot, greedy_playout
+    from cardtable.bots.strong import StrongBot
     from cardtable.bots.trick_playout import trick_playout
 
     st = hand(two_pack_deal(5))

@@ -210,8 +210,9 @@ def hint_search(game: Game, info, budget: float | None = None) -> tuple[Action, 
     process) is found first, and the search gets what is left."""
     import time
 
+    from cardtable.bots.explain import reason
     from cardtable.bots.review import sheet_scale
-    from cardtable.bots.strong import StrongBot, default_budget, reason
+    from cardtable.bots.strong import StrongBot, default_budget
 
     t0 = time.monotonic()
     budget = default_budget() if budget is None else budget
@@ -245,8 +246,8 @@ _register()
 
 
 def warm_up() -> None:
-    """Start the strong bot's worker processes now (``bots.strong.warm_up``), so that the
+    """Start the strong bot's worker processes now (``bots.pool.warm_up``), so that the
     first search of a table with a strong bot or a hint key does not wait for them."""
-    from cardtable.bots.strong import warm_up as _warm
+    from cardtable.bots.pool import warm_up as _warm
 
     _warm()

@@ -8,25 +8,26 @@
                                    #  better on average)"
     lines = review_hand(match, 0, seats={0}, iterations=200)      # from a record, in process
 
-Words (``action_words``): an action in the game's own labels (``VerbSpec.label`` of the
-observation's ``verbs``: ``Roem KD QD JD``, ``Take discard``, ``Lay off 7D onto meld 1``),
-card codes left as codes so that the table draws them as cards; never the action text
-(``declare seq3 …``), which is the records' internal form, unless a game declares no spec.
+Words (``action_words``, in ``bots/words.py``): an action in the game's own labels
+(``VerbSpec.label`` of the observation's ``verbs``: ``Roem KD QD JD``, ``Take discard``,
+``Lay off 7D onto meld 1``), card codes left as codes so that the table draws them as cards;
+never the action text (``declare seq3 …``), which is the records' internal form, unless a
+game declares no spec.
 
-When the bot "would have chosen differently" (``review_line``): the strong bot's own pick
-(``Decision.chosen``, which already keeps its prior unless the search beat it by the bot's
-bar) is not the action played, and the difference is clear (``is_clear``): the search
-sampled at least ``MIN_WORLDS`` deals, and the bot's pick beats the played action by more
-than ``CONFIDENCE`` (2) standard errors of their difference (``compare``: paired on the same
-deals), plus what the strong bot's bar adds where it compares many candidates. Anything
-less is search noise, and no line is shown. Nor is a difference too small to be worth
-telling a player (``worth_telling``): under the game's floor in the sheet's unit
-(``Game.review_floor``: 0.1 strepen in the jas games, 1 point in a game of points, 0.05
-stake units in Manille), kept by the strong bot in ``Decision.extra["floor"]``. A search cut
-short keeps what it found, and says nothing if that is too little. The hint
-(``strong.reason``) calls a difference "a close call" by the same test, so the two never
-disagree on one search; and at the table a decision the player asked a hint for is reviewed
-by the hint's own search.
+When the bot "would have chosen differently" (``review_line``; the test and its words are in
+``bots/explain.py``, shared with the hint): the strong bot's own pick (``Decision.chosen``,
+which already keeps its prior unless the search beat it by the bot's bar) is not the action
+played, and the difference is clear (``is_clear``): the search sampled at least
+``MIN_WORLDS`` deals, and the bot's pick beats the played action by more than ``CONFIDENCE``
+(2) standard errors of their difference (``compare``: paired on the same deals), plus what
+the strong bot's bar adds where it compares many candidates. Anything less is search noise,
+and no line is shown. Nor is a difference too small to be worth telling a player
+(``worth_telling``): under the game's floor in the sheet's unit (``Game.review_floor``: 0.1
+strepen in the jas games, 1 point in a game of points, 0.05 stake units in Manille), kept by
+the strong bot in ``Decision.extra["floor"]``. A search cut short keeps what it found, and
+says nothing if that is too little. The hint (``explain.reason``) calls a difference "a
+close call" by the same test, so the two never disagree on one search; and at the table a
+decision the player asked a hint for is reviewed by the hint's own search.
 
 The gain is shown in the sheet's unit (``Sheet.unit``): the difference of the returns times
 ``sheet_scale`` (``returns_scale()`` and the sheet points per unit of ``returns_gains()``),
@@ -39,132 +40,29 @@ Layering: bots (no TUI imports); the table runs ``ReviewSearch`` in a thread wor
 
 from __future__ import annotations
 
-import math
 import random
 import threading
 from dataclasses import dataclass
-from typing import Any, Callable, Collection, Sequence
+from typing import Any, Collection
 
+from cardtable.bots.explain import (
+    CONFIDENCE,
+    MIN_WORLDS,
+    amount_words,
+    compare,
+    floor_of,
+    gain_words,
+    is_clear,
+    worth_telling,
+)
+from cardtable.bots.words import action_words, short_words
 from cardtable.engine.actions import Action
-from cardtable.engine.views import CARD, CARDS, MELD, TRICK, spec_for
+from cardtable.engine.views import CARD, TRICK
 
 #: seconds a review search may think about one decision: None is the bot budget (the
 #: setting, ``strong.default_budget()``); it runs while the human thinks and is cancelled
 #: when they move
 REVIEW_BUDGET: float | None = None
-#: standard errors by which the bot's choice must beat the played action to be shown (plus
-#: what the strong bot's own bar adds for many candidates, ``strong.search_bar``)
-CONFIDENCE = 2.0
-#: a search that sampled fewer deals than this says nothing (no line, and a hint's "a close call")
-MIN_WORLDS = 30
-
-
-def action_words(action: Action, verbs: Sequence[Any] = (), cards_only: bool = False,
-                 card: Callable[[int], str] | None = None) -> str:
-    """``action`` in the game's words: its spec's label (from ``verbs``, the observation's
-    ``VerbSpec``s; ``Meld`` for a ``Meld selected`` button), its cards as codes, ``onto
-    meld N`` for a meld target (``into meld N`` for a swap). ``cards_only``:
-    the cards alone when it has some (``7H`` rather than ``Play card 7H``); ``card``: how a
-    card is written (default its code). Without a spec: the action text."""
-    spec = spec_for(action, verbs) if verbs else None
-    cards = " ".join((card or _code)(c) for c in action.cards)
-    if spec is None:
-        return action.text()
-    if cards_only and cards:
-        return cards
-    label = spec.label.rstrip("…")
-    if spec.shape == CARDS and label.endswith(" selected"):
-        label = label[:-len(" selected")]          # "Meld selected" names a button, not a move
-    parts = [label]
-    if cards:
-        parts.append(cards)
-    if action.prep is not None:
-        into = "into" if action.prep == "in" else "onto"      # a swap puts its card into the meld
-        parts.append(f"{into} meld {action.target}" if spec.shape == MELD else f"{action.prep} {action.target}")
-    if action.end:
-        parts.append(str(action.end))
-    return " ".join(p for p in parts if p)
-
-
-def short_words(action: Action, obs: Any, card: Callable[[int], str] | None = None) -> str:
-    """``action_words`` for ``obs`` (the seat's Observation): a card play in a game with a
-    trick on the table by its card alone (``7H``), every other action with its label."""
-    spec = spec_for(action, obs.verbs) if obs.verbs else None
-    trick = spec is not None and spec.shape == CARD and any(z.kind == TRICK for z in obs.zones)
-    return action_words(action, obs.verbs, trick, card)
-
-
-def _code(card: int) -> str:
-    from cardtable.cards import card_text
-
-    return card_text(card)
-
-
-def amount_words(value: float, unit: str = "", se: float | None = None) -> str:
-    """``0.42 strepen``, ``12 points``, ``1 point``: a positive amount, rounded to what a
-    search can tell: with ``se`` (its standard error, in the same unit) to a step of 1, 2 or
-    5 times a power of ten no larger than it (``5.7`` with an error of 2.1: ``6``), else to
-    two or three figures."""
-    v = abs(value)
-    if se is not None and 0 < se < math.inf:
-        e = math.floor(math.log10(se))
-        step = max(m * 10.0 ** e for m in (1, 2, 5) if m * 10.0 ** e <= se)
-        v = round(v / step) * step
-        num = f"{v:.{max(0, -math.floor(math.log10(step) + 1e-9))}f}"
-    else:
-        num = f"{v:.0f}" if v >= 10 else f"{v:.1f}" if v >= 1 else f"{v:.2f}"
-    if unit == "points" and float(num) == 1:
-        unit = "point"
-    return f"{num} {unit}".strip()
-
-
-def gain_words(value: float, unit: str = "", se: float | None = None) -> str:
-    """``about 6 points better on average``: a gain by a search's estimate, as the hint and
-    the review both say it (``amount_words``)."""
-    return f"about {amount_words(value, unit, se)} better on average"
-
-
-def compare(decision: Any, i: int, j: int) -> tuple[float, float]:
-    """The search's estimate of how much action ``i`` beats action ``j`` (indexes of
-    ``decision.legal``) in the returns, and its standard error: exact (paired on the same
-    deals) when one of them is the search's prior, else the sum of the two paired errors
-    against the prior (a bound)."""
-    st = decision.stats
-    if not st.playouts or min(st.n[i], st.n[j]) < 2:
-        return 0.0, math.inf
-    prior = decision.extra.get("prior", decision.chosen) if decision.extra else decision.chosen
-    gain = st.mean(i) - st.mean(j)
-    if i == j:
-        return 0.0, 0.0
-    if j == prior:
-        return gain, st.gain_over(i, prior)[1]
-    if i == prior:
-        return gain, st.gain_over(j, prior)[1]
-    return gain, st.gain_over(i, prior)[1] + st.gain_over(j, prior)[1]
-
-
-def is_clear(decision: Any, gain: float, se: float) -> bool:
-    """Whether a gain of the search ``decision`` (``compare``) is more than noise: at least
-    ``MIN_WORLDS`` sampled deals, and more than ``CONFIDENCE`` standard errors, plus what the
-    strong bot's bar over its prior adds for many candidates (``Decision.extra["bar"]``)."""
-    bar = decision.extra.get("bar", 1.0) if decision.extra else 1.0
-    need = CONFIDENCE + max(0.0, bar - 1.0)
-    return decision.stats.worlds >= MIN_WORLDS and se < math.inf and gain > need * se
-
-
-def floor_of(decision: Any) -> float:
-    """The smallest gain worth telling a player, in the sheet's unit: the game's
-    ``Game.review_floor``, which the strong bot keeps in ``Decision.extra["floor"]`` (0
-    where a decision has none)."""
-    return float(decision.extra.get("floor", 0.0)) if decision.extra else 0.0
-
-
-def worth_telling(decision: Any, gain: float, se: float, scale: float = 1.0) -> bool:
-    """Whether a gain of the search ``decision`` (``compare``, in the returns) is worth a
-    line of the review and a "better" without "a close call" in the hint: more than noise
-    (``is_clear``) and, times ``scale`` (``sheet_scale``: in the sheet's unit), at least the
-    game's floor (``floor_of``: 0.1 strepen, 1 point, ...)."""
-    return is_clear(decision, gain, se) and gain * scale >= floor_of(decision)
 
 
 def when_words(obs: Any, turn: int) -> str:

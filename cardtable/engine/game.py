@@ -341,7 +341,7 @@ class Game:
     #: (``Sheet.unit``, as the review and the hint print it: strepen, points, stake
     #: units, ...): the review (``bots.review.review_line``) lists a decision only where the
     #: bot's choice is better by at least this much on average (beyond the search's noise),
-    #: and the hint (``bots.strong.reason``) calls a smaller difference "a close call".
+    #: and the hint (``bots.explain.reason``) calls a smaller difference "a close call".
     #: The default, 1, suits a sheet of whole points; a game whose unit is worth more (a
     #: streep, a stake) sets a fraction of it. A game whose sheet depends on its options
     #: may set it per instance in ``__init__``.
@@ -352,7 +352,7 @@ class Game:
     #: (players or None, options) the search tests (tests/test_search.py) also play besides the
     #: defaults. Default: none.
     search_configs: ClassVar[tuple[tuple[int | None, dict[str, Any]], ...]] = ()
-    #: The strong bot's playouts (bots/strong.py): ``simple`` (the simple bot's choices) or
+    #: The strong bot's playouts (bots/pimc.py, ``greedy_playout``): ``simple`` (the simple bot's choices) or
     #: ``prior`` (the game's prior policy).
     playout_policy: ClassVar[str] = "simple"
     #: The strong bot searches only the simple bot's first this many choices (None: all of them).

@@ -230,8 +230,8 @@ def move_words(action, verbs: Sequence = (), dutch: bool = False) -> Text:
     game (``declare seq3 KH QH JH`` -> "Roem K♥ Q♥ J♥", ``bid herschut`` -> "Herschut", a
     suit's symbol after the verb: ``trump H`` -> "trump ♥"), else the action with its cards
     drawn (``meld TC TD TS`` -> "meld 10♣ 10♦ 10♠"). A move onto a table meld by its label
-    and ``bots.review.action_words`` (``layoff 4H to 3`` -> "Lay off 4♥ onto meld 3")."""
-    from cardtable.bots.review import action_words
+    and ``bots.words.action_words`` (``layoff 4H to 3`` -> "Lay off 4♥ onto meld 3")."""
+    from cardtable.bots.words import action_words
     from cardtable.engine.views import MELD, MENU, spec_for
 
     spec = spec_for(action, verbs)

@@ -9,7 +9,7 @@ setting ``bot_budget``: it costs nobody a wait, the human is thinking). When the
 moves, undoes or leaves (``stop``), a search still running is cancelled: it returns at once
 with what it found (a search worker still busy ends its slice), so nothing piles up and the
 bots' own searches never wait for one. A search that found too little gives no line
-(``bots.review.is_clear``).
+(``bots.explain.is_clear``).
 
 The hint: when the human asks a hint (``i``) at a decision, the hint's search is that
 decision's review (``hint_asked``, ``take_hint``): the review search of it stops, and the

@@ -69,7 +69,7 @@ def _sure(k: int, best: int, gain: float, worlds: int = 40) -> Stats:
 
 class StubHint:
     """``bots.hint_search``: prefers the legal action ``prefer`` by ``gain`` return units,
-    sure of it, at once; the reason is the real one (``strong.reason``) in strepen."""
+    sure of it, at once; the reason is the real one (``explain.reason``) in strepen."""
 
     prefer = 0
     gain = 2.0
@@ -77,7 +77,7 @@ class StubHint:
 
     @staticmethod
     def search(game, info, budget=None):
-        from cardtable.bots.strong import reason
+        from cardtable.bots.explain import reason
 
         obs = info.observation
         legal = tuple(obs.legal)
