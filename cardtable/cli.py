@@ -120,7 +120,7 @@ def normalize_seat(text: str, index: int, allow_human: bool = True, default_bot:
         if not allow_human:
             raise CliError(f"seat {index} {text!r}: simulate plays bots only (bot, bot:random, bot:simple, bot:strong)")
         if colon:       # ``human:NAME``: the name checked as the seat setup checks it
-            from cardtable.saves import name_problem
+            from cardtable.seats import name_problem
 
             problem = name_problem(rest, index)
             if problem:
@@ -232,7 +232,7 @@ def play(game_id: str, seats: tuple[str, ...], players: int | None, seed: int | 
     """
     from cardtable import settings
     from cardtable.bots import default_level
-    from cardtable.saves import duplicate_problem
+    from cardtable.seats import duplicate_problem
 
     level = default_level(budget=settings.load().bot_budget)     # plain "bot": strong if it keeps the budget
     try:
