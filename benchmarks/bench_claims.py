@@ -22,7 +22,7 @@ import time
 from common import bench_seconds  # noqa: F401  (puts the clone on sys.path)
 
 from cardtable.bots import get_bot
-from cardtable.cli import MAX_ACTIONS_PER_HAND, _sub_seed
+from cardtable.bots.simulate import MAX_ACTIONS_PER_HAND, _sub_seed
 from cardtable.engine import Match, get_game
 
 #: the games whose bots may claim

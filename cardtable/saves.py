@@ -5,7 +5,8 @@ Each match in progress is a game record (``cardtable-record/1``, docs/records.md
 (``kruisjassen_Anna-Bram-2bots_2026-12-01_142500.json``); a finished match moves to
 ``data_dir()/history/`` and is counted in the statistics (``cardtable.stats``). The data
 folder is ``platformdirs.user_data_dir("cardtable")``; the environment variable
-``CARDTABLE_HOME``, if set, replaces it (tests use it).
+``CARDTABLE_HOME``, if set, replaces it (tests use it): cardtable/paths.py computes every
+folder and file location. The players' names a seat may take: cardtable/seats.py.
 
     save_match(match)          # after every action: the match's own file (atomic)
     infos = list_saves()       # the unfinished matches, last played first (SaveInfo)
@@ -46,12 +47,10 @@ from pathlib import Path
 from cardtable.engine import record as _record
 from cardtable.engine.match import Match
 from cardtable.engine.record import RecordError, load, replay, save
-from cardtable.settings import data_dir  # the data folder (statistics share it); saves.data_dir as before
+from cardtable.paths import autosave_path, data_dir, history_dir, saves_dir  # the folders (paths.py); saves.* as before
+from cardtable.seats import BOT_NAME, duplicate_problem, name_problem  # noqa: F401 (saves.* as before)
 
-AUTOSAVE_NAME = "autosave.json"
 CORRUPT_NAME = "autosave.corrupt.json"
-SAVES_FOLDER = "saves"
-HISTORY_FOLDER = "history"
 
 __all__ = ["RecordError", "SaveInfo", "autosave_path", "clean_temp", "clear", "corrupt_files",
            "data_dir", "delete", "finish", "history_dir", "list_saves", "load_match",
@@ -68,21 +67,6 @@ _NOTICES: list[str] = []
 _SEEN: dict[tuple[str, int, int], "SaveInfo"] = {}
 
 
-def saves_dir() -> Path:
-    """The folder of the unfinished matches (``data_dir()/saves``)."""
-    return data_dir() / SAVES_FOLDER
-
-
-def history_dir() -> Path:
-    """The folder of the finished matches (``data_dir()/history``)."""
-    return data_dir() / HISTORY_FOLDER
-
-
-def autosave_path() -> Path:
-    """The single autosave of earlier versions (read once, to move it into ``saves/``)."""
-    return data_dir() / AUTOSAVE_NAME
-
-
 def bot_kinds() -> tuple[str, ...]:
     """The bot kinds a seat may name (``bot:KIND``): the bots' registry."""
     from cardtable.bots import BOT_KINDS
@@ -97,35 +81,6 @@ def replay_file(path: str | os.PathLike) -> Match:
     Raises RecordError, and only RecordError, with one line naming what is wrong.
     """
     return replay(load(path), bot_kinds=bot_kinds())
-
-
-# ---- the players' names -------------------------------------------------------------------
-
-#: how the table names a bot (``Bot 2``): no human may take such a name
-BOT_NAME = re.compile(r"(?i)bots?( \d+)?")
-
-
-def name_problem(name: str, seat: int) -> str | None:
-    """What is wrong with ``name`` for a human in ``seat`` (None if nothing): empty, with
-    ``:`` or ``,``, a bot's name (``Bot 2``, ``Bot``), or what a record refuses (too long, control
-    characters). The seat setup and ``cardtable play`` refuse the same names."""
-    if not name.strip():
-        return f"seat {seat}: a human player needs a name"
-    if ":" in name or "," in name:
-        return f"seat {seat}: a name may not contain ':' or ','"
-    if BOT_NAME.fullmatch(name.strip()):
-        return f"seat {seat}: '{name.strip()}' is how the table names a bot; choose another name"
-    try:   # what a record may hold, so that the save resumes
-        _record.check_seat(f"human:{name}", seat)
-    except RecordError as e:
-        return str(e)
-    return None
-
-
-def duplicate_problem(seats: list[str]) -> str | None:
-    """``two human players have the same name`` when two human seats share a name."""
-    names = [s.split(":", 1)[1].strip().casefold() for s in seats if s.startswith("human:")]
-    return "two human players have the same name" if len(set(names)) != len(names) else None
 
 
 # ---- names -------------------------------------------------------------------------------

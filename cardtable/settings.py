@@ -8,7 +8,8 @@ budget, the bot's review in the hand summary.
 
 The file is ``settings.json`` (JSON, ``{"format": "cardtable-settings/1", ...}``) in the
 platform's user config folder for ``cardtable`` (e.g. ``~/.config/cardtable`` on Linux);
-``CARDTABLE_HOME``, if set, replaces that folder (as for the saves; tests use it).
+``CARDTABLE_HOME``, if set, replaces that folder (as for the saves; tests use it): the
+folders are computed in cardtable/paths.py (``config_dir``, ``data_dir``, ``settings_path``).
 
 The environment still overrides the file (for one run, never saved by ``load``):
 ``CARDTABLE_BOT_DELAY`` (seconds), ``CARDTABLE_LETTERS`` (``en``/``nl``),
@@ -28,11 +29,12 @@ import os
 from dataclasses import asdict, dataclass, fields, replace
 from pathlib import Path
 
+from cardtable.paths import HOME_ENV, config_dir, data_dir, settings_path  # noqa: F401 (settings.* as before)
+from cardtable.paths import SETTINGS_NAME as FILE_NAME  # noqa: F401
+
 __all__ = ["COLOURS", "LETTERS", "Settings", "config_dir", "data_dir", "load", "replace", "save",
            "settings_path", "take_warning"]
 
-HOME_ENV = "CARDTABLE_HOME"
-FILE_NAME = "settings.json"
 FORMAT = "cardtable-settings/1"
 
 #: card letters: English J Q K A, or Dutch B V H A (boer, vrouw, heer, aas)
@@ -104,34 +106,6 @@ def _check(name: str, value) -> str | None:
         if not isinstance(value, bool):
             return f"{name} must be true or false, not {value!r}"
     return None
-
-
-def config_dir() -> Path:
-    """The folder of the settings file: ``$CARDTABLE_HOME`` if set, else the platform's user
-    config folder for ``cardtable`` (e.g. ``~/.config/cardtable``). Not created here."""
-    home = os.environ.get(HOME_ENV)
-    if home:
-        return Path(home).expanduser()
-    import platformdirs
-
-    return Path(platformdirs.user_config_dir("cardtable", appauthor=False))
-
-
-def data_dir() -> Path:
-    """The data folder (saves, history, statistics; ``saves.data_dir`` is this one):
-    ``$CARDTABLE_HOME`` if set, else the platform's user data folder for ``cardtable`` (e.g.
-    ``~/.local/share/cardtable`` on Linux). Not created here."""
-    home = os.environ.get(HOME_ENV)
-    if home:
-        return Path(home).expanduser()
-    import platformdirs
-
-    return Path(platformdirs.user_data_dir("cardtable", appauthor=False))
-
-
-def settings_path() -> Path:
-    """The path of the settings file (it may not exist)."""
-    return config_dir() / FILE_NAME
 
 
 _warning: str | None = None

@@ -2,7 +2,7 @@
 
     stats.record_match(match, match_id)   # at the match's end (saves.finish calls it)
     rows = stats.table()                  # per (player name, game): a Row
-    stats.db_path()                       # data_dir()/stats.sqlite3
+    stats.db_path()                       # data_dir()/stats.sqlite3 (paths.db_path)
 
 Only human seats are counted (by their name, as typed; the same name in another game is a
 row of its own). Per player and game: matches played and won, hands played and won, and the
@@ -27,10 +27,10 @@ from datetime import datetime
 from pathlib import Path
 
 from cardtable.engine.match import Match
+from cardtable.paths import DB_NAME, db_path  # noqa: F401 (stats.* as before)
 
 __all__ = ["Row", "db_path", "record_match", "table"]
 
-DB_NAME = "stats.sqlite3"
 
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS matches (
@@ -53,14 +53,6 @@ CREATE TABLE IF NOT EXISTS players (
     PRIMARY KEY (match_id, seat)
 );
 """
-
-
-def db_path() -> Path:
-    """The database file: ``stats.sqlite3`` in the data folder (``settings.data_dir()``, the
-    saves' folder)."""
-    from cardtable.settings import data_dir
-
-    return data_dir() / DB_NAME
 
 
 def _connect(path: Path | None = None) -> sqlite3.Connection:

@@ -599,9 +599,9 @@ def test_stats_command(home):
 # ---- simulate: Ctrl+C, replay: seed -1 (issue 8 item 9) ----------------------------------
 
 def test_simulate_stops_cleanly_on_ctrl_c_with_the_figures_so_far(monkeypatch):
-    import cardtable.cli as cli
+    import cardtable.bots.simulate as sim
 
-    real = cli.get_bot
+    real = sim.get_bot
     calls = [0]
 
     def get_bot(kind, game, seed=None):
@@ -617,7 +617,7 @@ def test_simulate_stops_cleanly_on_ctrl_c_with_the_figures_so_far(monkeypatch):
         bot.choose = interrupted
         return bot
 
-    monkeypatch.setattr(cli, "get_bot", get_bot)
+    monkeypatch.setattr(sim, "get_bot", get_bot)
     r = run("simulate", "kruisjassen", "--hands", "100000", "--seed", "1")
     assert r.exit_code == 130, r.output
     assert "stopped by Ctrl+C after" in r.output and "of 100000 hands" in r.output

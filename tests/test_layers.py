@@ -4,7 +4,8 @@ textual.
 Order (lowest first): cards -> engine -> families -> sheets -> games -> bots -> saves ->
 tui -> cli. Sheets sit below games (games import sheets to keep the match score); saves
 (autosave, over engine.record) sit just below the TUI that uses them, beside the player's
-settings and statistics (settings, stats).
+settings and statistics (settings, stats), the folders they live in (paths) and the names a
+seat may take (seats).
 
 Within a layer (one rank of ``LAYERS``) the imports form no cycle either: a module that
 imports another of its layer is below it, so the layer can be read (and split) bottom up.
@@ -31,10 +32,12 @@ PKG = ROOT / "cardtable"
 #: layer name -> rank; a module may import cardtable modules of its own rank or lower.
 LAYERS = {
     "cards": 0, "engine": 1, "families": 2, "sheets": 3, "games": 4, "bots": 5,
-    "saves": 6, "settings": 6, "stats": 6, "guides": 6, "tui": 7, "cli": 8, "__main__": 8,
+    "saves": 6, "settings": 6, "stats": 6, "paths": 6, "seats": 6, "guides": 6, "tui": 7, "cli": 8,
+    "__main__": 8,
 }
 #: layers that make up the rules code and must never import textual (or the TUI).
-HEADLESS = ("cards", "engine", "families", "sheets", "games", "bots", "saves", "settings", "stats", "guides")
+HEADLESS = ("cards", "engine", "families", "sheets", "games", "bots", "saves", "settings", "stats", "paths",
+            "seats", "guides")
 
 
 def all_modules(root: Path | None = None) -> dict[str, Path]:

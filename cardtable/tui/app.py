@@ -67,9 +67,9 @@ def _write_crash_log(error: BaseException):
     import traceback
 
     try:
-        from cardtable import saves
+        from cardtable.paths import crash_log_path
 
-        path = saves.data_dir() / "crash.log"
+        path = crash_log_path()
         path.parent.mkdir(parents=True, exist_ok=True)
         text = "".join(traceback.format_exception(type(error), error, error.__traceback__))
         path.write_text(text, encoding="utf-8", errors="backslashreplace")

@@ -21,6 +21,7 @@ from textual.widgets import Button, Checkbox, Input, Label, OptionList, Select, 
 from textual.widgets.option_list import Option as ListOption
 
 from cardtable import saves
+from cardtable import seats as seat_names
 from cardtable.cards import DECK_WORDS, deck_words  # noqa: F401  (DECK_WORDS re-exported)
 from cardtable.engine.game import Game, Option, OptionError
 from cardtable.engine.match import Match
@@ -357,7 +358,7 @@ class OptionCheckbox(Checkbox):
     @property
     def BUTTON_INNER(self) -> str:  # noqa: N802 - Textual's class attribute, per value here
         return "X" if self.value else " "
-BOT_NAME = saves.BOT_NAME      # how the table names a bot: no human may take it
+BOT_NAME = seat_names.BOT_NAME      # how the table names a bot: no human may take it
 
 
 def default_seat_name(seat: int, kind: str) -> str:
@@ -517,13 +518,13 @@ class SetupScreen(Screen):
             except Exception:
                 continue
             if kind == "human":
-                problem = saves.name_problem(name, s)     # the same names as ``cardtable play``
+                problem = seat_names.name_problem(name, s)     # the same names as ``cardtable play``
                 if problem:
                     errors.append(problem)
                 seats.append(f"human:{name}")
             else:
                 seats.append(str(kind))
-        dup = saves.duplicate_problem(seats)
+        dup = seat_names.duplicate_problem(seats)
         if dup:
             errors.append(dup)
         return seats, errors

@@ -17,7 +17,7 @@ from cardtable.engine import Action, Match, get_game
 from cardtable.engine.game import DealError, OptionError, Result
 from cardtable.engine.record import replay as replay_match
 from cardtable.engine.record import summary as match_summary
-from cardtable.games.amerikaans_jokeren import ContractSheet
+from cardtable.games.amerikaans_jokeren import CONTRACTS, ContractSheet
 from tests.games.helpers import legal, load_record, refused, run
 from tests.games.test_basis_rummy import hand_text, meld_text, position
 
@@ -286,7 +286,7 @@ def test_example_8_hand_score_with_two_joker_values():
 
 
 def test_example_9_game_end_and_shared_win():
-    sheet = ContractSheet(3)
+    sheet = ContractSheet(3, CONTRACTS)
     rows = [[40, 30, 30], [30, 30, 30], [30, 30, 30], [40, 30, 30], [40, 30, 30], [32, 37, 37]]
     for i, pts in enumerate(rows):
         assert not sheet.over
