@@ -16,7 +16,6 @@ import pytest
 from cardtable.engine import Match, get_game
 from cardtable.engine.registry import game_class, game_ids
 from cardtable.tui import render as R
-from cardtable.tui.app import CardTableApp
 from cardtable.tui.chooser import CARD_KEYS, RESERVED_KEYS, card_key
 from cardtable.tui.screens import HandSummaryScreen, MatchEndScreen
 from cardtable.tui.table import TableScreen
@@ -148,7 +147,7 @@ def check_table(app, gid: str, phase: str, size: tuple[int, int]) -> None:
 
 
 @pytest.mark.parametrize("gid", sorted(game_ids()))
-async def test_every_phase_renders_at_132x36(gid):
+async def test_every_phase_renders_at_132x36(make_app, gid):
     """Each phase's table at 132x36 with the most seats (``check_table``); at 80x24 with the
     fewest, test_phase_snapshot checks the same on the table it takes its snapshot of."""
     n = game_class(gid).max_players
@@ -156,7 +155,7 @@ async def test_every_phase_renders_at_132x36(gid):
         m = phase_match(gid, n, phase)
         if m is None:
             continue
-        app = CardTableApp(m, bot_delay=0, autosave=False, resume=False)
+        app = make_app(m)
         async with app.run_test(size=(132, 36)) as pilot:
             await settle(pilot)
             check_table(app, gid, phase, (132, 36))
@@ -167,13 +166,13 @@ PHASES = [(g, ph) for g in sorted(game_ids())
 
 
 @pytest.mark.parametrize("gid,phase", PHASES, ids=[f"{g}-{p}" for g, p in PHASES])
-def test_phase_snapshot(snap_compare, gid, phase):
+def test_phase_snapshot(make_app, snap_compare, gid, phase):
     """A snapshot of each game's table in each of its phases at 80x24 (the fewest seats),
     whose table is first checked as drawn (``check_table``: one app for both)."""
     m = phase_match(gid, game_class(gid).min_players, phase)
     if m is None:
         pytest.skip("phase not reached from seed 1")
-    app = CardTableApp(m, bot_delay=0, autosave=False, resume=False)
+    app = make_app(m)
     checked = []
 
     async def settle_and_check(pilot):
@@ -225,11 +224,11 @@ async def _play_by_keys(pilot, app, match, rng) -> set:
     pytest.fail("the match did not end")
 
 
-async def test_a_game_declared_only_in_the_tests_is_played_with_keys():
+async def test_a_game_declared_only_in_the_tests_is_played_with_keys(make_app):
     with shapegame.registered() as cls:
         game = cls(players=2)
         match = Match(game, ["human:Anna", "bot:random"], seed=3)
-        app = CardTableApp(match, bot_delay=0, autosave=False, resume=False)
+        app = make_app(match)
         async with app.run_test(size=(80, 24)) as pilot:
             verbs = await _play_by_keys(pilot, app, match, random.Random(3))
         assert match.over

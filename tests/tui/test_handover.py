@@ -85,11 +85,6 @@ def _at_annas_roem() -> Match:
     return m
 
 
-def _app(match, **kw) -> CardTableApp:
-    kw.setdefault("bot_delay", 0)
-    return CardTableApp(match, resume=False, autosave=False, **kw)
-
-
 def _post(app, key: str, at: float | None = None) -> None:
     """Post ``key`` as the terminal driver does; ``at``: the time it was read (default now)."""
     char = {"enter": "\r", "space": " ", "backspace": "\x7f"}.get(key, key if len(key) == 1 else None)
@@ -99,14 +94,14 @@ def _post(app, key: str, at: float | None = None) -> None:
     app.post_message(event)
 
 
-async def test_the_double_press_at_annas_roem_turn_passes_nothing(monkeypatch):
+async def test_the_double_press_at_annas_roem_turn_passes_nothing(make_app, monkeypatch):
     """The issue's keys, with the app's default gates and bot pace: ``p``, 0.4 s, ``⏎``, 0.4 s,
     ``⏎`` at Anna's roem turn. Before: Bram's hand-over closed and Bram led a card nobody
     chose (or Anna saw Bram's hand). Now Bram's hand-over stays, until Bram's key."""
     monkeypatch.delenv("CARDTABLE_INPUT_QUIET")
     monkeypatch.delenv("CARDTABLE_HANDOVER_QUIET")
     match = _at_annas_roem()
-    app = _app(match, bot_delay=0.6)
+    app = make_app(match, bot_delay=0.6)
     async with app.run_test(size=(100, 30)) as pilot:
         await settle(pilot)
         await asyncio.sleep(1.1)                   # Anna takes the keyboard
@@ -129,11 +124,11 @@ async def test_the_double_press_at_annas_roem_turn_passes_nothing(monkeypatch):
         assert app.screen is tbl and tbl.viewer == 1 and actions(match)[n0:] == ["pass"]
 
 
-async def test_the_key_line_does_not_offer_enter_beside_the_pass_button():
+async def test_the_key_line_does_not_offer_enter_beside_the_pass_button(make_app):
     """At a roem turn where Pass is the only move, ⏎ still passes but the key line names
     only ``p Pass`` (before: ``⏎ pass`` beside it invited pressing both)."""
     match = _at_annas_roem()
-    app = _app(match)
+    app = make_app(match)
     async with app.run_test(size=(100, 30)) as pilot:
         await settle(pilot)
         await pass_handover(pilot)
@@ -160,7 +155,7 @@ class FakeClock:
         self.offset += seconds
 
 
-async def test_the_next_players_key_passes_once_drawn_and_quiet(monkeypatch):
+async def test_the_next_players_key_passes_once_drawn_and_quiet(make_app, monkeypatch):
     """With the real quiet time (1 s) on a fake clock: Bram's key too soon after the screen
     was drawn, or too soon after another key, does not count; ⏎, space, a digit, Pass's key,
     another letter and a click never pass; B (either case) after a quiet second does."""
@@ -169,7 +164,7 @@ async def test_the_next_players_key_passes_once_drawn_and_quiet(monkeypatch):
     monkeypatch.setattr(_time, "get_time", clock)
     match = _at_annas_roem()
     match.apply("pass")                          # Anna passed: Bram's hand-over
-    app = _app(match)
+    app = make_app(match)
     assert app.handover_quiet == DEFAULT_HANDOVER_QUIET == 1.0
     async with app.run_test(size=(100, 30)) as pilot:
         await settle(pilot)
@@ -202,13 +197,13 @@ async def test_the_next_players_key_passes_once_drawn_and_quiet(monkeypatch):
 
 
 @pytest.mark.parametrize("starved", ["before it is drawn", "after it is drawn"])
-async def test_keys_queued_while_the_event_loop_is_starved_do_not_pass(monkeypatch, starved):
+async def test_keys_queued_while_the_event_loop_is_starved_do_not_pass(make_app, monkeypatch, starved):
     """The event loop is blocked (a slow redraw under load) while the keyboard sends keys,
     Bram's own key among them; they are handled only after the block. Keys read before the
     hand-over was drawn, or within the quiet time after it, never pass it, however late
     they are handled (before: the time was taken when the key was handled)."""
     match = _at_annas_roem()
-    app = _app(match, handover_quiet=0.3)
+    app = make_app(match, handover_quiet=0.3)
     armed, blocked, sent = threading.Event(), threading.Event(), threading.Event()
     keys = ["enter", "b", "1", "b"] if starved == "before it is drawn" else ["b"]
 
@@ -265,12 +260,12 @@ async def _burst(app, keys, gap: float = 0.01) -> None:
         await asyncio.sleep(gap)
 
 
-async def test_the_hand_over_after_an_undo_keeps_the_gate():
+async def test_the_hand_over_after_an_undo_keeps_the_gate(make_app):
     """Anna plays, and while the bot after her thinks she takes it back with ⌫ followed by
     a burst (her own key among it): the hand-over back to her comes (her hand was hidden
     while the bot played) and the burst does not pass it; her key after the quiet does."""
     match = Match(get_game("kruisjassen"), ["human:Anna", "bot:simple", "human:Bram", "bot:simple"], seed=12)
-    app = _app(match, hotseat_undo=True, handover_quiet=0.2)
+    app = make_app(match, hotseat_undo=True, handover_quiet=0.2)
     async with app.run_test(size=(100, 30)) as pilot:
         for _ in range(8):
             await settle(pilot)
@@ -334,7 +329,7 @@ async def test_the_resume_offer_before_a_hot_seat_hand_keeps_the_gate(monkeypatc
         assert table(app).viewer == m.state.to_act
 
 
-async def test_the_hand_summary_before_a_hot_seat_hand_keeps_the_gate(monkeypatch):
+async def test_the_hand_summary_before_a_hot_seat_hand_keeps_the_gate(make_app, monkeypatch):
     """The last card of a hand in hot-seat: the summary takes ⏎ only once drawn and after
     the quiet time, and the burst that went on (the players' keys among it) does not pass
     the next hand's hand-over."""
@@ -342,7 +337,7 @@ async def test_the_hand_summary_before_a_hot_seat_hand_keeps_the_gate(monkeypatc
     seats = ["human:Anna", "human:Bram", "bot:simple", "bot:simple"]
     match = Match(get_game("manille-muette", hands_to_win=2), seats, seed=3)
     demo.play_until(match, lambda m, o: o is not None and len(o.hand) == 1 and o.seat == 0)
-    app = _app(match)
+    app = make_app(match)
     async with app.run_test(size=(100, 30)) as pilot:
         for _ in range(20):
             await settle(pilot)

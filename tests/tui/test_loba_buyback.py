@@ -5,7 +5,6 @@ State with the verbs ``buy back`` and ``pass``)."""
 from __future__ import annotations
 
 from cardtable.engine.record import replay
-from cardtable.tui.app import CardTableApp
 from cardtable.tui.screens import HandSummaryScreen
 from cardtable.tui.table import TableScreen
 from cardtable.tui.testing import screen_text, settle
@@ -22,23 +21,19 @@ def after_the_hand():
     return m
 
 
-def app(match) -> CardTableApp:
-    return CardTableApp(match, bot_delay=0, autosave=False, resume=False)
-
-
 async def to_the_decision(pilot) -> None:
     await settle(pilot)
     await pilot.press("enter")            # past the hand's summary
     await settle(pilot)
 
 
-def test_buy_back_screen_snapshot(snap_compare):
-    assert snap_compare(app(after_the_hand()), terminal_size=(80, 24), run_before=to_the_decision)
+def test_buy_back_screen_snapshot(make_app, snap_compare):
+    assert snap_compare(make_app(after_the_hand()), terminal_size=(80, 24), run_before=to_the_decision)
 
 
-async def test_buying_back_by_key():
+async def test_buying_back_by_key(make_app):
     m = after_the_hand()
-    a = app(m)
+    a = make_app(m)
     async with a.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
         assert isinstance(a.screen, HandSummaryScreen)

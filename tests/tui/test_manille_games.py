@@ -17,7 +17,6 @@ from cardtable.engine.actions import Action
 from cardtable.engine.grammar import parse_action
 from cardtable.tui import demo
 from cardtable.tui import render as R
-from cardtable.tui.app import CardTableApp
 from cardtable.tui.chooser import card_index, card_key
 from cardtable.tui.history import HistoryScreen
 from cardtable.tui.screens import SheetScreen
@@ -25,10 +24,6 @@ from cardtable.tui.table import TableScreen
 from cardtable.tui.testing import screen_text, settle, table
 from cardtable.tui.widgets import ActionBar, CardWidget
 from tests.tui.helpers import actions, finish_hand, message
-
-
-def make_app(match: Match, **kw) -> CardTableApp:
-    return CardTableApp(match, bot_delay=0, resume=False, autosave=False, **kw)
 
 
 def bar(tbl: TableScreen) -> dict[str, str]:
@@ -70,7 +65,7 @@ async def play_a_card(pilot, tbl: TableScreen, step: int) -> None:
 
 # ---- Manille Parlée: the talk menu ---------------------------------------------------------
 
-async def test_manille_parlee_hand_with_a_question_and_a_statement():
+async def test_manille_parlee_hand_with_a_question_and_a_statement(make_app):
     game = get_game("manille-parlee")
     match = Match(game, ["human:Anna", "bot:simple", "bot:simple", "bot:simple"], seed=4)
     app = make_app(match)
@@ -140,7 +135,7 @@ async def test_manille_parlee_hand_with_a_question_and_a_statement():
         assert table(app).errors == []
 
 
-async def test_parlee_talk_menu_offers_only_legal_choices():
+async def test_parlee_talk_menu_offers_only_legal_choices(make_app):
     match = demo.menu_open("manille-parlee", 7)
     app = make_app(match)
     async with app.run_test(size=(80, 24)) as pilot:
@@ -203,7 +198,7 @@ def manille_turn(exchange: int):
 
 
 @pytest.mark.parametrize("players,exchange", [(3, 2), (7, 3)])
-async def test_manille_hand_with_the_exchange(players, exchange):
+async def test_manille_hand_with_the_exchange(make_app, players, exchange):
     game = get_game("manille", players)
     seats = ["bot:simple", "human:Anna"] + ["bot:simple"] * (players - 2)
     match = Match(game, seats, seed=4)
@@ -234,7 +229,7 @@ async def test_manille_hand_with_the_exchange(players, exchange):
         assert table(app).errors == []
 
 
-async def test_manille_status_line_shows_the_target_and_keep_hand():
+async def test_manille_status_line_shows_the_target_and_keep_hand(make_app):
     game = get_game("manille", 5)
     match = Match(game, ["bot:simple", "human:Anna", "bot:simple", "bot:simple", "bot:simple"], seed=9)
     app = make_app(match)
@@ -264,7 +259,7 @@ async def test_manille_status_line_shows_the_target_and_keep_hand():
 
 
 @pytest.mark.parametrize("players", [2, 4, 5, 6])
-async def test_manille_every_player_count_is_laid_out(players):
+async def test_manille_every_player_count_is_laid_out(make_app, players):
     match = demo.trick_midhand("manille", 7, players=players)
     app = make_app(match)
     async with app.run_test(size=(80, 24)) as pilot:
@@ -304,7 +299,7 @@ def butifarra_turn(choice: str):
 
 
 @pytest.mark.parametrize("choice,word", [("S", "trump ♠"), ("b", "butifarra"), ("p", "Contract")])
-async def test_butifarra_hand_played_with_keys(choice, word):
+async def test_butifarra_hand_played_with_keys(make_app, choice, word):
     game = get_game("butifarra")
     match = Match(game, ["human:Anna", "bot:simple", "bot:simple", "bot:simple"], seed=3)
     app = make_app(match)
@@ -325,7 +320,7 @@ async def test_butifarra_hand_played_with_keys(choice, word):
         assert table(app).errors == []
 
 
-async def test_butifarra_sheet_fits_80_columns():
+async def test_butifarra_sheet_fits_80_columns(make_app):
     match = demo.after_hands("butifarra", 3, seed=5)
     app = make_app(match)
     async with app.run_test(size=(80, 24)) as pilot:
@@ -341,7 +336,7 @@ async def test_butifarra_sheet_fits_80_columns():
 # ---- hot-seat -------------------------------------------------------------------------------
 
 @pytest.mark.soak
-async def test_manille_hot_seat_three_players():
+async def test_manille_hot_seat_three_players(make_app):
     game = get_game("manille", 3)
     match = Match(game, ["human:Anna", "human:Bram", "bot:simple"], seed=5)
     app = make_app(match)
@@ -358,7 +353,7 @@ async def test_manille_hot_seat_three_players():
         assert match.results[0] is not None
 
 
-async def test_butifarra_doubling_hint_names_only_the_offered_calls():
+async def test_butifarra_doubling_hint_names_only_the_offered_calls(make_app):
     game = get_game("butifarra")
     match = Match(game, ["bot:simple", "human:Anna", "bot:simple", "bot:simple"], seed=3)
     match.start_hand()

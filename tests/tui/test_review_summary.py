@@ -158,13 +158,13 @@ async def test_summary_lists_where_the_bot_would_have_played_otherwise(monkeypat
         assert "declare" not in text and "Trick 1: you chose" in text
 
 
-async def test_the_setting_off_spends_nothing(monkeypatch):
+async def test_the_setting_off_spends_nothing(make_app, monkeypatch):
     _reset()
     monkeypatch.delenv("CARDTABLE_REVIEW", raising=False)
     settings.save(settings.Settings(review=False))
     game = get_game("kruisjassen")
     match = Match(game, ["human:You", "bot:simple", "bot:simple", "bot:simple"], seed=3)
-    app = CardTableApp(match, bot_delay=0, resume=False, autosave=False)
+    app = make_app(match)
     app.review_search = StubSearch
     assert app.settings.review is False
     async with app.run_test(size=(100, 40)) as pilot:

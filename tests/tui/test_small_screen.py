@@ -10,17 +10,12 @@ from cardtable.engine import Match, get_game
 from cardtable.engine.registry import game_class, game_ids
 from cardtable.tui import demo
 from cardtable.tui import render as R
-from cardtable.tui.app import CardTableApp
 from cardtable.tui.chooser import Chooser, card_key
 from cardtable.tui.history import HistoryScreen
 from cardtable.tui.table import TableScreen
 from cardtable.tui.testing import screen_text, settle
 from tests.tui.reach import _UI
 from tests.tui.test_generic import CONFIGS, phase_positions
-
-
-def app_for(match) -> CardTableApp:
-    return CardTableApp(match, bot_delay=0, autosave=False, resume=False)
 
 
 def _menu_card_items(obs):
@@ -62,7 +57,7 @@ def test_a_card_picked_in_a_menu_has_the_key_it_has_in_the_hand():
     assert found, "no game offers a card of the hand in a menu"
 
 
-async def test_every_card_of_a_long_hand_is_chosen_by_its_key():
+async def test_every_card_of_a_long_hand_is_chosen_by_its_key(make_app):
     """The longest hand any game deals (16 cards in a two-handed game): each card's key
     puts the cursor on it."""
     best = None
@@ -77,7 +72,7 @@ async def test_every_card_of_a_long_hand_is_chosen_by_its_key():
     m.start_next()
     while m.state.to_act != 0 or len(m.state.observation(0).hand) < size - 1:
         m.apply(m.state.legal_actions()[0], check=False)
-    app = app_for(m)
+    app = make_app(m)
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
         tbl = app.screen
@@ -95,9 +90,9 @@ async def test_every_card_of_a_long_hand_is_chosen_by_its_key():
                 await pilot.pause()
 
 
-async def test_below_80x24_a_notice_and_the_table_comes_back():
+async def test_below_80x24_a_notice_and_the_table_comes_back(make_app):
     m = demo.trick_midhand(_a_trick_game(), 7, tricks=1)
-    app = app_for(m)
+    app = make_app(m)
     async with app.run_test(size=(70, 20)) as pilot:
         await settle(pilot)
         text = screen_text(app)
@@ -134,10 +129,10 @@ def _a_talk_game() -> str | None:
     return None
 
 
-async def test_the_history_shows_every_trick_and_every_talk_line_of_the_hand():
+async def test_the_history_shows_every_trick_and_every_talk_line_of_the_hand(make_app):
     gid = _a_talk_game() or _a_trick_game()
     m = demo.trick_midhand(gid, 7, tricks=5)
-    app = app_for(m)
+    app = make_app(m)
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
         tbl = app.screen
@@ -184,7 +179,7 @@ def test_the_history_gathers_the_events_the_game_declares_and_no_others():
 
 # ---- the status line on one line ---------------------------------------------------------
 
-async def test_rummy_status_fits_one_line_at_80_columns_and_says_all_when_wider():
+async def test_rummy_status_fits_one_line_at_80_columns_and_says_all_when_wider(make_app):
     """Klassieke Rummy after the draw: at 80 columns the status line is one line (before,
     ``… · stock 29`` and ``discard K♠ · melds 0 · to 150`` on a second line, a row of the
     table lost); what it leaves out is what the piles and the melds beside it show. At 132
@@ -193,7 +188,7 @@ async def test_rummy_status_fits_one_line_at_80_columns_and_says_all_when_wider(
 
     for size, whole in (((80, 24), False), ((132, 36), True)):
         match = rummy_position(players=2)
-        app = app_for(match)
+        app = make_app(match)
         async with app.run_test(size=size) as pilot:
             await settle(pilot)
             await pilot.press("d")
@@ -227,14 +222,14 @@ def test_the_history_lists_a_trick_where_it_began_and_a_claim_after_its_trick():
                      "Trick 2 so far: Bot 1 7♠", "Anna claims", "hand over"], lines
 
 
-async def test_the_history_after_a_claim_lists_the_cut_trick_before_the_claim():
+async def test_the_history_after_a_claim_lists_the_cut_trick_before_the_claim(make_app):
     """Kruisjassen: Anna claims with cards in the trick; the history of the hand just played
     (``h`` on the summary) lists that trick, then the claim and the end."""
     from cardtable.tui.screens import HandSummaryScreen
 
     m = demo.trick_midhand("kruisjassen", 7, tricks=3)
     assert any(a.verb == "claim" for a in m.state.observation(0).legal)
-    app = app_for(m)
+    app = make_app(m)
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
         await pilot.press("c")

@@ -12,15 +12,10 @@ from __future__ import annotations
 import pytest
 
 from cardtable.tui import demo
-from cardtable.tui.app import CardTableApp
 from cardtable.tui.testing import settle
 
 SMALL = (80, 24)
 LARGE = (132, 36)
-
-
-def app(match=None) -> CardTableApp:
-    return CardTableApp(match, bot_delay=0, autosave=False, resume=False)
 
 
 async def open_sheet(pilot) -> None:
@@ -31,41 +26,41 @@ async def open_sheet(pilot) -> None:
 
 
 @pytest.mark.parametrize("size", [SMALL, LARGE], ids=["80x24", "132x36"])
-def test_menu(snap_compare, size):
-    assert snap_compare(app(), terminal_size=size, run_before=settle)
+def test_menu(make_app, snap_compare, size):
+    assert snap_compare(make_app(), terminal_size=size, run_before=settle)
 
 
 @pytest.mark.parametrize("size", [SMALL, LARGE], ids=["80x24", "132x36"])
-def test_kruisjassen_table(snap_compare, size):
-    assert snap_compare(app(demo.trick_midhand("kruisjassen", 7, tricks=3)), terminal_size=size, run_before=settle)
+def test_kruisjassen_table(make_app, snap_compare, size):
+    assert snap_compare(make_app(demo.trick_midhand("kruisjassen", 7, tricks=3)), terminal_size=size, run_before=settle)
 
 
 @pytest.mark.parametrize("size", [SMALL, LARGE], ids=["80x24", "132x36"])
-def test_klassieke_rummy_table(snap_compare, size):
+def test_klassieke_rummy_table(make_app, snap_compare, size):
     players = 2 if size == SMALL else 4
     match = demo.draw_midhand("klassieke-rummy", 11 if players == 2 else 12, players=players)
-    assert snap_compare(app(match), terminal_size=size, run_before=settle)
+    assert snap_compare(make_app(match), terminal_size=size, run_before=settle)
 
 
 @pytest.mark.parametrize("size", [SMALL, LARGE], ids=["80x24", "132x36"])
-def test_kruisjassen_score_sheet(snap_compare, size):
+def test_kruisjassen_score_sheet(make_app, snap_compare, size):
     match = demo.after_hands("kruisjassen", 4, seed=5)
-    assert snap_compare(app(match), terminal_size=size, run_before=open_sheet)
+    assert snap_compare(make_app(match), terminal_size=size, run_before=open_sheet)
 
 
 @pytest.mark.parametrize("size", [SMALL, LARGE], ids=["80x24", "132x36"])
-def test_klassieke_rummy_score_sheet(snap_compare, size):
+def test_klassieke_rummy_score_sheet(make_app, snap_compare, size):
     match = demo.after_hands("klassieke-rummy", 4, seed=5, players=3)
-    assert snap_compare(app(match), terminal_size=size, run_before=open_sheet)
+    assert snap_compare(make_app(match), terminal_size=size, run_before=open_sheet)
 
 
 @pytest.mark.parametrize("size", [SMALL, LARGE], ids=["80x24", "132x36"])
-def test_hand_over(snap_compare, size):
+def test_hand_over(make_app, snap_compare, size):
     match = demo.trick_midhand("kruisjassen", 7, tricks=3,
                                seats=["human:Anna", "bot:simple", "human:Bram", "bot:simple"])
-    assert snap_compare(app(match), terminal_size=size, run_before=settle)
+    assert snap_compare(make_app(match), terminal_size=size, run_before=settle)
 
 
-def test_kruisjassen_hand_summary(snap_compare):
+def test_kruisjassen_hand_summary(make_app, snap_compare):
     match = demo.after_hands("kruisjassen", 2, seed=6)
-    assert snap_compare(app(match), terminal_size=SMALL, run_before=settle)
+    assert snap_compare(make_app(match), terminal_size=SMALL, run_before=settle)

@@ -12,14 +12,9 @@ from __future__ import annotations
 import pytest
 
 from cardtable.tui import demo
-from cardtable.tui.app import CardTableApp
 from cardtable.tui.testing import settle
 
 SMALL = (80, 24)
-
-
-def app(match=None) -> CardTableApp:
-    return CardTableApp(match, bot_delay=0, autosave=False, resume=False)
 
 
 def pressing(*keys: str):
@@ -35,39 +30,39 @@ def pressing(*keys: str):
 
 # ---- tables -----------------------------------------------------------------------------------
 
-def test_manille_muette_table(snap_compare):
-    assert snap_compare(app(demo.trick_midhand("manille-muette", 7)), terminal_size=SMALL, run_before=settle)
+def test_manille_muette_table(make_app, snap_compare):
+    assert snap_compare(make_app(demo.trick_midhand("manille-muette", 7)), terminal_size=SMALL, run_before=settle)
 
 
-def test_manille_parlee_table_talk_menu(snap_compare):
+def test_manille_parlee_table_talk_menu(make_app, snap_compare):
     # the leader's menu open: a (ask), then the topics
-    assert snap_compare(app(demo.menu_open("manille-parlee", 7)), terminal_size=SMALL, run_before=pressing("a"))
+    assert snap_compare(make_app(demo.menu_open("manille-parlee", 7)), terminal_size=SMALL, run_before=pressing("a"))
 
 
-def test_manille_parlee_table_after_a_question(snap_compare):
+def test_manille_parlee_table_after_a_question(make_app, snap_compare):
     # the question and its answer under the trick and in the log
-    assert snap_compare(app(demo.menu_open("manille-parlee", 7)), terminal_size=SMALL,
+    assert snap_compare(make_app(demo.menu_open("manille-parlee", 7)), terminal_size=SMALL,
                         run_before=pressing("a", "c", "C"))
 
 
 @pytest.mark.parametrize("players", [2, 3, 5, 7])
-def test_manille_table(snap_compare, players):
+def test_manille_table(make_app, snap_compare, players):
     match = demo.trick_midhand("manille", 7, players=players, tricks=1)
-    assert snap_compare(app(match), terminal_size=SMALL, run_before=settle)
+    assert snap_compare(make_app(match), terminal_size=SMALL, run_before=settle)
 
 
-def test_manille_exchange(snap_compare):
+def test_manille_exchange(make_app, snap_compare):
     match = demo.at_phase("manille", "exchange", 7, players=3)
-    assert snap_compare(app(match), terminal_size=SMALL, run_before=pressing("1", "3"))
+    assert snap_compare(make_app(match), terminal_size=SMALL, run_before=pressing("1", "3"))
 
 
-def test_butifarra_trump_choice(snap_compare):
-    assert snap_compare(app(demo.at_phase("butifarra", "trump", 7)), terminal_size=SMALL, run_before=settle)
+def test_butifarra_trump_choice(make_app, snap_compare):
+    assert snap_compare(make_app(demo.at_phase("butifarra", "trump", 7)), terminal_size=SMALL, run_before=settle)
 
 
-def test_butifarra_table(snap_compare):
+def test_butifarra_table(make_app, snap_compare):
     match = demo.trick_midhand("butifarra", 7, tricks=4)
-    assert snap_compare(app(match), terminal_size=SMALL, run_before=settle)
+    assert snap_compare(make_app(match), terminal_size=SMALL, run_before=settle)
 
 
 # ---- score sheets and the hand summary ---------------------------------------------------------
@@ -76,12 +71,12 @@ def test_butifarra_table(snap_compare):
     ("manille-muette", 2, None), ("manille-parlee", 2, None), ("manille", 4, 5), ("manille", 3, 7),
     ("butifarra", 4, None),
 ], ids=["manille-muette", "manille-parlee", "manille-5p", "manille-7p", "butifarra"])
-def test_score_sheet(snap_compare, game, hands, players):
+def test_score_sheet(make_app, snap_compare, game, hands, players):
     match = demo.after_hands(game, hands, seed=5, players=players)
-    assert snap_compare(app(match), terminal_size=SMALL, run_before=pressing("s"))
+    assert snap_compare(make_app(match), terminal_size=SMALL, run_before=pressing("s"))
 
 
 @pytest.mark.parametrize("game,players", [("manille-muette", None), ("manille", 5), ("butifarra", None)])
-def test_hand_summary(snap_compare, game, players):
+def test_hand_summary(make_app, snap_compare, game, players):
     match = demo.after_hands(game, 2, seed=5, players=players)
-    assert snap_compare(app(match), terminal_size=SMALL, run_before=settle)
+    assert snap_compare(make_app(match), terminal_size=SMALL, run_before=settle)

@@ -83,11 +83,11 @@ def _parlee_after_two_talks() -> Match:
         m.apply(bots[st.to_act].choose(obs))
 
 
-async def test_parlee_shows_every_question_and_answer_of_the_hand_at_80x24():
+async def test_parlee_shows_every_question_and_answer_of_the_hand_at_80x24(make_app):
     m = _parlee_after_two_talks()
     talk = m.state.observation(0).extra["talk"]
     assert [t["action"] for t in talk] == ["ask count S", "tell count H"]
-    app = CardTableApp(m, bot_delay=0, resume=False, autosave=False)
+    app = make_app(m)
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
         text = screen_text(app)

@@ -53,10 +53,10 @@ async def test_undo_against_bots_takes_back_decisions_one_by_one():
         assert "Nothing to take back" in message(app.screen)
 
 
-async def test_undo_in_hot_seat_is_off_unless_turned_on():
+async def test_undo_in_hot_seat_is_off_unless_turned_on(make_app):
     for allowed in (False, True):
         match = Match(get_game("kruisjassen"), ["human:Anna", "human:Bram", "bot", "bot"], seed=12)
-        app = CardTableApp(match, bot_delay=0, resume=False, autosave=False, hotseat_undo=allowed)
+        app = make_app(match, hotseat_undo=allowed)
         async with app.run_test(size=(80, 24)) as pilot:
             await _past_handovers(app, pilot)
             tbl = app.screen
@@ -79,10 +79,10 @@ async def test_undo_in_hot_seat_is_off_unless_turned_on():
                 assert not app.screen.check_action("undo", ())
 
 
-async def test_in_hot_seat_a_player_takes_back_only_their_own_decision():
+async def test_in_hot_seat_a_player_takes_back_only_their_own_decision(make_app):
     """With undo on in hot-seat, Anna takes back her own draw while she is still deciding."""
     match = Match(get_game("klassieke-rummy"), ["human:Anna", "human:Bram"], seed=3)
-    app = CardTableApp(match, bot_delay=0, resume=False, autosave=False, hotseat_undo=True)
+    app = make_app(match, hotseat_undo=True)
     async with app.run_test(size=(80, 24)) as pilot:
         await _past_handovers(app, pilot)
         seat = match.state.to_act
@@ -103,11 +103,11 @@ async def test_in_hot_seat_a_player_takes_back_only_their_own_decision():
         assert "cannot be taken back" in message(app.screen)
 
 
-async def test_a_claim_asks_first():
+async def test_a_claim_asks_first(make_app):
     """"Ik dek" ends the hand at once: the game declares a confirmation (VerbSpec.confirm);
     n keeps the hand going, y claims."""
     match = Match(get_game("kruisjassen"), ["human:Anna", "bot", "bot", "bot"], seed=12)
-    app = CardTableApp(match, bot_delay=0, resume=False, autosave=False)
+    app = make_app(match)
     async with app.run_test(size=(80, 24)) as pilot:
         for _ in range(40):
             await settle(pilot)

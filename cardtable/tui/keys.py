@@ -1,0 +1,257 @@
+"""The table's keys and clicks: every key is handled in ``on_key`` at once and in the order
+typed; the key line shows the keys that do something now (``check_action``); ⏎ does what
+``_enter_plan`` says, or says why it does nothing. A layer of ``TableScreen`` (see
+``tui/table_base.py``).
+"""
+
+from __future__ import annotations
+
+from typing import Callable
+
+from rich.style import Style
+from rich.text import Text
+from textual.actions import parse as parse_action
+from textual.containers import VerticalScroll
+
+from cardtable.engine.actions import Action
+from cardtable.engine.game import Observation
+from cardtable.engine.views import CARD, CARDS, MELD, spec_for
+from cardtable.tui import render as R
+from cardtable.tui.bot_driver import hint_function
+from cardtable.tui.chooser import CARD_SHAPES, Chooser, card_index
+from cardtable.tui.moves import TableMoves
+from cardtable.tui.screens import RulesScreen, SheetScreen
+from cardtable.tui.table_base import MIN_SIZE
+from cardtable.tui.widgets import ActionBar, CardWidget, key_name
+
+
+def is_digit_key(key: str) -> bool:
+    """An ASCII digit key, 0 to 9: only those choose a card or a meld. ``²`` (a key of its
+    own on AZERTY keyboards), ``³``, ``①`` or ``٣`` are digits to ``str.isdigit`` (and some to
+    ``int``) but are no card number here: they are ignored like any other unbound key."""
+    return len(key) == 1 and "0" <= key <= "9"
+
+
+#: the card keys' actions (⏎, ←→, ␣): on the key line only while a human may use them
+CARD_KEY_ACTIONS = ("enter", "cursor", "toggle")
+
+
+class TableKeys(TableMoves):
+    """Keys and clicks to the table's actions; the key line."""
+
+    def check_action(self, action: str, parameters) -> bool | None:
+        """Which keys the key line shows: the card keys only while a human decides and
+        they do something (while the bots play: quit, the sheet, the history, the rules, undo).
+        The table's keys themselves are run by ``on_key``, a card key even when hidden."""
+        if action in CARD_KEY_ACTIONS and not self._card_key_live(action):
+            return False          # hidden from the key line: it does nothing now
+        if action == "hint":
+            return hint_function() is not None and self.mode == "human"
+        if action == "undo":
+            return self.undo_allowed()
+        return True
+
+    def _card_key_live(self, action: str) -> bool:
+        """Whether a card key does something now: ⏎ and ←→ while a card-shaped verb is on
+        offer, ␣ while cards are selected; never while it is not a human's turn (pressed
+        then, they say whose it is)."""
+        if self.mode != "human":
+            return False
+        obs = self.observation()
+        if obs is None or self._hidden():
+            return False
+        if action == "toggle":
+            return Chooser.selecting(obs)
+        if action == "enter":
+            # ⏎ making the one move a button already names (roem: ``p Pass``) still makes it
+            # but is not listed: two keys offered for one move invited pressing both, and
+            # the second then fell on the next player's hand-over (issue 19)
+            return self._enter_plan()[1] is not None and not self._enter_doubles_a_button(obs)
+        return any(s.shape in CARD_SHAPES for s, _ in Chooser.specs(obs))
+
+    async def on_key(self, event) -> None:
+        """Every key of the table is handled here, at once and in the order typed (fast
+        typing, a paste, key repeat): a key left to its binding would run only after it has
+        bubbled up to the app, behind the digits typed after it."""
+        key = event.key
+        if self._too_small() and key != "q":
+            event.stop()          # the table is not in view: no card is played blind
+            event.prevent_default()
+            return
+        if self.chooser.pending is not None and (is_digit_key(key) or key == "enter"):
+            event.stop()
+            event.prevent_default()
+            self._meld_key(key)
+            return
+        if key in self.keymap:
+            event.stop()
+            event.prevent_default()
+            self.keymap[key]()
+            return
+        if card_index(key) is not None:
+            event.stop()
+            event.prevent_default()
+            self._card_number(card_index(key))
+            return
+        for binding in self._bindings.key_to_bindings.get(key, ()):
+            event.stop()
+            event.prevent_default()
+            _, name, params = parse_action(binding.action)
+            if name in CARD_KEY_ACTIONS:
+                # not through ``run_action``: that skips an action ``check_action`` hides from
+                # the key line, and a card key says why it does nothing (⏎: ``action_enter``;
+                # while a bot plays: whose turn it is)
+                getattr(self, f"action_{name}")(*params)
+            else:
+                await self.run_action(binding.action)
+            return
+        char = event.character
+        if (self.mode == "human" and char is not None and len(char) == 1 and char.isprintable()
+                and not char.isspace() and key not in self.app._bindings.key_to_bindings):
+            event.stop()
+            event.prevent_default()
+            self._no_such_key(char)
+
+    def _too_small(self) -> bool:
+        """The terminal is smaller than ``MIN_SIZE``: a notice stands in for the table."""
+        w, h = self.app.size
+        return 0 < w < MIN_SIZE[0] or 0 < h < MIN_SIZE[1]
+
+    def action_enter(self) -> None:
+        """⏎: what ``_enter_plan`` says it does; when it does nothing now, why not
+        (``_enter_refusal``)."""
+        if self.mode != "human":
+            self._not_your_turn()
+            return
+        fn = self._enter_plan()[1]
+        if fn is not None:
+            fn()
+            return
+        self._enter_refusal()
+
+    def _enter_plan(self) -> tuple[str, Callable[[], None] | None]:
+        """What ⏎ does now, one answer for the key line and the key: its verb and the
+        function it runs. ⏎ runs the card-shaped verb on ⏎ (or the first card verb on offer:
+        the card under the cursor, the selected cards), a button on ⏎, else the one legal move
+        when it takes no cards and asks nothing (roem to pass on). ``("", None)``: nothing
+        now (not the human's turn, a draw or a bid to choose, a menu open)."""
+        obs = self.observation()
+        if self.mode != "human" or obs is None or self._hidden() or not obs.legal:
+            return "", None
+        fn = self.keymap.get("enter")
+        if fn is not None:
+            spec = self.chooser.card_spec(obs, "enter")
+            return (spec[0].verb if spec else "choose"), fn
+        only = self._only_move(obs)
+        if only is not None:
+            return only.verb, (lambda: self.try_action(only))
+        return "", None
+
+    def _enter_refusal(self) -> None:
+        """⏎ when it does nothing now, on the human's turn: a card verb this phase offered on
+        ⏎ before but not now gets the rules' reason for the card under the cursor (as its
+        own key does); else the message names the keys that choose (``d Draw stock · t Take
+        discard``), Esc too in a menu."""
+        obs = self.observation()
+        if obs is None or self._hidden() or not obs.legal:
+            return
+        c = self.chooser
+        menu = bool(c.path or c.choices)
+        if not menu:
+            seen = [sp for sp in self._seen_specs.get(obs.phase, {}).values() if sp.shape in (CARD, CARDS)]
+            sp = next((sp for sp in seen if sp.key == "enter"), None) or next(
+                (sp for sp in seen if not sp.key and sp.shape == CARD), None)
+            if sp is not None and spec_for(Action(sp.verb, sp.arg), obs.verbs) is None:
+                self.card_key(sp, [])
+                return
+        t = Text("⏎ makes no move now; keys: ", Style(color=R.GOLD))
+        for i, (key, label) in enumerate(self._buttons):
+            if i:
+                t.append(" · ", Style(color=R.GOLD))
+            t.append(f"{key_name(key)} ", Style(color=R.GOLD, bold=True))
+            t.append_text(label)
+        if menu and not any(key == "escape" for key, _ in self._buttons):
+            t.append(" · Esc back", Style(color=R.GOLD))
+        self.set_message(self._one_line(t))
+
+    def _enter_doubles_a_button(self, obs: Observation) -> bool:
+        """⏎ would make the one move on offer (``_only_move``) and a button of the action
+        line makes that move on its own key."""
+        return ("enter" not in self.keymap and self._only_move(obs) is not None
+                and any(key != "enter" for key, _ in self._buttons))
+
+    @staticmethod
+    def _only_move(obs: Observation) -> Action | None:
+        """The one legal move when there is one and it takes no cards and asks nothing
+        (roem to pass on): ⏎ makes it."""
+        if obs is None or len(obs.legal) != 1:
+            return None
+        only = obs.legal[0]
+        spec = spec_for(only, obs.verbs)
+        if spec is None or spec.shape in CARD_SHAPES or spec.shape == MELD or spec.confirm:
+            return None
+        return only
+
+    def _no_such_key(self, key: str) -> None:
+        """A key that does nothing now, on the human's turn: say so and point at the key
+        line (before, nothing happened and an old message stayed, as if it answered)."""
+        self.set_message(Text(f"{key} does nothing now: the keys below say what you can do.",
+                              Style(color=R.GOLD)))
+
+    def action_scroll_center(self, lines: int) -> None:
+        center = self.query_one("#center", VerticalScroll)
+        center.scroll_to(y=center.scroll_y + lines, animate=False)
+
+    def action_cancel(self) -> None:
+        c = self.chooser
+        if c.path or c.choices:
+            c.back(self)
+            return
+        if c.pending is not None:
+            c.pending = None
+            c.digits = ""
+        elif c.selected:
+            c.selected = []
+        c.page = 0
+        self._message = None
+        self.refresh_table()
+
+    def on_card_widget_clicked(self, event: CardWidget.Clicked) -> None:
+        if self.mode != "human":
+            self._not_your_turn()
+            return
+        i = event.index
+        if self.selecting:
+            self.cursor = i
+            self._toggle(i)
+            self._message = None
+            self.refresh_table()
+        elif self.cursor == i:
+            self.action_enter()
+        else:
+            self.cursor = i
+            self._message = None
+            self.refresh_table()
+
+    def on_action_bar_chosen(self, event: ActionBar.Chosen) -> None:
+        fn = self.keymap.get(event.key)
+        if fn:
+            fn()
+
+    def action_sheet(self) -> None:
+        self.app.push_screen(SheetScreen(self.match, self._names()))
+
+    def action_history(self) -> None:
+        """The hand so far (``tui/history.py``), from the public events of the observation."""
+        from cardtable.tui.history import HistoryScreen, history_lines
+
+        m = self.match
+        lines = history_lines(self.observation(), self._names(), bool(getattr(self.app, "dutch", False)))
+        self.app.push_screen(HistoryScreen(f"{m.game.name}, hand {max(1, len(m.hands))}: the hand so far", lines))
+
+    def action_rules(self) -> None:
+        self.app.push_screen(RulesScreen(type(self.match.game)))
+
+    def action_letters(self) -> None:
+        self.app.dutch = not getattr(self.app, "dutch", False)
+        self.refresh_table()
