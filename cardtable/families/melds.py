@@ -17,7 +17,8 @@ What a game may vary is a ``MeldRules``:
   ``joker_set_fixed = false``), for one card of a missing suit (``JK=7S``, Jokeren's main
   rule), or may not stand in a set (Loba);
 - ``set_suits``: 0, or exactly 3 suits (Loba's pierna, 3 to 6 naturals with two packs);
-- ``min_run`` (Loba's escalera: 4) and ``run_jokers`` (Loba: at most 2 jokers in a run).
+- ``min_run`` (Loba's escalera: 4) and ``run_jokers`` (Loba: at most 2 jokers in a run);
+- ``max_run``: the longest run (Ramino klop's melds of exactly 3 or 4 cards).
 
 Also: ``meld_points`` (a first-meld minimum: a low ace 1, a joker as the card it stands for),
 ``push_targets`` / ``push_joker`` (Loba §5.4: a natural card takes a run joker's place and the
@@ -83,6 +84,8 @@ class MeldRules(NamedTuple):
     min_run: int = 3
     #: the most jokers a run may hold (Loba: 2)
     run_jokers: int = 99
+    #: the longest run (Ramino klop: 4, melds of exactly 3 or 4 cards)
+    max_run: int = 99
 
 
 def joker_as(target: Card) -> Card:
@@ -200,6 +203,8 @@ def _check_run(nat: list[Card], jok: list[Card], rules: MeldRules):
     reps = list(by_rep)
     if len(reps) < rules.min_run:
         return f"a run needs at least {rules.min_run} cards"
+    if len(reps) > rules.max_run:
+        return f"a run has at most {rules.max_run} cards"
     if len(jok) > rules.run_jokers:
         return f"a run may hold at most {rules.run_jokers} jokers"
     order = run_order(reps, rules.ace_mode)
@@ -374,10 +379,10 @@ _SET_MEMO: dict[tuple, tuple[tuple[Card, ...], ...]] = {}
 
 
 def _suit_runs(suit: int, mask: int, jokers: int, ace_mode: str, min_run: int = 3,
-               run_jokers: int = 99) -> tuple[tuple[Card, ...], ...]:
+               run_jokers: int = 99, max_run: int = 99) -> tuple[tuple[Card, ...], ...]:
     """Every run of ``suit`` from the ranks of ``mask`` (bits 2..14) and up to ``jokers`` jokers
     (at most ``run_jokers`` in one run), each joker designated; at least one natural card and
-    ``min_run`` cards."""
+    ``min_run`` to ``max_run`` cards."""
     jokers = min(jokers, run_jokers)
     line = _line(ace_mode)
     L = len(line)
@@ -391,6 +396,8 @@ def _suit_runs(suit: int, mask: int, jokers: int, ace_mode: str, min_run: int = 
                 if gaps > jokers:
                     break
             length = j - i + 1
+            if length > max_run:
+                break
             if length < min_run:
                 continue
             if length == 13 and i != 0:   # all 13 ranks: one meld, the ace first
@@ -466,10 +473,11 @@ def find_wild_melds(hand: Iterable[Card], rules: MeldRules) -> list[tuple[str, t
     for s in range(4):
         m = masks[s]
         if m:
-            rkey = (s, m, jokers, rules.ace_mode, rules.min_run, rules.run_jokers)
+            rkey = (s, m, jokers, rules.ace_mode, rules.min_run, rules.run_jokers, rules.max_run)
             got = _RUN_MEMO.get(rkey)
             if got is None:
-                got = _RUN_MEMO[rkey] = _suit_runs(s, m, jokers, rules.ace_mode, rules.min_run, rules.run_jokers)
+                got = _RUN_MEMO[rkey] = _suit_runs(s, m, jokers, rules.ace_mode, rules.min_run, rules.run_jokers,
+                                                   rules.max_run)
             out.extend((RUN, t) for t in got)
     return out
 

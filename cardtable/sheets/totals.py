@@ -149,3 +149,61 @@ class TotalsSheet(Sheet):
             "over": self.over,
             "winners": list(self.winners),
         }
+
+
+class HandScoresSheet(TotalsSheet):
+    """Hand scores with a totals row (klop-rummy.md §8, also jersey-gin §8): one row per hand
+    with the hand number, the dealer, the result (``Bram knocks, wins``) and each seat's hand
+    score; a ``total`` row under them; the target in the title (``to 250``).
+
+    ``record(result)`` reads, besides what ``TotalsSheet`` reads, ``detail["sheet_result"]``
+    (a template naming seats ``{0}``, ``{1}``) and ``detail["sheet_seats"]`` (those seats)."""
+
+    kind = "hand_scores"
+
+    def record(self, result) -> None:
+        """``TotalsSheet.record`` and the row's result cell; ValueError as there."""
+        super().record(result)
+        detail = result.detail or {}
+        self.rows[-1]["result"] = str(detail.get("sheet_result", result.outcome))
+        self.rows[-1]["result_seats"] = [int(s) for s in detail.get("sheet_seats", [])]
+
+    def _name(self, seat: int, names: Sequence[str] | None) -> str:
+        return names[seat] if names else f"Seat {seat}"
+
+    def table(self, names: Sequence[str] | None = None) -> tuple[list[str], list[list[str]]]:
+        """Headers ``Hand``, ``Dealer``, ``Result`` and one per seat; one row per hand (the hand
+        scores), then the ``total`` row."""
+        head = ["Hand", "Dealer", "Result"]
+        head += [self._name(s, names) for s in range(self.n_seats)]
+        rows = []
+        for r in self.rows:
+            who = [self._name(s, names) for s in r.get("result_seats", [])]
+            text = r.get("result", "")
+            rows.append([str(r["hand"]), self._name(r["dealer"], names), text.format(*who)]
+                        + [str(p) for p in r["points"]])
+        rows.append(["total", "", ""] + [str(t) for t in self.totals])
+        return head, rows
+
+    def view(self, names: Sequence[str] | None = None) -> SheetView:
+        """``table(names)`` with its totals row; a void hand's label marked, the winners'
+        totals marked once the match is over; the target and the winner's line under it."""
+        head, rows = self.table(names)
+        marks = [(i, 0, VOID) for i, r in enumerate(self.rows) if r["void"]]
+        if self.over:
+            marks += [(-1, 3 + w, WINNER) for w in self.winners]
+        lines = tuple(self.render(names).splitlines()[len(rows) + 2:])
+        return SheetView(f"Scores (to {self.target_score})", tuple(head), tuple(tuple(r) for r in rows[:-1]),
+                         tuple(rows[-1]), tuple(marks), self.n_seats, lines)
+
+    def render(self, names: Sequence[str] | None = None, aligned: bool = True) -> str:
+        """The §8 table with its totals row, then ``to 250`` and, once over, the winner."""
+        text = super().render(names, aligned)
+        lines = text.splitlines()
+        n = len(self.rows) + 3
+        return "\n".join(lines[:n] + [f"to {self.target_score}"] + lines[n:])
+
+    def to_json(self) -> dict[str, Any]:
+        """``TotalsSheet.to_json`` with ``kind`` ``hand_scores``; each row also holds ``result``
+        and ``result_seats``."""
+        return super().to_json()

@@ -1,0 +1,324 @@
+"""The knock rummies (issue 25): a closed hand, draw one and discard one, and the hand ends by a
+knock, a gin or a rummy with a showdown of every hand. Its first game is Klop Rummy
+(games/klop_rummy.py, klop-rummy.md); Jersey Gin, Ramino klop and Tonk are to come on it.
+
+The turn is the drift rummy's (families/drift.py: ``DriftHand`` keeps the piles, the public cards,
+the information set and the log) without melds or lay-offs on the table: melds stay in the hand
+until the showdown. A turn is a draw (``draw stock`` / ``draw discard``) and an end step:
+
+    discard <card>     the turn passes on;
+    knock <card>       discard and end the hand with brandhout 1 .. ``knock_limit`` (None: any);
+    rummy <card>       discard and end the hand with brandhout 0 (``zero_verb``: ``gin`` in Gin);
+
+never naming the card just taken from the discard pile. Brandhout is the exact solver's
+(families/deadwood.py) over the game's ``meld_rules`` and ``points``. The stock is renewed at the
+start of a turn that finds it empty (klop-rummy.md §4: the pile but its top card, turned over
+unshuffled, so it is known to every seat in order); after ``MAX_TURNOVERS`` the hand is void.
+
+**Hidden information.** Nothing is put on the table, so no observation shows another hand before
+the showdown; a card taken from the discard pile stays known to every seat while in that hand (the
+drift hand's ``public`` mask), and the information set deals the unseen cards around those. At
+the showdown every hand is shown (its cards become public) and the split of each hand is written in
+the hand's Summary facts: the table draws it with no code of its own.
+
+**The showdown.** ``splits()`` arranges every hand (``Deadwood.split``: klop-rummy.md §6.3); the
+game scores it by ``showdown(detail)`` (declared on ``KnockHand``), which fills the ``result.detail``
+keys of its own and returns the points and winners; ``showdown_words(detail)`` gives the headline.
+"""
+
+from __future__ import annotations
+
+from functools import cached_property
+from typing import Any
+
+from cardtable.cards import Card, card_text, cards_text
+from cardtable.engine.actions import Action
+from cardtable.engine.game import Result
+from cardtable.engine.views import CARD, Fact, LogEvent, Summary, VerbSpec, phrase
+from cardtable.families.deadwood import Deadwood, Split
+from cardtable.families.drift import DRAW, MAX_TURNOVERS, OVER, PLAY, DriftHand, DriftRummy
+from cardtable.families.melds import MeldRules
+from cardtable.families.rummy import DRAW_DISCARD_SPEC, DRAW_STOCK_SPEC
+from cardtable.families.summaries import score_fact
+
+KNOCK_SPEC = VerbSpec("knock", "Knock", "k", "select, k knocks with it as the discard", CARD)
+RUMMY_SPEC = VerbSpec("rummy", "Rummy", "r", "select, r goes rummy with it as the discard", CARD)
+GIN_SPEC = VerbSpec("gin", "Gin", "r", "select, r goes gin with it as the discard", CARD)
+DISCARD_SPEC = VerbSpec("discard", "Discard", "x", "\u23ce or x discards", CARD)
+#: the verbs of a knock turn (klop-rummy §4), in the table's order
+KNOCK_VERBS = (DRAW_STOCK_SPEC, DRAW_DISCARD_SPEC, DISCARD_SPEC, KNOCK_SPEC, RUMMY_SPEC, GIN_SPEC)
+
+
+class KnockRummy(DriftRummy):
+    """A knock rummy's game object: the meld rules, the points, the knock limit and the verb of a
+    hand without brandhout. Every hook is read by ``KnockHand``."""
+
+    #: what a meld is (families/melds.py): the ace, the packs, the jokers, the meld sizes
+    meld_rules: MeldRules = MeldRules(ace_mode="low")
+    #: whether the hands hold jokers (the solver then uses the wild matcher)
+    wild: bool = False
+    #: the highest brandhout a knock may leave (None: no limit, klop-rummy ruling 3)
+    knock_limit: int | None = None
+    #: the verb that ends the hand with brandhout 0 and a discard: ``rummy`` or ``gin``
+    zero_verb: str = "rummy"
+    #: the strong bot searches the simple bot's first choices (families/drift.py)
+    search_width: int | None = 3
+    #: an empty stock is renewed from the pile but its top card (klop-rummy.md §4)
+    turnover_keeps_top: bool = True
+
+    @cached_property
+    def solver(self) -> Deadwood:
+        """The exact brandhout solver of this game (families/deadwood.py)."""
+        return Deadwood(self.meld_rules, self.points, self.wild)
+
+    def brandhout(self, hand: list[Card]) -> int:
+        """brandhout(hand) by the game's melds and points (klop-rummy.md §6.2)."""
+        return self.solver.value(hand)
+
+
+class KnockHand(DriftHand):
+    """One hand of a knock rummy (module docstring); the game gives ``showdown``."""
+
+    __slots__ = ("ender", "end_verb", "end_card", "_splits")
+    game: KnockRummy
+    #: the seat that knocked or went rummy / gin (None: on, or void)
+    ender: int | None
+    #: ``knock``, ``rummy`` or ``gin`` once the hand has ended so
+    end_verb: str | None
+    #: the card discarded by the ender
+    end_card: Card | None
+    #: the showdown's split of each hand, once made
+    _splits: list[Split] | None
+
+    VERBS = KNOCK_VERBS
+
+    @classmethod
+    def _fresh(cls, *args: Any, **kwargs: Any):
+        st = super()._fresh(*args, **kwargs)
+        st.ender = None
+        st.end_verb = None
+        st.end_card = None
+        st._splits = None
+        return st
+
+    def clone(self):
+        new = DriftHand.clone(self)
+        new.ender = self.ender
+        new.end_verb = self.end_verb
+        new.end_card = self.end_card
+        new._splits = self._splits
+        return new
+
+    # -- the turn --
+    def end_actions(self) -> list[Action]:
+        """The end step (klop-rummy.md §5): ``discard c`` for every card but the one taken, then
+        ``knock c`` / ``rummy c`` (``gin c``) by the brandhout left after discarding ``c``."""
+        g = self.game
+        hand = self.hands[self.seat]
+        taken = self.taken
+        after = g.solver.after_discards(hand)
+        limit = g.knock_limit
+        out: list[Action] = []
+        ends: list[Action] = []
+        seen: set[Card] = set()
+        for c in hand:
+            if c == taken or c in seen:
+                continue
+            seen.add(c)
+            out.append(Action("discard", None, (c,)))
+            d = after[c]
+            if d == 0:
+                ends.append(Action(g.zero_verb, None, (c,)))
+            elif limit is None or d <= limit:
+                ends.append(Action("knock", None, (c,)))
+        return out + ends
+
+    def _legal(self) -> list[Action]:
+        if self._cache is not None:
+            return self._cache
+        if self.phase == DRAW:
+            return DriftHand._legal(self)
+        self._cache = self.end_actions()
+        return self._cache
+
+    def _down_actions(self) -> list[Action]:
+        """No melds or lay-offs during play: the hand ends only by a knock or a rummy."""
+        return [a for a in self._legal() if a.verb != "discard"] if self.phase == PLAY else []
+
+    def rollout_actions(self) -> list[Action]:
+        """A random playout discards at random and ends the hand whenever it may (so hands end)."""
+        legal = self._legal()
+        if self.phase == PLAY:
+            ends = [a for a in legal if a.verb != "discard"]
+            if ends:
+                return ends
+        return legal
+
+    def _apply(self, action: Action) -> None:
+        v = action.verb
+        if v in ("knock", "rummy", "gin"):
+            c = action.cards[0]
+            seat = self.seat
+            self.hands[seat].remove(c)
+            self.pile.append(c)
+            self.public |= 1 << c
+            self.ender, self.end_verb, self.end_card = seat, v, c
+            self.phase = OVER
+            self.winner = None
+            self.events = [self.events, (v, seat, c), None]
+            self._show_hands()
+            return
+        DriftHand._apply(self, action)
+
+    def _discard(self, c: Card) -> None:
+        """A plain discard; the next turn finds the stock renewed if it is empty (§4)."""
+        DriftHand._discard(self, c)
+        if self.phase == DRAW and not self.stock:
+            if self.turnovers >= MAX_TURNOVERS or len(self.pile) < 2:
+                self._end_void()
+            else:
+                self._turn_over(True)
+
+    def _show_hands(self) -> None:
+        """The showdown: every hand is shown (its cards public from now on)."""
+        for h in self.hands:
+            for c in h:
+                self.public |= 1 << c
+
+    def playout(self, rng) -> tuple[float, ...]:
+        """Random play to the end (``rollout_actions``' choices), then ``returns()``."""
+        while self.phase != OVER:
+            self._cache = None
+            acts = self.rollout_actions()
+            self._apply(acts[rng.randrange(len(acts))] if len(acts) > 1 else acts[0])
+        self._cache = None
+        return self.returns()
+
+    def returns_scale(self) -> float:
+        """A hand's score is some tens of points (klop-rummy.md §7.1)."""
+        return 50.0
+
+    # -- words --
+    def _log_event(self, ev: tuple) -> LogEvent:
+        k = ev[0]
+        if k == "knock":
+            return LogEvent(k, "{^0} {0:knocks|knock}, discarding {c0}.", (ev[1],), (ev[2],))
+        if k in ("rummy", "gin"):
+            return LogEvent(k, f"{{^0}} {{0:goes|go}} {k}, discarding {{c0}}.", (ev[1],), (ev[2],))
+        return DriftHand._log_event(self, ev)
+
+    def _status(self) -> str:
+        g = self.game
+        top = card_text(self.pile[-1]) if self.pile else "none"
+        tail = f"stock {len(self.stock)} · discard {top} · to {g.options.get('target_score')}"
+        if self.phase == OVER:
+            if self.void:
+                return f"Hand void · {tail}"
+            assert self.ender is not None, "a hand over and not void has an ender"
+            return f"{g.seat_name(self.ender).capitalize()} {self.end_verb}s: showdown · {tail}"
+        step = "draw" if self.phase == DRAW else f"discard, knock or {g.zero_verb}"
+        return f"{g.seat_name(self.seat).capitalize()} to {step} · {tail}"
+
+    def explain(self, action: Action) -> str:
+        """Why ``action`` is not legal now, as a sentence for the player."""
+        a = action
+        text = a.text()
+        if self.phase == OVER:
+            return f"{text}: the hand is over"
+        if a.verb in ("knock", "rummy", "gin") and self.phase == PLAY and a.cards:
+            c = a.cards[0]
+            hand = self.hands[self.seat]
+            if c not in hand:
+                return f"{text}: {card_text(c)} is not in your hand"
+            if c == self.taken:
+                return f"{text}: the card just taken from the discard pile may not go back this turn"
+            if a.verb != self.game.zero_verb and a.verb != "knock":
+                return f"{text}: {self.game.name} has no '{a.verb}'"
+            rest = list(hand)
+            rest.remove(c)
+            d = self.game.brandhout(rest)
+            if a.verb == "knock":
+                if d == 0:
+                    return f"{text}: no brandhout would be left: that is a {self.game.zero_verb}"
+                return f"{text}: the brandhout left would be {d}, more than {self.game.knock_limit}"
+            return f"{text}: the brandhout left would be {d}, not 0"
+        if a.verb in ("knock", "rummy", "gin") and self.phase == DRAW:
+            return f"{text}: draw first (draw stock or draw discard)"
+        return DriftHand.explain(self, action)
+
+    # -- the showdown --
+    def splits(self) -> list[Split]:
+        """Every hand's split (``Deadwood.split``, klop-rummy.md §6.3), made once."""
+        if self._splits is None:
+            self._splits = [self.game.solver.split(h) for h in self.hands]
+        return self._splits
+
+    def showdown(self, detail: dict[str, Any]) -> tuple[list[int], list[int]]:
+        """The game's scoring of the showdown (its §7): ``(points per seat, winners)``, adding its
+        own keys to ``detail`` (which holds ``ender``, ``end``, ``brandhout``)."""
+        raise NotImplementedError
+
+    def showdown_words(self, detail: dict[str, Any]) -> LogEvent:
+        """The summary's headline of a scored showdown (``{0}``: the ender)."""
+        return phrase("{0} ended the hand", (detail["ender"],), kind="outcome")
+
+    def sheet_text(self, detail: dict[str, Any]) -> tuple[str, list[int]]:
+        """The score sheet's ``result`` cell (§8): a template naming seats ``{0}``, ``{1}`` and
+        the seats it names (``detail["sheet_result"]``, ``detail["sheet_seats"]``)."""
+        return str(detail["outcome"]), []
+
+    def result(self) -> Result | None:
+        """The hand's result once over (docs/records.md): ``outcome`` ``void`` or the ender's verb
+        (``knock``, ``rummy``, ``gin``); ``detail``: ``ender``, ``end`` (the card discarded),
+        ``brandhout`` (per seat), ``melds`` and ``deadwood`` (the split shown per seat, card
+        codes), the game's keys (``showdown``), ``dealer``, ``next_dealer``, ``turnovers``,
+        ``turns``, ``sheet_result`` and ``sheet_seats`` (the sheet's cell: ``sheet_text``)."""
+        if self.phase != OVER:
+            return None
+        n = self.n
+        detail: dict[str, Any] = {"outcome": "void" if self.void else self.end_verb, "ender": self.ender}
+        points: list[int]
+        winners: list[int]
+        if self.void:
+            points, winners = [0] * n, []
+        else:
+            sp = self.splits()
+            detail["end"] = card_text(self.end_card) if self.end_card is not None else None
+            detail["brandhout"] = [s.points for s in sp]
+            detail["melds"] = [[cards_text(m[1]) for m in s.melds] for s in sp]
+            detail["deadwood"] = [cards_text(s.dead) for s in sp]
+            points, winners = self.showdown(detail)
+        detail["dealer"] = self.dealer
+        detail["next_dealer"] = (self.dealer + 1) % n
+        detail["turnovers"] = self.turnovers
+        detail["turns"] = self.turn + 1
+        detail["sheet_result"], detail["sheet_seats"] = ("void", []) if self.void else self.sheet_text(detail)
+        res = Result(points, detail["outcome"], winners, detail)
+        res.summary = self.knock_summary(res)
+        return res
+
+    def knock_summary(self, res: Result) -> Summary:
+        """The hand in words: the headline, the points written, then each hand's split as shown
+        (``{0}: 5♣ 5♦ 5♠ | A♥ 9♣ = 20``)."""
+        if self.void:
+            return Summary(phrase("A void hand: nothing is written", kind="outcome"),
+                           (score_fact("points", None, res.points, (), ()),))
+        facts = [score_fact("points", None, res.points, (), res.winners),
+                 Fact("Hands shown (melds | brandhout)", phrase("", kind="split"))]
+        for s, sp in enumerate(self.splits()):
+            cards: list[Card] = []
+            parts = []
+            for _k, m in sp.melds:
+                parts.append(" ".join(f"{{c{len(cards) + i}}}" for i in range(len(m))))
+                cards += m
+            dead = " ".join(f"{{c{len(cards) + i}}}" for i in range(len(sp.dead)))
+            cards += sp.dead
+            melds = ", ".join(parts) if parts else "no meld"
+            tail = f" | {dead}" if dead else ""
+            facts.append(Fact("", phrase(f"  {{0}}: {melds}{tail}  = {sp.points}", (s,), tuple(cards),
+                                         (sp.points,), kind="split")))
+        return Summary(self.showdown_words(res.detail), tuple(facts))
+
+
+
+__all__ = ["DISCARD_SPEC", "GIN_SPEC", "KNOCK_SPEC", "KNOCK_VERBS", "KnockHand", "KnockRummy", "RUMMY_SPEC"]
