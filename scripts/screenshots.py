@@ -2,6 +2,7 @@
 
     python scripts/screenshots.py          # SVGs (menu, the tables mid-hand, the sheets ...)
     python scripts/screenshots.py --png    # also PNGs of the 80x24 tables (needs cairosvg)
+    python scripts/screenshots.py --game klop-rummy   # only that game's table and sheet
 
 Runs the real app headless (``App.run_test()``) on positions that bots reach from fixed
 seeds (cardtable.tui.demo), then ``save_screenshot``. Bot delay 0, autosave off.
@@ -70,10 +71,11 @@ def midhand(game_id: str, seed: int = 7) -> Match:
                            and len(mt.hands[-1]["actions"]) >= 2 * game.players, seed=seed)
 
 
-async def every_game(made: list[Path], png: set[str]) -> None:
-    """A table and a score sheet of every registered game (names not made above)."""
+async def every_game(made: list[Path], png: set[str], games: list[str] | None = None) -> None:
+    """A table and a score sheet of every registered game (names not made above), or of
+    ``games`` only."""
     done = {p.stem for p in made}
-    for gid in game_ids():
+    for gid in games or game_ids():
         name = f"{gid}-table"
         if name not in done:
             made.append(await shot(app_for(midhand(gid)), name, NARROW))
@@ -86,9 +88,14 @@ async def every_game(made: list[Path], png: set[str]) -> None:
         png.add(name)
 
 
-async def main(png: bool) -> None:
+async def main(png: bool, games: list[str] | None = None) -> None:
     OUT.mkdir(exist_ok=True)
-    made = []
+    made: list[Path] = []
+    if games:   # a new game's two shots, nothing else rewritten
+        as_png: set[str] = set()
+        await every_game(made, as_png, games)
+        await to_png(made, as_png, png)
+        return
     made.append(await shot(app_for(), "menu", NARROW))
     made.append(await shot(app_for(demo.trick_midhand("kruisjassen", 7, tricks=3)), "kruisjassen-table", NARROW))
     made.append(await shot(app_for(demo.trick_midhand("kruisjassen", 7, tricks=3)), "kruisjassen-table-wide", WIDE))
@@ -145,7 +152,10 @@ async def main(png: bool) -> None:
     made.append(await shot(app_for(demo.trick_midhand("kruisjassen", 7, tricks=3)), "too-small", (70, 20)))
     as_png = set(PNG)
     await every_game(made, as_png)
+    await to_png(made, as_png, png)
 
+
+async def to_png(made: list[Path], as_png: set[str], png: bool) -> None:
     if png:
         import cairosvg
 
@@ -158,5 +168,10 @@ async def main(png: bool) -> None:
 if __name__ == "__main__":
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--png", action="store_true", help="also write PNGs of the tables (cairosvg)")
+    ap.add_argument("--game", action="append", metavar="ID",
+                    help="make only this game's <id>-table and <id>-sheet (repeatable)")
     args = ap.parse_args()
-    asyncio.run(main(args.png))
+    unknown = sorted(set(args.game or ()) - set(game_ids()))
+    if unknown:
+        ap.error(f"unknown game {', '.join(unknown)}; the games are: {', '.join(game_ids())}")
+    asyncio.run(main(args.png, args.game))

@@ -100,9 +100,11 @@ def test_a_registered_playout_wins_and_the_nearest_class_first(fake, clean_regis
 
 @pytest.mark.parametrize("gid", game_ids())
 def test_every_game_has_its_familys_playout(gid):
-    """No game of today is played out at random: the trick games by the trick playout,
-    the rummies by the rummy playout (both registered by their family's bot module)."""
-    from cardtable.bots.playouts import playout_for, random_playout
+    """No game is played out at random: the trick games by the trick playout, the rummies by
+    the rummy playout (both registered by their family's bot module), a game of another family
+    by the playout its family's bot module registers, else by its simple bot's rules."""
+    from cardtable.bots.playouts import playout_for, random_playout, simple_playout
+    from cardtable.bots.registry import find_policy
     from cardtable.bots.rummy_playout import rummy_playout
     from cardtable.bots.trick_playout import trick_playout
     from cardtable.families.drift import DriftRummy
@@ -113,8 +115,12 @@ def test_every_game_has_its_familys_playout(gid):
     assert play is not random_playout
     if isinstance(game, TrickGame):
         assert play is trick_playout and isinstance(game.new_hand(seed=1), TrickHand)
+    elif isinstance(game, DriftRummy):
+        assert play is rummy_playout
     else:
-        assert isinstance(game, DriftRummy) and play is rummy_playout
+        registered = find_policy("playout", game)
+        assert play is (registered if registered is not None else simple_playout)
+        assert find_policy("simple", game) is not None or registered is not None
 
 
 # ---- the strong bot names no family -------------------------------------------------------

@@ -22,11 +22,11 @@ random legal action), every seat the simple bot, one of the two per seat. Option
 option drawn from its own spec, whole-number targets small (down to the minimum) as often
 as at the default, so that matches are short and match ends are reached often.
 
-How many matches: the game's budget, ``tests/walk_budget.json``: the measured seconds of one
-match (``seconds_per_match``: one core, nothing else running) against ``budget_seconds`` per
-game, at most ``max_matches``, at least ``min_per_count`` per player count, spread evenly over
+How many matches: the game's measured seconds of one match (``tests/walk_costs/<game>.txt``,
+a file of the game's own: one core, nothing else running) against ``budget_seconds`` per game
+(``tests/walk_budget.json``), at most ``max_matches``, at least ``min_per_count`` per player count, spread evenly over
 the player counts. ``python -m tests.walks`` measures every game again and prints the table
-(``--write`` writes it into the budget file); ``CARDTABLE_INVARIANT_MATCHES=N`` plays N
+(``--write GAME`` writes the game's file); ``CARDTABLE_INVARIANT_MATCHES=N`` plays N
 matches per game instead. ``pytest -m slow tests/test_invariants.py`` plays 10,000 a game.
 
 One process plays a walk once: the tests that read one game's walk are marked
@@ -55,6 +55,14 @@ from cardtable.engine import game_class, game_ids
 
 BUDGET_FILE = Path(__file__).with_name("walk_budget.json")
 BUDGET: dict[str, Any] = json.loads(BUDGET_FILE.read_text(encoding="utf-8"))
+#: one file a game, ``<game id>.txt``: its measured seconds of one match (``--write``)
+COSTS_DIR = Path(__file__).with_name("walk_costs")
+
+
+def seconds_per_match(gid: str) -> float | None:
+    """``gid``'s measured seconds of one match of its walk, or None (not measured yet)."""
+    path = COSTS_DIR / f"{gid}.txt"
+    return float(path.read_text(encoding="utf-8")) if path.exists() else None
 
 #: positions kept for the views: at most this many a hand, and in all per (game, players)
 PER_HAND = 6
@@ -78,7 +86,7 @@ def matches_for(gid: str) -> int:
     env = os.environ.get("CARDTABLE_INVARIANT_MATCHES")
     if env:
         return int(env)
-    cost = BUDGET["seconds_per_match"].get(gid)
+    cost = seconds_per_match(gid)
     if cost is None:   # not measured yet: the most (test_every_game_has_a_budget says so)
         return BUDGET["max_matches"]
     return min(BUDGET["max_matches"], int(BUDGET["budget_seconds"] / cost))
@@ -251,18 +259,17 @@ def measure(gid: str, per_count: int = 20) -> float:
 
 def main(argv: list[str]) -> None:
     """``python -m tests.walks [--write] [GAME ...]``: measure the seconds per match of the
-    games (all by default) and print each game's matches and share; ``--write`` stores the
-    measured seconds in tests/walk_budget.json."""
+    games (all by default) and print each game's matches and share; ``--write`` stores each
+    measured game's seconds in its file, tests/walk_costs/<game>.txt."""
     write = "--write" in argv
     games = [a for a in argv if not a.startswith("--")] or sorted(game_ids())
-    costs = BUDGET["seconds_per_match"]
     for gid in games:
-        costs[gid] = round(measure(gid), 4)
+        cost = round(measure(gid), 4)
+        if write:
+            COSTS_DIR.mkdir(exist_ok=True)
+            (COSTS_DIR / f"{gid}.txt").write_text(f"{cost}\n", encoding="utf-8")
         m = matches_per_count(gid) * len(counts_of(gid))
-        print(f"{gid:22s} {costs[gid]:.4f} s a match  {m:4d} matches  ~{m * costs[gid]:.1f} s", flush=True)
-    if write:
-        BUDGET["seconds_per_match"] = dict(sorted(costs.items()))
-        BUDGET_FILE.write_text(json.dumps(BUDGET, indent=2) + "\n", encoding="utf-8")
+        print(f"{gid:22s} {cost:.4f} s a match  {m:4d} matches  ~{m * cost:.1f} s", flush=True)
 
 
 if __name__ == "__main__":
