@@ -8,6 +8,9 @@ from pathlib import Path
 
 import pytest
 
+# the helpers shared across folders (the contributed game's test imports both)
+pytest.register_assert_rewrite("tests.games.helpers", "tests.tui.helpers")
+
 
 @pytest.fixture
 def fake():

@@ -8,10 +8,10 @@ import json
 import random
 
 import pytest
-from helpers import play
 
 from cardtable.engine import FrozenMap, IllegalAction, Match, Standing, game_ids, get_game, record
 from cardtable.engine.record import RecordError
+from tests.helpers import play
 
 # ---- the Standing itself ---------------------------------------------------------------
 

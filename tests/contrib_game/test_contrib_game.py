@@ -23,6 +23,7 @@ from cardtable.engine import Match, get_game
 from cardtable.engine.record import replay
 from tests.contrib_game import slagjes
 from tests.games.helpers import legal, refused, run
+from tests.tui.helpers import build_app, tui_env
 
 HERE = Path(__file__).resolve().parent
 GID = slagjes.GAME_ID
@@ -32,13 +33,8 @@ E3 = ("play AD", "play TD", "play KD", "play JD", "play QC", "play AC", "play KC
 
 @pytest.fixture(autouse=True)
 def game(tmp_path, monkeypatch):
-    """The game registered; the table's tests' settings (tests/tui/conftest.py: an empty
-    home, bots at once, no input gate, no review searches)."""
-    monkeypatch.setenv("CARDTABLE_HOME", str(tmp_path / "home"))
-    monkeypatch.setenv("CARDTABLE_BOT_DELAY", "0")
-    monkeypatch.setenv("CARDTABLE_INPUT_QUIET", "0")
-    monkeypatch.delenv("CARDTABLE_LETTERS", raising=False)
-    monkeypatch.setenv("CARDTABLE_REVIEW", "0")
+    """The game registered; the table's tests' settings (``tui_env``, as tests/tui/conftest.py)."""
+    tui_env(monkeypatch, tmp_path / "home")
     with slagjes.registered() as cls:
         yield cls
 
@@ -181,8 +177,8 @@ def test_shared_table_checks():
 
 
 async def test_shared_table_renders():
-    await shared("tui.test_generic").test_every_phase_renders_at_132x36(GID)
+    await shared("tui.test_generic").test_every_phase_renders_at_132x36(build_app, GID)
 
 
 async def test_shared_hotseat_privacy():
-    await shared("tui.test_hotseat").test_a_hand_is_face_up_only_at_its_owners_decision(GID)
+    await shared("tui.test_hotseat").test_a_hand_is_face_up_only_at_its_owners_decision(build_app, GID)
