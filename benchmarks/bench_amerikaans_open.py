@@ -42,9 +42,16 @@ def position(game):
     for _o, cards in MELDS:
         used.update(meld_uses(parse_cards(cards.split())))
     rest = sorted((Counter(game.deck()) - used).elements())
-    deal = {"dealer": 3, "hands": hands, "stock": [DRAWN] + [card_text(c) for c in rest], "discard": ["9D"],
-            "melds": [{"owner": o, "cards": c.split()} for o, c in MELDS], "to_act": 0,
-            "hand_no": 3, "turn": 3}
+    deal = {
+        "dealer": 3,
+        "hands": hands,
+        "stock": [DRAWN] + [card_text(c) for c in rest],
+        "discard": ["9D"],
+        "melds": [{"owner": o, "cards": c.split()} for o, c in MELDS],
+        "to_act": 0,
+        "hand_no": 3,
+        "turn": 3,
+    }
     st = game.from_deal(deal)
     return st.apply(Action("draw", "stock"))
 
@@ -81,8 +88,10 @@ def main() -> None:
 
     legal_n = len(fresh().legal_actions())
     times, pick = timed(args.rounds, lambda s: bot.choose(s.observation(s.to_act)))
-    print(f"amerikaans-jokeren (4 players, hand 3, not come out): 14 cards (2 jokers), {len(MELDS)} melds of "
-          f"others, {legal_n} legal actions; observation + simple bot: {ms(times)} per decision")
+    print(
+        f"amerikaans-jokeren (4 players, hand 3, not come out): 14 cards (2 jokers), {len(MELDS)} melds of "
+        f"others, {legal_n} legal actions; observation + simple bot: {ms(times)} per decision"
+    )
     print(f"  the bot's choice: {pick.text()}")
     times, _ = timed(args.rounds, lambda s: s.apply(pick))
     print(f"  applying it (is_legal checks it alone): {ms(times)}")
@@ -94,6 +103,7 @@ def main() -> None:
     print(f"  the table's open of the {len(cards)} selected cards ({len(found)} partitions): {ms(times)}")
     times, n = timed(max(1, args.rounds // 5), lambda obs: len(obs.legal), lambda s: s.observation(s.to_act))
     print(f"  reading the whole list ({n} actions, built when read): median {statistics.median(times) * 1000:.1f} ms")
+
 
 if __name__ == "__main__":
     main()

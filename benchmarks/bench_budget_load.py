@@ -68,9 +68,11 @@ def main() -> None:
     spinners = [multiprocessing.Process(target=_spin, args=(stop,), daemon=True) for _ in range(args.spinners)]
     for p in spinners:
         p.start()
-    time.sleep(0.5)                       # the spinners running before the first clock
-    print(f"strong bot at a {args.budget:g} s budget, {args.spinners} busy-loop processes beside it, "
-          f"{pool_workers()} pool workers")
+    time.sleep(0.5)  # the spinners running before the first clock
+    print(
+        f"strong bot at a {args.budget:g} s budget, {args.spinners} busy-loop processes beside it, "
+        f"{pool_workers()} pool workers"
+    )
     print(f"{'':18s}{'n':>6s}{'median s':>10s}{'worst s':>9s}{'playouts':>12s}")
     try:
         # the first decision with no worker started yet (the workers start on the clock)
@@ -81,7 +83,7 @@ def main() -> None:
         bot.choose(iset, args.budget)
         cold = time.perf_counter() - t0
         print(_row("cold pool", [cold], [bot.last.stats.playouts]))
-        pool = get_pool()                 # then every worker up, as warm_up leaves them
+        pool = get_pool()  # then every worker up, as warm_up leaves them
         for f in [submit(pool, int) for _ in range(pool_workers())]:
             f.result()
         every: dict[str, list[float]] = {"decision": [], "hint": []}

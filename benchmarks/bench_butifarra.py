@@ -20,8 +20,11 @@ from cardtable.engine import get_game
 
 def main() -> None:
     secs = bench_seconds()
-    for label, check, opts in (("unchecked", False, {}), ("checked", True, {}),
-                               ("sant_vicenc, unchecked", False, {"sant_vicenc": True})):
+    for label, check, opts in (
+        ("unchecked", False, {}),
+        ("checked", True, {}),
+        ("sant_vicenc, unchecked", False, {"sant_vicenc": True}),
+    ):
         hps, apl = random_hands(get_game("butifarra", **opts), secs, check)
         print(f"random play, {label:24s}: {hps:8.0f} hands/s  ({apl:.1f} actions/hand)")
     print(f"simple bot: {latency_text(*bot_latency(get_game('butifarra'), 300))}")

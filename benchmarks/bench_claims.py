@@ -38,9 +38,16 @@ def wrong_claim(result) -> bool:
 def run(gid: str, kinds: list[str], hands: int, seed: int, iterations: int | None) -> dict:
     game = get_game(gid)
     seats = [f"bot:{k}" for k in kinds]
-    out = {"game": gid, "seats": seats, "hands": 0, "claims": 0, "wrong_claims": 0,
-           "claim_offered": 0, "claim_unproven": 0}
-    unproven = getattr(game, "unproven_claims", None)    # None: a clone from before the hook
+    out = {
+        "game": gid,
+        "seats": seats,
+        "hands": 0,
+        "claims": 0,
+        "wrong_claims": 0,
+        "claim_offered": 0,
+        "claim_unproven": 0,
+    }
+    unproven = getattr(game, "unproven_claims", None)  # None: a clone from before the hook
     t0 = time.perf_counter()
     matches = 0
     match = None
@@ -48,8 +55,7 @@ def run(gid: str, kinds: list[str], hands: int, seed: int, iterations: int | Non
     while out["hands"] < hands:
         if match is None or match.over:
             match = Match(game, seats, seed=_sub_seed(seed, matches))
-            bots = [get_bot(match.seat_kind(s)[1], game, seed=_sub_seed(seed, matches, s))
-                    for s in range(game.players)]
+            bots = [get_bot(match.seat_kind(s)[1], game, seed=_sub_seed(seed, matches, s)) for s in range(game.players)]
             for b in bots:
                 b.use_pool = False
                 if iterations is not None and b.kind == "strong":
@@ -62,8 +68,9 @@ def run(gid: str, kinds: list[str], hands: int, seed: int, iterations: int | Non
             obs = state.observation(seat)
             if any(a.verb == "claim" for a in obs.legal):
                 out["claim_offered"] += 1
-                out["claim_unproven"] += bool(unproven(obs)) if unproven else \
-                    obs.scores["counts"][game.team_of(seat)] < 100
+                out["claim_unproven"] += (
+                    bool(unproven(obs)) if unproven else obs.scores["counts"][game.team_of(seat)] < 100
+                )
             state = match.apply(bots[seat].choose(bots[seat].info_for(state, seat)))
             steps += 1
             if steps > MAX_ACTIONS_PER_HAND:
@@ -93,9 +100,12 @@ def main() -> None:
         if args.json:
             print(json.dumps(r), flush=True)
         else:
-            print(f"{gid:12} {args.seats}: {r['hands']} hands, {r['claims']} claims by bots, "
-                  f"{r['wrong_claims']} wrong; claim on offer {r['claim_offered']} times, "
-                  f"unproven {r['claim_unproven']}; {r['seconds']} s", flush=True)
+            print(
+                f"{gid:12} {args.seats}: {r['hands']} hands, {r['claims']} claims by bots, "
+                f"{r['wrong_claims']} wrong; claim on offer {r['claim_offered']} times, "
+                f"unproven {r['claim_unproven']}; {r['seconds']} s",
+                flush=True,
+            )
 
 
 if __name__ == "__main__":

@@ -72,7 +72,7 @@ def main() -> None:
     print(f"{args.hands} random hands each; µs per call (wall clock)")
     for name, fn, hands, aim in rows:
         for cold in (False, True):
-            for h in hands[:50]:          # warm the memos as a game would
+            for h in hands[:50]:  # warm the memos as a game would
                 fn(h)
             med, p90 = measure(fn, hands, cold)
             tag = "cold" if cold else "warm"

@@ -40,19 +40,27 @@ def bench_random(n: int, hands: int, options: dict) -> dict:
         turnovers += st.turnovers
         voids += st.result().outcome == "void"
     dt = time.perf_counter() - t0
-    return {"hands_per_s": hands / dt, "actions_per_hand": actions / hands,
-            "actions_per_s": actions / dt, "turnovers_per_hand": turnovers / hands,
-            "void_pct": 100 * voids / hands}
+    return {
+        "hands_per_s": hands / dt,
+        "actions_per_hand": actions / hands,
+        "actions_per_s": actions / dt,
+        "turnovers_per_hand": turnovers / hands,
+        "void_pct": 100 * voids / hands,
+    }
 
 
 def bench_bot(n: int, hands: int, options: dict) -> dict:
     ends = []
-    r = bot_hands(get_game(GAME, n, **options), range(hands),
-                  at_end=lambda st: ends.append(st.result().outcome))
+    r = bot_hands(get_game(GAME, n, **options), range(hands), at_end=lambda st: ends.append(st.result().outcome))
     voids = ends.count("void")
-    return {"hands_per_s": hands / r.elapsed, "actions_per_hand": r.decisions / hands,
-            "ms_per_decision": 1000 * r.choose / r.decisions, "worst_ms": 1000 * r.worst_choose,
-            "obs_ms": 1000 * r.observe / r.decisions, "void_pct": 100 * voids / hands}
+    return {
+        "hands_per_s": hands / r.elapsed,
+        "actions_per_hand": r.decisions / hands,
+        "ms_per_decision": 1000 * r.choose / r.decisions,
+        "worst_ms": 1000 * r.worst_choose,
+        "obs_ms": 1000 * r.observe / r.decisions,
+        "void_pct": 100 * voids / hands,
+    }
 
 
 def bench_core(n: int, options: dict, reps: int = 20000) -> dict:
@@ -78,14 +86,18 @@ def main() -> None:
     print(f"Klassieke Rummy, options {opts or 'default'}")
     for n in (2, 4, 6):
         r = bench_random(n, args.hands, opts)
-        print(f"  random {n}p: {r['hands_per_s']:7.1f} hands/s  {r['actions_per_hand']:6.1f} actions/hand  "
-              f"{r['actions_per_s']:8.0f} actions/s  {r['turnovers_per_hand']:5.2f} turnovers/hand  "
-              f"void {r['void_pct']:.1f}%")
+        print(
+            f"  random {n}p: {r['hands_per_s']:7.1f} hands/s  {r['actions_per_hand']:6.1f} actions/hand  "
+            f"{r['actions_per_s']:8.0f} actions/s  {r['turnovers_per_hand']:5.2f} turnovers/hand  "
+            f"void {r['void_pct']:.1f}%"
+        )
     for n in (2, 4, 6):
         r = bench_bot(n, args.hands, opts)
-        print(f"  simple {n}p: {r['hands_per_s']:7.1f} hands/s  {r['actions_per_hand']:6.1f} actions/hand  "
-              f"{r['ms_per_decision']:.3f} ms/decision (worst {r['worst_ms']:.2f})  "
-              f"observation {r['obs_ms']:.3f} ms  void {r['void_pct']:.1f}%")
+        print(
+            f"  simple {n}p: {r['hands_per_s']:7.1f} hands/s  {r['actions_per_hand']:6.1f} actions/hand  "
+            f"{r['ms_per_decision']:.3f} ms/decision (worst {r['worst_ms']:.2f})  "
+            f"observation {r['obs_ms']:.3f} ms  void {r['void_pct']:.1f}%"
+        )
     for n in (2, 6):
         r = bench_core(n, opts)
         print(f"  core {n}p: clone {r['clone_us']:.2f} us  legal (play step) {r['legal_us']:.2f} us")

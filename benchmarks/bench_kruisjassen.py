@@ -29,11 +29,12 @@ def without_claim(legal):
 
 def main() -> None:
     secs = bench_seconds()
-    for label, no_claim, opts in (("full (no claims, 8 tricks)", True, {}),
-                                  ("default (random claims)", False, {}),
-                                  ("auto claim + auto roem", False, {"claim_mode": "auto", "roem_mode": "auto"})):
-        hps, apl = random_hands(get_game("kruisjassen", **opts), secs,
-                                legal_filter=without_claim if no_claim else None)
+    for label, no_claim, opts in (
+        ("full (no claims, 8 tricks)", True, {}),
+        ("default (random claims)", False, {}),
+        ("auto claim + auto roem", False, {"claim_mode": "auto", "roem_mode": "auto"}),
+    ):
+        hps, apl = random_hands(get_game("kruisjassen", **opts), secs, legal_filter=without_claim if no_claim else None)
         print(f"random play, {label:28s}: {hps:8.0f} hands/s  ({apl:.1f} actions/hand)")
     print(f"simple bot: {latency_text(*bot_latency(get_game('kruisjassen'), 300))}")
 

@@ -37,6 +37,7 @@ from cardtable.families.trick_ranking import TrickTable
 
 # ---- hands: hand rates and what they give in a best of three --------------------------------
 
+
 class TrueDeal:
     """What ``search_chunk`` needs of an information set, but every sample is the real
     state (the oracle's cheat)."""
@@ -99,13 +100,16 @@ def hands(game_id: str, first: str, second: str, deals: int, iterations: int) ->
     rate = (won + tied / 2) / n
     w = won / max(1, won + lost)
     med = statistics.median(times) if times else 0.0
-    return (f"{game_id}: {first} vs {second}, {n} hands ({deals} deals x 2 sides): won {won}, lost {lost}, "
-            f"tied {tied}; hand rate {rate:.1%} (+-{1.96 * (rate * (1 - rate) / n) ** 0.5:.1%}); "
-            f"decided hands won {w:.1%} -> first to two hands {best_of_three(w):.1%}; "
-            f"median s/decision {med:.4f}")
+    return (
+        f"{game_id}: {first} vs {second}, {n} hands ({deals} deals x 2 sides): won {won}, lost {lost}, "
+        f"tied {tied}; hand rate {rate:.1%} (+-{1.96 * (rate * (1 - rate) / n) ** 0.5:.1%}); "
+        f"decided hands won {w:.1%} -> first to two hands {best_of_three(w):.1%}; "
+        f"median s/decision {med:.4f}"
+    )
 
 
 # ---- solo2: perfect play with 2 players ------------------------------------------------------
+
 
 class DoubleDummy:
     """Exact two-player search of a Manille hand with every card known, for one trump
@@ -144,9 +148,9 @@ class DoubleDummy:
         self.nodes += 1
         t = self.t
         leader, follower = (decl, defe) if declarer_leads else (defe, decl)
-        ok = not declarer_leads            # declarer leads: some card works; else: every card
+        ok = not declarer_leads  # declarer leads: some card works; else: every card
         for c in sorted(cards_of(leader), key=lambda c: -pts[c]):
-            reply_ok = declarer_leads      # the follower's replies: all (declarer leads) or some
+            reply_ok = declarer_leads  # the follower's replies: all (declarer leads) or some
             for d in cards_of(self.follow(follower, c)):
                 follower_wins = t.beats(d, c)
                 declarer_wins = follower_wins != declarer_leads
@@ -186,9 +190,11 @@ def solo2(deals: int) -> str:
         if not any(DoubleDummy(game.ranking.table(tr)).can_make(decl, defe, True, game.target) for tr in range(4)):
             failed.append(i)
         worst = max(worst, time.perf_counter() - t0)
-    return (f"manille, 2 players: voorhand declaring cannot make {game.target} with any trump against "
-            f"perfect defence in {len(failed)} of {deals} deals ({len(failed) / deals:.1%}; deals {failed}); "
-            f"slowest deal {worst:.1f} s")
+    return (
+        f"manille, 2 players: voorhand declaring cannot make {game.target} with any trump against "
+        f"perfect defence in {len(failed)} of {deals} deals ({len(failed) / deals:.1%}; deals {failed}); "
+        f"slowest deal {worst:.1f} s"
+    )
 
 
 def main() -> None:

@@ -61,9 +61,12 @@ def main(argv: list[str]) -> int:
         r = run_tournament(game, kinds, args.matches, seed=args.seed, iterations=args.iterations)
         a = r["results"][0]
         lo, hi = a["interval"]
-        print(f"| {pairing} | {r['matches']} | {a['win_rate']:.1%} | {lo:.1%}-{hi:.1%} | "
-              f"{a['points_per_hand']} vs {r['results'][1]['points_per_hand']} | "
-              f"{args.iterations} | {a['median_decision_seconds']} | {r['seconds']:.0f} s |", flush=True)
+        print(
+            f"| {pairing} | {r['matches']} | {a['win_rate']:.1%} | {lo:.1%}-{hi:.1%} | "
+            f"{a['points_per_hand']} vs {r['results'][1]['points_per_hand']} | "
+            f"{args.iterations} | {a['median_decision_seconds']} | {r['seconds']:.0f} s |",
+            flush=True,
+        )
     return 0
 
 

@@ -28,16 +28,16 @@ BID = Action("bid", "play")
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--players", default="2,3,4,5,6,7", help="player counts, comma-separated")
-    ap.add_argument("--seconds", type=float, default=bench_seconds("2"),
-                    help="CPU seconds of random play per player count")
+    ap.add_argument(
+        "--seconds", type=float, default=bench_seconds("2"), help="CPU seconds of random play per player count"
+    )
     ap.add_argument("--hands", type=int, default=100, help="bot-only hands per player count")
     args = ap.parse_args()
     for n in (int(x) for x in args.players.split(",")):
         game = get_game("manille", players=n)
         hps, apl = random_hands(game, args.seconds, opening=BID)
         lat = latency_text(*bot_latency(game, args.hands))
-        print(f"{n} players: random play {hps:7.0f} hands/s ({apl:.1f} actions/hand); "
-              f"simple bot {lat}")
+        print(f"{n} players: random play {hps:7.0f} hands/s ({apl:.1f} actions/hand); simple bot {lat}")
 
 
 if __name__ == "__main__":

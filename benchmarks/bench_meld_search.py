@@ -55,14 +55,17 @@ def worst_position(gid: str, n_melds: int):
     rest.subtract(parse_cards(HAND + " " + DRAWN))
     table = []
     jokers_on_table = 0
-    while len(table) < n_melds:          # disjoint melds from what is left, a joker in every third
+    while len(table) < n_melds:  # disjoint melds from what is left, a joker in every third
         pool = list(rest.elements())
         naturals = [c for c in pool if not is_joker(c)]
         rng.shuffle(naturals)
         with_joker = jokers_on_table < 2 and len(table) % 3 == 1 and rest[JOKER] > 0
         sample = naturals[:24] + ([JOKER] if with_joker else [])
-        found = [cards for _k, cards in g.melds_in(sample)
-                 if (any(is_joker(c) for c in cards) == with_joker) and len(cards) <= 5]
+        found = [
+            cards
+            for _k, cards in g.melds_in(sample)
+            if (any(is_joker(c) for c in cards) == with_joker) and len(cards) <= 5
+        ]
         if not found:
             continue
         cards = rng.choice(found)
@@ -70,16 +73,20 @@ def worst_position(gid: str, n_melds: int):
         jokers_on_table += with_joker
         table.append(cards)
     left = list(rest.elements())
-    k = min(9, (len(left) - 2) // n)     # the other hands: up to 9 cards each, the rest the stock
-    others = [[card_text(c) for c in left[i * k:(i + 1) * k]] for i in range(n - 1)]
-    stock = [card_text(c) for c in left[k * (n - 1):]]
-    deal = {"dealer": n - 1, "hands": [HAND.split()] + others, "stock": [DRAWN] + stock[:-1],
-            "discard": [stock[-1]],
-            "melds": [{"owner": i % n, "cards": [card_text(c) for c in m]} for i, m in enumerate(table)],
-            "to_act": 0}
+    k = min(9, (len(left) - 2) // n)  # the other hands: up to 9 cards each, the rest the stock
+    others = [[card_text(c) for c in left[i * k : (i + 1) * k]] for i in range(n - 1)]
+    stock = [card_text(c) for c in left[k * (n - 1) :]]
+    deal = {
+        "dealer": n - 1,
+        "hands": [HAND.split()] + others,
+        "stock": [DRAWN] + stock[:-1],
+        "discard": [stock[-1]],
+        "melds": [{"owner": i % n, "cards": [card_text(c) for c in m]} for i, m in enumerate(table)],
+        "to_act": 0,
+    }
     st = g.from_deal(deal)
     if hasattr(st, "turn"):
-        st.turn = n                      # after the first round
+        st.turn = n  # after the first round
     return g, st.apply("draw stock")
 
 
@@ -117,14 +124,18 @@ def main() -> None:
             print(f"{gid}: no worst position ({type(e).__name__}: {e})")
             continue
         legal = st.legal_actions()
-        ts = sorted(time_decision(g, st, args.rounds)[1:])     # the first round: one-time imports
-        print(f"{gid} ({g.players} players): {len(st.hands[0])} cards in hand (2 jokers), {len(st.melds)} "
-              f"table melds, {len(legal)} legal actions; simple bot, cold memos: median "
-              f"{statistics.median(ts) * 1000:.2f} ms, max {ts[-1] * 1000:.2f} ms per decision")
+        ts = sorted(time_decision(g, st, args.rounds)[1:])  # the first round: one-time imports
+        print(
+            f"{gid} ({g.players} players): {len(st.hands[0])} cards in hand (2 jokers), {len(st.melds)} "
+            f"table melds, {len(legal)} legal actions; simple bot, cold memos: median "
+            f"{statistics.median(ts) * 1000:.2f} ms, max {ts[-1] * 1000:.2f} ms per decision"
+        )
         for n in sorted({game_class(gid).min_players, game_class(gid).max_players}):
             mean, p99, mx, k = bot_hands(gid, n, args.hands)
-            print(f"  {n} players, {args.hands} bot hands: {k} decisions, mean {mean * 1000:.2f} ms, "
-                  f"99th percentile {p99 * 1000:.2f} ms, max {mx * 1000:.2f} ms")
+            print(
+                f"  {n} players, {args.hands} bot hands: {k} decisions, mean {mean * 1000:.2f} ms, "
+                f"99th percentile {p99 * 1000:.2f} ms, max {mx * 1000:.2f} ms"
+            )
 
 
 if __name__ == "__main__":

@@ -47,8 +47,9 @@ def live_widgets() -> int:
     return sum(1 for o in gc.get_objects() if isinstance(o, Widget))
 
 
-async def play(game_id: str, hands: int, players: int | None = None, seed: int = 1,
-               report=print) -> list[tuple[int, float, int, float]]:
+async def play(
+    game_id: str, hands: int, players: int | None = None, seed: int = 1, report=print
+) -> list[tuple[int, float, int, float]]:
     """Play ``hands`` bots-only hands; (hands done, RSS MB, live widgets, seconds) after 5
     hands and at the end."""
     from cardtable.tui.app import CardTableApp
@@ -72,8 +73,7 @@ async def play(game_id: str, hands: int, players: int | None = None, seed: int =
                 gc.collect()
                 mark = (done, rss_mb(), live_widgets(), time.perf_counter() - t0)
                 marks.append(mark)
-                report(f"{game_id}: {mark[0]:>3} hands  RSS {mark[1]:7.1f} MB  "
-                       f"widgets {mark[2]:>6}  {mark[3]:6.1f} s")
+                report(f"{game_id}: {mark[0]:>3} hands  RSS {mark[1]:7.1f} MB  widgets {mark[2]:>6}  {mark[3]:6.1f} s")
             await pilot.press("enter")
     return marks
 
@@ -84,13 +84,12 @@ def main() -> None:
     ap.add_argument("--hands", type=int, help="hands to play (default: 50 kruisjassen, 20 rummy)")
     args = ap.parse_args()
     os.environ.setdefault("CARDTABLE_HOME", os.path.join("/tmp", f"cardtable-bench-{os.getpid()}"))
-    for gid in ([args.game] if args.game else list(GAMES)):
+    for gid in [args.game] if args.game else list(GAMES):
         n = args.hands or GAMES[gid][1]
         marks = asyncio.run(play(gid, n))
         first, last = marks[0], marks[-1]
         growth = (last[1] - first[1]) / first[1] * 100
-        print(f"{gid}: RSS {first[1]:.1f} -> {last[1]:.1f} MB ({growth:+.1f}%), "
-              f"widgets {first[2]} -> {last[2]}")
+        print(f"{gid}: RSS {first[1]:.1f} -> {last[1]:.1f} MB ({growth:+.1f}%), widgets {first[2]} -> {last[2]}")
 
 
 if __name__ == "__main__":

@@ -54,9 +54,11 @@ def timing(st, repeats: int = 30, n: int = 1000) -> tuple[float, float]:
 
 
 def main() -> None:
-    for gid, players, early, late in (("kruisjassen", 4, "trick 1", "trick 8"),
-                                      ("butifarra", 4, "trick 1", "trick 12"),
-                                      ("klassieke-rummy", 3, "turn 2", "late")):
+    for gid, players, early, late in (
+        ("kruisjassen", 4, "trick 1", "trick 8"),
+        ("butifarra", 4, "trick 1", "trick 12"),
+        ("klassieke-rummy", 3, "turn 2", "late"),
+    ):
         game = get_game(gid, players=players)
         for seed in range(100):
             sts = [s for s in line(game, seed) if s.to_act is not None]
@@ -71,8 +73,10 @@ def main() -> None:
                     break
         for label, st in zip((early, late), pick):
             same, fresh = timing(st)
-            print(f"{gid:16s} {label:9s} {len(st.observation(0).log):3d} log lines: "
-                  f"{same * 1e6:6.1f} us (same state), {fresh * 1e6:6.1f} us (fresh state)")
+            print(
+                f"{gid:16s} {label:9s} {len(st.observation(0).log):3d} log lines: "
+                f"{same * 1e6:6.1f} us (same state), {fresh * 1e6:6.1f} us (fresh state)"
+            )
 
 
 if __name__ == "__main__":

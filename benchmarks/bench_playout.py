@@ -105,13 +105,11 @@ def main() -> None:
         ("fast, no sample", lambda st, iset, rng: st.clone().playout(rng)),
     )
     print(f"random playouts per second from mid-hand (CPU time, {args.seconds:g} s per figure)")
-    print(f"{'game':16s}" + "".join(f"{c:>17s}" for c, _ in cols) + f"{'fast/engine':>13s}"
-          + f"{'no sample':>13s}")
+    print(f"{'game':16s}" + "".join(f"{c:>17s}" for c, _ in cols) + f"{'fast/engine':>13s}" + f"{'no sample':>13s}")
     for gid in args.games.split(","):
         states = mid_hand_states(gid)
         rs = rates(states, args.seconds * len(cols), [run for _c, run in cols])
-        print(f"{gid:16s}" + "".join(f"{r:17,.0f}" for r in rs) + f"{rs[3] / rs[0]:12.1f}x"
-              + f"{rs[4] / rs[0]:12.1f}x")
+        print(f"{gid:16s}" + "".join(f"{r:17,.0f}" for r in rs) + f"{rs[3] / rs[0]:12.1f}x" + f"{rs[4] / rs[0]:12.1f}x")
 
 
 if __name__ == "__main__":

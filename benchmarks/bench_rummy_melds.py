@@ -24,9 +24,22 @@ from cardtable.engine import get_game
 from cardtable.families.melds import meld_uses
 
 HAND = "5H 6H 7H 8H 9H 7C 7D 7S 8S QS KS JK JK"
-TABLE = ["3C 4C 5C JK=6C", "9D TD JD", "KC KD KH", "2S 3S 4S 5S", "AH 2H 3H", "JC QC KC AC",
-         "QH QD JK=Q*", "8C 8D 8H", "TH JH QH", "4D 5D 6D 7D", "2D 2C 2H", "8S 9S TS JS", "9C 9S 9D",
-         "6S 6C 6D"]
+TABLE = [
+    "3C 4C 5C JK=6C",
+    "9D TD JD",
+    "KC KD KH",
+    "2S 3S 4S 5S",
+    "AH 2H 3H",
+    "JC QC KC AC",
+    "QH QD JK=Q*",
+    "8C 8D 8H",
+    "TH JH QH",
+    "4D 5D 6D 7D",
+    "2D 2C 2H",
+    "8S 9S TS JS",
+    "9C 9S 9D",
+    "6S 6C 6D",
+]
 
 
 def worst_position():
@@ -34,13 +47,18 @@ def worst_position():
     used = Counter(parse_cards(HAND))
     for m in TABLE:
         used.update(meld_uses(parse_cards(m)))
-    used.update(parse_cards("4H"))                 # the card drawn
+    used.update(parse_cards("4H"))  # the card drawn
     rest = sorted((Counter(g.deck()) - used).elements())
-    others = [[card_text(c) for c in rest[i * 9:(i + 1) * 9]] for i in range(3)]
+    others = [[card_text(c) for c in rest[i * 9 : (i + 1) * 9]] for i in range(3)]
     stock = [card_text(c) for c in rest[27:]]
-    deal = {"dealer": 3, "hands": [HAND.split()] + others, "stock": ["4H"] + stock[:-1],
-            "discard": [stock[-1]], "melds": [{"owner": i % 4, "cards": m.split()} for i, m in enumerate(TABLE)],
-            "to_act": 0}
+    deal = {
+        "dealer": 3,
+        "hands": [HAND.split()] + others,
+        "stock": ["4H"] + stock[:-1],
+        "discard": [stock[-1]],
+        "melds": [{"owner": i % 4, "cards": m.split()} for i, m in enumerate(TABLE)],
+        "to_act": 0,
+    }
     return g, g.from_deal(deal).apply("draw stock")
 
 
@@ -70,17 +88,23 @@ def main() -> None:
     args = ap.parse_args()
     g, st = worst_position()
     legal = st.legal_actions()
-    print(f"worst position: {len(st.hands[0])} cards in hand (2 jokers), {len(st.melds)} table melds, "
-          f"{len(legal)} legal actions")
+    print(
+        f"worst position: {len(st.hands[0])} cards in hand (2 jokers), {len(st.melds)} table melds, "
+        f"{len(legal)} legal actions"
+    )
     ts = time_decision(g, st, args.rounds)
     ts.sort()
-    print(f"  simple bot, cold memos: median {statistics.median(ts) * 1000:.2f} ms, "
-          f"95th percentile {ts[int(len(ts) * 0.95) - 1] * 1000:.2f} ms, max {ts[-1] * 1000:.2f} ms "
-          f"(the first round includes one-time imports) per decision")
+    print(
+        f"  simple bot, cold memos: median {statistics.median(ts) * 1000:.2f} ms, "
+        f"95th percentile {ts[int(len(ts) * 0.95) - 1] * 1000:.2f} ms, max {ts[-1] * 1000:.2f} ms "
+        f"(the first round includes one-time imports) per decision"
+    )
     for n, opts in ((2, {}), (7, {})):
         mean, mx, k = bot_hands(n, opts, args.hands)
-        print(f"  {n} players, {args.hands} bot hands: {k} decisions, mean {mean * 1000:.2f} ms, "
-              f"99th percentile {mx * 1000:.2f} ms")
+        print(
+            f"  {n} players, {args.hands} bot hands: {k} decisions, mean {mean * 1000:.2f} ms, "
+            f"99th percentile {mx * 1000:.2f} ms"
+        )
 
 
 if __name__ == "__main__":

@@ -58,10 +58,12 @@ def main() -> None:
     ap.add_argument("--games", default=",".join(game_ids()))
     ap.add_argument("--players", type=int, default=None, help="seats (default: each game's)")
     args = ap.parse_args()
-    get_pool().submit(int).result()            # start the workers before timing
+    get_pool().submit(int).result()  # start the workers before timing
     print(f"strong bot, {args.positions} positions per game, budget {args.budget:g} s")
-    print(f"{'game':16s}{'playouts/s in process':>23s}{'median s':>10s}{'worst s':>9s}"
-          f"{'playouts/decision':>19s}{'legal (median)':>16s}")
+    print(
+        f"{'game':16s}{'playouts/s in process':>23s}{'median s':>10s}{'worst s':>9s}"
+        f"{'playouts/decision':>19s}{'legal (median)':>16s}"
+    )
     for gid in args.games.split(","):
         pos = positions(gid, args.positions, players=args.players)
         n = 0
@@ -75,15 +77,17 @@ def main() -> None:
         walls = []
         iters = []
         for i, (game, iset) in enumerate(pos):
-            bot = get_bot("strong", game, seed=i)     # the game's own strong bot (a StrongBot)
+            bot = get_bot("strong", game, seed=i)  # the game's own strong bot (a StrongBot)
             assert isinstance(bot, StrongBot)
             t0 = time.perf_counter()
             bot.choose(iset, args.budget)
             walls.append(time.perf_counter() - t0)
             iters.append(bot.last.stats.playouts)
         legal_n = statistics.median(len(iset.observation.legal) for _g, iset in pos)
-        print(f"{gid:16s}{n / cpu:23,.0f}{statistics.median(walls):10.3f}{max(walls):9.3f}"
-              f"{statistics.median(iters):19,.0f}{legal_n:16g}")
+        print(
+            f"{gid:16s}{n / cpu:23,.0f}{statistics.median(walls):10.3f}{max(walls):9.3f}"
+            f"{statistics.median(iters):19,.0f}{legal_n:16g}"
+        )
 
 
 if __name__ == "__main__":

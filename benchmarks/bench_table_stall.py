@@ -90,7 +90,7 @@ async def run(gid: str, budget: float, hands: int, level: str = "strong", delay:
                 if _phase(app) == "hint":
                     continue
                 obs = scr.observation()
-                await pilot.pause(0.2)                      # a person's thinking, the review meanwhile
+                await pilot.pause(0.2)  # a person's thinking, the review meanwhile
                 scr.try_action(obs.legal[0], confirmed=True)
             for bot in getattr(app.screen, "bots", {}).values():
                 last = getattr(bot, "last", None)
@@ -103,8 +103,10 @@ async def run(gid: str, budget: float, hands: int, level: str = "strong", delay:
         print(f"pause, {phase:7s} {_ms(pauses.get(phase, []))}")
     print(f"key n, bot    {_ms(keys)}")
     if decisions:
-        print(f"strong decisions: {len(decisions)}, median {statistics.median(decisions):.3f} s, "
-              f"worst {max(decisions):.3f} s")
+        print(
+            f"strong decisions: {len(decisions)}, median {statistics.median(decisions):.3f} s, "
+            f"worst {max(decisions):.3f} s"
+        )
 
 
 seen: set[int] = set()
@@ -116,8 +118,12 @@ def main() -> None:
     ap.add_argument("--budget", type=float, default=1.0)
     ap.add_argument("--hands", type=int, default=1)
     ap.add_argument("--level", default="strong", help="the bots' level (simple: the baseline)")
-    ap.add_argument("--delay", type=float, default=0.0, help="the bot delay, seconds (a simple "
-                    "bot's 'thinking' phase lasts this long)")
+    ap.add_argument(
+        "--delay",
+        type=float,
+        default=0.0,
+        help="the bot delay, seconds (a simple bot's 'thinking' phase lasts this long)",
+    )
     args = ap.parse_args()
     os.environ.setdefault("CARDTABLE_HOME", tempfile.mkdtemp(prefix="cardtable-bench-"))
     os.environ["CARDTABLE_REVIEW"] = "1"

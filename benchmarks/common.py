@@ -28,9 +28,14 @@ def bench_seconds(default: str = "3") -> float:
     return float(os.environ.get("BENCH_SECONDS", default))
 
 
-def random_hand(game: Game, seed: int, choice: Callable, check: bool = False,
-                legal_filter: LegalFilter | None = None,
-                opening: Action | None = None) -> tuple[State, int]:
+def random_hand(
+    game: Game,
+    seed: int,
+    choice: Callable,
+    check: bool = False,
+    legal_filter: LegalFilter | None = None,
+    opening: Action | None = None,
+) -> tuple[State, int]:
     """One hand of random play: (the final state, the number of actions applied).
 
     Deals ``game.new_hand(seed=seed)``, applies ``opening`` first if given (unchecked),
@@ -52,9 +57,13 @@ def random_hand(game: Game, seed: int, choice: Callable, check: bool = False,
     return s, actions
 
 
-def random_hands(game: Game, seconds: float, check: bool = False,
-                 legal_filter: LegalFilter | None = None,
-                 opening: Action | None = None) -> tuple[float, float]:
+def random_hands(
+    game: Game,
+    seconds: float,
+    check: bool = False,
+    legal_filter: LegalFilter | None = None,
+    opening: Action | None = None,
+) -> tuple[float, float]:
     """(hands per second, actions per hand) of random play for about ``seconds``.
 
     Seeds 0, 1, 2, ... in blocks of 50 hands, choices from ``random.Random(1)``; rates per
@@ -81,15 +90,16 @@ class BotTimes:
     """Times of bot-only hands, in seconds of wall time (``time.perf_counter``)."""
 
     decisions: int = 0
-    choose: float = 0.0          # in ``choose`` alone
-    observe: float = 0.0         # in ``observation`` alone
-    worst_choose: float = 0.0    # the slowest ``choose``
-    worst: float = 0.0           # the slowest ``observation`` + ``choose``
-    elapsed: float = 0.0         # the whole run, dealing and applying included
+    choose: float = 0.0  # in ``choose`` alone
+    observe: float = 0.0  # in ``observation`` alone
+    worst_choose: float = 0.0  # the slowest ``choose``
+    worst: float = 0.0  # the slowest ``observation`` + ``choose``
+    elapsed: float = 0.0  # the whole run, dealing and applying included
 
 
-def bot_hands(game: Game, seeds: Iterable[int], kind: str = "simple",
-              at_end: Callable[[State], object] | None = None) -> BotTimes:
+def bot_hands(
+    game: Game, seeds: Iterable[int], kind: str = "simple", at_end: Callable[[State], object] | None = None
+) -> BotTimes:
     """Play a hand per seed with a ``kind`` bot in every seat (bot ``i`` seeded ``i``),
     timing each ``observation`` and ``choose``; actions applied unchecked. ``at_end`` is
     called with the final state of each hand (inside the timed run)."""
@@ -120,8 +130,7 @@ def bot_latency(game: Game, n_hands: int) -> tuple[float, float, float]:
     """(ms per choose, ms per observation + choose, worst ms) of the simple bot over
     ``n_hands`` bot-only hands dealt from seeds 10000, 10001, ..."""
     r = bot_hands(game, range(10_000, 10_000 + n_hands))
-    return (1000 * r.choose / r.decisions, 1000 * (r.choose + r.observe) / r.decisions,
-            1000 * r.worst)
+    return (1000 * r.choose / r.decisions, 1000 * (r.choose + r.observe) / r.decisions, 1000 * r.worst)
 
 
 def latency_text(c: float, a: float, w: float) -> str:
@@ -129,8 +138,9 @@ def latency_text(c: float, a: float, w: float) -> str:
     return f"{c:.3f} ms/decision (choose), {a:.3f} ms with observation, worst {w:.2f} ms"
 
 
-def time_simple_decision(g: Game, st: State, rounds: int,
-                         clock: Callable[[], float] = time.perf_counter) -> list[float]:
+def time_simple_decision(
+    g: Game, st: State, rounds: int, clock: Callable[[], float] = time.perf_counter
+) -> list[float]:
     """Seconds (by ``clock``) of ``rounds`` simple-bot decisions at ``st``, each from cold:
     the meld matcher's memos and the state's caches emptied first, the observation built
     inside the timing (the rummy meld benches)."""

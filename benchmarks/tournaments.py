@@ -39,9 +39,18 @@ PAIRINGS = (("simple", "random"), ("strong", "simple"))
 #: fraction of what 1 s buys (bench_strong.py: 6,000 to 10,000 playouts in a 1 s decision
 #: with the pool), so that a whole table runs in about an hour of one core
 ITERATIONS = {
-    "kruisjassen": 400, "grevjas": 400, "schutjassen": 400, "handjas": 400,
-    "manille": 400, "manille-parlee": 400, "manille-muette": 400, "butifarra": 400,
-    "klassieke-rummy": 100, "basis-rummy": 100, "jokeren": 100, "loba": 100,
+    "kruisjassen": 400,
+    "grevjas": 400,
+    "schutjassen": 400,
+    "handjas": 400,
+    "manille": 400,
+    "manille-parlee": 400,
+    "manille-muette": 400,
+    "butifarra": 400,
+    "klassieke-rummy": 100,
+    "basis-rummy": 100,
+    "jokeren": 100,
+    "loba": 100,
     "ramino-drift": 100,
 }
 DEFAULT_ITERATIONS = 200
@@ -80,31 +89,46 @@ def row(gid: str, game, pairing: tuple[str, str], summary: dict, wall: float) ->
     lo, hi = first["interval"]
     med = first["median_decision_seconds"]
     iters = summary["iterations"] if "strong" in pairing else None
-    med_text = "-" if med is None else ((f"{med:.3f}" if med >= 0.001 else "<0.001")
-                                        + (" (over 1 s)" if med > 1.0 else ""))
+    med_text = (
+        "-" if med is None else ((f"{med:.3f}" if med >= 0.001 else "<0.001") + (" (over 1 s)" if med > 1.0 else ""))
+    )
     opts = "; ".join(f"{k}={v}" for k, v in summary.get("set_options", {}).items())
     name = gid + (f" ({opts})" if opts else "")
     unfinished = f" ({summary['unfinished']} unfinished)" if summary["unfinished"] else ""
-    return (f"| {name} | {game.players} | {pairing[0]} vs {pairing[1]} | {summary['matches']}{unfinished} | "
-            f"{summary['hands'] / summary['matches']:.1f} | "
-            f"{first['win_rate']:.1%} | {lo:.1%}-{hi:.1%} | "
-            f"{first['points_per_hand']:g} vs {second['points_per_hand']:g} | "
-            f"{iters if iters is not None else '-'} | {med_text} | {wall:.0f} s |")
+    return (
+        f"| {name} | {game.players} | {pairing[0]} vs {pairing[1]} | {summary['matches']}{unfinished} | "
+        f"{summary['hands'] / summary['matches']:.1f} | "
+        f"{first['win_rate']:.1%} | {lo:.1%}-{hi:.1%} | "
+        f"{first['points_per_hand']:g} vs {second['points_per_hand']:g} | "
+        f"{iters if iters is not None else '-'} | {med_text} | {wall:.0f} s |"
+    )
 
 
 def main(argv: list[str] | None = None) -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--games", default=",".join(game_ids()), help="comma-separated game ids")
-    ap.add_argument("--pairings", default="simple,random;strong,simple",
-                    help="the pairings, separated by ';' (default: both)")
-    ap.add_argument("--matches", default="100,20",
-                    help="deals of simple,random and of strong,simple (one number: both); each deal is "
-                         "played once per rotation of the seats")
-    ap.add_argument("--iterations", default=None,
-                    help="the strong bot's playouts per decision: N, or game=N,game=N (default: ITERATIONS)")
+    ap.add_argument(
+        "--pairings", default="simple,random;strong,simple", help="the pairings, separated by ';' (default: both)"
+    )
+    ap.add_argument(
+        "--matches",
+        default="100,20",
+        help="deals of simple,random and of strong,simple (one number: both); each deal is "
+        "played once per rotation of the seats",
+    )
+    ap.add_argument(
+        "--iterations",
+        default=None,
+        help="the strong bot's playouts per decision: N, or game=N,game=N (default: ITERATIONS)",
+    )
     ap.add_argument("--players", default=None, help="seats: N or game=N,game=N (default: each game's)")
-    ap.add_argument("--option", action="append", default=[], metavar="GAME:KEY=VALUE",
-                    help="a game option for one game (repeatable)")
+    ap.add_argument(
+        "--option",
+        action="append",
+        default=[],
+        metavar="GAME:KEY=VALUE",
+        help="a game option for one game (repeatable)",
+    )
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--jobs", type=int, default=1, help="matches at once in worker processes")
     ap.add_argument("--max-hands", type=int, default=200)
@@ -116,11 +140,15 @@ def main(argv: list[str] | None = None) -> None:
     it_all, it_game = per_game(args.iterations, int, "--iterations")
     pl_all, pl_game = per_game(args.players, int, "--players")
     options = parse_options(args.option)
-    print(f"seed {args.seed}; the strong bot searches in process at a fixed playout count; "
-          "s/decision: median over the first bot's decisions with more than one legal move")
+    print(
+        f"seed {args.seed}; the strong bot searches in process at a fixed playout count; "
+        "s/decision: median over the first bot's decisions with more than one legal move"
+    )
     print()
-    print("| game | players | pairing | matches | hands/match | win rate | 95% interval | points/hand | "
-          "playouts/decision | median s/decision | wall |")
+    print(
+        "| game | players | pairing | matches | hands/match | win rate | 95% interval | points/hand | "
+        "playouts/decision | median s/decision | wall |"
+    )
     print("|---|---:|---|---:|---:|---:|---:|---:|---:|---:|---:|")
     sys.stdout.flush()
     for gid in args.games.split(","):
@@ -128,13 +156,19 @@ def main(argv: list[str] | None = None) -> None:
         players = pl_game.get(gid, pl_all)
         game = get_game(gid, **({"players": players} if players else {}), **options.get(gid, {}))
         iters = it_game.get(gid, it_all)
-        if iters is None:                   # 0 is a count: the strong bot plays its prior
+        if iters is None:  # 0 is a count: the strong bot plays its prior
             iters = ITERATIONS.get(gid, DEFAULT_ITERATIONS)
         for pairing in pairings:
             t0 = time.perf_counter()
-            summary = run_tournament(game, list(pairing), deals.get(pairing, m[-1]), seed=args.seed,
-                                     iterations=iters if "strong" in pairing else None,
-                                     jobs=args.jobs, max_hands=args.max_hands)
+            summary = run_tournament(
+                game,
+                list(pairing),
+                deals.get(pairing, m[-1]),
+                seed=args.seed,
+                iterations=iters if "strong" in pairing else None,
+                jobs=args.jobs,
+                max_hands=args.max_hands,
+            )
             summary["set_options"] = options.get(gid, {})
             print(row(gid, game, pairing, summary, time.perf_counter() - t0))
             sys.stdout.flush()

@@ -1,4 +1,4 @@
 from cardtable.cli import main
 
-if __name__ == "__main__":     # not again in a worker process of the bots' search pool
+if __name__ == "__main__":  # not again in a worker process of the bots' search pool
     main()

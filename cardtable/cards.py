@@ -43,25 +43,38 @@ SUIT_NAMES_NL = ("klaveren", "ruiten", "harten", "schoppen")
 RED_SUITS = frozenset((DIAMONDS, HEARTS))
 
 TWO, THREE, FOUR, FIVE, SIX, SEVEN, EIGHT, NINE, TEN, JACK, QUEEN, KING, ACE = range(2, 15)
-RANK_LETTERS = {2: "2", 3: "3", 4: "4", 5: "5", 6: "6", 7: "7", 8: "8", 9: "9",
-                10: "T", 11: "J", 12: "Q", 13: "K", 14: "A"}
+RANK_LETTERS = {
+    2: "2",
+    3: "3",
+    4: "4",
+    5: "5",
+    6: "6",
+    7: "7",
+    8: "8",
+    9: "9",
+    10: "T",
+    11: "J",
+    12: "Q",
+    13: "K",
+    14: "A",
+}
 RANK_BY_LETTER = {v: k for k, v in RANK_LETTERS.items()}
 #: Dutch display letters (B = boer, V = vrouw, H = heer, A = aas); docs/grammar.md, "Card codes".
 RANK_LETTERS_NL = {**RANK_LETTERS, 10: "10", 11: "B", 12: "V", 13: "H"}
 RANK_DISPLAY_EN = {**RANK_LETTERS, 10: "10"}
 
 JOKER: Card = 64
-ANY_SUIT = 4                 #: the suit of the joker, and "any suit" in a designation
+ANY_SUIT = 4  #: the suit of the joker, and "any suit" in a designation
 
 _RANK_MASK = 0xF
 _SUIT_SHIFT = 4
 _SUIT_MASK = 0x7
-_PLAIN_MASK = 0x7F           # rank + suit: the plain card
+_PLAIN_MASK = 0x7F  # rank + suit: the plain card
 _COPY_SHIFT = 7
 _COPY_MASK = 0x7
 _DESIG_SHIFT = 10
 _DESIG_MASK = 0x7F
-MAX_COPY = 7                 #: the highest pack copy a card can name (``#7``)
+MAX_COPY = 7  #: the highest pack copy a card can name (``#7``)
 #: One more than the largest valid card value (a designated copy of a joker is below it).
 CARD_LIMIT = 1 << 17
 
@@ -205,8 +218,10 @@ def parse_card(text: str) -> Card:
             except CardError:
                 tc = -1
             if tc in (-1, JOKER):
-                raise CardError(f"{text!r} is not a card: a wild card is written with the card it "
-                                f"stands for, like JK=8C, or with a rank only, like JK=8*") from None
+                raise CardError(
+                    f"{text!r} is not a card: a wild card is written with the card it "
+                    f"stands for, like JK=8C, or with a rank only, like JK=8*"
+                ) from None
         card = designate(card, tc)
     return card
 
@@ -274,6 +289,7 @@ def is_red(card: Card) -> bool:
 
 # ---- decks -----------------------------------------------------------------------------
 
+
 def deck(ranks: Sequence[int], packs: int = 1, jokers: int = 0, copies: bool = False) -> list[Card]:
     """Cards of ``ranks`` in every suit, ``packs`` times, plus ``jokers`` jokers.
 
@@ -333,8 +349,9 @@ def shuffled(cards: Sequence[Card], rng: random.Random) -> list[Card]:
     return out
 
 
-def sort_hand(cards: Iterable[Card], suit_order: Sequence[int] = (SPADES, HEARTS, CLUBS, DIAMONDS),
-              rank_key=None) -> list[Card]:
+def sort_hand(
+    cards: Iterable[Card], suit_order: Sequence[int] = (SPADES, HEARTS, CLUBS, DIAMONDS), rank_key=None
+) -> list[Card]:
     """Cards sorted for display: by ``suit_order`` (alternating colours), then high to low.
 
     ``rank_key`` maps a card to its strength within its suit (default: the rank).
@@ -345,8 +362,12 @@ def sort_hand(cards: Iterable[Card], suit_order: Sequence[int] = (SPADES, HEARTS
 
 
 #: A game's ``deck_name`` in a player's words (an id such as ``piquet32`` is never shown).
-DECK_WORDS = {"piquet32": "32 cards (7–A)", "full52": "52 cards", "deck36": "36 cards (6–A)",
-              "48 (no tens)": "48 cards (no tens)"}
+DECK_WORDS = {
+    "piquet32": "32 cards (7–A)",
+    "full52": "52 cards",
+    "deck36": "36 cards (6–A)",
+    "48 (no tens)": "48 cards (no tens)",
+}
 
 
 def deck_words(deck_name: str) -> str:

@@ -59,7 +59,7 @@ def fail(message: str, code: int = 2) -> NoReturn:
     characters, and exit with ``code``."""
     message = " ".join(message.splitlines())
     if len(message) > MAX_ERROR_CHARS:
-        message = message[:MAX_ERROR_CHARS - 1] + "…"
+        message = message[: MAX_ERROR_CHARS - 1] + "…"
     click.echo(safe_text(f"cardtable: error: {message}"), err=True)
     raise SystemExit(code)
 
@@ -85,6 +85,7 @@ class CardtableGroup(click.Group):
 
 
 # ---- parsing helpers (pure; tested directly) -------------------------------------------
+
 
 def parse_options(pairs: tuple[str, ...] | list[str]) -> dict[str, str]:
     """``KEY=VALUE`` texts -> a dict (``-`` in a key becomes ``_``); CliError if malformed."""
@@ -119,7 +120,7 @@ def normalize_seat(text: str, index: int, allow_human: bool = True, default_bot:
     if kind == "human":
         if not allow_human:
             raise CliError(f"seat {index} {text!r}: simulate plays bots only (bot, bot:random, bot:simple, bot:strong)")
-        if colon:       # ``human:NAME``: the name checked as the seat setup checks it
+        if colon:  # ``human:NAME``: the name checked as the seat setup checks it
             from cardtable.seats import name_problem
 
             problem = name_problem(rest, index)
@@ -161,18 +162,27 @@ def option_lines(cls: type[Game]) -> list[str]:
             values = " | ".join(opt.choices)
         elif opt.kind == "int_or_none":
             values = "a whole number or none" + (f" (at least {opt.minimum})" if opt.minimum is not None else "")
-        elif opt.kind.startswith("int_or_"):       # a game's own kind: int_or_auto ...
-            values = f"a whole number or {opt.kind[len('int_or_'):]}" + (
-                f" (at least {opt.minimum})" if opt.minimum is not None else "")
+        elif opt.kind.startswith("int_or_"):  # a game's own kind: int_or_auto ...
+            values = f"a whole number or {opt.kind[len('int_or_') :]}" + (
+                f" (at least {opt.minimum})" if opt.minimum is not None else ""
+            )
         else:
             values = "a whole number" + (f" (at least {opt.minimum})" if opt.minimum is not None else "")
-        default = "none" if opt.default is None else str(opt.default).lower() if isinstance(opt.default, bool) \
+        default = (
+            "none"
+            if opt.default is None
+            else str(opt.default).lower()
+            if isinstance(opt.default, bool)
             else str(opt.default)
+        )
         also = f" (also written {', '.join(opt.aliases)})" if opt.aliases else ""
         rows.append((opt.name, values, default, (opt.help or "") + also))
     w = [max(len(r[i]) for r in rows + [("option", "values", "default", "")]) for i in range(3)]
-    out = [f"{cls.name}: options (play {cls.id} --option NAME=VALUE)", "",
-           f"{'option':<{w[0]}}  {'values':<{w[1]}}  {'default':<{w[2]}}  what it does"]
+    out = [
+        f"{cls.name}: options (play {cls.id} --option NAME=VALUE)",
+        "",
+        f"{'option':<{w[0]}}  {'values':<{w[1]}}  {'default':<{w[2]}}  what it does",
+    ]
     out += [f"{n:<{w[0]}}  {v:<{w[1]}}  {d:<{w[2]}}  {h}".rstrip() for n, v, d, h in rows]
     return out
 
@@ -192,8 +202,8 @@ def rules_text(game_id: str) -> str | None:
 
 # ---- the group -------------------------------------------------------------------------
 
-@click.group(cls=CardtableGroup, invoke_without_command=True,
-             context_settings={"help_option_names": ["-h", "--help"]})
+
+@click.group(cls=CardtableGroup, invoke_without_command=True, context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(version=__version__, prog_name="cardtable")
 @click.pass_context
 def main(ctx: click.Context) -> None:
@@ -209,21 +219,39 @@ def main(ctx: click.Context) -> None:
 
 # ---- play ------------------------------------------------------------------------------
 
+
 @main.command()
 @click.argument("game_id", metavar="GAME")
-@click.option("--seat", "seats", multiple=True, metavar="human:NAME|bot[:KIND]",
-              help="One per seat in the order of play (seat 0 deals first). A bot kind is "
-                   "random, simple or strong; plain bot is the default level: strong (it searches, "
-                   "about the bot budget a move), or simple where the budget or the machine is too "
-                   "small for it. Default: you in seat 0 and default bots elsewhere.")
-@click.option("--players", type=int, default=None, help="Number of players (default: the seats given, "
-              "else the game's smallest count).")
-@click.option("--seed", type=click.IntRange(min=0), default=None,
-              help="Match seed (0 or more): the same seed deals the same hands.")
-@click.option("--option", "options", multiple=True, metavar="KEY=VALUE",
-              help="A game option; `cardtable list --options GAME` lists them with their values.")
-def play(game_id: str, seats: tuple[str, ...], players: int | None, seed: int | None,
-         options: tuple[str, ...]) -> None:
+@click.option(
+    "--seat",
+    "seats",
+    multiple=True,
+    metavar="human:NAME|bot[:KIND]",
+    help="One per seat in the order of play (seat 0 deals first). A bot kind is "
+    "random, simple or strong; plain bot is the default level: strong (it searches, "
+    "about the bot budget a move), or simple where the budget or the machine is too "
+    "small for it. Default: you in seat 0 and default bots elsewhere.",
+)
+@click.option(
+    "--players",
+    type=int,
+    default=None,
+    help="Number of players (default: the seats given, else the game's smallest count).",
+)
+@click.option(
+    "--seed",
+    type=click.IntRange(min=0),
+    default=None,
+    help="Match seed (0 or more): the same seed deals the same hands.",
+)
+@click.option(
+    "--option",
+    "options",
+    multiple=True,
+    metavar="KEY=VALUE",
+    help="A game option; `cardtable list --options GAME` lists them with their values.",
+)
+def play(game_id: str, seats: tuple[str, ...], players: int | None, seed: int | None, options: tuple[str, ...]) -> None:
     """Play GAME at this terminal (hot-seat humans and bots).
 
     A new match is saved beside the unfinished ones (never over them); `cardtable saves`
@@ -234,7 +262,7 @@ def play(game_id: str, seats: tuple[str, ...], players: int | None, seed: int | 
     from cardtable.bots import default_level
     from cardtable.seats import duplicate_problem
 
-    level = default_level(budget=settings.load().bot_budget)     # plain "bot": strong if it keeps the budget
+    level = default_level(budget=settings.load().bot_budget)  # plain "bot": strong if it keeps the budget
     try:
         opts = parse_options(options)
         if seats:
@@ -278,10 +306,10 @@ def saved_notice(name: str, columns: int = 80) -> str:
     saved and how to go on, wrapped between words to a terminal of ``columns``."""
     import textwrap
 
-    text = safe_text(f"The game is saved as {name}: choose it under Continue in the menu "
-                     "(cardtable), or see cardtable saves.")
-    return textwrap.fill(text, width=max(20, min(100, columns) - 1), break_long_words=False,
-                         break_on_hyphens=False)
+    text = safe_text(
+        f"The game is saved as {name}: choose it under Continue in the menu (cardtable), or see cardtable saves."
+    )
+    return textwrap.fill(text, width=max(20, min(100, columns) - 1), break_long_words=False, break_on_hyphens=False)
 
 
 def _settings_warning() -> None:
@@ -296,9 +324,15 @@ def _settings_warning() -> None:
 
 # ---- list ------------------------------------------------------------------------------
 
+
 @main.command("list")
-@click.option("--options", "options_of", default=None, metavar="GAME",
-              help="List the options of GAME (names, values, defaults) instead.")
+@click.option(
+    "--options",
+    "options_of",
+    default=None,
+    metavar="GAME",
+    help="List the options of GAME (names, values, defaults) instead.",
+)
 def list_games(options_of: str | None) -> None:
     """List the games: the name to type, the game, players, cards and a one-line description."""
     from cardtable.cards import deck_words
@@ -342,13 +376,21 @@ def list_lines(rows: list[tuple[str, str, str, str, str]], columns: int | None =
             out.append(line)
             continue
         out.append(head.rstrip())
-        out.extend(textwrap.wrap(r[4], width=max(20, columns - 1), initial_indent="    ",
-                                 subsequent_indent="    ", break_long_words=False))
+        out.extend(
+            textwrap.wrap(
+                r[4],
+                width=max(20, columns - 1),
+                initial_indent="    ",
+                subsequent_indent="    ",
+                break_long_words=False,
+            )
+        )
     return out
 
 
-def field_lines(head: str, fields: list[str], columns: int | None = None,
-                sep: str | list[str] = " · ", indent: str = "    ") -> list[str]:
+def field_lines(
+    head: str, fields: list[str], columns: int | None = None, sep: str | list[str] = " · ", indent: str = "    "
+) -> list[str]:
     """``head`` and ``fields`` joined with ``sep`` (one string, or one per gap: ``cardtable
     saves``' `` 1. Kruisjassen · Anna and 3 bots · hand 2 · last played today 14:25
     (kruisjassen-….json)``). ``columns`` None (a pipe): one line; a terminal's width: a
@@ -373,14 +415,24 @@ def field_lines(head: str, fields: list[str], columns: int | None = None,
     out = []
     for k, row in enumerate(rows):
         lead = indent if k else ""
-        out.extend([row] if len(row) <= width else
-                   textwrap.wrap(row[len(lead):], width=width, initial_indent=lead, subsequent_indent=indent,
-                                 break_long_words=False, break_on_hyphens=False))
+        out.extend(
+            [row]
+            if len(row) <= width
+            else textwrap.wrap(
+                row[len(lead) :],
+                width=width,
+                initial_indent=lead,
+                subsequent_indent=indent,
+                break_long_words=False,
+                break_on_hyphens=False,
+            )
+        )
     # a word too wide for its indented line (a long file name): at the left edge
     return [ln if len(ln) <= width else ln.lstrip() for ln in out]
 
 
 # ---- rules -----------------------------------------------------------------------------
+
 
 @main.command()
 @click.argument("game_id", metavar="GAME")
@@ -404,6 +456,7 @@ def rules(game_id: str, spec: bool) -> None:
 
 # ---- saves and statistics --------------------------------------------------------------
 
+
 def _interactive() -> bool:
     """A person can answer a question (stdin is a terminal)."""
     try:
@@ -413,8 +466,13 @@ def _interactive() -> bool:
 
 
 @main.command("saves")
-@click.option("--delete", "to_delete", default=None, metavar="N|all",
-              help="Delete save number N of the list (or all of them, or 'corrupt' for the bad files).")
+@click.option(
+    "--delete",
+    "to_delete",
+    default=None,
+    metavar="N|all",
+    help="Delete save number N of the list (or all of them, or 'corrupt' for the bad files).",
+)
 @click.option("--yes", is_flag=True, help="Delete without asking (needed when not at a terminal).")
 def saves_command(to_delete: str | None, yes: bool) -> None:
     """List the unfinished games (the menu's Continue list) and delete them on request."""
@@ -429,13 +487,22 @@ def saves_command(to_delete: str | None, yes: bool) -> None:
             click.echo("No unfinished games are saved.")
         columns = _terminal_columns()
         for i, info in enumerate(infos, 1):
-            fields = [info.game_name, info.players, f"hand {info.hand}",
-                      f"last played {info.last_played_text()}", f"({info.path.name})"]
+            fields = [
+                info.game_name,
+                info.players,
+                f"hand {info.hand}",
+                f"last played {info.last_played_text()}",
+                f"({info.path.name})",
+            ]
             for line in field_lines(f"{i:>2}. ", fields, columns, sep=[" · "] * 3 + ["   "]):
                 click.echo(safe_text(line))
         if corrupt:
-            for line in field_lines("", [f"Kept aside because they could not be read ({len(corrupt)}):",
-                                         ", ".join(p.name for p in corrupt)], columns, sep=" "):
+            for line in field_lines(
+                "",
+                [f"Kept aside because they could not be read ({len(corrupt)}):", ", ".join(p.name for p in corrupt)],
+                columns,
+                sep=" ",
+            ):
                 click.echo(safe_text(line))
         for line in field_lines("", ["Folder:", str(saves.saves_dir())], columns, sep=" "):
             click.echo(safe_text(line))
@@ -494,11 +561,23 @@ def stats_command(player: str | None, as_json: bool) -> None:
         click.echo("No finished matches yet" + (f" for {player}" if player else "") + ".")
         return
     head = ("player", "game", "matches", "won", "hands", "won", "best score")
-    cells = [(r.name, r.game_name, str(r.matches), str(r.matches_won), str(r.hands), str(r.hands_won),
-              f"{r.best_score} {r.unit}") for r in rows]
+    cells = [
+        (
+            r.name,
+            r.game_name,
+            str(r.matches),
+            str(r.matches_won),
+            str(r.hands),
+            str(r.hands_won),
+            f"{r.best_score} {r.unit}",
+        )
+        for r in rows
+    ]
     w = [max(len(c[i]) for c in cells + [head]) for i in range(len(head))]
+
     def fmt(c):
         return "  ".join(x.ljust(w[i]) if i < 2 else x.rjust(w[i]) for i, x in enumerate(c)).rstrip()
+
     click.echo(safe_text(fmt(head)))
     for c in cells:
         click.echo(safe_text(fmt(c)))
@@ -506,8 +585,15 @@ def stats_command(player: str | None, as_json: bool) -> None:
 
 # ---- simulate --------------------------------------------------------------------------
 
-def run_reported(game: Game, as_json: bool, label: str, total: int | None,
-                 run: Callable[[Callable | None], dict[str, Any]], remaining: bool = False) -> dict[str, Any] | None:
+
+def run_reported(
+    game: Game,
+    as_json: bool,
+    label: str,
+    total: int | None,
+    run: Callable[[Callable | None], dict[str, Any]],
+    remaining: bool = False,
+) -> dict[str, Any] | None:
     """``run(progress)`` of ``simulate`` or ``tournament``: with a Rich progress bar (``label``,
     ``total`` steps or None while unknown; ``progress(done[, total])``) on a terminal unless
     ``as_json``. A RuntimeError is one error line (exit 1). With ``as_json`` the summary is
@@ -544,16 +630,28 @@ def run_reported(game: Game, as_json: bool, label: str, total: int | None,
 
 @main.command()
 @click.argument("game_id", metavar="GAME")
-@click.option("--seats", "seats_text", default=None, metavar="bot,bot:random,...",
-              help="Comma-separated bots, one per seat (default: simple bots for --players seats); "
-                   "plain bot is simple here, to stay fast: name bot:strong to search.")
+@click.option(
+    "--seats",
+    "seats_text",
+    default=None,
+    metavar="bot,bot:random,...",
+    help="Comma-separated bots, one per seat (default: simple bots for --players seats); "
+    "plain bot is simple here, to stay fast: name bot:strong to search.",
+)
 @click.option("--players", type=int, default=None, help="Number of seats when --seats is not given.")
 @click.option("--hands", type=click.IntRange(min=1), default=100, show_default=True, help="Hands to play.")
 @click.option("--seed", type=int, default=None, help="Seed of the whole run (same seed, same games).")
 @click.option("--option", "options", multiple=True, metavar="KEY=VALUE", help="A game option.")
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object instead of the summary.")
-def simulate(game_id: str, seats_text: str | None, players: int | None, hands: int, seed: int | None,
-             options: tuple[str, ...], as_json: bool) -> None:
+def simulate(
+    game_id: str,
+    seats_text: str | None,
+    players: int | None,
+    hands: int,
+    seed: int | None,
+    options: tuple[str, ...],
+    as_json: bool,
+) -> None:
     """Play headless bot matches of GAME and summarise them."""
     try:
         opts = parse_options(options)
@@ -584,60 +682,103 @@ def simulate(game_id: str, seats_text: str | None, players: int | None, hands: i
             raise SystemExit(130)
         return
     if summary["interrupted"]:
-        click.echo(f"stopped by Ctrl+C after {summary['hands']} of {summary['hands_asked']} hands; "
-                   "the figures of the hands finished so far:")
+        click.echo(
+            f"stopped by Ctrl+C after {summary['hands']} of {summary['hands_asked']} hands; "
+            "the figures of the hands finished so far:"
+        )
     rate = summary["hands_per_second"]
-    click.echo(f"hands: {summary['hands']}  matches: {summary['matches']} "
-               f"({summary['matches_finished']} finished)  "
-               f"speed: {rate if rate is not None else '-'} hands/s")
+    click.echo(
+        f"hands: {summary['hands']}  matches: {summary['matches']} "
+        f"({summary['matches_finished']} finished)  "
+        f"speed: {rate if rate is not None else '-'} hands/s"
+    )
     click.echo("outcomes: " + ", ".join(f"{k} {v}" for k, v in summary["outcomes"].items()))
     w = max(len(s) for s in seats)
     click.echo(f"{'seat':<5} {'player':<{w}}  {'matches won':>11}  {'avg points/hand':>15}")
     for s in range(game.players):
-        click.echo(f"{s:<5} {seats[s]:<{w}}  {summary['match_wins'][s]:>11}  "
-                   f"{summary['avg_points'][s]:>15.2f}")
+        click.echo(f"{s:<5} {seats[s]:<{w}}  {summary['match_wins'][s]:>11}  {summary['avg_points'][s]:>15.2f}")
     if summary["interrupted"]:
         raise SystemExit(130)
 
 
 # ---- tournament ------------------------------------------------------------------------
 
+
 @main.command()
 @click.argument("game_id", metavar="GAME")
-@click.option("--bots", "bots_text", required=True, metavar="strong,simple",
-              help="Comma-separated bot kinds, seated in turn round the table (seats rotated).")
-@click.option("--matches", type=int, default=10, show_default=True,
-              help="Deals (match seeds); each is played once per rotation of the seats.")
+@click.option(
+    "--bots",
+    "bots_text",
+    required=True,
+    metavar="strong,simple",
+    help="Comma-separated bot kinds, seated in turn round the table (seats rotated).",
+)
+@click.option(
+    "--matches",
+    type=int,
+    default=10,
+    show_default=True,
+    help="Deals (match seeds); each is played once per rotation of the seats.",
+)
 @click.option("--seed", type=int, default=None, help="Seed of the whole run (same seed, same matches).")
 @click.option("--players", type=int, default=None, help="Number of seats (default: the game's).")
-@click.option("--iterations", type=int, default=None,
-              help="Playouts per decision of the strong bot (default: its time budget; 0: no "
-                   "search, it plays its prior, the rules of thumb its search starts from).")
-@click.option("--budget", type=float, default=None,
-              help="Seconds per decision of the strong bot (default: CARDTABLE_BOT_BUDGET or 1).")
+@click.option(
+    "--iterations",
+    type=int,
+    default=None,
+    help="Playouts per decision of the strong bot (default: its time budget; 0: no "
+    "search, it plays its prior, the rules of thumb its search starts from).",
+)
+@click.option(
+    "--budget",
+    type=float,
+    default=None,
+    help="Seconds per decision of the strong bot (default: CARDTABLE_BOT_BUDGET or 1).",
+)
 @click.option("--jobs", type=int, default=1, show_default=True, help="Matches played at once (processes).")
-@click.option("--max-hands", type=int, default=200, show_default=True,
-              help="A match not over after this many hands counts as a draw.")
+@click.option(
+    "--max-hands",
+    type=int,
+    default=200,
+    show_default=True,
+    help="A match not over after this many hands counts as a draw.",
+)
 @click.option("--option", "options", multiple=True, metavar="KEY=VALUE", help="A game option.")
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object instead of the table.")
-def tournament(game_id: str, bots_text: str, matches: int, seed: int | None, players: int | None,
-               iterations: int | None, budget: float | None, jobs: int, max_hands: int,
-               options: tuple[str, ...], as_json: bool) -> None:
+def tournament(
+    game_id: str,
+    bots_text: str,
+    matches: int,
+    seed: int | None,
+    players: int | None,
+    iterations: int | None,
+    budget: float | None,
+    jobs: int,
+    max_hands: int,
+    options: tuple[str, ...],
+    as_json: bool,
+) -> None:
     """Duplicate matches of GAME between bot kinds: win rates with a 95% interval."""
     from cardtable.bots.tournament import run_tournament
 
     try:
         kinds = [k.strip().lower() for k in bots_text.split(",")]
         if len(kinds) < 2 or any(not k for k in kinds):
-            raise CliError(f"--bots {bots_text!r}: name two or more bot kinds separated by commas, "
-                           f"like strong,simple (bots: {', '.join(BOT_KINDS)})")
+            raise CliError(
+                f"--bots {bots_text!r}: name two or more bot kinds separated by commas, "
+                f"like strong,simple (bots: {', '.join(BOT_KINDS)})"
+            )
         for k in kinds:
             if k not in BOT_KINDS:
                 raise CliError(f"--bots {bots_text!r}: unknown bot {k!r} (bots: {', '.join(BOT_KINDS)})")
         if len(set(kinds)) != len(kinds):
             raise CliError(f"--bots {bots_text!r}: name each bot kind once")
-        for name, value, low in (("--matches", matches, 1), ("--jobs", jobs, 1), ("--max-hands", max_hands, 1),
-                                 ("--iterations", iterations, 0)):
+        for name, value, low in (
+            ("--matches", matches, 1),
+            ("--jobs", jobs, 1),
+            ("--max-hands", max_hands, 1),
+            ("--iterations", iterations, 0),
+        ):
             if value is not None and value < low:
                 raise CliError(f"{name} {value}: must be at least {low}")
         if budget is not None and budget <= 0:
@@ -648,29 +789,45 @@ def tournament(game_id: str, bots_text: str, matches: int, seed: int | None, pla
     except CliError as e:
         fail(str(e))
 
-    summary = run_reported(game, as_json, f"{game.id} {' vs '.join(kinds)}", None,
-                           lambda progress: run_tournament(game, kinds, matches, seed, iterations, budget,
-                                                           jobs, max_hands, progress=progress),
-                           remaining=True)
+    summary = run_reported(
+        game,
+        as_json,
+        f"{game.id} {' vs '.join(kinds)}",
+        None,
+        lambda progress: run_tournament(
+            game, kinds, matches, seed, iterations, budget, jobs, max_hands, progress=progress
+        ),
+        remaining=True,
+    )
     if summary is None:
         return
-    strength = (f"{iterations} playouts a decision" if iterations is not None
-                else f"{budget if budget is not None else 'default'} s a decision")
-    click.echo(f"deals: {summary['deals']}  matches: {summary['matches']} "
-               f"({summary['unfinished']} unfinished)  hands: {summary['hands']}  "
-               + (f"strong: {strength}  " if "strong" in kinds else "")
-               + f"seed: {summary['seed']}  time: {summary['seconds']:.1f} s")
+    strength = (
+        f"{iterations} playouts a decision"
+        if iterations is not None
+        else f"{budget if budget is not None else 'default'} s a decision"
+    )
+    click.echo(
+        f"deals: {summary['deals']}  matches: {summary['matches']} "
+        f"({summary['unfinished']} unfinished)  hands: {summary['hands']}  "
+        + (f"strong: {strength}  " if "strong" in kinds else "")
+        + f"seed: {summary['seed']}  time: {summary['seconds']:.1f} s"
+    )
     w = max(len(k) for k in kinds)
-    click.echo(f"{'bot':<{w}}  {'matches':>7}  {'won':>6}  {'win rate':>8}  {'95% interval':>15}  "
-               f"{'points/hand':>11}  {'median s/decision':>17}")
+    click.echo(
+        f"{'bot':<{w}}  {'matches':>7}  {'won':>6}  {'win rate':>8}  {'95% interval':>15}  "
+        f"{'points/hand':>11}  {'median s/decision':>17}"
+    )
     for r in summary["results"]:
         med = r["median_decision_seconds"]
         lo, hi = r["interval"]
-        click.echo(f"{r['bot']:<{w}}  {r['matches']:>7}  {r['points']:>6g}  {r['win_rate']:>8.1%}  "
-                   f"{lo:>7.1%}-{hi:<7.1%}  {r['points_per_hand']:>11g}  {med if med is not None else '-':>17}")
+        click.echo(
+            f"{r['bot']:<{w}}  {r['matches']:>7}  {r['points']:>6g}  {r['win_rate']:>8.1%}  "
+            f"{lo:>7.1%}-{hi:<7.1%}  {r['points_per_hand']:>11g}  {med if med is not None else '-':>17}"
+        )
 
 
 # ---- replay ----------------------------------------------------------------------------
+
 
 def _seat_words(match: Match, seat: int) -> str:
     """A seat as the table names it, for people: ``Anna``, ``Bot 2 (simple)``."""
@@ -693,7 +850,7 @@ def _name_seats(message: str, path: str) -> str:
         return message
     if seats is not None and not (isinstance(seats, list) and all(isinstance(x, str) for x in seats)):
         return message
-    match_seats = seats or ["bot:simple"] * 16      # no seats: every seat a bot
+    match_seats = seats or ["bot:simple"] * 16  # no seats: every seat a bot
     names = {}
     for s, text in enumerate(match_seats):
         kind, _, name = text.partition(":")
@@ -707,19 +864,28 @@ def _replay_text(match: Match) -> list[str]:
     from cardtable.engine.record import summary as record_summary
 
     summ = record_summary(match)
-    lines = [f"{match.game.name} ({match.game.id}), {match.game.players} players"
-             + (f"; options: {match.game.option_text()}" if match.game.options else "")]
+    lines = [
+        f"{match.game.name} ({match.game.id}), {match.game.players} players"
+        + (f"; options: {match.game.option_text()}" if match.game.options else "")
+    ]
     for i, (entry, h) in enumerate(zip(match.hands, summ["hands"])):
-        how = ("decision between hands" if entry.get("between")
-               else f"seed {entry['seed']}" if "deal" not in entry else "explicit deal")
+        how = (
+            "decision between hands"
+            if entry.get("between")
+            else f"seed {entry['seed']}"
+            if "deal" not in entry
+            else "explicit deal"
+        )
         res = h["result"]
         if res is None:
             lines.append(f"hand {i + 1} ({how}): {h['actions_applied']} actions, not finished")
         else:
             winners = ", ".join(_seat_words(match, s) for s in res["winners"]) or "nobody"
             pts = " ".join(str(p) for p in res["points"])
-            lines.append(f"hand {i + 1} ({how}): {h['actions_applied']} actions, {res['outcome']}; "
-                         f"points per seat: {pts}; won by {winners}")
+            lines.append(
+                f"hand {i + 1} ({how}): {h['actions_applied']} actions, {res['outcome']}; "
+                f"points per seat: {pts}; won by {winners}"
+            )
     if summ["to_act"] is not None:
         lines.append(f"to act: {_seat_words(match, summ['to_act'])}")
         lines.append("legal: " + ", ".join(summ["legal_actions"]))
@@ -727,8 +893,7 @@ def _replay_text(match: Match) -> list[str]:
     lines.append(summ["sheet_text"].rstrip("\n"))
     if summ["match_over"]:
         lines.append("")
-        lines.append("match over; won by " + (", ".join(_seat_words(match, s) for s in summ["winners"])
-                                              or "nobody"))
+        lines.append("match over; won by " + (", ".join(_seat_words(match, s) for s in summ["winners"]) or "nobody"))
     return lines
 
 
@@ -742,28 +907,44 @@ def _review(match: Match, iterations: int) -> list[dict]:
         if entry.get("between"):
             continue
         for ln in review_hand(match, i, iterations=iterations):
-            out.append({"hand": i + 1, "seat": ln.seat, "action": ln.index, "when": ln.when,
-                        "played": ln.played, "bot": ln.better, "gain": round(ln.gain, 3), "unit": ln.unit,
-                        "text": ln.text(match.seat_label(ln.seat))})
+            out.append(
+                {
+                    "hand": i + 1,
+                    "seat": ln.seat,
+                    "action": ln.index,
+                    "when": ln.when,
+                    "played": ln.played,
+                    "bot": ln.better,
+                    "gain": round(ln.gain, 3),
+                    "unit": ln.unit,
+                    "text": ln.text(match.seat_label(ln.seat)),
+                }
+            )
     return out
 
 
 @main.command()
 @click.argument("path", metavar="FILE")
 @click.option("--json", "as_json", is_flag=True, help="Print the summary object (docs/records.md).")
-@click.option("--review", "review_n", type=click.IntRange(min=1), default=None, metavar="N",
-              help="Also list where the strong bot would clearly have played otherwise, for the human "
-                   "seats (N playouts a decision, e.g. 400; fewer than 30 sampled deals say nothing).")
+@click.option(
+    "--review",
+    "review_n",
+    type=click.IntRange(min=1),
+    default=None,
+    metavar="N",
+    help="Also list where the strong bot would clearly have played otherwise, for the human "
+    "seats (N playouts a decision, e.g. 400; fewer than 30 sampled deals say nothing).",
+)
 def replay(path: str, as_json: bool, review_n: int | None) -> None:
     """Re-run the game record FILE, checking every action."""
     from cardtable import saves
     from cardtable.engine import record
 
     try:
-        match = saves.replay_file(path)      # the same reading as the resume of an autosave
+        match = saves.replay_file(path)  # the same reading as the resume of an autosave
     except RecordError as e:
         msg = str(e)
-        if e.action is not None:             # the rules' reason: its seats by their table names
+        if e.action is not None:  # the rules' reason: its seats by their table names
             msg = _name_seats(msg, path)
         fail(msg if path in msg else f"{path}: {msg}")
     try:
@@ -777,12 +958,14 @@ def replay(path: str, as_json: bool, review_n: int | None) -> None:
             lines = _replay_text(match)
             if review is not None:
                 lines += ["", "What the bot would have played:"]
-                lines += ([f"hand {r['hand']}, {r['text']}" for r in review]
-                          or ["nothing: it agreed, or no seat is human"])
+                lines += [f"hand {r['hand']}, {r['text']}" for r in review] or [
+                    "nothing: it agreed, or no seat is human"
+                ]
             out = "\n".join(lines)
     except Exception as e:  # a bug of the program itself (exit code 1), never a traceback
-        fail(f"{path}: the record replayed but its summary failed, a bug in cardtable "
-             f"({type(e).__name__}: {e})", code=1)
+        fail(
+            f"{path}: the record replayed but its summary failed, a bug in cardtable ({type(e).__name__}: {e})", code=1
+        )
     click.echo(safe_text(out))
 
 

@@ -12,8 +12,17 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
-__all__ = ["HOME_ENV", "autosave_path", "config_dir", "crash_log_path", "data_dir", "db_path",
-           "history_dir", "saves_dir", "settings_path"]
+__all__ = [
+    "HOME_ENV",
+    "autosave_path",
+    "config_dir",
+    "crash_log_path",
+    "data_dir",
+    "db_path",
+    "history_dir",
+    "saves_dir",
+    "settings_path",
+]
 
 #: the environment variable that replaces both folders
 HOME_ENV = "CARDTABLE_HOME"

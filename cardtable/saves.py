@@ -52,9 +52,26 @@ from cardtable.seats import BOT_NAME, duplicate_problem, name_problem  # noqa: F
 
 CORRUPT_NAME = "autosave.corrupt.json"
 
-__all__ = ["RecordError", "SaveInfo", "autosave_path", "clean_temp", "clear", "corrupt_files",
-           "data_dir", "delete", "finish", "history_dir", "list_saves", "load_match",
-           "path_of", "quarantine", "replay_file", "save_match", "saves_dir", "take_notices"]
+__all__ = [
+    "RecordError",
+    "SaveInfo",
+    "autosave_path",
+    "clean_temp",
+    "clear",
+    "corrupt_files",
+    "data_dir",
+    "delete",
+    "finish",
+    "history_dir",
+    "list_saves",
+    "load_match",
+    "path_of",
+    "quarantine",
+    "replay_file",
+    "save_match",
+    "saves_dir",
+    "take_notices",
+]
 
 #: per match: the encoded text of its hands (``record.dumps``), so that an autosave
 #: encodes only the hand in play however long the match grows
@@ -84,6 +101,7 @@ def replay_file(path: str | os.PathLike) -> Match:
 
 
 # ---- names -------------------------------------------------------------------------------
+
 
 def _safe(text: str, limit: int = 16) -> str:
     """``text`` as a part of a file name: letters and digits only (any script), cut."""
@@ -118,6 +136,7 @@ def players_text(seats: list[str]) -> str:
 
 
 # ---- saving ------------------------------------------------------------------------------
+
 
 def _own_keys(match: Match) -> tuple[Path, dict]:
     """The match's save file and own keys, made the first time it is saved: a new file in
@@ -160,8 +179,13 @@ def save_match(match: Match, path: str | os.PathLike | None = None) -> Path | No
     if path is not None:
         p = Path(path)
         if match not in _FILE:
-            _FILE[match] = (p, {"match_id": secrets.token_hex(8),
-                                "started": datetime.now().astimezone().isoformat(timespec="seconds")})
+            _FILE[match] = (
+                p,
+                {
+                    "match_id": secrets.token_hex(8),
+                    "started": datetime.now().astimezone().isoformat(timespec="seconds"),
+                },
+            )
         else:
             _FILE[match] = (p, _FILE[match][1])
     if match.over:
@@ -208,6 +232,7 @@ def finish(match: Match) -> Path | None:
 
 # ---- listing and loading -----------------------------------------------------------------
 
+
 @dataclass(frozen=True)
 class SaveInfo:
     """One unfinished match: its file, the Match replayed to where it stands, and what the
@@ -249,8 +274,9 @@ class SaveInfo:
     def bots(self) -> str:
         """The bots by level (``3 strong bots``, ``2 strong, 1 simple bots``), or "" without
         bots."""
-        levels = Counter(name for kind, name in map(self.match.seat_kind, range(len(self.match.seats)))
-                         if kind == "bot")
+        levels = Counter(
+            name for kind, name in map(self.match.seat_kind, range(len(self.match.seats))) if kind == "bot"
+        )
         if not levels:
             return ""
         words = ", ".join(f"{n} {level}" for level, n in levels.items())
@@ -290,9 +316,7 @@ def continue_details(infos: list[SaveInfo], now: datetime | None = None) -> list
     levels, the start time and at last the save's number in the list."""
     base = [[x for x in (i.score and f"score {i.score}", i.last_played_text(now)) if x] for i in infos]
     heads = [(i.game_name, i.players, i.hand) for i in infos]
-    extras = (lambda i, k: i.bots,
-              lambda i, k: f"started {i.started_text(now)}",
-              lambda i, k: f"save {k + 1}")
+    extras = (lambda i, k: i.bots, lambda i, k: f"started {i.started_text(now)}", lambda i, k: f"save {k + 1}")
     for extra in extras:
         seen: dict[tuple, list[int]] = {}
         for k, (h, b) in enumerate(zip(heads, base)):
@@ -323,8 +347,8 @@ def _note_bad(path: Path, error: Exception) -> None:
     except OSError:
         where = None
     why = str(error)
-    if why.startswith(str(path)):      # "PATH is not a cardtable record": the name is said once
-        why = re.sub(r"^(: | is )", "", why[len(str(path)):])
+    if why.startswith(str(path)):  # "PATH is not a cardtable record": the name is said once
+        why = re.sub(r"^(: | is )", "", why[len(str(path)) :])
     why = why.replace(str(path), path.name)
     line = f"The saved game {path.name} could not be read ({why}); it was moved aside"
     _NOTICES.append(line + (f" to {where.name}." if where else "."))
@@ -347,7 +371,7 @@ def _migrate_autosave() -> None:
     except RecordError as e:
         _note_bad(old, e)
         return
-    if match.over:           # earlier versions cleared a finished match; nothing to offer
+    if match.over:  # earlier versions cleared a finished match; nothing to offer
         try:
             old.unlink()
         except OSError:
@@ -397,9 +421,10 @@ def list_saves() -> list[SaveInfo]:
             except RecordError as e:
                 _note_bad(p, e)
                 continue
-            own = {"match_id": data.get("match_id") if isinstance(data.get("match_id"), str)
-                   else secrets.token_hex(8),
-                   "started": str(data.get("started", ""))}
+            own = {
+                "match_id": data.get("match_id") if isinstance(data.get("match_id"), str) else secrets.token_hex(8),
+                "started": str(data.get("started", "")),
+            }
             if match.over:
                 _FILE[match] = (p, own)
                 try:
@@ -407,8 +432,7 @@ def list_saves() -> list[SaveInfo]:
                 except Exception:
                     pass
                 continue
-            info = SaveInfo(p, match, own["match_id"], own["started"],
-                            datetime.fromtimestamp(st.st_mtime).astimezone())
+            info = SaveInfo(p, match, own["match_id"], own["started"], datetime.fromtimestamp(st.st_mtime).astimezone())
             _SEEN[key] = info
         out.append(info)
     out.sort(key=lambda i: i.last_played, reverse=True)
@@ -449,8 +473,10 @@ def load_match(path: str | os.PathLike | None = None) -> Match | None:
         raise RecordError(f"cannot read {p}: {e.strerror or e}") from None
     data = load(p)
     match = replay(data, bot_kinds=bot_kinds())
-    own = {"match_id": data["match_id"] if isinstance(data.get("match_id"), str) else secrets.token_hex(8),
-           "started": str(data.get("started") or datetime.now().astimezone().isoformat(timespec="seconds"))}
+    own = {
+        "match_id": data["match_id"] if isinstance(data.get("match_id"), str) else secrets.token_hex(8),
+        "started": str(data.get("started") or datetime.now().astimezone().isoformat(timespec="seconds")),
+    }
     _FILE[match] = (p, own)
     if match.over:
         finish(match)
@@ -480,7 +506,7 @@ def quarantine(path: str | os.PathLike | None = None) -> Path | None:
     p = Path(path) if path is not None else autosave_path()
     if not p.exists():
         return None
-    stem = p.name[:-len(".json")] if p.name.endswith(".json") else p.name
+    stem = p.name[: -len(".json")] if p.name.endswith(".json") else p.name
     target = p.with_name(f"{stem}.corrupt.json")
     n = 1
     while target.exists():

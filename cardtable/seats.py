@@ -28,7 +28,7 @@ def name_problem(name: str, seat: int) -> str | None:
         return f"seat {seat}: a name may not contain ':' or ','"
     if BOT_NAME.fullmatch(name.strip()):
         return f"seat {seat}: '{name.strip()}' is how the table names a bot; choose another name"
-    try:   # what a record may hold, so that the save resumes
+    try:  # what a record may hold, so that the save resumes
         _record.check_seat(f"human:{name}", seat)
     except RecordError as e:
         return str(e)

@@ -32,8 +32,18 @@ from pathlib import Path
 from cardtable.paths import HOME_ENV, config_dir, data_dir, settings_path  # noqa: F401 (settings.* as before)
 from cardtable.paths import SETTINGS_NAME as FILE_NAME  # noqa: F401
 
-__all__ = ["COLOURS", "LETTERS", "Settings", "config_dir", "data_dir", "load", "replace", "save",
-           "settings_path", "take_warning"]
+__all__ = [
+    "COLOURS",
+    "LETTERS",
+    "Settings",
+    "config_dir",
+    "data_dir",
+    "load",
+    "replace",
+    "save",
+    "settings_path",
+    "take_warning",
+]
 
 FORMAT = "cardtable-settings/1"
 

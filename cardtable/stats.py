@@ -58,7 +58,7 @@ CREATE TABLE IF NOT EXISTS players (
 def _connect(path: Path | None = None) -> sqlite3.Connection:
     p = path or db_path()
     p.parent.mkdir(parents=True, exist_ok=True)
-    conn = sqlite3.connect(p, timeout=5.0, isolation_level=None)   # transactions by hand
+    conn = sqlite3.connect(p, timeout=5.0, isolation_level=None)  # transactions by hand
     conn.executescript(SCHEMA)
     return conn
 
@@ -108,13 +108,24 @@ def record_match(match: Match, match_id: str, path: Path | None = None) -> bool:
             if conn.execute("SELECT 1 FROM matches WHERE match_id = ?", (match_id,)).fetchone():
                 conn.execute("ROLLBACK")
                 return False
-            conn.execute("INSERT INTO matches VALUES (?, ?, ?, ?, ?)",
-                         (match_id, match.game.id, match.game.name,
-                          datetime.now().astimezone().isoformat(timespec="seconds"), hands))
+            conn.execute(
+                "INSERT INTO matches VALUES (?, ?, ?, ?, ?)",
+                (
+                    match_id,
+                    match.game.id,
+                    match.game.name,
+                    datetime.now().astimezone().isoformat(timespec="seconds"),
+                    hands,
+                ),
+            )
             _between_rows()
-            conn.executemany("INSERT INTO players VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
-                             [(match_id, seat, name, match.game.id, won, played, hw, score, unit)
-                              for seat, name, won, played, hw, score, unit in rows])
+            conn.executemany(
+                "INSERT INTO players VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                [
+                    (match_id, seat, name, match.game.id, won, played, hw, score, unit)
+                    for seat, name, won, played, hw, score, unit in rows
+                ],
+            )
             conn.execute("COMMIT")
         except BaseException:
             conn.execute("ROLLBACK")
@@ -148,16 +159,17 @@ def table(name: str | None = None, path: Path | None = None) -> list[Row]:
         return []
     conn = _connect(p)
     try:
-        q = ("SELECT p.name, p.game, m.game_name, COUNT(*), SUM(p.won), SUM(p.hands_played), "
-             "SUM(p.hands_won), MAX(p.score), MIN(p.score), MAX(p.unit) FROM players p "
-             "JOIN matches m USING (match_id) ")
+        q = (
+            "SELECT p.name, p.game, m.game_name, COUNT(*), SUM(p.won), SUM(p.hands_played), "
+            "SUM(p.hands_won), MAX(p.score), MIN(p.score), MAX(p.unit) FROM players p "
+            "JOIN matches m USING (match_id) "
+        )
         args: tuple = ()
         if name is not None:
             q += "WHERE p.name = ? "
             args = (name,)
         q += "GROUP BY p.name, p.game ORDER BY p.name COLLATE NOCASE, m.game_name"
-        return [Row(*r[:7], r[8] if _lowest_wins(r[1]) else r[7], r[9])
-                for r in conn.execute(q, args).fetchall()]
+        return [Row(*r[:7], r[8] if _lowest_wins(r[1]) else r[7], r[9]) for r in conn.execute(q, args).fetchall()]
     finally:
         conn.close()
 

@@ -29,8 +29,15 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 BASELINE = ROOT / "scripts" / "mypy_baseline.json"
 #: the typed parts: no mypy error at all (paths relative to the repository, "/" separated)
-STRICT = ("cardtable/__init__.py", "cardtable/__main__.py", "cardtable/cards.py", "cardtable/engine/",
-          "cardtable/families/", "cardtable/sheets/", "cardtable/games/")
+STRICT = (
+    "cardtable/__init__.py",
+    "cardtable/__main__.py",
+    "cardtable/cards.py",
+    "cardtable/engine/",
+    "cardtable/families/",
+    "cardtable/sheets/",
+    "cardtable/games/",
+)
 #: one mypy error line: ``path:line: error: message  [code]``
 ERROR = re.compile(r"^(?P<path>[^:\n]+\.py):(?P<line>\d+): error: (?P<msg>.*?)(?:  \[(?P<code>[a-z0-9-]+)\])?$")
 
@@ -39,9 +46,21 @@ def run_mypy() -> tuple[int, list[str]]:
     """mypy over the package from the repository root with the project's config: (exit
     code, output lines)."""
     env = {**os.environ, "PYTHONPATH": str(ROOT) + os.pathsep + os.environ.get("PYTHONPATH", "")}
-    proc = subprocess.run([sys.executable, "-m", "mypy", "--no-color-output", "--no-error-summary",
-                           "--show-error-codes", "--hide-error-context"],
-                          cwd=ROOT, env=env, capture_output=True, text=True)
+    proc = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "mypy",
+            "--no-color-output",
+            "--no-error-summary",
+            "--show-error-codes",
+            "--hide-error-context",
+        ],
+        cwd=ROOT,
+        env=env,
+        capture_output=True,
+        text=True,
+    )
     return proc.returncode, (proc.stdout + proc.stderr).splitlines()
 
 
@@ -74,7 +93,7 @@ def load_baseline() -> dict[str, int]:
 def write_baseline(counts: Counter[str]) -> None:
     data = {
         "about": "mypy errors per 'file [code]' outside the strict parts, allowed until fixed; "
-                 "it may only shrink: python scripts/check_types.py --update after fixing some",
+        "it may only shrink: python scripts/check_types.py --update after fixing some",
         "total": sum(counts.values()),
         "counts": dict(sorted(counts.items())),
     }
@@ -84,8 +103,7 @@ def write_baseline(counts: Counter[str]) -> None:
 def check(errors: list[tuple[str, int, str, str]], baseline: dict[str, int]) -> tuple[list[str], list[str]]:
     """(failures, notes): failures are strict errors and counts above the baseline; notes
     name the counts below it."""
-    fails = [f"{p}:{ln}: {m}  [{c}] (a strict part: no error allowed)"
-             for p, ln, c, m in errors if is_strict(p)]
+    fails = [f"{p}:{ln}: {m}  [{c}] (a strict part: no error allowed)" for p, ln, c, m in errors if is_strict(p)]
     counts = counts_of(errors)
     for key, n in sorted(counts.items()):
         allowed = baseline.get(key, 0)
@@ -94,15 +112,19 @@ def check(errors: list[tuple[str, int, str, str]], baseline: dict[str, int]) -> 
             code = key.rsplit(" [", 1)[1].rstrip("]")
             lines = [f"    {p}:{ln}: {m}" for p, ln, c, m in errors if p == path and c == code]
             fails.append(f"{key}: {n} errors, the baseline allows {allowed}:\n" + "\n".join(lines))
-    notes = [f"{key}: {counts.get(key, 0)} errors, the baseline allows {allowed}"
-             for key, allowed in sorted(baseline.items()) if counts.get(key, 0) < allowed]
+    notes = [
+        f"{key}: {counts.get(key, 0)} errors, the baseline allows {allowed}"
+        for key, allowed in sorted(baseline.items())
+        if counts.get(key, 0) < allowed
+    ]
     return fails, notes
 
 
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    ap.add_argument("--update", action="store_true",
-                    help="write the baseline from the errors now (strict errors are never written)")
+    ap.add_argument(
+        "--update", action="store_true", help="write the baseline from the errors now (strict errors are never written)"
+    )
     args = ap.parse_args(argv)
     code, lines = run_mypy()
     errors = errors_of(lines)
@@ -114,8 +136,10 @@ def main(argv: list[str] | None = None) -> int:
     if args.update:
         counts = counts_of(errors)
         write_baseline(counts)
-        print(f"check_types: baseline written: {sum(counts.values())} errors in {len(counts)} (file, code) pairs"
-              f" ({BASELINE.relative_to(ROOT)})")
+        print(
+            f"check_types: baseline written: {sum(counts.values())} errors in {len(counts)} (file, code) pairs"
+            f" ({BASELINE.relative_to(ROOT)})"
+        )
         if strict_n:
             print(f"check_types: {strict_n} errors in the strict parts are not baselined: fix them", file=sys.stderr)
             return 1
@@ -127,11 +151,15 @@ def main(argv: list[str] | None = None) -> int:
     for n in notes:
         print(f"fewer than the baseline: {n}")
     if notes and not fails:
-        print("check_types: errors were fixed; refresh the baseline so they stay fixed: "
-              "python scripts/check_types.py --update (and commit scripts/mypy_baseline.json)")
+        print(
+            "check_types: errors were fixed; refresh the baseline so they stay fixed: "
+            "python scripts/check_types.py --update (and commit scripts/mypy_baseline.json)"
+        )
     outside = sum(counts_of(errors).values())
-    print(f"check_types: {strict_n} errors in the strict parts, {outside} elsewhere "
-          f"(baseline {sum(baseline.values())}): {'FAIL' if fails else 'ok'}")
+    print(
+        f"check_types: {strict_n} errors in the strict parts, {outside} elsewhere "
+        f"(baseline {sum(baseline.values())}): {'FAIL' if fails else 'ok'}"
+    )
     return 1 if fails else 0
 
 

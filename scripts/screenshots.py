@@ -33,9 +33,21 @@ from cardtable.tui.testing import settle  # noqa: E402
 
 OUT = ROOT / "screenshots"
 #: the screenshots also written as PNG with --png
-PNG = ("kruisjassen-table", "rummy-table", "manille-parlee-table", "manille-5p-table", "manille-3p-exchange",
-       "butifarra-trump", "butifarra-table", "butifarra-sheet", "manille-sheet", "manille-muette-sheet",
-       "butifarra-hand-summary", "history", "manille-2p-long-hand")
+PNG = (
+    "kruisjassen-table",
+    "rummy-table",
+    "manille-parlee-table",
+    "manille-5p-table",
+    "manille-3p-exchange",
+    "butifarra-trump",
+    "butifarra-table",
+    "butifarra-sheet",
+    "manille-sheet",
+    "manille-muette-sheet",
+    "butifarra-hand-summary",
+    "history",
+    "manille-2p-long-hand",
+)
 NARROW = (80, 24)
 WIDE = (132, 36)
 
@@ -67,8 +79,11 @@ def midhand(game_id: str, seed: int = 7) -> Match:
     """Any game: Anna (seat 0) to act, once every seat has acted about twice this hand."""
     game = get_game(game_id)
     m = Match(game, ["human:Anna"] + ["bot:simple"] * (game.players - 1), seed=seed)
-    return demo.play_until(m, lambda mt, o: o is not None and o.seat == 0 and mt.hands
-                           and len(mt.hands[-1]["actions"]) >= 2 * game.players, seed=seed)
+    return demo.play_until(
+        m,
+        lambda mt, o: o is not None and o.seat == 0 and mt.hands and len(mt.hands[-1]["actions"]) >= 2 * game.players,
+        seed=seed,
+    )
 
 
 async def every_game(made: list[Path], png: set[str], games: list[str] | None = None) -> None:
@@ -82,8 +97,10 @@ async def every_game(made: list[Path], png: set[str], games: list[str] | None = 
         png.add(name)
         name = f"{gid}-sheet"
         if name not in done:
+
             async def before(pilot):
                 await pilot.press("s")
+
             made.append(await shot(app_for(demo.after_hands(gid, 2, seed=5)), name, NARROW, before))
         png.add(name)
 
@@ -91,7 +108,7 @@ async def every_game(made: list[Path], png: set[str], games: list[str] | None = 
 async def main(png: bool, games: list[str] | None = None) -> None:
     OUT.mkdir(exist_ok=True)
     made: list[Path] = []
-    if games:   # a new game's two shots, nothing else rewritten
+    if games:  # a new game's two shots, nothing else rewritten
         as_png: set[str] = set()
         await every_game(made, as_png, games)
         await to_png(made, as_png, png)
@@ -107,6 +124,7 @@ async def main(png: bool, games: list[str] | None = None) -> None:
         # close it and open the score sheet
         async def before(pilot):
             await pilot.press("s")
+
         return await shot(app_for(match), name, NARROW, before)
 
     made.append(await sheet_of(demo.after_hands("kruisjassen", 4, seed=5), "kruisjassen-sheet"))
@@ -132,8 +150,11 @@ async def main(png: bool, games: list[str] | None = None) -> None:
         await pilot.press("1")
         await pilot.press("3")
 
-    made.append(await shot(app_for(demo.at_phase("manille", "exchange", 7, players=3)), "manille-3p-exchange",
-                           NARROW, select_two))
+    made.append(
+        await shot(
+            app_for(demo.at_phase("manille", "exchange", 7, players=3)), "manille-3p-exchange", NARROW, select_two
+        )
+    )
     made.append(await sheet_of(demo.after_hands("manille", 4, seed=5, players=5), "manille-sheet"))
     made.append(await shot(app_for(demo.at_phase("butifarra", "trump", 7)), "butifarra-trump", NARROW))
     made.append(await shot(app_for(demo.trick_midhand("butifarra", 7, tricks=4)), "butifarra-table", NARROW))
@@ -147,8 +168,9 @@ async def main(png: bool, games: list[str] | None = None) -> None:
         await pilot.press("h")
 
     made.append(await shot(app_for(demo.trick_midhand("manille-parlee", 7, tricks=5)), "history", NARROW, history))
-    made.append(await shot(app_for(demo.trick_midhand("manille", 7, players=2, tricks=0)), "manille-2p-long-hand",
-                           NARROW))
+    made.append(
+        await shot(app_for(demo.trick_midhand("manille", 7, players=2, tricks=0)), "manille-2p-long-hand", NARROW)
+    )
     made.append(await shot(app_for(demo.trick_midhand("kruisjassen", 7, tricks=3)), "too-small", (70, 20)))
     as_png = set(PNG)
     await every_game(made, as_png)
@@ -168,8 +190,9 @@ async def to_png(made: list[Path], as_png: set[str], png: bool) -> None:
 if __name__ == "__main__":
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--png", action="store_true", help="also write PNGs of the tables (cairosvg)")
-    ap.add_argument("--game", action="append", metavar="ID",
-                    help="make only this game's <id>-table and <id>-sheet (repeatable)")
+    ap.add_argument(
+        "--game", action="append", metavar="ID", help="make only this game's <id>-table and <id>-sheet (repeatable)"
+    )
     args = ap.parse_args()
     unknown = sorted(set(args.game or ()) - set(game_ids()))
     if unknown:

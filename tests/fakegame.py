@@ -88,19 +88,26 @@ class FakeState(State):
             self.turn = 1 - self.turn
 
     def observation(self, seat):
-        return Observation(game=FAKE_ID, seat=seat, n_seats=2, to_act=self.turn,
-                           phase="play" if self.turn is not None else "over",
-                           hand=tuple(self.hands[seat]),
-                           hand_sizes=tuple(len(h) for h in self.hands), dealer=self.dealer,
-                           trick=tuple(self.trick),
-                           legal=tuple(self._legal()) if seat == self.turn else ())
+        return Observation(
+            game=FAKE_ID,
+            seat=seat,
+            n_seats=2,
+            to_act=self.turn,
+            phase="play" if self.turn is not None else "over",
+            hand=tuple(self.hands[seat]),
+            hand_sizes=tuple(len(h) for h in self.hands),
+            dealer=self.dealer,
+            trick=tuple(self.trick),
+            legal=tuple(self._legal()) if seat == self.turn else (),
+        )
 
     def result(self):
         if self.turn is not None:
             return None
         pts = [len(w) // 2 for w in self.won]
-        return Result(points=pts, outcome="end", winners=[s for s in range(2) if pts[s] == max(pts)],
-                      detail={"tricks": pts})
+        return Result(
+            points=pts, outcome="end", winners=[s for s in range(2) if pts[s] == max(pts)], detail={"tricks": pts}
+        )
 
     def hidden_from(self, seat):
         return set(self.hands[1 - seat])
@@ -149,15 +156,10 @@ class FakeGame(Game):
         return FakeState(self, hands, self.standing_of(standing, sheet).next_dealer)
 
 
-
-
-
-
-
 # ---- a second fake: seats that drop out, a smaller deck, a buy-back between hands ----------
 
 OUT_ID = "fake-afvallen"
-_OUT_RANKS = (14, 13, 12, 11, 10, 9)          # AS KS QS JS TS 9S: the top 2 per active seat
+_OUT_RANKS = (14, 13, 12, 11, 10, 9)  # AS KS QS JS TS 9S: the top 2 per active seat
 
 
 class OutSheet(Sheet):
@@ -197,8 +199,7 @@ class OutSheet(Sheet):
             self.active[s] = False
         still_in = sum(self.active)
         self.pending = [s for s in out if self.bought[s] < self.max_buy_backs] if still_in >= 2 else []
-        self.rows.append({"hand": self.hands, "points": list(result.points), "totals": list(self.totals),
-                          "out": out})
+        self.rows.append({"hand": self.hands, "points": list(result.points), "totals": list(self.totals), "out": out})
         self._settle()
 
     def record_between(self, result: Result) -> None:
@@ -218,24 +219,34 @@ class OutSheet(Sheet):
 
     def _settle(self) -> None:
         if self.pending:
-            return                                  # decided after the buy-backs
+            return  # decided after the buy-backs
         seats = [s for s in range(self.n_seats) if self.active[s]]
         if len(seats) <= 1:
             self.over = True
             low = min(self.totals)
             self.winners = seats or [s for s in range(self.n_seats) if self.totals[s] == low]
             return
-        self.next_dealer = next((self.last_dealer + i) % self.n_seats for i in range(1, self.n_seats + 1)
-                                if self.active[(self.last_dealer + i) % self.n_seats])
+        self.next_dealer = next(
+            (self.last_dealer + i) % self.n_seats
+            for i in range(1, self.n_seats + 1)
+            if self.active[(self.last_dealer + i) % self.n_seats]
+        )
 
     def render(self) -> str:
         return "\n".join(f"seat {s}: {t}{'' if self.active[s] else ' OUT'}" for s, t in enumerate(self.totals))
 
     def to_json(self) -> dict[str, Any]:
-        return {"kind": self.kind, "totals": list(self.totals), "active": list(self.active),
-                "bought": list(self.bought), "rows": [dict(r) for r in self.rows],
-                "next_dealer": self.next_dealer, "hands": self.hands, "over": self.over,
-                "winners": list(self.winners)}
+        return {
+            "kind": self.kind,
+            "totals": list(self.totals),
+            "active": list(self.active),
+            "bought": list(self.bought),
+            "rows": [dict(r) for r in self.rows],
+            "next_dealer": self.next_dealer,
+            "hands": self.hands,
+            "over": self.over,
+            "winners": list(self.winners),
+        }
 
     def table(self):
         return [f"seat {s}" for s in range(self.n_seats)], [[str(t) for t in self.totals]]
@@ -243,7 +254,7 @@ class OutSheet(Sheet):
 
 def out_deck(k: int) -> list[int]:
     """The deck of a hand with ``k`` active seats: the 2k highest spades."""
-    return [make(r, 3) for r in _OUT_RANKS[:2 * k]]
+    return [make(r, 3) for r in _OUT_RANKS[: 2 * k]]
 
 
 class OutState(State):
@@ -297,18 +308,31 @@ class OutState(State):
 
     def observation(self, seat):
         n = self.game.players
-        return Observation(game=OUT_ID, seat=seat, n_seats=n, to_act=self.turn,
-                           phase="play" if self.turn is not None else "over",
-                           hand=tuple(self.hands[seat]), hand_sizes=tuple(len(h) for h in self.hands),
-                           dealer=self.dealer, trick=tuple(self.trick), tricks_won=tuple(self.won),
-                           legal=tuple(self._legal()) if seat == self.turn else (), active=self.active)
+        return Observation(
+            game=OUT_ID,
+            seat=seat,
+            n_seats=n,
+            to_act=self.turn,
+            phase="play" if self.turn is not None else "over",
+            hand=tuple(self.hands[seat]),
+            hand_sizes=tuple(len(h) for h in self.hands),
+            dealer=self.dealer,
+            trick=tuple(self.trick),
+            tricks_won=tuple(self.won),
+            legal=tuple(self._legal()) if seat == self.turn else (),
+            active=self.active,
+        )
 
     def result(self):
         if self.turn is not None:
             return None
         pts = [2 - self.won[s] if self.active[s] else 0 for s in range(self.game.players)]
-        return Result(points=pts, outcome="end", winners=[s for s in range(len(pts)) if self.active[s] and pts[s] == 0],
-                      detail={"dealer": self.dealer, "tricks": list(self.won)})
+        return Result(
+            points=pts,
+            outcome="end",
+            winners=[s for s in range(len(pts)) if self.active[s] and pts[s] == 0],
+            detail={"dealer": self.dealer, "tricks": list(self.won)},
+        )
 
     def hidden_from(self, seat):
         return {c for s, h in enumerate(self.hands) if s != seat for c in h}
@@ -355,18 +379,28 @@ class BuyBackState(State):
 
     def observation(self, seat):
         n = self.game.players
-        return Observation(game=OUT_ID, seat=seat, n_seats=n, to_act=self.to_act, phase="buy_back",
-                           hand=(), hand_sizes=(0,) * n, dealer=self.standing.next_dealer,
-                           scores={"totals": list(self.standing.totals)},
-                           legal=tuple(self._legal()) if seat == self.to_act else (),
-                           active=self.standing.active)
+        return Observation(
+            game=OUT_ID,
+            seat=seat,
+            n_seats=n,
+            to_act=self.to_act,
+            phase="buy_back",
+            hand=(),
+            hand_sizes=(0,) * n,
+            dealer=self.standing.next_dealer,
+            scores={"totals": list(self.standing.totals)},
+            legal=tuple(self._legal()) if seat == self.to_act else (),
+            active=self.standing.active,
+        )
 
     def result(self):
         if self.to_act is not None:
             return None
-        return Result(points=[0] * self.game.players, outcome="buy_back",
-                      detail={"bought": [s for s, b in self.said if b],
-                              "declined": [s for s, b in self.said if not b]})
+        return Result(
+            points=[0] * self.game.players,
+            outcome="buy_back",
+            detail={"bought": [s for s, b in self.said if b], "declined": [s for s, b in self.said if not b]},
+        )
 
     def hidden_from(self, seat):
         return set()
@@ -385,8 +419,10 @@ class OutGame(Game):
     description = "A throwaway game for tests of seats that drop out and buy back."
     #: a verb of its own (docs/grammar.md: a game may add one where none fits): ``buy back``
     grammar = Grammar({"play": "<card>", "pass": "", "buy": "back"})
-    option_specs = (Option("limit", "int", 3, "penalty points that put a seat out", minimum=1),
-                    Option("buy_backs", "int", 1, "buy-backs per seat", minimum=0))
+    option_specs = (
+        Option("limit", "int", 3, "penalty points that put a seat out", minimum=1),
+        Option("buy_backs", "int", 1, "buy-backs per seat", minimum=0),
+    )
 
     def new_sheet(self):
         return OutSheet(self.players, self.options["limit"], self.options["buy_backs"])

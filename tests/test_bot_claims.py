@@ -30,8 +30,9 @@ def wrong_claim(result) -> bool:
     return result.detail.get("claimer") is not None and result.outcome in ("wrong_claim", "failed")
 
 
-def play_hands(gid: str, kinds: tuple[str, ...], hands: int, seed: int,
-               iterations: int | None = None) -> tuple[int, int]:
+def play_hands(
+    gid: str, kinds: tuple[str, ...], hands: int, seed: int, iterations: int | None = None
+) -> tuple[int, int]:
     """``hands`` hands of bot-only matches of ``gid`` (seat kinds ``kinds``, match seeds from
     ``seed``): (claims the bots made, wrong claims). Asserts at every bot claim that the
     claimer's count, as its observation shows it, proves it."""
@@ -88,9 +89,9 @@ def grevjas_case(target: int = 10):
 def test_grevjas_case_is_a_wrong_claim_for_a_player():
     game, st = grevjas_case()
     assert st.to_act == 2 and st.counts == [0, 20]
-    assert CLAIM in st.legal_actions()                  # a player may still claim ...
+    assert CLAIM in st.legal_actions()  # a player may still claim ...
     obs = st.observation(2)
-    assert game.unproven_claims(obs) == (CLAIM,)        # ... a bot may not
+    assert game.unproven_claims(obs) == (CLAIM,)  # ... a bot may not
     assert proven_legal(game, obs).legal == (game.parse_action("play QD"),)
     assert st.apply("claim").result().outcome == "wrong_claim"
 
@@ -130,7 +131,7 @@ def test_a_proven_claim_stays():
 def test_schutjassen_claims_on_the_contract_sides_count():
     game = get_game("schutjassen")
     st = game.new_hand(1)
-    st = st.apply("bid schut")                     # the first to speak takes the contract
+    st = st.apply("bid schut")  # the first to speak takes the contract
     while st.phase != "play":
         st = st.apply("pass")
     seat = st.to_act
@@ -140,7 +141,7 @@ def test_schutjassen_claims_on_the_contract_sides_count():
     made = dataclasses.replace(obs, scores={**obs.scores, "counts": [100, 100]})
     assert game.unproven_claims(made) == ()
     other = [0, 0]
-    other[1 - st.contract] = 100                   # the defenders' 100 proves nothing
+    other[1 - st.contract] = 100  # the defenders' 100 proves nothing
     assert game.unproven_claims(dataclasses.replace(obs, scores={**obs.scores, "counts": other})) == (CLAIM,)
 
 
@@ -155,6 +156,7 @@ def test_games_without_claims_leave_legal_alone():
 
 
 # ---- whole hands: no wrong bot claim -------------------------------------------------------
+
 
 @pytest.mark.parametrize("gid", CLAIM_GAMES)
 @pytest.mark.parametrize("kinds", [("random",) * 4, ("simple", "random", "simple", "random")])

@@ -12,13 +12,18 @@ from cardtable.bots import pool
 from cardtable.engine import get_game
 
 
-@pytest.mark.parametrize("budget,cores,level", [
-    (1.0, 2, "strong"), (1.0, 1, "strong"), (0.5, 1, "strong"),
-    (0.3, 1, "simple"),          # 0.3 CPU-seconds: too little search to differ from simple
-    (0.3, 2, "strong"),
-    (0.1, 4, "simple"),          # under 0.2 s a move, whatever the cores
-    (0.2, 2, "strong"),
-])
+@pytest.mark.parametrize(
+    "budget,cores,level",
+    [
+        (1.0, 2, "strong"),
+        (1.0, 1, "strong"),
+        (0.5, 1, "strong"),
+        (0.3, 1, "simple"),  # 0.3 CPU-seconds: too little search to differ from simple
+        (0.3, 2, "strong"),
+        (0.1, 4, "simple"),  # under 0.2 s a move, whatever the cores
+        (0.2, 2, "strong"),
+    ],
+)
 def test_default_level_by_budget_and_cores(budget, cores, level):
     assert bots.default_level(get_game("kruisjassen"), budget, cores) == level
     assert bots.default_level(None, budget, cores) == level

@@ -48,6 +48,7 @@ TARGETS = PLAIN + [any_suit(r) for r in range(2, 15)]
 
 # ---- plain cards keep their values -----------------------------------------------------------
 
+
 def test_plain_values_are_unchanged():
     # the layout every record, mask and table of the six games relies on
     assert [parse_card(t) for t in ("2C", "TC", "AC", "7D", "JH", "AS", "JK")] == [2, 10, 14, 23, 43, 62, 64]
@@ -73,6 +74,7 @@ def test_text_examples_of_the_readme():
 
 # ---- every value round-trips -------------------------------------------------------------------
 
+
 def test_every_card_value_round_trips():
     """All 2**17 ints of the layout: the valid ones read back from their text, the others
     are not cards."""
@@ -88,7 +90,10 @@ def test_every_card_value_round_trips():
 
 cards_st = st.builds(
     lambda base, n, d: designate(with_copy(base, n), d),
-    st.sampled_from(PLAIN + [JOKER]), st.integers(0, 7), st.none() | st.sampled_from(TARGETS))
+    st.sampled_from(PLAIN + [JOKER]),
+    st.integers(0, 7),
+    st.none() | st.sampled_from(TARGETS),
+)
 
 
 @given(base=st.sampled_from(PLAIN + [JOKER]), n=st.integers(0, 7), d=st.none() | st.sampled_from(TARGETS))
@@ -114,8 +119,29 @@ def test_copy_and_designation_are_independent(c, n, d):
     assert stands_for(designate(c, with_copy(PLAIN[0], 3))) == PLAIN[0]
 
 
-@pytest.mark.parametrize("text", ["QS#0", "QS#8", "QS#", "QS#22", "QS##2", "QS#2#2", "JK=", "=8C", "JK=JK",
-                                  "JK=8C#2", "JK=1*", "JK=8**", "JK=*", "JK=8C=9C", "XX", "1C", "JK#", "Q#2"])
+@pytest.mark.parametrize(
+    "text",
+    [
+        "QS#0",
+        "QS#8",
+        "QS#",
+        "QS#22",
+        "QS##2",
+        "QS#2#2",
+        "JK=",
+        "=8C",
+        "JK=JK",
+        "JK=8C#2",
+        "JK=1*",
+        "JK=8**",
+        "JK=*",
+        "JK=8C=9C",
+        "XX",
+        "1C",
+        "JK#",
+        "Q#2",
+    ],
+)
 def test_bad_codes_are_refused_naming_the_text(text):
     with pytest.raises(CardError) as e:
         parse_card(text)
@@ -138,6 +164,7 @@ def test_display_shows_what_a_wild_card_stands_for():
 
 
 # ---- decks ---------------------------------------------------------------------------------------
+
 
 def test_two_and_four_packs():
     bez = two_packs(PIQUET_RANKS, copies=True)

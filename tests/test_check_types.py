@@ -14,15 +14,17 @@ _spec.loader.exec_module(check_types)
 
 OUTPUT = [
     'cardtable/bots/trick.py:12: error: "Game" has no attribute "rule"  [attr-defined]',
-    'cardtable/bots/trick.py:12: note: a note is not an error',
+    "cardtable/bots/trick.py:12: note: a note is not an error",
     'cardtable/tui/app.py:3: error: Need type annotation for "x"  [var-annotated]',
 ]
 
 
 def test_output_lines_are_read_as_errors():
     errs = check_types.errors_of(OUTPUT)
-    assert [(p, ln, c) for p, ln, c, _m in errs] == [("cardtable/bots/trick.py", 12, "attr-defined"),
-                                                    ("cardtable/tui/app.py", 3, "var-annotated")]
+    assert [(p, ln, c) for p, ln, c, _m in errs] == [
+        ("cardtable/bots/trick.py", 12, "attr-defined"),
+        ("cardtable/tui/app.py", 3, "var-annotated"),
+    ]
 
 
 def test_errors_within_the_baseline_pass_and_fewer_ask_for_a_refresh():

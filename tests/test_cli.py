@@ -41,14 +41,16 @@ def one_error_line(result, *needles: str) -> str:
     return lines[0]
 
 
-def play_some(game_id: str, players: int | None = None, hands: int = 2, extra_actions: int = 5,
-              seed: int = 3, **options) -> Match:
+def play_some(
+    game_id: str, players: int | None = None, hands: int = 2, extra_actions: int = 5, seed: int = 3, **options
+) -> Match:
     """A match of simple bots: ``hands`` whole hands, then ``extra_actions`` of the next."""
     game = get_game(game_id, players=players, **options)
     return play(Match(game, ["bot:simple"] * game.players, seed=seed), hands, extra_actions)
 
 
 # ---- list ------------------------------------------------------------------------------
+
 
 def test_list_one_line_per_game():
     r = run("list")
@@ -91,12 +93,13 @@ def test_play_help_points_to_the_options():
 
 # ---- rules -----------------------------------------------------------------------------
 
+
 @pytest.mark.parametrize("gid,title", [("kruisjassen", "Kruisjassen"), ("klassieke-rummy", "Klassieke Rummy")])
 def test_rules_prints_the_guide_and_spec_prints_the_spec(gid, title):
     r = run("rules", gid)
     assert r.exit_code == 0, r.output
     assert title in r.output and "Options" in r.output
-    assert "Examples" not in r.output and "Source: seed" not in r.output   # the players' guide
+    assert "Examples" not in r.output and "Source: seed" not in r.output  # the players' guide
     assert "##" not in r.output  # rendered, not raw markdown
     r = run("rules", gid, "--spec")
     assert r.exit_code == 0, r.output
@@ -121,6 +124,7 @@ def test_rules_are_package_data():
 
 # ---- simulate --------------------------------------------------------------------------
 
+
 def check_summary(s: dict, gid: str, players: int, hands: int) -> None:
     assert s["game"] == gid and s["players"] == players and s["hands"] == hands
     assert len(s["seats"]) == players
@@ -144,13 +148,16 @@ def check_summary(s: dict, gid: str, players: int, hands: int) -> None:
         assert set(s["outcomes"]) <= {"out", "void"}
 
 
-@pytest.mark.parametrize("gid,seats", [
-    ("kruisjassen", "bot,bot,bot,bot"),
-    ("kruisjassen", "bot:random,bot:simple,random,simple"),
-    ("klassieke-rummy", "bot,bot"),
-    ("klassieke-rummy", "bot,bot:random,bot,bot:random"),
-    ("klassieke-rummy", "bot,bot,bot,bot,bot,bot"),
-])
+@pytest.mark.parametrize(
+    "gid,seats",
+    [
+        ("kruisjassen", "bot,bot,bot,bot"),
+        ("kruisjassen", "bot:random,bot:simple,random,simple"),
+        ("klassieke-rummy", "bot,bot"),
+        ("klassieke-rummy", "bot,bot:random,bot,bot:random"),
+        ("klassieke-rummy", "bot,bot,bot,bot,bot,bot"),
+    ],
+)
 def test_simulate_json(gid, seats):
     n = len(seats.split(","))
     r = run("simulate", gid, "--seats", seats, "--hands", "30", "--seed", "1", "--json")
@@ -168,8 +175,19 @@ def test_simulate_issue_commands():
 
 
 def test_simulate_is_deterministic_and_starts_new_matches():
-    args = ("simulate", "klassieke-rummy", "--seats", "bot,bot,bot", "--hands", "25", "--seed", "7",
-            "--option", "target_score=40", "--json")
+    args = (
+        "simulate",
+        "klassieke-rummy",
+        "--seats",
+        "bot,bot,bot",
+        "--hands",
+        "25",
+        "--seed",
+        "7",
+        "--option",
+        "target_score=40",
+        "--json",
+    )
     a, b = json.loads(run(*args).output), json.loads(run(*args).output)
     for k in ("seconds", "hands_per_second"):
         a.pop(k), b.pop(k)
@@ -187,21 +205,25 @@ def test_simulate_text_summary():
     assert "bot:random" in r.output
 
 
-@pytest.mark.parametrize("args,needles", [
-    (("simulate", "nope", "--seats", "bot,bot"), ("unknown game",)),
-    (("simulate", "kruisjassen", "--seats", "bot,bot,bot"), ("4 players", "3")),
-    (("simulate", "kruisjassen", "--seats", "bot,human:Anna,bot,bot"), ("seat 1", "bots only")),
-    (("simulate", "kruisjassen", "--seats", "bot,bot:genius,bot,bot"), ("seat 1", "genius")),
-    (("simulate", "kruisjassen", "--seats", "bot,,bot,bot"), ("--seats",)),
-    (("simulate", "kruisjassen", "--option", "target=zero"), ("target",)),
-    (("simulate", "kruisjassen", "--option", "colour=red"), ("colour",)),
-    (("simulate", "klassieke-rummy", "--players", "7"), ("2 to 6", "7")),
-])
+@pytest.mark.parametrize(
+    "args,needles",
+    [
+        (("simulate", "nope", "--seats", "bot,bot"), ("unknown game",)),
+        (("simulate", "kruisjassen", "--seats", "bot,bot,bot"), ("4 players", "3")),
+        (("simulate", "kruisjassen", "--seats", "bot,human:Anna,bot,bot"), ("seat 1", "bots only")),
+        (("simulate", "kruisjassen", "--seats", "bot,bot:genius,bot,bot"), ("seat 1", "genius")),
+        (("simulate", "kruisjassen", "--seats", "bot,,bot,bot"), ("--seats",)),
+        (("simulate", "kruisjassen", "--option", "target=zero"), ("target",)),
+        (("simulate", "kruisjassen", "--option", "colour=red"), ("colour",)),
+        (("simulate", "klassieke-rummy", "--players", "7"), ("2 to 6", "7")),
+    ],
+)
 def test_simulate_bad_input(args, needles):
     one_error_line(run(*args), *needles)
 
 
 # ---- replay ----------------------------------------------------------------------------
+
 
 def write(tmp_path: Path, name: str, data) -> Path:
     p = tmp_path / name
@@ -217,7 +239,7 @@ def test_replay_good_record(tmp_path, gid, players):
     assert r.exit_code == 0, r.output
     assert "hand 1" in r.output and "hand 3" in r.output and "not finished" in r.output
     assert match.sheet.render().strip() in r.output
-    assert f"to act: Bot {match.state.to_act} (simple)" in r.output      # as the table names it
+    assert f"to act: Bot {match.state.to_act} (simple)" in r.output  # as the table names it
 
     r = run("replay", str(p), "--json")
     assert r.exit_code == 0, r.output
@@ -276,8 +298,17 @@ def test_replay_names_the_seats_as_the_table_does(tmp_path):
 def _illegal_for(state) -> str:
     """An action text that parses but is not legal in ``state``."""
     legal = {a.text() for a in state.legal_actions()}
-    for t in ["play 7C", "play AS", "discard 2C", "discard KH", "claim", "draw discard", "pass",
-              "meld 2C 3C 4C", "play 8D"]:
+    for t in [
+        "play 7C",
+        "play AS",
+        "discard 2C",
+        "discard KH",
+        "claim",
+        "draw discard",
+        "pass",
+        "meld 2C 3C 4C",
+        "play 8D",
+    ]:
         if t not in legal:
             return t
     raise AssertionError("no illegal action found")  # pragma: no cover
@@ -300,25 +331,33 @@ def test_replay_illegal_action(tmp_path, gid, players):
     rec["hands"][1]["actions"][4] = bad
     p = write(tmp_path, "bad.json", rec)
     for args in (("replay", str(p)), ("replay", str(p), "--json")):
-        line = one_error_line(run(*args), "hand 2, action 5", bad)   # counted from 1
+        line = one_error_line(run(*args), "hand 2, action 5", bad)  # counted from 1
         assert line.startswith("cardtable: error:")
         # the reason is the engine's sentence, not just "illegal"
         reason = line.split(f"{bad!r}):", 1)[1].strip()
         assert len(reason) > 5
 
 
-@pytest.mark.parametrize("content,needle", [
-    ("hello, this is not JSON", "not a cardtable record"),
-    ('{"some": "json"}', "not a cardtable record"),
-    ("[1, 2, 3]", "not a cardtable record"),
-    ('{"format": "cardtable-record/1", "game": "pandoeren", "hands": []}', "unknown game"),
-    ('{"format": "cardtable-record/1", "game": "kruisjassen", "options": {"target": "x"}, "hands": []}', "target"),
-    ('{"format": "cardtable-record/1", "game": "kruisjassen", "hands": [{"actions": []}]}', "hand 1"),
-    ('{"format": "cardtable-record/1", "game": "kruisjassen", "hands": [{"deal": {"hands": [["XX"]]}, "actions": []}]}',
-     "hand 1"),
-    ('{"format": "cardtable-record/1", "game": "kruisjassen", "hands": [{"seed": 1, "actions": ["fly away"]}]}',
-     "hand 1, action 1"),
-])
+@pytest.mark.parametrize(
+    "content,needle",
+    [
+        ("hello, this is not JSON", "not a cardtable record"),
+        ('{"some": "json"}', "not a cardtable record"),
+        ("[1, 2, 3]", "not a cardtable record"),
+        ('{"format": "cardtable-record/1", "game": "pandoeren", "hands": []}', "unknown game"),
+        ('{"format": "cardtable-record/1", "game": "kruisjassen", "options": {"target": "x"}, "hands": []}', "target"),
+        ('{"format": "cardtable-record/1", "game": "kruisjassen", "hands": [{"actions": []}]}', "hand 1"),
+        (
+            '{"format": "cardtable-record/1", "game": "kruisjassen", '
+            '"hands": [{"deal": {"hands": [["XX"]]}, "actions": []}]}',
+            "hand 1",
+        ),
+        (
+            '{"format": "cardtable-record/1", "game": "kruisjassen", "hands": [{"seed": 1, "actions": ["fly away"]}]}',
+            "hand 1, action 1",
+        ),
+    ],
+)
 def test_replay_not_a_record(tmp_path, content, needle):
     p = write(tmp_path, "x.json", content)
     one_error_line(run("replay", str(p)), needle)
@@ -334,8 +373,9 @@ def test_replay_binary_and_missing_file(tmp_path):
 
 def test_replay_subprocess_exit_code_and_no_traceback(tmp_path):
     p = write(tmp_path, "x.json", "not json")
-    proc = subprocess.run([sys.executable, "-m", "cardtable", "replay", str(p)], cwd=ROOT,
-                          capture_output=True, text=True, timeout=120)
+    proc = subprocess.run(
+        [sys.executable, "-m", "cardtable", "replay", str(p)], cwd=ROOT, capture_output=True, text=True, timeout=120
+    )
     assert proc.returncode == 2
     assert proc.stdout == ""
     assert proc.stderr.count("\n") == 1 and "Traceback" not in proc.stderr
@@ -344,11 +384,12 @@ def test_replay_subprocess_exit_code_and_no_traceback(tmp_path):
 
 # ---- play (argument errors; the TUI is replaced by a stub) ------------------------------
 
+
 @pytest.fixture
 def fake_tui(monkeypatch, tmp_path):
-    monkeypatch.setenv("CARDTABLE_HOME", str(tmp_path / "home"))    # no settings of the user
+    monkeypatch.setenv("CARDTABLE_HOME", str(tmp_path / "home"))  # no settings of the user
     monkeypatch.setenv("CARDTABLE_BOT_BUDGET", "1")
-    monkeypatch.setattr("cardtable.bots.search_cores", lambda: 2)    # a 2-core machine
+    monkeypatch.setattr("cardtable.bots.search_cores", lambda: 2)  # a 2-core machine
     calls = []
     mod = types.ModuleType("cardtable.tui")
     mod.run = lambda match=None: calls.append(match)
@@ -357,28 +398,33 @@ def fake_tui(monkeypatch, tmp_path):
     return calls
 
 
-@pytest.mark.parametrize("args,needles", [
-    (("play", "pandoeren"), ("unknown game", "kruisjassen")),
-    (("play", "kruisjassen", "--option", "target=0"), ("target", "minimum")),
-    (("play", "kruisjassen", "--option", "trumps=none"), ("no option", "trumps")),
-    (("play", "kruisjassen", "--option", "target"), ("KEY=VALUE",)),
-    (("play", "klassieke-rummy", "--option", "ace_mode=sideways"), ("ace_mode", "sideways")),
-    (("play", "kruisjassen", "--seat", "human:Anna", "--seat", "bot"), ("4 players", "2")),
-    (("play", "kruisjassen", "--seat", "robot", "--seat", "bot", "--seat", "bot", "--seat", "bot"),
-     ("seat 0", "robot")),
-    (("play", "klassieke-rummy", "--seat", "bot:genius", "--seat", "human"), ("seat 0", "genius")),
-    (("play", "klassieke-rummy", "--players", "3", "--seat", "bot", "--seat", "human"), ("--players 3",)),
-    (("play", "klassieke-rummy", "--players", "9"), ("2 to 6", "9")),
-    # the names the seat setup refuses (issue 8 item 9)
-    (("play", "klassieke-rummy", "--seat", "human:", "--seat", "bot"), ("seat 0", "needs a name")),
-    (("play", "klassieke-rummy", "--seat", "human:  ", "--seat", "bot"), ("seat 0", "needs a name")),
-    (("play", "klassieke-rummy", "--seat", "human:Anna", "--seat", "human:Anna"), ("same name",)),
-    (("play", "klassieke-rummy", "--seat", "human:Anna", "--seat", "human:anna "), ("same name",)),
-    (("play", "klassieke-rummy", "--seat", "human:Bot 1", "--seat", "bot"), ("names a bot",)),
-    (("play", "klassieke-rummy", "--seat", "human:bot", "--seat", "bot"), ("names a bot",)),
-    (("play", "klassieke-rummy", "--seat", "human:A,B", "--seat", "bot"), ("':' or ','",)),
-    (("play", "kruisjassen", "--seed", "-1"), ("--seed", "-1")),
-])
+@pytest.mark.parametrize(
+    "args,needles",
+    [
+        (("play", "pandoeren"), ("unknown game", "kruisjassen")),
+        (("play", "kruisjassen", "--option", "target=0"), ("target", "minimum")),
+        (("play", "kruisjassen", "--option", "trumps=none"), ("no option", "trumps")),
+        (("play", "kruisjassen", "--option", "target"), ("KEY=VALUE",)),
+        (("play", "klassieke-rummy", "--option", "ace_mode=sideways"), ("ace_mode", "sideways")),
+        (("play", "kruisjassen", "--seat", "human:Anna", "--seat", "bot"), ("4 players", "2")),
+        (
+            ("play", "kruisjassen", "--seat", "robot", "--seat", "bot", "--seat", "bot", "--seat", "bot"),
+            ("seat 0", "robot"),
+        ),
+        (("play", "klassieke-rummy", "--seat", "bot:genius", "--seat", "human"), ("seat 0", "genius")),
+        (("play", "klassieke-rummy", "--players", "3", "--seat", "bot", "--seat", "human"), ("--players 3",)),
+        (("play", "klassieke-rummy", "--players", "9"), ("2 to 6", "9")),
+        # the names the seat setup refuses (issue 8 item 9)
+        (("play", "klassieke-rummy", "--seat", "human:", "--seat", "bot"), ("seat 0", "needs a name")),
+        (("play", "klassieke-rummy", "--seat", "human:  ", "--seat", "bot"), ("seat 0", "needs a name")),
+        (("play", "klassieke-rummy", "--seat", "human:Anna", "--seat", "human:Anna"), ("same name",)),
+        (("play", "klassieke-rummy", "--seat", "human:Anna", "--seat", "human:anna "), ("same name",)),
+        (("play", "klassieke-rummy", "--seat", "human:Bot 1", "--seat", "bot"), ("names a bot",)),
+        (("play", "klassieke-rummy", "--seat", "human:bot", "--seat", "bot"), ("names a bot",)),
+        (("play", "klassieke-rummy", "--seat", "human:A,B", "--seat", "bot"), ("':' or ','",)),
+        (("play", "kruisjassen", "--seed", "-1"), ("--seed", "-1")),
+    ],
+)
 def test_play_bad_input(fake_tui, args, needles):
     one_error_line(run(*args), *needles)
     assert fake_tui == []
@@ -407,12 +453,24 @@ def test_plain_bot_is_the_default_level_in_play_only(fake_tui, monkeypatch):
     assert fake_tui[-1].seats == ["human:You", "bot:simple"]
     from cardtable.cli import normalize_seat
 
-    assert normalize_seat("bot", 0, allow_human=False) == "bot:simple"      # simulate's reading
+    assert normalize_seat("bot", 0, allow_human=False) == "bot:simple"  # simulate's reading
 
 
 def test_play_seats_set_the_player_count(fake_tui):
-    r = run("play", "klassieke-rummy", "--seat", "human:Anna", "--seat", "bot:random", "--seat", "human",
-            "--option", "ace_mode=bridge", "--option", "target-score=200")
+    r = run(
+        "play",
+        "klassieke-rummy",
+        "--seat",
+        "human:Anna",
+        "--seat",
+        "bot:random",
+        "--seat",
+        "human",
+        "--option",
+        "ace_mode=bridge",
+        "--option",
+        "target-score=200",
+    )
     assert r.exit_code == 0, r.output
     (m,) = fake_tui
     assert m.game.players == 3
@@ -430,9 +488,11 @@ def test_no_command_opens_the_menu(fake_tui):
 
 # ---- entry points and layering ---------------------------------------------------------
 
+
 def test_python_m_cardtable_list():
-    proc = subprocess.run([sys.executable, "-m", "cardtable", "list"], cwd=ROOT, capture_output=True,
-                          text=True, timeout=120)
+    proc = subprocess.run(
+        [sys.executable, "-m", "cardtable", "list"], cwd=ROOT, capture_output=True, text=True, timeout=120
+    )
     assert proc.returncode == 0, proc.stderr
     assert "kruisjassen" in proc.stdout and "klassieke-rummy" in proc.stdout
 
@@ -454,8 +514,14 @@ bad = sorted(m for m in sys.modules if m == "textual" or m.startswith("textual."
 assert not bad, bad
 print("ok")
 """
-    proc = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, timeout=300,
-                          env={**os.environ, "PYTHONPATH": str(ROOT)})
+    proc = subprocess.run(
+        [sys.executable, "-c", code],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=300,
+        env={**os.environ, "PYTHONPATH": str(ROOT)},
+    )
     assert proc.returncode == 0, proc.stderr
     assert proc.stdout.strip() == "ok"
 
@@ -465,9 +531,14 @@ def test_simulate_on_a_terminal_shows_progress_then_the_summary():
     import pty
 
     master, slave = pty.openpty()
-    proc = subprocess.Popen([sys.executable, "-m", "cardtable", "simulate", "kruisjassen", "--hands", "40",
-                             "--seed", "3"], cwd=ROOT, stdin=slave, stdout=slave, stderr=slave,
-                            env={**os.environ, "PYTHONPATH": str(ROOT), "TERM": "xterm", "COLUMNS": "100"})
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "cardtable", "simulate", "kruisjassen", "--hands", "40", "--seed", "3"],
+        cwd=ROOT,
+        stdin=slave,
+        stdout=slave,
+        stderr=slave,
+        env={**os.environ, "PYTHONPATH": str(ROOT), "TERM": "xterm", "COLUMNS": "100"},
+    )
     os.close(slave)
     chunks = []
     while True:
@@ -486,6 +557,7 @@ def test_simulate_on_a_terminal_shows_progress_then_the_summary():
 
 
 # ---- saves, stats (issue 8 items 3 and 8) -------------------------------------------------
+
 
 @pytest.fixture
 def home(tmp_path, monkeypatch):
@@ -540,15 +612,17 @@ def test_saves_on_a_terminal_wraps_between_fields(home, monkeypatch):
     r = run("saves")
     assert r.exit_code == 0, r.output
     lines = r.output.splitlines()
-    folder = str(saves.saves_dir())           # a path wider than the terminal stands alone
+    folder = str(saves.saves_dir())  # a path wider than the terminal stands alone
     assert all(len(ln) < 80 or ln.strip() == folder for ln in lines), lines
     assert any(ln.strip() == f"({name})" for ln in lines), lines
-    entry = lines[:lines.index(next(ln for ln in lines if ln.strip() == f"({name})")) + 1]
+    entry = lines[: lines.index(next(ln for ln in lines if ln.strip() == f"({name})")) + 1]
     assert entry[0].startswith(" 1. Klassieke Rummy · Annemarie, Bartholomeus")
-    assert entry[1].startswith("    last played"), entry     # the next field, indented
+    assert entry[1].startswith("    last played"), entry  # the next field, indented
+
     def words(lines):
         return [w for w in " ".join(lines).split() if w != "·"]
-    assert words(entry) == words(piped), (entry, piped)      # the same words, broken between fields
+
+    assert words(entry) == words(piped), (entry, piped)  # the same words, broken between fields
 
 
 def test_field_lines_breaks_between_fields_then_words():
@@ -557,8 +631,11 @@ def test_field_lines_breaks_between_fields_then_words():
     fields = ["Kruisjassen", "Anna and 3 bots", "hand 2", "last played today 14:25", "(" + "x" * 90 + ".json)"]
     assert field_lines(" 1. ", fields) == [" 1. " + " · ".join(fields)]
     lines = field_lines(" 1. ", fields, 40)
-    assert lines == [" 1. Kruisjassen · Anna and 3 bots", "    hand 2 · last played today 14:25",
-                     "(" + "x" * 90 + ".json)"], lines      # too wide for any line: whole, at the edge
+    assert lines == [
+        " 1. Kruisjassen · Anna and 3 bots",
+        "    hand 2 · last played today 14:25",
+        "(" + "x" * 90 + ".json)",
+    ], lines  # too wide for any line: whole, at the edge
     # one field too long for a line: between its words
     lines = field_lines("", ["Folder:", "/a/b " * 10], 30, sep=" ")
     assert all(len(ln) < 30 for ln in lines)
@@ -598,6 +675,7 @@ def test_stats_command(home):
 
 # ---- simulate: Ctrl+C, replay: seed -1 (issue 8 item 9) ----------------------------------
 
+
 def test_simulate_stops_cleanly_on_ctrl_c_with_the_figures_so_far(monkeypatch):
     import cardtable.bots.simulate as sim
 
@@ -610,7 +688,7 @@ def test_simulate_stops_cleanly_on_ctrl_c_with_the_figures_so_far(monkeypatch):
 
         def interrupted(obs, budget=None):
             calls[0] += 1
-            if calls[0] == 200:          # Ctrl+C in the middle of a hand
+            if calls[0] == 200:  # Ctrl+C in the middle of a hand
                 raise KeyboardInterrupt
             return choose(obs, budget)
 
@@ -633,12 +711,23 @@ def test_replay_refuses_a_negative_seed(tmp_path):
     p = tmp_path / "neg.json"
     p.write_text(json.dumps({"format": "cardtable-record/1", "game": "kruisjassen", "seed": -1}))
     one_error_line(run("replay", str(p)), '"seed"', "0 or more", "-1")
-    p.write_text(json.dumps({"format": "cardtable-record/1", "game": "kruisjassen",
-                             "hands": [{"seed": -5, "actions": []}]}))
+    p.write_text(
+        json.dumps({"format": "cardtable-record/1", "game": "kruisjassen", "hands": [{"seed": -5, "actions": []}]})
+    )
     one_error_line(run("replay", str(p)), "hand 1", "0 or more")
     # unknown top-level keys stay accepted (forward compatibility, docs/records.md)
-    p.write_text(json.dumps({"format": "cardtable-record/1", "game": "kruisjassen", "seed": 1,
-                             "comment": "hi", "match_id": "abc", "future": [1]}))
+    p.write_text(
+        json.dumps(
+            {
+                "format": "cardtable-record/1",
+                "game": "kruisjassen",
+                "seed": 1,
+                "comment": "hi",
+                "match_id": "abc",
+                "future": [1],
+            }
+        )
+    )
     assert run("replay", str(p)).exit_code == 0
 
 
@@ -653,8 +742,10 @@ def test_the_saved_notice_breaks_between_words():
         lines = text.splitlines()
         assert all(len(ln) < min(100, columns) for ln in lines if name not in ln), lines
         assert "Continue" in text.split() and name + ":" in text.split(), text
-        assert " ".join(text.split()) == ("The game is saved as " + name + ": choose it under Continue "
-                                          "in the menu (cardtable), or see cardtable saves.")
+        assert " ".join(text.split()) == (
+            "The game is saved as " + name + ": choose it under Continue "
+            "in the menu (cardtable), or see cardtable saves."
+        )
 
 
 def test_list_on_a_terminal_wraps_between_words():
@@ -676,13 +767,16 @@ def test_play_option_reads_the_spec_name_and_the_older_one(fake_tui):
         r = run("play", "loba", "--players", "3", "--option", f"{key}=1")
         assert r.exit_code == 0, (key, r.output)
         assert fake_tui[-1].game.options["max_buybacks"] == 1
-    one_error_line(run("play", "loba", "--option", "max_buybacks=1", "--option", "max_buy_backs=1"),
-                   "option max_buybacks is given twice")
+    one_error_line(
+        run("play", "loba", "--option", "max_buybacks=1", "--option", "max_buy_backs=1"),
+        "option max_buybacks is given twice",
+    )
     lines = run("list", "--options", "loba").output.splitlines()
     assert any(ln.startswith("max_buybacks ") and "also written max_buy_backs" in ln for ln in lines)
 
 
 # ---- the version -----------------------------------------------------------------------
+
 
 def _changelog_top_version() -> tuple[str, str]:
     """The version and the date word of CHANGELOG.md's first ``## [X.Y.Z] - ...`` heading."""
@@ -700,7 +794,8 @@ def test_version_is_the_changelogs_top_heading():
 
     version, when = _changelog_top_version()
     assert version == cardtable.__version__, (
-        f"CHANGELOG.md's top heading is {version}, cardtable.__version__ is {cardtable.__version__}")
+        f"CHANGELOG.md's top heading is {version}, cardtable.__version__ is {cardtable.__version__}"
+    )
     assert when == "Unreleased" or re.fullmatch(r"\d{4}-\d\d-\d\d", when), when
 
 

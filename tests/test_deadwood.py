@@ -55,6 +55,7 @@ def _is_meld(cards: list[int], rules: MeldRules) -> bool:
 
 def reference(hand: list[int], rules: MeldRules, points=POINTS) -> int:
     """The least brandhout of ``hand`` by trying every split (jokers last, never alone)."""
+
     def best(cards: tuple[int, ...]) -> int:
         if not cards:
             return 0
@@ -62,8 +63,7 @@ def reference(hand: list[int], rules: MeldRules, points=POINTS) -> int:
         if is_joker(x):
             return sum(points[JOKER] for _ in cards)
         v = points[x] + best(rest)
-        near = [i for i, c in enumerate(rest)
-                if is_joker(c) or RANK_OF[c] == RANK_OF[x] or SUIT_OF[c] == SUIT_OF[x]]
+        near = [i for i, c in enumerate(rest) if is_joker(c) or RANK_OF[c] == RANK_OF[x] or SUIT_OF[c] == SUIT_OF[x]]
         for size in range(2, len(near) + 1):
             for pick in combinations(near, size):
                 meld = [x] + [rest[i] for i in pick]
@@ -71,6 +71,7 @@ def reference(hand: list[int], rules: MeldRules, points=POINTS) -> int:
                     left = tuple(c for i, c in enumerate(rest) if i not in pick)
                     v = min(v, best(left))
         return v
+
     return best(tuple(sorted(hand, key=lambda c: (is_joker(c), c))))
 
 
@@ -144,13 +145,16 @@ def test_greedy_trap_knock_after_kd_or_5s():
     assert min(after.values()) == 5
 
 
-@pytest.mark.parametrize("hand,value,melds,dead", [
-    # klop-rummy.md Examples 1-4
-    ("AS 2S 3S 7H 7D 7C KD", 10, ["AS 2S 3S", "7C 7D 7H"], "KD"),
-    ("QH KH AH 5C 5D 5S 9C", 30, ["5C 5D 5S"], "AH 9C QH KH"),
-    ("3C 4C 5C 6C 6D 6H 9S TS JS QD", 10, ["3C 4C 5C", "6C 6D 6H", "9S TS JS"], "QD"),
-    ("4H 5H 6H 5C 5D KS KC", 30, ["5C 5D 5H"], "4H 6H KC KS"),
-])
+@pytest.mark.parametrize(
+    "hand,value,melds,dead",
+    [
+        # klop-rummy.md Examples 1-4
+        ("AS 2S 3S 7H 7D 7C KD", 10, ["AS 2S 3S", "7C 7D 7H"], "KD"),
+        ("QH KH AH 5C 5D 5S 9C", 30, ["5C 5D 5S"], "AH 9C QH KH"),
+        ("3C 4C 5C 6C 6D 6H 9S TS JS QD", 10, ["3C 4C 5C", "6C 6D 6H", "9S TS JS"], "QD"),
+        ("4H 5H 6H 5C 5D KS KC", 30, ["5C 5D 5H"], "4H 6H KC KS"),
+    ],
+)
 def test_klop_rummy_split_examples(hand, value, melds, dead):
     sp = Deadwood(KLOP, POINTS).split(parse_cards(hand))
     assert sp.points == value
@@ -158,15 +162,18 @@ def test_klop_rummy_split_examples(hand, value, melds, dead):
     assert sp.dead == tuple(parse_cards(dead))
 
 
-@pytest.mark.parametrize("hand,value,melds,dead", [
-    # ramino-klop.md §6.4
-    ("3H 4H 5H 6H 7H 9C 9D", 21, ["4H 5H 6H 7H"], "3H 9C 9D"),
-    ("3H 4H 5H 6H 7H JK 9C", 9, ["3H 4H 5H", "6H 7H JK=8H"], "9C"),
-    ("JK JK 4C 9D KS 7H 7S", 23, ["JK=7C JK=7D 7H 7S"], "4C 9D KS"),
-    ("JK AD AC 4H 4D 7S TC", 19, ["JK=4C 4D 4H"], "AC AD 7S TC"),
-    ("4H 5H 6H 5C 5D KS KC", 30, ["5C 5D 5H"], "4H 6H KC KS"),
-    ("8H 9H TH 9C 9D JK QS", 10, ["8H 9H TH", "9C 9D JK=9H"], "QS"),
-])
+@pytest.mark.parametrize(
+    "hand,value,melds,dead",
+    [
+        # ramino-klop.md §6.4
+        ("3H 4H 5H 6H 7H 9C 9D", 21, ["4H 5H 6H 7H"], "3H 9C 9D"),
+        ("3H 4H 5H 6H 7H JK 9C", 9, ["3H 4H 5H", "6H 7H JK=8H"], "9C"),
+        ("JK JK 4C 9D KS 7H 7S", 23, ["JK=7C JK=7D 7H 7S"], "4C 9D KS"),
+        ("JK AD AC 4H 4D 7S TC", 19, ["JK=4C 4D 4H"], "AC AD 7S TC"),
+        ("4H 5H 6H 5C 5D KS KC", 30, ["5C 5D 5H"], "4H 6H KC KS"),
+        ("8H 9H TH 9C 9D JK QS", 10, ["8H 9H TH", "9C 9D JK=9H"], "QS"),
+    ],
+)
 def test_ramino_split_examples(hand, value, melds, dead):
     """Fixed meld size, jokers shown as the card they stand for, K4 and K5."""
     sp = Deadwood(RAMINO, POINTS, wild=True).split(parse_cards(hand))

@@ -13,8 +13,17 @@ from cardtable.engine import get_game
 #: docs/records.md: the ``result.detail`` keys of each drift rummy, in order
 DETAIL_KEYS = {
     "klassieke-rummy": ["outcome", "winner", "rummy", "hand_points", "dealer", "next_dealer", "turnovers", "turns"],
-    "basis-rummy": ["outcome", "winner", "rummy", "hand_points", "dealer", "next_dealer", "turnovers", "turns",
-                    "packs"],
+    "basis-rummy": [
+        "outcome",
+        "winner",
+        "rummy",
+        "hand_points",
+        "dealer",
+        "next_dealer",
+        "turnovers",
+        "turns",
+        "packs",
+    ],
     "jokeren": ["outcome", "winner", "hand_points", "dealer", "next_dealer", "turnovers", "turns", "packs"],
     "ramino-drift": ["outcome", "winner", "penalties", "dealer", "turnovers", "turns", "active"],
     "loba": ["outcome", "winner", "penalties", "all_at_once", "dealer", "turnovers", "turns", "active"],

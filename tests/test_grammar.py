@@ -48,13 +48,12 @@ def forms_of(grammar: Grammar, text: str) -> set[tuple[str, str]]:
     if verb in grammar.compounds:
         first, parts = grammar.compounds[verb]
         out = set()
-        for chunk in text.strip()[len(verb):].split(","):
+        for chunk in text.strip()[len(verb) :].split(","):
             words = chunk.split()
             p = words[0] if words[0] in parts and words[0] != first else first
             part = " ".join(words if p != first else [first] + words)
             wild = {p} if verb in grammar.wild else set()
-            out |= {(verb, f"{p}: {v}") for _p, v in _reading(grammar, p, part, wild,
-                                                              [f.source for f in parts[p]])}
+            out |= {(verb, f"{p}: {v}") for _p, v in _reading(grammar, p, part, wild, [f.source for f in parts[p]])}
         return out
     return set(_reading(grammar, verb, text, grammar.wild & {verb}, grammar.form_texts()[verb]))
 
@@ -71,6 +70,7 @@ def _reading(grammar: Grammar, verb: str, text: str, wild: set, forms) -> list[t
 
 # ---- what each game declares -----------------------------------------------------------------
 
+
 def test_every_game_declares_a_grammar_within_the_readme():
     readme = texts_of_forms(README_GRAMMAR)
     for gid in GAMES:
@@ -80,33 +80,109 @@ def test_every_game_declares_a_grammar_within_the_readme():
             assert verb in readme, f"{gid}: {verb} is not a README verb"
             for f in forms:
                 # a form of the README, or a narrower choice of its words (bid play)
-                assert f in readme[verb] or any(
-                    set(f.split("|")) <= set(r.split("|")) for r in readme[verb]), (gid, verb, f)
+                assert f in readme[verb] or any(set(f.split("|")) <= set(r.split("|")) for r in readme[verb]), (
+                    gid,
+                    verb,
+                    f,
+                )
         assert not g.copies and set(g.wild) <= {"meld", "open", "layoff"}, (
-            f"{gid}: no current game has copies; wild cards only in meld, open and layoff (README)")
+            f"{gid}: no current game has copies; wild cards only in meld, open and layoff (README)"
+        )
 
 
 def test_readme_table_verbs():
     assert set(README_FORMS) == {
-        "play", "pass", "bid", "trump", "double", "redouble", "declare", "claim", "concede", "ask", "tell",
-        "swap", "exchange", "take-hand", "keep-hand", "draw", "meld", "open", "layoff", "discard",
-        "knock", "gin", "rummy", "buy"}
+        "play",
+        "pass",
+        "bid",
+        "trump",
+        "double",
+        "redouble",
+        "declare",
+        "claim",
+        "concede",
+        "ask",
+        "tell",
+        "swap",
+        "exchange",
+        "take-hand",
+        "keep-hand",
+        "draw",
+        "meld",
+        "open",
+        "layoff",
+        "discard",
+        "knock",
+        "gin",
+        "rummy",
+        "buy",
+    }
 
 
 # one canonical text per README form; each parses back to itself by the README grammar
 README_EXAMPLES = [
-    "play JH", "pass", "bid schut", "bid herschut", "bid tout", "bid pit", "bid accept", "bid nullo",
-    "bid slam", "bid schmeiss", "bid throw-in", "bid refuse", "bid play", "trump H", "trump none",
-    "double", "redouble", "declare seq3 QH JH TH", "declare seq8 AS KS QS JS TS 9S 8S 7S",
-    "declare carre JC JD JH JS", "declare stuk", "declare jojotte", "declare trickroem",
-    "declare bezique QS#2 JD", "declare double_bezique QS#1 QS#2 JD#1 JD#2", "declare marriage KH QH",
-    "declare four_aces AC AD AH AS", "declare stuk KS QS", "claim", "claim stuk", "concede",
-    "ask count S", "ask top C", "ask has QH", "tell count D", "tell top H", "tell has AS", "swap 7H",
-    "swap 6S in 2", "exchange none", "exchange 7C 8D", "take-hand", "keep-hand", "draw stock",
-    "draw discard", "draw discard 2", "draw trump", "meld 5C 6C 7C", "meld JK=8C 6C 7C",
-    "meld JK=8* 8C 8D", "open 5C 6C 7C", "open 5C 6C 7C, 8D 8H 8S, layoff 9C to 1",
-    "open JK=4C 5C 6C, layoff JK=7C to 1 high", "layoff 8C to 3", "layoff AS to 1 low",
-    "layoff JK=8C to 12 high", "discard 9D", "knock", "knock 9D", "gin 9D", "rummy", "rummy 9D",
+    "play JH",
+    "pass",
+    "bid schut",
+    "bid herschut",
+    "bid tout",
+    "bid pit",
+    "bid accept",
+    "bid nullo",
+    "bid slam",
+    "bid schmeiss",
+    "bid throw-in",
+    "bid refuse",
+    "bid play",
+    "trump H",
+    "trump none",
+    "double",
+    "redouble",
+    "declare seq3 QH JH TH",
+    "declare seq8 AS KS QS JS TS 9S 8S 7S",
+    "declare carre JC JD JH JS",
+    "declare stuk",
+    "declare jojotte",
+    "declare trickroem",
+    "declare bezique QS#2 JD",
+    "declare double_bezique QS#1 QS#2 JD#1 JD#2",
+    "declare marriage KH QH",
+    "declare four_aces AC AD AH AS",
+    "declare stuk KS QS",
+    "claim",
+    "claim stuk",
+    "concede",
+    "ask count S",
+    "ask top C",
+    "ask has QH",
+    "tell count D",
+    "tell top H",
+    "tell has AS",
+    "swap 7H",
+    "swap 6S in 2",
+    "exchange none",
+    "exchange 7C 8D",
+    "take-hand",
+    "keep-hand",
+    "draw stock",
+    "draw discard",
+    "draw discard 2",
+    "draw trump",
+    "meld 5C 6C 7C",
+    "meld JK=8C 6C 7C",
+    "meld JK=8* 8C 8D",
+    "open 5C 6C 7C",
+    "open 5C 6C 7C, 8D 8H 8S, layoff 9C to 1",
+    "open JK=4C 5C 6C, layoff JK=7C to 1 high",
+    "layoff 8C to 3",
+    "layoff AS to 1 low",
+    "layoff JK=8C to 12 high",
+    "discard 9D",
+    "knock",
+    "knock 9D",
+    "gin 9D",
+    "rummy",
+    "rummy 9D",
     "buy back",
 ]
 
@@ -126,9 +202,14 @@ def test_every_readme_form_has_an_example():
 
 def test_compound_open_structure():
     a = parse_action("open 5C 6C 7C, 8D 8H 8S, layoff 9C to 1")
-    assert a == Action("open", parts=(Action("meld", cards=(C("5C"), C("6C"), C("7C"))),
-                                      Action("meld", cards=(C("8D"), C("8H"), C("8S"))),
-                                      Action("layoff", cards=(C("9C"),), prep="to", target=1)))
+    assert a == Action(
+        "open",
+        parts=(
+            Action("meld", cards=(C("5C"), C("6C"), C("7C"))),
+            Action("meld", cards=(C("8D"), C("8H"), C("8S"))),
+            Action("layoff", cards=(C("9C"),), prep="to", target=1),
+        ),
+    )
     assert a.arg is None and a.cards == () and a.text() == "open 5C 6C 7C, 8D 8H 8S, layoff 9C to 1"
     # read leniently, written canonically
     assert parse_action("OPEN 5c 6c 7c,8d 8h 8s ,  LAYOFF 9c to 1").text() == a.text()
@@ -136,21 +217,24 @@ def test_compound_open_structure():
     assert Action("play", None, (C("JH"),)).parts == () and len(Action("pass")) == 7
 
 
-@pytest.mark.parametrize("text,word", [
-    ("open", "expected cards"),
-    ("open 5C 6C 7C,", "empty part"),
-    ("open , 5C 6C 7C", "empty part"),
-    ("open meld 5C 6C 7C", "without 'meld'"),
-    ("open 5C 6C 7C, layoff 9C to 1, 8D 8H 8S", "'8D 8H 8S' comes after a layoff"),
-    ("open 5C 6C 7C, lay 9C to 1", "'lay'"),
-    ("open 5C 6C 7C, layoff 9C", "'to <n>'"),
-    ("open 5C 6C 7C, layoff 9C to 1 sideways", "'sideways'"),
-    ("open 5C 6C XX", "'XX' is not a card"),
-])
+@pytest.mark.parametrize(
+    "text,word",
+    [
+        ("open", "expected cards"),
+        ("open 5C 6C 7C,", "empty part"),
+        ("open , 5C 6C 7C", "empty part"),
+        ("open meld 5C 6C 7C", "without 'meld'"),
+        ("open 5C 6C 7C, layoff 9C to 1, 8D 8H 8S", "'8D 8H 8S' comes after a layoff"),
+        ("open 5C 6C 7C, lay 9C to 1", "'lay'"),
+        ("open 5C 6C 7C, layoff 9C", "'to <n>'"),
+        ("open 5C 6C 7C, layoff 9C to 1 sideways", "'sideways'"),
+        ("open 5C 6C XX", "'XX' is not a card"),
+    ],
+)
 def test_compound_open_refusals(text, word):
     with pytest.raises(ActionError) as e:
         parse_action(text)
-    assert word in str(e.value)[len(repr(text)):], str(e.value)
+    assert word in str(e.value)[len(repr(text)) :], str(e.value)
 
 
 # ---- every legal action text of every game round-trips ------------------------------------------
@@ -190,7 +274,7 @@ def test_every_legal_action_text_round_trips(gid):
             assert parse_action(a.text()) == a, a.text()
             seen |= forms_of(state.game.grammar, a.text())
     extra = 0
-    while declared - seen and extra < MORE_HANDS:   # a rare form: play on, the default options
+    while declared - seen and extra < MORE_HANDS:  # a rare form: play on, the default options
         game = get_game(gid, players=counts[extra % len(counts)])
         match = Match(game, ["bot:random"] * game.players, seed=rng.randrange(2**31))
         state = match.start_hand()
@@ -208,36 +292,74 @@ def test_every_legal_action_text_round_trips(gid):
 
 BAD = {
     "kruisjassen": [
-        ("declare bezique QS#2 JD", "'bezique'"), ("play QS#2", "QS#2"), ("play JK=8C", "JK=8C"),
-        ("dance", "'dance'"), ("bid schut", "'bid'"), ("declare seq3 KD QD JD extra", "'extra'"),
-        ("claim stuk", "'stuk'"), ("pass now", "'now'"), ("declare carre", "expected cards"),
-        ("play", "expected a card"), ("play XX", "'XX' is not a card"), ("declare seq KD QD JD", "'seq'"),
-        ("declare seq03 KD QD JD", "'seq03'"), ("declare trickroem JH", "'JH'"),
-        ("open 5C 6C 7C", "'open'"), ("play JH to 2", "'to'"),
+        ("declare bezique QS#2 JD", "'bezique'"),
+        ("play QS#2", "QS#2"),
+        ("play JK=8C", "JK=8C"),
+        ("dance", "'dance'"),
+        ("bid schut", "'bid'"),
+        ("declare seq3 KD QD JD extra", "'extra'"),
+        ("claim stuk", "'stuk'"),
+        ("pass now", "'now'"),
+        ("declare carre", "expected cards"),
+        ("play", "expected a card"),
+        ("play XX", "'XX' is not a card"),
+        ("declare seq KD QD JD", "'seq'"),
+        ("declare seq03 KD QD JD", "'seq03'"),
+        ("declare trickroem JH", "'JH'"),
+        ("open 5C 6C 7C", "'open'"),
+        ("play JH to 2", "'to'"),
     ],
     "klassieke-rummy": [
-        ("meld JK=8C 6C 7C", "JK=8C"), ("meld 5C#1 6C 7C", "5C#1"), ("draw deck", "'deck'"),
-        ("draw discard 2", "'2'"), ("draw trump", "'trump'"), ("layoff 8C to 3 middle", "'middle'"),
-        ("layoff 8C in 3", "'in'"), ("layoff 8C to x", "a meld number"), ("discard 9D 9C", "'9C'"),
-        ("knock 9D", "'knock'"), ("play 7C", "'play'"), ("open 5C 6C 7C", "'open'"),
-        ("meld", "expected cards"), ("layoff 8C 9C to 1", "'9C'"), ("discard XX", "'XX' is not a card"),
-        ("layoff JK=8C to 1", "JK=8C"), ("swap 6S in 2", "'swap'"),
+        ("meld JK=8C 6C 7C", "JK=8C"),
+        ("meld 5C#1 6C 7C", "5C#1"),
+        ("draw deck", "'deck'"),
+        ("draw discard 2", "'2'"),
+        ("draw trump", "'trump'"),
+        ("layoff 8C to 3 middle", "'middle'"),
+        ("layoff 8C in 3", "'in'"),
+        ("layoff 8C to x", "a meld number"),
+        ("discard 9D 9C", "'9C'"),
+        ("knock 9D", "'knock'"),
+        ("play 7C", "'play'"),
+        ("open 5C 6C 7C", "'open'"),
+        ("meld", "expected cards"),
+        ("layoff 8C 9C to 1", "'9C'"),
+        ("discard XX", "'XX' is not a card"),
+        ("layoff JK=8C to 1", "JK=8C"),
+        ("swap 6S in 2", "'swap'"),
     ],
     "manille": [
-        ("bid schut", "'schut'"), ("trump none", "'none'"), ("trump N", "'N'"), ("exchange all", "'all'"),
-        ("double", "'double'"), ("exchange QS#2", "QS#2"), ("bid", "expected 'play'"), ("pass 7C", "'7C'"),
+        ("bid schut", "'schut'"),
+        ("trump none", "'none'"),
+        ("trump N", "'N'"),
+        ("exchange all", "'all'"),
+        ("double", "'double'"),
+        ("exchange QS#2", "QS#2"),
+        ("bid", "expected 'play'"),
+        ("pass 7C", "'7C'"),
         ("exchange none 7C", "'7C'"),
     ],
-    "manille-muette": [("pass", "'pass'"), ("ask count S", "'ask'"), ("play JK=8C", "JK=8C"),
-                       ("play 7C 8C", "'8C'")],
+    "manille-muette": [("pass", "'pass'"), ("ask count S", "'ask'"), ("play JK=8C", "JK=8C"), ("play 7C 8C", "'8C'")],
     "manille-parlee": [
-        ("ask colour S", "'colour'"), ("tell count X", "'X'"), ("ask has QS#2", "QS#2"),
-        ("ask has", "expected a card"), ("ask count", "expected a suit"), ("ask top S H", "'H'"),
-        ("tell", "'count', 'top' or 'has'"), ("pass", "'pass'"), ("ask has 7C 8C", "'8C'"),
+        ("ask colour S", "'colour'"),
+        ("tell count X", "'X'"),
+        ("ask has QS#2", "QS#2"),
+        ("ask has", "expected a card"),
+        ("ask count", "expected a suit"),
+        ("ask top S H", "'H'"),
+        ("tell", "'count', 'top' or 'has'"),
+        ("pass", "'pass'"),
+        ("ask has 7C 8C", "'8C'"),
     ],
     "butifarra": [
-        ("trump X", "'X'"), ("bid play", "'bid'"), ("double now", "'now'"), ("redouble 2", "'2'"),
-        ("trump", "expected a suit"), ("play AC#1", "AC#1"), ("claim", "'claim'"), ("trump CD", "'CD'"),
+        ("trump X", "'X'"),
+        ("bid play", "'bid'"),
+        ("double now", "'now'"),
+        ("redouble 2", "'2'"),
+        ("trump", "expected a suit"),
+        ("play AC#1", "AC#1"),
+        ("claim", "'claim'"),
+        ("trump CD", "'CD'"),
     ],
 }
 
@@ -260,7 +382,7 @@ def test_unknown_words_are_refused_naming_them(gid, text, word):
         game.parse_action(text)
     msg = str(e.value)
     assert msg.startswith(repr(text) + ": ")
-    assert word in msg[len(repr(text)):], msg  # named after the echo of the text itself
+    assert word in msg[len(repr(text)) :], msg  # named after the echo of the text itself
     # a State refuses it the same way and is unchanged
     state = game.new_hand(seed=1)
     before = [state.observation(s).to_json() for s in range(game.players)]
@@ -297,9 +419,13 @@ def test_lenient_spelling_reads_to_the_canonical_action():
 
 # ---- a grammar's card forms and its declaration --------------------------------------------------
 
+
 def test_card_forms_follow_the_declaration():
-    g = Grammar({"play": "<card>", "meld": "<cards>", "layoff": "<card> to <n> [low|high]",
-                 "discard": "<card>"}, copies=2, wild=("meld", "layoff"))
+    g = Grammar(
+        {"play": "<card>", "meld": "<cards>", "layoff": "<card> to <n> [low|high]", "discard": "<card>"},
+        copies=2,
+        wild=("meld", "layoff"),
+    )
     assert g.parse("play QS#2").cards == (with_copy(C("QS"), 2),)
     assert "copies #1 to #2" in str(pytest.raises(ActionError, g.parse, "play QS#3", "Bezique").value)
     assert g.parse("meld JK=8C 6C 7C").cards[0] == designate(JOKER, C("8C"))
@@ -312,34 +438,40 @@ def test_card_forms_follow_the_declaration():
 
 
 def test_a_compound_declared_by_a_game():
-    g = Grammar({"meld": "<cards>", "open": Compound({"meld": "<cards>", "layoff": "<card> to <n>"}),
-                 "discard": "<card>"}, wild=("meld", "open"))
+    g = Grammar(
+        {"meld": "<cards>", "open": Compound({"meld": "<cards>", "layoff": "<card> to <n>"}), "discard": "<card>"},
+        wild=("meld", "open"),
+    )
     a = g.parse("open JK=8C 9C TC, layoff 7C to 1")
     assert a.parts[0].cards[0] == designate(JOKER, C("8C")) and a.text() == "open JK=8C 9C TC, layoff 7C to 1"
     assert "'high'" in str(pytest.raises(ActionError, g.parse, "open 8C 9C TC, layoff JC to 1 high").value)
     assert "'draw'" in str(pytest.raises(ActionError, g.parse, "draw stock").value)
 
 
-@pytest.mark.parametrize("verbs,kw", [
-    ({"play": "<cards> foo"}, {}),           # a word after the cards that is not 'to <n>'
-    ({"layoff": "to <n> <card>"}, {}),       # 'to <n>' before the cards
-    ({"play": "[<card>]"}, {}),              # an optional card slot
-    ({"play": "<card> <card>"}, {}),         # two card slots
-    ({"play": "Card"}, {}),                  # not a lower-case word
-    ({"play": "<card>  "}, {}),              # not single spaces
-    ({"Play": "<card>"}, {}),                # not a verb
-    ({"play": ()}, {}),                      # no forms
-    ({"play": "<card> to"}, {}),             # 'to' without <n>
-    ({"play": "<card>"}, {"wild": ("meld",)}),
-    ({"play": "<card>"}, {"copies": 8}),
-    ({"open": Compound({"layoff": "<card> to <n>"})}, {}),
-])
+@pytest.mark.parametrize(
+    "verbs,kw",
+    [
+        ({"play": "<cards> foo"}, {}),  # a word after the cards that is not 'to <n>'
+        ({"layoff": "to <n> <card>"}, {}),  # 'to <n>' before the cards
+        ({"play": "[<card>]"}, {}),  # an optional card slot
+        ({"play": "<card> <card>"}, {}),  # two card slots
+        ({"play": "Card"}, {}),  # not a lower-case word
+        ({"play": "<card>  "}, {}),  # not single spaces
+        ({"Play": "<card>"}, {}),  # not a verb
+        ({"play": ()}, {}),  # no forms
+        ({"play": "<card> to"}, {}),  # 'to' without <n>
+        ({"play": "<card>"}, {"wild": ("meld",)}),
+        ({"play": "<card>"}, {"copies": 8}),
+        ({"open": Compound({"layoff": "<card> to <n>"})}, {}),
+    ],
+)
 def test_bad_declarations_are_refused(verbs, kw):
     with pytest.raises(GrammarError):
         Grammar(verbs, **kw)
 
 
 # ---- records ----------------------------------------------------------------------------------
+
 
 def test_there_are_records():
     assert len(RECORDS) >= 8 and {p.parent.name for p in RECORDS} >= {"kruisjassen", "manille", "butifarra"}
@@ -348,8 +480,11 @@ def test_there_are_records():
 @pytest.mark.parametrize("path", RECORDS, ids=[f"{p.parent.name}/{p.name}" for p in RECORDS])
 def test_record_texts_are_unchanged_by_parse_and_text(path):
     data = json.loads(path.read_text(encoding="utf-8"))
-    game = get_game(data["game"], players=data.get("players") or (len(data["seats"]) if data.get("seats") else None),
-                    **data.get("options", {}))
+    game = get_game(
+        data["game"],
+        players=data.get("players") or (len(data["seats"]) if data.get("seats") else None),
+        **data.get("options", {}),
+    )
     texts = [t for h in data["hands"] for t in h["actions"]]
     assert texts
     for t in texts:
@@ -360,10 +495,25 @@ def test_record_texts_are_unchanged_by_parse_and_text(path):
 
 
 BAD_RECORDS = {
-    "klassieke-rummy": ({"format": "cardtable-record/1", "game": "klassieke-rummy", "players": 2,
-                         "hands": [{"seed": 1, "actions": ["draw stock", "meld JK=8C 6C 7C"]}]}, 1, "JK=8C"),
-    "kruisjassen": ({"format": "cardtable-record/1", "game": "kruisjassen",
-                     "hands": [{"seed": 1, "actions": ["declare bezique QS#2 JD"]}]}, 0, "'bezique'"),
+    "klassieke-rummy": (
+        {
+            "format": "cardtable-record/1",
+            "game": "klassieke-rummy",
+            "players": 2,
+            "hands": [{"seed": 1, "actions": ["draw stock", "meld JK=8C 6C 7C"]}],
+        },
+        1,
+        "JK=8C",
+    ),
+    "kruisjassen": (
+        {
+            "format": "cardtable-record/1",
+            "game": "kruisjassen",
+            "hands": [{"seed": 1, "actions": ["declare bezique QS#2 JD"]}],
+        },
+        0,
+        "'bezique'",
+    ),
 }
 
 

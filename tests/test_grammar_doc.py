@@ -23,8 +23,7 @@ def verb_rows() -> list[tuple[list[str], list[str], str]]:
             continue
         cells = [c.strip() for c in re.split(r"(?<!\\)\|", line)[1:-1]]
         verbs = re.findall(r"`([a-z-]+)`", cells[0])
-        forms = [""] if cells[1] == "–" else [f.strip().strip("`").replace("\\|", "|")
-                                              for f in cells[1].split(" · ")]
+        forms = [""] if cells[1] == "–" else [f.strip().strip("`").replace("\\|", "|") for f in cells[1].split(" · ")]
         rows.append((verbs, forms, cells[3]))
     return rows
 
@@ -48,7 +47,7 @@ def test_every_declared_form_is_in_the_table():
             if not documented:
                 missing.append(f"{gid}: the verb {verb!r}")
                 continue
-            if verb == "open":        # a compound: its parts are written in the one row
+            if verb == "open":  # a compound: its parts are written in the one row
                 continue
             for form in forms:
                 if form not in documented:
@@ -62,9 +61,7 @@ def test_each_row_names_exactly_the_games_of_its_verb():
         named = games_in(cell)
         for verb in verbs:
             # the games that declare this verb with one of the row's forms (or any, for open)
-            using = {g for g, vs in declared().items()
-                     if verb in vs and (verb == "open" or set(vs[verb]) & set(forms))}
+            using = {g for g, vs in declared().items() if verb in vs and (verb == "open" or set(vs[verb]) & set(forms))}
             if named != using:
-                wrong.append(f"{verb} {' · '.join(forms) or '–'}: names {sorted(named)}, "
-                             f"declared by {sorted(using)}")
+                wrong.append(f"{verb} {' · '.join(forms) or '–'}: names {sorted(named)}, declared by {sorted(using)}")
     assert not wrong, "docs/grammar.md: " + "; ".join(wrong)

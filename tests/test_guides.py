@@ -13,9 +13,28 @@ from cardtable.guides import guide_text
 
 #: words a player's text never holds: the program's insides, where a rule came from,
 #: section numbers of the specification
-ENGINE_WORDS = ["legal_actions", "the engine", "engine", "State", "Observation", "observation",
-                "information set", "to_act", "seed", "spec", "§", ".txt", "record", "json",
-                "parse", "enum", "True", "False", "None", "bot_kinds"]
+ENGINE_WORDS = [
+    "legal_actions",
+    "the engine",
+    "engine",
+    "State",
+    "Observation",
+    "observation",
+    "information set",
+    "to_act",
+    "seed",
+    "spec",
+    "§",
+    ".txt",
+    "record",
+    "json",
+    "parse",
+    "enum",
+    "True",
+    "False",
+    "None",
+    "bot_kinds",
+]
 
 GAMES = sorted(game_ids())
 
@@ -35,8 +54,9 @@ def test_every_game_has_a_guide(gid):
 def test_the_guide_names_every_option(gid):
     text = guide_text(gid) or ""
     for opt in game_class(gid).option_specs:
-        assert re.search(rf"(?<![\w-]){re.escape(opt.name)}(?![\w-])", text), \
+        assert re.search(rf"(?<![\w-]){re.escape(opt.name)}(?![\w-])", text), (
             f"{gid}: the guide does not name the option {opt.name}"
+        )
         for choice in opt.choices:
             assert choice in text, f"{gid}: the guide does not name {choice!r} of {opt.name}"
 
@@ -48,7 +68,7 @@ def test_the_guide_holds_no_engine_words(gid):
         pattern = re.escape(word) if not word[0].isalnum() else rf"\b{re.escape(word)}\b"
         flags = 0 if word[0].isupper() else re.IGNORECASE
         hit = re.search(pattern, text, flags)
-        assert hit is None, f"{gid}: the guide holds {word!r}: ...{text[max(0, hit.start() - 40):hit.end() + 40]}..."
+        assert hit is None, f"{gid}: the guide holds {word!r}: ...{text[max(0, hit.start() - 40) : hit.end() + 40]}..."
 
 
 def _spec_option_names(gid: str) -> list[str]:

@@ -11,9 +11,16 @@ from cardtable.sheets.sides import SideTotals
 
 def hand(side, dealer, points):
     a, b = points
-    return Result(points=[0, 0, 0, 0], outcome="tie" if side is None else "won",
-                  detail={"winning_side": side, "dealer": dealer, "next_dealer": (dealer + 1) % 4,
-                          "sheet_row": {"dealer": str(dealer), "upcard": "QD", "points": f"{a} – {b}"}})
+    return Result(
+        points=[0, 0, 0, 0],
+        outcome="tie" if side is None else "won",
+        detail={
+            "winning_side": side,
+            "dealer": dealer,
+            "next_dealer": (dealer + 1) % 4,
+            "sheet_row": {"dealer": str(dealer), "upcard": "QD", "points": f"{a} – {b}"},
+        },
+    )
 
 
 def test_rows_marks_and_tally():
@@ -23,9 +30,11 @@ def test_rows_marks_and_tally():
     assert s.won == [1, 0] and s.next_dealer == 2 and s.hands == 2 and not s.over
     head, rows = s.table()
     assert head == ["Hand", "Dealer", "Troef", "Points A – B", "A (0 & 2)", "B (1 & 3)"]
-    assert rows == [["1", "0", "QD", "36 – 32", "✓", ""],
-                    ["2", "1", "QD", "34 – 34", "—", "—"],
-                    ["won", "", "", "", "1", "0"]]
+    assert rows == [
+        ["1", "0", "QD", "36 – 32", "✓", ""],
+        ["2", "1", "QD", "34 – 34", "—", "—"],
+        ["won", "", "", "", "1", "0"],
+    ]
     assert s.render().splitlines()[-1] == "hands won: A 1 · B 0 (2 needed)"
     assert s.render(aligned=False).splitlines()[2] == "| 1 | 0 | QD | 36 – 32 | ✓ |  |"
 

@@ -18,8 +18,8 @@ QS = parse_card("QS")
 
 def test_one_copy_public_one_hidden_is_no_leak():
     deck = Counter(card_text(c) for c in two_packs(PIQUET_RANKS))
-    assert fully_hidden(Counter({QS: 1}), deck) == set()        # the other QS may be shown
-    assert fully_hidden(Counter({QS: 2}), deck) == {"QS"}       # both hidden: QS may not appear
+    assert fully_hidden(Counter({QS: 1}), deck) == set()  # the other QS may be shown
+    assert fully_hidden(Counter({QS: 2}), deck) == {"QS"}  # both hidden: QS may not appear
     assert fully_hidden([QS, QS, parse_card("JD")], deck) == {"QS"}
 
 
@@ -48,4 +48,5 @@ def test_words_read_value_by_value_are_the_texts_words(gid):
             checked += 1
     assert checked >= 20
     assert codes_in({"a": [1, None, True, "JK=8C 9C"], 7: {"x": "QS#2"}}) == codes_in_text(
-        json.dumps({"a": [1, None, True, "JK=8C 9C"], 7: {"x": "QS#2"}}))
+        json.dumps({"a": [1, None, True, "JK=8C 9C"], 7: {"x": "QS#2"}})
+    )

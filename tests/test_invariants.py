@@ -63,6 +63,7 @@ CASES = walks.every_case()
 
 # ---- the checks ------------------------------------------------------------------------
 
+
 def codes_in_text(text: str) -> set[str]:
     """The words of a JSON text: split at everything but letters and digits (``JH``), and
     also at everything but those and ``# = *`` (so ``QS#2`` and ``JK=8C`` are words); a
@@ -188,9 +189,17 @@ def check_result(game, state, steps: int) -> None:
     assert not problems, f"{game.id} hand {steps} actions: " + "; ".join(problems)
 
 
-def play_match(gid: str, players: int, options: dict, match_seed: int, play_seed: int,
-               policies: tuple[str, ...] | None = None, deep_rate: float = 0.1,
-               probe_rate: float = 0.05, visit=None) -> Counter:
+def play_match(
+    gid: str,
+    players: int,
+    options: dict,
+    match_seed: int,
+    play_seed: int,
+    policies: tuple[str, ...] | None = None,
+    deep_rate: float = 0.1,
+    probe_rate: float = 0.05,
+    visit=None,
+) -> Counter:
     """Play one whole match, checking everything; statistics back.
 
     ``policies``: per seat ``random`` (a uniformly random legal action) or ``simple`` (the
@@ -211,8 +220,7 @@ def play_match(gid: str, players: int, options: dict, match_seed: int, play_seed
     n = game.players
     rng = random.Random(play_seed)
     policies = policies or ("random",) * n
-    bots = [get_bot("simple", game, seed=play_seed + s) if p == "simple" else None
-            for s, p in enumerate(policies)]
+    bots = [get_bot("simple", game, seed=play_seed + s) if p == "simple" else None for s, p in enumerate(policies)]
     match = Match(game, [f"bot:{p}" for p in policies], seed=match_seed)
     stats: Counter = Counter()
     total = 0
@@ -222,7 +230,7 @@ def play_match(gid: str, players: int, options: dict, match_seed: int, play_seed
             stats["between"] += 1
         else:
             stats["hands"] += 1
-        deck = sorted(state.deck())             # the deck of this hand (State.deck())
+        deck = sorted(state.deck())  # the deck of this hand (State.deck())
         steps = 0
         deep = True
         while True:
@@ -272,6 +280,7 @@ def play_match(gid: str, players: int, options: dict, match_seed: int, play_seed
 
 # ---- the tests -------------------------------------------------------------------------
 
+
 def test_every_registered_game_is_covered():
     assert {"kruisjassen", "klassieke-rummy"} <= {g for g, _ in CASES}
     assert [n for g, n in CASES if g == "klassieke-rummy"] == [2, 3, 4, 5, 6]
@@ -279,8 +288,9 @@ def test_every_registered_game_is_covered():
         assert [n for g, n in CASES if g == "manille"] == [2, 3, 4, 5, 6, 7]
 
 
-@pytest.mark.parametrize("gid,players", [pytest.param(g, n, marks=walks.group(g)) for g, n in CASES],
-                         ids=[f"{g}-{n}" for g, n in CASES])
+@pytest.mark.parametrize(
+    "gid,players", [pytest.param(g, n, marks=walks.group(g)) for g, n in CASES], ids=[f"{g}-{n}" for g, n in CASES]
+)
 def test_random_matches(gid, players):
     """The walk's matches at this player count, every invariant checked on the way (in
     ``play_match``); each match ends, and the checks ran at every hand's ends."""
@@ -311,21 +321,26 @@ def test_soak_10000_matches(gid):
     for i in range(n_matches):
         options = walks.draw_options(gid, opt_rng)
         n = counts[i % len(counts)]
-        policies = [("random",) * n, ("simple",) * n,
-                    tuple(opt_rng.choice(("random", "simple")) for _ in range(n))][i % 3]
+        policies = [("random",) * n, ("simple",) * n, tuple(opt_rng.choice(("random", "simple")) for _ in range(n))][
+            i % 3
+        ]
         total += play_match(gid, n, options, match_seed=i, play_seed=10**6 + i, policies=policies)
     assert total["hands"] >= n_matches
 
 
 # ---- the checker itself can fail -------------------------------------------------------
 
-@pytest.mark.parametrize("breakage,message", [
-    ("score", "two tricks score 2 points"),
-    ("leak", "sees hidden cards"),
-    ("lose", "not conserved"),
-    ("mutate", "changed the old state"),
-    ("endless", "did not end"),
-])
+
+@pytest.mark.parametrize(
+    "breakage,message",
+    [
+        ("score", "two tricks score 2 points"),
+        ("leak", "sees hidden cards"),
+        ("lose", "not conserved"),
+        ("mutate", "changed the old state"),
+        ("endless", "did not end"),
+    ],
+)
 def test_the_checks_find_a_broken_game(monkeypatch, breakage, message, fake):
     State = fake.FakeState
     if breakage == "score":
@@ -350,6 +365,7 @@ def test_the_checks_find_a_broken_game(monkeypatch, breakage, message, fake):
     elif breakage == "lose":
         monkeypatch.setattr(State, "cards_in_play", lambda self: [c for h in self.hands for c in h])
     elif breakage == "mutate":
+
         def sloppy_clone(self):
             new = State.__new__(State)
             new.__dict__.update(self.__dict__)  # shares the hands with the old state
@@ -425,9 +441,9 @@ def test_a_walk_names_the_failing_match_and_fails_each_reader(monkeypatch, fake)
                 walks.walk(fake.FAKE_ID, 2)
             call = re.search(r"tests\.test_invariants\.(play_match\(.*\))$", str(first.value), re.M).group(1)
             with pytest.raises(AssertionError, match="not conserved"):
-                eval(call, {"play_match": play_match})           # the same failure, played again
+                eval(call, {"play_match": play_match})  # the same failure, played again
             monkeypatch.undo()
             with pytest.raises(AssertionError, match="not conserved"):
-                walks.walk(fake.FAKE_ID, 2)                      # remembered, not played again
+                walks.walk(fake.FAKE_ID, 2)  # remembered, not played again
         finally:
             walks._FAILED.pop((fake.FAKE_ID, 2), None)

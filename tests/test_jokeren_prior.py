@@ -56,7 +56,7 @@ def test_contract_missing():
     assert miss(c("7C 7D 7H 2S"), 1, g) == 0
     assert miss(c("7C 7D 2S"), 1, g) == 1
     assert miss(c("7C 7D 2S") + [JOKER], 1, g) == 0
-    assert miss(c("4S 5S 7S KD"), 4, g) == 1          # 4S 5S _ 7S: one gap for a run of four
+    assert miss(c("4S 5S 7S KD"), 4, g) == 1  # 4S 5S _ 7S: one gap for a run of four
     assert miss(c("4S 5S 7S KD") + [JOKER], 5, g) == 1
     assert miss(c("4S 5S 6S"), 2, g) == 0
     assert miss(c("2C 9D"), 6, g) == 0

@@ -31,13 +31,37 @@ PKG = ROOT / "cardtable"
 
 #: layer name -> rank; a module may import cardtable modules of its own rank or lower.
 LAYERS = {
-    "cards": 0, "engine": 1, "families": 2, "sheets": 3, "games": 4, "bots": 5,
-    "saves": 6, "settings": 6, "stats": 6, "paths": 6, "seats": 6, "guides": 6, "tui": 7, "cli": 8,
+    "cards": 0,
+    "engine": 1,
+    "families": 2,
+    "sheets": 3,
+    "games": 4,
+    "bots": 5,
+    "saves": 6,
+    "settings": 6,
+    "stats": 6,
+    "paths": 6,
+    "seats": 6,
+    "guides": 6,
+    "tui": 7,
+    "cli": 8,
     "__main__": 8,
 }
 #: layers that make up the rules code and must never import textual (or the TUI).
-HEADLESS = ("cards", "engine", "families", "sheets", "games", "bots", "saves", "settings", "stats", "paths",
-            "seats", "guides")
+HEADLESS = (
+    "cards",
+    "engine",
+    "families",
+    "sheets",
+    "games",
+    "bots",
+    "saves",
+    "settings",
+    "stats",
+    "paths",
+    "seats",
+    "guides",
+)
 
 
 def all_modules(root: Path | None = None) -> dict[str, Path]:
@@ -63,8 +87,9 @@ def layer_of(module: str) -> str | None:
     return parts[1]
 
 
-def imports_of(module: str, path: Path, top_level_only: bool = False,
-               root: Path | None = None) -> list[tuple[str, int]]:
+def imports_of(
+    module: str, path: Path, top_level_only: bool = False, root: Path | None = None
+) -> list[tuple[str, int]]:
     """The absolute names a module imports (with line numbers), relative imports resolved.
 
     ``from cardtable import tui`` counts as an import of ``cardtable.tui`` (a module or
@@ -82,8 +107,12 @@ def imports_of(module: str, path: Path, top_level_only: bool = False,
             n = stack.pop()
             nodes.append(n)
             if isinstance(n, (ast.If, ast.Try)):
-                stack.extend(n.body + n.orelse + getattr(n, "finalbody", [])
-                             + [x for h in getattr(n, "handlers", []) for x in h.body])
+                stack.extend(
+                    n.body
+                    + n.orelse
+                    + getattr(n, "finalbody", [])
+                    + [x for h in getattr(n, "handlers", []) for x in h.body]
+                )
     out = []
     for node in nodes:
         if isinstance(node, ast.Import):
@@ -142,9 +171,11 @@ def layer_cycles(root: Path | None = None) -> list[tuple[str, ...]]:
         if module in packages or layer_of(module) not in LAYERS:
             continue
         rank = LAYERS[layer_of(module)]
-        graph[module] = {name for name, _line in imports_of(module, path, root=root)
-                         if name in mods and name not in packages and name != module
-                         and LAYERS.get(layer_of(name)) == rank}
+        graph[module] = {
+            name
+            for name, _line in imports_of(module, path, root=root)
+            if name in mods and name not in packages and name != module and LAYERS.get(layer_of(name)) == rank
+        }
     # Tarjan's strongly connected components, iteratively
     index: dict[str, int] = {}
     low: dict[str, int] = {}
@@ -259,8 +290,14 @@ def test_headless_modules_never_import_textual_at_run_time():
         "             or m.startswith('cardtable.tui'))\n"
         "print('BAD', bad) if bad else print('ok', len(mods))\n"
     )
-    proc = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True,
-                          timeout=300, env={**os.environ, "PYTHONPATH": str(ROOT)})
+    proc = subprocess.run(
+        [sys.executable, "-c", code],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=300,
+        env={**os.environ, "PYTHONPATH": str(ROOT)},
+    )
     assert proc.returncode == 0, proc.stderr
     assert proc.stdout.startswith("ok"), proc.stdout
 
@@ -294,38 +331,65 @@ def test_the_checker_passes_a_clean_planted_package(tmp_path):
 
 
 def test_the_checker_finds_a_planted_upward_import(tmp_path):
-    root = plant(tmp_path, {**CLEAN, "engine/bad.py": "import textual\n\n\ndef f():\n"
-                                                     "    from ..games import kruisjassen\n"})
+    root = plant(
+        tmp_path, {**CLEAN, "engine/bad.py": "import textual\n\n\ndef f():\n    from ..games import kruisjassen\n"}
+    )
     bad = upward_imports(root)
-    assert bad == [f"{Path('cardtable/engine/bad.py')}:5 (engine) imports cardtable.games (games)",
-                   f"{Path('cardtable/engine/bad.py')}:5 (engine) imports cardtable.games.kruisjassen (games)"]
+    assert bad == [
+        f"{Path('cardtable/engine/bad.py')}:5 (engine) imports cardtable.games (games)",
+        f"{Path('cardtable/engine/bad.py')}:5 (engine) imports cardtable.games.kruisjassen (games)",
+    ]
 
 
 def test_the_checker_finds_a_planted_cycle_inside_a_layer(tmp_path):
     # game -> match at the top, match -> rules -> game lazily: one cycle of three
-    root = plant(tmp_path, {**CLEAN,
-                            "engine/game.py": "from cardtable.engine.match import X\n",
-                            "engine/match.py": "def f():\n    from cardtable.engine import rules\n",
-                            "engine/rules.py": "from . import game\n"})
+    root = plant(
+        tmp_path,
+        {
+            **CLEAN,
+            "engine/game.py": "from cardtable.engine.match import X\n",
+            "engine/match.py": "def f():\n    from cardtable.engine import rules\n",
+            "engine/rules.py": "from . import game\n",
+        },
+    )
     assert upward_imports(root) == []
     assert layer_cycles(root) == [("cardtable.engine.game", "cardtable.engine.match", "cardtable.engine.rules")]
 
 
 def test_a_cycle_between_two_layers_of_one_rank_is_inside_a_layer(tmp_path):
-    root = plant(tmp_path, {**CLEAN, "saves.py": "from cardtable import stats\n",
-                            "stats.py": "def f():\n    from cardtable.saves import X\n"})
+    root = plant(
+        tmp_path,
+        {
+            **CLEAN,
+            "saves.py": "from cardtable import stats\n",
+            "stats.py": "def f():\n    from cardtable.saves import X\n",
+        },
+    )
     assert layer_cycles(root) == [("cardtable.saves", "cardtable.stats")]
 
 
 def test_the_checker_finds_a_planted_test_helper_import(tmp_path):
-    root = plant(tmp_path, {**CLEAN, "tui/testing.py": "from cardtable.tui import app\n",
-                            "tui/app.py": "def crash():\n    from cardtable.tui.testing import table\n"})
+    root = plant(
+        tmp_path,
+        {
+            **CLEAN,
+            "tui/testing.py": "from cardtable.tui import app\n",
+            "tui/app.py": "def crash():\n    from cardtable.tui.testing import table\n",
+        },
+    )
     assert helper_imports(root) == [f"{Path('cardtable/tui/app.py')}:2 imports cardtable.tui.testing (a test helper)"]
 
 
 def test_relative_imports_resolve_to_absolute_names(tmp_path):
-    f = plant(tmp_path, {"engine/bad.py": "from cardtable.games import kruisjassen\nfrom ..bots import get_bot\n"
-                                          "import textual\n"}) / "cardtable" / "engine" / "bad.py"
+    f = (
+        plant(
+            tmp_path,
+            {"engine/bad.py": "from cardtable.games import kruisjassen\nfrom ..bots import get_bot\nimport textual\n"},
+        )
+        / "cardtable"
+        / "engine"
+        / "bad.py"
+    )
     names = [n for n, _ in imports_of("cardtable.engine.bad", f, root=tmp_path)]
     assert "cardtable.games" in names and "cardtable.bots" in names and "textual" in names
     assert LAYERS[layer_of("cardtable.games.kruisjassen")] > LAYERS[layer_of("cardtable.engine.bad")]

@@ -45,8 +45,11 @@ def test_manille_example_9_match_end():
 
 def test_tonk_example_11_rows_and_balance():
     sh = Ledger(4, 10)
-    for r, how in [((-2, -2, 6, -2), [2]), ((-1, -4, 4, 1), ["Bram knocked, Cor lowest"]),
-                   ((0, 0, 0, 0), ["void (two deal tonks)"])]:
+    for r, how in [
+        ((-2, -2, 6, -2), [2]),
+        ((-1, -4, 4, 1), ["Bram knocked, Cor lowest"]),
+        ((0, 0, 0, 0), ["void (two deal tonks)"]),
+    ]:
         sh.record(hand(r, info=how))
     assert sh.balance == [-3, -6, 10, -1]
     names = ["Anna", "Bram", "Cor", "Dirk"]

@@ -21,7 +21,7 @@ def mask(*codes: str) -> int:
 
 
 def test_double_dummy_small_endings():
-    t = get_game("manille", players=2).ranking.table(2)          # trump hearts (C D H S)
+    t = get_game("manille", players=2).ranking.table(2)  # trump hearts (C D H S)
     # TH led: the defender must follow with AH; the declarer takes 5 + 4 + 1
     dd = DoubleDummy(t)
     assert dd.can_make(mask("TH"), mask("AH"), True, 10)

@@ -46,7 +46,7 @@ def test_prior_is_legal_and_bids_lower_only_with_four():
             obs = st.observation(seat)
             a = ms.prior(obs, game, random.Random(1))
             assert a in obs.legal
-            assert a == ms.prior(obs, game, random.Random(2))       # no coin in it
+            assert a == ms.prior(obs, game, random.Random(2))  # no coin in it
             if players != 4 or obs.phase != "bid":
                 assert a == ms.choose(obs, game, random.Random(1))
     game = get_game("manille", players=4)

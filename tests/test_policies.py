@@ -28,9 +28,11 @@ def clean_registry(monkeypatch):
 
 def _lowest_first(calls):
     """A simple policy that plays the lowest legal card and notes every call."""
+
     def lowest(obs, game, rng):
         calls.append(obs.seat)
         return min(obs.legal, key=lambda a: a.cards[0] & 15)
+
     return lowest
 
 
@@ -55,7 +57,7 @@ def test_a_game_without_a_playout_is_played_out_by_its_simple_bot(fake, clean_re
         calls.clear()
         world = game.new_hand(seed=seed)
         got = greedy_playout(world, random.Random(seed))
-        assert len(calls) == 4                       # 4 cards played, each by the policy
+        assert len(calls) == 4  # 4 cards played, each by the policy
         assert got == _played_out_by_hand(game, seed, _lowest_first([]))
 
 
@@ -63,12 +65,12 @@ def test_a_game_with_neither_a_playout_nor_a_simple_bot_warns_and_plays_at_rando
     from cardtable.bots import playouts
 
     game = fake.FakeGame()
-    game.id = f"{fake.FAKE_ID}-no-bots"             # a warning per game id: this test's own
+    game.id = f"{fake.FAKE_ID}-no-bots"  # a warning per game id: this test's own
     with pytest.warns(playouts.NoPlayoutWarning, match="no playout policy and no simple bot"):
         play = playouts.playout_for(game)
     assert play is playouts.random_playout
     with warnings.catch_warnings():
-        warnings.simplefilter("error")                # once per game
+        warnings.simplefilter("error")  # once per game
         assert playouts.playout_for(game) is playouts.random_playout
 
 
@@ -86,14 +88,14 @@ def test_a_registered_playout_wins_and_the_nearest_class_first(fake, clean_regis
     assert playouts.playout_for(game) is playouts.random_playout
 
     kruis = get_game("kruisjassen")
-    assert playouts.playout_for(kruis) is trick_playout              # the family's (TrickGame)
+    assert playouts.playout_for(kruis) is trick_playout  # the family's (TrickGame)
 
     def own(world, rng):
         return world.playout(rng)
 
     clean_registry.register_policy("playout", own, games=("kruisjassen",))
     clean_registry._FOUND.clear()
-    assert playouts.playout_for(kruis) is own                        # the game's own is nearer
+    assert playouts.playout_for(kruis) is own  # the game's own is nearer
     assert playouts.playout_for(get_game("manille-muette")) is trick_playout
     assert "playout" not in registry.kinds() and "explain" not in registry.kinds()
 
@@ -126,9 +128,19 @@ def test_every_game_has_its_familys_playout(gid):
 # ---- the strong bot names no family -------------------------------------------------------
 
 #: modules the generic search may import from cardtable (no family, no game, no family's bots)
-GENERIC = ("cardtable.bots", "cardtable.bots.playouts", "cardtable.bots.registry", "cardtable.bots.review",
-           "cardtable.bots.strong", "cardtable.bots.pimc", "cardtable.bots.pool", "cardtable.bots.explain",
-           "cardtable.bots.words", "cardtable.cards", "cardtable.engine")
+GENERIC = (
+    "cardtable.bots",
+    "cardtable.bots.playouts",
+    "cardtable.bots.registry",
+    "cardtable.bots.review",
+    "cardtable.bots.strong",
+    "cardtable.bots.pimc",
+    "cardtable.bots.pool",
+    "cardtable.bots.explain",
+    "cardtable.bots.words",
+    "cardtable.cards",
+    "cardtable.engine",
+)
 
 
 def _verbs() -> set[str]:
@@ -145,8 +157,11 @@ def _code_strings(tree: ast.AST) -> set[str]:
         if isinstance(node, (ast.Module, ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
             if node.body and isinstance(node.body[0], ast.Expr) and isinstance(node.body[0].value, ast.Constant):
                 docs.add(id(node.body[0].value))
-    return {n.value for n in ast.walk(tree)
-            if isinstance(n, ast.Constant) and isinstance(n.value, str) and id(n) not in docs}
+    return {
+        n.value
+        for n in ast.walk(tree)
+        if isinstance(n, ast.Constant) and isinstance(n.value, str) and id(n) not in docs
+    }
 
 
 @pytest.mark.parametrize("name", ["strong.py", "pimc.py", "pool.py", "explain.py", "words.py", "playouts.py"])
@@ -167,17 +182,30 @@ def test_the_search_names_no_family(name):
     ours = {m for m in imported if m.startswith("cardtable")}
     bad = {m for m in ours if not (m in GENERIC or m.startswith("cardtable.engine."))}
     assert not bad, f"{name} imports {sorted(bad)}"
-    names = {n.id for n in ast.walk(tree) if isinstance(n, ast.Name)} | {
-        n.attr for n in ast.walk(tree) if isinstance(n, ast.Attribute)} | {
-        a.name for n in ast.walk(tree) if isinstance(n, ast.ImportFrom) for a in n.names}
-    family_names = {"TrickHand", "TrickGame", "DriftRummy", "RUMMY_VERBS", "policy_observation", "greedy_card",
-                    "rummy_policy", "_takes_trick", "hand_of", "pile"}
+    names = (
+        {n.id for n in ast.walk(tree) if isinstance(n, ast.Name)}
+        | {n.attr for n in ast.walk(tree) if isinstance(n, ast.Attribute)}
+        | {a.name for n in ast.walk(tree) if isinstance(n, ast.ImportFrom) for a in n.names}
+    )
+    family_names = {
+        "TrickHand",
+        "TrickGame",
+        "DriftRummy",
+        "RUMMY_VERBS",
+        "policy_observation",
+        "greedy_card",
+        "rummy_policy",
+        "_takes_trick",
+        "hand_of",
+        "pile",
+    }
     assert not names & family_names, f"{name} names {sorted(names & family_names)}"
     verbs = _code_strings(tree) & _verbs()
     assert not verbs, f"{name} compares verbs {sorted(verbs)}"
 
 
 # ---- the hint's words come from the family ------------------------------------------------
+
 
 def test_the_hints_move_words_are_the_familys():
     """A rummy discard of the last card "goes out" (the rummies' explain policy); a trick
@@ -193,7 +221,7 @@ def test_the_hints_move_words_are_the_familys():
     one = replace(obs, hand=obs.hand[:1])
     assert move_words(one, out, None, rummy) == ["goes out"]
     assert move_words(obs, out, None, rummy) == []
-    assert move_words(one, out) == ["goes out"]                    # the game from obs.game
+    assert move_words(one, out) == ["goes out"]  # the game from obs.game
     kruis = get_game("kruisjassen")
     ks = kruis.new_hand(seed=1)
     while ks.to_act is not None and not any(a.verb == "play" for a in ks.legal_actions()):
@@ -202,4 +230,4 @@ def test_the_hints_move_words_are_the_familys():
     last = replace(kobs, hand=kobs.hand[:1])
     play = next(a for a in kobs.legal if a.verb == "play")
     assert move_words(last, play, None, kruis) == []
-    assert move_words(kobs, play, ks.information_set(ks.to_act)) == []     # the trick's first card
+    assert move_words(kobs, play, ks.information_set(ks.to_act)) == []  # the trick's first card

@@ -16,8 +16,7 @@ def game_rows() -> dict[str, str]:
     """The rows of the README's games table by game id."""
     text = (ROOT / "README.md").read_text(encoding="utf-8")
     section = text.split("## The games", 1)[1].split("\n## ", 1)[0]
-    return {m.group(1): line for line in section.splitlines()
-            if (m := re.match(r"\| `([a-z0-9-]+)` \|", line))}
+    return {m.group(1): line for line in section.splitlines() if (m := re.match(r"\| `([a-z0-9-]+)` \|", line))}
 
 
 def test_the_games_table_lists_every_registered_game_and_no_other():

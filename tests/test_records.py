@@ -14,9 +14,13 @@ from cardtable.engine import Match, get_game, record
 from cardtable.engine.record import RecordError
 from tests.helpers import play
 
-CASES = [("kruisjassen", None, {}), ("kruisjassen", None, {"roem_mode": "auto", "claim_mode": "auto"}),
-         ("klassieke-rummy", 2, {}), ("klassieke-rummy", 4, {"ace_mode": "bridge"}),
-         ("klassieke-rummy", 6, {"last_card": True, "no_meld_limit": True})]
+CASES = [
+    ("kruisjassen", None, {}),
+    ("kruisjassen", None, {"roem_mode": "auto", "claim_mode": "auto"}),
+    ("klassieke-rummy", 2, {}),
+    ("klassieke-rummy", 4, {"ace_mode": "bridge"}),
+    ("klassieke-rummy", 6, {"last_card": True, "no_meld_limit": True}),
+]
 
 
 def roundtrip(rec: dict) -> dict:
@@ -81,11 +85,12 @@ def test_replay_reports_the_illegal_action():
         record.replay(rec)
     e = ei.value
     assert (e.hand, e.action) == (0, 3)
-    assert "hand 1, action 4" in str(e)   # the message counts from 1 and "\n" not in str(e)
+    assert "hand 1, action 4" in str(e)  # the message counts from 1 and "\n" not in str(e)
     assert e.reason and e.reason in str(e)
 
 
 # ---- atomic save -----------------------------------------------------------------------
+
 
 def test_save_is_atomic(tmp_path, monkeypatch):
     p = tmp_path / "sub" / "game.json"
@@ -121,8 +126,9 @@ def test_docs_examples_replay():
     assert s1["legal_actions"] == ["play TD", "play JD", "play 8H", "play TH", "claim"]
     # the explicit deal is the same first hand: the same position after the same actions
     rec = records[0]
-    again = record.replay({**rec, "hands": [{"deal": records[1]["hands"][0]["deal"],
-                                             "actions": rec["hands"][0]["actions"]}]})
+    again = record.replay(
+        {**rec, "hands": [{"deal": records[1]["hands"][0]["deal"], "actions": rec["hands"][0]["actions"]}]}
+    )
     assert record.summary(again) == s1
     assert s2["to_act"] == 3 and s2["hands"][0]["actions_applied"] == 2
 
@@ -146,6 +152,7 @@ def test_docs_name_every_summary_key():
 
 # ---- option values written as JSON values, option names as in §9 (issue 19) ------------
 
+
 def _options_record(gid: str, options: dict, players: int | None = None) -> dict:
     rec = {"format": "cardtable-record/1", "game": gid, "options": options, "hands": []}
     if players is not None:
@@ -153,24 +160,28 @@ def _options_record(gid: str, options: dict, players: int | None = None) -> dict
     return rec
 
 
-@pytest.mark.parametrize("gid,players,written,kept", [
-    ("basis-rummy", 4, {"packs": 2}, {"packs": "2"}),
-    ("basis-rummy", 3, {"deal_3p": 10.0}, {"deal_3p": "10"}),
-    ("jokeren", 2, {"hand_size": 7, "packs": 1}, {"hand_size": "7", "packs": "1"}),
-    ("handjas", 3, {"target": 5, "onder_jan_max": 25.0}, {"target": 5, "onder_jan_max": 25}),
-    ("manille", 4, {"target": 12.0, "rounds": 3}, {"target": 12, "rounds": 3}),
-    ("kruisjassen", None, {"jas_wild": True, "target": 9.0}, {"jas_wild": True, "target": 9}),
-    ("schutjassen", None, {"jas_wild": 1}, {"jas_wild": True}),
-    ("klassieke-rummy", 2, {"max_hands": None, "last_card": 0}, {"max_hands": None, "last_card": False}),
-])
+@pytest.mark.parametrize(
+    "gid,players,written,kept",
+    [
+        ("basis-rummy", 4, {"packs": 2}, {"packs": "2"}),
+        ("basis-rummy", 3, {"deal_3p": 10.0}, {"deal_3p": "10"}),
+        ("jokeren", 2, {"hand_size": 7, "packs": 1}, {"hand_size": "7", "packs": "1"}),
+        ("handjas", 3, {"target": 5, "onder_jan_max": 25.0}, {"target": 5, "onder_jan_max": 25}),
+        ("manille", 4, {"target": 12.0, "rounds": 3}, {"target": 12, "rounds": 3}),
+        ("kruisjassen", None, {"jas_wild": True, "target": 9.0}, {"jas_wild": True, "target": 9}),
+        ("schutjassen", None, {"jas_wild": 1}, {"jas_wild": True}),
+        ("klassieke-rummy", 2, {"max_hands": None, "last_card": 0}, {"max_hands": None, "last_card": False}),
+    ],
+)
 def test_option_values_as_json_numbers_and_booleans_read_as_their_text(gid, players, written, kept):
     """docs/records.md "Option values and names": ``"packs": 2`` is ``"packs": "2"``; the
     game refused it once with "option packs: 2 is not one of 1, 2"."""
     m = record.replay(_options_record(gid, written, players))
     for k, v in kept.items():
         assert m.game.options[k] == v and type(m.game.options[k]) is type(v)
-    as_text = {k: "none" if v is None else str(int(v)) if isinstance(v, float) else str(v).lower()
-               for k, v in written.items()}
+    as_text = {
+        k: "none" if v is None else str(int(v)) if isinstance(v, float) else str(v).lower() for k, v in written.items()
+    }
     assert record.replay(_options_record(gid, as_text, players)).game.options == m.game.options
 
 
@@ -193,20 +204,26 @@ def test_every_option_reads_a_json_value_as_its_text():
                 assert opt.parse(n) == opt.parse(float(n)) == opt.parse(str(n)) == n
 
 
-@pytest.mark.parametrize("gid,options,message", [
-    ("basis-rummy", {"packs": 3}, "option packs: 3 is not one of 1, 2"),
-    ("basis-rummy", {"packs": "3"}, "option packs: '3' is not one of 1, 2"),
-    ("basis-rummy", {"packs": True}, "option packs: true is not one of 1, 2"),
-    ("kruisjassen", {"target": True}, "option target: true is not a whole number"),
-    ("kruisjassen", {"claim_mode": None}, "option claim_mode: null is not one of manual, auto"),
-    ("kruisjassen", {"jas_wild": 2}, "option jas_wild: 2 is not true or false"),
-    ("kruisjassen", {"jas_wild": "maybe"}, "option jas_wild: 'maybe' is not true or false"),
-    ("handjas", {"target": 6}, "option target: 6 is not one of 5, 7"),
-    ("manille", {"target": True}, "option target: true is not auto or a whole number 1-76"),
-    ("loba", {"max_buy_backs": 2, "max_buybacks": 1},
-     "option max_buybacks is given twice (as max_buy_backs and as max_buybacks)"),
-    ("loba", {"max_buy_backs": "two"}, "option max_buybacks: 'two' is not a whole number (given as max_buy_backs)"),
-])
+@pytest.mark.parametrize(
+    "gid,options,message",
+    [
+        ("basis-rummy", {"packs": 3}, "option packs: 3 is not one of 1, 2"),
+        ("basis-rummy", {"packs": "3"}, "option packs: '3' is not one of 1, 2"),
+        ("basis-rummy", {"packs": True}, "option packs: true is not one of 1, 2"),
+        ("kruisjassen", {"target": True}, "option target: true is not a whole number"),
+        ("kruisjassen", {"claim_mode": None}, "option claim_mode: null is not one of manual, auto"),
+        ("kruisjassen", {"jas_wild": 2}, "option jas_wild: 2 is not true or false"),
+        ("kruisjassen", {"jas_wild": "maybe"}, "option jas_wild: 'maybe' is not true or false"),
+        ("handjas", {"target": 6}, "option target: 6 is not one of 5, 7"),
+        ("manille", {"target": True}, "option target: true is not auto or a whole number 1-76"),
+        (
+            "loba",
+            {"max_buy_backs": 2, "max_buybacks": 1},
+            "option max_buybacks is given twice (as max_buy_backs and as max_buybacks)",
+        ),
+        ("loba", {"max_buy_backs": "two"}, "option max_buybacks: 'two' is not a whole number (given as max_buy_backs)"),
+    ],
+)
 def test_a_refused_option_value_is_written_as_the_record_writes_it(gid, options, message):
     with pytest.raises(RecordError) as err:
         record.replay(_options_record(gid, options))
@@ -234,5 +251,5 @@ def test_loba_max_buybacks_is_the_spec_name_and_max_buy_backs_still_replays():
     rec = roundtrip(new.to_record())
     assert rec["options"]["max_buybacks"] == 1 and "max_buy_backs" not in rec["options"]
     kept = json.loads((Path(__file__).parent / "records" / "loba" / "e3.json").read_text(encoding="utf-8"))
-    assert "max_buy_backs" in kept["options"]                  # a record of before still replays
+    assert "max_buy_backs" in kept["options"]  # a record of before still replays
     assert record.replay(kept).game.options["max_buybacks"] == kept["options"]["max_buy_backs"]

@@ -61,10 +61,11 @@ def test_a_line_needs_another_choice_clearly_better():
     assert line is not None and (line.index, line.gain, line.when) == (7, 1.5, "Trick 1")
     assert line.text().startswith("Trick 1: you chose ")
     assert line.text().endswith("(about 1.5 strepen better on average)")
-    assert RV.review_line(sure, legal[1], obs, "Trick 1") is None            # the bot's own choice
+    assert RV.review_line(sure, legal[1], obs, "Trick 1") is None  # the bot's own choice
     # the same means, 1.7 standard errors apart: shown by the old bar of one, not now
-    noisy = Decision(legal, _stats([0.0, 0.5] + rest, [_spread(0.5, 0.3)] + [0.0] * (len(legal) - 1)),
-                     1, extra={"prior": 1})
+    noisy = Decision(
+        legal, _stats([0.0, 0.5] + rest, [_spread(0.5, 0.3)] + [0.0] * (len(legal) - 1)), 1, extra={"prior": 1}
+    )
     assert RV.compare(noisy, 1, 0) == (0.5, pytest.approx(0.3))
     assert RV.review_line(noisy, legal[0], obs, "Trick 1") is None
     # 2.5 standard errors: a line; unless the bot's own bar was high (many candidates)
@@ -72,8 +73,9 @@ def test_a_line_needs_another_choice_clearly_better():
     assert RV.review_line(Decision(legal, clear, 1, extra={"prior": 1, "bar": 1.0}), legal[0], obs, "T") is not None
     assert RV.review_line(Decision(legal, clear, 1, extra={"prior": 1, "bar": 2.5}), legal[0], obs, "T") is None
     # exact, but from too few sampled deals (a human who answered at once): nothing to say
-    few = Decision(legal, _stats([0.0, 0.5] + rest, [0.25, 0.0] + rest, worlds=RV.MIN_WORLDS - 1), 1,
-                   extra={"prior": 1})
+    few = Decision(
+        legal, _stats([0.0, 0.5] + rest, [0.25, 0.0] + rest, worlds=RV.MIN_WORLDS - 1), 1, extra={"prior": 1}
+    )
     assert RV.review_line(few, legal[0], obs, "Trick 1") is None
     # the search's best is not the bot's pick (it kept its prior): no line either
     kept = Decision(legal, _stats([0.0, 0.5] + rest, [0.0, 0.25] + rest), 0, extra={"prior": 0})
@@ -85,7 +87,7 @@ def test_amounts_are_rounded_to_what_the_search_can_tell():
     assert RV.amount_words(46.3, "points", 12.0) == "50 points"
     assert RV.amount_words(0.73, "strepen", 0.3) == "0.8 strepen"
     assert RV.amount_words(1.04, "points", 0.3) == "1.0 point"
-    assert RV.amount_words(0.42, "strepen") == "0.42 strepen"          # no error known: three figures
+    assert RV.amount_words(0.42, "strepen") == "0.42 strepen"  # no error known: three figures
     assert RV.gain_words(5.7, "points", 2.1) == "about 6 points better on average"
 
 
@@ -106,7 +108,8 @@ def test_the_hint_and_the_review_of_one_search_agree():
     assert RV.review_line(clear, legal[0], obs, "Turn 1", "points", 100.0) is None
     close = Decision(legal, _stats([0.06, 0.0], [0.0, _spread(0.06, 0.04)]), 0, extra={"prior": 0})
     assert reason(obs, close, None, 100.0, "points") == (
-        "Draw stock: a close call, about 6 points better on average than take discard")
+        "Draw stock: a close call, about 6 points better on average than take discard"
+    )
     assert RV.review_line(close, legal[1], obs, "Turn 1", "points", 100.0) is None
 
 
@@ -134,7 +137,7 @@ def test_review_hand_from_a_record_is_reproducible():
     m = _played_hand("kruisjassen", 2)
     a = RV.review_hand(m, 0, iterations=240, seed=5)
     b = RV.review_hand(m, 0, iterations=240, seed=5)
-    assert a == b and a                     # a random player: the bot disagrees somewhere
+    assert a == b and a  # a random player: the bot disagrees somewhere
     actions = m.hands[0]["actions"]
     for line in a:
         assert line.seat == 0 and line.played != line.better and line.gain > RV.CONFIDENCE * line.se
@@ -148,7 +151,7 @@ def test_review_hand_from_a_record_is_reproducible():
 def test_turns_count_runs_of_decisions():
     t = RV.TurnCounter()
     assert [t.note(i) for i in (0, 1, 5, 6, 7, 12)] == [1, 1, 2, 2, 2, 3]
-    assert t.note(5) == 2                   # noted again after an undo: the same turn
+    assert t.note(5) == 2  # noted again after an undo: the same turn
 
 
 def test_the_hint_reason_speaks_the_players_words():
@@ -162,15 +165,18 @@ def test_the_hint_reason_speaks_the_players_words():
     # the stock by 0.12 (times the scale of 100: 12 points), sure of it
     sure = Decision(legal, _stats([0.12, 0.0], [0.0, 0.0144]), 0, extra={"prior": 0})
     assert reason(obs, sure, None, 100.0, "points") == (
-        "Draw stock: about 12 points better on average than take discard")
+        "Draw stock: about 12 points better on average than take discard"
+    )
     # as sure, from too few sampled deals: a close call
     few = Decision(legal, _stats([0.12, 0.0], [0.0, 0.0144], worlds=RV.MIN_WORLDS - 1), 0, extra={"prior": 0})
     assert reason(obs, few, None, 100.0, "points") == (
-        "Draw stock: a close call, about 12 points better on average than take discard")
+        "Draw stock: a close call, about 12 points better on average than take discard"
+    )
     # the search kept the rule of thumb although the other looked better
     kept = Decision(legal, _stats([0.0, 0.05], [0.0, 0.0]), 0, extra={"prior": 0})
     assert reason(obs, kept, None, 100.0, "points") == (
-        "Draw stock: the rule of thumb; take discard looked 5.0 points better, within the search's noise")
+        "Draw stock: the rule of thumb; take discard looked 5.0 points better, within the search's noise"
+    )
     jas = get_game("kruisjassen")
     st = jas.new_hand(1)
     while not any(a.verb == "play" for a in st.legal_actions()):
@@ -199,7 +205,8 @@ def test_replay_review_lists_the_lines_of_the_record(tmp_path):
     got = json.loads(r.output)["review"]
     want = RV.review_hand(m, 0, iterations=240)
     assert [(x["hand"], x["action"], x["played"], x["bot"]) for x in got] == [
-        (1, ln.index, ln.played, ln.better) for ln in want] and want
+        (1, ln.index, ln.played, ln.better) for ln in want
+    ] and want
     text = CliRunner().invoke(main, ["replay", str(path), "--review", "240"]).output
     assert "What the bot would have played:" in text
     assert f"hand 1, {want[0].text('You')}" in text
@@ -223,11 +230,11 @@ def test_review_search_in_the_pool_and_cancelled():
     while len(st.legal_actions()) < 2:
         st = st.apply(st.legal_actions()[0])
     info = st.information_set(st.to_act)
-    d = RV.ReviewSearch(st.game, info, iterations=40).run()        # in the pool
+    d = RV.ReviewSearch(st.game, info, iterations=40).run()  # in the pool
     assert d.legal == tuple(info.observation.legal) and d.stats.worlds >= 1
     gone = RV.ReviewSearch(st.game, info, budget=0.1)
     gone.cancel()
-    assert gone.run() is None                   # cancelled before it started: no search
+    assert gone.run() is None  # cancelled before it started: no search
     # cancelled while it runs (a budget of 20 s): it returns at once with what it found
     long = RV.ReviewSearch(st.game, info, budget=20.0)
     out = []
@@ -249,35 +256,37 @@ def test_a_difference_under_the_games_floor_is_not_worth_a_line():
     obs = _position()
     legal = tuple(obs.legal)
     rest = [0.0] * (len(legal) - 2)
-    floor = get_game("kruisjassen").review_floor                 # 0.1 strepen
+    floor = get_game("kruisjassen").review_floor  # 0.1 strepen
 
-    def sure(gain):      # the bot's pick (1, its prior) better by ``gain`` in every world
-        return Decision(legal, _stats([0.0, gain] + rest, [gain * gain, 0.0] + rest), 1,
-                        extra={"prior": 1, "floor": floor})
+    def sure(gain):  # the bot's pick (1, its prior) better by ``gain`` in every world
+        return Decision(
+            legal, _stats([0.0, gain] + rest, [gain * gain, 0.0] + rest), 1, extra={"prior": 1, "floor": floor}
+        )
 
-    tiny = sure(0.001)                                           # times 3: 0.003 strepen
-    assert RV.is_clear(tiny, *RV.compare(tiny, 1, 0))             # no noise at all ...
-    assert RV.review_line(tiny, legal[0], obs, "Trick 7", "strepen", 3.0) is None   # ... but too small
+    tiny = sure(0.001)  # times 3: 0.003 strepen
+    assert RV.is_clear(tiny, *RV.compare(tiny, 1, 0))  # no noise at all ...
+    assert RV.review_line(tiny, legal[0], obs, "Trick 7", "strepen", 3.0) is None  # ... but too small
     assert not RV.worth_telling(tiny, *RV.compare(tiny, 1, 0), 3.0)
-    small = sure(0.02)                                           # 0.06 strepen: the hint says no "better"
+    small = sure(0.02)  # 0.06 strepen: the hint says no "better"
     assert RV.review_line(small, legal[0], obs, "Trick 7", "strepen", 3.0) is None
     assert reason(obs, small, None, 3.0, "strepen") == (
         f"{RV.short_words(legal[1], obs, card=display)}: a close call, as good as "
-        f"{RV.short_words(legal[0], obs, card=display)}")
-    over = sure(0.04)                                            # 0.12 strepen
+        f"{RV.short_words(legal[0], obs, card=display)}"
+    )
+    over = sure(0.04)  # 0.12 strepen
     line = RV.review_line(over, legal[0], obs, "Trick 7", "strepen", 3.0)
     assert line is not None and line.gain == pytest.approx(0.12)
     assert "close call" not in reason(obs, over, None, 3.0, "strepen")
     # the same search in a game of points (floor 1): 0.3 points at a scale of 100 say nothing
     pts = Decision(legal, sure(0.003).stats, 1, extra={"prior": 1, "floor": get_game("klassieke-rummy").review_floor})
     assert RV.review_line(pts, legal[0], obs, "Turn 3", "points", 100.0) is None
-    assert RV.review_line(pts, legal[0], obs, "Turn 3", "points", 1000.0) is not None      # 3 points
+    assert RV.review_line(pts, legal[0], obs, "Turn 3", "points", 1000.0) is not None  # 3 points
 
 
 def test_the_review_of_a_real_search_uses_the_games_floor(monkeypatch):
     """A review recomputed from a record (``review_hand``: the strong bot's own Decisions)
     lists nothing under the game's floor: a floor above any gain leaves no line."""
     m = _played_hand("kruisjassen", 2)
-    assert RV.review_hand(m, 0, iterations=240, seed=5)          # a random player: lines
-    monkeypatch.setattr(type(m.game), "review_floor", 100.0)     # 100 strepen: nothing is worth it
+    assert RV.review_hand(m, 0, iterations=240, seed=5)  # a random player: lines
+    monkeypatch.setattr(type(m.game), "review_floor", 100.0)  # 100 strepen: nothing is worth it
     assert RV.review_hand(m, 0, iterations=240, seed=5) == []

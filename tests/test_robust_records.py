@@ -72,21 +72,25 @@ def refused_by_both(home: Path, rec_text: str, *needles: str) -> str:
 
 # ---- seats, seeds, options: what replay accepted crashed the resume -----------------------
 
-@pytest.mark.parametrize("seat,needle", [
-    ("bot:unknown", "unknown bot"),
-    ("bot:random ", "unknown bot"),      # a trailing space
-    ("robot", "human:NAME"),
-    ("BOT:SIMPLE", "human:NAME"),
-    ("Human:Anna", "human:NAME"),
-    (" bot", "human:NAME"),
-    ("bot:", "bot:KIND"),
-    ("human:", "needs a name"),
-    ("human: Anna", "space"),
-    ("human:Anna\n", "space"),
-    ("human:A\x07", "control"),
-    ("human:" + "x" * 65, "longer than"),
-    (7, "must be a text"),
-])
+
+@pytest.mark.parametrize(
+    "seat,needle",
+    [
+        ("bot:unknown", "unknown bot"),
+        ("bot:random ", "unknown bot"),  # a trailing space
+        ("robot", "human:NAME"),
+        ("BOT:SIMPLE", "human:NAME"),
+        ("Human:Anna", "human:NAME"),
+        (" bot", "human:NAME"),
+        ("bot:", "bot:KIND"),
+        ("human:", "needs a name"),
+        ("human: Anna", "space"),
+        ("human:Anna\n", "space"),
+        ("human:A\x07", "control"),
+        ("human:" + "x" * 65, "longer than"),
+        (7, "must be a text"),
+    ],
+)
 def test_seats_are_checked_exactly(home, seat, needle):
     rec = base(seats=[seat, "bot", "bot:random", "human:Bram"])
     refused_by_both(home, json.dumps(rec), "seat 0", needle)
@@ -97,8 +101,14 @@ def test_lone_surrogate_in_a_seat_name_is_one_line_in_text_mode(home, tmp_path):
     p = tmp_path / "s.json"
     p.write_text(json.dumps(base(seats=["human:\ud800", "bot", "bot", "bot"], hands=[{"seed": 1}])))
     env = dict(os.environ, PYTHONIOENCODING="utf-8")
-    proc = subprocess.run([sys.executable, "-m", "cardtable", "replay", str(p)], cwd=ROOT,
-                          capture_output=True, text=True, timeout=120, env=env)
+    proc = subprocess.run(
+        [sys.executable, "-m", "cardtable", "replay", str(p)],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=120,
+        env=env,
+    )
     assert proc.returncode == 2, proc.stderr
     assert "Traceback" not in proc.stderr and proc.stderr.count("\n") == 1
     assert "seat 0" in proc.stderr and "\\ud800" in proc.stderr
@@ -111,22 +121,25 @@ def test_text_output_never_fails_on_a_lone_surrogate():
     safe_text("Anna \ud800").encode("utf-8")
 
 
-@pytest.mark.parametrize("rec,needle", [
-    (base(seed="7"), '"seed"'),
-    (base(seed=True), '"seed"'),
-    (base(seed=7.0), '"seed"'),
-    (base(hands=[{"seed": "7"}]), "hand 1"),
-    (base(hands=[{"seed": False}]), "hand 1"),
-    (base(players="4"), '"players"'),
-    (base(options={"target": 1.9}), "target"),
-    (base(options={"target": [11]}), "target"),
-    (base(options={"target": {"n": 1}}), "target"),
-    (base(hands=[{"deal": [1, 2]}]), "deal"),
-    (base(hands=[{"deal": {"hands": 5}}]), "hands"),
-    (base(hands=[{"deal": {"hands": [[1, 2]]}}]), "hands[0]"),
-    (base(hands=[{"deal": {"dealer": "0", "hands": []}}]), "dealer"),
-    (base(hands=[{"deal": {"upcard": 3}}]), "upcard"),
-])
+@pytest.mark.parametrize(
+    "rec,needle",
+    [
+        (base(seed="7"), '"seed"'),
+        (base(seed=True), '"seed"'),
+        (base(seed=7.0), '"seed"'),
+        (base(hands=[{"seed": "7"}]), "hand 1"),
+        (base(hands=[{"seed": False}]), "hand 1"),
+        (base(players="4"), '"players"'),
+        (base(options={"target": 1.9}), "target"),
+        (base(options={"target": [11]}), "target"),
+        (base(options={"target": {"n": 1}}), "target"),
+        (base(hands=[{"deal": [1, 2]}]), "deal"),
+        (base(hands=[{"deal": {"hands": 5}}]), "hands"),
+        (base(hands=[{"deal": {"hands": [[1, 2]]}}]), "hands[0]"),
+        (base(hands=[{"deal": {"dealer": "0", "hands": []}}]), "dealer"),
+        (base(hands=[{"deal": {"upcard": 3}}]), "upcard"),
+    ],
+)
 def test_types_are_checked_and_name_the_key(home, rec, needle):
     refused_by_both(home, json.dumps(rec), needle)
 
@@ -151,10 +164,41 @@ def test_what_replays_also_resumes(home):
         m = play(Match(get_game(gid, n), ["human:Anna"] + ["bot:simple"] * (n - 1), seed=3), 1, 6)
         good.append(m.to_record())
         st = get_game(gid, n).new_hand(seed=5)
-        good.append({"format": "cardtable-record/1", "game": gid, "players": n, "seats": m.seats,
-                     "hands": [{"deal": st.deal_record(), "actions": []}]})
-    values = [None, True, 0, -1, 7, 2**70, 1.9, 2.0, "", "7", "AS", "bot", "bot:unknown", "BOT:SIMPLE",
-              "human:", "robot", [], [1], ["AS"], [[]], {}, {"a": 1}, "play AS", "\ud800"]
+        good.append(
+            {
+                "format": "cardtable-record/1",
+                "game": gid,
+                "players": n,
+                "seats": m.seats,
+                "hands": [{"deal": st.deal_record(), "actions": []}],
+            }
+        )
+    values = [
+        None,
+        True,
+        0,
+        -1,
+        7,
+        2**70,
+        1.9,
+        2.0,
+        "",
+        "7",
+        "AS",
+        "bot",
+        "bot:unknown",
+        "BOT:SIMPLE",
+        "human:",
+        "robot",
+        [],
+        [1],
+        ["AS"],
+        [[]],
+        {},
+        {"a": 1},
+        "play AS",
+        "\ud800",
+    ]
     rng = random.Random(12)
     accepted = 0
     for _ in range(800):
@@ -166,6 +210,7 @@ def test_what_replays_also_resumes(home):
             for k, v in items:
                 spots.append((obj, k))
                 walk(v)
+
         walk(rec)
         # half of the damage where the app reads a value without replaying it: the top
         # keys, the seats, the options
@@ -184,16 +229,18 @@ def test_what_replays_also_resumes(home):
 
 # ---- sizes, nesting, numbers, BOM ------------------------------------------------------
 
+
 def test_nesting_1000_deep_is_a_record_error(home):
-    refused_by_both(home, '{"format": "cardtable-record/1", "comment": ' + "[" * 5000 + "]" * 5000 + "}",
-                    "nested deeper")
-    refused_by_both(home, '{"format": "cardtable-record/1", "comment": ' + "[" * 100 + "]" * 100 + "}",
-                    "nested deeper")
+    refused_by_both(
+        home, '{"format": "cardtable-record/1", "comment": ' + "[" * 5000 + "]" * 5000 + "}", "nested deeper"
+    )
+    refused_by_both(home, '{"format": "cardtable-record/1", "comment": ' + "[" * 100 + "]" * 100 + "}", "nested deeper")
 
 
 def test_an_integer_of_5000_digits_is_a_record_error(home):
-    refused_by_both(home, '{"format": "cardtable-record/1", "game": "kruisjassen", "seed": ' + "7" * 5000 + "}",
-                    "4300 digits")
+    refused_by_both(
+        home, '{"format": "cardtable-record/1", "game": "kruisjassen", "seed": ' + "7" * 5000 + "}", "4300 digits"
+    )
 
 
 def test_nan_is_not_json(home):
@@ -244,9 +291,13 @@ def test_replay_dev_zero_stops_at_the_cap():
 
 def test_an_error_line_never_echoes_a_huge_input(home, tmp_path):
     huge = "x" * 3_000_000
-    for rec in (base(hands=[{"seed": 1, "actions": ["play " + huge[:900]]}]),
-                base(options={"target": huge}), base(game=huge), base(seats=["human:" + huge]),
-                base(hands=[{"seed": 1, "actions": [huge]}])):
+    for rec in (
+        base(hands=[{"seed": 1, "actions": ["play " + huge[:900]]}]),
+        base(options={"target": huge}),
+        base(game=huge),
+        base(seats=["human:" + huge]),
+        base(hands=[{"seed": 1, "actions": [huge]}]),
+    ):
         p = tmp_path / "h.json"
         p.write_text(json.dumps(rec))
         line = one_error_line(run("replay", str(p)))
@@ -254,6 +305,7 @@ def test_an_error_line_never_echoes_a_huge_input(home, tmp_path):
 
 
 # ---- moved aside under a name of its own ------------------------------------------------
+
 
 def test_each_bad_save_is_kept_under_a_name_of_its_own(home):
     p = saves.autosave_path()
@@ -263,19 +315,20 @@ def test_each_bad_save_is_kept_under_a_name_of_its_own(home):
         with pytest.raises(RecordError):
             saves.load_match(p)
         names.append(saves.quarantine(p))
-    assert [n.name for n in names] == ["autosave.corrupt.json", "autosave.corrupt-2.json",
-                                       "autosave.corrupt-3.json"]
+    assert [n.name for n in names] == ["autosave.corrupt.json", "autosave.corrupt-2.json", "autosave.corrupt-3.json"]
     assert [n.read_text() for n in names] == ["first", "second", "third"]
 
 
 # ---- temporary files, the cost of a save --------------------------------------------------
 
+
 def test_temp_files_of_an_interrupted_save_are_cleaned(home):
-    dead = subprocess.run([sys.executable, "-c", "import os; print(os.getpid())"],
-                          capture_output=True, text=True).stdout.strip()
-    left = home / f".cardtable-{dead}-abc123.json"          # killed in its first save
-    old = home / ".cardtable-xyz.json"                       # an older name, long ago
-    mine = home / f".cardtable-{os.getppid()}-live.json"     # a save in progress elsewhere
+    dead = subprocess.run(
+        [sys.executable, "-c", "import os; print(os.getpid())"], capture_output=True, text=True
+    ).stdout.strip()
+    left = home / f".cardtable-{dead}-abc123.json"  # killed in its first save
+    old = home / ".cardtable-xyz.json"  # an older name, long ago
+    mine = home / f".cardtable-{os.getppid()}-live.json"  # a save in progress elsewhere
     for f in (left, old, mine):
         f.write_text("{")
     os.utime(old, (1, 1))
@@ -309,17 +362,21 @@ def test_save_encodes_only_the_hand_in_play(home, monkeypatch):
 
 # ---- CLI values of the wrong type ---------------------------------------------------------
 
-@pytest.mark.parametrize("args,needle", [
-    (("play", "kruisjassen", "--players", "x"), "--players"),
-    (("play", "kruisjassen", "--seed", "abc"), "--seed"),
-    (("play", "kruisjassen", "--seed", "1.5"), "--seed"),
-    (("simulate", "kruisjassen", "--hands", "0"), "--hands"),
-    (("simulate", "kruisjassen", "--hands", "many"), "--hands"),
-    (("simulate", "kruisjassen", "--players", "four"), "--players"),
-    (("play", "kruisjassen", "--nonsense"), "--nonsense"),
-    (("replay",), "FILE"),
-    (("simulate", "kruisjassen", "--seed", "9" * 5000), "--seed"),
-])
+
+@pytest.mark.parametrize(
+    "args,needle",
+    [
+        (("play", "kruisjassen", "--players", "x"), "--players"),
+        (("play", "kruisjassen", "--seed", "abc"), "--seed"),
+        (("play", "kruisjassen", "--seed", "1.5"), "--seed"),
+        (("simulate", "kruisjassen", "--hands", "0"), "--hands"),
+        (("simulate", "kruisjassen", "--hands", "many"), "--hands"),
+        (("simulate", "kruisjassen", "--players", "four"), "--players"),
+        (("play", "kruisjassen", "--nonsense"), "--nonsense"),
+        (("replay",), "FILE"),
+        (("simulate", "kruisjassen", "--seed", "9" * 5000), "--seed"),
+    ],
+)
 def test_cli_values_of_the_wrong_type_are_one_error_line(args, needle):
     line = one_error_line(run(*args), needle)
     assert len(line) < 500
@@ -330,14 +387,18 @@ def test_cli_refuses_a_seat_the_autosave_could_not_resume(monkeypatch):
 
     opened = []
     monkeypatch.setattr(cardtable.tui, "run", lambda match=None, **kw: opened.append(match))
-    one_error_line(run("play", "kruisjassen", "--seat", "human:" + "n" * 80, "--seat", "bot",
-                       "--seat", "bot", "--seat", "bot"), "seat 0", "longer than")
+    one_error_line(
+        run("play", "kruisjassen", "--seat", "human:" + "n" * 80, "--seat", "bot", "--seat", "bot", "--seat", "bot"),
+        "seat 0",
+        "longer than",
+    )
     assert opened == []
 
 
 def test_a_json_error_reads_as_one_sentence():
     """json's "Unterminated string starting at" is not followed by a second "at"."""
     from cardtable.engine.record import parse
+
     with pytest.raises(RecordError) as ei:
         parse('{"a": "x')
     assert "at at" not in str(ei.value) and "starting at line 1" in str(ei.value)

@@ -41,9 +41,9 @@ def test_the_prior_is_klassieke_rummys_only():
             assert prior_policy(get_game(gid)) is not rummy_prior.choose, gid
 
 
-@pytest.mark.parametrize("players,options", [(2, {}), (4, {}),
-                                             (3, {"ace_mode": "bridge", "last_card": True,
-                                                  "layoff_requires_meld": True})])
+@pytest.mark.parametrize(
+    "players,options", [(2, {}), (4, {}), (3, {"ace_mode": "bridge", "last_card": True, "layoff_requires_meld": True})]
+)
 def test_the_prior_is_legal_and_reproducible(players, options):
     game, pos = positions(n_deals=3, players=players, seed=players, **options)
     assert len(pos) > 50
@@ -52,7 +52,7 @@ def test_the_prior_is_legal_and_reproducible(players, options):
         a = rummy_prior.choose(obs, game, random.Random(5))
         assert a in obs.legal
         assert rummy_prior.choose(obs, game, random.Random(5)) == a
-        light = st.policy_observation(seat)      # a playout's observation: no events
+        light = st.policy_observation(seat)  # a playout's observation: no events
         assert rummy_prior.choose(light, game, random.Random(5)) in light.legal
 
 
@@ -85,7 +85,7 @@ def test_live_cards_count_and_dead_ones_do_not():
     seven_h, seven_s, seven_c, seven_d = parse_cards("7H 7S 7C 7D")
     everything = rummy_prior._ALL
     near = rummy_prior.live_near([seven_h, seven_s], everything, game.ace_mode)
-    assert near[seven_h] == 1.5                  # both 7C and 7D live
+    assert near[seven_h] == 1.5  # both 7C and 7D live
     gone = everything & ~(1 << seven_c) & ~(1 << seven_d)
     assert rummy_prior.live_near([seven_h, seven_s], gone, game.ace_mode)[seven_h] == 0
     five, six, four = parse_cards("5H 6H 4H")
@@ -100,18 +100,53 @@ def test_the_prior_reads_who_took_and_threw_what():
     """From the events: the card the opponent took from the pile is known in his hand (not
     live), the card he threw is one he shuns; before any event nothing is known."""
     game = get_game(GID)
-    deal = {"dealer": 1, "hands": [["9D", "9H", "2S", "3C", "KD", "QS", "7C", "8H", "4D", "JS"],
-                                   ["5C", "6D", "TH", "AS", "2C", "3D", "4H", "5S", "6S", "7D"]],
-            "stock": ["9C", "KC", "QC", "JC", "TC", "8C", "6C", "4C", "AC", "KH", "QH", "JH", "TD", "9S",
-                      "8S", "7S", "6H", "5H", "3H", "2H", "AH", "KS", "8D", "5D", "QD", "JD", "AD", "4S",
-                      "3S", "TS", "2D"],
-            "discard": ["7H"]}
+    deal = {
+        "dealer": 1,
+        "hands": [
+            ["9D", "9H", "2S", "3C", "KD", "QS", "7C", "8H", "4D", "JS"],
+            ["5C", "6D", "TH", "AS", "2C", "3D", "4H", "5S", "6S", "7D"],
+        ],
+        "stock": [
+            "9C",
+            "KC",
+            "QC",
+            "JC",
+            "TC",
+            "8C",
+            "6C",
+            "4C",
+            "AC",
+            "KH",
+            "QH",
+            "JH",
+            "TD",
+            "9S",
+            "8S",
+            "7S",
+            "6H",
+            "5H",
+            "3H",
+            "2H",
+            "AH",
+            "KS",
+            "8D",
+            "5D",
+            "QD",
+            "JD",
+            "AD",
+            "4S",
+            "3S",
+            "TS",
+            "2D",
+        ],
+        "discard": ["7H"],
+    }
     st = game.from_deal(deal)
     view_before = rummy_prior._View(st.observation(0), game)
     assert view_before.known[1] == 0
     st = st.apply("draw stock")
-    st = st.apply("discard 9H")         # seat 0 throws 9H ...
-    st = st.apply("draw discard")       # ... seat 1 takes it
+    st = st.apply("discard 9H")  # seat 0 throws 9H ...
+    st = st.apply("draw discard")  # ... seat 1 takes it
     st = st.apply("discard 7D")
     obs = st.observation(0)
     view = rummy_prior._View(obs, game)

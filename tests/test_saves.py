@@ -20,7 +20,7 @@ from tests.helpers import play
 @pytest.fixture
 def home(tmp_path, monkeypatch):
     monkeypatch.setenv("CARDTABLE_HOME", str(tmp_path / "home"))
-    getattr(saves, "take_notices", list)()       # (getattr: the fault tests also run on old code)
+    getattr(saves, "take_notices", list)()  # (getattr: the fault tests also run on old code)
     return tmp_path / "home"
 
 
@@ -37,8 +37,7 @@ def records_under(folder: Path) -> list[dict]:
 
 def kruisjassen_in_progress() -> Match:
     game = get_game("kruisjassen")
-    return play(Match(game, ["human:Anna", "bot:simple", "bot:simple", "bot:simple"], seed=5),
-                hands=1, extra_actions=6)
+    return play(Match(game, ["human:Anna", "bot:simple", "bot:simple", "bot:simple"], seed=5), hands=1, extra_actions=6)
 
 
 def test_folders_use_cardtable_home(home):
@@ -77,14 +76,14 @@ def test_a_new_match_never_overwrites_a_saved_one(home):
 
 def test_every_match_has_its_own_file_named_by_game_players_and_time(home):
     a = kruisjassen_in_progress()
-    b = kruisjassen_in_progress()          # same game, same players, same second
+    b = kruisjassen_in_progress()  # same game, same players, same second
     pa, pb = saves.save_match(a), saves.save_match(b)
     assert pa != pb and pa.parent == pb.parent == home / "saves"
     assert pa.name.startswith("kruisjassen_Anna-3bots_") and pa.suffix == ".json"
-    assert saves.save_match(a) == pa       # later saves of a match go to its own file
+    assert saves.save_match(a) == pa  # later saves of a match go to its own file
     data = json.loads(pa.read_text())
     assert isinstance(data["match_id"], str) and data["started"]
-    assert record.summary(saves.replay_file(pa)) == record.summary(a)   # still a record
+    assert record.summary(saves.replay_file(pa)) == record.summary(a)  # still a record
 
 
 @pytest.mark.parametrize("gid,players", [("kruisjassen", None), ("klassieke-rummy", 3)])
@@ -131,7 +130,7 @@ def test_finished_match_moves_to_the_history_and_is_counted_once(home):
     hist = saves.save_match(match)
     assert not path.exists() and hist == home / "history" / path.name
     assert record.replay(json.loads(hist.read_text())).over
-    assert saves.finish(match) == hist     # the table finishes it again at the match end
+    assert saves.finish(match) == hist  # the table finishes it again at the match end
     rows = stats.table()
     assert [(r.name, r.game, r.matches) for r in rows] == [("Anna", "klassieke-rummy", 1)]
     assert saves.list_saves() == []
@@ -151,13 +150,18 @@ def test_a_finished_match_left_in_saves_is_finished_at_the_next_listing(home):
     assert stats.table()[0].matches == 1
 
 
-@pytest.mark.parametrize("content,needle", [
-    ("{not json", "not a cardtable record"),
-    ('{"format": "something-else"}', "not a cardtable record"),
-    ('{"format": "cardtable-record/1", "game": "kruisjassen", "hands": [{"seed": 1, "actions": ["play 2C"]}]}',
-     "hand 1, action 1"),
-    ('{"format": "cardtable-record/1", "game": "nope", "hands": []}', "unknown game"),
-])
+@pytest.mark.parametrize(
+    "content,needle",
+    [
+        ("{not json", "not a cardtable record"),
+        ('{"format": "something-else"}', "not a cardtable record"),
+        (
+            '{"format": "cardtable-record/1", "game": "kruisjassen", "hands": [{"seed": 1, "actions": ["play 2C"]}]}',
+            "hand 1, action 1",
+        ),
+        ('{"format": "cardtable-record/1", "game": "nope", "hands": []}', "unknown game"),
+    ],
+)
 def test_corrupt_save_is_kept_aside_and_reported_once(home, content, needle):
     good = kruisjassen_in_progress()
     saves.save_match(good)
@@ -166,12 +170,12 @@ def test_corrupt_save_is_kept_aside_and_reported_once(home, content, needle):
     with pytest.raises(RecordError) as ei:
         saves.load_match(bad)
     assert needle in str(ei.value) and "\n" not in str(ei.value)
-    assert len(saves.list_saves()) == 1           # the good one is still offered
+    assert len(saves.list_saves()) == 1  # the good one is still offered
     notices = saves.take_notices()
     assert len(notices) == 1 and bad.name in notices[0] and needle in notices[0]
     kept = home / "saves" / "kruisjassen_Bram_2026-01-01_000000.corrupt.json"
     assert kept.read_text() == content and not bad.exists()
-    assert saves.list_saves() and saves.take_notices() == []          # reported once
+    assert saves.list_saves() and saves.take_notices() == []  # reported once
     assert saves.corrupt_files() == [kept]
 
 

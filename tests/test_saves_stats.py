@@ -60,7 +60,7 @@ def test_best_score_is_the_lowest_where_the_lowest_total_wins(home):
         assert m.over and m.sheet.lowest_wins
         stats.record_match(m, f"j{i}")
         totals.append(m.sheet.seat_totals()[0])
-    assert totals[0] != totals[1], totals          # else the test could not tell
+    assert totals[0] != totals[1], totals  # else the test could not tell
     anna = stats.table("Anna")[0]
     assert anna.matches == 2 and anna.best_score == min(totals), (anna, totals)
 
@@ -75,7 +75,7 @@ def test_the_end_replayed_twice_counts_once(home):
     mid = saves.match_id(m)
     assert stats.record_match(m, mid) is True
     assert stats.record_match(m, mid) is False
-    saves.save_match(m)          # the table's last save, then its match end: still once
+    saves.save_match(m)  # the table's last save, then its match end: still once
     saves.finish(m)
     saves.finish(m)
     assert {r.name: r.matches for r in stats.table()} == {"Anna": 1, "Bram": 1}
@@ -106,12 +106,17 @@ def test_a_write_killed_halfway_counts_nothing_and_is_counted_at_the_next_start(
     game = get_game("klassieke-rummy", players=2, target_score=30)
     play(Match(game, ["human:Anna", "human:Bram"], seed=4), hands=100)
     # the process is killed inside the transaction of the match's end
-    p = subprocess.run([sys.executable, "-c", KILL_HALFWAY, str(ROOT)], env=dict(os.environ),
-                       capture_output=True, text=True, timeout=120)
+    p = subprocess.run(
+        [sys.executable, "-c", KILL_HALFWAY, str(ROOT)],
+        env=dict(os.environ),
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
     assert p.returncode == 9, p.stderr
-    assert stats.table() == []                                   # nothing half-counted
+    assert stats.table() == []  # nothing half-counted
     kept = list((home / "saves").glob("*.json"))
-    assert len(kept) == 1                                        # the save is still there
+    assert len(kept) == 1  # the save is still there
     # the next start finds the finished match, finishes it and counts it once
     assert saves.list_saves() == []
     assert not kept[0].exists() and (home / "history" / kept[0].name).exists()

@@ -44,8 +44,11 @@ CONFIGS = [
 # a game may bring its own configurations (``Game.search_configs``: (players, options) pairs)
 CONFIGS += [(g, p, o) for g in sorted(game_ids()) for p, o in getattr(get_game(g), "search_configs", ())]
 # every other registered game at its default options, with its fewest and most players
-CONFIGS += [(g, p, {}) for g in sorted(set(game_ids()) - {c[0] for c in CONFIGS})
-            for p in sorted({game_class(g).min_players, game_class(g).max_players})]
+CONFIGS += [
+    (g, p, {})
+    for g in sorted(set(game_ids()) - {c[0] for c in CONFIGS})
+    for p in sorted({game_class(g).min_players, game_class(g).max_players})
+]
 IDS = [f"{g}-{p or ''}-{','.join(f'{k}={v}' for k, v in o.items())}" for g, p, o in CONFIGS]
 
 
@@ -169,6 +172,7 @@ def random_to_end(st, rng):
 
 # ---- is_legal ----------------------------------------------------------------------------
 
+
 def candidates(st, rng):
     """Actions to probe: the legal ones, every ``play`` of the deck, the legal ones with
     their cards shuffled, words of other phases, exchanges of random card sets."""
@@ -188,8 +192,9 @@ def candidates(st, rng):
     out += [Action("exchange", "none"), Action("bid", "play"), Action("ask", "count S")]
     for k in range(0, 5):
         out.append(Action("exchange", None, tuple(rng.sample(deck, k))))
-    hand = [c for c in deck if c in set(st.hand_of(st.to_act) if hasattr(st, "hand_of")
-                                           else cards_of(st.hands[st.to_act]))]
+    hand = [
+        c for c in deck if c in set(st.hand_of(st.to_act) if hasattr(st, "hand_of") else cards_of(st.hands[st.to_act]))
+    ]
     for k in range(1, 4):
         if len(hand) >= k:
             out.append(Action("exchange", None, tuple(rng.sample(hand, k))))
@@ -237,6 +242,7 @@ def test_is_legal_checks_an_exchange_without_listing_them():
 
 # ---- returns -----------------------------------------------------------------------------
 
+
 def test_relative_returns():
     assert relative_returns([2, 0, 2, 0], [0, 1, 0, 1], 3) == pytest.approx((2 / 3, -2 / 3, 2 / 3, -2 / 3))
     assert relative_returns([6, -3, -3], [0, 1, 2], 9) == pytest.approx((1.0, -0.5, -0.5))
@@ -256,12 +262,12 @@ def test_returns_sides_signs_and_sums(gid, players, options):
         for s in range(n):
             for o in range(n):
                 if teams[s] == teams[o]:
-                    assert r[s] == r[o]                     # partners share their side's value
+                    assert r[s] == r[o]  # partners share their side's value
         first = {}
         for s, t in enumerate(teams):
             first.setdefault(t, r[s])
-        assert sum(first.values()) == pytest.approx(0)     # the sides' values sum to 0
-        assert all(abs(x) <= 6 for x in r)                  # "about [-1, 1]"
+        assert sum(first.values()) == pytest.approx(0)  # the sides' values sum to 0
+        assert all(abs(x) <= 6 for x in r)  # "about [-1, 1]"
         d = res.detail
         if gid == "kruisjassen":
             if res.outcome == "carried":
@@ -314,14 +320,22 @@ def test_returns_sides_signs_and_sums(gid, players, options):
 def test_rummy_returns_fewer_points_left_is_better_for_a_loser():
     """The same hand won while the loser holds fewer card points is better for him."""
     from cardtable.cards import card_text, full52
+
     g = get_game("klassieke-rummy", players=2)
     vals = []
     for loser in (["KS", "QS", "2C"], ["2C", "3S", "4S"]):
         used = {"5H", "6H", "3C", "9D", "7H", "8H", "9H", *loser}
         rest = [card_text(c) for c in full52() if card_text(c) not in used]
-        st = g.from_deal({"dealer": 1, "to_act": 0, "hands": [["5H", "6H"], loser],
-                          "stock": ["3C"] + rest, "discard": ["9D"],
-                          "melds": [{"owner": 1, "cards": ["7H", "8H", "9H"]}]})
+        st = g.from_deal(
+            {
+                "dealer": 1,
+                "to_act": 0,
+                "hands": [["5H", "6H"], loser],
+                "stock": ["3C"] + rest,
+                "discard": ["9D"],
+                "melds": [{"owner": 1, "cards": ["7H", "8H", "9H"]}],
+            }
+        )
         for a in ("draw stock", "layoff 6H to 1", "layoff 5H to 1", "discard 3C"):
             st = st.apply(a)
         assert st.to_act is None and st.result().winners == [0]
@@ -340,8 +354,12 @@ def test_returns_follow_match_results():
     """Over many hands the seat with the higher sum of returns wins more matches (simple
     bots against random ones in butifarra: the simple side gets positive returns)."""
     game = get_game("manille-muette")
-    bots = [get_bot("simple", game, 0), get_bot("random", game, 1), get_bot("simple", game, 2),
-            get_bot("random", game, 3)]
+    bots = [
+        get_bot("simple", game, 0),
+        get_bot("random", game, 1),
+        get_bot("simple", game, 2),
+        get_bot("random", game, 3),
+    ]
     total = 0.0
     for seed in range(40):
         st = game.new_hand(seed=seed)
@@ -354,12 +372,13 @@ def test_returns_follow_match_results():
 
 # ---- information sets --------------------------------------------------------------------
 
+
 def same_view(got, want, st, seat) -> bool:
     """The sample's observation equals the real one. Known leak left to the views work
     (helper H2): the rummy's status line names what the seat to act can do (``to lay off
     or discard``), which depends on its hidden hand, so it is compared only for that seat."""
     if st.game.id == "klassieke-rummy" and seat != st.to_act:
-        got = dict(got, status=None, facts=None)           # the facts hold the status items
+        got = dict(got, status=None, facts=None)  # the facts hold the status items
         want = dict(want, status=None, facts=None)
     return got == want
 
@@ -377,7 +396,7 @@ def replay_sample(st, sample, hist):
         for a in hist:
             if a.verb == "declare" and a.arg not in ("stuk", "trickroem"):
                 a = melds.pop(0).action()
-            if a.verb == "exchange" and a.cards:             # which cards: the sample's
+            if a.verb == "exchange" and a.cards:  # which cards: the sample's
                 a = Action("exchange", None, tuple(cards_of(sample.discards)))
             re = re.apply(a)
         assert re.hands == sample.hands
@@ -403,22 +422,22 @@ def test_information_set_samples(gid, players, options):
             for k in range(4):
                 w = iset.sample(rng)
                 assert type(w) is type(st) and w.game is st.game and w.seed is None
-                assert own_hand(w, seat) == own_hand(st, seat)          # its own hand
-                assert hand_sizes(w) == hand_sizes(st)                 # every hand size
+                assert own_hand(w, seat) == own_hand(st, seat)  # its own hand
+                assert hand_sizes(w) == hand_sizes(st)  # every hand size
                 assert sorted(w.cards_in_play()) == sorted(st.cards_in_play())
                 loc = locations(w)
-                for c, where in real_loc.items():                      # nothing seen moved
+                for c, where in real_loc.items():  # nothing seen moved
                     if c not in hidden:
                         if where == "stock" or (isinstance(where, tuple) and where[0] != "hand"):
                             assert loc[c] == where or (where == "stock" and loc[c] == "stock")
                         else:
                             assert loc[c] == where, (c, where, loc[c])
                 assert same_view(w.observation(seat).to_json(), obs, st, seat)  # looks the same
-                replay_sample(st, w, hist)                             # voids, talk, forced plays
-                end = random_to_end(w, random.Random(k))               # plays on legally
+                replay_sample(st, w, hist)  # voids, talk, forced plays
+                end = random_to_end(w, random.Random(k))  # plays on legally
                 assert end.result() is not None
                 n_checked += 1
-        assert fingerprint(st) == before                               # the real state untouched
+        assert fingerprint(st) == before  # the real state untouched
     assert n_checked >= 20
 
 
@@ -430,7 +449,7 @@ def swapped(st, seat, rng):
     loc = locations(st)
     named = {name for name, _m in st.named_places()} if isinstance(st, TrickHand) else set()
     in_play = Counter(st.cards_in_play())
-    if any(k > 1 for k in in_play.values()):   # identical cards: where each lies
+    if any(k > 1 for k in in_play.values()):  # identical cards: where each lies
         # only a card all of whose copies are hidden (a copy taken from the pile is known)
         hidden_count = Counter(hidden)
         unseen = {c for c in hidden_count if hidden_count[c] >= in_play[c]}
@@ -439,8 +458,9 @@ def swapped(st, seat, rng):
             if s != seat:
                 loc.update((c, ("hand", s)) for c in h if c in unseen)
         loc.update((c, "stock") for c in st.stock if c in unseen and c not in loc)
-    cands = sorted(c for c in hidden if c in loc and (isinstance(loc[c], tuple) or loc[c] == "stock"
-                                                      or loc[c] in named))
+    cands = sorted(
+        c for c in hidden if c in loc and (isinstance(loc[c], tuple) or loc[c] == "stock" or loc[c] in named)
+    )
     rng.shuffle(cands)
     pairs = [(a, b) for a in cands for b in cands if loc[a] != loc[b]]
     # a hand and another place first; two named places (handjas' extra and dead hands) last
@@ -456,7 +476,7 @@ def swapped(st, seat, rng):
                     setattr(new, where, getattr(new, where) ^ ((1 << x) | (1 << y)))
                 else:
                     new.hands[where[1]] ^= (1 << x) | (1 << y)
-            else:                   # one copy only (identical cards: a multiset)
+            else:  # one copy only (identical cards: a multiset)
                 cards = list(new.stock) if where == "stock" else list(new.hands[where[1]])
                 cards[cards.index(x)] = y
                 if where == "stock":
@@ -477,7 +497,7 @@ def test_samples_depend_only_on_what_the_seat_has_seen(gid, players, options):
     for st, _h in positions(gid, players, options, n=8, seed=7, policy="mixed"):
         for seat in range(st.game.players):
             other = swapped(st, seat, rng)
-            if other is None:          # one hidden place only (2-player Manille): no doubt
+            if other is None:  # one hidden place only (2-player Manille): no doubt
                 assert locations(st.information_set(seat).sample(rng)) == locations(st)
                 n += 1
                 continue
@@ -506,8 +526,8 @@ def test_samples_vary_and_keep_voids():
             continue
         voids = {}
         for s, c, led, _win, _pw in st.plays_in_order():
-            if led >= 0 and (c >> 4) not in (led, st.trump):   # a higher trump may be played
-                voids.setdefault(s, set()).add(led)                # holding the suit (§5)
+            if led >= 0 and (c >> 4) not in (led, st.trump):  # a higher trump may be played
+                voids.setdefault(s, set()).add(led)  # holding the suit (§5)
         seat = st.to_act
         iset = st.information_set(seat)
         deals = set()
@@ -562,8 +582,7 @@ def test_kruisjassen_melds_before_they_are_shown():
             assert s == declarer and (m.kind, len(m.cards), m.top) == (m_real.kind, len(m_real.cards), m_real.top)
             assert m.suit != st.trump
             assert w.hands[declarer] & m.mask == m.mask
-            assert same_view(w.observation(observer).to_json(), st.observation(observer).to_json(), st,
-                             observer)
+            assert same_view(w.observation(observer).to_json(), st.observation(observer).to_json(), st, observer)
             suits.add(m.suit)
         found += 1
         if len(suits) > 1:
@@ -589,6 +608,7 @@ def test_deal_solver_is_bounded_and_exact():
 
 
 # ---- apply_in_place, playouts ------------------------------------------------------------
+
 
 @pytest.mark.parametrize("gid,players,options", CONFIGS, ids=IDS)
 def test_apply_in_place_is_apply(gid, players, options):
@@ -641,15 +661,17 @@ def test_fast_playout_is_a_real_fast_path():
 
 # ---- clone, registry ---------------------------------------------------------------------
 
+
 @pytest.mark.parametrize("gid", sorted({g for g, _p, _o in CONFIGS}))
 def test_clone_shares_the_game(gid):
     st = get_game(gid).new_hand(seed=2)
     assert st.clone().game is st.game
-    assert State.clone(st).game is st.game                # the base deepcopy default too
+    assert State.clone(st).game is st.game  # the base deepcopy default too
     deep = State.clone(st)
     assert deep.legal_actions() == st.legal_actions()
-    assert [deep.observation(s).to_json() for s in range(st.game.players)] == \
-        [st.observation(s).to_json() for s in range(st.game.players)]
+    assert [deep.observation(s).to_json() for s in range(st.game.players)] == [
+        st.observation(s).to_json() for s in range(st.game.players)
+    ]
 
 
 @pytest.mark.parametrize("gid", sorted({g for g, _p, _o in CONFIGS}))
@@ -701,10 +723,16 @@ def test_bot_modules_are_discovered():
     import sys
 
     import cardtable.bots as pkg
+
     bot_registry.discover()
     for info in pkgutil.iter_modules(pkg.__path__):
         assert f"cardtable.bots.{info.name}" in sys.modules
     mods = {e.module for e in bot_registry.entries() if e.kind == "simple"}
-    assert {"cardtable.bots.trick", "cardtable.bots.manille", "cardtable.bots.manille_solo",
-            "cardtable.bots.butifarra", "cardtable.bots.rummy"} <= mods
+    assert {
+        "cardtable.bots.trick",
+        "cardtable.bots.manille",
+        "cardtable.bots.manille_solo",
+        "cardtable.bots.butifarra",
+        "cardtable.bots.rummy",
+    } <= mods
     assert "_FAMILY_MODULES" not in vars(pkg)

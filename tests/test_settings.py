@@ -30,8 +30,9 @@ def test_defaults_without_a_file(home):
 
 
 def test_save_and_load_round_trip(home):
-    s = replace(settings.Settings(), bot_delay=0.2, letters="nl", colours="four-colour",
-                hotseat_undo=True, bot_budget=2)
+    s = replace(
+        settings.Settings(), bot_delay=0.2, letters="nl", colours="four-colour", hotseat_undo=True, bot_budget=2
+    )
     path = settings.save(s)
     assert json.loads(path.read_text())["format"] == "cardtable-settings/1"
     back = settings.load()
@@ -46,17 +47,17 @@ def test_environment_overrides_the_file_but_is_not_saved(home, monkeypatch):
     s = settings.load()
     assert (s.bot_delay, s.letters, s.bot_budget) == (0.0, "en", 0.25)
     assert settings.load(environ=False).bot_delay == 2.0
-    monkeypatch.setenv("CARDTABLE_BOT_BUDGET", "lots")      # a bad value is ignored
+    monkeypatch.setenv("CARDTABLE_BOT_BUDGET", "lots")  # a bad value is ignored
     assert settings.load().bot_budget == 3.0
 
 
 def test_the_review_setting_its_override_and_a_bad_value(home, monkeypatch):
-    assert settings.load().review is True                      # on by default
+    assert settings.load().review is True  # on by default
     settings.save(replace(settings.Settings(), review=False))
     assert settings.load().review is False
     monkeypatch.setenv("CARDTABLE_REVIEW", "1")
     assert settings.load().review is True and settings.load(environ=False).review is False
-    monkeypatch.setenv("CARDTABLE_REVIEW", "maybe")            # a bad value is ignored
+    monkeypatch.setenv("CARDTABLE_REVIEW", "maybe")  # a bad value is ignored
     assert settings.load().review is False
     (home / "settings.json").write_text(json.dumps({"review": "no"}))
     assert settings.load().review is True
@@ -74,7 +75,7 @@ def test_a_bad_file_gives_one_message_and_the_defaults(home, text):
     assert line and "settings" in line and "default" in line and "\n" not in line
     assert settings.take_warning() is None
     settings.load()
-    assert settings.take_warning() is None          # reported once
+    assert settings.take_warning() is None  # reported once
 
 
 def test_one_bad_key_keeps_the_good_ones(home):
@@ -85,7 +86,12 @@ def test_one_bad_key_keeps_the_good_ones(home):
 
 
 def test_bad_values_are_refused_with_the_setting_named():
-    for change in ({"bot_delay": -1}, {"letters": "fr"}, {"colours": "pink"}, {"hotseat_undo": "yes"},
-                   {"bot_budget": 0}):
+    for change in (
+        {"bot_delay": -1},
+        {"letters": "fr"},
+        {"colours": "pink"},
+        {"hotseat_undo": "yes"},
+        {"bot_budget": 0},
+    ):
         with pytest.raises(ValueError, match=next(iter(change))):
             replace(settings.Settings(), **change)

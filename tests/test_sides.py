@@ -11,9 +11,11 @@ COLS = (("dealer", "Dealer"), ("contract", "Contract"))
 
 
 def res(a: int, b: int, dealer: int, **cells) -> Result:
-    return Result(points=[a, b, a, b], outcome="win" if a or b else "tie",
-                  detail={"dealer": dealer, "next_dealer": (dealer + 1) % 4,
-                          "sheet_row": {"dealer": str(dealer), **cells}})
+    return Result(
+        points=[a, b, a, b],
+        outcome="win" if a or b else "tie",
+        detail={"dealer": dealer, "next_dealer": (dealer + 1) % 4, "sheet_row": {"dealer": str(dealer), **cells}},
+    )
 
 
 def test_rows_totals_and_target_line():
@@ -24,9 +26,11 @@ def test_rows_totals_and_target_line():
     assert sh.totals == [16, 8] and sh.hands == 2 and sh.next_dealer == 2
     head, rows = sh.table()
     assert head == ["Hand", "Dealer", "Contract", "A (0 & 2)", "B (1 & 3)"]
-    assert rows == [["1", "0", "♥", "16 / 16", "0 / 0"],
-                    ["2", "1", "butifarra", "0 / 16", "8 / 8"],
-                    ["total", "", "", "16", "8"]]
+    assert rows == [
+        ["1", "0", "♥", "16 / 16", "0 / 0"],
+        ["2", "1", "butifarra", "0 / 16", "8 / 8"],
+        ["total", "", "", "16", "8"],
+    ]
     text = sh.render(aligned=False)
     assert text.splitlines() == [
         "| Hand | Dealer | Contract | A (0 & 2) | B (1 & 3) |",

@@ -15,6 +15,7 @@ from tests.helpers import play
 
 # ---- the Standing itself ---------------------------------------------------------------
 
+
 def test_standing_defaults_and_validation():
     st = Standing(3)
     assert st.totals == (0, 0, 0) and st.active == (True, True, True)
@@ -35,8 +36,7 @@ def test_standing_is_frozen_and_hashable():
         st.hands = 4
     with pytest.raises(TypeError):
         st.extra["x"] = 1
-    assert hash(st) == hash(Standing(3, totals=(1, 2, 3), active=(True, False, True),
-                                     extra={"buy_backs": (0, 1, 0)}))
+    assert hash(st) == hash(Standing(3, totals=(1, 2, 3), active=(True, False, True), extra={"buy_backs": (0, 1, 0)}))
     assert st.active_seats == (0, 2)
     assert st.next_active(0) == 2 and st.next_active(2) == 0
     with pytest.raises(ValueError):
@@ -60,7 +60,7 @@ def test_sheet_standing_is_a_snapshot_of_the_sheet(gid):
     assert len(st.totals) == st.n_seats
     js = sheet.to_json()
     if "totals" in js and len(js["totals"]) == st.n_seats:
-        assert list(st.totals) == js["totals"]               # per seat
+        assert list(st.totals) == js["totals"]  # per seat
     elif "totals" in js:
         assert [st.totals[0], st.totals[1]] == js["totals"]  # per side, seat s in side s & 1
         assert st.totals[2:] == st.totals[:2]
@@ -70,15 +70,15 @@ def test_sheet_standing_is_a_snapshot_of_the_sheet(gid):
         assert list(st.totals) == js["balance"]
     elif "strepen" in js:
         assert [st.totals[0], st.totals[1]] == js["strepen"] and list(st.carry) == js["carry"]
-    elif js.get("kind") == "boom":                          # points per side (schutjassen)
+    elif js.get("kind") == "boom":  # points per side (schutjassen)
         assert [st.totals[0], st.totals[1]] == js["points"] and st.totals[2:] == st.totals[:2]
     else:  # pragma: no cover - a new sheet kind: say how its totals read
         pytest.fail(f"unknown sheet {js['kind']}")
     before = st.to_json()
     if not match.over:
-        play(match, hands=1)                                 # the sheet moves on ...
+        play(match, hands=1)  # the sheet moves on ...
         assert sheet.standing().hands == 2
-    assert st.to_json() == before and st.hands == 1          # ... the snapshot does not
+    assert st.to_json() == before and st.hands == 1  # ... the snapshot does not
 
 
 @pytest.mark.parametrize("gid", GAMES)
@@ -91,7 +91,7 @@ def test_new_hand_from_a_standing_equals_from_the_sheet(gid):
     sheet = match.sheet
     a = game.new_hand(seed=5, standing=sheet.standing())
     b = game.new_hand(seed=5, sheet=sheet)
-    c = game.new_hand(5, sheet)                              # positional sheet: converted too
+    c = game.new_hand(5, sheet)  # positional sheet: converted too
     n = game.players
     for seat in range(n):
         assert a.observation(seat).to_json() == b.observation(seat).to_json() == c.observation(seat).to_json()
@@ -105,8 +105,7 @@ def test_new_hand_from_a_standing_equals_from_the_sheet(gid):
 def test_kruisjassen_reads_strepen_and_carry_from_the_standing():
     """A hand-written Standing: dealer 2, strepen 5 - 3, counts 78 - 68 carried (§7)."""
     game = get_game("kruisjassen")
-    st = game.new_hand(seed=1, standing=Standing(4, hands=3, next_dealer=2, totals=(5, 3, 5, 3),
-                                                 carry=(78, 68)))
+    st = game.new_hand(seed=1, standing=Standing(4, hands=3, next_dealer=2, totals=(5, 3, 5, 3), carry=(78, 68)))
     obs = st.observation(0)
     assert obs.dealer == 2 and obs.scores["strepen"] == [5, 3] and obs.scores["counts"] == [78, 68]
     fresh = game.new_hand(seed=1, standing=Standing(4))
@@ -124,6 +123,7 @@ def test_six_games_have_every_seat_active_and_their_own_deck(gid):
 
 
 # ---- a game whose seats drop out and buy back in (tests/fakegame.py, "afvallen") ------
+
 
 def out_match(fake, seed: int, policy, **options) -> Match:
     """Play a whole match of the fake "afvallen", ``policy(state, rng)`` choosing."""
@@ -225,16 +225,18 @@ def test_between_hands_round_trip_through_a_record(fake):
             # seeds of dealt hands count dealt hands only
             dealt = [h for h in rec["hands"] if not h.get("between")]
             from cardtable.engine.match import hand_seed
+
             assert [h["seed"] for h in dealt] == [hand_seed(rec["seed"], k) for k in range(len(dealt))]
 
 
 def test_a_record_must_hold_the_decision_where_it_is_due(fake):
     with fake.registered(fake.OutGame):
-        m = next(m for m in (out_match(fake, s, random_policy) for s in range(30))
-                 if any(h.get("between") for h in m.hands))
+        m = next(
+            m for m in (out_match(fake, s, random_policy) for s in range(30)) if any(h.get("between") for h in m.hands)
+        )
         rec = m.to_record()
         i = next(k for k, h in enumerate(rec["hands"]) if h.get("between"))
-        skipped = dict(rec, hands=rec["hands"][:i] + rec["hands"][i + 1:])
+        skipped = dict(rec, hands=rec["hands"][:i] + rec["hands"][i + 1 :])
         with pytest.raises(RecordError, match=f"hand {i + 1}: a decision between hands comes"):
             record.replay(skipped)
         early = dict(rec, hands=[{"between": True, "actions": []}] + rec["hands"])
@@ -254,9 +256,11 @@ def test_a_record_must_hold_the_decision_where_it_is_due(fake):
 
 def test_replay_text_names_a_decision_between_hands(fake):
     from cardtable.cli import _replay_text
+
     with fake.registered(fake.OutGame):
-        m = next(m for m in (out_match(fake, s, random_policy) for s in range(30))
-                 if any(h.get("between") for h in m.hands))
+        m = next(
+            m for m in (out_match(fake, s, random_policy) for s in range(30)) if any(h.get("between") for h in m.hands)
+        )
         text = "\n".join(_replay_text(record.replay(m.to_record())))
     assert "(decision between hands): 1 actions, buy_back" in text
 
@@ -265,6 +269,7 @@ def test_an_autosave_resumes_before_and_inside_a_decision_between_hands(fake, tm
     """Saved when a buy-back is due, the match resumes with it still due; saved inside it,
     the match resumes at the same seat with the same choices."""
     from cardtable import saves
+
     monkeypatch.setenv("CARDTABLE_HOME", str(tmp_path))
     with fake.registered(fake.OutGame):
         for seed in range(60):
@@ -292,5 +297,6 @@ def test_standing_of_refuses_what_is_not_a_standing():
     game = get_game("kruisjassen")
     with pytest.raises(TypeError, match="Standing or a score sheet"):
         game.new_hand(seed=1, standing={"next_dealer": 2})
-    assert game.standing_of() == game.new_sheet().standing() == Standing(4, totals=(0,) * 4, unit="strepen",
-                                                                          carry=(0, 0))
+    assert (
+        game.standing_of() == game.new_sheet().standing() == Standing(4, totals=(0,) * 4, unit="strepen", carry=(0, 0))
+    )

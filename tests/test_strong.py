@@ -60,7 +60,7 @@ def test_choices_are_legal_and_reproducible(gid, players, options):
         a = strong(game).choose(st.information_set(seat))
         assert st.is_legal(a)
         assert a in st.legal_actions()
-        assert strong(game).choose(st.information_set(seat)) == a         # same seed, same count
+        assert strong(game).choose(st.information_set(seat)) == a  # same seed, same count
 
 
 @pytest.mark.parametrize("gid,players,options", CONFIGS, ids=IDS)
@@ -74,7 +74,7 @@ def test_same_observation_same_decision(gid, players, options):
     for st in sts:
         seat = st.to_act
         other = swapped(st, seat, rng)
-        if other is None:           # one hidden place only (2-player Manille): nothing to swap
+        if other is None:  # one hidden place only (2-player Manille): nothing to swap
             single += 1
             continue
         assert other.hands != st.hands
@@ -82,7 +82,7 @@ def test_same_observation_same_decision(gid, players, options):
         assert a.choose(st.information_set(seat)) == b.choose(other.information_set(seat))
         assert a.last.stats == b.last.stats
         n += 1
-    assert n >= 1 or single == len(sts) > 0   # compared, or no position had two hidden places
+    assert n >= 1 or single == len(sts) > 0  # compared, or no position had two hidden places
 
 
 def test_more_iterations_mean_more_playouts_and_one_legal_action_needs_none():
@@ -90,7 +90,7 @@ def test_more_iterations_mean_more_playouts_and_one_legal_action_needs_none():
     st = decisions("kruisjassen", None, {}, n=1)[0]
     b = strong(g, iterations=10)
     b.choose(st.information_set(st.to_act))
-    k = len(b.last.legal)          # the legal actions but an unproven claim (bots.proven_legal)
+    k = len(b.last.legal)  # the legal actions but an unproven claim (bots.proven_legal)
     assert k == len(bots.proven_legal(g, st.observation(st.to_act)).legal)
     assert b.last.stats.playouts >= 10 and b.last.stats.playouts % k == 0
     b.iterations = 60
@@ -113,7 +113,7 @@ def test_cancel_stops_a_search_at_once(pool):
     g = get_game("butifarra")
     st = decisions("butifarra", None, {}, n=1, seed=2)[0]
     b = strong(g, iterations=None, pool=pool)
-    if pool:                                   # the workers up before the clock starts
+    if pool:  # the workers up before the clock starts
         b.choose(st.information_set(st.to_act), budget=0.05)
     out = {}
 
@@ -146,6 +146,7 @@ def test_the_budget_is_kept():
 
 def test_budget_from_the_environment(monkeypatch):
     from cardtable.bots.strong import default_budget
+
     monkeypatch.setenv("CARDTABLE_BOT_BUDGET", "0.25")
     assert default_budget() == 0.25
     monkeypatch.setenv("CARDTABLE_BOT_BUDGET", "soon")
@@ -233,6 +234,7 @@ def test_hint_names_a_legal_action_and_a_reason():
 
 # ---- tournament ----------------------------------------------------------------------------
 
+
 def test_wilson_and_arrangements():
     lo, hi = wilson(80, 100)
     assert 0.70 < lo < 0.72 and 0.86 < hi < 0.88
@@ -247,8 +249,19 @@ def run(*args):
 
 
 def test_tournament_json():
-    res = run("tournament", "manille-muette", "--bots", "strong,simple", "--matches", "1",
-              "--seed", "3", "--iterations", "8", "--json")
+    res = run(
+        "tournament",
+        "manille-muette",
+        "--bots",
+        "strong,simple",
+        "--matches",
+        "1",
+        "--seed",
+        "3",
+        "--iterations",
+        "8",
+        "--json",
+    )
     assert res.exit_code == 0, res.output
     d = json.loads(res.output)
     assert d["game"] == "manille-muette" and d["bots"] == ["strong", "simple"]
@@ -258,8 +271,21 @@ def test_tournament_json():
         assert r["matches"] == 2 and 0 <= r["win_rate"] <= 1
         assert r["interval"][0] <= r["win_rate"] <= r["interval"][1]
     assert sum(r["points"] for r in d["results"]) == pytest.approx(2)
-    again = json.loads(run("tournament", "manille-muette", "--bots", "strong,simple", "--matches", "1",
-                           "--seed", "3", "--iterations", "8", "--json").output)
+    again = json.loads(
+        run(
+            "tournament",
+            "manille-muette",
+            "--bots",
+            "strong,simple",
+            "--matches",
+            "1",
+            "--seed",
+            "3",
+            "--iterations",
+            "8",
+            "--json",
+        ).output
+    )
     assert again["results"][0]["points"] == d["results"][0]["points"]
 
 
@@ -269,16 +295,19 @@ def test_tournament_table():
     assert "95% interval" in res.output and "simple" in res.output
 
 
-@pytest.mark.parametrize("args,word", [
-    (("nogame", "--bots", "simple,random"), "nogame"),
-    (("manille", "--bots", "simple,bogus"), "bogus"),
-    (("manille", "--bots", "simple"), "two or more"),
-    (("manille", "--bots", "simple,simple"), "once"),
-    (("manille", "--bots", "simple,random", "--matches", "0"), "--matches"),
-    (("manille", "--bots", "strong,random", "--budget", "0"), "--budget"),
-    (("manille", "--bots", "strong,random", "--iterations", "-1"), "--iterations"),
-    (("manille", "--bots", "simple,random", "--option", "nope=1"), "nope"),
-])
+@pytest.mark.parametrize(
+    "args,word",
+    [
+        (("nogame", "--bots", "simple,random"), "nogame"),
+        (("manille", "--bots", "simple,bogus"), "bogus"),
+        (("manille", "--bots", "simple"), "two or more"),
+        (("manille", "--bots", "simple,simple"), "once"),
+        (("manille", "--bots", "simple,random", "--matches", "0"), "--matches"),
+        (("manille", "--bots", "strong,random", "--budget", "0"), "--budget"),
+        (("manille", "--bots", "strong,random", "--iterations", "-1"), "--iterations"),
+        (("manille", "--bots", "simple,random", "--option", "nope=1"), "nope"),
+    ],
+)
 def test_tournament_bad_input(args, word):
     res = run("tournament", *args)
     assert res.exit_code == 2
@@ -286,12 +315,12 @@ def test_tournament_bad_input(args, word):
     assert len(lines) == 1 and lines[0].startswith("cardtable: error:") and word in lines[0]
 
 
-@pytest.mark.parametrize("gid,players", [("manille", 4), ("schutjassen", None), ("butifarra", None),
-                                         ("handjas", None)])
+@pytest.mark.parametrize("gid,players", [("manille", 4), ("schutjassen", None), ("butifarra", None), ("handjas", None)])
 def test_a_playouts_bid_or_trump_is_a_rollout_action_and_reproducible(gid, players):
     """``simple_step`` (a playout's step that is not a card) picks one of the rollout's
     actions, the same for the same draws."""
     from cardtable.bots.playouts import simple_step
+
     game = get_game(gid, players=players)
     n = 0
     for seed in range(6):
@@ -307,6 +336,8 @@ def test_a_playouts_bid_or_trump_is_a_rollout_action_and_reproducible(gid, playe
                 a = acts[0]
             world.apply_in_place(a)
     assert n >= 1
+
+
 # ---- the drift rummies: the simple bot's rules in the playouts, a few candidates -----------
 
 RUMMIES = sorted(g for g in game_ids() if hasattr(get_game(g).new_hand(seed=1), "policy_observation"))
@@ -342,11 +373,23 @@ def test_policy_observation_is_the_observation_without_the_views(gid):
     for st in rummy_decisions(gid, n=2):
         seat = st.to_act
         full, light = st.observation(seat), st.policy_observation(seat)
-        for f in ("seat", "to_act", "phase", "hand", "hand_sizes", "stock_size", "discard", "melds",
-                  "scores", "legal", "extra", "active"):
+        for f in (
+            "seat",
+            "to_act",
+            "phase",
+            "hand",
+            "hand_sizes",
+            "stock_size",
+            "discard",
+            "melds",
+            "scores",
+            "legal",
+            "extra",
+            "active",
+        ):
             assert getattr(light, f) == getattr(full, f), f
         assert light.zones == () and light.log == () and light.verbs == ()
-        assert st.observation(seat) == full          # the state is unchanged
+        assert st.observation(seat) == full  # the state is unchanged
 
 
 @pytest.mark.parametrize("gid", RUMMIES)
@@ -354,9 +397,13 @@ def test_rummy_playouts_follow_the_simple_bot_and_end(gid):
     from cardtable.bots.pimc import greedy_playout
     from cardtable.bots.rummy_playout import rummy_policy
     from cardtable.bots.strong import prior_policy
+
     st = rummy_decisions(gid, n=1)[0]
-    want = (prior_policy(st.game) if getattr(st.game, "playout_policy", "simple") == "prior"
-            else bots.SimpleBot(st.game)._choose)
+    want = (
+        prior_policy(st.game)
+        if getattr(st.game, "playout_policy", "simple") == "prior"
+        else bots.SimpleBot(st.game)._choose
+    )
     assert rummy_policy(st) is want
     iset = st.information_set(st.to_act)
     for seed in range(2):
@@ -372,6 +419,7 @@ def test_rummy_search_compares_the_simple_bots_first_choices(gid):
     """A discard among many: the search compares the prior (first) and the prior's next
     choices, at most ``search_width`` plus one per other verb, all legal; reproducible."""
     from cardtable.bots.strong import prior_policy
+
     game = get_game(gid)
     width = game.search_width
     for st in rummy_decisions(gid, n=2, verb="discard"):
@@ -394,7 +442,7 @@ def test_the_bar_grows_with_the_candidates():
     b = strong(g)
     assert b._bar(2) == b._bar(1) and b._bar(5) > b._bar(3) > b._bar(2)
     t = strong(get_game("kruisjassen"))
-    assert t._bar(2) == t._bar(8)            # trick games: the fixed bar
+    assert t._bar(2) == t._bar(8)  # trick games: the fixed bar
 
 
 def test_a_hints_trick_words_say_who_takes_the_trick():
@@ -427,6 +475,7 @@ def test_a_hints_trick_words_say_who_takes_the_trick():
 
 
 # ---- the budget is wall time (issue 19, part 4) ---------------------------------------------
+
 
 class _FakeTime:
     """A clock for ``pimc.time`` that moves one second at every ``time()`` read (the
@@ -463,7 +512,7 @@ def test_a_search_chunk_keeps_to_its_deadline(monkeypatch):
     # round 1 reads 2 .. k + 3 (k + 1 long): a second round would end past 2k + 4
     clock.t = 0.0
     one = search_chunk(iset, legal, "x", None, 2.0 * k + 4)
-    assert one.worlds == 1 and one.n == [1] * k and clock.t == k + 3     # no second round begun
+    assert one.worlds == 1 and one.n == [1] * k and clock.t == k + 3  # no second round begun
     # a fixed count of rounds never looks at the clock's deadline
     clock.t = 0.0
     assert search_chunk(iset, legal, "x", 3, 1.0).worlds == 3
@@ -507,21 +556,28 @@ def test_the_bot_does_not_wait_for_slices_past_its_deadline(monkeypatch):
     assert b.last.stats.playouts == 0 and sent
     deadline = time.monotonic() + 20
     while not all(f.cancelled() for f in sent) and time.monotonic() < deadline:
-        time.sleep(0.01)                   # the search's thread drops them as it ends
+        time.sleep(0.01)  # the search's thread drops them as it ends
     assert all(f.cancelled() for f in sent)
 
 
 def test_every_game_declares_a_review_floor_the_bot_keeps():
     """``Game.review_floor``, in the sheet's unit, is kept in each Decision for the review
     and the hint (``explain.floor_of``)."""
-    want = {"kruisjassen": 0.1, "schutjassen": 10.0, "handjas": 0.1, "manille": 0.05,
-            "manille-muette": 0.05, "klassieke-rummy": 1.0, "loba": 1.0}
+    want = {
+        "kruisjassen": 0.1,
+        "schutjassen": 10.0,
+        "handjas": 0.1,
+        "manille": 0.05,
+        "manille-muette": 0.05,
+        "klassieke-rummy": 1.0,
+        "loba": 1.0,
+    }
     for gid in game_ids():
         g = get_game(gid)
         assert isinstance(g.review_floor, float) and g.review_floor > 0, gid
         if gid in want:
             assert g.review_floor == want[gid], gid
-    assert get_game("manille-muette", scoring="excess").review_floor == 1.0     # game points
+    assert get_game("manille-muette", scoring="excess").review_floor == 1.0  # game points
     st = decisions("kruisjassen", None, {}, n=1)[0]
     b = strong(get_game("kruisjassen"), iterations=8)
     b.choose(st.information_set(st.to_act))

@@ -84,7 +84,7 @@ class OnePackHand(_Scoring, TrickHand):
 def two_pack_deal(seed: int, size: int = 8) -> list[int]:
     deck = TwoPacks().deck()
     random.Random(seed).shuffle(deck)
-    return [layered_mask(deck[:size]), layered_mask(deck[size:2 * size])]
+    return [layered_mask(deck[:size]), layered_mask(deck[size : 2 * size])]
 
 
 def hand(dealt: list[int], dealer: int = 1) -> TwoPackHand:
@@ -92,6 +92,7 @@ def hand(dealt: list[int], dealer: int = 1) -> TwoPackHand:
 
 
 # ---- the masks ---------------------------------------------------------------------------
+
 
 def test_a_layered_mask_holds_copies():
     qs, h7 = parse_card("QS"), parse_card("7H")
@@ -136,21 +137,22 @@ def test_a_one_pack_trick_hand_refuses_copies():
 
 # ---- a hand with copies ------------------------------------------------------------------
 
+
 def test_a_hand_holds_plays_and_books_two_copies():
     qs, ts = parse_card("QS"), parse_card("TS")
     st = hand([layered_mask(cards("QS QS TS 7H")), layered_mask(cards("TS KS 8H 9H"))])
     assert st.to_act == 0 and st.n_tricks == 4
     obs = st.observation(0)
     assert sorted(obs.hand) == sorted(cards("QS QS TS 7H")) and obs.hand_sizes == (4, 4)
-    assert [a.text() for a in obs.legal] == ["play 7H", "play TS", "play QS"]      # QS once
+    assert [a.text() for a in obs.legal] == ["play 7H", "play TS", "play QS"]  # QS once
     assert st.hidden_from(0) == Counter(cards("TS KS 8H 9H"))
     st = st.apply("play QS")
-    assert layered_cards(st.hands[0]) == sorted(cards("QS TS 7H"))                 # one QS left
-    st = st.apply("play KS")                                                       # seat 1 wins
+    assert layered_cards(st.hands[0]) == sorted(cards("QS TS 7H"))  # one QS left
+    st = st.apply("play KS")  # seat 1 wins
     assert st.last_winner == 1 and st.to_act == 1
     st = st.apply("play TS")
     assert [a.text() for a in st.legal_actions()] == ["play TS", "play QS"]
-    st = st.apply("play TS")                  # the identical card: the leader keeps the trick
+    st = st.apply("play TS")  # the identical card: the leader keeps the trick
     assert st.last_winner == 1
     assert layered_cards(st.gone) == sorted([qs, ts, ts, parse_card("KS")])
     assert Counter(st.cards_in_play()) == Counter(cards("QS QS TS 7H TS KS 8H 9H"))
@@ -184,12 +186,11 @@ def test_an_information_set_with_copies_deals_every_copy_and_keeps_the_voids():
     has not seen (the two QS now in one hand, now split), and keep seat 1's void in spades
     (shown by a heart on a spade lead) in every copy."""
     g = TwoPacks()
-    deal = [layered_mask(cards("7S 8S 9S 7H")), layered_mask(cards("8H 9H JH AH")),
-            layered_mask(cards("QS QS TS KS"))]
+    deal = [layered_mask(cards("7S 8S 9S 7H")), layered_mask(cards("8H 9H JH AH")), layered_mask(cards("QS QS TS KS"))]
     st = ThreeSeatHand(g, 2, deal, None)
     assert st.to_act == 0
-    st = st.apply("play 7S").apply("play 8H")              # seat 1 does not follow: no spades
-    assert [a.text() for a in st.legal_actions()] == ["play TS", "play QS", "play KS"]   # QS once
+    st = st.apply("play 7S").apply("play 8H")  # seat 1 does not follow: no spades
+    assert [a.text() for a in st.legal_actions()] == ["play TS", "play QS", "play KS"]  # QS once
     st = st.apply("play TS")
     assert st.last_winner == 2
     qs = parse_card("QS")
@@ -204,8 +205,8 @@ def test_an_information_set_with_copies_deals_every_copy_and_keeps_the_voids():
         assert (w.hands[1].bit_count(), w.hands[2].bit_count()) == sizes
         assert all(settled(h) == h for h in w.hands)
         assert Counter(layered_cards(w.hands[1]) + layered_cards(w.hands[2])) == unseen
-        assert not w.hands[1] & spades                      # the void, in every layer
-        assert layered_cards(w.hands[2]).count(qs) == 2     # so both QS are seat 2's
+        assert not w.hands[1] & spades  # the void, in every layer
+        assert layered_cards(w.hands[2]).count(qs) == 2  # so both QS are seat 2's
         assert Counter(w.cards_in_play()) == Counter(st.cards_in_play())
     # before any play the two copies are dealt independently: apart about half the time
     iset2 = ThreeSeatHand(g, 2, deal, None).information_set(0)

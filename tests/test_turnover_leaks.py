@@ -84,7 +84,7 @@ class Seen:
         self.known = [Counter() for _ in range(game.players)]
         self.stock_known = False
         self.turnovers = 0
-        self.redraws = 0          # stock draws after a turnover (a card drawn from a re-formed stock)
+        self.redraws = 0  # stock draws after a turnover (a card drawn from a re-formed stock)
 
     def step(self, before, action, after) -> None:
         """Follow ``action`` from ``before`` to ``after``: a turnover makes the stock known or
@@ -122,8 +122,13 @@ def short_stock_position(game, seed: int, rng: random.Random) -> dict[str, Any]:
     d = game.new_hand(seed=seed).deal_record()
     k = rng.randint(0, 3)
     stock = list(d["stock"])
-    out = {"dealer": d["dealer"], "hands": d["hands"], "stock": stock[:k], "discard": stock[k:] + list(d["discard"]),
-           "to_act": (d["dealer"] + 1) % game.players}
+    out = {
+        "dealer": d["dealer"],
+        "hands": d["hands"],
+        "stock": stock[:k],
+        "discard": stock[k:] + list(d["discard"]),
+        "to_act": (d["dealer"] + 1) % game.players,
+    }
     if game.id == "amerikaans-jokeren":
         out["hand_no"] = rng.randint(1, 6)
     return out
@@ -138,7 +143,7 @@ def _trimmed_json(game, obs, shuffled: bool) -> dict:
     last = -1
     if shuffled:
         last = max((i for i, e in enumerate(obs.events) if e.kind == "turnover"), default=-1)
-    js["log"] = list(obs.log[last + 1:])
+    js["log"] = list(obs.log[last + 1 :])
     return js
 
 
@@ -178,8 +183,9 @@ def check_iset(state, seen: Seen, seat: int, rng: random.Random) -> list[str]:
     out = []
     hidden = seen.hidden(state, seat)
     if iset.deal.pool.bit_count() != sum(hidden.values()):
-        out.append(f"iset: seat {seat}'s pool holds {iset.deal.pool.bit_count()} cards, "
-                   f"{sum(hidden.values())} are hidden")
+        out.append(
+            f"iset: seat {seat}'s pool holds {iset.deal.pool.bit_count()} cards, {sum(hidden.values())} are hidden"
+        )
     try:
         w = iset.sample(rng)
     except Exception as e:  # noqa: BLE001 - a sampler that fails is a finding like the others
@@ -266,7 +272,7 @@ def _assert_clean(gid: str, tally: Counter, examples: list[str], hands: int) -> 
     assert tally["turnover_hands"] >= hands * 3 // 4, f"{gid}: turnovers in only {tally['turnover_hands']} hands"
     assert tally["redraws"] >= hands, f"{gid}: only {tally['redraws']} draws from a re-formed stock"
     cls = game_class(gid)
-    for n in range(cls.min_players, cls.max_players + 1):     # every seat count
+    for n in range(cls.min_players, cls.max_players + 1):  # every seat count
         assert tally[f"turnover_hands_{n}p"] >= 10, f"{gid}: {n} players, {tally[f'turnover_hands_{n}p']} hands"
     if gid != "basis-rummy":
         assert tally["shuffled_hands"] >= hands // 4, f"{gid}: shuffled turnovers in {tally['shuffled_hands']} hands"
@@ -289,6 +295,7 @@ def test_no_seat_sees_a_card_shuffled_into_the_stock_many_hands(gid):
 
 # ---- the record of the issue ------------------------------------------------------------------
 
+
 def _jokeren_example():
     """Jokeren, 2 players, an empty stock and the pile ``3C 9H QS KD`` (jokeren §11 Example 8),
     seat 0 to draw with ``3D 4D 5D``: ``draw stock`` keeps KD up and shuffles ``3C 9H QS`` into
@@ -309,7 +316,7 @@ def test_the_card_drawn_from_a_shuffled_stock_is_hidden():
     assert zones["stock"].count == 2 and zones["stock"].cards == ()
     hidden = Counter(card_text(c) for c in st.hidden_from(1))
     assert hidden["3C"] == 1 and hidden["QS"] == 1 and hidden["9H"] == 1
-    assert not any(w in line for line in obs.log[-2:] for w in ("3C", "9H", "QS"))   # turnover, draw
+    assert not any(w in line for line in obs.log[-2:] for w in ("3C", "9H", "QS"))  # turnover, draw
     # the whole check of this file finds nothing at either seat
     _g, start = _jokeren_example()
     seen = Seen(g, start)
@@ -353,12 +360,13 @@ def test_leak_view_leaves_out_the_log_before_the_last_shuffle_only():
     d = position(g2, ["3D 4D 5D", "2C"], "3C 9H QS KD", to_act=0, empty_stock=True, dump=1)
     js = g2.from_deal(d).apply("draw stock").observation(1).to_json()
     assert "without shuffling" in js["log"][-2] and g2.leak_view(js)["log"] == js["log"]
-    for gid in ("klassieke-rummy", "loba"):      # Loba writes its own turnover line
+    for gid in ("klassieke-rummy", "loba"):  # Loba writes its own turnover line
         game = get_game(gid, 2)
         assert game.leak_view({"log": ["a", f"x {SHUFFLED_WORDS}", "b"]})["log"] == ["b"]
 
 
 # ---- the strong bot's sampler with the cards now unknown -----------------------------------------
+
 
 def after_a_redraw(gid: str, seed: int):
     """A position of ``gid`` (2 players, shuffled turnovers where the game has the option) just
@@ -386,6 +394,7 @@ def test_the_strong_bot_samples_and_chooses_after_a_shuffled_turnover(gid):
     among the unknown places (the stock from the codes shuffled into it only), and the strong bot plays a
     legal action from it (Loba's sampler used to fail here: its game had no ``reshuffle``)."""
     from cardtable.bots import get_bot
+
     got = next(x for x in (after_a_redraw(gid, seed) for seed in range(40)) if x is not None)
     st, seen = got
     game = st.game
@@ -406,11 +415,13 @@ def test_the_strong_bot_samples_and_chooses_after_a_shuffled_turnover(gid):
 
 # ---- the check catches a planted leak ---------------------------------------------------------
 
+
 def test_a_planted_leak_is_caught(monkeypatch):
     """With the hiding switched off (the drift hand's turnover leaving the shuffled cards known),
     the check finds leaks in Klassieke Rummy with ``reshuffle``, and in the wild family (a card
     drawn from a shuffled stock counted as known) in Jokeren."""
     from cardtable.families.drift import DriftHand
+
     monkeypatch.setattr(DriftHand, "_hide_reformed", lambda self, under: None)
     for gid in ("klassieke-rummy", "jokeren"):
         tally: Counter = Counter()
@@ -431,8 +442,11 @@ def test_seen_follows_the_rules_on_a_hand_built_record():
         seen.step(st, a, nxt)
         st = nxt
     assert seen.turnovers == 1 and not seen.stock_known and seen.redraws == 1 and not seen.known[0]
-    assert sorted(card_text(c) for c in seen.hidden(st, 1).elements() if card_text(c) in ("3C", "9H", "QS")) \
-        == ["3C", "9H", "QS"]
+    assert sorted(card_text(c) for c in seen.hidden(st, 1).elements() if card_text(c) in ("3C", "9H", "QS")) == [
+        "3C",
+        "9H",
+        "QS",
+    ]
 
 
 def main(argv: list[str]) -> None:

@@ -10,8 +10,11 @@ from cardtable.tui import demo
 
 
 def _same(a, b, players: int) -> bool:
-    return (a.to_act == b.to_act and a.legal_actions() == b.legal_actions()
-            and all(a.observation(s) == b.observation(s) for s in range(players)))
+    return (
+        a.to_act == b.to_act
+        and a.legal_actions() == b.legal_actions()
+        and all(a.observation(s) == b.observation(s) for s in range(players))
+    )
 
 
 @pytest.mark.parametrize("game_id", game_ids())
@@ -20,18 +23,24 @@ def test_undo_replays_the_hand_minus_its_tail(game_id):
     n = game.players
     match = Match(game, ["human:Anna"] + ["bot:simple"] * (n - 1), seed=4)
     states = []
-    demo.play_until(match, lambda m, o: (states.append(m.state) if o is not None else None) or
-                    (o is not None and len(m.hands[-1]["actions"]) >= 12) or m.sheet.hands >= 1)
+    demo.play_until(
+        match,
+        lambda m, o: (
+            (states.append(m.state) if o is not None else None)
+            or (o is not None and len(m.hands[-1]["actions"]) >= 12)
+            or m.sheet.hands >= 1
+        ),
+    )
     acts = list(match.hands[-1]["actions"])
     if match.state.over or len(acts) < 3:
         pytest.skip("the hand ended too soon")
     k = len(acts)
     assert states[-1] is match.state
     st = match.undo(3)
-    assert match.hands[-1]["actions"] == acts[:k - 3]
+    assert match.hands[-1]["actions"] == acts[: k - 3]
     assert _same(st, states[-4], n) and match.state is st
     rec = match.to_record()
-    assert rec["hands"][-1]["actions"] == acts[:k - 3]
+    assert rec["hands"][-1]["actions"] == acts[: k - 3]
     # every action of the hand, then none is left to take back
     match.undo(k - 3)
     assert match.hands[-1]["actions"] == [] and _same(match.state, states[0], n)
@@ -46,7 +55,7 @@ def test_undo_count_takes_back_the_last_decision_of_a_seat_and_what_followed(gam
     game = get_game(game_id)
     match = Match(game, ["human:Anna"] + ["bot:simple"] * (game.players - 1), seed=6)
 
-    def stop(m, obs):      # seat 0 to decide again, after a decision of its own in this hand
+    def stop(m, obs):  # seat 0 to decide again, after a decision of its own in this hand
         return obs is not None and obs.seat == 0 and 0 in m.actors()
 
     demo.play_until(match, stop)

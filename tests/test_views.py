@@ -74,7 +74,7 @@ def _playout(game, seed: int, every: int = 1):
 def check_zones(game, st, seat: int) -> None:
     obs = st.observation(seat)
     hidden = Counter(st.hidden_from(seat))
-    deck = Counter(st.deck())                   # this hand's deck (seats out take theirs away)
+    deck = Counter(st.deck())  # this hand's deck (seats out take theirs away)
     zones = obs.zones
     assert zones, "no zones"
     names = [z.name for z in zones]
@@ -109,8 +109,11 @@ def check_zones(game, st, seat: int) -> None:
         if z.kind == V.HAND and z.owner != seat:
             assert z.count == obs.hand_sizes[z.owner]
     # the cards the seat may pick: those of its legal one-card actions (card-shaped verbs)
-    picks = {a.cards[0] for a in obs.legal
-             if len(a.cards) == 1 and (spec_for(a, obs.verbs) or VerbSpec("", "")).shape == V.CARD}
+    picks = {
+        a.cards[0]
+        for a in obs.legal
+        if len(a.cards) == 1 and (spec_for(a, obs.verbs) or VerbSpec("", "")).shape == V.CARD
+    }
     assert picks <= set(own[0].selectable)
 
 
@@ -123,7 +126,7 @@ def check_verbs(obs) -> None:
             assert spec.menu, f"{spec.verb}: a menu with no items"
             words = [a.verb] + (a.arg or "").split()
             level = spec.menu
-            for w in words[1:]:                      # the action's words follow the menu down
+            for w in words[1:]:  # the action's words follow the menu down
                 item = next((m for m in level if m.word == w), None)
                 assert item is not None, f"{a.text()}: {w!r} is not on the menu"
                 level = item.children
@@ -242,9 +245,11 @@ def test_default_view_of_a_plain_sheet():
 
 NAMES = ["Anna", "Bram", "Cor", "You"]
 #: "you" before a verb in the third person: a template that forgot ``{0:plays|play}``
-THIRD_PERSON_YOU = re.compile(r"\b[Yy]ou (plays|passes|wins|declares|asks|tells|says|takes|names|keeps|"
-                              r"exchanges|draws|melds|lays|discards|goes|scores|lets|claims|leads|makes|fails|"
-                              r"deals|is|has)\b")
+THIRD_PERSON_YOU = re.compile(
+    r"\b[Yy]ou (plays|passes|wins|declares|asks|tells|says|takes|names|keeps|"
+    r"exchanges|draws|melds|lays|discards|goes|scores|lets|claims|leads|makes|fails|"
+    r"deals|is|has)\b"
+)
 JH = parse_card("JH")
 
 
@@ -300,6 +305,7 @@ def test_the_log_is_the_text_of_each_games_events(gid, n):
 
 # ---- the observation cost does not grow with the log ----------------------------------------
 
+
 @pytest.mark.parametrize("gid,n", CONFIGS)
 def test_each_event_is_rendered_once_along_a_hand(gid, n):
     """Observed after every action (as the table does), a hand renders each log event once:
@@ -309,7 +315,7 @@ def test_each_event_is_rendered_once_along_a_hand(gid, n):
     for seed in range(2):
         before = V.RENDER_CALLS[0]
         per_obs = []
-        for st, _seats in _playout(game, seed, every=10 ** 9):
+        for st, _seats in _playout(game, seed, every=10**9):
             c0 = V.RENDER_CALLS[0]
             for s in range(n):
                 st.observation(s)
@@ -322,6 +328,7 @@ def test_each_event_is_rendered_once_along_a_hand(gid, n):
 def test_log_view_reuses_the_cache_and_rebuilds_off_the_line():
     def make(raw):
         return LogEvent("n", f"event {raw}")
+
     node = None
     for i in range(3):
         node = (node, i)
@@ -333,7 +340,7 @@ def test_log_view_reuses_the_cache_and_rebuilds_off_the_line():
     c2 = log_view(c, longer, make)
     assert c2.texts[-1] == "event 3" and c2.events[:3] == c.events
     assert V.RENDER_CALLS[0] - calls == 1
-    other = ((None, "a"), "b")                     # not an extension of the cache
+    other = ((None, "a"), "b")  # not an extension of the cache
     assert log_view(c2, other, make).texts == ("event a", "event b")
 
 
@@ -349,6 +356,7 @@ def test_clones_share_the_rendered_log_but_not_its_growth():
 
 
 # ---- the verb specs' own shapes ---------------------------------------------------------------
+
 
 def test_specs_for_picks_the_specific_spec_first():
     loose = VerbSpec("declare", "Roem")
@@ -384,13 +392,16 @@ def _lines_under_the_table_today(sheet) -> list[str]:
     """The drawing's lines that today's sheet panel shows under the table
     (tui/widgets.py ``sheet_renderable``: not a table row, not a side's tally whose label is
     a column header; nothing for an empty sheet but a carry)."""
-    if not sheet.view().is_table:       # a free drawing (a boom): the panel shows all of it
+    if not sheet.view().is_table:  # a free drawing (a boom): the panel shows all of it
         return sheet.render().splitlines()
     headers, rows = sheet.table()
     drawing = sheet.render()
     heads = {str(h).strip().lower() for h in headers} if rows else set()
-    extra = [ln for ln in drawing.splitlines()
-             if ln.strip() and not ln.lstrip().startswith("|") and ln.split(":")[0].strip().lower() not in heads]
+    extra = [
+        ln
+        for ln in drawing.splitlines()
+        if ln.strip() and not ln.lstrip().startswith("|") and ln.split(":")[0].strip().lower() not in heads
+    ]
     if not rows and not any("|" in ln or "carry" in ln for ln in extra):
         extra = []
     return extra

@@ -31,11 +31,20 @@ def meld(text: str, rules=ONE):
     return check_meld(parse_cards(text), rules)
 
 
-@pytest.mark.parametrize("text, ok", [
-    ("AH 2H 3H", True), ("QH KH AH", True), ("KH AH 2H", False),
-    ("JK=AS 2S 3S", True), ("QS KS JK=AS", True), ("KS JK=AS 2S", False),
-    ("5C JK=6C JK=7C", True), ("5H 6H 8H", False), ("5H 6H JK=7H 8H", True),
-])
+@pytest.mark.parametrize(
+    "text, ok",
+    [
+        ("AH 2H 3H", True),
+        ("QH KH AH", True),
+        ("KH AH 2H", False),
+        ("JK=AS 2S 3S", True),
+        ("QS KS JK=AS", True),
+        ("KS JK=AS 2S", False),
+        ("5C JK=6C JK=7C", True),
+        ("5H 6H 8H", False),
+        ("5H 6H JK=7H 8H", True),
+    ],
+)
 def test_example_1_runs_with_aces_and_jokers(text, ok):
     got = meld(text)
     assert (not isinstance(got, str)) == ok, got
@@ -43,27 +52,35 @@ def test_example_1_runs_with_aces_and_jokers(text, ok):
         assert got[0] == RUN
 
 
-@pytest.mark.parametrize("text, rules, ok", [
-    ("7C 7D 7H JK=7*", ONE, True), ("7C 7D 7H 7S JK=7*", ONE, False),
-    ("7C 7C 7D", TWO, True), ("9S 9S 9H 9H 9D 9C JK=9* JK=9*", TWO, True),
-    ("9S 9S 9H 9H 9D 9C JK=9* JK=9* JK=9*", TWO, False),
-    ("JK=9* JK=9* JK=9*", TWO, False),
-])
+@pytest.mark.parametrize(
+    "text, rules, ok",
+    [
+        ("7C 7D 7H JK=7*", ONE, True),
+        ("7C 7D 7H 7S JK=7*", ONE, False),
+        ("7C 7C 7D", TWO, True),
+        ("9S 9S 9H 9H 9D 9C JK=9* JK=9*", TWO, True),
+        ("9S 9S 9H 9H 9D 9C JK=9* JK=9* JK=9*", TWO, False),
+        ("JK=9* JK=9* JK=9*", TWO, False),
+    ],
+)
 def test_example_2_sets(text, rules, ok):
     got = check_meld(parse_cards(text), rules)
     assert (not isinstance(got, str)) == ok, got
 
 
-@pytest.mark.parametrize("text, rules, why", [
-    ("7C 7C 7D", ONE, "a set may not hold two 7♣"),
-    ("7C 7D 7H 7S JK=7*", ONE, "a set has at most 4 cards"),
-    ("JK=9* JK=9* JK=9*", TWO, "a meld needs at least one natural card"),
-    ("7C 7D JK=7H", ONE, "a joker in a set stands for the rank only: write JK=7* rather than JK=7♥"),
-    ("5H JK=6C 7H", ONE, "a run of ♥ holds ♥ cards only; JK=6♣ stands for a ♣"),
-    ("5H JK=5H 6H", ONE, "a run may not hold two 5♥"),
-    ("5H 6H JK", ONE, "say what each joker stands for, like JK=8C in a run or JK=8* in a set"),
-    ("KH AH 2H", ONE, "not a run: the ace is high or low, a run cannot go round the corner (K-A-2)"),
-])
+@pytest.mark.parametrize(
+    "text, rules, why",
+    [
+        ("7C 7C 7D", ONE, "a set may not hold two 7♣"),
+        ("7C 7D 7H 7S JK=7*", ONE, "a set has at most 4 cards"),
+        ("JK=9* JK=9* JK=9*", TWO, "a meld needs at least one natural card"),
+        ("7C 7D JK=7H", ONE, "a joker in a set stands for the rank only: write JK=7* rather than JK=7♥"),
+        ("5H JK=6C 7H", ONE, "a run of ♥ holds ♥ cards only; JK=6♣ stands for a ♣"),
+        ("5H JK=5H 6H", ONE, "a run may not hold two 5♥"),
+        ("5H 6H JK", ONE, "say what each joker stands for, like JK=8C in a run or JK=8* in a set"),
+        ("KH AH 2H", ONE, "not a run: the ace is high or low, a run cannot go round the corner (K-A-2)"),
+    ],
+)
 def test_refusals_in_the_players_words(text, rules, why):
     assert check_meld(parse_cards(text), rules) == why
 
@@ -89,8 +106,12 @@ def test_example_4_joker_exchange():
 
 def test_example_3_layoff_ends_on_a_run():
     m = Meld(2, RUN, tuple(parse_cards("JD QD KD")))
-    assert layoff_targets(m, ONE) == [(parse_card("TD"), "low"), (parse_card("JK=TD"), "low"),
-                                      (parse_card("AD"), "high"), (parse_card("JK=AD"), "high")]
+    assert layoff_targets(m, ONE) == [
+        (parse_card("TD"), "low"),
+        (parse_card("JK=TD"), "low"),
+        (parse_card("AD"), "high"),
+        (parse_card("JK=AD"), "high"),
+    ]
     m = Meld(2, RUN, tuple(parse_cards("JD QD KD AD")))
     assert layoff_targets(m, ONE) == [(parse_card("TD"), "low"), (parse_card("JK=TD"), "low")]
 
@@ -112,6 +133,7 @@ def test_enumeration_is_fast_at_the_worst_position():
     t = time.perf_counter()
     for _ in range(50):
         from cardtable.families import melds as M
+
         M._RUN_MEMO.clear(), M._SET_MEMO.clear()
         find_wild_melds(hand, TWO)
     assert (time.perf_counter() - t) / 50 < 0.02
@@ -123,11 +145,22 @@ JOKEREN = MeldRules(packs=1, max_set=4, set_jokers=SET_CARD)
 LOBA = MeldRules(packs=2, max_set=6, set_jokers=SET_NONE, set_suits=3, min_run=4, run_jokers=2)
 
 
-@pytest.mark.parametrize("text, ok", [
-    ("7C 7D 7H", True), ("7C 7C 7D", False), ("7C 7D 7H 7S JK=7S", False), ("7C 7D JK=7S", True),
-    ("7C 7D JK=7C", False), ("QD JK=QH JK=QS", True), ("AH 2H 3H", True), ("QH KH AH", True),
-    ("KH AH 2H", False), ("JK=AS 2S 3S", True), ("QS KS JK=AS", True),
-])
+@pytest.mark.parametrize(
+    "text, ok",
+    [
+        ("7C 7D 7H", True),
+        ("7C 7C 7D", False),
+        ("7C 7D 7H 7S JK=7S", False),
+        ("7C 7D JK=7S", True),
+        ("7C 7D JK=7C", False),
+        ("QD JK=QH JK=QS", True),
+        ("AH 2H 3H", True),
+        ("QH KH AH", True),
+        ("KH AH 2H", False),
+        ("JK=AS 2S 3S", True),
+        ("QS KS JK=AS", True),
+    ],
+)
 def test_jokeren_example_1(text, ok):
     got = check_meld(parse_cards(text), JOKEREN)
     assert (not isinstance(got, str)) == ok, got
@@ -136,19 +169,31 @@ def test_jokeren_example_1(text, ok):
 def test_jokeren_set_joker_fixed_lay_off_and_swap():
     m = Meld(2, SET, tuple(parse_cards("8C 8D JK=8H")))
     texts = {card_text(c) for c, _e in layoff_targets(m, JOKEREN)}
-    assert texts == {"8S", "JK=8S"}                   # 8H is represented by the joker: swap it instead
+    assert texts == {"8S", "JK=8S"}  # 8H is represented by the joker: swap it instead
     assert swap_targets(m, JOKEREN) == [parse_card("8H")]
     pts = points_table(ace=11)
-    assert meld_points(RUN, parse_cards("AH 2H JK=3H"), pts) == 6            # a low ace counts 1
+    assert meld_points(RUN, parse_cards("AH 2H JK=3H"), pts) == 6  # a low ace counts 1
     assert meld_points(RUN, parse_cards("QH KH JK=AH"), pts) == 31
     assert meld_points(SET, parse_cards("7C 7D JK=7S"), pts) == 21
 
 
-@pytest.mark.parametrize("text, ok", [
-    ("4C 4D 4H", True), ("4C 4D 4H 4S", False), ("4C 4C 4D", False), ("4C 4C 4D 4D 4H 4H", True),
-    ("4C 4D JK=4*", False), ("5H 6H 7H", False), ("5H 6H 7H 8H", True), ("JK=5H 6H JK=7H 8H", True),
-    ("JK=6H JK=7H JK=8H 9H TH", False), ("JC QC KC AC", True), ("AD 2D 3D 4D", True), ("QC KC AC 2C", False),
-])
+@pytest.mark.parametrize(
+    "text, ok",
+    [
+        ("4C 4D 4H", True),
+        ("4C 4D 4H 4S", False),
+        ("4C 4C 4D", False),
+        ("4C 4C 4D 4D 4H 4H", True),
+        ("4C 4D JK=4*", False),
+        ("5H 6H 7H", False),
+        ("5H 6H 7H 8H", True),
+        ("JK=5H 6H JK=7H 8H", True),
+        ("JK=6H JK=7H JK=8H 9H TH", False),
+        ("JC QC KC AC", True),
+        ("AD 2D 3D 4D", True),
+        ("QC KC AC 2C", False),
+    ],
+)
 def test_loba_example_1_and_2(text, ok):
     got = check_meld(parse_cards(text), LOBA)
     assert (not isinstance(got, str)) == ok, got
@@ -156,7 +201,7 @@ def test_loba_example_1_and_2(text, ok):
 
 def test_loba_pierna_lay_offs_and_pushed_jokers():
     m = Meld(0, SET, tuple(parse_cards("QC QD QH")))
-    assert {card_text(c) for c, _e in layoff_targets(m, LOBA)} == {"QC", "QD", "QH"}   # not QS, no joker
+    assert {card_text(c) for c, _e in layoff_targets(m, LOBA)} == {"QC", "QD", "QH"}  # not QS, no joker
     m = Meld(0, RUN, tuple(parse_cards("5S JK=6S 7S 8S")))
     assert push_targets(m, LOBA) == [(parse_card("6S"), "low"), (parse_card("6S"), "high")]
     assert [card_text(c) for c in push_joker(m, parse_card("6S"), "low", LOBA).cards] == "JK=4S 5S 6S 7S 8S".split()
@@ -166,7 +211,7 @@ def test_loba_pierna_lay_offs_and_pushed_jokers():
     m = Meld(0, RUN, tuple(parse_cards("AS JK=2S 3S 4S")))
     assert push_targets(m, LOBA) == [(parse_card("2S"), "high")]
     m = Meld(0, RUN, tuple(parse_cards("JK=5H 6H JK=7H 8H")))
-    assert {card_text(c) for c, _e in layoff_targets(m, LOBA)} == {"4H", "9H"}         # no third joker
+    assert {card_text(c) for c, _e in layoff_targets(m, LOBA)} == {"4H", "9H"}  # no third joker
 
 
 @pytest.mark.parametrize("rules", [ONE, TWO, JOKEREN, LOBA], ids=["one", "two", "jokeren", "loba"])

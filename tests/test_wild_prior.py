@@ -33,8 +33,12 @@ def _decisions(gid, n=8, seed=5):
 @pytest.mark.parametrize("gid", GAMES)
 def test_each_game_has_its_own_prior(gid):
     """No game of the family falls through to a prior written for another class."""
-    want = {"amerikaans-jokeren": "cardtable.bots.amerikaans_jokeren", "jokeren": "cardtable.bots.jokeren",
-            "ramino-drift": "cardtable.bots.elimination", "loba": "cardtable.bots.elimination"}
+    want = {
+        "amerikaans-jokeren": "cardtable.bots.amerikaans_jokeren",
+        "jokeren": "cardtable.bots.jokeren",
+        "ramino-drift": "cardtable.bots.elimination",
+        "loba": "cardtable.bots.elimination",
+    }
     pol = prior_policy(get_game(gid, players=2))
     assert pol.__module__ == want.get(gid, "cardtable.bots.wild_rummy")
 
@@ -47,12 +51,12 @@ def test_prior_is_legal_reproducible_and_sees_only_the_observation(gid):
     for st in _decisions(gid):
         seat = st.to_act
         other = swapped(st, seat, rng)
-        for view in ("observation", "policy_observation"):   # the table's and a playout's
+        for view in ("observation", "policy_observation"):  # the table's and a playout's
             obs = getattr(st, view)(seat)
             a = pol(obs, game, random.Random(7))
             assert st.is_legal(a), (gid, a)
             assert pol(obs, game, random.Random(7)) == a
-            if other is not None:                 # hidden cards elsewhere: the same move
+            if other is not None:  # hidden cards elsewhere: the same move
                 assert pol(getattr(other, view)(seat), game, random.Random(7)) == a
 
 
@@ -68,7 +72,7 @@ def test_pair_outs_counts_the_unseen_cards_that_complete_a_pair():
     rules = MeldRules(min_natural=1)
     c = parse_cards
     unseen = Counter(c("4H 7H 9C 9D 8H"))
-    assert wild_rummy.pair_outs(*c("5H 6H"), unseen, rules) == 2    # 4H and 7H
-    assert wild_rummy.pair_outs(*c("6H 8H"), unseen, rules) == 1    # the gap, 7H
-    assert wild_rummy.pair_outs(*c("9H 9S"), unseen, rules) == 2    # 9C, 9D
+    assert wild_rummy.pair_outs(*c("5H 6H"), unseen, rules) == 2  # 4H and 7H
+    assert wild_rummy.pair_outs(*c("6H 8H"), unseen, rules) == 1  # the gap, 7H
+    assert wild_rummy.pair_outs(*c("9H 9S"), unseen, rules) == 2  # 9C, 9D
     assert wild_rummy.pair_outs(*c("2C 9S"), unseen, rules) == 0

@@ -64,6 +64,7 @@ def seconds_per_match(gid: str) -> float | None:
     path = COSTS_DIR / f"{gid}.txt"
     return float(path.read_text(encoding="utf-8")) if path.exists() else None
 
+
 #: positions kept for the views: at most this many a hand, and in all per (game, players)
 PER_HAND = 6
 POSITIONS = 240
@@ -87,7 +88,7 @@ def matches_for(gid: str) -> int:
     if env:
         return int(env)
     cost = seconds_per_match(gid)
-    if cost is None:   # not measured yet: the most (test_every_game_has_a_budget says so)
+    if cost is None:  # not measured yet: the most (test_every_game_has_a_budget says so)
         return BUDGET["max_matches"]
     return min(BUDGET["max_matches"], int(BUDGET["budget_seconds"] / cost))
 
@@ -99,6 +100,7 @@ def matches_per_count(gid: str) -> int:
 
 
 # ---- one match's draw ------------------------------------------------------------------
+
 
 def draw_options(gid: str, rng: random.Random) -> dict:
     """Option values from the game's own option specs: bools and choices uniformly;
@@ -126,6 +128,7 @@ def draw_options(gid: str, rng: random.Random) -> dict:
 @dataclass(frozen=True)
 class MatchDraw:
     """What match ``index`` of a walk plays: ``play_match(**kwargs)`` plays it again."""
+
     gid: str
     players: int
     options: dict
@@ -135,8 +138,10 @@ class MatchDraw:
 
     def call(self) -> str:
         """The call that plays this match again, for a failure message."""
-        return (f"tests.test_invariants.play_match({self.gid!r}, {self.players}, {self.options!r}, "
-                f"match_seed={self.match_seed}, play_seed={self.play_seed}, policies={self.policies!r})")
+        return (
+            f"tests.test_invariants.play_match({self.gid!r}, {self.players}, {self.options!r}, "
+            f"match_seed={self.match_seed}, play_seed={self.play_seed}, policies={self.policies!r})"
+        )
 
 
 def draw_match(gid: str, players: int, index: int) -> MatchDraw:
@@ -153,6 +158,7 @@ def draw_match(gid: str, players: int, index: int) -> MatchDraw:
 
 
 # ---- the walk --------------------------------------------------------------------------
+
 
 @dataclass
 class Walk:
@@ -240,6 +246,7 @@ def every_case() -> list[tuple[str, int]]:
 
 
 # ---- measuring the budget --------------------------------------------------------------
+
 
 def measure(gid: str, per_count: int = 20) -> float:
     """Seconds (process time) of one match of ``gid``'s walk: the first ``per_count``

@@ -98,8 +98,7 @@ class PolicyBot(Bot):
     """A bot around a rule-of-thumb function ``policy(obs, game, rng) -> Action`` (the
     ``simple`` bots); without one it picks at random. Ignores ``budget``."""
 
-    def __init__(self, game: Game, seed: int | None = None, policy: Callable | None = None,
-                 kind: str = "simple"):
+    def __init__(self, game: Game, seed: int | None = None, policy: Callable | None = None, kind: str = "simple"):
         super().__init__(game, seed)
         self.kind = kind
         self._choose = policy
@@ -122,6 +121,7 @@ class SimpleBot(PolicyBot):
 
     def __init__(self, game: Game, seed: int | None = None):
         from cardtable.bots.registry import find_bot
+
         entry = find_bot("simple", game)
         policy = getattr(entry.factory, "policy", None) if entry is not None else None
         super().__init__(game, seed, policy, "simple")
@@ -132,6 +132,7 @@ def get_bot(kind: str, game: Game, seed: int | None = None) -> Bot:
     the registry (``bots/registry.py``); OptionError listing the kinds otherwise. A
     ``simple`` bot for a game no module plays picks at random."""
     from cardtable.bots.registry import INTERNAL_KINDS, find_bot, kinds
+
     kind = kind or "simple"
     entry = find_bot(kind, game) if kind not in INTERNAL_KINDS else None
     if entry is None:
@@ -146,6 +147,7 @@ def bot_levels(game: Game) -> list[tuple[str, str]]:
     """The bot levels a seat of ``game`` may take, weakest first: (kind, one line on it)."""
     from cardtable.bots.registry import find_bot
     from cardtable.bots.strong import LEVELS, default_budget
+
     out = []
     for kind, text in LEVELS:
         if kind == "simple" or find_bot(kind, game) is not None:
@@ -217,7 +219,7 @@ def hint_search(game: Game, info, budget: float | None = None) -> tuple[Action, 
     t0 = time.monotonic()
     budget = default_budget() if budget is None else budget
     bot = StrongBot(game)
-    try:                          # the differences in the sheet's unit (strepen, points)
+    try:  # the differences in the sheet's unit (strepen, points)
         unit = getattr(game.new_sheet(), "unit", "") or ""
     except Exception:
         unit = ""
@@ -239,6 +241,7 @@ def hint(game: Game, info, budget: float | None = None) -> tuple[Action, str]:
 
 def _register() -> None:
     from cardtable.bots.registry import register_bot
+
     register_bot("random", RandomBot, default=True, module=__name__)
 
 

@@ -76,12 +76,13 @@ def contract_missing(cards, hand_no: int, game: Game) -> float:
         best = 0
         for s in range(4):
             for i in range(len(line) - L + 1):
-                k = sum(1 for r in line[i:i + L] if (r, s) in have)
+                k = sum(1 for r in line[i : i + L] if (r, s) in have)
                 best = max(best, k)
         return float(max(0, L - best - jokers) if best else L - 1)
     if hand_no == 3:
-        k, p, left = jokeren.best_split(list(cards), game.rules, game.points,
-                                        jokeren.split_memo(game.rules, game.points))
+        k, p, left = jokeren.best_split(
+            list(cards), game.rules, game.points, jokeren.split_memo(game.rules, game.points)
+        )
         melded = sum(game.points[c] for c in cards) - p - 15 * sum(1 for c in cards if is_joker(c) and c not in left)
         return max(0.0, (40 - melded) / 10.0)
     return 0.0
@@ -111,9 +112,13 @@ def _prior_discard(obs: Observation, game: Game, discards: list[Action], hand: l
     if len(pool) == 1:
         return pool[0]
     h = obs.extra.get("hand_no") or 0
-    card, _v = jokeren.best_discard(jokeren._Context(obs, game), [jokeren._plain(c) for c in hand],
-                                    [a.cards[0] for a in pool], rng,
-                                    lambda rest: -CONTRACT_W * contract_missing(rest, h, game))
+    card, _v = jokeren.best_discard(
+        jokeren._Context(obs, game),
+        [jokeren._plain(c) for c in hand],
+        [a.cards[0] for a in pool],
+        rng,
+        lambda rest: -CONTRACT_W * contract_missing(rest, h, game),
+    )
     return next(a for a in pool if a.cards[0] == card)
 
 

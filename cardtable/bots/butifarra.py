@@ -33,10 +33,10 @@ _NONE = Action("trump", "none")
 #: card points per rank (butifarra §2)
 POINTS = {9: 5, 14: 4, 13: 3, 12: 2, 11: 1}
 #: hand values (see ``suit_value``) at which the bot acts
-CHOOSE_AT = 19          # the dealer names trumps himself from this value on
-DOUBLE_AT = 27          # an opponent doubles from this value on (for the named trump)
-REDOUBLE_AT = 29        # the dealing side redoubles from this value on
-SANT_VICENC_AT = 32     # the opponents' second redouble
+CHOOSE_AT = 19  # the dealer names trumps himself from this value on
+DOUBLE_AT = 27  # an opponent doubles from this value on (for the named trump)
+REDOUBLE_AT = 29  # the dealing side redoubles from this value on
+SANT_VICENC_AT = 32  # the opponents' second redouble
 
 
 def _has(hand: int, suit: int, rank: int) -> bool:
@@ -88,8 +88,10 @@ def very_strong(hand: int) -> bool:
 
 def best_suit(hand: int) -> tuple[int, int]:
     """(suit, value) of the best trump suit for ``hand``; ties go to the longer suit."""
-    return max(((s, suit_value(hand, s)) for s in range(4)),
-               key=lambda sv: (sv[1], (hand & SUIT_MASK[sv[0]]).bit_count(), sv[0]))
+    return max(
+        ((s, suit_value(hand, s)) for s in range(4)),
+        key=lambda sv: (sv[1], (hand & SUIT_MASK[sv[0]]).bit_count(), sv[0]),
+    )
 
 
 def choose_trump(hand: int, may_pass: bool) -> Action:

@@ -95,8 +95,7 @@ FEED_W = 14.0
 KNOWN_W = 6.0
 
 
-def outs_discard(obs: Observation, game: Game, discards: list[Action], hand: list[Card],
-                 rng: random.Random) -> Action:
+def outs_discard(obs: Observation, game: Game, discards: list[Action], hand: list[Card], rng: random.Random) -> Action:
     """The discard by live outs (``card_outs``): throw the card whose points, weighed by how
     close the other hand is to going out, are highest against what it may still become."""
     pts = game.points
@@ -134,8 +133,9 @@ def prior(obs: Observation, game: Game, rng: random.Random) -> Action:
     buy = next((a for a in obs.legal if a.verb == "buy"), None)
     if buy is not None:
         return buy
-    return wild_rummy.prior_choose(obs, game, rng, discard=outs_discard,
-                                   jokers_first=game.points[JOKER] >= JOKER_DUMP_PTS)
+    return wild_rummy.prior_choose(
+        obs, game, rng, discard=outs_discard, jokers_first=game.points[JOKER] >= JOKER_DUMP_PTS
+    )
 
 
 register_policy("prior", prior, game_classes=(EliminationRummy,))

@@ -36,7 +36,7 @@ def amount_words(value: float, unit: str = "", se: float | None = None) -> str:
     v = abs(value)
     if se is not None and 0 < se < math.inf:
         e = math.floor(math.log10(se))
-        step = max(m * 10.0 ** e for m in (1, 2, 5) if m * 10.0 ** e <= se)
+        step = max(m * 10.0**e for m in (1, 2, 5) if m * 10.0**e <= se)
         v = round(v / step) * step
         num = f"{v:.{max(0, -math.floor(math.log10(step) + 1e-9))}f}"
     else:
@@ -129,7 +129,7 @@ def reason(obs: Observation, decision: Decision, iset: Any = None, scale: float 
     nxt = others[0]
     diff, se = compare(decision, best, nxt)
     bits = []
-    bits.extend(move_words(obs, legal[best], iset))      # the family's words ("wins the trick")
+    bits.extend(move_words(obs, legal[best], iset))  # the family's words ("wins the trick")
     err = se * scale if se < math.inf else None
     amount = amount_words(diff * scale, unit, err)
     # nothing to tell: rounds to nought, or under the game's floor
@@ -140,11 +140,23 @@ def reason(obs: Observation, decision: Decision, iset: Any = None, scale: float 
         looks = "looked as good" if nought else f"looked {amount} better, within the search's noise"
         return f"{label}: " + ", ".join(bits + [f"the rule of thumb; {other} {looks}"])
     if not (diff > 0 and worth_telling(decision, diff, se, scale)):
-        bits.append("a close call")        # first: the line may be cut at the screen's edge
-    bits.append(f"as good as {label_of(nxt)}" if nought
-                else f"{gain_words(diff * scale, unit, err)} than {_mid_sentence(label_of(nxt))}")
+        bits.append("a close call")  # first: the line may be cut at the screen's edge
+    bits.append(
+        f"as good as {label_of(nxt)}"
+        if nought
+        else f"{gain_words(diff * scale, unit, err)} than {_mid_sentence(label_of(nxt))}"
+    )
     return f"{label}: " + ", ".join(bits)
 
 
-__all__ = ["CONFIDENCE", "MIN_WORLDS", "amount_words", "compare", "floor_of", "gain_words", "is_clear",
-           "reason", "worth_telling"]
+__all__ = [
+    "CONFIDENCE",
+    "MIN_WORLDS",
+    "amount_words",
+    "compare",
+    "floor_of",
+    "gain_words",
+    "is_clear",
+    "reason",
+    "worth_telling",
+]

@@ -90,7 +90,7 @@ def rest_cost(game: Game, rest, unseen: Counter, targets: set, w: float, memo: d
     jokers_out = unseen[JOKER]
     for c in left:
         if is_joker(c):
-            cost += w * pts[c] - 10.0           # a free joker: a meld with the next pair
+            cost += w * pts[c] - 10.0  # a free joker: a meld with the next pair
             continue
         v = w * pts[c]
         if c in targets:
@@ -177,8 +177,9 @@ class _Context:
         self.targets: set = set()
         if on:
             for mv in obs.melds:
-                self.targets.update(rep for rep, _e in layoff_targets(Meld(mv.owner, mv.kind, W._meld_cards(mv)),
-                                                                       game.rules))
+                self.targets.update(
+                    rep for rep, _e in layoff_targets(Meld(mv.owner, mv.kind, W._meld_cards(mv)), game.rules)
+                )
         self.memo = split_memo(game.rules, game.points)
 
     def value(self, rest) -> float:
@@ -262,8 +263,14 @@ def draw(obs: Observation, game: Game, draws: list[Action], hand: list[Card]) ->
     return pick
 
 
-def discard(obs: Observation, game: Game, discards: list[Action], hand: list[Card],
-            rng: random.Random, ctx: _Context | None = None) -> Action:
+def discard(
+    obs: Observation,
+    game: Game,
+    discards: list[Action],
+    hand: list[Card],
+    rng: random.Random,
+    ctx: _Context | None = None,
+) -> Action:
     """The discard that leaves the best rest (``best_discard``); never a joker unless only
     jokers may go."""
     pool = [a for a in discards if not is_joker(a.cards[0])] or discards
@@ -275,8 +282,9 @@ def discard(obs: Observation, game: Game, discards: list[Action], hand: list[Car
     return next(a for a in pool if a.cards[0] == card)
 
 
-def best_discard(ctx: _Context, cards: list[Card], options: list[Card], rng: random.Random,
-                 extra=None) -> tuple[Card, float]:
+def best_discard(
+    ctx: _Context, cards: list[Card], options: list[Card], rng: random.Random, extra=None
+) -> tuple[Card, float]:
     """Of ``options`` (cards of ``cards`` that may go), the discard that leaves the best rest,
     less the cost of feeding the next player (and plus ``extra(rest)`` if given: a game's own
     term, such as Amerikaans Jokeren's contract): ``(card, value)``."""

@@ -116,8 +116,7 @@ def low_lead(plays: Sequence[int], t: TrickTable, unseen: int, suit: int | None 
     return lowest(plays, t, unseen)
 
 
-def choose_card(obs: Observation, t: TrickTable, plays: Sequence[int], deck: int,
-                partner: int | None) -> int:
+def choose_card(obs: Observation, t: TrickTable, plays: Sequence[int], deck: int, partner: int | None) -> int:
     """The card to play (one of ``plays``) by rules of thumb 1-3; ``partner``: the seat of
     the partner, or None when every player is alone."""
     unseen = unseen_mask(obs, deck)
@@ -150,6 +149,7 @@ def choose_card(obs: Observation, t: TrickTable, plays: Sequence[int], deck: int
 
 # ---- the bot -------------------------------------------------------------------------------
 
+
 def _partner(obs: Observation, game: Game) -> int | None:
     if obs.n_seats == 4 and game.team_of(0) == game.team_of(2) and game.team_of(0) != game.team_of(1):
         return obs.seat ^ 2
@@ -180,8 +180,9 @@ def choose(obs: Observation, game: Game, rng: random.Random) -> Action:
     return Action("play", None, (choose_card(obs, t, plays, deck, partner),))
 
 
-def _talk_lead(obs: Observation, t: TrickTable, plays: list[int], unseen: int,
-               legal: Sequence[Action]) -> Action | int | None:
+def _talk_lead(
+    obs: Observation, t: TrickTable, plays: list[int], unseen: int, legal: Sequence[Action]
+) -> Action | int | None:
     """Parlée rule 4: the ``ask top`` question (an Action), the card to lead after the
     answer (an int), or None (no talk in this game or nothing learnt)."""
     extra = obs.extra
@@ -198,8 +199,9 @@ def _talk_lead(obs: Observation, t: TrickTable, plays: list[int], unseen: int,
         return None
     asked = SUIT_LETTERS.index(mine[0]["action"][-1])
     ans = mine[0]["answer"]
-    good = (ans == "none" and asked != t.trump and bool(hand_mask(obs) & SUIT_MASK[asked])) or \
-        (ans != "none" and is_boss(parse_card(ans), t, unseen & ~(1 << parse_card(ans))))
+    good = (ans == "none" and asked != t.trump and bool(hand_mask(obs) & SUIT_MASK[asked])) or (
+        ans != "none" and is_boss(parse_card(ans), t, unseen & ~(1 << parse_card(ans)))
+    )
     if good:
         return low_lead(plays, t, unseen, asked)
     others = [c for c in plays if SUIT_OF[c] != asked]
@@ -207,8 +209,19 @@ def _talk_lead(obs: Observation, t: TrickTable, plays: list[int], unseen: int,
 
 
 __all__ = [
-    "beaters", "cheapest_beater", "choose", "choose_card", "deck_mask", "hand_mask", "is_boss",
-    "lead_card", "low_lead", "lowest", "richest_feed", "unseen_mask", "winning",
+    "beaters",
+    "cheapest_beater",
+    "choose",
+    "choose_card",
+    "deck_mask",
+    "hand_mask",
+    "is_boss",
+    "lead_card",
+    "low_lead",
+    "lowest",
+    "richest_feed",
+    "unseen_mask",
+    "winning",
 ]
 
 

@@ -50,11 +50,18 @@ _EXCHANGE_NONE = Action("exchange", "none")
 #: per player count: (intercept, slope, spread) mapping ``estimate`` to the declarer's
 #: points, fitted on 600 simple-bot deals each (voorhand declaring with the bot's plan);
 #: spread = the standard deviation of the points around that line
-CALIBRATION = {2: (16.5, 0.65, 5.9), 3: (7.1, 0.87, 7.1), 4: (1.0, 1.02, 7.5),
-               5: (2.2, 0.94, 9.1), 6: (-0.2, 1.01, 9.9), 7: (-9.0, 1.38, 11.8)}
+CALIBRATION = {
+    2: (16.5, 0.65, 5.9),
+    3: (7.1, 0.87, 7.1),
+    4: (1.0, 1.02, 7.5),
+    5: (2.2, 0.94, 9.1),
+    6: (-0.2, 1.01, 9.9),
+    7: (-9.0, 1.38, 11.8),
+}
 
 
 # ---- hand evaluation ---------------------------------------------------------------------
+
 
 def estimate(game: Game, hand: int, trump: int, unseen: int) -> float:
     """Expected points (card points + 1 per trick) the declarer takes with ``hand`` (a
@@ -153,6 +160,7 @@ def plan(game: Game, hand: int, unseen: int, stock: int) -> tuple[float, int, in
 
 # ---- choosing ----------------------------------------------------------------------------
 
+
 def _deck_less_discards(obs: Observation, game: Game) -> int:
     """The deck less the seat's own discards (``extra["my_discards"]``), which it has seen."""
     deck = deck_mask(game)
@@ -228,8 +236,6 @@ def play_card(obs: Observation, game: Game, plays: list[int]) -> int:
                 return richest_feed(plays, t, unseen)
             return lowest(plays, t, unseen)
     return choose_card(obs, t, plays, deck, None)
-
-
 
 
 # ---- the strong bot's prior and its reading of the calls ---------------------------------
@@ -335,8 +341,17 @@ class ManilleStrongBot(StrongBot):
         return super().choose(info, budget)
 
 
-__all__ = ["CallsRead", "ManilleStrongBot", "best_chance", "choose", "estimate", "fits_calls",
-           "plan", "play_card", "prior"]
+__all__ = [
+    "CallsRead",
+    "ManilleStrongBot",
+    "best_chance",
+    "choose",
+    "estimate",
+    "fits_calls",
+    "plan",
+    "play_card",
+    "prior",
+]
 
 
 # the games this module's rules of thumb play (bots/registry.py)

@@ -81,7 +81,6 @@ class Stats:
         return sum(self.n)
 
 
-
 #: the playout policy: ``greedy`` (``greedy_playout``: the game's registered playout) or
 #: ``random`` (the game's fast ``playout``); ``CARDTABLE_STRONG_ROLLOUT`` sets it (for
 #: comparing them)
@@ -96,8 +95,15 @@ def greedy_playout(world: Any, rng: random.Random) -> tuple[float, ...]:
     return playout_for(world.game)(world, rng)
 
 
-def search_chunk(iset: Any, legal: tuple[Action, ...], seed: str, rounds: int | None,
-                 deadline: float | None = None, prior: int = 0, seconds: float | None = None) -> Stats:
+def search_chunk(
+    iset: Any,
+    legal: tuple[Action, ...],
+    seed: str,
+    rounds: int | None,
+    deadline: float | None = None,
+    prior: int = 0,
+    seconds: float | None = None,
+) -> Stats:
     """PIMC from ``iset``: rounds of a sampled world, each action of ``legal`` applied to a
     clone of it and played out with the same draws; the seat's returns summed per action
     (and the squares of their differences with ``legal[prior]``'s, ``Stats.dsquares``).
@@ -126,7 +132,7 @@ def search_chunk(iset: Any, legal: tuple[Action, ...], seed: str, rounds: int | 
     rng = random.Random(seed)
     seat = iset.seat
     done = 0
-    length = 0.0                           # the last round's seconds
+    length = 0.0  # the last round's seconds
     while True:
         began = time.time()
         world = iset.sample(rng)
@@ -134,11 +140,14 @@ def search_chunk(iset: Any, legal: tuple[Action, ...], seed: str, rounds: int | 
         vals = []
         for action in legal:
             if rounds is None and time.time() >= wall:
-                return st                  # the round is cut: it does not count
+                return st  # the round is cut: it does not count
             w = world.clone()
             w.apply_in_place(action)
-            vals.append((greedy_playout(w, random.Random(draws)) if ROLLOUT == "greedy"
-                         else w.playout(random.Random(draws)))[seat])
+            vals.append(
+                (greedy_playout(w, random.Random(draws)) if ROLLOUT == "greedy" else w.playout(random.Random(draws)))[
+                    seat
+                ]
+            )
         vp = vals[prior]
         for i, v in enumerate(vals):
             st.n[i] += 1

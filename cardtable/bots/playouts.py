@@ -60,8 +60,9 @@ def prior_policy(game: Any):
     return policy if policy is not None else simple_policy(game)
 
 
-def policy_playout(world: Any, rng: random.Random, policy: Callable[..., Action],
-                   observe: Callable[[int], Any] | None = None) -> tuple[float, ...]:
+def policy_playout(
+    world: Any, rng: random.Random, policy: Callable[..., Action], observe: Callable[[int], Any] | None = None
+) -> tuple[float, ...]:
     """Play ``world`` to the end with every seat playing ``policy(obs, game, rng)`` on
     ``observe(seat)`` (default ``world.observation``) and return ``world.returns()``; at most
     ``HORIZON`` steps (then 0 for every seat)."""
@@ -105,8 +106,11 @@ def playout_for(game: Any) -> Playout:
     gid = getattr(game, "id", type(game).__name__)
     if gid not in _WARNED:
         _WARNED.add(gid)
-        warnings.warn(f"{gid}: no playout policy and no simple bot registered; the strong bot's "
-                      "playouts are random", NoPlayoutWarning, stacklevel=2)
+        warnings.warn(
+            f"{gid}: no playout policy and no simple bot registered; the strong bot's playouts are random",
+            NoPlayoutWarning,
+            stacklevel=2,
+        )
     return random_playout
 
 
@@ -134,12 +138,24 @@ def move_words(obs: Any, action: Action, iset: Any = None, game: Any = None) -> 
     if game is None:
         try:
             from cardtable.engine import get_game
+
             game = get_game(obs.game)
-        except Exception:          # an observation of no registered game: no words
+        except Exception:  # an observation of no registered game: no words
             return []
     explain = find_policy("explain", game)
     return list(explain(obs, action, iset)) if explain is not None else []
 
 
-__all__ = ["EPSILON", "HORIZON", "NoPlayoutWarning", "move_words", "playout_for", "policy_playout",
-           "prior_policy", "random_playout", "simple_playout", "simple_policy", "simple_step"]
+__all__ = [
+    "EPSILON",
+    "HORIZON",
+    "NoPlayoutWarning",
+    "move_words",
+    "playout_for",
+    "policy_playout",
+    "prior_policy",
+    "random_playout",
+    "simple_playout",
+    "simple_policy",
+    "simple_step",
+]

@@ -57,9 +57,8 @@ def get_pool() -> ProcessPoolExecutor:
             ctx = multiprocessing.get_context("forkserver" if "forkserver" in methods else "spawn")
             if ctx.get_start_method() == "forkserver":
                 ctx.set_forkserver_preload(["__main__", *_preload()])
-            with _real_std_streams():       # its queues start multiprocessing's resource tracker
-                _POOL = ProcessPoolExecutor(max_workers=pool_workers(), mp_context=ctx,
-                                            initializer=_worker_start)
+            with _real_std_streams():  # its queues start multiprocessing's resource tracker
+                _POOL = ProcessPoolExecutor(max_workers=pool_workers(), mp_context=ctx, initializer=_worker_start)
         return _POOL
 
 
@@ -87,7 +86,7 @@ def _worker_start() -> None:
     """A pool worker's first step: run at the lower priority ``WORKER_NICE``."""
     try:
         os.nice(WORKER_NICE)
-    except (AttributeError, OSError):      # no nice on this platform: same priority
+    except (AttributeError, OSError):  # no nice on this platform: same priority
         pass
 
 
@@ -119,12 +118,13 @@ def warm_up() -> None:
     spends its first few tenths of a second, more on a loaded machine, starting them): call
     it when a table with a strong bot or a hint key opens. Returns at once: the workers are
     started by a thread of their own."""
+
     def start() -> None:
         try:
             pool = get_pool()
             for _ in range(pool_workers()):
                 submit(pool, int)
-        except Exception:                  # a pool that cannot start: the first search says so
+        except Exception:  # a pool that cannot start: the first search says so
             pass
 
     threading.Thread(target=start, name="strong-warm-up", daemon=True).start()
@@ -164,7 +164,7 @@ class _PoolSearch:
 
     def __init__(self, iset: Any, legal: tuple[Action, ...], seeds: Any, prior: int, end: float):
         self.args = (iset, legal)
-        self.seeds = seeds                 # j -> the seed of slice j
+        self.seeds = seeds  # j -> the seed of slice j
         self.prior = prior
         self.end = end
         self.stats = Stats.empty(len(legal))
@@ -192,10 +192,10 @@ class _PoolSearch:
             wall_end = time.time() + (self.end - time.monotonic())
             j = 0
             while not self.stop.is_set():
-                while (len(pending) < pool_workers() and not self.stop.is_set()
-                       and time.monotonic() < self.end - 0.01):
-                    pending.add(submit(pool, search_chunk, *self.args, self.seeds(j), None,
-                                       wall_end, self.prior, SLICE))
+                while len(pending) < pool_workers() and not self.stop.is_set() and time.monotonic() < self.end - 0.01:
+                    pending.add(
+                        submit(pool, search_chunk, *self.args, self.seeds(j), None, wall_end, self.prior, SLICE)
+                    )
                     j += 1
                 if not pending:
                     break
@@ -209,7 +209,7 @@ class _PoolSearch:
             if pool is not None:
                 _drop_pool(pool)
             self.error = e
-        except BaseException as e:         # raised by ``run_timed``
+        except BaseException as e:  # raised by ``run_timed``
             self.error = e
         finally:
             for f in pending:
@@ -219,8 +219,8 @@ class _PoolSearch:
 
 # ---- running the search's chunks --------------------------------------------------------
 
-def run_chunks(jobs: list[tuple], stats: Stats, cancel: threading.Event,
-               use_pool: bool) -> tuple[Stats, bool]:
+
+def run_chunks(jobs: list[tuple], stats: Stats, cancel: threading.Event, use_pool: bool) -> tuple[Stats, bool]:
     """Run fixed chunks (each a tuple of ``search_chunk``'s arguments; in order in process,
     all at once in the pool with ``use_pool``) and sum them into ``stats``. Returns
     ``stats`` and whether ``cancel`` was set before the last came back (what came back by
@@ -244,9 +244,16 @@ def run_chunks(jobs: list[tuple], stats: Stats, cancel: threading.Event,
     return stats, False
 
 
-def run_timed(iset: Any, legal: tuple[Action, ...], seeds: Callable[[int], str], prior: int,
-              deadline: float, stats: Stats, cancel: threading.Event,
-              use_pool: bool) -> tuple[Stats, bool]:
+def run_timed(
+    iset: Any,
+    legal: tuple[Action, ...],
+    seeds: Callable[[int], str],
+    prior: int,
+    deadline: float,
+    stats: Stats,
+    cancel: threading.Event,
+    use_pool: bool,
+) -> tuple[Stats, bool]:
     """Slices of search of ``legal`` from ``iset`` (slice ``j`` seeded ``seeds(j)``, the
     differences measured against ``legal[prior]``) until ``deadline`` (a
     ``time.monotonic()``), summed into ``stats``; returns ``stats`` and whether ``cancel``
@@ -265,11 +272,10 @@ def run_timed(iset: Any, legal: tuple[Action, ...], seeds: Callable[[int], str],
             rest = deadline - time.monotonic()
             if rest <= 0:
                 return stats, False
-            stats.add(search_chunk(iset, legal, seeds(j), None, time.time() + rest,
-                                   prior, SLICE))
+            stats.add(search_chunk(iset, legal, seeds(j), None, time.time() + rest, prior, SLICE))
             j += 1
     if deadline - MARGIN - time.monotonic() <= 0.01:
-        return stats, cancel.is_set()      # no time for a slice to go and come back
+        return stats, cancel.is_set()  # no time for a slice to go and come back
     search = _PoolSearch(iset, legal, seeds, prior, deadline - MARGIN)
     search.start()
     cancelled = False
@@ -288,5 +294,15 @@ def run_timed(iset: Any, legal: tuple[Action, ...], seeds: Callable[[int], str],
     return stats, cancelled
 
 
-__all__ = ["MARGIN", "SLICE", "WORKER_NICE", "get_pool", "pool_workers", "run_chunks", "run_timed",
-           "shutdown_pool", "submit", "warm_up"]
+__all__ = [
+    "MARGIN",
+    "SLICE",
+    "WORKER_NICE",
+    "get_pool",
+    "pool_workers",
+    "run_chunks",
+    "run_timed",
+    "shutdown_pool",
+    "submit",
+    "warm_up",
+]

@@ -75,15 +75,22 @@ _ENTRIES: list[BotEntry] = []
 _DISCOVERED = False
 
 
-def register_bot(kind: str, factory: Callable[..., Any], *, games: tuple[str, ...] = (),
-                 game_classes: tuple[type, ...] = (), default: bool = False,
-                 module: str | None = None) -> BotEntry:
+def register_bot(
+    kind: str,
+    factory: Callable[..., Any],
+    *,
+    games: tuple[str, ...] = (),
+    game_classes: tuple[type, ...] = (),
+    default: bool = False,
+    module: str | None = None,
+) -> BotEntry:
     """Register ``factory(game, seed) -> Bot`` as the ``kind`` bot of ``games`` (ids)
     and/or ``game_classes`` (or of every game with ``default``); ``module`` names the
     registering module (default: the factory's). Returns the entry; registering an equal
     entry again (a module imported twice) is a no-op."""
-    entry = BotEntry(kind, factory, tuple(games), tuple(game_classes), default,
-                     module or getattr(factory, "__module__", ""))
+    entry = BotEntry(
+        kind, factory, tuple(games), tuple(game_classes), default, module or getattr(factory, "__module__", "")
+    )
     for e in _ENTRIES:
         if e == entry:
             return e
@@ -91,14 +98,16 @@ def register_bot(kind: str, factory: Callable[..., Any], *, games: tuple[str, ..
     return entry
 
 
-def register_policy(kind: str, choose: Callable[..., Any], *, games: tuple[str, ...] = (),
-                    game_classes: tuple[type, ...] = ()) -> BotEntry:
+def register_policy(
+    kind: str, choose: Callable[..., Any], *, games: tuple[str, ...] = (), game_classes: tuple[type, ...] = ()
+) -> BotEntry:
     """Register a rule-of-thumb function ``choose(obs, game, rng) -> Action`` as the
     ``kind`` bot of ``games`` / ``game_classes`` (each bot is a ``PolicyBot`` around it),
     or a search policy of an internal kind (``playout``, ``explain``: the module docstring
     gives their signatures; ``find_policy`` reads them back)."""
-    return register_bot(kind, _PolicyFactory(kind, choose), games=games, game_classes=game_classes,
-                        module=choose.__module__)
+    return register_bot(
+        kind, _PolicyFactory(kind, choose), games=games, game_classes=game_classes, module=choose.__module__
+    )
 
 
 class _PolicyFactory:
@@ -111,6 +120,7 @@ class _PolicyFactory:
 
     def __call__(self, game: Game, seed: int | None = None):
         from cardtable.bots import PolicyBot
+
         return PolicyBot(game, seed, self.policy, self.kind)
 
     def __eq__(self, other: object) -> bool:
@@ -127,6 +137,7 @@ def discover() -> None:
     if _DISCOVERED:
         return
     import cardtable.bots as pkg
+
     for info in pkgutil.iter_modules(pkg.__path__):
         importlib.import_module(f"{pkg.__name__}.{info.name}")
     _DISCOVERED = True
@@ -188,5 +199,14 @@ def entries() -> list[BotEntry]:
     return list(_ENTRIES)
 
 
-__all__ = ["INTERNAL_KINDS", "BotEntry", "discover", "entries", "find_bot", "find_policy", "kinds", "register_bot",
-           "register_policy"]
+__all__ = [
+    "INTERNAL_KINDS",
+    "BotEntry",
+    "discover",
+    "entries",
+    "find_bot",
+    "find_policy",
+    "kinds",
+    "register_bot",
+    "register_policy",
+]

@@ -127,12 +127,15 @@ class ReviewLine:
         """``Trick 3: you chose 7H, the bot AH (about 0.4 strepen better on average)`` (one
         line of the summary at 80 columns, mostly; the gain rounded to its standard error
         ``se``); ``who``: how the player is named (``you``, a name)."""
-        return (f"{self.when}: {who} chose {self.played}, the bot {self.better} "
-                f"({gain_words(self.gain, self.unit, self.se)})")
+        return (
+            f"{self.when}: {who} chose {self.played}, the bot {self.better} "
+            f"({gain_words(self.gain, self.unit, self.se)})"
+        )
 
 
-def review_line(decision: Any, played: Action, obs: Any, when: str, unit: str = "",
-                scale: float = 1.0, index: int = 0) -> ReviewLine | None:
+def review_line(
+    decision: Any, played: Action, obs: Any, when: str, unit: str = "", scale: float = 1.0, index: int = 0
+) -> ReviewLine | None:
     """The line for one decision, or None when the bot would have played the same or its
     choice is not clearly better (``is_clear``, see the module docstring) or better by less
     than the game's floor (``worth_telling``). ``decision``: the strong
@@ -149,8 +152,9 @@ def review_line(decision: Any, played: Action, obs: Any, when: str, unit: str = 
     gain, se = compare(decision, best, p)
     if not worth_telling(decision, gain, se, scale):
         return None
-    return ReviewLine(obs.seat, index, when, short_words(played, obs), short_words(legal[best], obs),
-                      gain * scale, unit, se * scale)
+    return ReviewLine(
+        obs.seat, index, when, short_words(played, obs), short_words(legal[best], obs), gain * scale, unit, se * scale
+    )
 
 
 class ReviewSearch:
@@ -164,8 +168,15 @@ class ReviewSearch:
     once with what it found so far. The table's hook ``CardTableApp.review_search`` takes
     any class with this constructor and these two methods."""
 
-    def __init__(self, game: Any, info: Any, budget: float | None = None, iterations: int | None = None,
-                 use_pool: bool = True, seed: int | None = None):
+    def __init__(
+        self,
+        game: Any,
+        info: Any,
+        budget: float | None = None,
+        iterations: int | None = None,
+        use_pool: bool = True,
+        seed: int | None = None,
+    ):
         from cardtable.bots.strong import StrongBot
 
         self.info = info
@@ -206,8 +217,9 @@ class TurnCounter:
         return turn
 
 
-def review_hand(match: Any, hand: int, seats: Collection[int] | None = None, iterations: int = 200,
-                seed: int = 0) -> list[ReviewLine]:
+def review_hand(
+    match: Any, hand: int, seats: Collection[int] | None = None, iterations: int = 200, seed: int = 0
+) -> list[ReviewLine]:
     """The review of hand ``hand`` (0-based, a dealt hand of ``match.hands``) recomputed from
     the record: every decision of ``seats`` (default: the human seats) with two or more
     legal actions searched in process with ``iterations`` playouts (reproducible for
@@ -233,11 +245,19 @@ def review_hand(match: Any, hand: int, seats: Collection[int] | None = None, ite
             turn = counters[seat].note(i)
             obs = st.observation(seat)
             if len(obs.legal) > 1:
-                search = ReviewSearch(game, st.information_set(seat), iterations=iterations, use_pool=False,
-                                      seed=rng.randrange(2**31))
+                search = ReviewSearch(
+                    game, st.information_set(seat), iterations=iterations, use_pool=False, seed=rng.randrange(2**31)
+                )
                 decision = search.run()
-                line = review_line(decision, obs.legal[obs.legal.index(action)] if action in obs.legal else action,
-                                   obs, when_words(obs, turn), unit, sheet_scale(st), i)
+                line = review_line(
+                    decision,
+                    obs.legal[obs.legal.index(action)] if action in obs.legal else action,
+                    obs,
+                    when_words(obs, turn),
+                    unit,
+                    sheet_scale(st),
+                    i,
+                )
                 if line is not None:
                     out.append(line)
         st = st.apply(action, check=False)
@@ -257,6 +277,23 @@ def _standing_before(match: Any, hand: int) -> Any:
     return sheet.standing()
 
 
-__all__ = ["CONFIDENCE", "MIN_WORLDS", "REVIEW_BUDGET", "ReviewLine", "ReviewSearch", "TurnCounter",
-           "action_words", "amount_words", "compare", "floor_of", "gain_words", "is_clear", "review_hand",
-           "review_line", "sheet_scale", "short_words", "when_words", "worth_telling"]
+__all__ = [
+    "CONFIDENCE",
+    "MIN_WORLDS",
+    "REVIEW_BUDGET",
+    "ReviewLine",
+    "ReviewSearch",
+    "TurnCounter",
+    "action_words",
+    "amount_words",
+    "compare",
+    "floor_of",
+    "gain_words",
+    "is_clear",
+    "review_hand",
+    "review_line",
+    "sheet_scale",
+    "short_words",
+    "when_words",
+    "worth_telling",
+]

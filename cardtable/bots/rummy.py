@@ -57,8 +57,7 @@ def _rules(game: Game) -> tuple[str, Sequence[int], bool, bool]:
     opts = getattr(game, "options", {}) or {}
     ace_mode = getattr(game, "ace_mode", None) or opts.get("ace_mode") or ACE_LOW
     points = getattr(game, "points", None) or _DEFAULT_POINTS
-    return (ace_mode, points, bool(opts.get("layoff_requires_meld", False)),
-            bool(opts.get("last_card", False)))
+    return (ace_mode, points, bool(opts.get("layoff_requires_meld", False)), bool(opts.get("last_card", False)))
 
 
 def _table_melds(obs: Observation) -> list[Meld]:
@@ -97,27 +96,37 @@ def choose(obs: Observation, game: Game, rng: random.Random) -> Action:
             if len(a.cards) == len(hand):
                 return a
     if "meld" in by_verb:
-        return _best_meld(by_verb["meld"], hand, ace_mode, points, _table_melds(obs), obs.seat,
-                          obs.extra.get("taken_from_discard"), last_card)
+        return _best_meld(
+            by_verb["meld"],
+            hand,
+            ace_mode,
+            points,
+            _table_melds(obs),
+            obs.seat,
+            obs.extra.get("taken_from_discard"),
+            last_card,
+        )
     if "layoff" in by_verb:
         return max(by_verb["layoff"], key=lambda a: (points[a.cards[0]], -(a.target or 0)))
     return _choose_discard(obs, by_verb.get("discard", list(legal)), hand, ace_mode, points, rng)
 
 
-def _choose_draw(obs: Observation, draws: list[Action], hand: list[Card], ace_mode: str,
-                 layoff_needs_meld: bool, last_card: bool) -> Action:
+def _choose_draw(
+    obs: Observation, draws: list[Action], hand: list[Card], ace_mode: str, layoff_needs_meld: bool, last_card: bool
+) -> Action:
     decided, take, stock = draw_choice(obs, draws)
     if decided is not None:
         return decided
     top = obs.discard[-1]
     if not is_joker(top):
-        room = len(hand) + (0 if last_card else 1)   # cards a meld may use this turn
+        room = len(hand) + (0 if last_card else 1)  # cards a meld may use this turn
         for _k, cards in find_melds(hand + [top], ace_mode):
             if top in cards and len(cards) <= room:
                 return take
         on_table = obs.extra.get("on_table")
-        may_layoff = (not layoff_needs_meld or (on_table is not None and on_table[obs.seat])
-                      or bool(find_melds(hand, ace_mode)))
+        may_layoff = (
+            not layoff_needs_meld or (on_table is not None and on_table[obs.seat]) or bool(find_melds(hand, ace_mode))
+        )
         if may_layoff and obs.melds:
             if layoff_options([top], _table_melds(obs), ace_mode):
                 return take
@@ -139,8 +148,16 @@ def _after_layoffs(rest: list[Card], melds: list[Meld], ace_mode: str) -> list[C
     return rest
 
 
-def _best_meld(melds: list[Action], hand: list[Card], ace_mode: str, points: Sequence[int],
-               table: list[Meld], seat: int, taken: Card | None, last_card: bool) -> Action:
+def _best_meld(
+    melds: list[Action],
+    hand: list[Card],
+    ace_mode: str,
+    points: Sequence[int],
+    table: list[Meld],
+    seat: int,
+    taken: Card | None,
+    last_card: bool,
+) -> Action:
     """The meld after which the hand is best: going out this turn first (the rest laid off
     and at most one card, not the one just taken, left to discard), then the fewest points
     in cards that are neither laid off nor part of a meld still in hand."""
@@ -159,15 +176,16 @@ def _best_meld(melds: list[Action], hand: list[Card], ace_mode: str, points: Seq
     return best
 
 
-def _choose_discard(obs: Observation, discards: list[Action], hand: list[Card], ace_mode: str,
-                    points: Sequence[int], rng: random.Random) -> Action:
+def _choose_discard(
+    obs: Observation, discards: list[Action], hand: list[Card], ace_mode: str, points: Sequence[int], rng: random.Random
+) -> Action:
     turnovers = int(obs.extra.get("turnovers", 0) or 0)
     cover = _meld_cover(hand, ace_mode)
     near = near_melds(hand, ace_mode)
     table = _table_melds(obs)
     fits = {c for c, _i, _e in layoff_options(hand, table, ace_mode)} if table else set()
     near_weight = 30
-    noise = 8 * min(turnovers, 5)               # a stalled hand gets shaken up (< a meld's 100)
+    noise = 8 * min(turnovers, 5)  # a stalled hand gets shaken up (< a meld's 100)
     best, best_key = discards[0], None
     for a in discards:
         c = a.cards[0]

@@ -127,8 +127,13 @@ def _rummy_choice(world: Any, acts: list[Action], rng: random.Random) -> Action:
                 return a
         return acts[0]
     if verbs == {"discard"}:
-        return min(acts, key=lambda a: (meld_potential(a.cards[0], hand),
-                                        0 if is_joker(a.cards[0]) else -RANK_OF[plain(a.cards[0])]))
+        return min(
+            acts,
+            key=lambda a: (
+                meld_potential(a.cards[0], hand),
+                0 if is_joker(a.cards[0]) else -RANK_OF[plain(a.cards[0])],
+            ),
+        )
     down = [a for a in acts if a.verb != "discard"]
     return down[rng.randrange(len(down))] if len(down) > 1 else down[0]
 
@@ -144,5 +149,13 @@ def rummy_words(obs: Any, action: Action, iset: Any = None) -> list[str]:
 register_policy("playout", rummy_playout, game_classes=(DriftRummy,))
 register_policy("explain", rummy_words, game_classes=(DriftRummy,))
 
-__all__ = ["RUMMY_HORIZON", "RUMMY_VERBS", "meld_potential", "rummy_greedy_playout", "rummy_playout",
-           "rummy_policy", "rummy_policy_playout", "rummy_words"]
+__all__ = [
+    "RUMMY_HORIZON",
+    "RUMMY_VERBS",
+    "meld_potential",
+    "rummy_greedy_playout",
+    "rummy_playout",
+    "rummy_policy",
+    "rummy_policy_playout",
+    "rummy_words",
+]

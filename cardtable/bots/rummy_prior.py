@@ -117,8 +117,9 @@ def meld_pairs(c: Card, ace_mode: str) -> tuple[tuple[Card, Card], ...]:
     got = _PAIRS.get(key)
     if got is None:
         cands = _candidates(c)
-        got = tuple((a, b) for i, a in enumerate(cands) for b in cands[i + 1:]
-                    if classify((c, a, b), ace_mode) is not None)
+        got = tuple(
+            (a, b) for i, a in enumerate(cands) for b in cands[i + 1 :] if classify((c, a, b), ace_mode) is not None
+        )
         _PAIRS[key] = got
     return got
 
@@ -127,8 +128,7 @@ class _View:
     """What the prior reads once per decision: the rules, the table, the live (unseen)
     cards, and per seat the cards he is known to hold and the cards he threw or passed by."""
 
-    __slots__ = ("ace_mode", "points", "layoff_needs_meld", "last_card", "table", "unseen",
-                 "known", "shunned", "fits")
+    __slots__ = ("ace_mode", "points", "layoff_needs_meld", "last_card", "table", "unseen", "known", "shunned", "fits")
 
     def __init__(self, obs: Observation, game: Game):
         self.ace_mode, self.points, self.layoff_needs_meld, self.last_card = simple._rules(game)
@@ -138,7 +138,7 @@ class _View:
             seen |= _mask(m.cards)
         known = [0] * obs.n_seats
         shunned = [0] * obs.n_seats
-        offered = None                 # the card a draw from the stock passes by
+        offered = None  # the card a draw from the stock passes by
         for ev in getattr(obs, "events", None) or ():
             k = ev.kind
             if k == "take":
@@ -208,7 +208,7 @@ def live_near(hand: Sequence[Card], unseen: int, ace_mode: str) -> dict[Card, fl
     none."""
     out = {c: 0.0 for c in hand}
     for i, a in enumerate(hand):
-        for b in hand[i + 1:]:
+        for b in hand[i + 1 :]:
             outs = completions(a, b, ace_mode) & unseen
             if outs:
                 v = 1.0 if outs & (outs - 1) == 0 else 1.5
@@ -230,8 +230,12 @@ def usefulness(obs: Observation, view: _View, hand: Sequence[Card]) -> dict[Card
     points = view.points
     out = {}
     for c in hand:
-        out[c] = ((IN_MELD if c in cover else 0.0) + NEAR * near[c] - pts_w * points[c]
-                  + FEED * view.take_chance(c, nxt, nxt_size))
+        out[c] = (
+            (IN_MELD if c in cover else 0.0)
+            + NEAR * near[c]
+            - pts_w * points[c]
+            + FEED * view.take_chance(c, nxt, nxt_size)
+        )
     return out
 
 
@@ -245,14 +249,14 @@ def choose(obs: Observation, game: Game, rng: random.Random) -> Action:
         return _choose_draw(obs, game, list(legal), rng)
     if verbs == {"discard"}:
         return _choose_discard(obs, game, list(legal), rng)
-    return simple.choose(obs, game, rng)          # go out, meld, lay off: as the simple bot
+    return simple.choose(obs, game, rng)  # go out, meld, lay off: as the simple bot
 
 
 def _choose_draw(obs: Observation, game: Game, draws: list[Action], rng: random.Random) -> Action:
     decided, take, stock = draw_choice(obs, draws)
     if decided is not None:
         return decided
-    if simple.choose(obs, game, rng) == take:     # it makes a meld or fits a table meld
+    if simple.choose(obs, game, rng) == take:  # it makes a meld or fits a table meld
         return take
     view = _View(obs, game)
     top = obs.discard[-1]

@@ -84,7 +84,7 @@ def choose(obs: Observation, game: Game, rng: random.Random) -> Action:
     if _SCHUT in legal:
         last = obs.seat == obs.dealer
         return _SCHUT if strength(obs, game) >= (SCHUT_LAST if last else SCHUT_AT) else _PASS
-    if _TRICKROEM in legal:                 # before a claim: a claim instead would lose it
+    if _TRICKROEM in legal:  # before a claim: a claim instead would lose it
         return _TRICKROEM
     contract = x.get("contract_side")
     if _CLAIM in legal and contract == side and counts[side] >= trick.CLAIM_AT:

@@ -26,8 +26,7 @@ def _sub_seed(seed: int | None, *parts: Any) -> int | None:
     return random.Random("/".join(["cardtable-simulate", str(seed), *map(str, parts)])).randrange(2**31)
 
 
-def simulate_matches(game: Game, seats: list[str], hands: int, seed: int | None,
-                     progress=None) -> dict[str, Any]:
+def simulate_matches(game: Game, seats: list[str], hands: int, seed: int | None, progress=None) -> dict[str, Any]:
     """Play ``hands`` hands of bot-only matches, starting a new match whenever one ends.
 
     Returns the summary dict that ``simulate --json`` prints. Raises RuntimeError if a bot
@@ -52,9 +51,9 @@ def simulate_matches(game: Game, seats: list[str], hands: int, seed: int | None,
                 match = Match(game, seats, seed=_sub_seed(seed, matches))
                 bots = [get_bot(match.seat_kind(s)[1], game, seed=_sub_seed(seed, matches, s)) for s in range(n)]
                 for b in bots:
-                    b.use_pool = False          # the strong bot searches in this process here
+                    b.use_pool = False  # the strong bot searches in this process here
                 matches += 1
-            state = match.start_next()          # a hand, or a decision between hands (not counted)
+            state = match.start_next()  # a hand, or a decision between hands (not counted)
             steps = 0
             while not state.over:
                 seat = state.to_act
@@ -62,12 +61,15 @@ def simulate_matches(game: Game, seats: list[str], hands: int, seed: int | None,
                 try:
                     state = match.apply(action)
                 except IllegalAction as e:
-                    raise RuntimeError(f"match {matches}, hand {len(match.hands)}: bot {seats[seat]} in seat "
-                                       f"{seat} chose {action.text()!r}: {e}") from None
+                    raise RuntimeError(
+                        f"match {matches}, hand {len(match.hands)}: bot {seats[seat]} in seat "
+                        f"{seat} chose {action.text()!r}: {e}"
+                    ) from None
                 steps += 1
                 if steps > MAX_ACTIONS_PER_HAND:
-                    raise RuntimeError(f"match {matches}, hand {len(match.hands)} did not end after "
-                                       f"{MAX_ACTIONS_PER_HAND} actions")
+                    raise RuntimeError(
+                        f"match {matches}, hand {len(match.hands)} did not end after {MAX_ACTIONS_PER_HAND} actions"
+                    )
             # the figures of a finished hand, added at once (a Ctrl+C in a hand leaves them
             # as they were after the last finished hand)
             res = match.results[-1]

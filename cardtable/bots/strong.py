@@ -99,6 +99,7 @@ def default_budget() -> float:
 
 # ---- the bot ---------------------------------------------------------------------------
 
+
 def search_bar(game: Any, k: int) -> float:
     """``StrongBot._bar``: the standard errors by which a search's best of ``k`` actions must
     beat the prior in ``game`` (kept in ``Decision.extra["bar"]``, for the hint and the review)."""
@@ -129,8 +130,7 @@ class StrongBot(Bot):
     kind = "strong"
     wants_information_set = True
 
-    def __init__(self, game: Game, seed: int | None = None, iterations: int | None = None,
-                 use_pool: bool = True):
+    def __init__(self, game: Game, seed: int | None = None, iterations: int | None = None, use_pool: bool = True):
         super().__init__(game, seed)
         self.seed = seed if seed is not None else random.SystemRandom().randrange(2**62)
         self.iterations = iterations
@@ -138,7 +138,7 @@ class StrongBot(Bot):
         self.decisions = 0
         self.last: Decision | None = None
         self._cancel = threading.Event()
-        self._simple: PolicyBot | None = None     # the prior (``_fallback``)
+        self._simple: PolicyBot | None = None  # the prior (``_fallback``)
         self._warned = False
         self._prior = 0
 
@@ -153,13 +153,16 @@ class StrongBot(Bot):
         obs: Observation = info.observation if hasattr(info, "sample") else info
         if not obs.legal:
             raise ValueError("the bot was asked to act without legal actions")
-        obs = proven_legal(self.game, obs)     # no claim its own count does not prove
+        obs = proven_legal(self.game, obs)  # no claim its own count does not prove
         n = self.decisions
         self.decisions += 1
         if not hasattr(info, "sample"):
             if not self._warned:
-                warnings.warn("the strong bot was handed an Observation, not an information set; "
-                              "it plays like the simple bot", RuntimeWarning, stacklevel=2)
+                warnings.warn(
+                    "the strong bot was handed an Observation, not an information set; it plays like the simple bot",
+                    RuntimeWarning,
+                    stacklevel=2,
+                )
                 self._warned = True
             return self._fallback(obs)
         legal = tuple(obs.legal)
@@ -172,9 +175,14 @@ class StrongBot(Bot):
         deadline = t0 + (budget if budget is not None else default_budget())
         prior = self._fallback(obs)
         floor = self.game.review_floor
-        if self.iterations == 0:               # no search: the prior alone (for measuring it)
-            self.last = Decision(legal, Stats.empty(len(legal)), legal.index(prior),
-                                 time.monotonic() - t0, extra={"prior": legal.index(prior), "floor": floor})
+        if self.iterations == 0:  # no search: the prior alone (for measuring it)
+            self.last = Decision(
+                legal,
+                Stats.empty(len(legal)),
+                legal.index(prior),
+                time.monotonic() - t0,
+                extra={"prior": legal.index(prior), "floor": floor},
+            )
             return prior
         legal = self._candidates(obs, legal, prior, n)
         if len(legal) == 1:
@@ -184,8 +192,9 @@ class StrongBot(Bot):
         stats, cancelled = self._search(info, legal, n, None if self.iterations is not None else deadline)
         bar = self._bar(len(legal))
         best = self.pick(stats, self._prior, bar)
-        self.last = Decision(legal, stats, best, time.monotonic() - t0, cancelled,
-                             {"prior": self._prior, "bar": bar, "floor": floor})
+        self.last = Decision(
+            legal, stats, best, time.monotonic() - t0, cancelled, {"prior": self._prior, "bar": bar, "floor": floor}
+        )
         return legal[best]
 
     def _bar(self, k: int) -> float:
@@ -195,8 +204,7 @@ class StrongBot(Bot):
         (``search_bar = "candidates"``)."""
         return search_bar(self.game, k)
 
-    def _candidates(self, obs: Observation, legal: tuple[Action, ...], prior: Action,
-                    n: int) -> tuple[Action, ...]:
+    def _candidates(self, obs: Observation, legal: tuple[Action, ...], prior: Action, n: int) -> tuple[Action, ...]:
         """The actions the search compares: every legal one, or where the game sets
         ``search_width`` (an int) the simple bot's first ``search_width`` choices (asked
         again with each choice taken out of ``legal``, the prior first) and its first
@@ -205,7 +213,7 @@ class StrongBot(Bot):
         width = getattr(self.game, "search_width", None)
         if not width or len(legal) <= width or self._simple is None or self._simple._choose is None:
             return legal
-        policy = self._simple._choose          # the prior's rules (``prior_policy``)
+        policy = self._simple._choose  # the prior's rules (``prior_policy``)
         rng = random.Random(f"cardtable-strong-rank/{self.seed}/{n}")
         out = [prior]
         rest = [a for a in legal if a != prior]
@@ -246,8 +254,7 @@ class StrongBot(Bot):
     def _chunk_seed(self, n: int, j: int) -> str:
         return f"cardtable-strong/{self.seed}/{n}/{j}"
 
-    def _search(self, iset: Any, legal: tuple[Action, ...], n: int,
-                deadline: float | None) -> tuple[Stats, bool]:
+    def _search(self, iset: Any, legal: tuple[Action, ...], n: int, deadline: float | None) -> tuple[Stats, bool]:
         """The statistics of ``legal`` from ``iset`` and whether the search was cancelled:
         ``self.iterations`` playouts (``deadline`` None), else slices of search until
         ``deadline`` (a ``time.monotonic()``)."""
@@ -255,12 +262,12 @@ class StrongBot(Bot):
         if self.iterations is not None:
             rounds = max(1, math.ceil(self.iterations / len(legal)))
             chunks = [min(CHUNK_ROUNDS, rounds - i) for i in range(0, rounds, CHUNK_ROUNDS)]
-            jobs = [(iset, legal, self._chunk_seed(n, j), r, None, self._prior)
-                    for j, r in enumerate(chunks)]
+            jobs = [(iset, legal, self._chunk_seed(n, j), r, None, self._prior) for j, r in enumerate(chunks)]
             return run_chunks(jobs, stats, self._cancel, self.use_pool)
         assert deadline is not None
-        return run_timed(iset, legal, lambda j: self._chunk_seed(n, j), self._prior, deadline, stats,
-                         self._cancel, self.use_pool)
+        return run_timed(
+            iset, legal, lambda j: self._chunk_seed(n, j), self._prior, deadline, stats, self._cancel, self.use_pool
+        )
 
 
 # ---- levels and hints ------------------------------------------------------------------
@@ -272,13 +279,25 @@ LEVELS = (
 )
 
 
-
-__all__ = ["warm_up", "DEFAULT_BUDGET", "Decision", "LEVELS", "Stats", "StrongBot",
-           "default_budget", "get_pool", "prior_policy", "search_bar", "search_chunk", "shutdown_pool"]
+__all__ = [
+    "warm_up",
+    "DEFAULT_BUDGET",
+    "Decision",
+    "LEVELS",
+    "Stats",
+    "StrongBot",
+    "default_budget",
+    "get_pool",
+    "prior_policy",
+    "search_bar",
+    "search_chunk",
+    "shutdown_pool",
+]
 
 
 def _register() -> None:
     from cardtable.bots.registry import register_bot
+
     register_bot("strong", StrongBot, default=True, module=__name__)
 
 

@@ -57,9 +57,15 @@ def _seed(seed: int, *parts: Any) -> int:
     return random.Random("/".join(["cardtable-tournament", str(seed), *map(str, parts)])).randrange(2**31)
 
 
-def play_match(game: Game, seating: tuple[str, ...], match_seed: int, bot_seed: int,
-               iterations: int | None = None, budget: float | None = None,
-               max_hands: int = 200) -> dict[str, Any]:
+def play_match(
+    game: Game,
+    seating: tuple[str, ...],
+    match_seed: int,
+    bot_seed: int,
+    iterations: int | None = None,
+    budget: float | None = None,
+    max_hands: int = 200,
+) -> dict[str, Any]:
     """One match of ``game`` with bots of ``seating`` (a kind per seat); the strong bots
     search in this process. Returns the winners, hands, whether it finished, and the
     decision times per kind (seconds, decisions with more than one legal action)."""
@@ -95,8 +101,13 @@ def play_match(game: Game, seating: tuple[str, ...], match_seed: int, bot_seed: 
         if res is not None and not match.in_between:
             for s, p in enumerate(res.points):
                 points[seating[s]] += p / seating.count(seating[s])
-    return {"winners": list(match.sheet.winners) if match.over else [], "hands": hands,
-            "finished": match.over, "times": times, "points": points}
+    return {
+        "winners": list(match.sheet.winners) if match.over else [],
+        "hands": hands,
+        "finished": match.over,
+        "times": times,
+        "points": points,
+    }
 
 
 def _job(args: tuple) -> tuple[int, int, dict[str, Any]]:
@@ -104,9 +115,17 @@ def _job(args: tuple) -> tuple[int, int, dict[str, Any]]:
     return i, a, play_match(game, seating, match_seed, bot_seed, iterations, budget, max_hands)
 
 
-def run_tournament(game: Game, kinds: list[str], deals: int, seed: int | None = None,
-                   iterations: int | None = None, budget: float | None = None, jobs: int = 1,
-                   max_hands: int = 200, progress: Callable[[int, int], None] | None = None) -> dict[str, Any]:
+def run_tournament(
+    game: Game,
+    kinds: list[str],
+    deals: int,
+    seed: int | None = None,
+    iterations: int | None = None,
+    budget: float | None = None,
+    jobs: int = 1,
+    max_hands: int = 200,
+    progress: Callable[[int, int], None] | None = None,
+) -> dict[str, Any]:
     """Play ``deals`` deals under every rotation of the seating (see the module) and sum
     up per kind. ``iterations``/``budget``: the strong bots' playouts or seconds per
     decision; ``jobs``: matches played at once in worker processes (1: in this process);
@@ -114,9 +133,11 @@ def run_tournament(game: Game, kinds: list[str], deals: int, seed: int | None = 
     if seed is None:
         seed = random.SystemRandom().randrange(2**31)
     seatings = arrangements(kinds, game.players)
-    work = [(game, seating, i, a, _seed(seed, "deal", i), _seed(seed, "bots", i, a), iterations,
-             budget, max_hands)
-            for i in range(deals) for a, seating in enumerate(seatings)]
+    work = [
+        (game, seating, i, a, _seed(seed, "deal", i), _seed(seed, "bots", i, a), iterations, budget, max_hands)
+        for i in range(deals)
+        for a, seating in enumerate(seatings)
+    ]
     total = len(work)
     t0 = time.perf_counter()
     results: dict[tuple[int, int], dict[str, Any]] = {}
@@ -128,6 +149,7 @@ def run_tournament(game: Game, kinds: list[str], deals: int, seed: int | None = 
                 progress(len(results), total)
     else:
         import multiprocessing
+
         methods = multiprocessing.get_all_start_methods()
         ctx = multiprocessing.get_context("forkserver" if "forkserver" in methods else "spawn")
         with ProcessPoolExecutor(max_workers=jobs, mp_context=ctx) as pool:
@@ -152,7 +174,7 @@ def run_tournament(game: Game, kinds: list[str], deals: int, seed: int | None = 
         if not r["finished"]:
             unfinished += 1
         won = {seating[s] for s in r["winners"]}
-        share = won if won else present      # no winner (unfinished): a draw
+        share = won if won else present  # no winner (unfinished): a draw
         for k in share:
             points[k] += 1 / len(share)
         for k, ts in r["times"].items():
@@ -164,22 +186,34 @@ def run_tournament(game: Game, kinds: list[str], deals: int, seed: int | None = 
         n = played[k]
         lo, hi = wilson(points[k], n)
         ts = times[k]
-        out_kinds.append({
-            "bot": k, "matches": n, "points": round(points[k], 2),
-            "win_rate": round(points[k] / n, 4) if n else None,
-            "points_per_hand": round(hand_points[k] / hands, 3) if hands else None,
-            "interval": [round(lo, 4), round(hi, 4)],
-            "decisions": len(ts),
-            "median_decision_seconds": round(statistics.median(ts), 5) if ts else None,
-            "mean_decision_seconds": round(statistics.fmean(ts), 5) if ts else None,
-        })
+        out_kinds.append(
+            {
+                "bot": k,
+                "matches": n,
+                "points": round(points[k], 2),
+                "win_rate": round(points[k] / n, 4) if n else None,
+                "points_per_hand": round(hand_points[k] / hands, 3) if hands else None,
+                "interval": [round(lo, 4), round(hi, 4)],
+                "decisions": len(ts),
+                "median_decision_seconds": round(statistics.median(ts), 5) if ts else None,
+                "mean_decision_seconds": round(statistics.fmean(ts), 5) if ts else None,
+            }
+        )
     return {
-        "game": game.id, "players": game.players, "options": dict(game.options),
-        "bots": list(kinds), "seed": seed, "deals": deals,
-        "seatings": [list(s) for s in seatings], "matches": total,
-        "unfinished": unfinished, "hands": hands,
-        "iterations": iterations, "budget": budget,
-        "results": out_kinds, "seconds": round(seconds, 3),
+        "game": game.id,
+        "players": game.players,
+        "options": dict(game.options),
+        "bots": list(kinds),
+        "seed": seed,
+        "deals": deals,
+        "seatings": [list(s) for s in seatings],
+        "matches": total,
+        "unfinished": unfinished,
+        "hands": hands,
+        "iterations": iterations,
+        "budget": budget,
+        "results": out_kinds,
+        "seconds": round(seconds, 3),
     }
 
 

@@ -34,7 +34,7 @@ _STUK = Action("declare", "stuk")
 _TRICKROEM = Action("declare", "trickroem")
 
 CLAIM_AT = 100
-WORTH_TRUMPING = 10     # card points in the trick that make a trump worth spending
+WORTH_TRUMPING = 10  # card points in the trick that make a trump worth spending
 
 _DECK_MASKS: dict[str, int] = {}
 
@@ -98,7 +98,7 @@ def _should_claim(obs: Observation, game: Game) -> bool:
         return False
     st = obs.extra.get("side_tricks")
     if st and st[side] >= 1 and st[1 - side] == 0:
-        return False                          # playing for a pit
+        return False  # playing for a pit
     return True
 
 

@@ -81,8 +81,7 @@ def greedy_card(world: Any, m: int) -> int:
         return bool((1 << c) & higher[win]) or (SUIT_OF[c] == trump and wsuit != trump)
 
     ally = getattr(world, "playout_ally", None)
-    if (world.win_seat == world.partner[world.to_act] if ally is None
-            else ally(world.win_seat, world.to_act)):
+    if world.win_seat == world.partner[world.to_act] if ally is None else ally(world.win_seat, world.to_act):
         safe = [c for c in cards if not beats(c)]
         if safe:
             return max(safe, key=lambda c: (pts[c], -strength[c]))
@@ -113,8 +112,7 @@ def takes_trick(iset: Any, action: Action) -> str | None:
 
 
 #: what a hint says of a trick's last card, by who takes the trick (``takes_trick``)
-TAKES_WORDS = {"seat": "wins the trick", "partner": "the trick stays your partner's",
-               "other": "leaves the trick"}
+TAKES_WORDS = {"seat": "wins the trick", "partner": "the trick stays your partner's", "other": "leaves the trick"}
 
 
 def trick_words(obs: Any, action: Action, iset: Any = None) -> list[str]:

@@ -35,8 +35,7 @@ def _jokers(cards) -> int:
     return sum(1 for c in cards if is_joker(c))
 
 
-def first_moves(obs: Observation, game: Game, legal: list[Action], hand: list[Card],
-                draw_rule) -> Action | None:
+def first_moves(obs: Observation, game: Game, legal: list[Action], hand: list[Card], draw_rule) -> Action | None:
     """The moves the wild rummy bots (simple and the priors) make before weighing anything: the
     only legal move; a draw,
     by ``draw_rule(obs, game, draws, hand) -> Action``; going out with a meld or lay-off of the
@@ -57,8 +56,7 @@ def joker_layoffs(legal: list[Action], hand: list[Card]) -> list[Action]:
     """The lay-offs of a joker (out of the hand: 25 to 50 penalty points) that stands for a
     card the hand does not hold, in ``legal``'s order."""
     held = set(hand)
-    return [a for a in legal if a.verb == "layoff" and is_joker(a.cards[0])
-            and stand_in(a.cards[0]) not in held]
+    return [a for a in legal if a.verb == "layoff" and is_joker(a.cards[0]) and stand_in(a.cards[0]) not in held]
 
 
 def choose(obs: Observation, game: Game, rng: random.Random) -> Action:
@@ -78,8 +76,11 @@ def choose(obs: Observation, game: Game, rng: random.Random) -> Action:
     natural = [a for a in melds if not _jokers(a.cards)]
     if natural:
         return max(natural, key=lambda a: (sum(pts[c] for c in a.cards), len(a.cards)))
-    one = [a for a in melds if _jokers(a.cards) == 1 and len(a.cards) >= 3
-           and not any(is_joker(c) and stand_in(c) in held for c in a.cards)]
+    one = [
+        a
+        for a in melds
+        if _jokers(a.cards) == 1 and len(a.cards) >= 3 and not any(is_joker(c) and stand_in(c) in held for c in a.cards)
+    ]
     if one:
         return max(one, key=lambda a: sum(pts[plain(c)] for c in a.cards if not is_joker(c)))
     lays = [a for a in legal if a.verb == "layoff"]
@@ -107,7 +108,7 @@ def _draw(obs: Observation, game: Game, draws: list[Action], hand: list[Card]) -
     if any(top in cards for _kind, cards in find_wild_melds(naturals, game.rules)):
         return take
     if game.layoff_requires_meld and not (obs.extra.get("on_table") or [True] * obs.n_seats)[obs.seat]:
-        return stock                     # may not lay off yet (ramino-drift §5.3, loba §5.3)
+        return stock  # may not lay off yet (ramino-drift §5.3, loba §5.3)
     for mv in obs.melds:
         m = Meld(mv.owner, mv.kind, _meld_cards(mv))
         if any(rep == top for rep, _e in layoff_targets(m, game.rules)):
@@ -118,14 +119,14 @@ def _draw(obs: Observation, game: Game, draws: list[Action], hand: list[Card]) -
 def _meld_cards(mv) -> tuple[Card, ...]:
     """A MeldView's cards with its jokers designated again (as the table holds them)."""
     from cardtable.cards import designate
+
     cards = list(mv.cards)
     for i, c in mv.wilds:
         cards[i] = c if is_joker(c) else designate(JOKER, c)
     return tuple(cards)
 
 
-def _discard(obs: Observation, game: Game, discards: list[Action], hand: list[Card],
-             rng: random.Random) -> Action:
+def _discard(obs: Observation, game: Game, discards: list[Action], hand: list[Card], rng: random.Random) -> Action:
     pts = game.points
     naturals = [c for c in hand if not is_joker(c)]
     near = near_melds(naturals, game.rules.ace_mode)
@@ -244,7 +245,7 @@ def pair_outs(a: Card, b: Card, unseen: Counter, rules) -> int:
         if rules.max_set < 3 or (a == b and rules.packs < 2):
             return 0
         if getattr(rules, "set_suits", 0):
-            return 0                          # Loba's piernas: left to the simple count
+            return 0  # Loba's piernas: left to the simple count
         return sum(unseen[make(ra, s)] for s in range(4) if rules.packs >= 2 or s not in (sa, sb))
     if sa != sb:
         return 0
@@ -279,8 +280,7 @@ COPY_KEEP = 1.0
 FEED = 14.0
 
 
-def best_split(cards, rules, pts, memo: dict, points_first: bool = False
-               ) -> tuple[int, int, tuple[Card, ...]]:
+def best_split(cards, rules, pts, memo: dict, points_first: bool = False) -> tuple[int, int, tuple[Card, ...]]:
     """The split of ``cards`` (naturals and plain jokers) into melds under ``rules`` that leaves
     the fewest cards over, fewest points first (``points_first``: the fewest points, fewest cards
     first), points by ``pts``: ``(cards left, their points, the cards left)``. ``memo`` caches
@@ -384,8 +384,7 @@ def _feed_cards(obs: Observation, game: Game) -> set[Card]:
     nxt = (obs.seat + 1) % obs.n_seats
     if game.layoff_requires_meld and not (obs.extra.get("on_table") or [True] * obs.n_seats)[nxt]:
         return set()
-    return {rep for mv in obs.melds
-            for rep, _e in layoff_targets(Meld(mv.owner, mv.kind, _meld_cards(mv)), game.rules)}
+    return {rep for mv in obs.melds for rep, _e in layoff_targets(Meld(mv.owner, mv.kind, _meld_cards(mv)), game.rules)}
 
 
 def _near(a: Card, b: Card) -> bool:
@@ -431,8 +430,9 @@ class DiscardRisk:
         return v
 
 
-def discard_scores(obs: Observation, game: Game, hand: list[Card], discards: list[Action],
-                   rng: random.Random) -> list[tuple[float, Action]]:
+def discard_scores(
+    obs: Observation, game: Game, hand: list[Card], discards: list[Action], rng: random.Random
+) -> list[tuple[float, Action]]:
     """Each discard with how much the bot would rather throw it (higher: throw)."""
     pts = game.points
     unseen = unseen_counts(obs, game)
@@ -447,13 +447,14 @@ def discard_scores(obs: Observation, game: Game, hand: list[Card], discards: lis
             continue
         k = keep.get(c, 0.0)
         if hand.count(c) > 1 and game.rules.packs < 2 and k < IN_MELD:
-            k *= COPY_KEEP                    # a copy: sets want other suits, runs one of each
+            k *= COPY_KEEP  # a copy: sets want other suits, runs one of each
         out.append((risk.adjust(w * pts[c] - k, c, rng), a))
     return out
 
 
-def prior_choose(obs: Observation, game: Game, rng: random.Random, *, discard=None,
-                 jokers_first: bool = False) -> Action:
+def prior_choose(
+    obs: Observation, game: Game, rng: random.Random, *, discard=None, jokers_first: bool = False
+) -> Action:
     """The strong bot's rules of thumb for a drift rummy with jokers (the notes above).
 
     ``(obs, game, rng) -> Action``, always one of ``obs.legal``; reads only the observation
@@ -485,8 +486,7 @@ def prior_choose(obs: Observation, game: Game, rng: random.Random, *, discard=No
     return (discard or prior_discard)(obs, game, [a for a in legal if a.verb == "discard"], hand, rng)
 
 
-def prior_discard(obs: Observation, game: Game, discards: list[Action], hand: list[Card],
-                  rng: random.Random) -> Action:
+def prior_discard(obs: Observation, game: Game, discards: list[Action], hand: list[Card], rng: random.Random) -> Action:
     """The discard the prior throws (``discard_scores``' highest; a joker only if nothing else)."""
     pool = [a for a in discards if not is_joker(a.cards[0])] or discards
     return max(discard_scores(obs, game, hand, pool, rng), key=lambda t: t[0])[1]

@@ -14,8 +14,9 @@ from cardtable.engine.actions import Action
 from cardtable.engine.views import CARD, CARDS, MELD, TRICK, spec_for
 
 
-def action_words(action: Action, verbs: Sequence[Any] = (), cards_only: bool = False,
-                 card: Callable[[int], str] | None = None) -> str:
+def action_words(
+    action: Action, verbs: Sequence[Any] = (), cards_only: bool = False, card: Callable[[int], str] | None = None
+) -> str:
     """``action`` in the game's words: its spec's label (from ``verbs``, the observation's
     ``VerbSpec``s; ``Meld`` for a ``Meld selected`` button), its cards as codes, ``onto
     meld N`` for a meld target (``into meld N`` for a swap). ``cards_only``:
@@ -29,12 +30,12 @@ def action_words(action: Action, verbs: Sequence[Any] = (), cards_only: bool = F
         return cards
     label = spec.label.rstrip("…")
     if spec.shape == CARDS and label.endswith(" selected"):
-        label = label[:-len(" selected")]          # "Meld selected" names a button, not a move
+        label = label[: -len(" selected")]  # "Meld selected" names a button, not a move
     parts = [label]
     if cards:
         parts.append(cards)
     if action.prep is not None:
-        into = "into" if action.prep == "in" else "onto"      # a swap puts its card into the meld
+        into = "into" if action.prep == "in" else "onto"  # a swap puts its card into the meld
         parts.append(f"{into} meld {action.target}" if spec.shape == MELD else f"{action.prep} {action.target}")
     if action.end:
         parts.append(str(action.end))

@@ -66,9 +66,14 @@ class Action(NamedTuple):
         if self.end:
             parts.append(self.end)
         if self.parts:
-            return " ".join(parts) + " " + ", ".join(
-                p.text()[len(IMPLIED_PART_VERB) + 1:] if p.verb == IMPLIED_PART_VERB else p.text()
-                for p in self.parts)
+            return (
+                " ".join(parts)
+                + " "
+                + ", ".join(
+                    p.text()[len(IMPLIED_PART_VERB) + 1 :] if p.verb == IMPLIED_PART_VERB else p.text()
+                    for p in self.parts
+                )
+            )
         return " ".join(parts)
 
     def __str__(self) -> str:  # pragma: no cover - trivial

@@ -80,6 +80,7 @@ class DealError(ValueError):
 
 # ---- options ---------------------------------------------------------------------------
 
+
 def written(value: Any) -> str:
     """``value`` as a record or ``--option`` writes it, for a message: ``true`` / ``false``,
     ``null``, a number as it is (``2``, ``1.9``), a text in quotes (``'two'``), cut at 40
@@ -184,6 +185,7 @@ class Option:
 
 # ---- observation, result ---------------------------------------------------------------
 
+
 @dataclass(frozen=True)
 class MeldView:
     """A meld on the table as every seat sees it: number (1, 2, ...), owner seat, kind
@@ -232,31 +234,31 @@ class Observation:
     seat: int
     n_seats: int
     to_act: int | None
-    phase: str                                   # e.g. "meld", "play", "trickroem", "draw", "over"
-    hand: tuple[Card, ...]                       # this seat's cards, in display order
-    hand_sizes: tuple[int, ...]                  # cards held by each seat
+    phase: str  # e.g. "meld", "play", "trickroem", "draw", "over"
+    hand: tuple[Card, ...]  # this seat's cards, in display order
+    hand_sizes: tuple[int, ...]  # cards held by each seat
     dealer: int
-    trump: int | None = None                     # suit 0..3, or None
-    upcard: Card | None = None                   # a turned card (trump indicator), if public
-    trick: tuple[tuple[int, Card], ...] = ()     # (seat, card) in the current trick, leader first
+    trump: int | None = None  # suit 0..3, or None
+    upcard: Card | None = None  # a turned card (trump indicator), if public
+    trick: tuple[tuple[int, Card], ...] = ()  # (seat, card) in the current trick, leader first
     last_trick: tuple[tuple[int, Card], ...] = ()
     last_trick_winner: int | None = None
-    tricks_won: tuple[int, ...] = ()             # tricks taken per seat
+    tricks_won: tuple[int, ...] = ()  # tricks taken per seat
     stock_size: int = 0
-    discard: tuple[Card, ...] = ()               # discard pile, bottom to top (public)
+    discard: tuple[Card, ...] = ()  # discard pile, bottom to top (public)
     melds: tuple[MeldView, ...] = ()
     scores: dict[str, Any] = field(default_factory=dict)
-    status: str = ""                             # one line: trump, contract, counts
-    log: tuple[str, ...] = ()                    # public events, oldest first
-    legal: tuple[Action, ...] = ()               # legal actions, only when seat == to_act
+    status: str = ""  # one line: trump, contract, counts
+    log: tuple[str, ...] = ()  # public events, oldest first
+    legal: tuple[Action, ...] = ()  # legal actions, only when seat == to_act
     extra: dict[str, Any] = field(default_factory=dict)
-    active: tuple[bool, ...] = ()                # per seat; () is filled in as all True
-    zones: tuple[Any, ...] = ()                  # views.Zone, see the class docstring
-    verbs: tuple[Any, ...] = ()                  # views.VerbSpec of the verbs in ``legal``
-    events: tuple[Any, ...] = ()                 # views.LogEvent, oldest first (``log`` = texts)
-    facts: Any = None                            # views.Facts: trump, status items, seat roles
-    panels: tuple[Any, ...] = ()                 # views.Panel: lines beside the trick (table talk)
-    event_group: Any = None                      # views.EventGroup: events the history gathers on a line
+    active: tuple[bool, ...] = ()  # per seat; () is filled in as all True
+    zones: tuple[Any, ...] = ()  # views.Zone, see the class docstring
+    verbs: tuple[Any, ...] = ()  # views.VerbSpec of the verbs in ``legal``
+    events: tuple[Any, ...] = ()  # views.LogEvent, oldest first (``log`` = texts)
+    facts: Any = None  # views.Facts: trump, status items, seat roles
+    panels: tuple[Any, ...] = ()  # views.Panel: lines beside the trick (table talk)
+    event_group: Any = None  # views.EventGroup: events the history gathers on a line
 
     def __post_init__(self) -> None:
         if not self.active:
@@ -314,11 +316,16 @@ class Result:
     def to_json(self) -> dict[str, Any]:
         """``points``, ``outcome``, ``winners``, ``detail``: the record format
         (docs/records.md); ``summary`` is not part of it (``summary.to_json()``)."""
-        return {"points": list(self.points), "outcome": self.outcome,
-                "winners": list(self.winners), "detail": self.detail}
+        return {
+            "points": list(self.points),
+            "outcome": self.outcome,
+            "winners": list(self.winners),
+            "detail": self.detail,
+        }
 
 
 # ---- game and state --------------------------------------------------------------------
+
 
 class Game:
     """The rules of one game with validated options. Subclasses set the class attributes
@@ -369,8 +376,11 @@ class Game:
         under two names, or a bad value (naming the alias it was given under)."""
         n = self.min_players if players is None else players
         if not isinstance(n, int) or not (self.min_players <= n <= self.max_players):
-            span = (f"{self.min_players}" if self.min_players == self.max_players
-                    else f"{self.min_players} to {self.max_players}")
+            span = (
+                f"{self.min_players}"
+                if self.min_players == self.max_players
+                else f"{self.min_players} to {self.max_players}"
+            )
             raise OptionError(f"{self.name} is played by {span} players, not {players}")
         self.players = n
         known = {n: o for o in self.option_specs for n in o.names}
@@ -383,8 +393,9 @@ class Game:
             if name in given:
                 raise OptionError(f"option {name} is given twice (as {given[name]} and as {k})")
             given[name] = k
-        self.options: dict[str, Any] = {o.name: o.parse(o.default) if o.numeric else o.default
-                                        for o in self.option_specs}
+        self.options: dict[str, Any] = {
+            o.name: o.parse(o.default) if o.numeric else o.default for o in self.option_specs
+        }
         for k, v in options.items():
             opt = known[k]
             try:
@@ -398,8 +409,7 @@ class Game:
     def new_sheet(self):  # -> sheets.Sheet
         raise NotImplementedError
 
-    def new_hand(self, seed: int | None = None, standing: Standing | None = None, *,
-                 sheet=None) -> "State":
+    def new_hand(self, seed: int | None = None, standing: Standing | None = None, *, sheet=None) -> "State":
         """A shuffled deal (``seed``) for the next hand of a match that stands at
         ``standing`` (dealer, totals, carried counts, active seats; None: a fresh match).
 
@@ -408,8 +418,7 @@ class Game:
         """
         raise NotImplementedError
 
-    def from_deal(self, deal: dict[str, Any], standing: Standing | None = None, *,
-                  sheet=None) -> "State":
+    def from_deal(self, deal: dict[str, Any], standing: Standing | None = None, *, sheet=None) -> "State":
         """An exact position from a record's ``deal`` (card codes) in a match that stands
         at ``standing`` (or ``sheet=``, as for ``new_hand``); DealError if invalid."""
         raise NotImplementedError
@@ -639,6 +648,7 @@ class State:
         value into the next hand override it (documented per game).
         Raises ValueError while the hand is on."""
         from cardtable.engine.search import relative_returns
+
         if self.to_act is not None:
             raise ValueError("returns(): the hand is not over")
         gains = self.returns_gains()
@@ -732,7 +742,21 @@ def rng_for(seed: int | None) -> random.Random:
 
 
 __all__ = [
-    "Action", "Card", "Compound", "DealError", "Game", "Grammar", "IllegalAction", "MeldView",
-    "Observation", "Option", "OptionError", "Result", "Standing", "State", "cards_text", "check_cards",
+    "Action",
+    "Card",
+    "Compound",
+    "DealError",
+    "Game",
+    "Grammar",
+    "IllegalAction",
+    "MeldView",
+    "Observation",
+    "Option",
+    "OptionError",
+    "Result",
+    "Standing",
+    "State",
+    "cards_text",
+    "check_cards",
     "rng_for",
 ]

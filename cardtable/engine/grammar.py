@@ -95,7 +95,7 @@ _NUM_RE = re.compile(r"(0|[1-9][0-9]*)\Z")
 @dataclass(frozen=True)
 class _Slot:
     kind: int
-    words: tuple[str, ...] = ()        # _WORDS, _PREP, _END: the allowed words
+    words: tuple[str, ...] = ()  # _WORDS, _PREP, _END: the allowed words
     optional: bool = False
 
     def describe(self) -> list[str]:
@@ -104,8 +104,15 @@ class _Slot:
             return [f"'{w}'" for w in self.words]
         if self.kind == _PREP:
             return [f"'{self.words[0]} <n>'"]
-        return [{_SUIT: "a suit (C, D, H or S)", _NUM: "a number", _SEQ: "seq<N> (seq3, seq4, ...)",
-                 _CARD: "a card", _CARDS: "cards"}[self.kind]]
+        return [
+            {
+                _SUIT: "a suit (C, D, H or S)",
+                _NUM: "a number",
+                _SEQ: "seq<N> (seq3, seq4, ...)",
+                _CARD: "a card",
+                _CARDS: "cards",
+            }[self.kind]
+        ]
 
 
 @dataclass(frozen=True)
@@ -119,7 +126,7 @@ def _compile(form: str, where: str) -> _Form:
         raise GrammarError(f"{where}: a form is a text of tokens separated by single spaces, not {form!r}")
     toks = form.split()
     slots: list[_Slot] = []
-    stage = 0                     # 0 arg words, 1 cards, 2 prep done, 3 end done
+    stage = 0  # 0 arg words, 1 cards, 2 prep done, 3 end done
     i = 0
     while i < len(toks):
         tok = toks[i]
@@ -172,6 +179,7 @@ class Compound:
 
 # ---- the grammar ------------------------------------------------------------------------
 
+
 class _Refusal(Exception):
     """Internal: a card form refused outright (the message is final)."""
 
@@ -185,8 +193,14 @@ class Grammar:
     GrammarError for a form or option it cannot read.
     """
 
-    def __init__(self, verbs: Mapping[str, "str | Sequence[str] | Compound"], *, copies: int = 0,
-                 wild: Iterable[str] = (), rank_only: bool = False):
+    def __init__(
+        self,
+        verbs: Mapping[str, "str | Sequence[str] | Compound"],
+        *,
+        copies: int = 0,
+        wild: Iterable[str] = (),
+        rank_only: bool = False,
+    ):
         if not isinstance(copies, int) or not 0 <= copies <= 7:
             raise GrammarError(f"copies is 0..7, not {copies!r}")
         self.copies = copies
@@ -201,8 +215,7 @@ class Grammar:
                 names = list(spec.parts)
                 if not names or names[0] != IMPLIED_PART_VERB:
                     raise GrammarError(f"{verb}: the first part of a Compound is {IMPLIED_PART_VERB!r}")
-                self.compounds[verb] = (names[0], {v: self._forms(f"{verb} … {v}", f)
-                                                   for v, f in spec.parts.items()})
+                self.compounds[verb] = (names[0], {v: self._forms(f"{verb} … {v}", f) for v, f in spec.parts.items()})
             else:
                 self.forms[verb] = self._forms(verb, spec)
         unknown = self.wild - set(self.forms) - set(self.compounds)
@@ -235,7 +248,7 @@ class Grammar:
             return "'" + "".join(bits) + "'"
         texts = []
         for f in self.forms[verb]:
-            if f.source == "<suit>":          # few enough to name: 'trump C', ... 'trump S'
+            if f.source == "<suit>":  # few enough to name: 'trump C', ... 'trump S'
                 texts += [f"'{verb} {s}'" for s in "CDHS"]
             else:
                 texts.append(f"'{verb} {f.source}'" if f.source else f"'{verb}'")
@@ -256,12 +269,13 @@ class Grammar:
             raise ActionError("empty action: write a verb and its arguments, like 'play JH'")
         verb = toks[0].lower()
         if verb in self.compounds:
-            return self._parse_compound(text, verb, text.strip()[len(toks[0]):], game)
+            return self._parse_compound(text, verb, text.strip()[len(toks[0]) :], game)
         forms = self.forms.get(verb)
         if forms is None:
             known = ", ".join(self.verbs)
-            raise ActionError(f"{text!r}: unknown action {toks[0]!r}: it is not an action of "
-                              f"{game} (its actions: {known})")
+            raise ActionError(
+                f"{text!r}: unknown action {toks[0]!r}: it is not an action of {game} (its actions: {known})"
+            )
         return self._match(text, verb, forms, toks[1:], game, verb)
 
     def _parse_compound(self, text: str, verb: str, rest: str, game: str) -> Action:
@@ -281,23 +295,36 @@ class Grammar:
                 out.append(self._match(text, pverb, parts[pverb], toks[1:], game, verb, f"{verb} … {pverb}"))
                 continue
             if pverb == first:
-                raise ActionError(f"{text!r}: the melds of '{verb}' are written without "
-                                  f"'{first}'; write {self.usage(verb)}")
+                raise ActionError(
+                    f"{text!r}: the melds of '{verb}' are written without '{first}'; write {self.usage(verb)}"
+                )
             if not _looks_like_card(toks[0]):
-                raise ActionError(f"{text!r}: {game} does not know {toks[0]!r} in '{verb}' "
-                                  f"(expected cards or {' or '.join(repr(p) for p in parts if p != first)}); "
-                                  f"write {self.usage(verb)}")
+                raise ActionError(
+                    f"{text!r}: {game} does not know {toks[0]!r} in '{verb}' "
+                    f"(expected cards or {' or '.join(repr(p) for p in parts if p != first)}); "
+                    f"write {self.usage(verb)}"
+                )
             if named:
-                raise ActionError(f"{text!r}: {chunk.strip()!r} comes after a "
-                                  f"{' or '.join(p for p in parts if p != first)}; the melds come "
-                                  f"first: write {self.usage(verb)}")
+                raise ActionError(
+                    f"{text!r}: {chunk.strip()!r} comes after a "
+                    f"{' or '.join(p for p in parts if p != first)}; the melds come "
+                    f"first: write {self.usage(verb)}"
+                )
             out.append(self._match(text, first, parts[first], toks, game, verb, verb))
         if not out or out[0].verb != first:
             raise ActionError(f"{text!r}: '{verb}' starts with a meld; write {self.usage(verb)}")
         return Action(verb, parts=tuple(out))
 
-    def _match(self, text: str, verb: str, forms: Sequence[_Form], toks: Sequence[str], game: str,
-               card_verb: str, prefix: str | None = None) -> Action:
+    def _match(
+        self,
+        text: str,
+        verb: str,
+        forms: Sequence[_Form],
+        toks: Sequence[str],
+        game: str,
+        card_verb: str,
+        prefix: str | None = None,
+    ) -> Action:
         """Match ``toks`` against ``forms``; the Action, or ActionError at the furthest word
         any form reached. ``card_verb``: the verb whose ``wild`` setting rules the cards."""
         best = -1
@@ -330,8 +357,10 @@ class Grammar:
             others = [e for e in expected if e != "the end of the action"]
             also = f" (expected {_either(others + ['the end'])})" if others else ""
             raise ActionError(f"{text!r}: unexpected word {tok!r} after '{before}'{also}; write {usage}", loose)
-        raise ActionError(f"{text!r}: {game} does not know {tok!r} after '{before}' "
-                          f"(expected {_either(expected)}); write {usage}", loose)
+        raise ActionError(
+            f"{text!r}: {game} does not know {tok!r} after '{before}' (expected {_either(expected)}); write {usage}",
+            loose,
+        )
 
     def _try(self, slots: Sequence[_Slot], toks: Sequence[str], verb: str, game: str):
         """An Action (verb left empty) if ``toks`` fit ``slots``, else (position of the
@@ -340,12 +369,15 @@ class Grammar:
         cards: list[Card] = []
         prep = target = end = None
         i = 0
-        skipped: list[str] = []      # optional slots passed over at position i
-        bad_card: tuple[int, str | None] = (-1, None)   # (position, CardError text) of a word that is no card
+        skipped: list[str] = []  # optional slots passed over at position i
+        bad_card: tuple[int, str | None] = (-1, None)  # (position, CardError text) of a word that is no card
 
         def fail(what: "str | list[str]", cerr: str | None = None):
-            return (i, skipped + ([what] if isinstance(what, str) else what),
-                    cerr or (bad_card[1] if bad_card[0] == i else None))
+            return (
+                i,
+                skipped + ([what] if isinstance(what, str) else what),
+                cerr or (bad_card[1] if bad_card[0] == i else None),
+            )
 
         for slot in slots:
             tok = toks[i] if i < len(toks) else None
@@ -419,21 +451,26 @@ class Grammar:
         n = copy_of(card)
         if n:
             if not self.copies:
-                raise _Refusal(f"{tok} names a pack copy (#{n}), and {game} does not tell copies "
-                               f"apart: write the card without #{n}")
+                raise _Refusal(
+                    f"{tok} names a pack copy (#{n}), and {game} does not tell copies "
+                    f"apart: write the card without #{n}"
+                )
             if n > self.copies:
                 raise _Refusal(f"{tok} names pack copy #{n}, and {game} has copies #1 to #{self.copies}")
         d = stands_for(card)
         if d is not None:
             if verb not in self.wild:
                 if not self.wild:
-                    raise _Refusal(f"{tok} says what a wild card stands for, and {game} has no "
-                                   f"jokers or wild cards")
-                raise _Refusal(f"{tok} says what a wild card stands for, which '{verb}' does not take "
-                               f"in {game} (only {', '.join(sorted(self.wild))})")
+                    raise _Refusal(f"{tok} says what a wild card stands for, and {game} has no jokers or wild cards")
+                raise _Refusal(
+                    f"{tok} says what a wild card stands for, which '{verb}' does not take "
+                    f"in {game} (only {', '.join(sorted(self.wild))})"
+                )
             if is_any_suit(d) and not self.rank_only:
-                raise _Refusal(f"{tok} sets a wild card to a rank only, and {game} names the card: "
-                               f"write it like {card_text(designate(card, None))}={RANK_LETTERS[rank_of(d)]}C")
+                raise _Refusal(
+                    f"{tok} sets a wild card to a rank only, and {game} names the card: "
+                    f"write it like {card_text(designate(card, None))}={RANK_LETTERS[rank_of(d)]}C"
+                )
 
 
 def _loose(verb: str, toks: Sequence[str]) -> Action | None:
@@ -489,10 +526,16 @@ README_FORMS: dict[str, "tuple[str, ...] | Compound"] = {
     "trump": ("<suit>", "none"),
     "double": ("",),
     "redouble": ("",),
-    "declare": ("seq<N> <cards>", "carre <cards>", "stuk", "jojotte", "trickroem",
-                "trump_sequence|plain_sequence|stuk|marriage|bezique|double_bezique|triple_bezique"
-                "|quadruple_bezique|fildinski|double_fildinski|four_aces|four_tens|four_kings"
-                "|four_queens|four_jacks <cards>"),
+    "declare": (
+        "seq<N> <cards>",
+        "carre <cards>",
+        "stuk",
+        "jojotte",
+        "trickroem",
+        "trump_sequence|plain_sequence|stuk|marriage|bezique|double_bezique|triple_bezique"
+        "|quadruple_bezique|fildinski|double_fildinski|four_aces|four_tens|four_kings"
+        "|four_queens|four_jacks <cards>",
+    ),
     "claim": ("", "stuk"),
     "concede": ("",),
     "ask": ("count <suit>", "top <suit>", "has <card>"),

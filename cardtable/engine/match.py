@@ -49,8 +49,9 @@ class Match:
         self.game = game
         self.seats = list(seats) if seats else ["bot:simple" for _ in range(game.players)]
         if len(self.seats) != game.players:
-            raise IllegalAction(f"{game.name} with {game.players} players needs {game.players} seats, "
-                                f"not {len(self.seats)}")
+            raise IllegalAction(
+                f"{game.name} with {game.players} players needs {game.players} seats, not {len(self.seats)}"
+            )
         if seed is not None and (not isinstance(seed, int) or isinstance(seed, bool)):
             # a seed "7" would fail only later, at ``seed * 1000`` or the next hand's deal
             raise IllegalAction(f"the match seed must be a whole number, not {seed!r:.40}")
@@ -59,8 +60,8 @@ class Match:
         self.hands: list[dict[str, Any]] = []
         self.results: list[Result | None] = []
         self.state: State | None = None
-        self._between: State | None = None      # a decision due before the next deal
-        self._in_between = False                # the current state is such a decision
+        self._between: State | None = None  # a decision due before the next deal
+        self._in_between = False  # the current state is such a decision
 
     # -- play --
     def start_hand(self, seed: int | None = None, deal: dict[str, Any] | None = None) -> State:
@@ -204,8 +205,9 @@ class Match:
                 for seat in seats:
                     card = _revealed(st, nxt, seat)
                     if card is not None:
-                        return (f"You have seen {display(card)} come into your hand: "
-                                "a card once seen cannot be taken back.")
+                        return (
+                            f"You have seen {display(card)} come into your hand: a card once seen cannot be taken back."
+                        )
             st = nxt
         return None
 
@@ -222,7 +224,7 @@ class Match:
         actions = self.hands[-1]["actions"]
         if not isinstance(count, int) or not 1 <= count <= len(actions):
             raise IllegalAction(f"there are {len(actions)} actions in this hand to take back, not {count!r}")
-        keep = actions[:len(actions) - count]
+        keep = actions[: len(actions) - count]
         st = self._hand_start()
         for text in keep:
             st = st.apply(self.game.parse_action(text), check=False)

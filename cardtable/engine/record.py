@@ -38,19 +38,19 @@ def clip(value: Any, limit: int = 40) -> str:
     surrogates and other odd characters come out escaped, as ``repr`` writes them."""
     text = value if isinstance(value, str) else None
     if text is not None and len(text) > limit * 4:
-        text = text[:limit * 4]       # repr of a 50 MB text is never built
+        text = text[: limit * 4]  # repr of a 50 MB text is never built
         r = repr(text)
     else:
         r = repr(value) if text is None else repr(text)
     if len(r) > limit:
-        r = r[:limit - 1] + "…"
+        r = r[: limit - 1] + "…"
     return r
 
 
 def _one_line(message: str) -> str:
     message = " ".join(message.split("\n"))
     if len(message) > MAX_MESSAGE_CHARS:
-        message = message[:MAX_MESSAGE_CHARS - 1] + "…"
+        message = message[: MAX_MESSAGE_CHARS - 1] + "…"
     return message
 
 
@@ -60,8 +60,7 @@ class RecordError(ValueError):
     when an action was refused; the message counts from 1 (``hand 1, action 3``), as the
     table does."""
 
-    def __init__(self, message: str, hand: int | None = None, action: int | None = None,
-                 reason: str | None = None):
+    def __init__(self, message: str, hand: int | None = None, action: int | None = None, reason: str | None = None):
         message = _one_line(message)
         super().__init__(message)
         self.hand = hand
@@ -81,8 +80,7 @@ def read_text(path: str | os.PathLike) -> str:
     except OSError as e:
         raise RecordError(f"cannot read {path}: {e.strerror or e}") from None
     if len(raw) > MAX_RECORD_BYTES:
-        raise RecordError(f"{path} is not a cardtable record (larger than "
-                          f"{MAX_RECORD_BYTES // (1024 * 1024)} MB)")
+        raise RecordError(f"{path} is not a cardtable record (larger than {MAX_RECORD_BYTES // (1024 * 1024)} MB)")
     try:
         return raw.decode("utf-8-sig")
     except UnicodeDecodeError:
@@ -99,7 +97,7 @@ def parse(text: str, where: str = "record") -> Any:
     try:
         data = json.loads(text, parse_constant=_refuse_constant)
     except json.JSONDecodeError as e:
-        at = "" if e.msg.endswith(" at") else " at"   # "Unterminated string starting at"
+        at = "" if e.msg.endswith(" at") else " at"  # "Unterminated string starting at"
         raise RecordError(f"{where} is not a cardtable record (not JSON: {e.msg}{at} line {e.lineno})") from None
     except RecursionError:
         raise RecordError(f"{where} is not a cardtable record (nested deeper than {MAX_DEPTH} levels)") from None
@@ -138,35 +136,35 @@ def check_seat(text: Any, index: int, bot_kinds: Collection[str] | None = None) 
     text; RecordError naming the seat otherwise (``BOT:SIMPLE``, ``robot``, ``bot:random ``)."""
     where = f"seat {index}"
     if not isinstance(text, str):
-        raise RecordError(f"{where}: must be a text like \"human:Anna\" or \"bot:simple\", not {clip(text)}")
+        raise RecordError(f'{where}: must be a text like "human:Anna" or "bot:simple", not {clip(text)}')
     kind, colon, rest = text.partition(":")
     if kind == "bot":
         if colon and not rest:
-            raise RecordError(f"{where} {clip(text)}: write \"bot\" or \"bot:KIND\"")
+            raise RecordError(f'{where} {clip(text)}: write "bot" or "bot:KIND"')
         if rest and (not _BOT_KIND.fullmatch(rest) or (bot_kinds is not None and rest not in bot_kinds)):
             known = f" (bots: {', '.join(bot_kinds)})" if bot_kinds is not None else ""
             raise RecordError(f"{where} {clip(text)}: unknown bot {clip(rest)}{known}")
         return text
     if kind == "human" and colon:
         if not rest:
-            raise RecordError(f"{where} {clip(text)}: a human seat needs a name (\"human:Anna\")")
+            raise RecordError(f'{where} {clip(text)}: a human seat needs a name ("human:Anna")')
         if len(rest) > MAX_NAME_CHARS:
             raise RecordError(f"{where}: the name is longer than {MAX_NAME_CHARS} characters")
         if rest != rest.strip():
             raise RecordError(f"{where} {clip(text)}: the name begins or ends with a space")
         if any(unicodedata.category(ch) in ("Cc", "Cs", "Cn", "Zl", "Zp") for ch in rest):
-            raise RecordError(f"{where} {clip(text)}: the name holds a control character or an "
-                              "invalid one (a lone surrogate)")
+            raise RecordError(
+                f"{where} {clip(text)}: the name holds a control character or an invalid one (a lone surrogate)"
+            )
         return text
-    raise RecordError(f"{where} {clip(text)}: write \"human:NAME\", \"bot\" or \"bot:KIND\" "
-                      "(lower case, no spaces around)")
+    raise RecordError(f'{where} {clip(text)}: write "human:NAME", "bot" or "bot:KIND" (lower case, no spaces around)')
 
 
 def _check_option(name: Any, value: Any) -> Any:
     """An option value as the game's parser takes it; RecordError for a value no option
     takes (a list, an object) or a number that is not whole (``1.9`` is never cut to 1)."""
     if not isinstance(name, str):
-        raise RecordError(f"record \"options\": the key {clip(name)} is not a text")
+        raise RecordError(f'record "options": the key {clip(name)} is not a text')
     if value is None or isinstance(value, (bool, int)):
         return value
     if isinstance(value, float):
@@ -187,32 +185,32 @@ _CODES = "a list of card codes"
 
 def _check_deal(deal: Any, where: str) -> None:
     if not isinstance(deal, dict):
-        raise RecordError(f"{where}: \"deal\" must be an object (dealer, hands, ...), not {clip(deal)}")
+        raise RecordError(f'{where}: "deal" must be an object (dealer, hands, ...), not {clip(deal)}')
 
     def codes(v: Any, what: str) -> None:
         if not isinstance(v, list) or not all(isinstance(c, str) and len(c) <= 8 for c in v):
-            raise RecordError(f"{where}: deal \"{what}\" must be {_CODES}, not {clip(v)}")
+            raise RecordError(f'{where}: deal "{what}" must be {_CODES}, not {clip(v)}')
 
     for key, v in deal.items():
         if key in ("dealer", "to_act"):
             if not _is_int(v):
-                raise RecordError(f"{where}: deal \"{key}\" must be a seat number, not {clip(v)}")
+                raise RecordError(f'{where}: deal "{key}" must be a seat number, not {clip(v)}')
         elif key == "hands":
             if not isinstance(v, list):
-                raise RecordError(f"{where}: deal \"hands\" must be a list of hands ({_CODES} each), not {clip(v)}")
+                raise RecordError(f'{where}: deal "hands" must be a list of hands ({_CODES} each), not {clip(v)}')
             for i, h in enumerate(v):
                 codes(h, f"hands[{i}]")
         elif key in ("stock", "discard"):
             codes(v, key)
         elif key == "upcard":
             if v is not None and not (isinstance(v, str) and len(v) <= 8):
-                raise RecordError(f"{where}: deal \"upcard\" must be a card code or null, not {clip(v)}")
+                raise RecordError(f'{where}: deal "upcard" must be a card code or null, not {clip(v)}')
         elif key == "melds":
             if not isinstance(v, list):
-                raise RecordError(f"{where}: deal \"melds\" must be a list of {{\"owner\", \"cards\"}}, not {clip(v)}")
+                raise RecordError(f'{where}: deal "melds" must be a list of {{"owner", "cards"}}, not {clip(v)}')
             for i, md in enumerate(v):
                 if not isinstance(md, dict) or not _is_int(md.get("owner")):
-                    raise RecordError(f"{where}: deal \"melds\"[{i}] must be {{\"owner\": seat, \"cards\": [...]}}")
+                    raise RecordError(f'{where}: deal "melds"[{i}] must be {{"owner": seat, "cards": [...]}}')
                 codes(md.get("cards"), f"melds[{i}].cards")
 
 
@@ -222,51 +220,54 @@ def check_shape(data: Any, bot_kinds: Collection[str] | None = None) -> None:
     seats (``check_seat``), integer seeds and player count, option values, hands with a
     seed or a deal object and action texts of at most MAX_ACTION_CHARS characters."""
     if not isinstance(data, dict) or data.get("format") != RECORD_FORMAT:
-        raise RecordError(f"not a cardtable record (expected \"format\": \"{RECORD_FORMAT}\")")
+        raise RecordError(f'not a cardtable record (expected "format": "{RECORD_FORMAT}")')
     if not isinstance(data.get("game"), str):
-        raise RecordError("record has no \"game\" (a game id text)")
+        raise RecordError('record has no "game" (a game id text)')
     if len(data["game"]) > 40:
         raise RecordError(f"unknown game {clip(data['game'])}")
     players = data.get("players")
     if players is not None and not _is_int(players):
-        raise RecordError(f"record \"players\" must be a whole number, not {clip(players)}")
+        raise RecordError(f'record "players" must be a whole number, not {clip(players)}')
     seed = data.get("seed")
     if seed is not None and not _is_int(seed):
-        raise RecordError(f"record \"seed\" must be a whole number, not {clip(seed)}")
-    if seed is not None and seed < 0:   # random.Random(-n) deals as n: a seed is 0 or more
-        raise RecordError(f"record \"seed\" must be 0 or more, not {clip(seed)}")
+        raise RecordError(f'record "seed" must be a whole number, not {clip(seed)}')
+    if seed is not None and seed < 0:  # random.Random(-n) deals as n: a seed is 0 or more
+        raise RecordError(f'record "seed" must be 0 or more, not {clip(seed)}')
     options = data.get("options", {})
     if not isinstance(options, dict):
-        raise RecordError("record \"options\" must be an object")
+        raise RecordError('record "options" must be an object')
     for k, v in options.items():
         _check_option(k, v)
     hands = data.get("hands", [])
     if not isinstance(hands, list):
-        raise RecordError("record \"hands\" must be a list")
+        raise RecordError('record "hands" must be a list')
     for i, h in enumerate(hands):
         if not isinstance(h, dict):
-            raise RecordError(f"hand {i + 1}: must be an object with \"seed\" or \"deal\" and \"actions\"")
+            raise RecordError(f'hand {i + 1}: must be an object with "seed" or "deal" and "actions"')
         if "between" in h and h["between"] is not True:
-            raise RecordError(f"hand {i + 1}: \"between\" must be true (a decision between hands) or left out")
+            raise RecordError(f'hand {i + 1}: "between" must be true (a decision between hands) or left out')
         if "seed" in h and not _is_int(h["seed"]):
-            raise RecordError(f"hand {i + 1}: \"seed\" must be a whole number, not {clip(h['seed'])}")
+            raise RecordError(f'hand {i + 1}: "seed" must be a whole number, not {clip(h["seed"])}')
         if "seed" in h and h["seed"] < 0:
-            raise RecordError(f"hand {i + 1}: \"seed\" must be 0 or more, not {clip(h['seed'])}")
+            raise RecordError(f'hand {i + 1}: "seed" must be 0 or more, not {clip(h["seed"])}')
         if "deal" in h:
             _check_deal(h["deal"], f"hand {i + 1}")
         elif "seed" not in h and not h.get("between"):
-            raise RecordError(f"hand {i + 1}: needs a \"seed\" (integer) or a \"deal\"")
+            raise RecordError(f'hand {i + 1}: needs a "seed" (integer) or a "deal"')
         acts = h.get("actions", [])
         if not isinstance(acts, list) or not all(isinstance(a, str) for a in acts):
-            raise RecordError(f"hand {i + 1}: \"actions\" must be a list of action texts")
+            raise RecordError(f'hand {i + 1}: "actions" must be a list of action texts')
         for j, a in enumerate(acts):
             if len(a) > MAX_ACTION_CHARS:
-                raise RecordError(f"hand {i + 1}, action {j + 1}: an action text of {len(a)} characters "
-                                  f"(at most {MAX_ACTION_CHARS})", hand=i, action=j)
+                raise RecordError(
+                    f"hand {i + 1}, action {j + 1}: an action text of {len(a)} characters (at most {MAX_ACTION_CHARS})",
+                    hand=i,
+                    action=j,
+                )
     seats = data.get("seats")
     if seats is not None:
         if not isinstance(seats, list):
-            raise RecordError("record \"seats\" must be a list of texts like \"human:Anna\" or \"bot:simple\"")
+            raise RecordError('record "seats" must be a list of texts like "human:Anna" or "bot:simple"')
         for i, s in enumerate(seats):
             check_seat(s, i, bot_kinds)
 
@@ -288,8 +289,10 @@ def replay(data: dict[str, Any], bot_kinds: Collection[str] | None = None) -> Ma
     except OptionError as e:
         raise RecordError(str(e)) from None
     except Exception as e:  # a game that fails on odd options: still one line
-        raise RecordError(f"the game {clip(data['game'])} cannot be set up with these options "
-                          f"({type(e).__name__}: {clip(str(e), 80)})") from None
+        raise RecordError(
+            f"the game {clip(data['game'])} cannot be set up with these options "
+            f"({type(e).__name__}: {clip(str(e), 80)})"
+        ) from None
     if seats is None:
         seats = ["bot:simple" for _ in range(game.players)]
     try:
@@ -308,18 +311,24 @@ def replay(data: dict[str, Any], bot_kinds: Collection[str] | None = None) -> Ma
             raise RecordError(f"hand {hi + 1}: {e}", hand=hi) from None
         except Exception as e:  # a game that fails on an odd deal
             what = "deal" if "deal" in hand else "seed"
-            raise RecordError(f"hand {hi + 1}: this {what} cannot be dealt ({type(e).__name__}: "
-                              f"{clip(str(e), 80)})", hand=hi) from None
+            raise RecordError(
+                f"hand {hi + 1}: this {what} cannot be dealt ({type(e).__name__}: {clip(str(e), 80)})", hand=hi
+            ) from None
         for ai, text in enumerate(hand.get("actions", [])):
             try:
                 match.apply(text)
             except IllegalAction as e:
-                raise RecordError(f"hand {hi + 1}, action {ai + 1} ({clip(text, 60)}): {e}", hand=hi, action=ai,
-                                  reason=str(e)) from None
+                raise RecordError(
+                    f"hand {hi + 1}, action {ai + 1} ({clip(text, 60)}): {e}", hand=hi, action=ai, reason=str(e)
+                ) from None
             except Exception as e:  # a game that fails on an odd action
-                raise RecordError(f"hand {hi + 1}, action {ai + 1} ({clip(text, 60)}): the action cannot be "
-                                  f"applied ({type(e).__name__}: {clip(str(e), 80)})",
-                                  hand=hi, action=ai, reason=str(e)) from None
+                raise RecordError(
+                    f"hand {hi + 1}, action {ai + 1} ({clip(text, 60)}): the action cannot be "
+                    f"applied ({type(e).__name__}: {clip(str(e), 80)})",
+                    hand=hi,
+                    action=ai,
+                    reason=str(e),
+                ) from None
     return match
 
 
@@ -327,14 +336,16 @@ def summary(match: Match) -> dict[str, Any]:
     """The ``cardtable replay --json`` object (docs/records.md)."""
     hands = []
     for entry, res in zip(match.hands, match.results):
-        hands.append({
-            "actions_applied": len(entry["actions"]),
-            "result": res.to_json() if res is not None else None,
-        })
+        hands.append(
+            {
+                "actions_applied": len(entry["actions"]),
+                "result": res.to_json() if res is not None else None,
+            }
+        )
         if entry.get("between"):
             hands[-1]["between"] = True
     st = match.state
-    live = st if st is not None and not st.over else None     # the hand still in play
+    live = st if st is not None and not st.over else None  # the hand still in play
     return {
         "format": RECORD_FORMAT,
         "game": match.game.id,
@@ -384,8 +395,7 @@ def dumps(record: dict[str, Any], cache: dict[int, tuple[Any, str]] | None = Non
 TEMP_PREFIX = ".cardtable-"
 
 
-def save(record: dict[str, Any], path: str | os.PathLike,
-         cache: dict[int, tuple[Any, str]] | None = None) -> None:
+def save(record: dict[str, Any], path: str | os.PathLike, cache: dict[int, tuple[Any, str]] | None = None) -> None:
     """Write a record atomically: a temporary file in the same folder (named
     ``.cardtable-PID-….json``, see ``clean_temp``), flushed to disk, then renamed.
     ``cache``: see ``dumps``. Raises OSError if the folder cannot be written."""
@@ -434,7 +444,7 @@ def clean_temp(folder: str | os.PathLike, older_than: float = 60.0) -> list[Path
         return gone
     now = time.time()
     for p in entries:
-        pid_text = p.name[len(TEMP_PREFIX):].split("-", 1)[0]
+        pid_text = p.name[len(TEMP_PREFIX) :].split("-", 1)[0]
         try:
             stale = now - p.stat().st_mtime > older_than
             if not stale and pid_text.isdecimal() and pid_text.isascii():

@@ -106,14 +106,15 @@ class Deal:
     def __post_init__(self) -> None:
         self.cards = mask_cards(self.pool)
         if sum(b.size for b in self.buckets) != len(self.cards):
-            raise ValueError(f"the buckets hold {sum(b.size for b in self.buckets)} cards, "
-                             f"the pool {len(self.cards)}")
+            raise ValueError(f"the buckets hold {sum(b.size for b in self.buckets)} cards, the pool {len(self.cards)}")
         self._free = all((b.allowed & self.pool) == self.pool for b in self.buckets)
         self._reject = REJECT
         self._hits = 0
         # the tightest bucket first (fewest allowed cards to spare), for ``_sequential``
-        self._order = sorted(range(len(self.buckets)),
-                             key=lambda j: (self.buckets[j].allowed & self.pool).bit_count() - self.buckets[j].size)
+        self._order = sorted(
+            range(len(self.buckets)),
+            key=lambda j: (self.buckets[j].allowed & self.pool).bit_count() - self.buckets[j].size,
+        )
 
     def solve(self, rng: random.Random) -> list[int]:
         """A mask per bucket (in ``buckets`` order): a random deal of the pool that keeps
@@ -127,7 +128,7 @@ class Deal:
             ok = True
             for b in buckets:
                 m = 0
-                for c in cards[i:i + b.size]:
+                for c in cards[i : i + b.size]:
                     m |= 1 << c
                 i += b.size
                 if m & ~b.allowed:
@@ -137,7 +138,7 @@ class Deal:
             if ok:
                 self._hits += 1
                 return out
-        if not self._hits:              # rejection never works here: keep one try of it
+        if not self._hits:  # rejection never works here: keep one try of it
             self._reject = 1
         for _ in range(TRIES):
             got = self._sequential(rng)
@@ -221,9 +222,15 @@ class InformationSet:
 
     __slots__ = ("seat", "_state", "_obs", "deal", "_build", "_accept")
 
-    def __init__(self, state: Any, seat: int, deal: Deal | None,
-                 build: Callable[[Any, list[int], random.Random], Any], observation: Any = None,
-                 accept: Callable[[Any], bool] | None = None):
+    def __init__(
+        self,
+        state: Any,
+        seat: int,
+        deal: Deal | None,
+        build: Callable[[Any, list[int], random.Random], Any],
+        observation: Any = None,
+        accept: Callable[[Any], bool] | None = None,
+    ):
         """``accept(sample) -> bool``: a check the constraints of ``deal`` cannot say
         (kruisjassen's automatic roem: the sampled hands must declare what was declared);
         ``sample`` then deals again, at most ``TRIES`` times, and keeps the last deal."""
@@ -268,8 +275,6 @@ class InformationSet:
 def _remake_information_set(state: Any, seat: int) -> "InformationSet":
     """``state.information_set(seat)`` (the other side of ``InformationSet.__reduce__``)."""
     return state.information_set(seat)
-
-
 
 
 __all__ = ["Bucket", "Deal", "InformationSet", "REJECT", "TRIES", "mask_cards", "relative_returns"]

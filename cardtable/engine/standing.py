@@ -133,9 +133,16 @@ class Standing:
 
     def to_json(self) -> dict[str, Any]:
         """The standing as JSON data: every field, ``extra`` as an object."""
-        return {"n_seats": self.n_seats, "hands": self.hands, "next_dealer": self.next_dealer,
-                "totals": list(self.totals), "unit": self.unit, "active": list(self.active),
-                "carry": list(self.carry), "extra": _thaw(self.extra)}
+        return {
+            "n_seats": self.n_seats,
+            "hands": self.hands,
+            "next_dealer": self.next_dealer,
+            "totals": list(self.totals),
+            "unit": self.unit,
+            "active": list(self.active),
+            "carry": list(self.carry),
+            "extra": _thaw(self.extra),
+        }
 
 
 __all__ = ["FrozenMap", "Standing", "freeze"]

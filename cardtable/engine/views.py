@@ -31,23 +31,37 @@ from cardtable.cards import Card, card_text
 
 #: Zone kinds. A game may use another word for an area no kind here describes; the table
 #: then draws it in the side area.
-HAND = "hand"                  # a seat's hand (own: face up; others: backs, known cards listed)
-TRICK = "trick"                # the trick being played (``seats`` says who played each card)
-LAST_TRICK = "last_trick"      # the trick just completed (a mirror of cards in a TAKEN pile)
-TAKEN = "taken"                # tricks won by a seat, face down
-STOCK = "stock"                # the face-down stock (talon)
-DISCARD = "discard"            # the discard pile, bottom to top
-UPCARD = "upcard"              # a turned card showing trump (a mirror while a hand holds it)
-MELDS = "melds"                # melds on the table (``melds`` holds them, numbered)
-MELDED_AREA = "melded_area"    # a seat's declared melds kept on the table (bezique family)
-OPEN = "open"                  # a seat's open cards (fildinski's stage-1 open rows)
-EXTRA_HAND = "extra_hand"      # a hand nobody holds yet (handjas' extra hand)
-DEAD_HAND = "dead_hand"        # a hand out of play (face down, or turned up)
-ASIDE = "aside"                # cards put aside, out of play (manille's exchange)
-OUT = "out"                    # a seat that is out of the hand or the match (no cards)
+HAND = "hand"  # a seat's hand (own: face up; others: backs, known cards listed)
+TRICK = "trick"  # the trick being played (``seats`` says who played each card)
+LAST_TRICK = "last_trick"  # the trick just completed (a mirror of cards in a TAKEN pile)
+TAKEN = "taken"  # tricks won by a seat, face down
+STOCK = "stock"  # the face-down stock (talon)
+DISCARD = "discard"  # the discard pile, bottom to top
+UPCARD = "upcard"  # a turned card showing trump (a mirror while a hand holds it)
+MELDS = "melds"  # melds on the table (``melds`` holds them, numbered)
+MELDED_AREA = "melded_area"  # a seat's declared melds kept on the table (bezique family)
+OPEN = "open"  # a seat's open cards (fildinski's stage-1 open rows)
+EXTRA_HAND = "extra_hand"  # a hand nobody holds yet (handjas' extra hand)
+DEAD_HAND = "dead_hand"  # a hand out of play (face down, or turned up)
+ASIDE = "aside"  # cards put aside, out of play (manille's exchange)
+OUT = "out"  # a seat that is out of the hand or the match (no cards)
 
-ZONE_KINDS = (HAND, TRICK, LAST_TRICK, TAKEN, STOCK, DISCARD, UPCARD, MELDS, MELDED_AREA, OPEN,
-              EXTRA_HAND, DEAD_HAND, ASIDE, OUT)
+ZONE_KINDS = (
+    HAND,
+    TRICK,
+    LAST_TRICK,
+    TAKEN,
+    STOCK,
+    DISCARD,
+    UPCARD,
+    MELDS,
+    MELDED_AREA,
+    OPEN,
+    EXTRA_HAND,
+    DEAD_HAND,
+    ASIDE,
+    OUT,
+)
 
 #: How the table draws a zone: ``up`` every card face up (``cards`` holds them all, in
 #: ``order``); ``down`` backs with the count (``cards`` lists the ones the seat knows, e.g.
@@ -95,22 +109,36 @@ class Zone(NamedTuple):
     def to_json(self) -> dict[str, Any]:
         """A JSON-ready dict, cards as codes."""
         return {
-            "name": self.name, "kind": self.kind, "owner": self.owner, "count": self.count,
-            "cards": [card_text(c) for c in self.cards], "face": self.face, "order": self.order,
-            "seats": list(self.seats), "selectable": [card_text(c) for c in self.selectable],
+            "name": self.name,
+            "kind": self.kind,
+            "owner": self.owner,
+            "count": self.count,
+            "cards": [card_text(c) for c in self.cards],
+            "face": self.face,
+            "order": self.order,
+            "seats": list(self.seats),
+            "selectable": [card_text(c) for c in self.selectable],
             "melds": [m.to_json() if hasattr(m, "to_json") else m for m in self.melds],
-            "mirror": self.mirror, "caption": self.caption,
+            "mirror": self.mirror,
+            "caption": self.caption,
         }
 
 
-def hand_zone(seat: int, owner: int, cards: Sequence[Card], known: Sequence[Card] = (),
-              selectable: Sequence[Card] = (), caption: str = "") -> Zone:
+def hand_zone(
+    seat: int,
+    owner: int,
+    cards: Sequence[Card],
+    known: Sequence[Card] = (),
+    selectable: Sequence[Card] = (),
+    caption: str = "",
+) -> Zone:
     """The HAND zone of ``owner`` as ``seat`` sees it: its own hand face up (``cards`` in
     display order, ``selectable`` the cards it may pick now); another seat's hand face down
     with its count and the ``known`` cards (those not hidden from ``seat``)."""
     if owner == seat:
-        return Zone(f"hand {owner}", HAND, owner, len(cards), tuple(cards), UP,
-                    selectable=tuple(selectable), caption=caption)
+        return Zone(
+            f"hand {owner}", HAND, owner, len(cards), tuple(cards), UP, selectable=tuple(selectable), caption=caption
+        )
     return Zone(f"hand {owner}", HAND, owner, len(cards), tuple(known), DOWN, caption=caption)
 
 
@@ -122,12 +150,12 @@ def out_zone(seat: int, caption: str = "out") -> Zone:
 # ---- verbs -----------------------------------------------------------------------------
 
 #: Input shapes of a verb.
-NONE = "none"                  # a button: the whole action (``pass``, ``claim``, ``trump C``)
-CARD = "card"                  # one card of a zone (``play JH``, ``discard 9D``)
-CARDS = "cards"                # several cards selected, then the key (``meld``, ``exchange``)
-MELD = "meld"                  # a card, then a table meld to pick (``layoff 8C to 3``, ``swap``)
-MENU = "menu"                  # a menu of words, possibly nested (Parlée's ask / tell)
-DESIGNATION = "designation"    # a wild card, then the card it stands for (``JK=8C``)
+NONE = "none"  # a button: the whole action (``pass``, ``claim``, ``trump C``)
+CARD = "card"  # one card of a zone (``play JH``, ``discard 9D``)
+CARDS = "cards"  # several cards selected, then the key (``meld``, ``exchange``)
+MELD = "meld"  # a card, then a table meld to pick (``layoff 8C to 3``, ``swap``)
+MENU = "menu"  # a menu of words, possibly nested (Parlée's ask / tell)
+DESIGNATION = "designation"  # a wild card, then the card it stands for (``JK=8C``)
 SHAPES = (NONE, CARD, CARDS, MELD, MENU, DESIGNATION)
 
 
@@ -145,8 +173,13 @@ class MenuItem:
     pick: str | None = None
 
     def to_json(self) -> dict[str, Any]:
-        return {"word": self.word, "label": self.label, "key": self.key,
-                "children": [c.to_json() for c in self.children], "pick": self.pick}
+        return {
+            "word": self.word,
+            "label": self.label,
+            "key": self.key,
+            "children": [c.to_json() for c in self.children],
+            "pick": self.pick,
+        }
 
 
 @dataclass(frozen=True)
@@ -179,10 +212,18 @@ class VerbSpec:
     confirm: str = ""
 
     def to_json(self) -> dict[str, Any]:
-        out = {"verb": self.verb, "arg": self.arg, "label": self.label, "key": self.key,
-               "hint": self.hint, "shape": self.shape, "zone": self.zone,
-               "menu": [m.to_json() for m in self.menu],
-               "min_cards": self.min_cards, "max_cards": self.max_cards}
+        out = {
+            "verb": self.verb,
+            "arg": self.arg,
+            "label": self.label,
+            "key": self.key,
+            "hint": self.hint,
+            "shape": self.shape,
+            "zone": self.zone,
+            "menu": [m.to_json() for m in self.menu],
+            "min_cards": self.min_cards,
+            "max_cards": self.max_cards,
+        }
         if self.confirm:
             out["confirm"] = self.confirm
         return out
@@ -211,8 +252,8 @@ def specs_for(legal: Sequence[Any], table: Sequence[VerbSpec]) -> tuple[VerbSpec
     once (``Observation.verbs``). Cost: one look-up per distinct (verb, arg)."""
     need: set[int] = set()
     seen: set[tuple] = set()
-    pairs = getattr(legal, "verb_pairs", None)      # a LazyActions: its verbs without building it
-    for a in (pairs() if pairs is not None else legal):
+    pairs = getattr(legal, "verb_pairs", None)  # a LazyActions: its verbs without building it
+    for a in pairs() if pairs is not None else legal:
         if pairs is not None:
             a = _Pair(*a)
         k = (a.verb, a.arg)
@@ -226,6 +267,7 @@ def specs_for(legal: Sequence[Any], table: Sequence[VerbSpec]) -> tuple[VerbSpec
 
 
 # ---- log events and the one renderer -----------------------------------------------------
+
 
 class LogEvent:
     """One public event: ``kind`` (a word: ``play``, ``trick``, ``meld``, ...), a
@@ -243,8 +285,14 @@ class LogEvent:
 
     __slots__ = ("kind", "template", "seats", "cards", "values", "_text")
 
-    def __init__(self, kind: str, template: str, seats: Sequence[int] = (), cards: Sequence[Card] = (),
-                 values: Sequence[Any] = ()):
+    def __init__(
+        self,
+        kind: str,
+        template: str,
+        seats: Sequence[int] = (),
+        cards: Sequence[Card] = (),
+        values: Sequence[Any] = (),
+    ):
         self.kind = kind
         self.template = template
         self.seats = tuple(seats)
@@ -260,8 +308,14 @@ class LogEvent:
         return t
 
     def __eq__(self, other: object) -> bool:
-        return (isinstance(other, LogEvent) and self.kind == other.kind and self.template == other.template
-                and self.seats == other.seats and self.cards == other.cards and self.values == other.values)
+        return (
+            isinstance(other, LogEvent)
+            and self.kind == other.kind
+            and self.template == other.template
+            and self.seats == other.seats
+            and self.cards == other.cards
+            and self.values == other.values
+        )
 
     def __hash__(self) -> int:
         return hash((self.kind, self.template, self.seats, self.cards))
@@ -270,8 +324,13 @@ class LogEvent:
         return f"LogEvent({self.kind!r}, {self.text!r})"
 
     def to_json(self) -> dict[str, Any]:
-        return {"kind": self.kind, "template": self.template, "seats": list(self.seats),
-                "cards": [card_text(c) for c in self.cards], "values": [str(v) for v in self.values]}
+        return {
+            "kind": self.kind,
+            "template": self.template,
+            "seats": list(self.seats),
+            "cards": [card_text(c) for c in self.cards],
+            "values": [str(v) for v in self.values],
+        }
 
 
 _PLACE = re.compile(r"\{\{|\}\}|\{(\^?)(c|v)?(\d+|\*)('s)?(?::([^|}]*)\|([^}]*))?\}")
@@ -284,7 +343,7 @@ def _parse(template: str) -> tuple:
     pos = 0
     for m in _PLACE.finditer(template):
         if m.start() > pos:
-            parts.append(template[pos:m.start()])
+            parts.append(template[pos : m.start()])
         tok = m.group(0)
         if tok == "{{":
             parts.append("{")
@@ -292,7 +351,7 @@ def _parse(template: str) -> tuple:
             parts.append("}")
         else:
             cap, what, idx, poss, third, second = m.groups()
-            start = m.start() == 0 or template[:m.start()].rstrip().endswith((".", "!", "?", ";"))
+            start = m.start() == 0 or template[: m.start()].rstrip().endswith((".", "!", "?", ";"))
             parts.append((what or "s", idx, bool(cap), start, bool(poss), third, second))
         pos = m.end()
     if pos < len(template):
@@ -310,8 +369,12 @@ def default_name(seat: int) -> str:
     return f"seat {seat}"
 
 
-def render(event: LogEvent, names: Mapping[int, str] | Sequence[str] | None = None,
-           you: int | None = None, card: Callable[[Card], str] = card_text) -> str:
+def render(
+    event: LogEvent,
+    names: Mapping[int, str] | Sequence[str] | None = None,
+    you: int | None = None,
+    card: Callable[[Card], str] = card_text,
+) -> str:
     """The text of ``event``: seats by ``names`` (a mapping or a sequence by seat; default
     ``seat N``), the seat ``you`` in the second person (``You play JH``, ``Bram asks you``,
     ``your``), cards by ``card`` (default the code ``JH``). Raises IndexError if the
@@ -332,7 +395,7 @@ def render(event: LogEvent, names: Mapping[int, str] | Sequence[str] | None = No
             continue
         seat = seats[int(idx)]
         is_you = you is not None and seat == you
-        if third is not None:                       # {0:plays|play}
+        if third is not None:  # {0:plays|play}
             out.append(second if is_you else third)
             continue
         if is_you:
@@ -382,8 +445,9 @@ class EventLog:
         self.texts = texts
 
 
-def log_view(cache: EventLog | None, node: Any, make: Callable[[Any], LogEvent | None],
-             head: tuple[LogEvent, ...] = ()) -> EventLog:
+def log_view(
+    cache: EventLog | None, node: Any, make: Callable[[Any], LogEvent | None], head: tuple[LogEvent, ...] = ()
+) -> EventLog:
     """The ``EventLog`` for the cons list ``node`` (``(previous, raw event)`` pairs, None
     when empty; a longer tuple or list node keeps its raw event at index 1), reusing
     ``cache`` where ``node`` extends the cached list: only the new raw events are made into
@@ -397,7 +461,7 @@ def log_view(cache: EventLog | None, node: Any, make: Callable[[Any], LogEvent |
     while n is not None and n is not stop:
         new.append(n[1])
         n = n[0]
-    if n is not stop:                             # not an extension of the cache: start again
+    if n is not stop:  # not an extension of the cache: start again
         cache = None
     base_e = cache.events if cache is not None else tuple(head)
     base_t = cache.texts if cache is not None else tuple(e.text for e in head)
@@ -412,6 +476,7 @@ def log_view(cache: EventLog | None, node: Any, make: Callable[[Any], LogEvent |
 
 
 # ---- the hand summary --------------------------------------------------------------------
+
 
 @dataclass(frozen=True)
 class Fact:
@@ -446,19 +511,31 @@ class Summary:
         return [render(self.headline, names, you, card)] + [f.line(names, you, card) for f in self.facts]
 
     def to_json(self) -> dict[str, Any]:
-        return {"headline": self.headline.to_json(),
-                "facts": [{"label": f.label, "text": f.text.to_json(), "seats": list(f.seats)}
-                          for f in self.facts]}
+        return {
+            "headline": self.headline.to_json(),
+            "facts": [{"label": f.label, "text": f.text.to_json(), "seats": list(f.seats)} for f in self.facts],
+        }
 
 
-def phrase(template: str, seats: Sequence[int] = (), cards: Sequence[Card] = (),
-           values: Sequence[Any] = (), kind: str = "summary") -> LogEvent:
+def phrase(
+    template: str,
+    seats: Sequence[int] = (),
+    cards: Sequence[Card] = (),
+    values: Sequence[Any] = (),
+    kind: str = "summary",
+) -> LogEvent:
     """A LogEvent for a summary line (kind ``summary`` unless given)."""
     return LogEvent(kind, template, seats, cards, values)
 
 
-def fact(label: str, template: str, seats: Sequence[int] = (), cards: Sequence[Card] = (),
-         values: Sequence[Any] = (), winners: Sequence[int] = ()) -> Fact:
+def fact(
+    label: str,
+    template: str,
+    seats: Sequence[int] = (),
+    cards: Sequence[Card] = (),
+    values: Sequence[Any] = (),
+    winners: Sequence[int] = (),
+) -> Fact:
     """A Fact from a label and a template (see ``LogEvent``)."""
     return Fact(label, LogEvent(label.lower() or "fact", template, seats, cards, values), tuple(winners))
 
@@ -470,6 +547,7 @@ def seat_list(values: Sequence[Any], fmt: Callable[[Any], str] = str, start: int
 
 
 # ---- what the table writes beside the cards -------------------------------------------
+
 
 @dataclass(frozen=True)
 class Facts:
@@ -492,8 +570,13 @@ class Facts:
     roles: tuple[tuple[int, str], ...] = ()
 
     def to_json(self) -> dict[str, Any]:
-        return {"trump": self.trump, "trump_label": self.trump_label, "no_trump": self.no_trump,
-                "status": list(self.status), "roles": [list(r) for r in self.roles]}
+        return {
+            "trump": self.trump,
+            "trump_label": self.trump_label,
+            "no_trump": self.no_trump,
+            "status": list(self.status),
+            "roles": [list(r) for r in self.roles],
+        }
 
 
 @dataclass(frozen=True)
@@ -510,8 +593,11 @@ class Panel:
     current: LogEvent | None = None
 
     def to_json(self) -> dict[str, Any]:
-        return {"title": self.title, "lines": [e.to_json() for e in self.lines],
-                "current": None if self.current is None else self.current.to_json()}
+        return {
+            "title": self.title,
+            "lines": [e.to_json() for e in self.lines],
+            "current": None if self.current is None else self.current.to_json(),
+        }
 
 
 def status_items(status: str) -> tuple[str, ...]:
@@ -555,15 +641,26 @@ class SheetView:
         return bool(self.columns)
 
     def to_json(self) -> dict[str, Any]:
-        return {"title": self.title, "columns": list(self.columns), "rows": [list(r) for r in self.rows],
-                "total": None if self.total is None else list(self.total),
-                "marks": [list(m) for m in self.marks], "score_columns": self.score_columns,
-                "lines": list(self.lines)}
+        return {
+            "title": self.title,
+            "columns": list(self.columns),
+            "rows": [list(r) for r in self.rows],
+            "total": None if self.total is None else list(self.total),
+            "marks": [list(m) for m in self.marks],
+            "score_columns": self.score_columns,
+            "lines": list(self.lines),
+        }
 
 
-def table_view(head: Sequence[str], rows: Sequence[Sequence[str]], drawing: str = "", title: str = "",
-               has_total: bool | None = None, marks: Sequence[tuple[int, int, str]] = (),
-               score_columns: int = 0) -> SheetView:
+def table_view(
+    head: Sequence[str],
+    rows: Sequence[Sequence[str]],
+    drawing: str = "",
+    title: str = "",
+    has_total: bool | None = None,
+    marks: Sequence[tuple[int, int, str]] = (),
+    score_columns: int = 0,
+) -> SheetView:
     """A table SheetView from ``Sheet.table()``'s headers and rows (the last row is the
     totals row when ``has_total``; None: when its first cell is not a hand number) and the
     lines of ``Sheet.render()``'s drawing that are not table lines (``| ... |`` rows)."""
@@ -572,16 +669,63 @@ def table_view(head: Sequence[str], rows: Sequence[Sequence[str]], drawing: str 
         has_total = bool(cells) and not cells[-1][0].split(" ")[0].isdigit()
     total = cells.pop() if has_total and cells else None
     lines = tuple(ln for ln in drawing.splitlines() if ln.strip() and not ln.lstrip().startswith("|"))
-    return SheetView(title, tuple(str(h) for h in head), tuple(cells), total, tuple(marks),
-                     score_columns, lines)
+    return SheetView(title, tuple(str(h) for h in head), tuple(cells), total, tuple(marks), score_columns, lines)
 
 
 __all__ = [
-    "ASIDE", "BUYBACK", "CARD", "CARDS", "COUNT", "DEAD_HAND", "DESIGNATION", "DISCARD", "DOWN",
-    "EXTRA_HAND", "EventGroup", "EventLog", "Fact", "Facts", "Panel", "HAND", "LAST_TRICK", "LogEvent", "MELD",
+    "ASIDE",
+    "BUYBACK",
+    "CARD",
+    "CARDS",
+    "COUNT",
+    "DEAD_HAND",
+    "DESIGNATION",
+    "DISCARD",
+    "DOWN",
+    "EXTRA_HAND",
+    "EventGroup",
+    "EventLog",
+    "Fact",
+    "Facts",
+    "Panel",
+    "HAND",
+    "LAST_TRICK",
+    "LogEvent",
+    "MELD",
     "MELDED_AREA",
-    "MELDS", "MENU", "MenuItem", "NONE", "OPEN", "OUT", "OUT_MARK", "RUMMY", "SHAPES", "STOCK",
-    "SheetView", "Summary", "TAKEN", "TIE_MARK", "TRICK", "TRICK_EVENTS", "UP", "UPCARD", "VOID", "VerbSpec",
-    "WINNER", "ZONE_KINDS", "Zone", "default_name", "fact", "hand_zone", "log_view", "out_zone",
-    "phrase", "render", "seat_list", "status_items", "spec_for", "specs_for", "table_view",
+    "MELDS",
+    "MENU",
+    "MenuItem",
+    "NONE",
+    "OPEN",
+    "OUT",
+    "OUT_MARK",
+    "RUMMY",
+    "SHAPES",
+    "STOCK",
+    "SheetView",
+    "Summary",
+    "TAKEN",
+    "TIE_MARK",
+    "TRICK",
+    "TRICK_EVENTS",
+    "UP",
+    "UPCARD",
+    "VOID",
+    "VerbSpec",
+    "WINNER",
+    "ZONE_KINDS",
+    "Zone",
+    "default_name",
+    "fact",
+    "hand_zone",
+    "log_view",
+    "out_zone",
+    "phrase",
+    "render",
+    "seat_list",
+    "status_items",
+    "spec_for",
+    "specs_for",
+    "table_view",
 ]

@@ -100,11 +100,9 @@ class ContractHand(WildDriftHand):
         """Whether ``seat`` has come out in this hand (a player's melds are only ever his open's)."""
         return bool(self.owners >> seat & 1)
 
-
     def _discards(self) -> list[Action]:
         """The ``discard`` actions of the play phase (not a card taken from the pile)."""
         return [Action("discard", None, (c,)) for c in dict.fromkeys(self.hands[self.seat]) if c not in self.takes]
-
 
     # -- the open --
     def _contract_ok(self, melds: Sequence[tuple[str, tuple[Card, ...]]]) -> bool:
@@ -143,7 +141,7 @@ class ContractHand(WildDriftHand):
                     rest = left.copy()
                     for x, k in items[i]:
                         rest[x] -= k
-                    later = [j for j in cands[n + 1:] if all(rest[x] >= k for x, k in items[j])]
+                    later = [j for j in cands[n + 1 :] if all(rest[x] >= k for x, k in items[j])]
                     combos(later, rest, chosen + [i], total + vals[i])
 
             combos([i for i in range(len(ms)) if all(have[x] >= k for x, k in items[i])], have, [], 0)
@@ -163,8 +161,9 @@ class ContractHand(WildDriftHand):
             return got[1]
         g = self.game
         no_joker = g.no_joker_in_open
-        ms = [(k, c, Counter(meld_uses(c))) for k, c in g.melds_in(hand)
-              if not (no_joker and any(is_joker(x) for x in c))]
+        ms = [
+            (k, c, Counter(meld_uses(c))) for k, c in g.melds_in(hand) if not (no_joker and any(is_joker(x) for x in c))
+        ]
         info = {"ms": ms, "index": {tuple(c): i for i, (_k, c, _u) in enumerate(ms)}, "memo": {}}
         self._ocache = (key, info)
         return info
@@ -201,7 +200,7 @@ class ContractHand(WildDriftHand):
             coverable.add(JOKER)
         stray = [c for c in hand if c not in coverable]
         lefts = [] if len(stray) > 1 else [c for c in dict.fromkeys(stray or hand) if c not in self.takes]
-        by_card: dict[Card, list] = {}          # the melds holding a card: the search's only candidates
+        by_card: dict[Card, list] = {}  # the melds holding a card: the search's only candidates
         for m in ms:
             for x in m[2]:
                 by_card.setdefault(x, []).append(m)
@@ -215,7 +214,7 @@ class ContractHand(WildDriftHand):
         ``first``: stop at the first one found."""
         info = self._go_setup()
         found: dict[Action, None] = {}
-        memo = info["memo"]                     # shared by every card left: its key is the cards still to cover
+        memo = info["memo"]  # shared by every card left: its key is the cards still to cover
         for last in info["lefts"]:
             rest = list(self.hands[self.seat])
             rest.remove(last)
@@ -255,8 +254,17 @@ class ContractHand(WildDriftHand):
         memo[key] = ok
         return ok
 
-    def _cover(self, rest: list[Card], ms, table: list[Meld], melds: list, lays: list, found: dict,
-               memo: dict, first: bool = False) -> None:
+    def _cover(
+        self,
+        rest: list[Card],
+        ms,
+        table: list[Meld],
+        melds: list,
+        lays: list,
+        found: dict,
+        memo: dict,
+        first: bool = False,
+    ) -> None:
         if first and found:
             return
         if not rest:
@@ -293,7 +301,6 @@ class ContractHand(WildDriftHand):
             memo[key] = got
         return got
 
-
     # -- one open at a time: checked, found, the best (no list of every open) --
     @staticmethod
     def _phys(c: Card) -> Card:
@@ -329,8 +336,12 @@ class ContractHand(WildDriftHand):
         if not lays and self._keeps(hand, list(used.elements())):
             if con.kind is not None and len(melds) == 1 and self._contract_ok(melds):
                 return True
-            if (con.points and len(set(idx)) == len(idx) and len(idx) <= (99 if len(hand) <= SEARCH_LIMIT else 2)
-                    and self._contract_ok(melds)):
+            if (
+                con.points
+                and len(set(idx)) == len(idx)
+                and len(idx) <= (99 if len(hand) <= SEARCH_LIMIT else 2)
+                and self._contract_ok(melds)
+            ):
                 return True
         if rem != 1 or self.turn < self.n - 1 or len(hand) > SEARCH_LIMIT or not self._contract_ok(melds):
             return False
@@ -360,8 +371,13 @@ class ContractHand(WildDriftHand):
                 m = table[i - 1]
                 new = list(table)
                 new[i - 1] = g.lay_off_on(m, card, end or g.ends(card, m)[0])
-                if self._lays_fit(todo[:j] + todo[j + 1:], new, melds,
-                                  chosen + (Action("layoff", None, (card,), "to", i, end),), want):
+                if self._lays_fit(
+                    todo[:j] + todo[j + 1 :],
+                    new,
+                    melds,
+                    chosen + (Action("layoff", None, (card,), "to", i, end),),
+                    want,
+                ):
                     return True
         return False
 
@@ -369,8 +385,12 @@ class ContractHand(WildDriftHand):
         """The legal opens whose cards (of all their parts) are ``cards`` as a plain multiset
         (a joker as ``JK``), found from those cards alone: the table's open of selected cards."""
         if not self._open_time():
-            return [a for a in self._legal() if a.verb == "open" and Counter(
-                self._phys(c) for p in a.parts for c in p.cards) == Counter(self._phys(c) for c in cards)]
+            return [
+                a
+                for a in self._legal()
+                if a.verb == "open"
+                and Counter(self._phys(c) for p in a.parts for c in p.cards) == Counter(self._phys(c) for c in cards)
+            ]
         want = Counter(self._phys(plain(c)) if not is_joker(c) else JOKER for c in cards)
         if not want or want - Counter(self.hands[self.seat]):
             return []
@@ -414,8 +434,9 @@ class ContractHand(WildDriftHand):
         have = Counter(hand)
         best: list = [None, (-1, 0)]
         steps = [0]
-        order = sorted((i for i in range(len(ms)) if all(have[x] >= k for x, k in items[i])),
-                       key=lambda i: (-vals[i], -size[i]))
+        order = sorted(
+            (i for i in range(len(ms)) if all(have[x] >= k for x, k in items[i])), key=lambda i: (-vals[i], -size[i])
+        )
 
         def walk(cands: list[int], left: Counter, chosen: list, total: int, ncards: int, njk: int) -> bool:
             if chosen and total >= need and (ncards, -njk) > best[1]:
@@ -435,7 +456,7 @@ class ContractHand(WildDriftHand):
                 steps[0] += len(cands) - n
                 if not exists and steps[0] > budget:
                     return False
-                later = [j for j in cands[n + 1:] if all(rest[x] >= k for x, k in items[j])]
+                later = [j for j in cands[n + 1 :] if all(rest[x] >= k for x, k in items[j])]
                 if walk(later, rest, chosen + [i], total + vals[i], ncards + size[i], njk + jokers[i]):
                     return True
             return False
@@ -457,8 +478,11 @@ class ContractHand(WildDriftHand):
         ms = self._cands()["ms"]
         con = self.contract()
         if con.kind is not None:
-            ok = [(sum(u.values()), -u.get(JOKER, 0), n) for n, (k, c, u) in enumerate(ms)
-                  if self._contract_ok(((k, c),)) and self._keeps(hand, list(u.elements()))]
+            ok = [
+                (sum(u.values()), -u.get(JOKER, 0), n)
+                for n, (k, c, u) in enumerate(ms)
+                if self._contract_ok(((k, c),)) and self._keeps(hand, list(u.elements()))
+            ]
             if ok:
                 return self._canon_open([ms[max(ok)[2]][:2]], [])
         elif con.points:
@@ -515,8 +539,11 @@ class ContractHand(WildDriftHand):
                 for a in todo:
                     c = a.cards[0]
                     ends = g.ends(c, m)
-                    if ends and (a.end is None or a.end in ends) and (a.end is not None or len(ends) == 1 or
-                                                                     ends == (SET,)):
+                    if (
+                        ends
+                        and (a.end is None or a.end in ends)
+                        and (a.end is not None or len(ends) == 1 or ends == (SET,))
+                    ):
                         end = a.end if len(ends) == 2 else None
                         parts.append(a._replace(end=end))
                         m = g.lay_off_on(m, c, end or ends[0])
@@ -526,7 +553,6 @@ class ContractHand(WildDriftHand):
                     parts += todo
                     todo = []
         return Action("open", parts=tuple(parts))
-
 
 
 __all__ = ["SEARCH_LIMIT", "Contract", "ContractHand", "ContractRummy"]

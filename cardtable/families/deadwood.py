@@ -40,7 +40,7 @@ from cardtable.cards import ACE, JOKER, RANK_OF, SUIT_OF, Card, is_joker, plain,
 from cardtable.families.melds import MeldRules, find_wild_melds
 from cardtable.families.rummy import RUN, find_melds
 
-_W = 4                                   # bits per card in a packed multiset
+_W = 4  # bits per card in a packed multiset
 _GUARD = sum(8 << (_W * c) for c in range(JOKER + 1))
 _ONE = tuple(1 << (_W * c) for c in range(JOKER + 1))
 
@@ -132,7 +132,7 @@ class Deadwood:
                 by_low.setdefault(low, []).append(vec)
                 shown[vec] = (kind, cards)
             elif kind == RUN and prev[0] == RUN and _run_start(cards) > _run_start(prev[1]):
-                shown[vec] = (kind, cards)     # a run's spare jokers go upward first
+                shown[vec] = (kind, cards)  # a run's spare jokers go upward first
         return by_low, shown
 
     @staticmethod
@@ -198,8 +198,13 @@ class Deadwood:
         order = sorted(range(len(melds)), key=lambda i: meld_keys_of(melds[i]))
         return Split(value, tuple(melds[i] for i in order), canonical(dead))
 
-    def _best_split(self, rem: int, by_low: dict[int, list[int]], shown: dict[int, tuple[str, tuple[Card, ...]]],
-                    memo: dict[int, tuple]) -> tuple:
+    def _best_split(
+        self,
+        rem: int,
+        by_low: dict[int, list[int]],
+        shown: dict[int, tuple[str, tuple[Card, ...]]],
+        memo: dict[int, tuple],
+    ) -> tuple:
         """(value, brandhout cards, melds, K4 keys, K5 keys, the cards, the melds) of the best
         split of the multiset ``rem`` under K1-K5."""
         if not rem:
@@ -215,8 +220,15 @@ class Deadwood:
         else:
             sub = self._best_split(rem - _ONE[idx], by_low, shown, memo)
             ck = canonical_key(idx)
-            best = (sub[0] + pts[idx], sub[1] + 1, sub[2], tuple(sorted(sub[3] + (ck,))), sub[4],
-                    sub[5] + (idx,), sub[6])
+            best = (
+                sub[0] + pts[idx],
+                sub[1] + 1,
+                sub[2],
+                tuple(sorted(sub[3] + (ck,))),
+                sub[4],
+                sub[5] + (idx,),
+                sub[6],
+            )
             g = _GUARD
             for m in by_low.get(idx, ()):
                 if ((rem | g) - m) & g == g:
@@ -224,8 +236,15 @@ class Deadwood:
                     if sub[0] > best[0]:
                         continue
                     meld = shown[m]
-                    cand = (sub[0], sub[1], sub[2] + 1, sub[3], tuple(sorted(sub[4] + (meld_keys_of(meld),))),
-                            sub[5], sub[6] + (meld,))
+                    cand = (
+                        sub[0],
+                        sub[1],
+                        sub[2] + 1,
+                        sub[3],
+                        tuple(sorted(sub[4] + (meld_keys_of(meld),))),
+                        sub[5],
+                        sub[6] + (meld,),
+                    )
                     if cand[:5] < best[:5]:
                         best = cand
         memo[rem] = best

@@ -165,31 +165,35 @@ class DriftRummy(Game):
         still face up or known where they are (the check read the earlier lines at the earlier
         positions, and a log line never changes). Returns a new dict without a turnover."""
         log = obs_json.get("log") or []
-        last = next((i for i in range(len(log) - 1, -1, -1)
-                     if isinstance(log[i], str) and log[i].endswith(SHUFFLED_WORDS)), -1)
+        last = next(
+            (i for i in range(len(log) - 1, -1, -1) if isinstance(log[i], str) and log[i].endswith(SHUFFLED_WORDS)), -1
+        )
         if last < 0:
             return obs_json
         out = dict(obs_json)
-        out["log"] = list(log[last + 1:])
+        out["log"] = list(log[last + 1 :])
         return out
 
     #: the keys a record ``deal`` may hold (docs/records.md, klassieke-rummy)
     deal_keys = frozenset({"dealer", "hands", "stock", "discard", "melds", "to_act"})
 
-    def parse_deal(self, deal: dict[str, Any], state_cls: type[_Hand], standing: Standing | None = None,
-                   sheet=None) -> _Hand:
+    def parse_deal(
+        self, deal: dict[str, Any], state_cls: type[_Hand], standing: Standing | None = None, sheet=None
+    ) -> _Hand:
         """An exact position from a record ``deal`` as a ``state_cls`` hand; DealError if invalid.
         The melds are checked by ``classify``/``why_not``, the cards as a whole by
         ``check_deal_cards``, a position's hand sizes by ``position_hand_error``; the totals come
         from ``standing`` (or ``sheet=``), the dealer from the deal."""
         from cardtable.engine.game import DealError, check_cards
+
         if not isinstance(deal, dict):
             raise DealError("a deal is an object with dealer, hands, stock and discard")
         allowed = self.deal_keys
         unknown = sorted(set(deal) - allowed)
         if unknown:
-            raise DealError(f"unknown deal key(s) {', '.join(unknown)}; a {self.name} deal has "
-                            f"{', '.join(sorted(allowed))}")
+            raise DealError(
+                f"unknown deal key(s) {', '.join(unknown)}; a {self.name} deal has {', '.join(sorted(allowed))}"
+            )
         n = self.players
         dealer = deal.get("dealer", 0)
         if not isinstance(dealer, int) or isinstance(dealer, bool) or not 0 <= dealer < n:
@@ -203,10 +207,10 @@ class DriftRummy(Game):
         melds: list[Meld] = []
         melds_in = deal.get("melds", [])
         if not isinstance(melds_in, list):
-            raise DealError("melds: expected a list of {\"owner\": seat, \"cards\": [...]}")
+            raise DealError('melds: expected a list of {"owner": seat, "cards": [...]}')
         for i, m in enumerate(melds_in, 1):
             if not isinstance(m, dict) or "cards" not in m:
-                raise DealError(f"meld {i}: expected {{\"owner\": seat, \"cards\": [...]}}")
+                raise DealError(f'meld {i}: expected {{"owner": seat, "cards": [...]}}')
             owner = m.get("owner")
             if not isinstance(owner, int) or isinstance(owner, bool) or not 0 <= owner < n:
                 raise DealError(f"meld {i}: owner must be a seat 0..{n - 1}, not {owner!r}")
@@ -234,16 +238,17 @@ class DriftRummy(Game):
                     raise DealError(why)
             if len(pile) != 1:
                 raise DealError("discard: a fresh deal has exactly one upcard on the discard pile")
-        st = state_cls._fresh(self, dealer, hands, list(reversed(stock_tf)), pile, melds, to_act,
-                              self.standing_of(standing, sheet))
+        st = state_cls._fresh(
+            self, dealer, hands, list(reversed(stock_tf)), pile, melds, to_act, self.standing_of(standing, sheet)
+        )
         st._deal = deal
         return st
 
-    def check_deal_cards(self, hands: list[list[Card]], stock: list[Card], pile: list[Card],
-                         melds: list[Meld]) -> None:
+    def check_deal_cards(self, hands: list[list[Card]], stock: list[Card], pile: list[Card], melds: list[Meld]) -> None:
         """``parse_deal``: the deal's cards are the 52 of one pack, each once; DealError if not."""
         from cardtable.cards import full52
         from cardtable.engine.game import DealError
+
         everything = [c for h in hands for c in h] + stock + pile + [c for m in melds for c in m.cards]
         if len(set(everything)) != len(everything):
             dup = sorted({c for c in everything if everything.count(c) > 1})
@@ -272,10 +277,36 @@ class DriftHand(State):
     """One hand of a drift rummy (plain data; the module docstring). The game object gives the
     meld rules (``DriftRummy``'s hooks) and the options read here."""
 
-    __slots__ = ("game", "seed", "n", "dealer", "hands", "stock", "pile", "melds", "seat", "phase",
-                 "taken", "melded", "start_size", "owners", "public", "turnovers", "turn", "events",
-                 "winner", "rummy", "void", "totals", "_deal", "shuffle_key", "_cache", "_logc",
-                 "stock_known", "reformed")
+    __slots__ = (
+        "game",
+        "seed",
+        "n",
+        "dealer",
+        "hands",
+        "stock",
+        "pile",
+        "melds",
+        "seat",
+        "phase",
+        "taken",
+        "melded",
+        "start_size",
+        "owners",
+        "public",
+        "turnovers",
+        "turn",
+        "events",
+        "winner",
+        "rummy",
+        "void",
+        "totals",
+        "_deal",
+        "shuffle_key",
+        "_cache",
+        "_logc",
+        "stock_known",
+        "reformed",
+    )
     #: the cards of the last shuffled turnover (the stock's source), in pile order; () if none
     reformed: tuple[Card, ...]
 
@@ -330,16 +361,25 @@ class DriftHand(State):
     _logc: EventLog | None
 
     @classmethod
-    def _fresh(cls: type[_Hand], game: "DriftRummy", dealer: int, hands: list[list[Card]], stock: list[Card],
-               pile: list[Card], melds: list[Meld], to_act: int, standing: Standing) -> _Hand:
+    def _fresh(
+        cls: type[_Hand],
+        game: "DriftRummy",
+        dealer: int,
+        hands: list[list[Card]],
+        stock: list[Card],
+        pile: list[Card],
+        melds: list[Meld],
+        to_act: int,
+        standing: Standing,
+    ) -> _Hand:
         st = cls.__new__(cls)
         st.game = game
         st.seed = None
         st.n = game.players
         st.dealer = dealer
         st.hands = [list(h) for h in hands]
-        st.stock = stock                      # top card last
-        st.pile = pile                        # bottom .. top
+        st.stock = stock  # top card last
+        st.pile = pile  # bottom .. top
         st.melds = list(melds)
         st.seat = to_act
         st.phase = DRAW
@@ -355,12 +395,12 @@ class DriftHand(State):
         for m in st.melds:
             for c in m.cards:
                 pub |= 1 << c
-        st.public = pub                       # bit per card face up this hand, not shuffled away since
+        st.public = pub  # bit per card face up this hand, not shuffled away since
         st.turnovers = 0
-        st.stock_known = False                # every seat knows the stock in order (unshuffled turnover)
-        st.reformed = ()                      # the cards of the last shuffled turnover (the stock's source)
+        st.stock_known = False  # every seat knows the stock in order (unshuffled turnover)
+        st.reformed = ()  # the cards of the last shuffled turnover (the stock's source)
         st.turn = 0
-        st.events = None                      # linked list [previous, event, text or None]
+        st.events = None  # linked list [previous, event, text or None]
         st.winner = None
         st.rummy = False
         st.void = False
@@ -466,6 +506,7 @@ class DriftHand(State):
         also its cards and those drawn from it, the stock only from the cards that were
         shuffled into it (``reformed``). The pool is ``hidden_from(seat)``."""
         from cardtable.engine.search import Bucket, Deal, InformationSet
+
         pub = self.public
         buckets = []
         pool = 0
@@ -499,6 +540,7 @@ class DriftHand(State):
         places of the unseen cards (other hands, stock), a new reshuffle key, no seed, and
         the sampled position as its ``deal_record``."""
         from cardtable.engine.search import mask_cards
+
         pool = deal.pool
         given: dict[object, list[Card]] = {}
         for b, m in zip(deal.buckets, masks):
@@ -522,11 +564,14 @@ class DriftHand(State):
 
     def _position_deal(self) -> dict[str, Any]:
         """The record ``deal`` of this position (melds, seat to act): what a sampled hand replays."""
-        return {"dealer": self.dealer, "hands": [[card_text(c) for c in h] for h in self.hands],
-                "stock": [card_text(c) for c in reversed(self.stock)],
-                "discard": [card_text(c) for c in self.pile],
-                "melds": [{"owner": m.owner, "cards": [card_text(c) for c in m.cards]} for m in self.melds],
-                "to_act": self.seat}
+        return {
+            "dealer": self.dealer,
+            "hands": [[card_text(c) for c in h] for h in self.hands],
+            "stock": [card_text(c) for c in reversed(self.stock)],
+            "discard": [card_text(c) for c in self.pile],
+            "melds": [{"owner": m.owner, "cards": [card_text(c) for c in m.cards]} for m in self.melds],
+            "to_act": self.seat,
+        }
 
     def _keeps_discard(self, rem: int, used: tuple[Card, ...]) -> bool:
         """Invariant §5.7 after putting ``used`` down, leaving ``rem`` cards: empty (not with
@@ -578,9 +623,14 @@ class DriftHand(State):
             cl = self.game.classify(action.cards)
             if cl is not None:
                 return action._replace(cards=cl[1])
-        elif (action.verb == "layoff" and action.end and len(action.cards) == 1
-              and action.prep == "to" and isinstance(action.target, int)
-              and 1 <= action.target <= len(self.melds)):
+        elif (
+            action.verb == "layoff"
+            and action.end
+            and len(action.cards) == 1
+            and action.prep == "to"
+            and isinstance(action.target, int)
+            and 1 <= action.target <= len(self.melds)
+        ):
             ends = self.game.ends(action.cards[0], self.melds[action.target - 1])
             if ends == (SET,) or (len(ends) == 1 and ends[0] == action.end):
                 return action._replace(end=None)
@@ -648,7 +698,7 @@ class DriftHand(State):
         shuffle = bool(self.game.reshuffle)
         rng = random.Random(self.shuffle_key * 1009 + self.turnovers) if shuffle else None
         keep = self.pile[-1:] if keep_top else []
-        under = self.pile[:len(self.pile) - len(keep)]
+        under = self.pile[: len(self.pile) - len(keep)]
         self.stock = turn_over(under, rng)
         self.events = [self.events, ("turnover", len(under), shuffle), None]
         self.pile = keep
@@ -776,8 +826,10 @@ class DriftHand(State):
             if not ends:
                 return f"{text}: {card_text(c)} does not fit on meld {a.target} ({self._meld_text(m)})"
             if len(ends) == 2 and a.end is None:
-                return (f"{text}: {card_text(c)} fits both ends of meld {a.target}; say which: "
-                        f"'layoff {card_text(c)} to {a.target} low' or '… high'")
+                return (
+                    f"{text}: {card_text(c)} fits both ends of meld {a.target}; say which: "
+                    f"'layoff {card_text(c)} to {a.target} low' or '… high'"
+                )
             if a.end is not None and a.end not in ends:
                 return f"{text}: {card_text(c)} goes at the {ends[0]} end of meld {a.target}, not the {a.end} end"
             return f"{text}: {self._invariant_reason(len(hand) - 1)}"
@@ -785,16 +837,22 @@ class DriftHand(State):
         if len(a.cards) != 1 or a.prep is not None or a.end:
             return f"{text}: write 'discard' and one card, like 'discard 9D'"
         if a.cards[0] == self.taken:
-            return (f"{text}: {card_text(a.cards[0])} was taken from the discard pile this turn "
-                    f"and may not be discarded in the same turn")
+            return (
+                f"{text}: {card_text(a.cards[0])} was taken from the discard pile this turn "
+                f"and may not be discarded in the same turn"
+            )
         return f"{text} is not allowed now"
 
     def _invariant_reason(self, rem: int) -> str:
         if rem == 0:
-            return ("with the option last_card a player goes out only by discarding his last card, "
-                    "so he must keep a card to discard")
-        return ("afterwards no card could be discarded (the card taken from the discard pile "
-                "may not be discarded this turn)")
+            return (
+                "with the option last_card a player goes out only by discarding his last card, "
+                "so he must keep a card to discard"
+            )
+        return (
+            "afterwards no card could be discarded (the card taken from the discard pile "
+            "may not be discarded this turn)"
+        )
 
     @staticmethod
     def _meld_text(m: Meld) -> str:
@@ -811,9 +869,12 @@ class DriftHand(State):
     def event_log(self) -> EventLog:
         """The public log as LogEvents and texts (a first line: the deal), made and rendered
         once per event: only the events added since the last observation are new."""
-        lc = self._logc = log_view(self._logc, self.events, self._log_event,
-                                   (LogEvent("deal", "{^0} {0:deals|deal}; the upcard starts the discard pile.",
-                                             (self.dealer,)),))
+        lc = self._logc = log_view(
+            self._logc,
+            self.events,
+            self._log_event,
+            (LogEvent("deal", "{^0} {0:deals|deal}; the upcard starts the discard pile.", (self.dealer,)),),
+        )
         return lc
 
     def _log_event(self, ev: tuple) -> LogEvent:
@@ -824,21 +885,23 @@ class DriftHand(State):
             return LogEvent(k, "{^0} {0:takes|take} {c0} from the discard pile.", (ev[1],), (ev[2],))
         if k == "turnover":
             how = SHUFFLED_WORDS if ev[2] else "turned over without shuffling to form a new stock."
-            return LogEvent(k, f"The stock is empty: the discard pile ({ev[1]} cards) is {how}",
-                            (), (), (ev[1], ev[2]))
+            return LogEvent(k, f"The stock is empty: the discard pile ({ev[1]} cards) is {how}", (), (), (ev[1], ev[2]))
         if k == "meld":
             return LogEvent(k, f"{{^0}} {{0:melds|meld}} {{c*}} (meld {ev[3]}).", (ev[1],), ev[2], (ev[3],))
         if k == "layoff":
             end = f" ({ev[4]} end)" if ev[4] else ""
-            return LogEvent(k, f"{{^0}} {{0:lays|lay}} off {{c0}} on meld {ev[3]}{end}.", (ev[1],), (ev[2],),
-                            (ev[3], ev[4]))
+            return LogEvent(
+                k, f"{{^0}} {{0:lays|lay}} off {{c0}} on meld {ev[3]}{end}.", (ev[1],), (ev[2],), (ev[3], ev[4])
+            )
         if k == "discard":
             return LogEvent(k, "{^0} {0:discards|discard} {c0}.", (ev[1],), (ev[2],))
         if k == "out":
-            return LogEvent(k, "{^0} {0:goes|go} out" + (" with a rummy" if ev[2] else "") + ".", (ev[1],), (),
-                            (ev[2],))
-        return LogEvent("void", f"The hand cannot end (stock re-formed {ev[1]} times): it is void, nobody scores.",
-                        (), (), (ev[1],))
+            return LogEvent(
+                k, "{^0} {0:goes|go} out" + (" with a rummy" if ev[2] else "") + ".", (ev[1],), (), (ev[2],)
+            )
+        return LogEvent(
+            "void", f"The hand cannot end (stock re-formed {ev[1]} times): it is void, nobody scores.", (), (), (ev[1],)
+        )
 
     def _status(self) -> str:
         g = self.game
@@ -850,8 +913,10 @@ class DriftHand(State):
             res = self.result()
             w = self.winner
             assert res is not None and w is not None, "an over hand that is not void has a winner"
-            return (f"{g.seat_name(w).capitalize()} went out{' with a rummy' if self.rummy else ''}: "
-                    f"{res.points[w]} points · {tail}")
+            return (
+                f"{g.seat_name(w).capitalize()} went out{' with a rummy' if self.rummy else ''}: "
+                f"{res.points[w]} points · {tail}"
+            )
         # the same words whatever the hand holds: every seat reads this line, so it may not
         # tell whether the player to act can meld or lay off (the buttons tell that player)
         step = "draw" if self.phase == DRAW else "meld, lay off or discard"
@@ -928,11 +993,22 @@ class DriftHand(State):
         view = tuple(sort_hand(self.hands[seat], rank_key=self._display_key()))
         melds = self._meld_views()
         if self._light:
-            return Observation(game=g.id, seat=seat, n_seats=self.n, to_act=self.to_act,
-                               phase=_PHASE_NAMES[self.phase], hand=view,
-                               hand_sizes=tuple(len(h) for h in self.hands), dealer=self.dealer,
-                               stock_size=len(self.stock), discard=tuple(self.pile), melds=melds,
-                               scores=self._scores(), legal=legal, extra=extra)
+            return Observation(
+                game=g.id,
+                seat=seat,
+                n_seats=self.n,
+                to_act=self.to_act,
+                phase=_PHASE_NAMES[self.phase],
+                hand=view,
+                hand_sizes=tuple(len(h) for h in self.hands),
+                dealer=self.dealer,
+                stock_size=len(self.stock),
+                discard=tuple(self.pile),
+                melds=melds,
+                scores=self._scores(),
+                legal=legal,
+                extra=extra,
+            )
         specs = specs_for(legal, self.VERBS) if legal else ()
         pick = self._picks(legal)
         lc = self.event_log()
@@ -1092,5 +1168,15 @@ class DriftHand(State):
         """The stock written top first."""
         return stock_top_first(self.stock)
 
-__all__ = ["DRAW", "DRAW_DISCARD", "DRAW_STOCK", "DriftHand", "DriftRummy", "MAX_TURNOVERS", "OVER", "PLAY",
-           "SHUFFLED_WORDS"]
+
+__all__ = [
+    "DRAW",
+    "DRAW_DISCARD",
+    "DRAW_STOCK",
+    "DriftHand",
+    "DriftRummy",
+    "MAX_TURNOVERS",
+    "OVER",
+    "PLAY",
+    "SHUFFLED_WORDS",
+]

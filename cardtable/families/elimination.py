@@ -34,8 +34,9 @@ from cardtable.families.wild_drift import WildDriftHand, WildDriftRummy
 _ElimHand = TypeVar("_ElimHand", bound="EliminationHand")
 
 
-def deal_active(pack: Sequence[Card], active: Sequence[bool], dealer: int,
-                k: int) -> tuple[list[list[Card]], list[Card]]:
+def deal_active(
+    pack: Sequence[Card], active: Sequence[bool], dealer: int, k: int
+) -> tuple[list[list[Card]], list[Card]]:
     """``k`` cards to each active seat, one at a time from the first active seat after
     ``dealer``; ``(hands, rest)`` with ``rest`` the undealt cards in pack order."""
     n = len(active)
@@ -67,21 +68,20 @@ class EliminationRummy(WildDriftRummy):
     layoff_requires_meld = True
     _dealing: tuple[bool, ...] | None = None
 
-    def new_hand(self, seed: int | None = None, standing: Standing | None = None, *,
-                 sheet=None) -> EliminationHand:
+    def new_hand(self, seed: int | None = None, standing: Standing | None = None, *, sheet=None) -> EliminationHand:
         """A shuffled deal to the seats still in (``standing.active``): ``dealt`` cards each, one
         at a time from voorhand (the next seat in after the dealer), then the upcard."""
         standing = self.standing_of(standing, sheet)
         dealer = standing.next_dealer
         pack = shuffled(self.deck(), rng_for(seed))
         hands, rest = deal_active(pack, standing.active, dealer, self.dealt)
-        st = self.state_class._fresh(self, dealer, hands, list(reversed(rest[1:])), [rest[0]], [],
-                                     next_active(standing.active, dealer), standing)
+        st = self.state_class._fresh(
+            self, dealer, hands, list(reversed(rest[1:])), [rest[0]], [], next_active(standing.active, dealer), standing
+        )
         st.seed = seed
         return st
 
-    def from_deal(self, deal: dict[str, Any], standing: Standing | None = None, *,
-                  sheet=None) -> EliminationHand:
+    def from_deal(self, deal: dict[str, Any], standing: Standing | None = None, *, sheet=None) -> EliminationHand:
         """An exact position from a record ``deal`` (docs/records.md), the seats
         that are out without cards; DealError if invalid."""
         standing = self.standing_of(standing, sheet)
@@ -112,11 +112,11 @@ class EliminationRummy(WildDriftRummy):
             return why
         return None if hand else f"hand of seat {seat}: empty; in a position every seat still in holds a card"
 
-    def check_deal_cards(self, hands: list[list[Card]], stock: list[Card], pile: list[Card],
-                         melds: list[Meld]) -> None:
+    def check_deal_cards(self, hands: list[list[Card]], stock: list[Card], pile: list[Card], melds: list[Meld]) -> None:
         """The deal's cards are exactly the deck (a multiset: two packs repeat every card)."""
-        self.check_deck_multiset(hands, stock, pile, melds,
-                                 f"the {len(self.deck())} cards of the {self.deck_name} deck")
+        self.check_deck_multiset(
+            hands, stock, pile, melds, f"the {len(self.deck())} cards of the {self.deck_name} deck"
+        )
 
     def check_result(self, result: Result, state: "EliminationHand") -> list[str]:
         """Penalties add up: each active loser scores his cards' points, the winner holds no
@@ -158,8 +158,17 @@ class EliminationHand(WildDriftHand):
     active: tuple[bool, ...]
 
     @classmethod
-    def _fresh(cls: type[_ElimHand], game: DriftRummy, dealer: int, hands: list[list[Card]], stock: list[Card],
-               pile: list[Card], melds: list[Meld], to_act: int, standing: Standing) -> _ElimHand:
+    def _fresh(
+        cls: type[_ElimHand],
+        game: DriftRummy,
+        dealer: int,
+        hands: list[list[Card]],
+        stock: list[Card],
+        pile: list[Card],
+        melds: list[Meld],
+        to_act: int,
+        standing: Standing,
+    ) -> _ElimHand:
         st = super()._fresh(game, dealer, hands, stock, pile, melds, to_act, standing)
         st.active = tuple(standing.active)
         if not st.active[to_act]:
@@ -205,8 +214,10 @@ class EliminationHand(WildDriftHand):
         stock, the top discard, the melds, the elimination score."""
         g = self.game
         top = card_text(self.pile[-1]) if self.pile else "none"
-        tail = (f"stock {len(self.stock)} · discard {top} · melds {len(self.melds)} · "
-                f"out at {g.options['elimination_score']}")
+        tail = (
+            f"stock {len(self.stock)} · discard {top} · melds {len(self.melds)} · "
+            f"out at {g.options['elimination_score']}"
+        )
         step = "draw" if self.phase == DRAW else "put the joker back on the table" if self.forced else self.PLAY_WORDS
         return self._status_line(tail, "nobody scores", step)
 

@@ -22,6 +22,7 @@ from cardtable.families.trick_ranking import TrickTable
 
 # ---- follow rules ------------------------------------------------------------------------
 
+
 class FollowRule:
     """Which cards of ``hand`` (a mask) may be played to a trick.
 
@@ -35,17 +36,14 @@ class FollowRule:
     def legal(self, t: TrickTable, hand: int, led: int, win: Card, partner_winning: bool) -> int:
         raise NotImplementedError
 
-    def why_not(self, t: TrickTable, hand: int, led: int, win: Card, partner_winning: bool,
-                card: Card) -> str:
+    def why_not(self, t: TrickTable, hand: int, led: int, win: Card, partner_winning: bool, card: Card) -> str:
         settled = self._settled(t, hand, led, win, partner_winning, card)
         if settled:
             return settled
         legal = self.legal(t, hand, led, win, partner_winning)
-        return f"{card_text(card)} may not be played now; allowed: " + \
-            " ".join(card_text(c) for c in cards_of(legal))
+        return f"{card_text(card)} may not be played now; allowed: " + " ".join(card_text(c) for c in cards_of(legal))
 
-    def _settled(self, t: TrickTable, hand: int, led: int, win: Card, partner_winning: bool,
-                 card: Card) -> str | None:
+    def _settled(self, t: TrickTable, hand: int, led: int, win: Card, partner_winning: bool, card: Card) -> str | None:
         """``why_not``'s answer when ``card`` is not in ``hand`` or may be played after all;
         None when the rule forbids it (the subclass then says why)."""
         if not (hand >> card) & 1:
@@ -73,8 +71,7 @@ class JasRule(FollowRule):
 
     __slots__ = ("jas_wild", "overtrump_on_trump_lead", "free_trumping")
 
-    def __init__(self, jas_wild: bool = False, overtrump_on_trump_lead: bool = False,
-                 free_trumping: bool = False):
+    def __init__(self, jas_wild: bool = False, overtrump_on_trump_lead: bool = False, free_trumping: bool = False):
         self.jas_wild = jas_wild
         self.overtrump_on_trump_lead = overtrump_on_trump_lead
         self.free_trumping = free_trumping
@@ -110,10 +107,12 @@ class JasRule(FollowRule):
                 return f"trump was led: you must overtrump {card_text(win)}"
             return f"trump ({_SUIT_WORDS[t.trump]}) was led: you must play a trump"
         if suit_of(card) == t.trump:
-            return (f"{ct} is a trump lower than {card_text(win)} already in the trick: "
-                    f"you may not undertrump while you have another card")
+            return (
+                f"{ct} is a trump lower than {card_text(win)} already in the trick: "
+                f"you may not undertrump while you have another card"
+            )
         if hand & SUIT_MASK[led]:
-            trump = "a trump" if self.free_trumping else "a higher trump"   # free trumping: any trump
+            trump = "a trump" if self.free_trumping else "a higher trump"  # free trumping: any trump
             return f"you must follow suit ({_SUIT_WORDS[led]}) or play {trump}"
         return f"{ct} may not be played now"  # pragma: no cover - every other case is legal
 
@@ -154,5 +153,7 @@ class ManilleRule(FollowRule):
 
 
 __all__ = [
-    "FollowRule", "JasRule", "ManilleRule",
+    "FollowRule",
+    "JasRule",
+    "ManilleRule",
 ]

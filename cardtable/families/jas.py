@@ -138,21 +138,20 @@ class JasHand(TrickHand):
     onder_words = "below 50"
     outcome_words: dict[str, str] = {}
 
-    def __init__(self, game: JasGame, dealer: int, hands: list[int], upcard: int,
-                 standing: Standing, n_tricks: int):
+    def __init__(self, game: JasGame, dealer: int, hands: list[int], upcard: int, standing: Standing, n_tricks: int):
         TrickHand.__init__(self, game, dealer, hands, suit_of(upcard), upcard, n_tricks)
         ns = self.n_sides
         self.strepen0 = tuple(standing.totals[self.side_seats0[i]] for i in range(ns))
         carry = standing.carry or (0,) * ns
         self.start_counts = tuple(carry)
         self.counts = list(carry)
-        self.pend_roem = (0,) * ns          # stroke-meld strepen (to be written at the end)
-        self.pend_trick = (0,) * ns         # trick carrés
+        self.pend_roem = (0,) * ns  # stroke-meld strepen (to be written at the end)
+        self.pend_trick = (0,) * ns  # trick carrés
         self.meld_step = 0
         self.turn_melds: tuple[Meld, ...] = ()
         self.declared: tuple[tuple[int, Meld], ...] = ()
-        self.bar: tuple[Any, ...] | None = None   # precedence key of the highest meld so far
-        self.top_seat = -1                  # its seat
+        self.bar: tuple[Any, ...] | None = None  # precedence key of the highest meld so far
+        self.top_seat = -1  # its seat
         self.roem_side: int | None = None
         stuk = stuk_mask(self.trump)
         self.stuk_seat = next((s for s in range(self.n_seats) if hands[s] & stuk == stuk), -1)
@@ -181,8 +180,9 @@ class JasHand(TrickHand):
         """The follow rule; after ``declare stuk`` only the trump K or Q."""
         seat = self.to_act
         assert seat is not None, "nobody plays in a hand that is over"
-        mask = self.game.rule.legal(self.t, self.hands[seat], self.led, self.win_card,
-                                    self.win_seat == self.partner[seat])
+        mask = self.game.rule.legal(
+            self.t, self.hands[seat], self.led, self.win_card, self.win_seat == self.partner[seat]
+        )
         if self.stuk_forced and self.stuk_seat == seat:
             mask &= stuk_mask(self.trump)
         return mask
@@ -259,9 +259,10 @@ class JasHand(TrickHand):
             return 0
         seat = self.to_act
         assert seat is not None, "a playout step needs a seat to act"
-        mask = self.game.rule.legal(self.t, self.hands[seat], self.led, self.win_card,
-                                    self.win_seat == self.partner[seat])
-        if self.stuk_seat == seat:          # legal_play_mask and _stuk_here, inlined
+        mask = self.game.rule.legal(
+            self.t, self.hands[seat], self.led, self.win_card, self.win_seat == self.partner[seat]
+        )
+        if self.stuk_seat == seat:  # legal_play_mask and _stuk_here, inlined
             if self.stuk_forced:
                 return mask & stuk_mask(self.trump)
             if self.stuk_by < 0 and self._stuk_here(mask):
@@ -340,6 +341,7 @@ class JasHand(TrickHand):
             iset._accept = self._iset_accept()
             return iset
         from cardtable.engine.search import TRIES, InformationSet
+
         known = self.iset_known(seat)
         pool = self.iset_pool(seat, known)
         forbid = self.iset_forbidden(seat, known, pool)
@@ -349,10 +351,10 @@ class JasHand(TrickHand):
             s, m = self.declared[i]
             here = pool & ~forbid[s]
             opts = []
-            for suit in ([m.suit] if m.kind == "carre" or m.suit == self.trump else
-                         [x for x in range(4) if x != self.trump]):
-                cand = (m if m.kind == "carre" else
-                        seq_meld(suit, m.top, len(m.cards), self.game.roem))
+            for suit in (
+                [m.suit] if m.kind == "carre" or m.suit == self.trump else [x for x in range(4) if x != self.trump]
+            ):
+                cand = m if m.kind == "carre" else seq_meld(suit, m.top, len(m.cards), self.game.roem)
                 if cand.mask & ~(here | played[s] | known[s]) == 0:
                     opts.append(cand)
             options.append((i, s, opts or [m]))
@@ -364,15 +366,17 @@ class JasHand(TrickHand):
                 k = [x for x in known]
                 clash = False
                 for _i, s, cand in picked:
-                    if any(cand.mask & k[o] for o in range(real.n_seats) if o != s) or \
-                            any(cand.mask & p for o, p in enumerate(played) if o != s):
+                    if any(cand.mask & k[o] for o in range(real.n_seats) if o != s) or any(
+                        cand.mask & p for o, p in enumerate(played) if o != s
+                    ):
                         clash = True
                     k[s] |= cand.mask & ~played[s]
                 own: dict[int, list[Meld]] = {}
                 for _i, s, cand in picked:
                     own.setdefault(s, []).append(cand)
-                if clash or any(conflict(a, [b for b in ms if b is not a], real.game.roem)
-                                for ms in own.values() for a in ms):
+                if clash or any(
+                    conflict(a, [b for b in ms if b is not a], real.game.roem) for ms in own.values() for a in ms
+                ):
                     continue
                 try:
                     deal = real.iset_deal(seat, k, forbid)
@@ -380,7 +384,7 @@ class JasHand(TrickHand):
                 except ValueError:
                     continue
                 break
-            else:   # pragma: no cover - the real melds always fit
+            else:  # pragma: no cover - the real melds always fit
                 picked = [(i, s, real.declared[i][1]) for i, s, _o in options]
                 k = known
                 deal = real.iset_deal(seat, k, forbid)
@@ -403,7 +407,7 @@ class JasHand(TrickHand):
         elif v == "pass":
             if self.phase == "meld":
                 self._meld_pass(seat)
-            else:                                   # trick-roem decision
+            else:  # trick-roem decision
                 self._log("trickroem_pass", seat, self.tr_pending)
                 self.tr_pending = None
                 self._after_trick()
@@ -621,8 +625,7 @@ class JasHand(TrickHand):
             side = 0 if a > b else 1
             self._decided("end", side, 2 if self._onder(self.counts[1 - side]) else 1, "end", None)
             return
-        self._finish("carried", None, self._pending_entries(None), list(self.counts),
-                     self._next_dealer(False), None)
+        self._finish("carried", None, self._pending_entries(None), list(self.counts), self._next_dealer(False), None)
 
     def _next_dealer(self, decided: bool) -> int:
         """``left``: dealer + 1 after a decided hand, the same dealer after a carried or
@@ -638,8 +641,7 @@ class JasHand(TrickHand):
         for reason, pend in (("roem", self.pend_roem), ("trickroem", self.pend_trick)):
             for side in range(self.n_sides):
                 if pend[side]:
-                    out.append({"side": side if to_side is None else to_side,
-                                "strepen": pend[side], "reason": reason})
+                    out.append({"side": side if to_side is None else to_side, "strepen": pend[side], "reason": reason})
         return out
 
     def _decided(self, outcome: str, side: int, n: int, reason: str, claimer: int | None) -> None:
@@ -647,8 +649,9 @@ class JasHand(TrickHand):
         entries += self._pending_entries(side if outcome == "pit" else None)
         self._finish(outcome, side, entries, [0] * self.n_sides, self._next_dealer(True), claimer)
 
-    def _finish(self, outcome: str, side: int | None, entries: list, carry: list[int],
-                next_dealer: int, claimer: int | None) -> None:
+    def _finish(
+        self, outcome: str, side: int | None, entries: list, carry: list[int], next_dealer: int, claimer: int | None
+    ) -> None:
         strepen = [0] * self.n_sides
         for e in entries:
             strepen[e["side"]] += e["strepen"]
@@ -671,22 +674,22 @@ class JasHand(TrickHand):
         self.to_act = None
 
     # -- declared views --
-    _rzc = None            # (declared, roem zone) once the roem is public: a cache shared by clones
+    _rzc = None  # (declared, roem zone) once the roem is public: a cache shared by clones
 
     def extra_zones(self, seat: int, hidden: int) -> list:
         """The declared roem (a mirror zone: the cards stay in the hands), shown to all once
         public, before that to its owner only."""
         from cardtable.engine.game import MeldView
+
         public = self._public()
         c = self._rzc
         if public and c is not None and c[0] is self.declared:
             z = c[1]
         else:
             z = roem_zone(self.declared, public, seat, self.trump, MeldView)
-            if public:                               # the same for every seat from now on
+            if public:  # the same for every seat from now on
                 self._rzc = (self.declared, z)
         return [] if z is None else [z]
-
 
     # -- words: result, summary, meld explanations (streepjes games, two sides) --
     def result(self):
@@ -725,8 +728,13 @@ class JasHand(TrickHand):
     def _claim_log(self, ev: tuple):
         """The log line of a ``claim`` event."""
         seat, ok, n = ev[1], ev[2], ev[3]
-        return LogEvent("claim", f"{{0}} {{0:claims|claim}} {self.claim_log_word} with {n}: " +
-                        ("correct" if ok else "wrong"), (seat,), (), (ok, n))
+        return LogEvent(
+            "claim",
+            f"{{0}} {{0:claims|claim}} {self.claim_log_word} with {n}: " + ("correct" if ok else "wrong"),
+            (seat,),
+            (),
+            (ok, n),
+        )
 
     def _explain_meld(self, seat: int, action: Action) -> str:
         """Why a ``declare`` of a meld is refused: not a meld, cards not held, a conflict
@@ -750,7 +758,7 @@ class JasHand(TrickHand):
 
 # ---- the streepjes jas game: what kruisjassen and grevjas share ------------------------------
 
-_PACK = tuple(piquet32())         # the unshuffled piquet pack, made once
+_PACK = tuple(piquet32())  # the unshuffled piquet pack, made once
 _PIQUET = mask_of(_PACK)
 
 
@@ -819,7 +827,7 @@ class StreepjesJasGame(JasGame):
         if CLAIM not in obs.legal:
             return ()
         counts = obs.scores.get("counts")
-        claim_at = cast("type[JasHand]", self.state_class).claim_at   # a JasHand class, called as a factory
+        claim_at = cast("type[JasHand]", self.state_class).claim_at  # a JasHand class, called as a factory
         if counts and counts[self.team_of(obs.seat)] >= claim_at:
             return ()
         return (CLAIM,)
@@ -838,8 +846,7 @@ class StreepjesJasGame(JasGame):
     #: the packets of the deal, from voorhand round to the dealer (kruisjassen 4-4, grevjas 3-2-3)
     packets: tuple[int, ...] = (4, 4)
 
-    def new_hand(self, seed: int | None = None, standing: Standing | None = None, *,
-                 sheet: Any = None) -> JasHand:
+    def new_hand(self, seed: int | None = None, standing: Standing | None = None, *, sheet: Any = None) -> JasHand:
         """Shuffle (seeded) and deal ``packets`` from voorhand round to the dealer; card 32,
         the dealer's last, is the upcard (each game's §3). Dealer and what the sheet carries
         come from ``standing`` (or ``sheet=``, read as ``sheet.standing()``; neither: a fresh
@@ -852,26 +859,54 @@ class StreepjesJasGame(JasGame):
         st.seed = seed
         return st
 
-    def from_deal(self, deal: dict[str, Any], standing: Standing | None = None, *,
-                  sheet: Any = None) -> JasHand:
+    def from_deal(self, deal: dict[str, Any], standing: Standing | None = None, *, sheet: Any = None) -> JasHand:
         """An exact deal ``{"dealer": 0, "hands": [[codes] x4], "upcard": "7H"}``.
 
         DealError unless: dealer 0..3, four hands of 8 cards, the 32 distinct piquet cards,
         the upcard in the dealer's hand, no stock. The dealer is the deal's (what the sheet
         carries still comes from ``standing``, or ``sheet=``)."""
-        dealer, masks, upcard, _stock = parse_trick_deal(
-            deal, 4, 8, _PIQUET, "the 32-card piquet pack", self.id)
+        dealer, masks, upcard, _stock = parse_trick_deal(deal, 4, 8, _PIQUET, "the 32-card piquet pack", self.id)
         assert upcard is not None, "parse_trick_deal reads the upcard of a game that has one"
         return self.state_class(self, dealer, masks, upcard, self.standing_of(standing, sheet))
 
 
 __all__ = [
     # re-exported from families/roem.py (their home)
-    "CARRE_SPEC", "KRUIS_ROEM", "Meld", "MeldError", "ROEM_SPEC", "ROEM_VERBS", "RoemRules", "STUK_SPEC",
-    "TRICKROEM_SPEC", "announce", "roem_words", "roem_zone", "best_meld", "best_set", "candidates",
-    "canonical", "carre_meld", "conflict", "kruis_precedence", "parse_meld", "public_key",
-    "runs", "seq_meld", "stuk_mask", "trick_roem", "value_precedence",
+    "CARRE_SPEC",
+    "KRUIS_ROEM",
+    "Meld",
+    "MeldError",
+    "ROEM_SPEC",
+    "ROEM_VERBS",
+    "RoemRules",
+    "STUK_SPEC",
+    "TRICKROEM_SPEC",
+    "announce",
+    "roem_words",
+    "roem_zone",
+    "best_meld",
+    "best_set",
+    "candidates",
+    "canonical",
+    "carre_meld",
+    "conflict",
+    "kruis_precedence",
+    "parse_meld",
+    "public_key",
+    "runs",
+    "seq_meld",
+    "stuk_mask",
+    "trick_roem",
+    "value_precedence",
     # the jas hand and games
-    "CLAIM", "DECLARE_STUK", "DECLARE_TRICKROEM", "JasGame", "JasHand", "PASS", "StreepjesJasGame",
-    "gain_text", "strepen_text", "streepjes_problems",
+    "CLAIM",
+    "DECLARE_STUK",
+    "DECLARE_TRICKROEM",
+    "JasGame",
+    "JasHand",
+    "PASS",
+    "StreepjesJasGame",
+    "gain_text",
+    "strepen_text",
+    "streepjes_problems",
 ]

@@ -301,10 +301,14 @@ class KnockHand(DriftHand):
         """The hand in words: the headline, the points written, then each hand's split as shown
         (``{0}: 5♣ 5♦ 5♠ | A♥ 9♣ = 20``)."""
         if self.void:
-            return Summary(phrase("A void hand: nothing is written", kind="outcome"),
-                           (score_fact("points", None, res.points, (), ()),))
-        facts = [score_fact("points", None, res.points, (), res.winners),
-                 Fact("Hands shown (melds | brandhout)", phrase("", kind="split"))]
+            return Summary(
+                phrase("A void hand: nothing is written", kind="outcome"),
+                (score_fact("points", None, res.points, (), ()),),
+            )
+        facts = [
+            score_fact("points", None, res.points, (), res.winners),
+            Fact("Hands shown (melds | brandhout)", phrase("", kind="split")),
+        ]
         for s, sp in enumerate(self.splits()):
             cards: list[Card] = []
             parts = []
@@ -315,10 +319,12 @@ class KnockHand(DriftHand):
             cards += sp.dead
             melds = ", ".join(parts) if parts else "no meld"
             tail = f" | {dead}" if dead else ""
-            facts.append(Fact("", phrase(f"  {{0}}: {melds}{tail}  = {sp.points}", (s,), tuple(cards),
-                                         (sp.points,), kind="split")))
+            facts.append(
+                Fact(
+                    "", phrase(f"  {{0}}: {melds}{tail}  = {sp.points}", (s,), tuple(cards), (sp.points,), kind="split")
+                )
+            )
         return Summary(self.showdown_words(res.detail), tuple(facts))
-
 
 
 __all__ = ["DISCARD_SPEC", "GIN_SPEC", "KNOCK_SPEC", "KNOCK_VERBS", "KnockHand", "KnockRummy", "RUMMY_SPEC"]

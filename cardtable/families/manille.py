@@ -49,8 +49,10 @@ SIDE_LETTERS = ("A", "B")
 
 # ---- the deal ----------------------------------------------------------------------------
 
-def deal_with_upcard(pack: Sequence[Card], n_players: int, dealer: int,
-                     packets: Sequence[int]) -> tuple[list[int], Card]:
+
+def deal_with_upcard(
+    pack: Sequence[Card], n_players: int, dealer: int, packets: Sequence[int]
+) -> tuple[list[int], Card]:
     """Deal ``pack`` (index 0 = top) in ``packets`` from voorhand round to the dealer
     (``deal_packets``) and turn the last card dealt, the dealer's last: returns (hand masks,
     upcard). The upcard stays in the dealer's hand (manille-muette §3, R5)."""
@@ -60,6 +62,7 @@ def deal_with_upcard(pack: Sequence[Card], n_players: int, dealer: int,
 
 
 # ---- scoring -----------------------------------------------------------------------------
+
 
 def hand_winner(points: Sequence[int], win_at: int) -> int | None:
     """The side (index into ``points``) with ``win_at`` or more hand points, or None (a
@@ -92,15 +95,21 @@ def score_hand(points: Sequence[int], win_at: int, half: int, scoring: str) -> t
 
 #: The match options of the manille games (manille-muette §9).
 SCORING_OPTIONS = (
-    Option("scoring", "choice", "hands", "hands: first side to win hands_to_win hands; excess: the hand "
-           "winner scores its points above half, first side to target", choices=("hands", "excess")),
+    Option(
+        "scoring",
+        "choice",
+        "hands",
+        "hands: first side to win hands_to_win hands; excess: the hand "
+        "winner scores its points above half, first side to target",
+        choices=("hands", "excess"),
+    ),
     Option("hands_to_win", "int", 2, "hands a side must win (scoring = hands)", minimum=1),
     Option("target", "int", 50, "game points to win (scoring = excess)", minimum=1),
 )
 
 
-
 # ---- the game ----------------------------------------------------------------------------
+
 
 class PartnershipManille(TrickGame):
     """A manille game of 4 players in two sides (manille-muette §1-3, §7, §9).
@@ -191,8 +200,7 @@ class PartnershipManille(TrickGame):
         """The match sheet for the options (§8), made by ``sheet_factory``."""
         return self.sheet_factory(self.options)
 
-    def new_hand(self, seed: int | None = None, standing: Standing | None = None, *,
-                 sheet=None) -> "ManilleHand":
+    def new_hand(self, seed: int | None = None, standing: Standing | None = None, *, sheet=None) -> "ManilleHand":
         """Shuffle (seeded) and deal 4-4 from voorhand round to the dealer, who gets the
         last card face up: the upcard, trump (§3). The dealer and the hands won or game
         points so far (``totals``) come from ``standing`` (or ``sheet=``, read as
@@ -204,19 +212,20 @@ class PartnershipManille(TrickGame):
         st.seed = seed
         return st
 
-    def from_deal(self, deal: dict[str, Any], standing: Standing | None = None, *,
-                  sheet=None) -> "ManilleHand":
+    def from_deal(self, deal: dict[str, Any], standing: Standing | None = None, *, sheet=None) -> "ManilleHand":
         """An exact deal ``{"dealer": 0, "hands": [[8 codes] x4], "upcard": "QD", "stock": []}``
         (§3). DealError unless: dealer 0..3, four hands of 8 distinct piquet cards, the
         upcard in the dealer's hand, no stock. The deal's dealer is used; the standing so
         far comes from ``standing`` (or ``sheet=``)."""
         dealer, masks, upcard, _stock = parse_trick_deal(
-            deal, 4, self.hand_size, self.deck_mask, self.deck_label, self.id)
+            deal, 4, self.hand_size, self.deck_mask, self.deck_label, self.id
+        )
         assert upcard is not None, "parse_trick_deal reads the upcard of a game that has one"
         return self.state_class(self, dealer, masks, upcard, self.standing_of(standing, sheet))
 
 
 # ---- the hand ----------------------------------------------------------------------------
+
 
 class ManilleHand(TrickHand):
     """One hand of a partnership manille game: eight tricks under the manille rule, 1
@@ -236,8 +245,7 @@ class ManilleHand(TrickHand):
     #: the dealer's last card, turned up
     upcard: Card
 
-    def __init__(self, game: PartnershipManille, dealer: int, hands: list[int], upcard: Card,
-                 standing: Standing):
+    def __init__(self, game: PartnershipManille, dealer: int, hands: list[int], upcard: Card, standing: Standing):
         super().__init__(game, dealer, hands, suit_of(upcard), upcard, game.hand_size)
         self.scoring = game.options["scoring"]
         # per side: game points so far (scoring = excess) or hands won (hands), as the sheet
@@ -264,9 +272,12 @@ class ManilleHand(TrickHand):
             "next_dealer": (self.dealer + 1) & 3,
             "upcard": upcard,
             "trump": SUIT_LETTERS[self.trump],
-            "sheet_row": {"dealer": str(self.dealer), "upcard": upcard,
-                          "points": f"{pts[0]} – {pts[1]}",
-                          "winner": "—" if side is None else f"{SIDE_LETTERS[side]} ✓"},
+            "sheet_row": {
+                "dealer": str(self.dealer),
+                "upcard": upcard,
+                "points": f"{pts[0]} – {pts[1]}",
+                "winner": "—" if side is None else f"{SIDE_LETTERS[side]} ✓",
+            },
         }
         self._log("end", side, pts[0], pts[1])
         self.phase = "over"
@@ -289,8 +300,9 @@ class ManilleHand(TrickHand):
         w = d["winning_side"]
         hp = d["hand_points"]
         if w is None:
-            head = (f"A tie, {hp[0]} \u2013 {hp[1]}: nobody "
-                    + ("scores" if self.scoring == "excess" else "wins the hand"))
+            head = f"A tie, {hp[0]} \u2013 {hp[1]}: nobody " + (
+                "scores" if self.scoring == "excess" else "wins the hand"
+            )
         else:
             head = f"Side {SIDE_HEADERS[w]} wins the hand, {hp[w]} to {hp[1 - w]}"
         facts = []
@@ -298,8 +310,15 @@ class ManilleHand(TrickHand):
             facts.append(score_fact("game points", SIDE_HEADERS, res.points, ((0, 2), (1, 3)), res.winners))
         facts.append(Fact("Troef", phrase(f"{SUIT_SYMBOLS[self.trump]} (turned up {{c0}})", (), (self.upcard,))))
         cp, tr = d["card_points"], d["side_tricks"]
-        facts.append(side_fact("Points", SIDE_HEADERS, hp,
-                               f"  (cards {cp[0]} \u2013 {cp[1]}, tricks {tr[0]} \u2013 {tr[1]})", res.winners))
+        facts.append(
+            side_fact(
+                "Points",
+                SIDE_HEADERS,
+                hp,
+                f"  (cards {cp[0]} \u2013 {cp[1]}, tricks {tr[0]} \u2013 {tr[1]})",
+                res.winners,
+            )
+        )
         return Summary(phrase(head, kind="outcome"), tuple(facts))
 
     def returns_scale(self) -> float:
@@ -313,8 +332,13 @@ class ManilleHand(TrickHand):
             side, a, b = ev[1], ev[2], ev[3]
             if side is None:
                 return LogEvent("end", f"hand over: {a} – {b}, a tie: nobody wins the hand", (), (), (side, a, b))
-            return LogEvent("end", f"hand over: {a} – {b}, side {SIDE_LETTERS[side]} ({side}/{side + 2}) wins the hand",
-                            (), (), (side, a, b))
+            return LogEvent(
+                "end",
+                f"hand over: {a} – {b}, side {SIDE_LETTERS[side]} ({side}/{side + 2}) wins the hand",
+                (),
+                (),
+                (side, a, b),
+            )
         return TrickHand._log_event(self, ev)
 
     def status(self) -> str:
@@ -366,6 +390,13 @@ class ManilleHand(TrickHand):
 
 
 __all__ = [
-    "ManilleHand", "PartnershipManille", "SCORING_OPTIONS", "SIDE_HEADERS", "SIDE_LETTERS",
-    "deal_with_upcard", "excess_points", "hand_winner", "score_hand",
+    "ManilleHand",
+    "PartnershipManille",
+    "SCORING_OPTIONS",
+    "SIDE_HEADERS",
+    "SIDE_LETTERS",
+    "deal_with_upcard",
+    "excess_points",
+    "hand_winner",
+    "score_hand",
 ]

@@ -133,15 +133,22 @@ def check_meld(cards: Sequence[Card], rules: MeldRules) -> tuple[str, tuple[Card
         else:
             nat.append(plain(c))
     if len(nat) < rules.min_natural:
-        return ("a meld needs at least one natural card" if rules.min_natural == 1
-                else f"a meld needs at least {rules.min_natural} natural cards")
+        return (
+            "a meld needs at least one natural card"
+            if rules.min_natural == 1
+            else f"a meld needs at least {rules.min_natural} natural cards"
+        )
     ranks = {RANK_OF[c] for c in nat}
     if len(ranks) == 1:
         r = next(iter(ranks))
         if all(rank_of(designation(j)) == r for j in jok) and (
-                len(nat) > 1 or not jok or any(is_any_suit(designation(j)) for j in jok)
-                or len({designation(j) for j in jok}) < len(jok) or rules.set_jokers == SET_CARD
-                and len({SUIT_OF[nat[0]]} | {suit_of(designation(j)) for j in jok}) == len(jok) + 1):
+            len(nat) > 1
+            or not jok
+            or any(is_any_suit(designation(j)) for j in jok)
+            or len({designation(j) for j in jok}) < len(jok)
+            or rules.set_jokers == SET_CARD
+            and len({SUIT_OF[nat[0]]} | {suit_of(designation(j)) for j in jok}) == len(jok) + 1
+        ):
             return _check_set(nat, jok, r, rules)
     return _check_run(nat, jok, rules)
 
@@ -155,11 +162,9 @@ def _check_set(nat: list[Card], jok: list[Card], r: int, rules: MeldRules):
     for j in jok:
         d = designation(j)
         if rules.set_jokers == SET_RANK and not is_any_suit(d):
-            return (f"a joker in a set stands for the rank only: write JK={RANK_DISPLAY_EN[r]}* "
-                    f"rather than {display(j)}")
+            return f"a joker in a set stands for the rank only: write JK={RANK_DISPLAY_EN[r]}* rather than {display(j)}"
         if rules.set_jokers == SET_CARD and is_any_suit(d):
-            return (f"a joker in a set stands for one card: name its suit, like "
-                    f"JK={RANK_DISPLAY_EN[r]}S")
+            return f"a joker in a set stands for one card: name its suit, like JK={RANK_DISPLAY_EN[r]}S"
     counts = Counter(nat)
     if rules.set_jokers == SET_CARD:
         counts.update(designation(j) for j in jok)
@@ -170,7 +175,7 @@ def _check_set(nat: list[Card], jok: list[Card], r: int, rules: MeldRules):
     if rules.set_suits:
         suits = {SUIT_OF[c] for c in counts}
         if len(suits) != rules.set_suits:
-            return (f"a set holds cards of exactly {rules.set_suits} suits, not {len(suits)}")
+            return f"a set holds cards of exactly {rules.set_suits} suits, not {len(suits)}"
     if rules.set_jokers == SET_CARD:
         order = sorted(nat + jok, key=lambda c: SUIT_OF[_rep(c)])
         return SET, tuple(order)
@@ -195,8 +200,10 @@ def _check_run(nat: list[Card], jok: list[Card], rules: MeldRules):
         if is_any_suit(d):
             return f"a joker in a run stands for one card: write it like JK={_rank_name(rank_of(d))}{'CDHS'[s]}"
         if suit_of(d) != s:
-            return (f"a run of {SUIT_SYMBOLS[s]} holds {SUIT_SYMBOLS[s]} cards only; "
-                    f"{display(j)} stands for a {SUIT_SYMBOLS[suit_of(d)]}")
+            return (
+                f"a run of {SUIT_SYMBOLS[s]} holds {SUIT_SYMBOLS[s]} cards only; "
+                f"{display(j)} stands for a {SUIT_SYMBOLS[suit_of(d)]}"
+            )
         if d in by_rep:
             return f"a run may not hold two {_name(d)}"
         by_rep[d] = j
@@ -228,6 +235,7 @@ def classify_wild(cards: Sequence[Card], rules: MeldRules) -> tuple[str, tuple[C
 
 
 # ---- lay-offs and joker swaps ------------------------------------------------------------------
+
 
 def meld_rank(meld: Meld) -> int:
     """The rank of a set (its natural cards' rank)."""
@@ -366,6 +374,7 @@ def swap_joker(meld: Meld, natural: Card, rules: MeldRules) -> tuple[Meld, Card]
 
 # ---- enumeration -----------------------------------------------------------------------------
 
+
 def _line(ace_mode: str) -> tuple[int, ...]:
     if ace_mode == ACE_LOW:
         return (ACE, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13)
@@ -378,8 +387,9 @@ _RUN_MEMO: dict[tuple, tuple[tuple[Card, ...], ...]] = {}
 _SET_MEMO: dict[tuple, tuple[tuple[Card, ...], ...]] = {}
 
 
-def _suit_runs(suit: int, mask: int, jokers: int, ace_mode: str, min_run: int = 3,
-               run_jokers: int = 99, max_run: int = 99) -> tuple[tuple[Card, ...], ...]:
+def _suit_runs(
+    suit: int, mask: int, jokers: int, ace_mode: str, min_run: int = 3, run_jokers: int = 99, max_run: int = 99
+) -> tuple[tuple[Card, ...], ...]:
     """Every run of ``suit`` from the ranks of ``mask`` (bits 2..14) and up to ``jokers`` jokers
     (at most ``run_jokers`` in one run), each joker designated; at least one natural card and
     ``min_run`` to ``max_run`` cards."""
@@ -400,7 +410,7 @@ def _suit_runs(suit: int, mask: int, jokers: int, ace_mode: str, min_run: int = 
                 break
             if length < min_run:
                 continue
-            if length == 13 and i != 0:   # all 13 ranks: one meld, the ace first
+            if length == 13 and i != 0:  # all 13 ranks: one meld, the ace first
                 continue
             present = [p for p in range(i, j + 1) if have[p]]
             if not present:
@@ -409,8 +419,12 @@ def _suit_runs(suit: int, mask: int, jokers: int, ace_mode: str, min_run: int = 
             for k in range(0, min(spare, len(present) - 1) + 1):
                 for sub in combinations(present, k):
                     js = set(sub)
-                    out.append(tuple(make(line[p], suit) if have[p] and p not in js
-                                     else joker_as(make(line[p], suit)) for p in range(i, j + 1)))
+                    out.append(
+                        tuple(
+                            make(line[p], suit) if have[p] and p not in js else joker_as(make(line[p], suit))
+                            for p in range(i, j + 1)
+                        )
+                    )
     return tuple(out)
 
 
@@ -429,8 +443,7 @@ def _rank_sets(rank: int, counts: tuple[int, ...], jokers: int, rules: MeldRules
                     if k < max(1, rules.min_natural):
                         continue
                     have = (a, b, c, d)
-                    nat = ((make(rank, 0),) * a + (make(rank, 1),) * b + (make(rank, 2),) * c
-                           + (make(rank, 3),) * d)
+                    nat = (make(rank, 0),) * a + (make(rank, 1),) * b + (make(rank, 2),) * c + (make(rank, 3),) * d
                     for j in range(0, jokers + 1):
                         if not 3 <= k + j <= rules.max_set:
                             continue
@@ -438,8 +451,10 @@ def _rank_sets(rank: int, counts: tuple[int, ...], jokers: int, rules: MeldRules
                             free = [s for s in range(4) for _ in range(rules.packs - have[s])]
                             for pick in sorted(set(combinations(free, j))):
                                 cards = nat + tuple(joker_as(make(rank, s)) for s in pick)
-                                if not rules.set_suits or len({s for s in range(4) if have[s]} | set(pick)) \
-                                        == rules.set_suits:
+                                if (
+                                    not rules.set_suits
+                                    or len({s for s in range(4) if have[s]} | set(pick)) == rules.set_suits
+                                ):
                                     out.append(tuple(sorted(cards, key=lambda x: SUIT_OF[_rep(x)])))
                         elif not rules.set_suits or sum(1 for x in have if x) == rules.set_suits:
                             out.append(nat + (jk,) * j)
@@ -476,8 +491,9 @@ def find_wild_melds(hand: Iterable[Card], rules: MeldRules) -> list[tuple[str, t
             rkey = (s, m, jokers, rules.ace_mode, rules.min_run, rules.run_jokers, rules.max_run)
             got = _RUN_MEMO.get(rkey)
             if got is None:
-                got = _RUN_MEMO[rkey] = _suit_runs(s, m, jokers, rules.ace_mode, rules.min_run, rules.run_jokers,
-                                                   rules.max_run)
+                got = _RUN_MEMO[rkey] = _suit_runs(
+                    s, m, jokers, rules.ace_mode, rules.min_run, rules.run_jokers, rules.max_run
+                )
             out.extend((RUN, t) for t in got)
     return out
 
@@ -522,7 +538,25 @@ def meld_uses(cards: Sequence[Card]) -> list[Card]:
     return [JOKER if is_joker(c) else plain(c) for c in cards]
 
 
-__all__ = ["SET_CARD", "SET_NONE", "SET_RANK", "MeldRules", "any_meld", "meld_points", "push_joker",
-           "push_targets", "check_meld", "classify_wild", "find_wild_melds", "joker_as", "layoff_targets",
-           "meld_rank", "meld_refusal", "meld_uses", "stand_in", "swap_joker", "swap_targets",
-           "wild_lay_off"]
+__all__ = [
+    "SET_CARD",
+    "SET_NONE",
+    "SET_RANK",
+    "MeldRules",
+    "any_meld",
+    "meld_points",
+    "push_joker",
+    "push_targets",
+    "check_meld",
+    "classify_wild",
+    "find_wild_melds",
+    "joker_as",
+    "layoff_targets",
+    "meld_rank",
+    "meld_refusal",
+    "meld_uses",
+    "stand_in",
+    "swap_joker",
+    "swap_targets",
+    "wild_lay_off",
+]

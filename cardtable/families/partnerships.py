@@ -11,6 +11,7 @@ from cardtable.engine.game import Result
 
 # ---- partnerships ------------------------------------------------------------------------
 
+
 def side_of(seat: int) -> int:
     """Side of a seat in a 4-player partnership game: 0 for seats 0/2, 1 for seats 1/3."""
     return seat & 1
@@ -32,8 +33,7 @@ SIDE_NAMES = ("0/2", "1/3")
 def end_detail(end: dict[str, Any]) -> dict[str, Any]:
     """A copy of a hand's ``end`` summary for ``Result.detail``: list and dict values are
     copied (one level), so the Result shares no mutable value with the state."""
-    return {k: (list(v) if isinstance(v, list) else dict(v) if isinstance(v, dict) else v)
-            for k, v in end.items()}
+    return {k: (list(v) if isinstance(v, list) else dict(v) if isinstance(v, dict) else v) for k, v in end.items()}
 
 
 def side_result(end: dict[str, Any] | None, points_key: str = "game_points") -> Result | None:
@@ -45,10 +45,19 @@ def side_result(end: dict[str, Any] | None, points_key: str = "game_points") -> 
         return None
     p = end[points_key]
     side = end["winning_side"]
-    return Result(points=[p[0], p[1], p[0], p[1]], outcome=end["outcome"],
-                  winners=[] if side is None else side_seats(side), detail=end_detail(end))
+    return Result(
+        points=[p[0], p[1], p[0], p[1]],
+        outcome=end["outcome"],
+        winners=[] if side is None else side_seats(side),
+        detail=end_detail(end),
+    )
 
 
 __all__ = [
-    "SIDE_NAMES", "end_detail", "partner_of", "side_of", "side_result", "side_seats",
+    "SIDE_NAMES",
+    "end_detail",
+    "partner_of",
+    "side_of",
+    "side_result",
+    "side_seats",
 ]

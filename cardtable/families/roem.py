@@ -28,8 +28,17 @@ from cardtable.engine.actions import Action
 from cardtable.engine.views import MELDS, NONE, UP, VerbSpec, Zone
 from cardtable.families.trick_masks import mask_of
 
-RANK_PLURAL = {14: "aces", 13: "kings", 12: "queens", 11: "jacks", 10: "tens", 9: "nines",
-               8: "eights", 7: "sevens", 6: "sixes"}
+RANK_PLURAL = {
+    14: "aces",
+    13: "kings",
+    12: "queens",
+    11: "jacks",
+    10: "tens",
+    9: "nines",
+    8: "eights",
+    7: "sevens",
+    6: "sixes",
+}
 RANK_LETTER = {14: "A", 13: "K", 12: "Q", 11: "J", 10: "T", 9: "9", 8: "8", 7: "7", 6: "6"}
 
 
@@ -84,10 +93,16 @@ def value_precedence(m: Meld, trump: int) -> tuple[int, int, int, int]:
 class RoemRules:
     """The roem rules of one jas game (see the module docstring)."""
 
-    def __init__(self, seq_values: dict[int, int], carre_values: dict[int, int],
-                 exclusive: bool = True,
-                 precedence: Callable[[Meld, int], tuple] = kruis_precedence,
-                 stroke_at: int = 100, min_rank: int = 7, max_rank: int = 14):
+    def __init__(
+        self,
+        seq_values: dict[int, int],
+        carre_values: dict[int, int],
+        exclusive: bool = True,
+        precedence: Callable[[Meld, int], tuple] = kruis_precedence,
+        stroke_at: int = 100,
+        min_rank: int = 7,
+        max_rank: int = 14,
+    ):
         self.seq_values = dict(seq_values)
         self._longest = max(self.seq_values)
         self.carre_values = dict(carre_values)
@@ -118,11 +133,11 @@ class RoemRules:
 
 
 #: Kruisjassen §6.1 (and schutjassen): seq3 20, seq4 50, seq5+ 100; carré J 200, A K Q 100.
-KRUIS_ROEM = RoemRules(seq_values={3: 20, 4: 50, 5: 100},
-                       carre_values={11: 200, 14: 100, 13: 100, 12: 100})
+KRUIS_ROEM = RoemRules(seq_values={3: 20, 4: 50, 5: 100}, carre_values={11: 200, 14: 100, 13: 100, 12: 100})
 
 
 # ---- making melds ------------------------------------------------------------------------
+
 
 def seq_meld(suit: int, top: int, n: int, rules: RoemRules) -> Meld:
     """The sequence of ``n`` cards of ``suit`` whose top card has rank ``top``."""
@@ -176,6 +191,7 @@ def parse_meld(arg: str | None, cards: Sequence[Card], rules: RoemRules) -> Meld
 
 # ---- finding melds in a hand ---------------------------------------------------------------
 
+
 def runs(hand: int, rules: RoemRules) -> list[tuple[int, int, int]]:
     """Maximal runs of 3 or more consecutive cards of one suit in ``hand``:
     (suit, top rank, length), by suit then from the top."""
@@ -223,10 +239,12 @@ def conflict(m: Meld, own: Iterable[Meld], rules: RoemRules) -> str | None:
             return f"{roem_words(m)} ({card_text(m.cards[0])} …) is already declared"
         if m.mask & o.mask and (rules.exclusive or m.kind == o.kind):
             return "a card may belong to one meld only"
-        if m.kind == "seq" and o.kind == "seq" and m.suit == o.suit and \
-                (m.low == o.top + 1 or o.low == m.top + 1):
-            return ("it is adjacent to your declared sequence " + o.text().split(" ", 1)[1] +
-                    ": declare the whole run as one sequence")
+        if m.kind == "seq" and o.kind == "seq" and m.suit == o.suit and (m.low == o.top + 1 or o.low == m.top + 1):
+            return (
+                "it is adjacent to your declared sequence "
+                + o.text().split(" ", 1)[1]
+                + ": declare the whole run as one sequence"
+            )
     return None
 
 
@@ -234,8 +252,7 @@ def _set_text(ms: Sequence[Meld]) -> str:
     return ", ".join(m.text() for m in ms)
 
 
-def best_set(hand: int, trump: int, rules: RoemRules, own: Sequence[Meld] = (),
-             bar: tuple | None = None) -> list[Meld]:
+def best_set(hand: int, trump: int, rules: RoemRules, own: Sequence[Meld] = (), bar: tuple | None = None) -> list[Meld]:
     """The melds to declare (kruisjassen §6.6), highest first.
 
     Among all sets of candidate melds of ``hand`` that obey 6.2.2-6.2.4 (also against the
@@ -247,8 +264,8 @@ def best_set(hand: int, trump: int, rules: RoemRules, own: Sequence[Meld] = (),
     key = rules.key
     cands = [m for m in candidates(hand, rules) if conflict(m, own, rules) is None]
     cands.sort(key=lambda m: m.text())
-    cands.sort(key=lambda m: key(m, trump), reverse=True)   # stable: highest first
-    best: list = [None]   # [(value, key of highest, -cards), text, melds]
+    cands.sort(key=lambda m: key(m, trump), reverse=True)  # stable: highest first
+    best: list = [None]  # [(value, key of highest, -cards), text, melds]
 
     def dfs(start: int, chosen: list[Meld], k0: tuple, value: int, ncards: int) -> None:
         score = (value, k0, -ncards)
@@ -282,20 +299,21 @@ def best_meld(hand: int, trump: int, rules: RoemRules) -> Meld | None:
 
 # ---- trick roem, stuk, announcements -------------------------------------------------------
 
+
 def trick_roem(cards: int, rules: RoemRules) -> Meld | None:
     """The roem among the cards of a completed trick (a mask), kruisjassen §6.5: a carré of
     a counting rank, else three or four consecutive cards of one suit (the longest); None
     if there is none. Stuk is never trick roem."""
-    if cards & (cards >> 16) & (cards >> 32) & (cards >> 48) & 0xFFFF:   # a rank in every suit
+    if cards & (cards >> 16) & (cards >> 32) & (cards >> 48) & 0xFFFF:  # a rank in every suit
         for r, m in rules.carre_masks.items():
             if cards & m == m:
                 return carre_meld(r, rules)
-    if not cards & (cards >> 1) & (cards >> 2):    # no three consecutive ranks (bit 15 of a
-        return None                                 # suit is never set): the usual case
+    if not cards & (cards >> 1) & (cards >> 2):  # no three consecutive ranks (bit 15 of a
+        return None  # suit is never set): the usual case
     best = None
     for s in range(4):
         sm = (cards >> (16 * s)) & 0xFFFF
-        if not sm & (sm >> 1) & (sm >> 2):          # no three consecutive ranks: the usual case
+        if not sm & (sm >> 1) & (sm >> 2):  # no three consecutive ranks: the usual case
             continue
         for _s, top, n in runs(sm << (16 * s), rules):
             if best is None or n > len(best.cards):
@@ -319,8 +337,7 @@ def announce(m: Meld, trump: int) -> str:
 
 #: a sequence's length in the players' words (``roem_words``)
 RUN_WORDS = {3: "three", 4: "four", 5: "five", 6: "six", 7: "seven", 8: "eight", 9: "nine"}
-RANK_NAME = {14: "ace", 13: "king", 12: "queen", 11: "jack", 10: "ten", 9: "nine", 8: "eight", 7: "seven",
-             6: "six"}
+RANK_NAME = {14: "ace", 13: "king", 12: "queen", 11: "jack", 10: "ten", 9: "nine", 8: "eight", 7: "seven", 6: "six"}
 
 
 def roem_words(m: Meld, trump: int | None = None, top: bool = True) -> str:
@@ -347,8 +364,9 @@ CARRE_SPEC = VerbSpec("declare", "Carré", "", "roem: its key declares it, p pas
 #: ``declare stuk`` (K and Q of trump)
 STUK_SPEC = VerbSpec("declare", "Stuk", "k", "declare stuk: K and Q of trump (+20)", NONE, arg="stuk")
 #: ``declare trickroem``: the roem that fell in the trick just won
-TRICKROEM_SPEC = VerbSpec("declare", "Trick roem", "r", "claim the roem in the trick you won, or pass",
-                          NONE, arg="trickroem")
+TRICKROEM_SPEC = VerbSpec(
+    "declare", "Trick roem", "r", "claim the roem in the trick you won, or pass", NONE, arg="trickroem"
+)
 #: the roem verbs of the jas games
 ROEM_VERBS = (ROEM_SPEC, CARRE_SPEC, STUK_SPEC, TRICKROEM_SPEC)
 
@@ -361,11 +379,19 @@ def roem_zone(declared, public: bool, seat: int, trump: int, meld_view) -> Zone 
     shown = [(s, m) for s, m in declared if public or s == seat]
     if not shown:
         return None
-    views = tuple(meld_view(i, s, "run" if m.kind == "seq" else "set", m.cards)
-                  for i, (s, m) in enumerate(shown, 1))
+    views = tuple(meld_view(i, s, "run" if m.kind == "seq" else "set", m.cards) for i, (s, m) in enumerate(shown, 1))
     cards = tuple(c for v in views for c in v.cards)
-    return Zone("roem", MELDS, None, len(cards), cards, UP, melds=views, mirror=True,
-                caption=", ".join(roem_words(m, trump) for _s, m in shown))
+    return Zone(
+        "roem",
+        MELDS,
+        None,
+        len(cards),
+        cards,
+        UP,
+        melds=views,
+        mirror=True,
+        caption=", ".join(roem_words(m, trump) for _s, m in shown),
+    )
 
 
 def public_key(n: int, top: int, value: int, trump_seq: bool) -> tuple[int, int, int, int]:
@@ -375,8 +401,30 @@ def public_key(n: int, top: int, value: int, trump_seq: bool) -> tuple[int, int,
 
 
 __all__ = [
-    "CARRE_SPEC", "KRUIS_ROEM", "Meld", "MeldError", "ROEM_SPEC", "ROEM_VERBS", "RoemRules", "STUK_SPEC",
-    "TRICKROEM_SPEC", "announce", "roem_words", "roem_zone", "best_meld", "best_set", "candidates",
-    "canonical", "carre_meld", "conflict", "kruis_precedence", "parse_meld", "public_key",
-    "runs", "seq_meld", "stuk_mask", "trick_roem", "value_precedence",
+    "CARRE_SPEC",
+    "KRUIS_ROEM",
+    "Meld",
+    "MeldError",
+    "ROEM_SPEC",
+    "ROEM_VERBS",
+    "RoemRules",
+    "STUK_SPEC",
+    "TRICKROEM_SPEC",
+    "announce",
+    "roem_words",
+    "roem_zone",
+    "best_meld",
+    "best_set",
+    "candidates",
+    "canonical",
+    "carre_meld",
+    "conflict",
+    "kruis_precedence",
+    "parse_meld",
+    "public_key",
+    "runs",
+    "seq_meld",
+    "stuk_mask",
+    "trick_roem",
+    "value_precedence",
 ]

@@ -48,8 +48,10 @@ _ACE_BIT = 1 << ACE
 
 # ---- card points (brandhout) -------------------------------------------------------------
 
-def points_table(ace: int = 1, court: int = 10, ten: int = 10, joker: int = 0,
-                 overrides: dict[int, int] | None = None) -> list[int]:
+
+def points_table(
+    ace: int = 1, court: int = 10, ten: int = 10, joker: int = 0, overrides: dict[int, int] | None = None
+) -> list[int]:
     """A card-points table indexed by card int (0..64): 2..9 face value, ``ten`` for T,
     ``court`` for J Q K, ``ace`` for A, ``joker`` for JK; ``overrides`` maps a rank (2..14)
     to a different value (e.g. wild twos). Unused indexes hold 0."""
@@ -77,6 +79,7 @@ def card_points(cards: Iterable[Card], table: Sequence[int]) -> int:
 
 
 # ---- sets and runs -----------------------------------------------------------------------
+
 
 def set_order(cards: Sequence[Card], max_set: int = 4) -> tuple[Card, ...] | None:
     """The cards as a set in suit order, or None if they are not a set: 3..``max_set``
@@ -139,7 +142,7 @@ def run_order(cards: Sequence[Card], ace_mode: str = ACE_LOW) -> tuple[Card, ...
     suit = SUIT_OF[cards[0]]
     low = _low_line(mask)
     if _contiguous(low):  # ace low (or no ace): valid in every mode
-        start = (low & -low).bit_length() - 1          # 1 = ace
+        start = (low & -low).bit_length() - 1  # 1 = ace
         return tuple(make(ACE if r == 1 else r, suit) for r in range(start, start + n))
     if ace_mode == ACE_HIGH_LOW:
         if mask & _ACE_BIT and _contiguous(mask):
@@ -163,8 +166,7 @@ def run_order(cards: Sequence[Card], ace_mode: str = ACE_LOW) -> tuple[Card, ...
     return None
 
 
-def classify(cards: Sequence[Card], ace_mode: str = ACE_LOW,
-             max_set: int = 4) -> tuple[str, tuple[Card, ...]] | None:
+def classify(cards: Sequence[Card], ace_mode: str = ACE_LOW, max_set: int = 4) -> tuple[str, tuple[Card, ...]] | None:
     """``(SET, cards in suit order)`` or ``(RUN, cards in run order)`` for a valid meld,
     else None."""
     s = set_order(cards, max_set)
@@ -207,8 +209,10 @@ def run_ends(run: Sequence[Card], ace_mode: str = ACE_LOW) -> tuple[Card | None,
     suit = SUIT_OF[first]
     fr, lr = RANK_OF[first], RANK_OF[last]
     if ace_mode == ACE_BRIDGE:
-        return (make(KING if fr == ACE else ACE if fr == TWO else fr - 1, suit),
-                make(TWO if lr == ACE else ACE if lr == KING else lr + 1, suit))
+        return (
+            make(KING if fr == ACE else ACE if fr == TWO else fr - 1, suit),
+            make(TWO if lr == ACE else ACE if lr == KING else lr + 1, suit),
+        )
     # an ace first is low: nothing below it; an ace last is high: nothing above it
     below = None if fr == ACE else make(ACE if fr == TWO else fr - 1, suit)
     above: Card | None
@@ -239,8 +243,7 @@ class Meld(NamedTuple):
     cards: tuple[Card, ...]
 
 
-def layoff_ends(card: Card, meld: Meld, ace_mode: str = ACE_LOW,
-                max_set: int = 4) -> tuple[str, ...]:
+def layoff_ends(card: Card, meld: Meld, ace_mode: str = ACE_LOW, max_set: int = 4) -> tuple[str, ...]:
     """Where ``card`` may be laid off on ``meld``: ``()`` (nowhere), ``("set",)`` for a set,
     ``("low",)``, ``("high",)`` or ``("low", "high")`` for a run."""
     if meld.kind == SET:
@@ -262,8 +265,9 @@ def lay_off(meld: Meld, card: Card, end: str) -> Meld:
     return Meld(meld.owner, RUN, meld.cards + (card,))
 
 
-def layoff_options(hand: Iterable[Card], melds: Sequence[Meld], ace_mode: str = ACE_LOW,
-                   max_set: int = 4) -> list[tuple[Card, int, str | None]]:
+def layoff_options(
+    hand: Iterable[Card], melds: Sequence[Meld], ace_mode: str = ACE_LOW, max_set: int = 4
+) -> list[tuple[Card, int, str | None]]:
     """Every lay-off from ``hand`` onto ``melds``: ``(card, meld number 1.., end)`` where
     ``end`` is ``None`` when the card fits one place only and ``"low"``/``"high"`` where it
     fits both ends of a run (the command must name the end)."""
@@ -290,6 +294,7 @@ def layoff_options(hand: Iterable[Card], melds: Sequence[Meld], ace_mode: str = 
 
 
 # ---- meld enumeration ---------------------------------------------------------------------
+
 
 def _run_lines(ace_mode: str) -> tuple[tuple[int, ...], int]:
     """The ranks along the line on which runs are intervals, and the longest run."""
@@ -337,8 +342,7 @@ _RUN_MEMO: dict[tuple[str, int, int, int], tuple[tuple[Card, ...], ...]] = {}
 _SET_MEMO: dict[tuple[int, int, int], tuple[tuple[Card, ...], ...]] = {}
 
 
-def find_runs(hand: Iterable[Card], ace_mode: str = ACE_LOW,
-              min_len: int = 3) -> list[tuple[Card, ...]]:
+def find_runs(hand: Iterable[Card], ace_mode: str = ACE_LOW, min_len: int = 3) -> list[tuple[Card, ...]]:
     """Every run (in run order) that can be made from cards of ``hand``, each card set once."""
     masks = [0, 0, 0, 0]
     for c in hand:
@@ -388,8 +392,7 @@ _RUN_PAIRS: dict[tuple[str, int, int], tuple[tuple[str, tuple[Card, ...]], ...]]
 _SET_PAIRS: dict[tuple[int, int, int], tuple[tuple[str, tuple[Card, ...]], ...]] = {}
 
 
-def find_melds(hand: Iterable[Card], ace_mode: str = ACE_LOW,
-               max_set: int = 4) -> list[tuple[str, tuple[Card, ...]]]:
+def find_melds(hand: Iterable[Card], ace_mode: str = ACE_LOW, max_set: int = 4) -> list[tuple[str, tuple[Card, ...]]]:
     """Every legal meld that can be made from ``hand``: ``(SET|RUN, cards in order)``;
     sets first (by rank), then runs (by suit, then start). Memoised per suit pattern."""
     m0 = m1 = m2 = m3 = 0
@@ -404,7 +407,7 @@ def find_melds(hand: Iterable[Card], ace_mode: str = ACE_LOW,
         elif s == 3:
             m3 |= 1 << RANK_OF[c]
     out: list[tuple[str, tuple[Card, ...]]] = []
-    three = (m0 & m1 & (m2 | m3)) | (m2 & m3 & (m0 | m1))   # ranks held in 3+ suits
+    three = (m0 & m1 & (m2 | m3)) | (m2 & m3 & (m0 | m1))  # ranks held in 3+ suits
     if three:
         for r in range(2, 15):
             if three >> r & 1:
@@ -457,8 +460,8 @@ def near_melds(hand: Sequence[Card], ace_mode: str = ACE_LOW) -> dict[Card, int]
 
 # ---- piles ---------------------------------------------------------------------------------
 
-def deal_round_robin(deck: Sequence[Card], n: int, size: int,
-                     first: int) -> tuple[list[list[Card]], list[Card]]:
+
+def deal_round_robin(deck: Sequence[Card], n: int, size: int, first: int) -> tuple[list[list[Card]], list[Card]]:
     """Deal ``size`` cards to each of ``n`` seats one at a time, starting with seat
     ``first`` (voorhand), from ``deck`` (index 0 = top). Returns (hands by seat, the rest of
     the pack top first)."""
@@ -491,10 +494,8 @@ def stock_top_first(stock: Sequence[Card]) -> list[Card]:
 # one line of 80 columns together; what comes next (the meld's number, what a joker stands
 # for) the table asks for when it is due.
 
-DRAW_STOCK_SPEC = VerbSpec("draw", "Draw stock", "d", "d draws from the stock", NONE,
-                           arg="stock")
-DRAW_DISCARD_SPEC = VerbSpec("draw", "Take discard", "t", "t takes the top discard", NONE,
-                             arg="discard")
+DRAW_STOCK_SPEC = VerbSpec("draw", "Draw stock", "d", "d draws from the stock", NONE, arg="stock")
+DRAW_DISCARD_SPEC = VerbSpec("draw", "Take discard", "t", "t takes the top discard", NONE, arg="discard")
 MELD_SPEC = VerbSpec("meld", "Meld selected", "m", "\u2423 or 1-9 selects, m melds", CARDS, min_cards=3)
 LAYOFF_SPEC = VerbSpec("layoff", "Lay off", "l", "l lays off", MELD)
 DISCARD_SPEC = VerbSpec("discard", "Discard", "x", "\u23ce or x discards", CARD)
@@ -502,9 +503,16 @@ DISCARD_SPEC = VerbSpec("discard", "Discard", "x", "\u23ce or x discards", CARD)
 RUMMY_VERBS = (DRAW_STOCK_SPEC, DRAW_DISCARD_SPEC, MELD_SPEC, LAYOFF_SPEC, DISCARD_SPEC)
 
 
-def rummy_zones(seat: int, hands: Sequence[Sequence[Card]], view: Sequence[Card], stock: Sequence[Card],
-                pile: Sequence[Card], melds: Sequence, public: int,
-                selectable: Sequence[Card] = ()) -> tuple[Zone, ...]:
+def rummy_zones(
+    seat: int,
+    hands: Sequence[Sequence[Card]],
+    view: Sequence[Card],
+    stock: Sequence[Card],
+    pile: Sequence[Card],
+    melds: Sequence,
+    public: int,
+    selectable: Sequence[Card] = (),
+) -> tuple[Zone, ...]:
     """The zones of a rummy hand as ``seat`` sees them: every hand (its own face up in
     display order ``view`` with the ``selectable`` cards; the others face down, listing the
     cards that have been face up this hand: ``public`` is their mask, e.g. a card taken from
@@ -517,8 +525,9 @@ def rummy_zones(seat: int, hands: Sequence[Sequence[Card]], view: Sequence[Card]
             out.append(Zone(f"hand {s}", HAND, s, len(view), tuple(view), UP, selectable=tuple(selectable)))
         else:
             out.append(Zone(f"hand {s}", HAND, s, len(h), tuple(c for c in h if public >> c & 1), DOWN))
-    out.append(Zone("stock", STOCK, None, len(stock), tuple(c for c in reversed(stock) if public >> c & 1),
-                    COUNT, "top_first"))
+    out.append(
+        Zone("stock", STOCK, None, len(stock), tuple(c for c in reversed(stock) if public >> c & 1), COUNT, "top_first")
+    )
     out.append(Zone("discard", DISCARD, None, len(pile), tuple(pile), UP, "bottom_to_top"))
     cards = tuple(c for m in melds for c in m.cards)
     out.append(Zone("melds", MELDS, None, len(cards), cards, UP, melds=tuple(melds)))
@@ -526,10 +535,36 @@ def rummy_zones(seat: int, hands: Sequence[Sequence[Card]], view: Sequence[Card]
 
 
 __all__ = [
-    "DISCARD_SPEC", "DRAW_DISCARD_SPEC", "DRAW_STOCK_SPEC", "LAYOFF_SPEC", "MELD_SPEC", "RUMMY_VERBS",
+    "DISCARD_SPEC",
+    "DRAW_DISCARD_SPEC",
+    "DRAW_STOCK_SPEC",
+    "LAYOFF_SPEC",
+    "MELD_SPEC",
+    "RUMMY_VERBS",
     "rummy_zones",
-    "ACE_BRIDGE", "ACE_HIGH_LOW", "ACE_LOW", "ACE_MODES", "Meld", "RUN", "SET", "card_points",
-    "classify", "deal_round_robin", "find_melds", "find_runs", "find_sets", "lay_off",
-    "layoff_ends", "layoff_options", "near_melds", "points_table", "run_ends", "run_order",
-    "set_accepts", "set_order", "stock_top_first", "turn_over", "why_not_meld",
+    "ACE_BRIDGE",
+    "ACE_HIGH_LOW",
+    "ACE_LOW",
+    "ACE_MODES",
+    "Meld",
+    "RUN",
+    "SET",
+    "card_points",
+    "classify",
+    "deal_round_robin",
+    "find_melds",
+    "find_runs",
+    "find_sets",
+    "lay_off",
+    "layoff_ends",
+    "layoff_options",
+    "near_melds",
+    "points_table",
+    "run_ends",
+    "run_order",
+    "set_accepts",
+    "set_order",
+    "stock_top_first",
+    "turn_over",
+    "why_not_meld",
 ]

@@ -25,29 +25,54 @@ def sides_text(labels: Sequence[str], pair: Sequence[Any]) -> str:
     return f"{labels[0]} {pair[0]} {EN_DASH} {labels[1]} {pair[1]}".replace("{", "{{").replace("}", "}}")
 
 
-def side_fact(label: str, labels: Sequence[str], pair: Sequence[Any], tail: str = "",
-              winners: Sequence[int] = ()) -> Fact:
+def side_fact(
+    label: str, labels: Sequence[str], pair: Sequence[Any], tail: str = "", winners: Sequence[int] = ()
+) -> Fact:
     """A Fact ``label: A 36 – B 32<tail>``."""
-    return Fact(label, LogEvent(label.lower() or "fact", sides_text(labels, pair) + tail, (), (), tuple(pair)),
-                tuple(winners))
+    return Fact(
+        label, LogEvent(label.lower() or "fact", sides_text(labels, pair) + tail, (), (), tuple(pair)), tuple(winners)
+    )
 
 
-def seats_fact(label: str, values: Sequence[Any], fmt: Callable[[Any], str] = str, tail: str = "",
-               winners: Sequence[int] = (), sep: str = " \u00b7 ") -> Fact:
+def seats_fact(
+    label: str,
+    values: Sequence[Any],
+    fmt: Callable[[Any], str] = str,
+    tail: str = "",
+    winners: Sequence[int] = (),
+    sep: str = " \u00b7 ",
+) -> Fact:
     """A Fact ``label: {0} v0 · {1} v1 …`` naming every seat."""
-    return Fact(label, LogEvent(label.lower() or "fact", seat_list(values, fmt, sep=sep) + tail,
-                                tuple(range(len(values))), (), tuple(values)), tuple(winners))
+    return Fact(
+        label,
+        LogEvent(
+            label.lower() or "fact",
+            seat_list(values, fmt, sep=sep) + tail,
+            tuple(range(len(values))),
+            (),
+            tuple(values),
+        ),
+        tuple(winners),
+    )
 
 
-def score_fact(unit: str, labels: Sequence[str] | None, points: Sequence[int], groups: Sequence[Sequence[int]],
-               winners: Sequence[int]) -> Fact:
+def score_fact(
+    unit: str,
+    labels: Sequence[str] | None,
+    points: Sequence[int],
+    groups: Sequence[Sequence[int]],
+    winners: Sequence[int],
+) -> Fact:
     """``This hand (strepen): 0/2 2 · 1/3 0``: what the hand writes on the sheet, per side
     (``labels`` and ``groups``, the seats of each side) or, with ``labels`` None, per seat."""
     if labels is None:
         return seats_fact(f"This hand ({unit})", points, winners=winners, sep="  \u00b7  ")
     text = "  \u00b7  ".join(f"{labels[i]} {points[g[0]]}" for i, g in enumerate(groups))
-    return Fact(f"This hand ({unit})", LogEvent("score", text.replace("{", "{{").replace("}", "}}"), (), (),
-                                                tuple(points)), tuple(winners))
+    return Fact(
+        f"This hand ({unit})",
+        LogEvent("score", text.replace("{", "{{").replace("}", "}}"), (), (), tuple(points)),
+        tuple(winners),
+    )
 
 
 __all__ = ["EN_DASH", "score_fact", "seats_fact", "side_fact", "sides_text", "signed"]

@@ -14,8 +14,8 @@ from cardtable.families.trick_masks import mask_of
 
 # ---- dealing -----------------------------------------------------------------------------
 
-def deal_packets(pack: Sequence[Card], n_players: int, dealer: int,
-                 packets: Sequence[int]) -> list[list[Card]]:
+
+def deal_packets(pack: Sequence[Card], n_players: int, dealer: int, packets: Sequence[int]) -> list[list[Card]]:
     """Deal ``pack`` (index 0 = top) in rounds of packets, starting with the seat after the
     dealer and going round to the dealer: for each size k in ``packets``, every seat in turn
     takes the next k cards. E.g. ``packets=(4, 4)`` for kruisjassen §3, ``(3, 2, 3)`` for
@@ -26,7 +26,7 @@ def deal_packets(pack: Sequence[Card], n_players: int, dealer: int,
     for k in packets:
         for step in range(1, n_players + 1):
             seat = (dealer + step) % n_players
-            hands[seat].extend(pack[i:i + k])
+            hands[seat].extend(pack[i : i + k])
             i += k
     return hands
 
@@ -40,9 +40,16 @@ _NUMBER_WORDS = {1: "one", 2: "two", 3: "three", 4: "four", 5: "five", 6: "six",
 TRICK_DEAL_KEYS = frozenset(("dealer", "hands", "upcard", "stock"))
 
 
-def parse_trick_deal(deal: Any, n_players: int, hand_size: int, deck_mask: int, deck_label: str,
-                     game_label: str, upcard: bool = True, stock_size: int = 0
-                     ) -> tuple[int, list[int], Card | None, list[Card]]:
+def parse_trick_deal(
+    deal: Any,
+    n_players: int,
+    hand_size: int,
+    deck_mask: int,
+    deck_label: str,
+    game_label: str,
+    upcard: bool = True,
+    stock_size: int = 0,
+) -> tuple[int, list[int], Card | None, list[Card]]:
     """Check a record ``deal`` of a trick game and return ``(dealer, hand masks, upcard,
     stock)``.
 
@@ -55,12 +62,17 @@ def parse_trick_deal(deal: Any, n_players: int, hand_size: int, deck_mask: int, 
     or size, an unknown code, a card outside the deck or dealt twice, a bad upcard or stock.
     """
     if not isinstance(deal, dict):
-        raise DealError("a deal is an object with dealer, hands and upcard" if upcard
-                        else "a deal is an object with dealer and hands")
+        raise DealError(
+            "a deal is an object with dealer, hands and upcard"
+            if upcard
+            else "a deal is an object with dealer and hands"
+        )
     unknown = sorted(set(deal) - TRICK_DEAL_KEYS)
     if unknown:
-        raise DealError(f"unknown deal key{'s' if len(unknown) > 1 else ''} {', '.join(map(repr, unknown))}: "
-                        f"a deal has {', '.join(sorted(TRICK_DEAL_KEYS))}")
+        raise DealError(
+            f"unknown deal key{'s' if len(unknown) > 1 else ''} {', '.join(map(repr, unknown))}: "
+            f"a deal has {', '.join(sorted(TRICK_DEAL_KEYS))}"
+        )
     n = n_players
     dealer = deal.get("dealer", 0)
     if not isinstance(dealer, int) or isinstance(dealer, bool) or not 0 <= dealer < n:
@@ -104,7 +116,7 @@ def parse_trick_deal(deal: Any, n_players: int, hand_size: int, deck_mask: int, 
     if upcard:
         u = deal.get("upcard")
         if not isinstance(u, str):
-            raise DealError("the deal needs the upcard, e.g. \"upcard\": \"7H\"")
+            raise DealError('the deal needs the upcard, e.g. "upcard": "7H"')
         up = check_cards([u], "upcard")[0]
         if not (masks[dealer] >> up) & 1:
             raise DealError(f"the upcard {card_text(up)} must be in the dealer's (seat {dealer}) hand")
@@ -112,5 +124,7 @@ def parse_trick_deal(deal: Any, n_players: int, hand_size: int, deck_mask: int, 
 
 
 __all__ = [
-    "TRICK_DEAL_KEYS", "deal_packets", "parse_trick_deal",
+    "TRICK_DEAL_KEYS",
+    "deal_packets",
+    "parse_trick_deal",
 ]

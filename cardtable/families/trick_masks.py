@@ -34,9 +34,11 @@ def mask_of(cards: Iterable[Card]) -> int:
     for c in cards:
         b = 1 << c
         if m & b or c >= LANE:
-            raise ValueError(f"mask_of: {card_text(c)} "
-                             + ("is given twice" if c < LANE else "is not a plain card")
-                             + "; a deck with copies of a card needs a layered mask (layered_mask)")
+            raise ValueError(
+                f"mask_of: {card_text(c)} "
+                + ("is given twice" if c < LANE else "is not a plain card")
+                + "; a deck with copies of a card needs a layered mask (layered_mask)"
+            )
         m |= b
     return m
 
@@ -159,7 +161,20 @@ def copy_counts(mask: int) -> dict[Card, int]:
 
 
 __all__ = [
-    "SUIT_MASK", "bit", "mask_of", "cards_of", "count",
-    "LANE", "LANE0", "add_copy", "take_copy", "layered_mask", "layered_cards", "layered_union", "layered_minus",
-    "settled", "all_layers", "copy_counts",
+    "SUIT_MASK",
+    "bit",
+    "mask_of",
+    "cards_of",
+    "count",
+    "LANE",
+    "LANE0",
+    "add_copy",
+    "take_copy",
+    "layered_mask",
+    "layered_cards",
+    "layered_union",
+    "layered_minus",
+    "settled",
+    "all_layers",
+    "copy_counts",
 ]

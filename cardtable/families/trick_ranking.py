@@ -16,6 +16,7 @@ from cardtable.cards import SUIT_OF, Card, make
 
 # ---- trick order and points --------------------------------------------------------------
 
+
 class TrickTable:
     """Trick order and card points for one trump suit, as lookup tables indexed by card.
 
@@ -44,7 +45,7 @@ class TrickTable:
             pts = ranking.trump_points if is_trump else ranking.plain_points
             n = len(order)
             above = 0
-            for i, r in enumerate(order):          # high to low
+            for i, r in enumerate(order):  # high to low
                 c = make(r, s)
                 self.strength[c] = n - i
                 self.points[c] = pts.get(r, 0)
@@ -101,7 +102,6 @@ class TrickTable:
         return sorted(cards, key=lambda c: (pos[SUIT_OF[c]], -st[c]))
 
 
-
 #: display suit order per trump (trump first, colours alternating); index -1 = no trump
 DISPLAY_SUITS = {0: (0, 2, 3, 1), 1: (1, 3, 2, 0), 2: (2, 3, 1, 0), 3: (3, 2, 0, 1), -1: (3, 2, 0, 1)}
 
@@ -114,8 +114,14 @@ class Ranking:
     ``table(trump)`` gives the (cached) TrickTable for a trump suit (None: no trump).
     """
 
-    def __init__(self, name: str, plain_order: Sequence[int], trump_order: Sequence[int],
-                 plain_points: dict[int, int], trump_points: dict[int, int]):
+    def __init__(
+        self,
+        name: str,
+        plain_order: Sequence[int],
+        trump_order: Sequence[int],
+        plain_points: dict[int, int],
+        trump_points: dict[int, int],
+    ):
         self.name = name
         self.plain_order = tuple(plain_order)
         self.trump_order = tuple(trump_order)
@@ -137,31 +143,47 @@ class Ranking:
 
 #: The jas games (kruisjassen §2): trump J 9 A K Q T 8 7; plain A K Q J T 9 8 7;
 #: trump J 20, 9 14; A 11, T 10, K 3, Q 2, plain J 1. 141 card points.
-JAS = Ranking("jas", plain_order=(14, 13, 12, 11, 10, 9, 8, 7),
-              trump_order=(11, 9, 14, 13, 12, 10, 8, 7),
-              plain_points={14: 11, 13: 3, 12: 2, 11: 1, 10: 10},
-              trump_points={11: 20, 9: 14, 14: 11, 13: 3, 12: 2, 10: 10})
+JAS = Ranking(
+    "jas",
+    plain_order=(14, 13, 12, 11, 10, 9, 8, 7),
+    trump_order=(11, 9, 14, 13, 12, 10, 8, 7),
+    plain_points={14: 11, 13: 3, 12: 2, 11: 1, 10: 10},
+    trump_points={11: 20, 9: 14, 14: 11, 13: 3, 12: 2, 10: 10},
+)
 
 #: Manille (manille-muette §2): T A K Q J 9 8 7 in every suit; T 5, A 4, K 3, Q 2, J 1.
-MANILLE = Ranking("manille", plain_order=(10, 14, 13, 12, 11, 9, 8, 7),
-                  trump_order=(10, 14, 13, 12, 11, 9, 8, 7),
-                  plain_points={10: 5, 14: 4, 13: 3, 12: 2, 11: 1},
-                  trump_points={10: 5, 14: 4, 13: 3, 12: 2, 11: 1})
+MANILLE = Ranking(
+    "manille",
+    plain_order=(10, 14, 13, 12, 11, 9, 8, 7),
+    trump_order=(10, 14, 13, 12, 11, 9, 8, 7),
+    plain_points={10: 5, 14: 4, 13: 3, 12: 2, 11: 1},
+    trump_points={10: 5, 14: 4, 13: 3, 12: 2, 11: 1},
+)
 
 #: Butifarra (butifarra §2), 48 cards without tens: 9 A K Q J 8 7 6 5 4 3 2.
-BUTIFARRA = Ranking("butifarra", plain_order=(9, 14, 13, 12, 11, 8, 7, 6, 5, 4, 3, 2),
-                    trump_order=(9, 14, 13, 12, 11, 8, 7, 6, 5, 4, 3, 2),
-                    plain_points={9: 5, 14: 4, 13: 3, 12: 2, 11: 1},
-                    trump_points={9: 5, 14: 4, 13: 3, 12: 2, 11: 1})
+BUTIFARRA = Ranking(
+    "butifarra",
+    plain_order=(9, 14, 13, 12, 11, 8, 7, 6, 5, 4, 3, 2),
+    trump_order=(9, 14, 13, 12, 11, 8, 7, 6, 5, 4, 3, 2),
+    plain_points={9: 5, 14: 4, 13: 3, 12: 2, 11: 1},
+    trump_points={9: 5, 14: 4, 13: 3, 12: 2, 11: 1},
+)
 
 
-def trick_points(t: TrickTable, cards: Iterable[Card], last: bool = False, last_bonus: int = 0,
-                 per_trick: int = 0) -> int:
+def trick_points(
+    t: TrickTable, cards: Iterable[Card], last: bool = False, last_bonus: int = 0, per_trick: int = 0
+) -> int:
     """Points of a won trick: card points, ``last_bonus`` if it is the last trick (jas: 5),
     plus ``per_trick`` (manille: 1 per trick)."""
     return t.points_of(cards) + (last_bonus if last else 0) + per_trick
 
 
 __all__ = [
-    "BUTIFARRA", "DISPLAY_SUITS", "JAS", "MANILLE", "Ranking", "TrickTable", "trick_points",
+    "BUTIFARRA",
+    "DISPLAY_SUITS",
+    "JAS",
+    "MANILLE",
+    "Ranking",
+    "TrickTable",
+    "trick_points",
 ]

@@ -21,7 +21,6 @@ PASS_SPEC = VerbSpec("pass", "Pass", "p", "pass", arg=None)
 TRICK_VERBS: tuple[VerbSpec, ...] = (PLAY_SPEC,)
 
 
-
 def play_event(seat: int, card: Card) -> LogEvent:
     """``seat 1 plays JC`` / ``You play JC``."""
     return LogEvent("play", "{0} {0:plays|play} {c0}", (seat,), (card,))
@@ -38,5 +37,11 @@ def esc(text: str) -> str:
 
 
 __all__ = [
-    "PASS_SPEC", "PLAY", "PLAY_SPEC", "TRICK_VERBS", "esc", "play_event", "trick_event",
+    "PASS_SPEC",
+    "PLAY",
+    "PLAY_SPEC",
+    "TRICK_VERBS",
+    "esc",
+    "play_event",
+    "trick_event",
 ]

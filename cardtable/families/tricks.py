@@ -189,10 +189,17 @@ class TrickHand(State):
     #: copies of each card in the deck (1: one pack; 2 or 4: bezique's packs); see "Copies"
     copies = 1
     verb_table: tuple[VerbSpec, ...] = TRICK_VERBS
-    _logc = None           # views.EventLog of ``ev`` (a cache, shared by clones)
+    _logc = None  # views.EventLog of ``ev`` (a cache, shared by clones)
 
-    def __init__(self, game: TrickGame, dealer: int, hands: list[int], trump: int | None,
-                 upcard: Card | None = None, n_tricks: int | None = None):
+    def __init__(
+        self,
+        game: TrickGame,
+        dealer: int,
+        hands: list[int],
+        trump: int | None,
+        upcard: Card | None = None,
+        n_tricks: int | None = None,
+    ):
         """``hands``: a mask per seat; ``trump``: suit 0..3 or None (no trump); ``upcard``:
         the turned card (public) or None; ``n_tricks``: tricks in the hand (default: the
         largest hand). Voorhand (the seat after the dealer) is to act, in phase ``play``.
@@ -217,11 +224,11 @@ class TrickHand(State):
         self.tricks_won = (0,) * self.n_seats
         self.side_tricks = (0,) * self.n_sides
         self.trick_pts = (0,) * self.n_sides
-        self.gone = 0                      # cards of completed tricks
+        self.gone = 0  # cards of completed tricks
         self.last_trick: tuple[tuple[int, int], ...] = ()
         self.last_winner: int | None = None
-        self.history: tuple[Any, Any] | None = None   # cons list: (previous, (trick, winner, points))
-        self.ev: tuple[Any, Any] | None = None        # cons list of public events
+        self.history: tuple[Any, Any] | None = None  # cons list: (previous, (trick, winner, points))
+        self.ev: tuple[Any, Any] | None = None  # cons list of public events
         self.end: dict[str, Any] | None = None
         self._lc: list[Action] | None = None
         self.to_act = self.next_seat[dealer]
@@ -230,10 +237,13 @@ class TrickHand(State):
         """A state class with ``copies`` > 1 must derive from ``MultiPackTrickHand`` (the
         per-card steps that take one copy of several); TypeError otherwise."""
         super().__init_subclass__(**kwargs)
-        if cls.copies > 1 and not any(c.__name__ == "MultiPackTrickHand" and c.__module__ == __name__
-                                      for c in cls.__mro__):
-            raise TypeError(f"{cls.__name__}: a trick hand with copies = {cls.copies} derives from "
-                            "MultiPackTrickHand (families/tricks.py)")
+        if cls.copies > 1 and not any(
+            c.__name__ == "MultiPackTrickHand" and c.__module__ == __name__ for c in cls.__mro__
+        ):
+            raise TypeError(
+                f"{cls.__name__}: a trick hand with copies = {cls.copies} derives from "
+                "MultiPackTrickHand (families/tricks.py)"
+            )
 
     def check_hands(self, hands: Sequence[int]) -> None:
         """Raise ValueError (one line, naming the card) unless ``hands`` fit ``copies``:
@@ -245,20 +255,26 @@ class TrickHand(State):
             seen = 0
             for h in hands:
                 if h >> LANE or h < 0:
-                    raise ValueError(f"{type(self).__name__} holds one copy of each card (copies = 1): a hand "
-                                     "holds a card of a second pack or a card that is not plain; a deck with "
-                                     "copies needs a state class with copies = 2 or 4")
+                    raise ValueError(
+                        f"{type(self).__name__} holds one copy of each card (copies = 1): a hand "
+                        "holds a card of a second pack or a card that is not plain; a deck with "
+                        "copies needs a state class with copies = 2 or 4"
+                    )
                 if seen & h:
                     c = (seen & h & -(seen & h)).bit_length() - 1
-                    raise ValueError(f"{card_text(c)} is in two hands: {type(self).__name__} holds one copy of "
-                                     "each card (copies = 1); a deck with copies needs copies = 2 or 4")
+                    raise ValueError(
+                        f"{card_text(c)} is in two hands: {type(self).__name__} holds one copy of "
+                        "each card (copies = 1); a deck with copies needs copies = 2 or 4"
+                    )
                 seen |= h
             return
         total: dict[int, int] = {}
         for h in hands:
             if h < 0 or h >> (LANE * k) or settled(h) != h:
-                raise ValueError(f"{type(self).__name__}: a hand mask must be a layered mask of at most "
-                                 f"{k} copies of a card (layered_mask)")
+                raise ValueError(
+                    f"{type(self).__name__}: a hand mask must be a layered mask of at most "
+                    f"{k} copies of a card (layered_mask)"
+                )
             for c, n in copy_counts(h).items():
                 total[c] = total.get(c, 0) + n
                 if total[c] > k:
@@ -267,7 +283,7 @@ class TrickHand(State):
     # -- copying --
     def clone(self: _Trick) -> _Trick:
         n = object.__new__(self.__class__)
-        d = self.__dict__.copy()            # one C-level copy of the plain fields
+        d = self.__dict__.copy()  # one C-level copy of the plain fields
         n.__dict__ = d
         for k in self.copy_lists:
             d[k] = d[k][:]
@@ -293,8 +309,9 @@ class TrickHand(State):
 
     def play_mask(self, seat: int) -> int:
         """The cards ``seat`` may play now (a mask), by the game's follow rule."""
-        return self.game.rule.legal(self.t, self.hands[seat], self.led, self.win_card,
-                                    self.win_seat == self.partner[seat])
+        return self.game.rule.legal(
+            self.t, self.hands[seat], self.led, self.win_card, self.win_seat == self.partner[seat]
+        )
 
     @staticmethod
     def play_actions(mask: int) -> list[Action]:
@@ -328,8 +345,9 @@ class TrickHand(State):
 
     def explain_play(self, seat: int, card: Card) -> str:
         """Why ``seat`` may not play ``card`` now (the follow rule's sentence)."""
-        return self.game.rule.why_not(self.t, self.hands[seat] & LANE0, self.led, self.win_card,
-                                      self.win_seat == self.partner[seat], card)
+        return self.game.rule.why_not(
+            self.t, self.hands[seat] & LANE0, self.led, self.win_card, self.win_seat == self.partner[seat], card
+        )
 
     def explain(self, action: Action) -> str:
         if self.phase == "over":
@@ -430,8 +448,8 @@ class TrickHand(State):
     def _tricks(self) -> list[tuple]:
         return _unwound(self.history)
 
-    _tjc = None            # (history node, tricks_json), a cache shared by clones
-    _pcc = None            # (gone mask, played_codes), likewise
+    _tjc = None  # (history node, tricks_json), a cache shared by clones
+    _pcc = None  # (gone mask, played_codes), likewise
 
     def tricks_json(self) -> list[dict[str, Any]]:
         """The completed tricks: [{"leader", "cards": [[seat, code], ...], "winner", "points"}]
@@ -439,12 +457,15 @@ class TrickHand(State):
         c = self._tjc
         if c is None or c[0] is not self.history:
             if c is not None and self.history is not None and self.history[0] is c[0]:
-                tr, w, p = self.history[1]           # one trick more than the cached list
-                made = c[1] + ({"leader": tr[0][0], "cards": [[s, card_text(x)] for s, x in tr],
-                                "winner": w, "points": p},)
+                tr, w, p = self.history[1]  # one trick more than the cached list
+                made = c[1] + (
+                    {"leader": tr[0][0], "cards": [[s, card_text(x)] for s, x in tr], "winner": w, "points": p},
+                )
             else:
-                made = tuple({"leader": tr[0][0], "cards": [[s, card_text(x)] for s, x in tr],
-                              "winner": w, "points": p} for tr, w, p in self._tricks())
+                made = tuple(
+                    {"leader": tr[0][0], "cards": [[s, card_text(x)] for s, x in tr], "winner": w, "points": p}
+                    for tr, w, p in self._tricks()
+                )
             c = self._tjc = (self.history, made)
         return list(c[1])
 
@@ -507,15 +528,26 @@ class TrickHand(State):
             if s == seat:
                 if view is None:
                     view = self.hand_view(s)
-                out.append(Zone(f"hand {s}", HAND, s, len(view), view, UP,
-                                selectable=tuple(c for c in view if (sel >> c) & 1) if sel else ()))
+                out.append(
+                    Zone(
+                        f"hand {s}",
+                        HAND,
+                        s,
+                        len(view),
+                        view,
+                        UP,
+                        selectable=tuple(c for c in view if (sel >> c) & 1) if sel else (),
+                    )
+                )
             else:
                 known = layered_minus(h, hid)
-                out.append(Zone(f"hand {s}", HAND, s, h.bit_count(), tuple(layered_cards(known)) if known else (),
-                                DOWN))
+                out.append(
+                    Zone(f"hand {s}", HAND, s, h.bit_count(), tuple(layered_cards(known)) if known else (), DOWN)
+                )
         tr = self.trick
-        out.append(Zone("trick", TRICK, None, len(tr), tuple(c for _s, c in tr), UP, "played",
-                        tuple(s for s, _c in tr)))
+        out.append(
+            Zone("trick", TRICK, None, len(tr), tuple(c for _s, c in tr), UP, "played", tuple(s for s, _c in tr))
+        )
         tk = self._taken_zones()
         if hid & self.gone and self.copies == 1:  # a game that keeps taken cards hidden (with
             # copies a hidden card may share its bit with a taken copy: such a game says so itself)
@@ -523,14 +555,25 @@ class TrickHand(State):
         out.extend(tk)
         lt = self.last_trick
         if lt:
-            out.append(Zone("last trick", LAST_TRICK, self.last_winner, len(lt), tuple(c for _s, c in lt), UP,
-                            "played", tuple(s for s, _c in lt), mirror=True))
+            out.append(
+                Zone(
+                    "last trick",
+                    LAST_TRICK,
+                    self.last_winner,
+                    len(lt),
+                    tuple(c for _s, c in lt),
+                    UP,
+                    "played",
+                    tuple(s for s, _c in lt),
+                    mirror=True,
+                )
+            )
         if self.upcard is not None:
             out.append(Zone("upcard", UPCARD, self.dealer, 1, (self.upcard,), UP, mirror=True, caption="trump"))
         out.extend(self.extra_zones(seat, hid))
         return tuple(out)
 
-    _tkc = None            # (history node, taken zones): a cache shared by clones
+    _tkc = None  # (history node, taken zones): a cache shared by clones
 
     def _taken_zones(self) -> tuple[Zone, ...]:
         """The TAKEN zone of each seat that has won a trick (face down, counted; the cards,
@@ -541,9 +584,20 @@ class TrickHand(State):
         taken: dict[int, list[int]] = {}
         for trick, w, _p in self._tricks():
             taken.setdefault(w, []).extend(c for _s, c in trick)
-        zs = tuple(Zone(f"taken {s}", TAKEN, s, len(taken[s]), tuple(taken[s]), COUNT, "played",
-                        caption=f"{self.tricks_won[s]} tricks")
-                   for s in range(self.n_seats) if s in taken)
+        zs = tuple(
+            Zone(
+                f"taken {s}",
+                TAKEN,
+                s,
+                len(taken[s]),
+                tuple(taken[s]),
+                COUNT,
+                "played",
+                caption=f"{self.tricks_won[s]} tricks",
+            )
+            for s in range(self.n_seats)
+            if s in taken
+        )
         self._tkc = (self.history, zs)
         return zs
 
@@ -583,11 +637,13 @@ class TrickHand(State):
         """What the table writes beside the cards (``Observation.facts``): the trump and its
         label, ``no_trump_words()``, the status line's items (``status()`` split at its
         `` · ``), ``seat_roles()``."""
-        return Facts(self.trump, self.trump_label, self.no_trump_words(), status_items(self.status()),
-                     self.seat_roles(seat))
+        return Facts(
+            self.trump, self.trump_label, self.no_trump_words(), status_items(self.status()), self.seat_roles(seat)
+        )
 
-    def make_observation(self, seat: int, scores: dict[str, Any], extra: dict[str, Any],
-                         melds: tuple = (), **fields: Any) -> Observation:
+    def make_observation(
+        self, seat: int, scores: dict[str, Any], extra: dict[str, Any], melds: tuple = (), **fields: Any
+    ) -> Observation:
         """The Observation of ``seat`` with every generic trick field filled from the state;
         ``fields`` overrides or adds Observation fields (e.g. ``stock_size``)."""
         legal = tuple(self.legal_actions()) if seat == self.to_act else ()
@@ -595,17 +651,32 @@ class TrickHand(State):
         lc = self.event_log()
         view = self.hand_view(seat)
         kw = dict(
-            game=self.game.id, seat=seat, n_seats=self.n_seats, to_act=self.to_act, phase=self.phase,
+            game=self.game.id,
+            seat=seat,
+            n_seats=self.n_seats,
+            to_act=self.to_act,
+            phase=self.phase,
             hand=view,
             hand_sizes=tuple(h.bit_count() for h in self.hands),
-            dealer=self.dealer, trump=self.trump, upcard=self.upcard,
-            trick=self.trick, last_trick=self.last_trick, last_trick_winner=self.last_winner,
-            tricks_won=self.tricks_won, melds=melds,
-            scores=scores, status=self.status(), log=lc.texts,
+            dealer=self.dealer,
+            trump=self.trump,
+            upcard=self.upcard,
+            trick=self.trick,
+            last_trick=self.last_trick,
+            last_trick_winner=self.last_winner,
+            tricks_won=self.tricks_won,
+            melds=melds,
+            scores=scores,
+            status=self.status(),
+            log=lc.texts,
             legal=legal,
             extra=extra,
-            zones=self.zones(seat, legal, specs, view), verbs=specs, events=lc.events,
-            facts=self.facts(seat), panels=self.panels(seat), event_group=TRICK_EVENTS,
+            zones=self.zones(seat, legal, specs, view),
+            verbs=specs,
+            events=lc.events,
+            facts=self.facts(seat),
+            panels=self.panels(seat),
+            event_group=TRICK_EVENTS,
         )
         kw.update(fields)
         return Observation(**kw)
@@ -664,10 +735,16 @@ class TrickHand(State):
     def deal_record(self) -> dict[str, Any]:
         """The starting position as a record ``deal``: dealer, hands (by suit, high rank
         first), upcard (code or None), stock."""
-        hands = [[card_text(c) for c in sorted(layered_cards(h), key=lambda c: (suit_of(c), -rank_of(c)))]
-                 for h in self.start_hands]
-        return {"dealer": self.dealer, "hands": hands,
-                "upcard": card_text(self.upcard) if self.upcard is not None else None, "stock": []}
+        hands = [
+            [card_text(c) for c in sorted(layered_cards(h), key=lambda c: (suit_of(c), -rank_of(c)))]
+            for h in self.start_hands
+        ]
+        return {
+            "dealer": self.dealer,
+            "hands": hands,
+            "upcard": card_text(self.upcard) if self.upcard is not None else None,
+            "stock": [],
+        }
 
     # -- search (engine/search.py) --
     def rollout_actions(self) -> list[Action]:
@@ -702,7 +779,7 @@ class TrickHand(State):
         # ``_randbelow(n)`` is the very draw ``randrange(n)`` makes (random.py), without
         # its argument checks; a Random subclass without it falls back to randrange.
         randbelow = getattr(rng, "_randbelow", rng.randrange)
-        inline = self.copies == 1          # ``_fast_trick`` plays one bit per card
+        inline = self.copies == 1  # ``_fast_trick`` plays one bit per card
         while self.to_act is not None:
             if inline and self.phase == "play" and self._fast_inline_ok() and self.to_act != self._fast_watch_seat():
                 self._fast_trick(randbelow)
@@ -757,8 +834,11 @@ class TrickHand(State):
         ev = self.ev
         getrandbits = getattr(randbelow, "__self__", None)
         # random.Random's own _randbelow, inlined: the same draws (random.py)
-        getrandbits = (getrandbits.getrandbits if getrandbits is not None and
-                       getattr(type(getrandbits), "_randbelow", None) is _STD_RANDBELOW else None)
+        getrandbits = (
+            getrandbits.getrandbits
+            if getrandbits is not None and getattr(type(getrandbits), "_randbelow", None) is _STD_RANDBELOW
+            else None
+        )
         while True:
             # leading: every card (FollowRule); else the rule's mask
             m = hands[seat] if led < 0 else legal(t, hands[seat], led, win, wseat == part[seat])
@@ -852,9 +932,9 @@ class TrickHand(State):
         t = self.t
         n = self.n_seats
         forbid = [0] * n
-        later = self.played_by()            # cards played from here on, per seat
+        later = self.played_by()  # cards played from here on, per seat
         layered = self.copies > 1
-        if layered:                         # which cards, not how many: the rule reads no more
+        if layered:  # which cards, not how many: the rule reads no more
             known = [k & LANE0 for k in known]
             pool &= LANE0
         for s, c, led, win, pw in self.plays_in_order():
@@ -889,17 +969,19 @@ class TrickHand(State):
         the follow rule's inferences), ``iset_counts``; the other cards of the other hands
         and of ``iset_places`` are dealt again at random, keeping every hand size."""
         from cardtable.engine.search import InformationSet
+
         known = self.iset_known(seat)
         deal = self.iset_deal(seat, known)
         played = self.played_by()
-        return InformationSet(self, seat, deal,
-                              lambda st, masks, rng: st._iset_build(seat, known, deal, masks, rng, played))
+        return InformationSet(
+            self, seat, deal, lambda st, masks, rng: st._iset_build(seat, known, deal, masks, rng, played)
+        )
 
     def iset_pool(self, seat: int, known: list[int]) -> int:
         """The cards whose place ``seat`` does not know (other hands less ``known``, and
         ``iset_places``; a layered mask where the deck has ``copies``: one bit per copy)."""
         pool = kn = 0
-        if self.copies > 1:                 # a multiset: the seat's own copies are not known elsewhere
+        if self.copies > 1:  # a multiset: the seat's own copies are not known elsewhere
             for s in range(self.n_seats):
                 if s != seat:
                     kn = layered_union(kn, known[s])
@@ -922,6 +1004,7 @@ class TrickHand(State):
         ``copies`` each copy is a card of the deal (a bit of a layered mask), and what rules a
         card out rules out every copy of it."""
         from cardtable.engine.search import Bucket, Deal
+
         places = self.iset_places(seat)
         pool = self.iset_pool(seat, known)
         if forbid is None:
@@ -949,12 +1032,13 @@ class TrickHand(State):
             buckets.append(Bucket(owner, m.bit_count(), self.iset_place_allowed(seat, owner)))
         return Deal(pool, [b for b in buckets if b.size])
 
-    def _iset_build(self, seat: int, known: list[int], deal, masks: list[int], rng,
-                    played: list[int] | None = None) -> "TrickHand":
+    def _iset_build(
+        self, seat: int, known: list[int], deal, masks: list[int], rng, played: list[int] | None = None
+    ) -> "TrickHand":
         """Make this clone the sampled State: the hands from ``known`` plus the dealt
         buckets, ``iset_place`` for the other places, then ``_iset_rebuild``."""
         hands = list(known)
-        if self.copies > 1:                 # a dealt copy may sit in any layer: settle it
+        if self.copies > 1:  # a dealt copy may sit in any layer: settle it
             for b, m in zip(deal.buckets, masks):
                 if isinstance(b.owner, int):
                     hands[b.owner] = layered_union(hands[b.owner], settled(m))
@@ -968,7 +1052,7 @@ class TrickHand(State):
                     self.iset_place(b.owner, m, rng)
         self.hands = hands
         self._lc = None
-        self.seed = None                    # the real deal's seed would tell the hidden cards
+        self.seed = None  # the real deal's seed would tell the hidden cards
         self._iset_rebuild(seat, rng, played if played is not None else self.played_by())
         return self
 
@@ -1008,8 +1092,9 @@ class MultiPackTrickHand(TrickHand):
 
     def play_mask(self, seat: int) -> int:
         """The plain cards ``seat`` may play now: the follow rule on which cards it holds."""
-        return self.game.rule.legal(self.t, self.hands[seat] & LANE0, self.led, self.win_card,
-                                    self.win_seat == self.partner[seat])
+        return self.game.rule.legal(
+            self.t, self.hands[seat] & LANE0, self.led, self.win_card, self.win_seat == self.partner[seat]
+        )
 
     def _play(self, seat: int, c: int) -> None:
         """``seat`` plays one copy of ``c`` (its top layer) to the trick."""
@@ -1019,11 +1104,48 @@ class MultiPackTrickHand(TrickHand):
 
 
 __all__ = [
-    "BUTIFARRA", "DISPLAY_SUITS", "FollowRule", "JAS", "JasRule", "MANILLE", "ManilleRule",
-    "PASS_SPEC", "PLAY", "PLAY_SPEC", "Ranking", "TRICK_VERBS", "esc", "play_event", "trick_event", "SIDE_NAMES",
-    "SUIT_MASK", "MultiPackTrickHand", "TrickGame", "TrickHand", "TrickTable", "bit", "cards_of",
-    "count", "deal_packets", "end_detail", "mask_of", "LANE", "LANE0", "add_copy", "take_copy", "layered_mask",
-    "layered_cards", "layered_union", "layered_minus", "settled", "all_layers", "copy_counts", "parse_trick_deal",
-    "partner_of", "side_of",
-    "side_result", "side_seats", "trick_points",
+    "BUTIFARRA",
+    "DISPLAY_SUITS",
+    "FollowRule",
+    "JAS",
+    "JasRule",
+    "MANILLE",
+    "ManilleRule",
+    "PASS_SPEC",
+    "PLAY",
+    "PLAY_SPEC",
+    "Ranking",
+    "TRICK_VERBS",
+    "esc",
+    "play_event",
+    "trick_event",
+    "SIDE_NAMES",
+    "SUIT_MASK",
+    "MultiPackTrickHand",
+    "TrickGame",
+    "TrickHand",
+    "TrickTable",
+    "bit",
+    "cards_of",
+    "count",
+    "deal_packets",
+    "end_detail",
+    "mask_of",
+    "LANE",
+    "LANE0",
+    "add_copy",
+    "take_copy",
+    "layered_mask",
+    "layered_cards",
+    "layered_union",
+    "layered_minus",
+    "settled",
+    "all_layers",
+    "copy_counts",
+    "parse_trick_deal",
+    "partner_of",
+    "side_of",
+    "side_result",
+    "side_seats",
+    "trick_points",
 ]

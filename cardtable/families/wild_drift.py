@@ -75,13 +75,17 @@ SWAP_SPEC = VerbSpec("swap", "Swap joker", "e", "e swaps a joker", MELD)
 #: the verbs of a turn with jokers
 #: the words of a drift rummy with jokers and free joker swaps (docs/grammar.md, "Action
 #: texts"): Basis Rummy, Jokeren and Ramino drift speak exactly these
-WILD_DRIFT_GRAMMAR = Grammar({
-    "draw": ("stock", "discard"),
-    "meld": "<cards>",
-    "layoff": "<card> to <n> [low|high]",
-    "swap": "<card> in <n>",
-    "discard": "<card>",
-}, wild=("meld", "layoff"), rank_only=True)
+WILD_DRIFT_GRAMMAR = Grammar(
+    {
+        "draw": ("stock", "discard"),
+        "meld": "<cards>",
+        "layoff": "<card> to <n> [low|high]",
+        "swap": "<card> in <n>",
+        "discard": "<card>",
+    },
+    wild=("meld", "layoff"),
+    rank_only=True,
+)
 WILD_VERBS = (DRAW_STOCK_SPEC, DRAW_DISCARD_SPEC, WILD_MELD_SPEC, WILD_LAYOFF_SPEC, SWAP_SPEC, DISCARD_SPEC)
 
 #: a wild drift hand's own class (``WildDriftRummy.shuffled_deal`` deals one)
@@ -142,7 +146,7 @@ class WildDriftRummy(DriftRummy):
                 continue
             written = [c for c, _e in targets]
             for card, end in targets:
-                if (joker if is_joker(card) else card in hs):
+                if joker if is_joker(card) else card in hs:
                     out.append((card, i, end if end != SET and written.count(card) == 2 else None))
         return out
 
@@ -159,12 +163,14 @@ class WildDriftRummy(DriftRummy):
         hand's (the log before the last shuffled turnover left out), and a meld's ``wilds``,
         which name the cards its jokers stand for (``[1, "6S"]``), not where a 6S lies, left out
         too (the designation ``JK=6S`` in texts is skipped by the check itself)."""
+
         def strip(v):
             if isinstance(v, dict):
                 return {k: strip(x) for k, x in v.items() if k != "wilds"}
             if isinstance(v, list):
                 return [strip(x) for x in v]
             return v
+
         return strip(super().leak_view(obs_json))
 
     def shuffled_deal(self, state_cls: type[_WildHand], seed: int | None, standing: Standing) -> _WildHand:
@@ -175,13 +181,13 @@ class WildDriftRummy(DriftRummy):
         pack = shuffled(self.deck(), rng_for(seed))
         n = self.players
         hands, rest = deal_round_robin(pack, n, self.dealt, (dealer + 1) % n)
-        st = state_cls._fresh(self, dealer, hands, list(reversed(rest[1:])), [rest[0]], [],
-                              (dealer + 1) % n, standing)
+        st = state_cls._fresh(self, dealer, hands, list(reversed(rest[1:])), [rest[0]], [], (dealer + 1) % n, standing)
         st.seed = seed
         return st
 
-    def check_deck_multiset(self, hands: list[list[Card]], stock: list[Card], pile: list[Card],
-                            melds: list[Meld], deck_words: str) -> None:
+    def check_deck_multiset(
+        self, hands: list[list[Card]], stock: list[Card], pile: list[Card], melds: list[Meld], deck_words: str
+    ) -> None:
         """``check_deal_cards`` for two packs: the deal's cards (hands, stock, pile, the cards
         the table melds use) are exactly ``deck()`` as a multiset. Raises DealError ``the deal
         must hold <deck_words>: too many ...; missing ...``."""
@@ -195,7 +201,8 @@ class WildDriftRummy(DriftRummy):
             extra = sorted((everything - want).elements())
             missing = sorted((want - everything).elements())
             parts = ([f"too many {cards_text(extra)}"] if extra else []) + (
-                [f"missing {cards_text(missing)}"] if missing else [])
+                [f"missing {cards_text(missing)}"] if missing else []
+            )
             raise DealError(f"the deal must hold {deck_words}: {'; '.join(parts)}")
 
     def table_meld_problems(self, melds: Sequence[Meld]) -> list[str]:
@@ -234,18 +241,27 @@ class WildDriftHand(DriftHand):
     idle: int
 
     @classmethod
-    def _fresh(cls: type[_WildHand], game: DriftRummy, dealer: int, hands: list[list[Card]],
-               stock: list[Card], pile: list[Card], melds: list[Meld], to_act: int, standing: Standing) -> _WildHand:
+    def _fresh(
+        cls: type[_WildHand],
+        game: DriftRummy,
+        dealer: int,
+        hands: list[list[Card]],
+        stock: list[Card],
+        pile: list[Card],
+        melds: list[Meld],
+        to_act: int,
+        standing: Standing,
+    ) -> _WildHand:
         st = super()._fresh(game, dealer, hands, stock, pile, melds, to_act, standing)
-        st.public = 0            # not used: knowledge is ``known`` (multisets)
+        st.public = 0  # not used: knowledge is ``known`` (multisets)
         st.known = [[] for _ in range(st.n)]
-        st.forced = False        # a swap's follow-up meld is due (``swap_follow``)
-        st.was_on = bool(st.owners >> to_act & 1)   # the seat to act owned a meld when its turn began
-        st.takes = ()            # the cards taken from the discard pile this turn
-        st.draws = 0             # draws made this turn (``draws_per_turn``)
-        st.first_pts = 0         # meld points put down this turn, a first melding turn (``first_meld_min``)
-        st.must = ()             # ``take_must_use``: (card, copies the hand may keep) still to be put down
-        st.idle = 0              # turns with an empty stock and one discard, the table unchanged
+        st.forced = False  # a swap's follow-up meld is due (``swap_follow``)
+        st.was_on = bool(st.owners >> to_act & 1)  # the seat to act owned a meld when its turn began
+        st.takes = ()  # the cards taken from the discard pile this turn
+        st.draws = 0  # draws made this turn (``draws_per_turn``)
+        st.first_pts = 0  # meld points put down this turn, a first melding turn (``first_meld_min``)
+        st.must = ()  # ``take_must_use``: (card, copies the hand may keep) still to be put down
+        st.idle = 0  # turns with an empty stock and one discard, the table unchanged
         return st
 
     def clone(self: _WildHand) -> _WildHand:
@@ -266,8 +282,10 @@ class WildDriftHand(DriftHand):
             return self._cache
         if self.phase == DRAW:
             out = super()._legal()
-            if self.pile and ((self.draws + 1 == self.game.draws_per_turn and self._only_copies_of_top())
-                              or (self.game.take_must_use and not self._top_usable())):
+            if self.pile and (
+                (self.draws + 1 == self.game.draws_per_turn and self._only_copies_of_top())
+                or (self.game.take_must_use and not self._top_usable())
+            ):
                 out = [x for x in out if x.arg != "discard"]
                 self._cache = out
             return out
@@ -281,7 +299,7 @@ class WildDriftHand(DriftHand):
             if c not in taken and c not in seen:
                 seen.add(c)
                 out.append(Action("discard", None, (c,)))
-        if not seen:     # draw_two: only copies of the taken cards are left (jokeren ruling 21)
+        if not seen:  # draw_two: only copies of the taken cards are left (jokeren ruling 21)
             out += [Action("discard", None, (c,)) for c in dict.fromkeys(self.hands[self.seat])]
         self._cache = out
         return out
@@ -293,8 +311,13 @@ class WildDriftHand(DriftHand):
         top = self.pile[-1]
         return all(c == top for c in self.hands[self.seat])
 
-    def _keeps(self, hand: Sequence[Card], used: Sequence[Card], gained: Card | None = None,
-               forb: tuple[Card, ...] | None = None) -> bool:
+    def _keeps(
+        self,
+        hand: Sequence[Card],
+        used: Sequence[Card],
+        gained: Card | None = None,
+        forb: tuple[Card, ...] | None = None,
+    ) -> bool:
         """§5.7 after ``used`` (hand cards) leave ``hand`` (and ``gained`` joins it): empty (not
         with ``last_card``) or holding a card other than copies of those taken this turn
         (``forb``, default ``takes``)."""
@@ -304,8 +327,7 @@ class WildDriftHand(DriftHand):
             forb = self.takes
         left_taken = 0
         if forb:
-            left_taken = (sum(1 for c in hand if c in forb) - sum(1 for c in used if c in forb)
-                          + (gained in forb))
+            left_taken = sum(1 for c in hand if c in forb) - sum(1 for c in used if c in forb) + (gained in forb)
         if g.first_round_no_out and self.turn < self.n - 1:
             return rem >= 2 and rem - left_taken > 0
         if rem == 0:
@@ -328,9 +350,16 @@ class WildDriftHand(DriftHand):
         """No discard yet: a taken card still to be used, or a first meld short of the minimum."""
         return bool(self._musts()) or (self.first_pts > 0 and self._first_min() > 0)
 
-    def _plan(self, hand: Sequence[Card], need: int, musts: tuple[tuple[Card, int], ...],
-              forb: tuple[Card, ...], owns: bool, memo: dict | None = None,
-              melds: Sequence[Meld] | None = None) -> bool:
+    def _plan(
+        self,
+        hand: Sequence[Card],
+        need: int,
+        musts: tuple[tuple[Card, int], ...],
+        forb: tuple[Card, ...],
+        owns: bool,
+        memo: dict | None = None,
+        melds: Sequence[Meld] | None = None,
+    ) -> bool:
         """True if new melds from ``hand`` (each keeping §5.7 with ``forb``) can be put down this
         turn worth ``need`` meld points together and putting down every card of ``musts`` (one
         taken card may instead be laid off on a table meld of ``melds``, default the table's,
@@ -349,17 +378,24 @@ class WildDriftHand(DriftHand):
         if need <= 0 and len(musts) == 1 and owns and not (g.first_meld_min and not self.was_on):
             c = musts[0][0]
             table = self.melds if melds is None else melds
-            ok = bool(table) and any(x == c for x, _i, _e in g.layoffs((c,), table)) and \
-                self._keeps(hand, (c,), None, forb)
+            ok = (
+                bool(table)
+                and any(x == c for x, _i, _e in g.layoffs((c,), table))
+                and self._keeps(hand, (c,), None, forb)
+            )
         no_joker = g.no_joker_first and not self.was_on
         if not ok:
             for kind, cards in g.melds_in(hand):
                 uses = meld_uses(cards)
                 if (no_joker and JOKER in uses) or not self._keeps(hand, uses, None, forb):
                     continue
-                if musts and need <= 0 and not any(c in uses for c, _k in musts) and (
-                        owns or g.first_meld_min and not self.was_on):
-                    continue        # a meld without the taken card only to get on the table first
+                if (
+                    musts
+                    and need <= 0
+                    and not any(c in uses for c, _k in musts)
+                    and (owns or g.first_meld_min and not self.was_on)
+                ):
+                    continue  # a meld without the taken card only to get on the table first
                 rest = list(hand)
                 for u in uses:
                     rest.remove(u)
@@ -375,11 +411,17 @@ class WildDriftHand(DriftHand):
         hand = self.hands[self.seat] + [self.pile[-1]]
         c = self.pile[-1]
         musts = self._musts() + ((c, hand.count(c) - 1),)
-        return self._plan(hand, self._first_min(), musts, self.takes + (c,),
-                          bool(self.owners >> self.seat & 1))
+        return self._plan(hand, self._first_min(), musts, self.takes + (c,), bool(self.owners >> self.seat & 1))
 
-    def _after_ok(self, hand: Sequence[Card], used: Sequence[Card], pts: int, gained: Card | None = None,
-                  owns: bool = True, melds: Sequence[Meld] | None = None) -> bool:
+    def _after_ok(
+        self,
+        hand: Sequence[Card],
+        used: Sequence[Card],
+        pts: int,
+        gained: Card | None = None,
+        owns: bool = True,
+        melds: Sequence[Meld] | None = None,
+    ) -> bool:
         """An action taking ``used`` from ``hand`` (worth ``pts`` meld points, ``gained`` joining it)
         leaves a plan (``_plan``) for the points still due and the taken cards still to be used,
         with ``melds`` the table after the action (jokeren ruling 16: a lay-off that fills the
@@ -400,42 +442,75 @@ class WildDriftHand(DriftHand):
         hand = self.hands[self.seat]
         out: list[Action] = []
         no_joker = g.no_joker_first and not self.was_on
-        if self.forced:         # the released joker goes into a new meld, nothing else
-            out = [Action("meld", None, cards) for _k, cards in g.melds_in(hand)
-                   if any(is_joker(c) for c in cards) and self._keeps(hand, meld_uses(cards))]
+        if self.forced:  # the released joker goes into a new meld, nothing else
+            out = [
+                Action("meld", None, cards)
+                for _k, cards in g.melds_in(hand)
+                if any(is_joker(c) for c in cards) and self._keeps(hand, meld_uses(cards))
+            ]
             if g.swap_follow_layoff and self.owners >> self.seat & 1 and self._keeps(hand, (JOKER,)):
-                out += [Action("layoff", None, (card,), "to", i, end) for card, i, end in g.layoffs(hand, self.melds)
-                        if is_joker(card)]
+                out += [
+                    Action("layoff", None, (card,), "to", i, end)
+                    for card, i, end in g.layoffs(hand, self.melds)
+                    if is_joker(card)
+                ]
             return out
-        first_min = bool(g.first_meld_min) and not self.was_on   # no lay-off, no swap this turn
+        first_min = bool(g.first_meld_min) and not self.was_on  # no lay-off, no swap this turn
         check = self._first_min() or self._musts()
         if g.no_meld_limit or not self.melded:
             for _kind, cards in g.melds_in(hand):
                 if no_joker and any(is_joker(c) for c in cards):
                     continue
                 uses = meld_uses(cards)
-                if self._keeps(hand, uses) and (not check or self._after_ok(
-                        hand, uses, meld_points(_kind, cards, g.points) if first_min else 0, None, True,
-                        [*self.melds, Meld(self.seat, g.kind_of(cards), tuple(cards))])):
+                if self._keeps(hand, uses) and (
+                    not check
+                    or self._after_ok(
+                        hand,
+                        uses,
+                        meld_points(_kind, cards, g.points) if first_min else 0,
+                        None,
+                        True,
+                        [*self.melds, Meld(self.seat, g.kind_of(cards), tuple(cards))],
+                    )
+                ):
                     out.append(Action("meld", None, cards))
         own = self.owners >> self.seat & 1
         if self.melds and (not g.layoff_requires_meld or own) and not first_min:
             for card, i, end in g.layoffs(hand, self.melds):
                 u = JOKER if is_joker(card) else card
-                if self._keeps(hand, (u,)) and (not check or self._after_ok(
-                        hand, (u,), 0, None, True, self._melds_after(i, g.lay_off_on(
-                            self.melds[i - 1], card, end or g.ends(card, self.melds[i - 1])[0])))):
+                if self._keeps(hand, (u,)) and (
+                    not check
+                    or self._after_ok(
+                        hand,
+                        (u,),
+                        0,
+                        None,
+                        True,
+                        self._melds_after(
+                            i, g.lay_off_on(self.melds[i - 1], card, end or g.ends(card, self.melds[i - 1])[0])
+                        ),
+                    )
+                ):
                     out.append(Action("layoff", None, (card,), "to", i, end))
         if self.melds and (not g.swap_requires_meld or own) and not first_min and not (no_joker and g.swap_follow):
             hs = set(hand)
             for i, m in enumerate(self.melds, 1):
                 for nat in swap_targets(m, g.rules):
-                    if nat in hs and self._keeps(hand, (nat,), JOKER) and (
-                            not g.swap_follow or self._follow_up_exists(hand, nat, i)) and (
-                            not check or (self._after_ok(hand, (nat,), 0, JOKER, True,
-                                                         self._melds_after(i, swap_joker(m, nat, g.rules)[0]))
-                                          if not g.swap_follow
-                                          else not self._musts(self._without(hand, nat)))):
+                    if (
+                        nat in hs
+                        and self._keeps(hand, (nat,), JOKER)
+                        and (not g.swap_follow or self._follow_up_exists(hand, nat, i))
+                        and (
+                            not check
+                            or (
+                                self._after_ok(
+                                    hand, (nat,), 0, JOKER, True, self._melds_after(i, swap_joker(m, nat, g.rules)[0])
+                                )
+                                if not g.swap_follow
+                                else not self._musts(self._without(hand, nat))
+                            )
+                        )
+                    ):
                         out.append(Action("swap", None, (nat,), "in", i))
         return out
 
@@ -473,8 +548,9 @@ class WildDriftHand(DriftHand):
         """``DriftHand.playout`` picks a discard among the distinct cards (identical cards are one
         action), so it plays as the engine's generic playout does."""
         taken = self.takes
-        return (list(dict.fromkeys(c for c in self.hands[self.seat] if c not in taken))
-                or list(dict.fromkeys(self.hands[self.seat])))
+        return list(dict.fromkeys(c for c in self.hands[self.seat] if c not in taken)) or list(
+            dict.fromkeys(self.hands[self.seat])
+        )
 
     # -- play --
     def _forget(self, seat: int, c: Card) -> None:
@@ -499,11 +575,11 @@ class WildDriftHand(DriftHand):
                     self.takes += (c,)
                     if g.take_must_use:
                         self.must += ((c, hand.count(c) - 1),)
-                elif self.must:              # a copy drawn from the stock may stay in hand
+                elif self.must:  # a copy drawn from the stock may stay in hand
                     self.must = tuple((m, k + (m == c)) for m, k in self.must)
                 self.taken = self.takes[0] if self.takes else None
                 if self.draws < g.draws_per_turn:
-                    self.phase = DRAW   # the next draw; skipped when nothing can be drawn (jokeren 20)
+                    self.phase = DRAW  # the next draw; skipped when nothing can be drawn (jokeren 20)
                     self._cache = None
                     if not self._legal():
                         self.phase = PLAY
@@ -534,7 +610,7 @@ class WildDriftHand(DriftHand):
             u = JOKER if is_joker(c) else c
             hand.remove(u)
             self._forget(seat, u)
-            self.forced = False          # a laid-off joker is its swap's follow-up (swap_follow_layoff)
+            self.forced = False  # a laid-off joker is its swap's follow-up (swap_follow_layoff)
             self.events = [self.events, ("layoff", seat, c, i, action.end), None]
             if not hand:
                 self._end_out()
@@ -563,7 +639,7 @@ class WildDriftHand(DriftHand):
         self.must = ()
         if self.phase == DRAW and self.game.turnover_keeps_top:
             self._cache = None
-            if not self._legal():        # jokeren §5.6: one discard, no stock, and it may not be taken
+            if not self._legal():  # jokeren §5.6: one discard, no stock, and it may not be taken
                 self._end_void()
             elif not self.stock and len(self.pile) == 1:
                 # the one discard goes round: the stuck-hand ruling, and at most MAX_TURNOVERS rounds
@@ -595,22 +671,27 @@ class WildDriftHand(DriftHand):
             why = self._forced_meld_fault(a)
             if why:
                 return f"{text}: {why}"
-            return (f"{text}: after a swap the joker must go at once into a new meld with cards from "
-                    f"the hand (a meld holding it, such as 4S 5S JK=6S)"
-                    + (", or be laid off by a player who has melded" if g.swap_follow_layoff else ""))
+            return (
+                f"{text}: after a swap the joker must go at once into a new meld with cards from "
+                f"the hand (a meld holding it, such as 4S 5S JK=6S)"
+                + (", or be laid off by a player who has melded" if g.swap_follow_layoff else "")
+            )
         why = self._option_refusal(a)
         if why:
             return f"{text}: {why}"
-        if (a.verb == "draw" and a.arg == "discard" and self.phase == DRAW and self.pile
-                and self._only_copies_of_top()):
-            return (f"{text}: {g.seat_name(self.seat)} holds only copies of {card_text(self.pile[-1])}; "
-                    f"after taking it there would be no card left to discard")
+        if a.verb == "draw" and a.arg == "discard" and self.phase == DRAW and self.pile and self._only_copies_of_top():
+            return (
+                f"{text}: {g.seat_name(self.seat)} holds only copies of {card_text(self.pile[-1])}; "
+                f"after taking it there would be no card left to discard"
+            )
         if self.phase == OVER or a.verb not in ("meld", "layoff", "swap") or self.phase == DRAW:
             if a.verb == "swap" and self.phase == DRAW:
                 return f"{text}: first draw a card"
             if a.verb == "discard" and self.phase == PLAY and a.cards and a.cards[0] in self.takes:
-                return (f"{text}: {card_text(a.cards[0])} was taken from the discard pile this turn; "
-                        f"neither it nor an identical card may be discarded in the same turn")
+                return (
+                    f"{text}: {card_text(a.cards[0])} was taken from the discard pile this turn; "
+                    f"neither it nor an identical card may be discarded in the same turn"
+                )
             return super().explain(a)
         who = g.seat_name(self.seat)
         why = self._not_held(a)
@@ -626,29 +707,36 @@ class WildDriftHand(DriftHand):
                 return f"{text}: only one meld per turn, and {who} has already melded this turn"
             return f"{text}: {self._invariant_reason(len(self.hands[self.seat]) - len(a.cards))}"
         if len(a.cards) != 1 or a.prep != ("to" if a.verb == "layoff" else "in"):
-            return (f"{text}: write 'layoff <card> to <meld number>', like 'layoff JK=8C to 3'" if a.verb == "layoff"
-                    else f"{text}: write 'swap <card> in <meld number>', like 'swap 6S in 2'")
+            return (
+                f"{text}: write 'layoff <card> to <meld number>', like 'layoff JK=8C to 3'"
+                if a.verb == "layoff"
+                else f"{text}: write 'swap <card> in <meld number>', like 'swap 6S in 2'"
+            )
         if not self.melds:
             return f"{text}: there are no melds on the table"
         if a.target is None or not 1 <= a.target <= len(self.melds):
             return f"{text}: there is no meld {a.target}; the melds are numbered 1 to {len(self.melds)}"
         m = self.melds[a.target - 1]
         c = a.cards[0]
-        if not self.owners >> self.seat & 1 and (g.layoff_requires_meld if a.verb == "layoff"
-                                                  else g.swap_requires_meld):
-            return (f"{text}: {who} may not {'lay off' if a.verb == 'layoff' else 'swap a joker'} "
-                    f"before putting down a meld of his own")
+        if not self.owners >> self.seat & 1 and (
+            g.layoff_requires_meld if a.verb == "layoff" else g.swap_requires_meld
+        ):
+            return (
+                f"{text}: {who} may not {'lay off' if a.verb == 'layoff' else 'swap a joker'} "
+                f"before putting down a meld of his own"
+            )
         if a.verb == "swap":
             if is_joker(c):
                 return f"{text}: a joker is taken from a meld by putting a natural card in its place"
             if not any(is_joker(x) for x in m.cards):
                 return f"{text}: meld {a.target} ({self._meld_text(m)}) holds no joker"
             if c not in swap_targets(m, g.rules):
-                return (f"{text}: no joker of meld {a.target} ({self._meld_text(m)}) "
-                        f"stands for {card_text(c)}")
+                return f"{text}: no joker of meld {a.target} ({self._meld_text(m)}) stands for {card_text(c)}"
             if g.swap_follow and not self._follow_up_exists(self.hands[self.seat], c, a.target):
-                return (f"{text}: the joker could not go back on the table at once (in a new meld"
-                        f"{' or a lay-off' if g.swap_follow_layoff else ''}), so it may not be taken")
+                return (
+                    f"{text}: the joker could not go back on the table at once (in a new meld"
+                    f"{' or a lay-off' if g.swap_follow_layoff else ''}), so it may not be taken"
+                )
             return f"{text}: {self._invariant_reason(len(self.hands[self.seat]))}"
         if is_joker(c) and stand_in(c) is None:
             return f"{text}: say what the joker stands for, like 'layoff JK=8C to {a.target}'"
@@ -656,8 +744,10 @@ class WildDriftHand(DriftHand):
         if not ends:
             return f"{text}: {card_text(c)} does not fit on meld {a.target} ({self._meld_text(m)})"
         if len(ends) == 2 and a.end is None:
-            return (f"{text}: {card_text(c)} fits both ends of meld {a.target}; say which: "
-                    f"'layoff {card_text(c)} to {a.target} low' or '… high'")
+            return (
+                f"{text}: {card_text(c)} fits both ends of meld {a.target}; say which: "
+                f"'layoff {card_text(c)} to {a.target} low' or '… high'"
+            )
         if a.end is not None and a.end not in ends:
             return f"{text}: {card_text(c)} goes at the {ends[0]} end of meld {a.target}, not the {a.end} end"
         return f"{text}: {self._invariant_reason(len(self.hands[self.seat]) - 1)}"
@@ -672,14 +762,15 @@ class WildDriftHand(DriftHand):
         return why if isinstance(why, str) else None
 
     def _not_held(self, a: Action) -> str | None:
-        """"seat 1 does not hold 6S (that often)" when the hand lacks a card ``a`` names; else None."""
+        """ "seat 1 does not hold 6S (that often)" when the hand lacks a card ``a`` names; else None."""
         hand = Counter(self.hands[self.seat])
         uses = Counter(JOKER if is_joker(c) else plain(c) for c in a.cards)
         short = [c for c, k in uses.items() if hand[c] < k]
         if not short:
             return None
         return f"{self.game.seat_name(self.seat)} does not hold {cards_text(short)}" + (
-            " that often" if any(hand[c] for c in short) else "")
+            " that often" if any(hand[c] for c in short) else ""
+        )
 
     def _option_refusal(self, a: Action) -> str | None:
         """Why ``a`` is refused by ``first_meld_min``, ``take_must_use`` or ``draws_per_turn``
@@ -687,34 +778,61 @@ class WildDriftHand(DriftHand):
         g = self.game
         if self.phase == DRAW and a.verb != "draw" and self.draws:
             return "draw your second card first: 'draw stock' or 'draw discard'"
-        if self.phase == DRAW and a.verb == "draw" and a.arg == "discard" and self.pile and g.take_must_use \
-                and not self._top_usable():
-            return (f"the top discard may be taken only if it can be put on the table this turn, and "
-                    f"{card_text(self.pile[-1])} cannot")
+        if (
+            self.phase == DRAW
+            and a.verb == "draw"
+            and a.arg == "discard"
+            and self.pile
+            and g.take_must_use
+            and not self._top_usable()
+        ):
+            return (
+                f"the top discard may be taken only if it can be put on the table this turn, and "
+                f"{card_text(self.pile[-1])} cannot"
+            )
         if self.phase != PLAY:
             return None
         hand = self.hands[self.seat]
         if a.verb == "discard" and a.cards and a.cards[0] in hand and a.cards[0] not in self.takes:
             musts = self._musts()
             if musts:
-                return (f"{cards_text([c for c, _k in musts])}, taken from the discard pile, must first be "
-                        f"put on the table (in a meld or laid off)")
+                return (
+                    f"{cards_text([c for c, _k in musts])}, taken from the discard pile, must first be "
+                    f"put on the table (in a meld or laid off)"
+                )
             if self.first_pts and self._first_min():
-                return (f"the first melds must total at least {g.first_meld_min} points; so far "
-                        f"{self.first_pts}: meld more first")
-        if a.verb == "swap" and g.swap_follow and len(a.cards) == 1 and a.cards[0] in hand and \
-                self.owners >> self.seat & 1 and isinstance(a.target, int) and 1 <= a.target <= len(self.melds) \
-                and a.cards[0] in swap_targets(self.melds[a.target - 1], g.rules) \
-                and not self._follow_up_exists(hand, a.cards[0]):
-            return ("the joker must go at once into a new meld with cards from the hand (it may not be laid "
-                    "off or kept), and no such meld can be made")
-        if g.no_joker_first and not self.was_on and a.verb in ("meld", "swap") and (
-                a.verb == "swap" and g.swap_follow or any(is_joker(c) for c in a.cards)):
+                return (
+                    f"the first melds must total at least {g.first_meld_min} points; so far "
+                    f"{self.first_pts}: meld more first"
+                )
+        if (
+            a.verb == "swap"
+            and g.swap_follow
+            and len(a.cards) == 1
+            and a.cards[0] in hand
+            and self.owners >> self.seat & 1
+            and isinstance(a.target, int)
+            and 1 <= a.target <= len(self.melds)
+            and a.cards[0] in swap_targets(self.melds[a.target - 1], g.rules)
+            and not self._follow_up_exists(hand, a.cards[0])
+        ):
+            return (
+                "the joker must go at once into a new meld with cards from the hand (it may not be laid "
+                "off or kept), and no such meld can be made"
+            )
+        if (
+            g.no_joker_first
+            and not self.was_on
+            and a.verb in ("meld", "swap")
+            and (a.verb == "swap" and g.swap_follow or any(is_joker(c) for c in a.cards))
+        ):
             return "no joker in the melds of a player's first melding turn (nor an exchange, whose meld holds one)"
         first_min = bool(g.first_meld_min) and not self.was_on
         if a.verb in ("layoff", "swap") and first_min and self.owners >> self.seat & 1:
-            return (f"with a first meld of at least {g.first_meld_min} points, a player lays off and "
-                    f"exchanges jokers only from the turn after his first melds")
+            return (
+                f"with a first meld of at least {g.first_meld_min} points, a player lays off and "
+                f"exchanges jokers only from the turn after his first melds"
+            )
         if a.verb == "meld" and a.cards and (self._first_min() or self._musts()):
             uses = meld_uses(a.cards)
             if Counter(uses) - Counter(hand):
@@ -723,9 +841,11 @@ class WildDriftHand(DriftHand):
             if isinstance(got, str) or not self._keeps(hand, uses):
                 return None
             if self._first_min():
-                return (f"the melds of a first melding turn must total at least {g.first_meld_min} points "
-                        f"(this one is worth {meld_points(got[0], got[1], g.points)}, and the rest of the hand "
-                        f"cannot make up the {self._first_min()} still due)")
+                return (
+                    f"the melds of a first melding turn must total at least {g.first_meld_min} points "
+                    f"(this one is worth {meld_points(got[0], got[1], g.points)}, and the rest of the hand "
+                    f"cannot make up the {self._first_min()} still due)"
+                )
             return "the card taken from the discard pile could then no longer be put on the table this turn"
         return None
 
@@ -746,16 +866,22 @@ class WildDriftHand(DriftHand):
         if self.phase == PLAY:
             g = self.game
             top = card_text(self.pile[-1]) if self.pile else "none"
-            step = ("put the joker in a new meld" if self.forced
-                    else "meld, lay off, swap or discard")
-            return (f"{g.seat_name(self.seat).capitalize()} to {step} · stock {len(self.stock)} · "
-                    f"discard {top} · melds {len(self.melds)} · to {g.options['target_score']}")
+            step = "put the joker in a new meld" if self.forced else "meld, lay off, swap or discard"
+            return (
+                f"{g.seat_name(self.seat).capitalize()} to {step} · stock {len(self.stock)} · "
+                f"discard {top} · melds {len(self.melds)} · to {g.options['target_score']}"
+            )
         return super()._status()
 
     def _log_event(self, ev: tuple) -> LogEvent:
         if ev[0] == "swap":
-            return LogEvent("swap", f"{{^0}} {{0:puts|put}} {{c0}} in meld {ev[3]} and {{0:takes|take}} its joker.",
-                            (ev[1],), (ev[2],), (ev[3],))
+            return LogEvent(
+                "swap",
+                f"{{^0}} {{0:puts|put}} {{c0}} in meld {ev[3]} and {{0:takes|take}} its joker.",
+                (ev[1],),
+                (ev[2],),
+                (ev[3],),
+            )
         return super()._log_event(ev)
 
     # -- views and knowledge --
@@ -764,14 +890,19 @@ class WildDriftHand(DriftHand):
         for i, m in enumerate(self.melds, 1):
             # a run joker: the plain card it stands for; a set joker standing for a rank only: the
             # designated joker itself (``JK=7*``: the bare rank ``7*`` is no card to write)
-            wilds = tuple((k, c if is_any_suit(designation(c)) else designation(c))
-                          for k, c in enumerate(m.cards) if is_joker(c))
+            wilds = tuple(
+                (k, c if is_any_suit(designation(c)) else designation(c)) for k, c in enumerate(m.cards) if is_joker(c)
+            )
             out.append(MeldView(i, m.owner, m.kind, tuple(meld_uses(m.cards)), wilds))
         return tuple(out)
 
     def _picks(self, legal) -> set[Card]:
-        return {JOKER if is_joker(c) else c for a in legal if a.verb in ("meld", "layoff", "discard", "swap")
-                for c in a.cards}
+        return {
+            JOKER if is_joker(c) else c
+            for a in legal
+            if a.verb in ("meld", "layoff", "discard", "swap")
+            for c in a.cards
+        }
 
     def _zones(self, seat: int, view, melds, selectable):
         out = []
@@ -796,7 +927,7 @@ class WildDriftHand(DriftHand):
             rest = Counter(h)
             rest.subtract(self.known[s])
             out.append((s, list(rest.elements())))
-        if not self.stock_known:         # a pile turned over unshuffled: every card was face up, order kept
+        if not self.stock_known:  # a pile turned over unshuffled: every card was face up, order kept
             out.append(("stock", list(self.stock)))
         return out
 
@@ -823,11 +954,12 @@ class WildDriftHand(DriftHand):
         pool; the pool is ``hidden_from(seat)``). A shuffled re-formed stock gets only cards of
         the codes shuffled into it (``reformed``)."""
         from cardtable.engine.search import Bucket, Deal, InformationSet
+
         places = self._hidden_cards(seat)
         flat: list[Card] = []
         for _place, cards in places:
             flat.extend(cards)
-        flat.sort()                      # the pool in card order: nothing of where they lie
+        flat.sort()  # the pool in card order: nothing of where they lie
         from_pile: set[Card] = set(self.reformed)
         buckets = []
         for place, cards in places:
@@ -841,6 +973,7 @@ class WildDriftHand(DriftHand):
 
     def _wild_build(self, seat: int, deal, flat: list[Card], masks: list[int], rng) -> "WildDriftHand":
         from cardtable.engine.search import mask_cards
+
         given: dict[Any, list[Card]] = {}
         for b, m in zip(deal.buckets, masks):
             cards = [flat[i] for i in mask_cards(m)]

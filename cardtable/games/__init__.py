@@ -10,8 +10,9 @@ import pkgutil
 
 FIRST = ["kruisjassen", "klassieke_rummy", "manille_muette", "manille_parlee", "manille", "butifarra"]
 
-GAME_MODULES = FIRST + sorted(m.name for m in pkgutil.iter_modules(__path__)
-                              if m.name not in FIRST and not m.name.startswith("_"))
+GAME_MODULES = FIRST + sorted(
+    m.name for m in pkgutil.iter_modules(__path__) if m.name not in FIRST and not m.name.startswith("_")
+)
 
 for _m in GAME_MODULES:
     importlib.import_module(f"cardtable.games.{_m}")

@@ -49,15 +49,21 @@ CONTRACT_TEXT = {
 HANDS = 6
 #: §5.2: the contract of hand h as the open search reads it (families/contract_open.py);
 #: ruling 18: going out at once is searched for hands of at most ``SEARCH_LIMIT`` cards
-CONTRACT_RULES = {1: Contract(kind=SET), 2: Contract(kind=RUN), 3: Contract(points=40),
-                  4: Contract(kind=RUN, min_len=4), 5: Contract(kind=RUN, min_len=5), 6: Contract(going_out=True)}
+CONTRACT_RULES = {
+    1: Contract(kind=SET),
+    2: Contract(kind=RUN),
+    3: Contract(points=40),
+    4: Contract(kind=RUN, min_len=4),
+    5: Contract(kind=RUN, min_len=5),
+    6: Contract(going_out=True),
+}
 
-UP_ASK, UP_GIVE = 1, 2     # the upcard round: a seat may take it / must give a card back
+UP_ASK, UP_GIVE = 1, 2  # the upcard round: a seat may take it / must give a card back
 
 PASS = Action("pass")
-OPEN_SPEC = VerbSpec("open", "Open (come out)", "c",
-                     "select the whole opening, c comes out (uitkomen)", "cards",
-                     min_cards=3)
+OPEN_SPEC = VerbSpec(
+    "open", "Open (come out)", "c", "select the whole opening, c comes out (uitkomen)", "cards", min_cards=3
+)
 PASS_SPEC = VerbSpec("pass", "Pass", "p", "p leaves the upcard, t takes it (then give a card back)", NONE)
 #: the upcard round's ``draw discard``: the family's spec says "d draws from the stock", which
 #: is not on offer then (found at 80x24)
@@ -71,19 +77,28 @@ class AmerikaansJokeren(ContractRummy):
 
     id = "amerikaans-jokeren"
     name = "Amerikaans Jokeren"
-    grammar = Grammar({
-        "pass": "",
-        "draw": ("stock", "discard"),
-        "open": Compound({"meld": "<cards>", "layoff": "<card> to <n> [low|high]"}),
-        "meld": "<cards>",
-        "layoff": "<card> to <n> [low|high]",
-        "swap": "<card> in <n>",
-        "discard": "<card>",
-    }, wild=("meld", "open", "layoff"), rank_only=True)
+    grammar = Grammar(
+        {
+            "pass": "",
+            "draw": ("stock", "discard"),
+            "open": Compound({"meld": "<cards>", "layoff": "<card> to <n> [low|high]"}),
+            "meld": "<cards>",
+            "layoff": "<card> to <n> [low|high]",
+            "swap": "<card> in <n>",
+            "discard": "<card>",
+        },
+        wild=("meld", "open", "layoff"),
+        rank_only=True,
+    )
     bad_texts = (
-        ("open 5C 6C 7C, knock 9D", "'knock'"), ("draw deck", "'deck'"), ("layoff 8C in 3", "'in'"),
-        ("swap 6S to 2", "'to'"), ("discard JK=8C", "JK=8C"), ("meld 5C#1 6C 7C", "5C#1"),
-        ("knock 9D", "'knock'"), ("pass 3", "'3'"),
+        ("open 5C 6C 7C, knock 9D", "'knock'"),
+        ("draw deck", "'deck'"),
+        ("layoff 8C in 3", "'in'"),
+        ("swap 6S to 2", "'to'"),
+        ("discard JK=8C", "JK=8C"),
+        ("meld 5C#1 6C 7C", "5C#1"),
+        ("knock 9D", "'knock'"),
+        ("pass 3", "'3'"),
     )
     search_configs = ((2, {}), (3, {"hand_size": "7"}))
     #: the shared table tests that play whole hands by keys (tests/tui/test_hotseat.py): the
@@ -92,13 +107,18 @@ class AmerikaansJokeren(ContractRummy):
     min_players = 2
     max_players = 4
     deck_name = "108 (2 packs + 4 jokers)"
-    description = ("Six hands, six contracts to come out with (a set, a run, 40 points, runs of 4 and 5, "
-                   "out in one go); then meld, lay off and swap jokers freely. Lowest total wins.")
+    description = (
+        "Six hands, six contracts to come out with (a set, a run, 40 points, runs of 4 and 5, "
+        "out in one go); then meld, lay off and swap jokers freely. Lowest total wins."
+    )
     #: §9: Jokeren's options (the same seed text), ``no_joker_in_opening`` for its first meld
     option_specs = tuple(
         Option("no_joker_in_opening", "bool", False, "no joker in the melds of coming out")
-        if o.name == "no_joker_in_first_meld" else o
-        for o in Jokeren.option_specs if o.name not in ("first_meld_40", "packs", "deals_per_player"))
+        if o.name == "no_joker_in_first_meld"
+        else o
+        for o in Jokeren.option_specs
+        if o.name not in ("first_meld_40", "packs", "deals_per_player")
+    )
 
     no_meld_limit = True
     layoff_requires_meld = True
@@ -114,8 +134,13 @@ class AmerikaansJokeren(ContractRummy):
         self.reshuffle = bool(o["reshuffle"])
         self.swap_follow = not o["joker_to_hand"]
         self.no_joker_in_open = bool(o["no_joker_in_opening"])
-        self.rules = MeldRules(ace_mode=ACE_HIGH_LOW, packs=1, max_set=4, min_natural=1,
-                               set_jokers=SET_CARD if o["joker_set_fixed"] else SET_RANK)
+        self.rules = MeldRules(
+            ace_mode=ACE_HIGH_LOW,
+            packs=1,
+            max_set=4,
+            min_natural=1,
+            set_jokers=SET_CARD if o["joker_set_fixed"] else SET_RANK,
+        )
         #: §2 penalty points by card int (a joker 25; 10 for a holder not come out: ``result``)
         self.points: list[int] = points_table(ace=11, joker=25)
 
@@ -127,16 +152,18 @@ class AmerikaansJokeren(ContractRummy):
 
     deal_keys = WildDriftRummy.deal_keys | {"hand_no", "turn"}
 
-    def new_hand(self, seed: int | None = None, standing: Standing | None = None, *,
-                 sheet: ContractSheet | None = None) -> "AmerikaansState":
+    def new_hand(
+        self, seed: int | None = None, standing: Standing | None = None, *, sheet: ContractSheet | None = None
+    ) -> "AmerikaansState":
         """A shuffled deal (§3): one card at a time from voorhand, the upcard, the upcard round."""
         standing = self.standing_of(standing, sheet)
         st = self.shuffled_deal(AmerikaansState, seed, standing)
         st._begin(min(HANDS, standing.hands + 1), True, 0)
         return st
 
-    def from_deal(self, deal: dict[str, Any], standing: Standing | None = None, *,
-                  sheet: ContractSheet | None = None) -> "AmerikaansState":
+    def from_deal(
+        self, deal: dict[str, Any], standing: Standing | None = None, *, sheet: ContractSheet | None = None
+    ) -> "AmerikaansState":
         """An exact position from a record ``deal`` (docs/records.md: Basis Rummy's keys,
         ``hand_no`` (1-6, the contract; default the hand's number in the match) and, in a
         position, ``turn``); a fresh deal starts with the upcard round, a position at the
@@ -161,14 +188,23 @@ class AmerikaansJokeren(ContractRummy):
         going out at once with an ace laid off at either end of a run 2..K (``open 4H 5H 6H,
         layoff AS to 1 low``), hand 2, turn 5. Random play seldom meets it."""
         from cardtable.cards import parse_cards
+
         n = self.players
         hands = [["4H", "5H", "6H", "AS"]] + [["2C", "3C", "9C"] for _ in range(n - 1)]
         run = [r + "S" for r in "23456789TJQK"]
         used = Counter(c for h in hands for c in parse_cards(h))
         used.update(parse_cards(run + ["9D", "KD"]))
         rest = [card_text(c) for c in sorted((Counter(self.deck()) - used).elements())]
-        deal = {"dealer": n - 1, "hands": hands, "stock": ["9D"] + rest, "discard": ["KD"],
-                "melds": [{"owner": 1, "cards": run}], "to_act": 0, "hand_no": 2, "turn": 5}
+        deal = {
+            "dealer": n - 1,
+            "hands": hands,
+            "stock": ["9D"] + rest,
+            "discard": ["KD"],
+            "melds": [{"owner": 1, "cards": run}],
+            "to_act": 0,
+            "hand_no": 2,
+            "turn": 5,
+        }
         return [self.from_deal(deal).apply(Action("draw", "stock"))]
 
     def check_deal_cards(self, hands, stock, pile, melds) -> None:
@@ -236,8 +272,13 @@ class AmerikaansState(ContractHand):
         return sum(jk if is_joker(c) else pts[c] for c in self.hands[seat])
 
     # -- legality --
-    def _keeps(self, hand: Sequence[Card], used: Sequence[Card], gained: Card | None = None,
-               forb: tuple[Card, ...] | None = None) -> bool:
+    def _keeps(
+        self,
+        hand: Sequence[Card],
+        used: Sequence[Card],
+        gained: Card | None = None,
+        forb: tuple[Card, ...] | None = None,
+    ) -> bool:
         """§5.6.5 after ``used`` leave ``hand`` (``gained`` joining it): a card is left that may be
         discarded (not a copy of a card taken from the pile this turn: ``forb``, default
         ``takes``), two if ``t < n - 1``."""
@@ -284,7 +325,7 @@ class AmerikaansState(ContractHand):
                 out.append(Action("draw", "stock"))
             if self.pile and self._may_take():
                 out.append(Action("draw", "discard"))
-            if not out:                 # §5.7: nothing may be drawn: the draw ends the hand void
+            if not out:  # §5.7: nothing may be drawn: the draw ends the hand void
                 out.append(Action("draw", "stock"))
         else:
             out = self._down_actions()
@@ -321,7 +362,7 @@ class AmerikaansState(ContractHand):
         seat = self.seat
         if not self.came_out(seat):
             return self._opens()
-        if not self.was_on:         # came out this turn: only the discard (§5.2.3, 5)
+        if not self.was_on:  # came out this turn: only the discard (§5.2.3, 5)
             return []
         return super()._down_actions()
 
@@ -329,8 +370,14 @@ class AmerikaansState(ContractHand):
         """Whether the seat to act may come out now and nothing else narrows the list (not the
         upcard round, no card taken under ``discard_take_must_use`` still to be put down): then an ``open`` is
         checked on its own (``_open_ok``) rather than looked up in the whole list."""
-        return (self.phase == PLAY and not self.up and self.to_act is not None and not self.came_out(self.seat)
-                and not self.forced and not (self.to_use and self._musts_left()))
+        return (
+            self.phase == PLAY
+            and not self.up
+            and self.to_act is not None
+            and not self.came_out(self.seat)
+            and not self.forced
+            and not (self.to_use and self._musts_left())
+        )
 
     def is_legal(self, action: Action) -> bool:
         """As ``legal_actions()`` says; an ``open`` out of turn, by a player who has come out, or
@@ -381,8 +428,10 @@ class AmerikaansState(ContractHand):
                         return found[0]
                     return action
                 for a in self._legal():
-                    if a.verb == "open" and Counter(JOKER if is_joker(c) else plain(c)
-                                                    for p in a.parts for c in p.cards) == want:
+                    if (
+                        a.verb == "open"
+                        and Counter(JOKER if is_joker(c) else plain(c) for p in a.parts for c in p.cards) == want
+                    ):
                         return a
             return action
         return self._canon_open(melds, lays)
@@ -423,7 +472,7 @@ class AmerikaansState(ContractHand):
                 if len(self.pile) <= 1 or self.turnovers >= MAX_TURNOVERS or self._stuck():
                     self._end_void()
                     return
-                self._turn_over(keep_top=True)     # §5.7: the top discard stays
+                self._turn_over(keep_top=True)  # §5.7: the top discard stays
             took = self.pile[-1] if action.arg == "discard" else None
             super()._apply(action)
             # the family's draw counts ``draws`` and adds a card from the pile to ``takes``
@@ -515,10 +564,12 @@ class AmerikaansState(ContractHand):
         """§7: ``hand_points`` (the winner 0, the others their penalty points; in a void hand
         every seat's, none written), ``came_out``, ``hand_no``, ``contract``."""
         n = self.n
-        return {"hand_points": [0 if (not self.void and s == self.winner) else self.penalty(s) for s in range(n)],
-                "came_out": [self.came_out(s) for s in range(n)],
-                "hand_no": self.hand_no,
-                "contract": CONTRACTS[self.hand_no]}
+        return {
+            "hand_points": [0 if (not self.void and s == self.winner) else self.penalty(s) for s in range(n)],
+            "came_out": [self.came_out(s) for s in range(n)],
+            "hand_no": self.hand_no,
+            "contract": CONTRACTS[self.hand_no],
+        }
 
     def out_points(self, detail: dict[str, Any]) -> list[int]:
         return list(detail["hand_points"])
@@ -533,16 +584,22 @@ class AmerikaansState(ContractHand):
         else:
             assert self.winner is not None, "an out hand has a winner"
             head = phrase("{0} went out", (self.winner,), kind="outcome")
-        facts = [Fact("Contract", phrase(f"hand {self.hand_no}: {CONTRACT_TEXT[self.hand_no]}", kind="contract")),
-                 score_fact("penalty points", None, res.points, (), res.winners)]
+        facts = [
+            Fact("Contract", phrase(f"hand {self.hand_no}: {CONTRACT_TEXT[self.hand_no]}", kind="contract")),
+            score_fact("penalty points", None, res.points, (), res.winners),
+        ]
         left = [(s, sort_hand(h)) for s, h in enumerate(self.hands) if h]
         if left and not self.void:
             facts.append(Fact("Cards left in hand (points)", phrase("", kind="cards_left")))
             for s, cards in left:
                 jk = 25 if self.came_out(s) else 10
                 each = ", ".join(f"{{c{i}}} {jk if is_joker(c) else g.points[c]}" for i, c in enumerate(cards))
-                facts.append(Fact("", phrase(f"  {{0}}: {each}  = {res.points[s]}", (s,), cards, (res.points[s],),
-                                             kind="cards_left")))
+                facts.append(
+                    Fact(
+                        "",
+                        phrase(f"  {{0}}: {each}  = {res.points[s]}", (s,), cards, (res.points[s],), kind="cards_left"),
+                    )
+                )
         return Summary(head, tuple(facts))
 
     # -- explanations --
@@ -567,22 +624,35 @@ class AmerikaansState(ContractHand):
             return f"{text}: first draw a card: 'draw stock' or 'draw discard'"
         if self.phase == DRAW and a.verb == "draw" and a.arg == "discard" and self.pile:
             if g.options["discard_take_must_use"]:
-                return (f"{text}: with discard_take_must_use the top discard is taken only when it can go on "
-                        f"the table this turn")
+                return (
+                    f"{text}: with discard_take_must_use the top discard is taken only when it can go on "
+                    f"the table this turn"
+                )
         if self.phase == PLAY and a.verb == "discard" and a.cards and a.cards[0] in self.takes:
-            return (f"{text}: {card_text(a.cards[0])} was taken from the discard pile this turn; neither it "
-                    f"nor an identical card may be discarded in the same turn")
-        if self.phase == PLAY and self.to_use and self._musts_left() and a.verb in ("discard", "meld", "layoff",
-                                                                                   "swap", "open"):
-            return (f"{text}: the card taken from the discard pile ({cards_text(self.to_use)}) must first go on "
-                    f"the table (discard_take_must_use)")
+            return (
+                f"{text}: {card_text(a.cards[0])} was taken from the discard pile this turn; neither it "
+                f"nor an identical card may be discarded in the same turn"
+            )
+        if (
+            self.phase == PLAY
+            and self.to_use
+            and self._musts_left()
+            and a.verb in ("discard", "meld", "layoff", "swap", "open")
+        ):
+            return (
+                f"{text}: the card taken from the discard pile ({cards_text(self.to_use)}) must first go on "
+                f"the table (discard_take_must_use)"
+            )
         if self.phase == PLAY and not self.forced:
             if a.verb in ("meld", "layoff", "swap") and not self.came_out(self.seat):
-                return (f"{text}: {who} has not come out yet; first 'open' with the contract of hand "
-                        f"{self.hand_no}: {CONTRACT_TEXT[self.hand_no]}")
+                return (
+                    f"{text}: {who} has not come out yet; first 'open' with the contract of hand "
+                    f"{self.hand_no}: {CONTRACT_TEXT[self.hand_no]}"
+                )
             if a.verb in ("meld", "layoff", "swap", "open") and self.came_out(self.seat) and not self.was_on:
-                return (f"{text}: {who} came out this turn; melds, lay-offs and joker swaps start next turn "
-                        f"(now discard)")
+                return (
+                    f"{text}: {who} came out this turn; melds, lay-offs and joker swaps start next turn (now discard)"
+                )
             if a.verb == "open":
                 if self.came_out(self.seat):
                     return f"{text}: {who} has already come out in this hand; meld and lay off instead"
@@ -594,16 +664,22 @@ class AmerikaansState(ContractHand):
         g = self.game
         h = self.hand_no
         hand = Counter(self.hands[self.seat])
-        uses = Counter(JOKER if is_joker(c) else plain(c)
-                       for c in ([c for p in a.parts for c in p.cards] if a.parts else a.cards))
+        uses = Counter(
+            JOKER if is_joker(c) else plain(c) for c in ([c for p in a.parts for c in p.cards] if a.parts else a.cards)
+        )
         short = [c for c, k in uses.items() if hand[c] < k]
         if short:
             return f"{g.seat_name(self.seat)} does not hold {cards_text(short)}" + (
-                " that often" if any(hand[c] for c in short) else "")
-        if not a.parts and a.cards:         # cards alone (selected at the table) that make no opening
-            return (f"these cards make no opening now: hand {h} asks for {CONTRACT_TEXT[h]}"
-                    + (" (one meld only, unless going out at once)" if h in (1, 2, 4, 5) else
-                       " (melds only, unless going out at once)" if h == 3 else ""))
+                " that often" if any(hand[c] for c in short) else ""
+            )
+        if not a.parts and a.cards:  # cards alone (selected at the table) that make no opening
+            return f"these cards make no opening now: hand {h} asks for {CONTRACT_TEXT[h]}" + (
+                " (one meld only, unless going out at once)"
+                if h in (1, 2, 4, 5)
+                else " (melds only, unless going out at once)"
+                if h == 3
+                else ""
+            )
         melds = []
         lays = [p for p in a.parts if p.verb == "layoff"]
         for p in a.parts:
@@ -620,13 +696,14 @@ class AmerikaansState(ContractHand):
         going_out = rem == 1
         if not self._contract_ok(melds):
             return f"the contract of hand {h} is {CONTRACT_TEXT[h]}" + (
-                f" (these melds are worth {sum(meld_points(k, c, g.points) for k, c in melds)})" if h == 3 else "")
+                f" (these melds are worth {sum(meld_points(k, c, g.points) for k, c in melds)})" if h == 3 else ""
+            )
         if rem == 0:
             return "an opening may not empty the hand: the last card is discarded to go out"
         if going_out and self.turn < self.n - 1:
             return "nobody may go out before every player has had a turn"
         if going_out:
-            left = (hand - uses)
+            left = hand - uses
             if any(c in self.takes for c in left):
                 return "the card left would be the one taken from the discard pile, which may not be discarded"
             return "the lay-offs do not fit the melds on the table in this order"
@@ -635,8 +712,7 @@ class AmerikaansState(ContractHand):
         if lays:
             return "lay-offs in the turn of coming out only when going out at once"
         if h != 3 and len(melds) > 1:
-            return (f"only the contract ({CONTRACT_TEXT[h]}): one meld when coming out, unless going out "
-                    f"at once")
+            return f"only the contract ({CONTRACT_TEXT[h]}): one meld when coming out, unless going out at once"
         if self.turn < self.n - 1 and rem < 2:
             return "in the first round at least two cards stay in hand until the discard"
         return "afterwards no card could be discarded (a card taken from the discard pile may not be)"
@@ -645,8 +721,10 @@ class AmerikaansState(ContractHand):
     def _status(self) -> str:
         g = self.game
         top = card_text(self.pile[-1]) if self.pile else "none"
-        tail = (f"hand {self.hand_no}/6: {CONTRACT_TEXT[self.hand_no]} · stock {len(self.stock)} · discard {top}"
-                f" · melds {len(self.melds)}")
+        tail = (
+            f"hand {self.hand_no}/6: {CONTRACT_TEXT[self.hand_no]} · stock {len(self.stock)} · discard {top}"
+            f" · melds {len(self.melds)}"
+        )
         if self.phase == OVER:
             return self._status_line(tail, "nothing is written", "")
         who = g.seat_name(self.seat).capitalize()
@@ -711,8 +789,11 @@ class AmerikaansState(ContractHand):
         e["came_out_this_turn"] = self.came_out(self.seat) and not self.was_on and self.phase != OVER
         e["taken_from_discard"] = list(self.takes)
         if self.up:
-            obs = dataclasses.replace(obs, phase="upcard", verbs=tuple(
-                UPCARD_TAKE_SPEC if s.verb == "draw" and s.arg == "discard" else s for s in obs.verbs))
+            obs = dataclasses.replace(
+                obs,
+                phase="upcard",
+                verbs=tuple(UPCARD_TAKE_SPEC if s.verb == "draw" and s.arg == "discard" else s for s in obs.verbs),
+            )
         return obs
 
     def _position_deal(self) -> dict[str, Any]:

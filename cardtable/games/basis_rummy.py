@@ -45,9 +45,15 @@ class BasisRummy(WildDriftRummy):
     grammar = WILD_DRIFT_GRAMMAR
     #: texts the grammar refuses, with the word each refusal names (tests/test_grammar.py)
     bad_texts = (
-        ("meld 5C#1 6C 7C", "5C#1"), ("draw deck", "'deck'"), ("layoff 8C in 3", "'in'"),
-        ("swap 6S to 2", "'to'"), ("discard JK=8C", "JK=8C"), ("swap JK=6S in 2", "JK=6S"),
-        ("open 5C 6C 7C", "'open'"), ("knock 9D", "'knock'"), ("meld", "expected cards"),
+        ("meld 5C#1 6C 7C", "5C#1"),
+        ("draw deck", "'deck'"),
+        ("layoff 8C in 3", "'in'"),
+        ("swap 6S to 2", "'to'"),
+        ("discard JK=8C", "JK=8C"),
+        ("swap JK=6S in 2", "JK=6S"),
+        ("open 5C 6C 7C", "'open'"),
+        ("knock 9D", "'knock'"),
+        ("meld", "expected cards"),
     )
     #: positions tests/test_search.py samples and plays out: (players, options); one pack only (its
     #: swap helper cannot yet place two identical cards of which the seat knows one)
@@ -55,8 +61,10 @@ class BasisRummy(WildDriftRummy):
     min_players = 2
     max_players = 7
     deck_name = "54 or 108 (jokers)"
-    description = ("Rummy with jokers, one or two packs: meld, lay off and swap jokers freely; "
-                   "out first scores the cards left in the other hands.")
+    description = (
+        "Rummy with jokers, one or two packs: meld, lay off and swap jokers freely; "
+        "out first scores the cards left in the other hands."
+    )
     option_specs = (
         Option("packs", "choice", "1", "packs for 4-6 players (2-3: always 1, 7: always 2)", choices=("1", "2")),
         Option("deal_3p", "choice", "7", "cards dealt with 3 players", choices=("7", "10")),
@@ -84,8 +92,13 @@ class BasisRummy(WildDriftRummy):
 
     def new_sheet(self) -> TotalsSheet:
         """The §8 running totals, the dealer shown with the hand number."""
-        return TotalsSheet(self.players, target_score=self.options["target_score"],
-                           max_hands=self.options["max_hands"], show_dealer=True, mark_rummy=False)
+        return TotalsSheet(
+            self.players,
+            target_score=self.options["target_score"],
+            max_hands=self.options["max_hands"],
+            show_dealer=True,
+            mark_rummy=False,
+        )
 
     def check_result(self, result: Result, state: "BasisRummyState") -> list[str]:
         """§7: the winner holds no cards and scores the others' card points; nobody else
@@ -110,23 +123,29 @@ class BasisRummy(WildDriftRummy):
                 out.append(f"hand points {hp} are not the cards' {card_points(h, self.points)}")
         return out + self.table_meld_problems(state.melds)
 
-    def new_hand(self, seed: int | None = None, standing: Standing | None = None, *,
-                 sheet: TotalsSheet | None = None) -> "BasisRummyState":
+    def new_hand(
+        self, seed: int | None = None, standing: Standing | None = None, *, sheet: TotalsSheet | None = None
+    ) -> "BasisRummyState":
         """A shuffled deal (§3): one card at a time from voorhand, then the upcard."""
         return self.shuffled_deal(BasisRummyState, seed, self.standing_of(standing, sheet))
 
-    def from_deal(self, deal: dict[str, Any], standing: Standing | None = None, *,
-                  sheet: TotalsSheet | None = None) -> "BasisRummyState":
+    def from_deal(
+        self, deal: dict[str, Any], standing: Standing | None = None, *, sheet: TotalsSheet | None = None
+    ) -> "BasisRummyState":
         """An exact position from a record ``deal`` (docs/records.md: ``dealer``, ``hands``,
         ``stock`` top first, ``discard`` bottom to top; ``melds``, ``to_act`` for a position
         in mid-hand); DealError if invalid."""
         return self.parse_deal(deal, BasisRummyState, standing, sheet)
 
-    def check_deal_cards(self, hands: list[list[Card]], stock: list[Card], pile: list[Card],
-                         melds: list[Meld]) -> None:
+    def check_deal_cards(self, hands: list[list[Card]], stock: list[Card], pile: list[Card], melds: list[Meld]) -> None:
         """``parse_deal``: the deal's cards are exactly the hand's deck, as a multiset."""
-        self.check_deck_multiset(hands, stock, pile, melds, f"the {len(self.deck())} cards of {self.packs} pack(s) "
-                                                            f"with {2 * self.packs} jokers")
+        self.check_deck_multiset(
+            hands,
+            stock,
+            pile,
+            melds,
+            f"the {len(self.deck())} cards of {self.packs} pack(s) with {2 * self.packs} jokers",
+        )
 
     def position_hand_error(self, seat: int, hand: list[Card]) -> str | None:
         """``parse_deal``, a position: a hand holds any number of cards from 1."""

@@ -46,22 +46,25 @@ PARTNER_CHOICES = DEALER_CHOICES[:5]
 
 #: the verbs (engine.views), keys and labels as the table shows them, by phase
 _TRUMP_HINT = "name trumps: C \u2663 D \u2666 H \u2665 S \u2660 \u00b7 b butifarra (\u00d72)"
-TRUMP_VERBS = tuple(VerbSpec("trump", sym, L, _TRUMP_HINT, NONE, arg=L)
-                    for L, sym in zip(SUIT_LETTERS, SUIT_SYMBOLS)) + (
+TRUMP_VERBS = tuple(
+    VerbSpec("trump", sym, L, _TRUMP_HINT, NONE, arg=L) for L, sym in zip(SUIT_LETTERS, SUIT_SYMBOLS)
+) + (
     VerbSpec("trump", "Butifarra (no trumps)", "b", _TRUMP_HINT, NONE, arg="none"),
     VerbSpec("pass", "Pass to partner", "p", "p: your partner chooses", NONE),
 )
 _DOUBLE_HINT = "double (d) / redouble (r), or pass (p)"
-DOUBLE_VERBS = (VerbSpec("double", "Double", "d", _DOUBLE_HINT, NONE),
-                VerbSpec("redouble", "Redouble", "r", _DOUBLE_HINT, NONE),
-                VerbSpec("pass", "Pass", "p", _DOUBLE_HINT, NONE))
+DOUBLE_VERBS = (
+    VerbSpec("double", "Double", "d", _DOUBLE_HINT, NONE),
+    VerbSpec("redouble", "Redouble", "r", _DOUBLE_HINT, NONE),
+    VerbSpec("pass", "Pass", "p", _DOUBLE_HINT, NONE),
+)
 SANT_VICENC_VERBS = (DOUBLE_VERBS[0], VerbSpec("redouble", "Sant Vicenç", "r", _DOUBLE_HINT, NONE), DOUBLE_VERBS[2])
 
 N_TRICKS = 12
-PER_TRICK = 1            # §2: every trick is worth 1 point
-HAND_TOTAL = 72          # §2: 60 card points + 12 tricks
-HALF = 36                # §7.3: a side needs more than 36
-WIN_AT = 37              # §7.3: 37 or more of the 72 wins the hand
+PER_TRICK = 1  # §2: every trick is worth 1 point
+HAND_TOTAL = 72  # §2: 60 card points + 12 tricks
+HALF = 36  # §7.3: a side needs more than 36
+WIN_AT = 37  # §7.3: 37 or more of the 72 wins the hand
 
 _PACK = tuple(deck48_no_tens())
 _DECK = mask_of(_PACK)
@@ -76,13 +79,13 @@ CALL_WORDS = {1: "double (dubbel)", 2: "redouble (herdubbel)", 3: "redouble (San
 
 # ---- §7 scoring, as plain functions ------------------------------------------------------
 
+
 def multiplier(butifarra: bool, level: int) -> int:
     """§7.2: ×2 for butifarra, ×2 per doubling level (1 double, 2 redouble, 3 Sant Vicenç)."""
     return (2 if butifarra else 1) << level
 
 
-def hand_score(hand_points: Sequence[int], mult: int,
-               score_mode: str = "excess") -> tuple[int | None, list[int]]:
+def hand_score(hand_points: Sequence[int], mult: int, score_mode: str = "excess") -> tuple[int | None, list[int]]:
     """§7.3-7.4: ``(winning side or None, [game points side A, side B])``.
 
     ``hand_points``: each side's card points + tricks (they add up to 72); ``mult``: the
@@ -103,6 +106,7 @@ def contract_text(trump: int | None) -> str:
 
 # ---- the game ------------------------------------------------------------------------------
 
+
 @register
 class Butifarra(TrickGame):
     """Butifarra (butifarra.md). Options §9: ``score_mode`` (excess/total), ``target``
@@ -111,25 +115,33 @@ class Butifarra(TrickGame):
     id = "butifarra"
     name = "Butifarra"
     #: butifarra.md §4: the trump choice (``trump none`` = butifarra), the doublings, play.
-    grammar = Grammar({
-        "trump": ("<suit>", "none"),
-        "pass": "",
-        "double": "",
-        "redouble": "",
-        "play": "<card>",
-    })
+    grammar = Grammar(
+        {
+            "trump": ("<suit>", "none"),
+            "pass": "",
+            "double": "",
+            "redouble": "",
+            "play": "<card>",
+        }
+    )
     family = "butifarra"
     min_players = 4
     max_players = 4
     deck_name = "48 (no tens)"
-    description = ("Catalan two against two: the dealer names trumps or butifarra (no trumps), "
-                   "double and redouble, score above 36, play to 101.")
+    description = (
+        "Catalan two against two: the dealer names trumps or butifarra (no trumps), "
+        "double and redouble, score above 36, play to 101."
+    )
     option_specs = (
-        Option("score_mode", "choice", "excess", "the hand's winner scores its points above 36 "
-               "(excess) or all its points (total)", choices=("excess", "total")),
+        Option(
+            "score_mode",
+            "choice",
+            "excess",
+            "the hand's winner scores its points above 36 (excess) or all its points (total)",
+            choices=("excess", "total"),
+        ),
         Option("target", "int", 101, "game points needed to win the game", minimum=1),
-        Option("sant_vicenc", "bool", False, "after a redouble the opponents may redouble once "
-               "more (Sant Vicenç, ×2)"),
+        Option("sant_vicenc", "bool", False, "after a redouble the opponents may redouble once more (Sant Vicenç, ×2)"),
     )
 
     #: trick order and card points (§2) and the follow rule (§5)
@@ -182,8 +194,9 @@ class Butifarra(TrickGame):
         return SideTotals(self.options["target"], columns=SHEET_COLUMNS, first_dealer=0)
 
     # -- §3 deal --
-    def new_hand(self, seed: int | None = None, standing: Standing | None = None, *,
-                 sheet: SideTotals | None = None) -> "ButifarraState":
+    def new_hand(
+        self, seed: int | None = None, standing: Standing | None = None, *, sheet: SideTotals | None = None
+    ) -> "ButifarraState":
         """Shuffle (seeded) and deal all 48 cards in three rounds of 4 from voorhand round to
         the dealer (§3). The dealer and the game points so far (``totals``) come from
         ``standing`` (or ``sheet=``, read as ``sheet.standing()``; neither: a fresh match)."""
@@ -195,26 +208,33 @@ class Butifarra(TrickGame):
         st.seed = seed
         return st
 
-    def from_deal(self, deal: dict[str, Any], standing: Standing | None = None, *,
-                  sheet: SideTotals | None = None) -> "ButifarraState":
+    def from_deal(
+        self, deal: dict[str, Any], standing: Standing | None = None, *, sheet: SideTotals | None = None
+    ) -> "ButifarraState":
         """An exact deal ``{"dealer": 0, "hands": [[12 codes] x4], "upcard": null, "stock": []}``.
 
         DealError unless: dealer 0..3, four hands of 12 cards, together the 48 cards without
         tens, each once; no upcard; no stock. Totals come from ``standing`` (or ``sheet=``)."""
         dealer, masks, _up, _stock = parse_trick_deal(
-            deal, 4, 12, _DECK, "the 48-card pack (no tens)", "butifarra", upcard=False)
+            deal, 4, 12, _DECK, "the 48-card pack (no tens)", "butifarra", upcard=False
+        )
         if deal.get("upcard") is not None:
             raise DealError("butifarra turns no card: the upcard must be null")
         return ButifarraState(self, dealer, masks, self.standing_of(standing, sheet))
 
 
 #: the descriptive columns of the sheet (§8), filled from ``detail["sheet_row"]``
-SHEET_COLUMNS = (("dealer", "Dealer"), ("contract", "Contract"), ("doubling", "Doubling"),
-                 ("points", "Points"), ("mult", "×"))
-
+SHEET_COLUMNS = (
+    ("dealer", "Dealer"),
+    ("contract", "Contract"),
+    ("doubling", "Doubling"),
+    ("points", "Points"),
+    ("mult", "×"),
+)
 
 
 # ---- the state -----------------------------------------------------------------------------
+
 
 class ButifarraState(TrickHand):
     """One hand of butifarra: the trick play is ``TrickHand``'s (1 point per trick); the
@@ -226,17 +246,17 @@ class ButifarraState(TrickHand):
 
     def __init__(self, game: Butifarra, dealer: int, hands: list[int], standing: Standing):
         super().__init__(game, dealer, hands, None, None, N_TRICKS)
-        self.totals0 = (standing.totals[0], standing.totals[1])   # per side
+        self.totals0 = (standing.totals[0], standing.totals[1])  # per side
         # §4.1 trump choice: the dealer acts first
         self.phase = "trump"
         self.to_act = dealer
-        self.contract: str | None = None   # "C" "D" "H" "S" or "none" once chosen
+        self.contract: str | None = None  # "C" "D" "H" "S" or "none" once chosen
         self.chooser = -1
         self.delegated = False
         # §4.2 doubling
-        self.level = 0                     # 0 none, 1 double, 2 redouble, 3 Sant Vicenç
+        self.level = 0  # 0 none, 1 double, 2 redouble, 3 Sant Vicenç
         self.callers: tuple[int, ...] = ()  # seat of each doubling call, in order
-        self.ask: tuple[int, ...] = ()     # seats still to be asked in this round
+        self.ask: tuple[int, ...] = ()  # seats still to be asked in this round
 
     @property
     def mult(self) -> int:
@@ -314,7 +334,7 @@ class ButifarraState(TrickHand):
 
     # -- §7 scoring --
     def _hand_over(self) -> None:
-        hp = self.trick_pts                 # card points + 1 per trick, per side
+        hp = self.trick_pts  # card points + 1 per trick, per side
         mode = self.game.options["score_mode"]
         side, gp = hand_score(hp, self.mult, mode)
         card_pts = [hp[0] - self.side_tricks[0], hp[1] - self.side_tricks[1]]
@@ -368,18 +388,31 @@ class ButifarraState(TrickHand):
         else:
             head = f"Side {SIDE_HEADERS[w]} wins the hand, {hp[w]} to {hp[1 - w]}"
         facts = [score_fact("game points", SIDE_HEADERS, res.points, ((0, 2), (1, 3)), res.winners)]
-        c = "butifarra (no trumps)" if d["contract"] == "none" else \
-            f"trump {SUIT_SYMBOLS[SUIT_LETTERS.index(d['contract'])]}"
+        c = (
+            "butifarra (no trumps)"
+            if d["contract"] == "none"
+            else f"trump {SUIT_SYMBOLS[SUIT_LETTERS.index(d['contract'])]}"
+        )
         c += ", chosen by {0}" + (" (the dealer passed)" if d["delegated"] else "")
-        level = {"double": "doubled", "redouble": "doubled and redoubled",
-                 "sant_vicenc": "doubled, redoubled and Sant Vicenç"}.get(d["doubling"])
+        level = {
+            "double": "doubled",
+            "redouble": "doubled and redoubled",
+            "sant_vicenc": "doubled, redoubled and Sant Vicenç",
+        }.get(d["doubling"])
         if level:
             c += f"; {level}"
         c += f"; \u00d7{d['multiplier']}"
         facts.append(Fact("Contract", phrase(c, (d["chooser"],))))
         cp, tr = d["card_points"], d["side_tricks"]
-        facts.append(side_fact("Points", SIDE_HEADERS, hp,
-                               f"  (cards {cp[0]} \u2013 {cp[1]}, tricks {tr[0]} \u2013 {tr[1]})", res.winners))
+        facts.append(
+            side_fact(
+                "Points",
+                SIDE_HEADERS,
+                hp,
+                f"  (cards {cp[0]} \u2013 {cp[1]}, tricks {tr[0]} \u2013 {tr[1]})",
+                res.winners,
+            )
+        )
         return Summary(phrase(head, kind="outcome"), tuple(facts))
 
     def returns_scale(self) -> float:
@@ -397,8 +430,7 @@ class ButifarraState(TrickHand):
             return "the hand is over"
         if ph == "trump":
             if v == "pass":
-                return (f"seat {seat} must choose: the dealer handed him the choice, "
-                        "and it cannot be passed back")
+                return f"seat {seat} must choose: the dealer handed him the choice, and it cannot be passed back"
             if v == "trump":
                 return f"{action.text()}: name a suit (trump C, D, H or S) or trump none for butifarra"
             who = "the dealer's partner" if self.delegated else "the dealer"
@@ -423,8 +455,9 @@ class ButifarraState(TrickHand):
         if k == "trump":
             if ev[2] is None:
                 return LogEvent(k, "{0} {0:declares|declare} butifarra (no trumps, ×2)", (ev[1],), (), (None,))
-            return LogEvent(k, f"{{0}} {{0:names|name}} trumps: {SUIT_NAMES[ev[2]]} {SUIT_SYMBOLS[ev[2]]}",
-                            (ev[1],), (), (ev[2],))
+            return LogEvent(
+                k, f"{{0}} {{0:names|name}} trumps: {SUIT_NAMES[ev[2]]} {SUIT_SYMBOLS[ev[2]]}", (ev[1],), (), (ev[2],)
+            )
         if k == "call":
             return LogEvent(k, f"{{0}} {{0:says|say}} {CALL_WORDS[ev[2]]}", (ev[1],), (), (ev[2],))
         if k == "pass":
@@ -435,8 +468,13 @@ class ButifarraState(TrickHand):
             side, hp, gp = ev[1], ev[2], ev[3]
             if side is None:
                 return LogEvent(k, f"hand over: {hp[0]} – {hp[1]}, a tie: nobody scores", (), (), (side,))
-            return LogEvent(k, f"hand over: {hp[0]} – {hp[1]}, side {SIDE_LETTERS[side]} "
-                               f"({side}/{side + 2}) scores {gp[side]}", (), (), (side,))
+            return LogEvent(
+                k,
+                f"hand over: {hp[0]} – {hp[1]}, side {SIDE_LETTERS[side]} ({side}/{side + 2}) scores {gp[side]}",
+                (),
+                (),
+                (side,),
+            )
         return super()._log_event(ev)
 
     # -- declared views --

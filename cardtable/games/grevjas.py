@@ -36,20 +36,30 @@ N_TRICKS = 8
 #: §6.1: seq3 20, seq4 50, seq5+ 5 strepen; carré J 1, Q 2, K 3, A 4 strepen (a streep = 100
 #: points); a card may be in a sequence and a carré (§6.2); precedence §6.3 (cards, top,
 #: value, trump).
-GREV_ROEM = RoemRules(seq_values={3: 20, 4: 50, 5: 500},
-                      carre_values={11: 100, 12: 200, 13: 300, 14: 400},
-                      exclusive=False, precedence=kruis_precedence)
+GREV_ROEM = RoemRules(
+    seq_values={3: 20, 4: 50, 5: 500},
+    carre_values={11: 100, 12: 200, 13: 300, 14: 400},
+    exclusive=False,
+    precedence=kruis_precedence,
+)
 
-CLAIM_SPEC = VerbSpec("claim", "Honderd!", "c", "claim 100 (\u201chonderd\u201d)", NONE,
-                      confirm="Claim now? The hand ends at once, and a wrong claim loses it.")
-PIT_SPEC = VerbSpec("bid", "Bid pit", "t", "t bids pit (all tricks)", NONE,
-                    arg="pit")
+CLAIM_SPEC = VerbSpec(
+    "claim",
+    "Honderd!",
+    "c",
+    "claim 100 (\u201chonderd\u201d)",
+    NONE,
+    confirm="Claim now? The hand ends at once, and a wrong claim loses it.",
+)
+PIT_SPEC = VerbSpec("bid", "Bid pit", "t", "t bids pit (all tricks)", NONE, arg="pit")
 VERBS = (PLAY_SPEC, CLAIM_SPEC, PASS_SPEC, ROEM_SPEC, CARRE_SPEC, STUK_SPEC, PIT_SPEC)
 
 
 _OUTCOME_WORDS = {
-    "claim": "Honderd: a correct claim", "wrong_claim": "Honderd: a wrong claim",
-    "pit": "Pit: all eight tricks", "end": "The hand was played out",
+    "claim": "Honderd: a correct claim",
+    "wrong_claim": "Honderd: a wrong claim",
+    "pit": "Pit: all eight tricks",
+    "end": "The hand was played out",
     "carried": "Nobody reached 100: the counts carry over",
     "void": "A void hand: equal counts, only the stroke melds are written",
 }
@@ -62,28 +72,45 @@ _plural = jas.strepen_text
 class Grevjas(jas.StreepjesJasGame):
     """Grevjas (grevjas.md). Options §9: ``target`` (strepen to win, default 10),
     ``claim_mode`` (manual/auto), ``roem_mode`` (manual/auto)."""
+
     sheet_factory = staticmethod(Streepjes)
-    packets = (3, 2, 3)      # §3: 3-2-3 from voorhand round to the dealer
+    packets = (3, 2, 3)  # §3: 3-2-3 from voorhand round to the dealer
 
     id = "grevjas"
     name = "Grevjas"
-    grammar = Grammar({
-        "play": "<card>",
-        "pass": "",
-        "claim": "",
-        "bid": "pit",
-        "declare": ("seq<N> <cards>", "carre <cards>", "stuk"),
-    })
+    grammar = Grammar(
+        {
+            "play": "<card>",
+            "pass": "",
+            "claim": "",
+            "bid": "pit",
+            "declare": ("seq<N> <cards>", "carre <cards>", "stuk"),
+        }
+    )
     #: texts the grammar refuses and the word each refusal names (tests/test_grammar.py)
-    bad_texts = (("bid schut", "'schut'"), ("declare trickroem", "'trickroem'"), ("claim stuk", "'stuk'"),
-                 ("play QS#2", "QS#2"), ("declare seq3 KD QD JD extra", "'extra'"), ("pass now", "'now'"),
-                 ("bid pit now", "'now'"), ("declare carre", "expected cards"), ("play XX", "'XX' is not a card"))
-    description = ("Two against two from the Faroes: only the best roem scores, claim \"honderd\", "
-                   "bid a pit; to 10 strepen.")
+    bad_texts = (
+        ("bid schut", "'schut'"),
+        ("declare trickroem", "'trickroem'"),
+        ("claim stuk", "'stuk'"),
+        ("play QS#2", "QS#2"),
+        ("declare seq3 KD QD JD extra", "'extra'"),
+        ("pass now", "'now'"),
+        ("bid pit now", "'now'"),
+        ("declare carre", "expected cards"),
+        ("play XX", "'XX' is not a card"),
+    )
+    description = (
+        'Two against two from the Faroes: only the best roem scores, claim "honderd", bid a pit; to 10 strepen.'
+    )
     option_specs = (
         Option("target", "int", 10, "strepen needed to win the game", minimum=1),
-        Option("claim_mode", "choice", "manual", "who says \"honderd\": the players or the engine",
-               choices=("manual", "auto")),
+        Option(
+            "claim_mode",
+            "choice",
+            "manual",
+            'who says "honderd": the players or the engine',
+            choices=("manual", "auto"),
+        ),
         Option("roem_mode", "choice", "manual", "who declares melds and stuk", choices=("manual", "auto")),
     )
 
@@ -91,7 +118,7 @@ class Grevjas(jas.StreepjesJasGame):
     roem = GREV_ROEM
 
     def jas_rule(self) -> JasRule:
-        return JasRule(jas_wild=True, free_trumping=True)      # §5
+        return JasRule(jas_wild=True, free_trumping=True)  # §5
 
     def check_result(self, result: Result, state: "GrevState") -> list[str]:
         """§7: an outcome of §7.6, no negative strepen, partners write alike, the strepen
@@ -112,14 +139,14 @@ class GrevState(KruisState):
     """One hand of grevjas: a kruisjassen hand with the parameters below and the pit bid."""
 
     verb_table = VERBS
-    onder_max = 50               # §7.1: onder jan = 50 or less
-    pit_strepen = 4              # §7.3
-    outrank_first = False        # §6.2: no need to outrank
-    roem_scoring = "best_only"   # §6.3
-    stuk_when = "second"         # §6.5
+    onder_max = 50  # §7.1: onder jan = 50 or less
+    pit_strepen = 4  # §7.3
+    outrank_first = False  # §6.2: no need to outrank
+    roem_scoring = "best_only"  # §6.3
+    stuk_when = "second"  # §6.5
     trick_roem = False
-    next_dealer_rule = "last_trick"   # §3, §7.4
-    claim_word = "honderd"       # §7.2
+    next_dealer_rule = "last_trick"  # §3, §7.4
+    claim_word = "honderd"  # §7.2
     claim_log_word = "honderd"
     onder_words = "50 or less"
     outcome_words = _OUTCOME_WORDS
@@ -162,8 +189,9 @@ class GrevState(KruisState):
         other = 1 - self.side[self.pit_seat]
         best = None
         for s, m in self.declared:
-            if self.side[s] == other and (best is None or self.game.roem.key(m, self.trump) >
-                                          self.game.roem.key(best[1], self.trump)):
+            if self.side[s] == other and (
+                best is None or self.game.roem.key(m, self.trump) > self.game.roem.key(best[1], self.trump)
+            ):
                 best = (s, m)
         pts = stre = 0
         if best is not None:
@@ -190,10 +218,14 @@ class GrevState(KruisState):
         return self.game.roem_manual and KruisState._stuk_here(self, mask)
 
     def _play(self, seat: int, c: int) -> None:
-        if (not self.game.roem_manual and seat == self.stuk_seat and self.stuk_by < 0
-                and (roem.stuk_mask(self.trump) >> c) & 1
-                and (self.hands[seat] & roem.stuk_mask(self.trump)).bit_count() == 1):
-            self.counts[self.side[seat]] += self.stuk_value      # §6.6: automatically
+        if (
+            not self.game.roem_manual
+            and seat == self.stuk_seat
+            and self.stuk_by < 0
+            and (roem.stuk_mask(self.trump) >> c) & 1
+            and (self.hands[seat] & roem.stuk_mask(self.trump)).bit_count() == 1
+        ):
+            self.counts[self.side[seat]] += self.stuk_value  # §6.6: automatically
             self.stuk_by = seat
             self._log("stuk", seat)
         KruisState._play(self, seat, c)
@@ -201,25 +233,25 @@ class GrevState(KruisState):
     # -- scoring --
     def _pending_entries(self, to_side: int | None) -> list[dict[str, Any]]:
         """The stroke-meld strepen written this hand, each to its own side (§6.3)."""
-        return [{"side": side, "strepen": n, "reason": "roem"}
-                for side, n in enumerate(self.pend_roem) if n]
+        return [{"side": side, "strepen": n, "reason": "roem"} for side, n in enumerate(self.pend_roem) if n]
 
     def _decided(self, outcome: str, side: int, n: int, reason: str, claimer: int | None) -> None:
         entries = [{"side": side, "strepen": n, "reason": reason}]
         rules = self.game.roem
         if outcome == "pit" and self.pit_alive and self.side[self.pit_seat] == side:
-            for _s, m in self.declared:                       # §6.4 success
+            for _s, m in self.declared:  # §6.4 success
                 if rules.strepen(m):
                     entries.append({"side": side, "strepen": rules.strepen(m), "reason": "roem"})
         else:
             entries += self._pending_entries(None)
         if outcome == "pit" and self.stuk_by >= 0 and self.side[self.stuk_by] != side:
-            self.counts[self.side[self.stuk_by]] -= self.stuk_value    # §6.5: struck off
+            self.counts[self.side[self.stuk_by]] -= self.stuk_value  # §6.5: struck off
             self.stuk_struck = True
         self._finish(outcome, side, entries, [0, 0], self._next_dealer(True), claimer)
 
-    def _finish(self, outcome: str, side: int | None, entries: list, carry: list[int],
-                next_dealer: int, claimer: int | None) -> None:
+    def _finish(
+        self, outcome: str, side: int | None, entries: list, carry: list[int], next_dealer: int, claimer: int | None
+    ) -> None:
         if outcome == "void":
             entries = self._pending_entries(None)
         KruisState._finish(self, outcome, side, entries, carry, next_dealer, claimer)
@@ -237,9 +269,16 @@ class GrevState(KruisState):
                 return "a pit is bid in the meld round only"
             if self.pit_seat >= 0:
                 return f"seat {self.pit_seat} has already bid pit: one pit bid per hand"
-            return "bid pit is not allowed now"   # pragma: no cover
-        if self.phase == "play" and v == "declare" and arg == "stuk" and self.stuk_by < 0 \
-                and self.stuk_seat == self.to_act and self.game.roem_manual and not self.stuk_forced:
+            return "bid pit is not allowed now"  # pragma: no cover
+        if (
+            self.phase == "play"
+            and v == "declare"
+            and arg == "stuk"
+            and self.stuk_by < 0
+            and self.stuk_seat == self.to_act
+            and self.game.roem_manual
+            and not self.stuk_forced
+        ):
             return "stuk is declared on the turn you play the second of troef K and Q"
         if self.phase == "play" and v == "claim" and self.game.claim_manual is False:
             return "claims are made automatically (claim_mode = auto)"
@@ -256,18 +295,27 @@ class GrevState(KruisState):
         if k == "pit_fail":
             pit, other, pts, stre = ev[1], ev[2], ev[3], ev[4]
             gain = f"+{pts}" if pts else (f"{_plural(stre)}" if stre else "nothing")
-            return LogEvent(k, f"pit failed (bid by {{0}}): that side's roem is void; {SIDE_NAMES[other]} "
-                               f"scores its best meld ({gain})", (pit,), (), (other, pts, stre))
+            return LogEvent(
+                k,
+                f"pit failed (bid by {{0}}): that side's roem is void; {SIDE_NAMES[other]} "
+                f"scores its best meld ({gain})",
+                (pit,),
+                (),
+                (other, pts, stre),
+            )
         if k == "resolve":
             side, pts, stre = ev[1], ev[2], ev[3]
-            best = next(m for s, m in self.declared
-                        if s == self.top_seat and self.game.roem.key(m, self.trump) == self.bar)
+            best = next(
+                m for s, m in self.declared if s == self.top_seat and self.game.roem.key(m, self.trump) == self.bar
+            )
             rej = [(s, m) for s, m in self.declared if m is not best]
-            txt = (f"best meld {esc(roem.roem_words(best, self.trump))} to {SIDE_NAMES[side]} "
-                   f"({jas.gain_text(pts, stre)})")
+            txt = (
+                f"best meld {esc(roem.roem_words(best, self.trump))} to {SIDE_NAMES[side]} ({jas.gain_text(pts, stre)})"
+            )
             if rej:
-                txt += "; not scored: " + ", ".join(f"{{{i}}} " + esc(roem.roem_words(m, self.trump))
-                                                   for i, (_s, m) in enumerate(rej))
+                txt += "; not scored: " + ", ".join(
+                    f"{{{i}}} " + esc(roem.roem_words(m, self.trump)) for i, (_s, m) in enumerate(rej)
+                )
             return LogEvent(k, txt, tuple(s for s, _m in rej), (), (side, pts, stre))
         if k == "end" and ev[1] == "void":
             return LogEvent(k, "hand over: void (equal counts of 100 or more)")
@@ -293,7 +341,7 @@ class GrevState(KruisState):
         obs.extra["stuk_struck"] = self.stuk_struck
         obs.extra.pop("jas_wild", None)
         obs.extra.pop("trickroem", None)
-        if self.phase != "meld" and self.declared:          # only the single best scores
+        if self.phase != "meld" and self.declared:  # only the single best scores
             best = self._best_scoring()
             for d, (_s, m) in zip(obs.extra["declared"], self.declared):
                 d["scores"] = m is best
@@ -317,4 +365,4 @@ class GrevState(KruisState):
 __all__ = ["BID_PIT", "GREV_ROEM", "Grevjas", "GrevState"]
 
 
-Grevjas.state_class = GrevState     # the hand the family deals (new_hand, from_deal: jas.StreepjesJasGame)
+Grevjas.state_class = GrevState  # the hand the family deals (new_hand, from_deal: jas.StreepjesJasGame)

@@ -64,10 +64,13 @@ STUK_VALUE = 20
 
 #: §2: trump J 9 A K Q T 8 7 6 (J 20, 9 14, A 11, T 10, K 4, Q 3); other suits
 #: A K Q J T 9 8 7 6 (A 11, T 10, K 4, Q 3, J 2): 152 card points.
-HANDJAS = Ranking("handjas", plain_order=(14, 13, 12, 11, 10, 9, 8, 7, 6),
-                  trump_order=(11, 9, 14, 13, 12, 10, 8, 7, 6),
-                  plain_points={14: 11, 13: 4, 12: 3, 11: 2, 10: 10},
-                  trump_points={11: 20, 9: 14, 14: 11, 13: 4, 12: 3, 10: 10})
+HANDJAS = Ranking(
+    "handjas",
+    plain_order=(14, 13, 12, 11, 10, 9, 8, 7, 6),
+    trump_order=(11, 9, 14, 13, 12, 10, 8, 7, 6),
+    plain_points={14: 11, 13: 4, 12: 3, 11: 2, 10: 10},
+    trump_points={11: 20, 9: 14, 14: 11, 13: 4, 12: 3, 10: 10},
+)
 CARD_POINTS = 152
 
 _SEQ = {3: 20, 4: 50, 5: 100, 6: 150, 7: 200, 8: 250, 9: 300}
@@ -79,8 +82,14 @@ def handjas_roem(carre_ranks: str) -> RoemRules:
     """§6.1 / §6.3: sequences 20 … 300, carrés (``all``: every rank; ``swiss``: not 8 7 6),
     a card in one sequence and one carré (not exclusive), precedence by value; no meld is a
     stroke meld (every value is points)."""
-    return RoemRules(seq_values=_SEQ, carre_values=_CARRE_ALL if carre_ranks == "all" else _CARRE_SWISS,
-                     exclusive=False, precedence=value_precedence, stroke_at=10 ** 9, min_rank=6)
+    return RoemRules(
+        seq_values=_SEQ,
+        carre_values=_CARRE_ALL if carre_ranks == "all" else _CARRE_SWISS,
+        exclusive=False,
+        precedence=value_precedence,
+        stroke_at=10**9,
+        min_rank=6,
+    )
 
 
 _ROEM = {k: handjas_roem(k) for k in ("all", "swiss")}
@@ -121,7 +130,7 @@ def deal(pack: list[int], n: int, dealer: int) -> tuple[list[int], int, int, int
     i = 0
     for _round in range(3):
         for r in rec:
-            piles.setdefault(r, []).extend(pack[i:i + 3])
+            piles.setdefault(r, []).extend(pack[i : i + 3])
             i += 3
     if n == 3:
         piles["extra"] = pack[27:36]
@@ -144,26 +153,46 @@ class Handjas(jas.JasGame):
     min_players = 2
     max_players = 5
     deck_name = "36 cards (6–A)"
-    grammar = Grammar({
-        "play": "<card>",
-        "pass": "",
-        "swap": "<card>",
-        "take-hand": "",
-        "keep-hand": "",
-        "declare": ("seq<N> <cards>", "carre <cards>", "stuk"),
-    })
+    grammar = Grammar(
+        {
+            "play": "<card>",
+            "pass": "",
+            "swap": "<card>",
+            "take-hand": "",
+            "keep-hand": "",
+            "declare": ("seq<N> <cards>", "carre <cards>", "stuk"),
+        }
+    )
     #: texts the grammar refuses and the word each refusal names (tests/test_grammar.py)
-    bad_texts = (("claim", "'claim'"), ("declare trickroem", "'trickroem'"), ("swap 6S in 2", "'in'"),
-                 ("take-hand now", "'now'"), ("bid pit", "'bid'"), ("play XX", "'XX' is not a card"))
-    description = ("Two to five, each for himself, with sixes: swap for the extra hand, best roem takes all; "
-                   "beware the aardappel.")
+    bad_texts = (
+        ("claim", "'claim'"),
+        ("declare trickroem", "'trickroem'"),
+        ("swap 6S in 2", "'in'"),
+        ("take-hand now", "'now'"),
+        ("bid pit", "'bid'"),
+        ("play XX", "'XX' is not a card"),
+    )
+    description = (
+        "Two to five, each for himself, with sixes: swap for the extra hand, best roem takes all; beware the aardappel."
+    )
     option_specs = (
         Option("target", "choice", "7", "strepen needed to win (5 or 7)", choices=("5", "7"), numeric=True),
-        Option("onder_jan_max", "choice", "21", "highest score that is onder jan (25: the \"grens van 26\")",
-               choices=("21", "25"), numeric=True),
-        Option("single_winner", "bool", False, "only one \"most points\" streep, also with four players"),
-        Option("carre_ranks", "choice", "all", "which carrés count: all ranks, or swiss (not 8, 7, 6)",
-               choices=("all", "swiss")),
+        Option(
+            "onder_jan_max",
+            "choice",
+            "21",
+            'highest score that is onder jan (25: the "grens van 26")',
+            choices=("21", "25"),
+            numeric=True,
+        ),
+        Option("single_winner", "bool", False, 'only one "most points" streep, also with four players'),
+        Option(
+            "carre_ranks",
+            "choice",
+            "all",
+            "which carrés count: all ranks, or swiss (not 8, 7, 6)",
+            choices=("all", "swiss"),
+        ),
         Option("overtrump_on_trump_lead", "bool", True, "on a trump lead you must overtrump when you can"),
         Option("roem_mode", "choice", "manual", "who declares roem and stuk", choices=("manual", "auto")),
     )
@@ -173,9 +202,9 @@ class Handjas(jas.JasGame):
     ranking = HANDJAS
 
     def __init__(self, players: int | None = None, **options: Any):
-        super().__init__(players, **options)            # target, onder_jan_max: ints (numeric choices)
+        super().__init__(players, **options)  # target, onder_jan_max: ints (numeric choices)
         self.rule = self.jas_rule()
-        self.claim_manual = False                       # §4: no claim in Handjas
+        self.claim_manual = False  # §4: no claim in Handjas
         self.roem_manual = self.options["roem_mode"] == "manual"
         self.roem = _ROEM[self.options["carre_ranks"]]
         self.onder_max = self.options["onder_jan_max"]
@@ -226,8 +255,9 @@ class Handjas(jas.JasGame):
         return out
 
     # -- §3 deal --
-    def new_hand(self, seed: int | None = None, standing: Standing | None = None, *,
-                 sheet: Aardappels | None = None) -> "HandjasState":
+    def new_hand(
+        self, seed: int | None = None, standing: Standing | None = None, *, sheet: Aardappels | None = None
+    ) -> "HandjasState":
         """Shuffle (seeded) and deal in packets of 3 (§3); the dealer comes from ``standing``
         (or ``sheet=``)."""
         standing = self.standing_of(standing, sheet)
@@ -238,8 +268,9 @@ class Handjas(jas.JasGame):
         st.seed = seed
         return st
 
-    def from_deal(self, deal: dict[str, Any], standing: Standing | None = None, *,
-                  sheet: Aardappels | None = None) -> "HandjasState":
+    def from_deal(
+        self, deal: dict[str, Any], standing: Standing | None = None, *, sheet: Aardappels | None = None
+    ) -> "HandjasState":
         """An exact deal ``{"dealer": 0, "hands": [[codes] per seat], "extra": [...],
         "dead": [...], "upcard": "6S"}`` (docs/records.md): the seat sitting out (5 players:
         the dealer) has ``[]``, every other hand 9 cards; ``extra`` 9 cards with 2 or 3
@@ -251,8 +282,9 @@ class Handjas(jas.JasGame):
             raise DealError("a deal is an object with dealer, hands, extra, dead and upcard")
         unknown = sorted(set(deal) - DEAL_KEYS)
         if unknown:
-            raise DealError(f"unknown deal key {', '.join(map(repr, unknown))}: a deal has "
-                            "dealer, hands, extra, dead, upcard")
+            raise DealError(
+                f"unknown deal key {', '.join(map(repr, unknown))}: a deal has dealer, hands, extra, dead, upcard"
+            )
         dealer = deal.get("dealer", 0)
         if not isinstance(dealer, int) or isinstance(dealer, bool) or not 0 <= dealer < n:
             raise DealError(f"dealer must be a seat 0..{n - 1}, not {dealer!r}")
@@ -279,15 +311,14 @@ class Handjas(jas.JasGame):
             return mask_of(cs)
 
         out = 0 if n < 5 else dealer
-        masks = [cards(h, f"hand of seat {i}", 0 if n == 5 and i == out else N_TRICKS)
-                 for i, h in enumerate(hands)]
+        masks = [cards(h, f"hand of seat {i}", 0 if n == 5 and i == out else N_TRICKS) for i, h in enumerate(hands)]
         extra = cards(deal.get("extra"), "extra", N_TRICKS if n <= 3 else 0)
         dead = cards(deal.get("dead"), "dead", N_TRICKS if n == 2 else 0)
         if deal.get("stock"):
             raise DealError("handjas has no stock")
         u = deal.get("upcard")
         if not isinstance(u, str):
-            raise DealError("the deal needs the upcard, e.g. \"upcard\": \"6S\"")
+            raise DealError('the deal needs the upcard, e.g. "upcard": "6S"')
         up = check_cards([u], "upcard")[0]
         place = upcard_place(n, dealer)
         where = {"extra": extra, "dead": dead}.get(place) if isinstance(place, str) else masks[place]
@@ -307,13 +338,21 @@ class HandjasState(JasHand):
     verb_table = VERBS
     last_bonus = LAST_TRICK
     stuk_value = STUK_VALUE
-    outrank_first = False          # §6.2: any meld may be declared
-    roem_scoring = "side_all"      # §6.3: the meld winner scores all his melds
-    stuk_when = "first"            # §6.4: on either card, or in the meld phase
+    outrank_first = False  # §6.2: any meld may be declared
+    roem_scoring = "side_all"  # §6.3: the meld winner scores all his melds
+    stuk_when = "first"  # §6.4: on either card, or in the meld phase
     trick_roem = False
 
-    def __init__(self, game: Handjas, dealer: int, hands: list[int], upcard: int, standing: Standing,
-                 extra: int = 0, dead: int = 0):
+    def __init__(
+        self,
+        game: Handjas,
+        dealer: int,
+        hands: list[int],
+        upcard: int,
+        standing: Standing,
+        extra: int = 0,
+        dead: int = 0,
+    ):
         n = game.players
         self.n_seats = n
         self.n_sides = n
@@ -333,14 +372,14 @@ class HandjasState(JasHand):
         self.dealt_dead = dead
         self.aside = 0
         self.aside_seat = -1
-        self.turned = upcard            # the card first turned
+        self.turned = upcard  # the card first turned
         self.up_place = upcard_place(n, dealer)
         self.robbed_by = -1
         self.taker = -1
-        self.step = 0                   # exchange turns taken
+        self.step = 0  # exchange turns taken
         self.in_play_points = 0
-        self.six_holder = -1            # 2-3 players: who had the rob decision (public)
-        self.six_in_pile = False        # 2-3 players: nobody could rob, so the trump six lay in the extra/dead hand
+        self.six_holder = -1  # 2-3 players: who had the rob decision (public)
+        self.six_in_pile = False  # 2-3 players: nobody could rob, so the trump six lay in the extra/dead hand
         self._ready = False
         JasHand.__init__(self, game, dealer, hands, upcard, standing, N_TRICKS)
         self._ready = True
@@ -518,8 +557,12 @@ class HandjasState(JasHand):
         if e is None:
             return None
         detail = {k: (list(v) if isinstance(v, list) else v) for k, v in e.items()}
-        res = Result(points=[a - b for a, b in zip(e["strepen"], e["aardappels"])], outcome="end",
-                     winners=list(e["most_points"]), detail=detail)
+        res = Result(
+            points=[a - b for a, b in zip(e["strepen"], e["aardappels"])],
+            outcome="end",
+            winners=list(e["most_points"]),
+            detail=detail,
+        )
         res.summary = self.summary(res)
         return res
 
@@ -528,8 +571,9 @@ class HandjasState(JasHand):
         strepen and aardappels per seat; the points per seat."""
         d = res.detail
         top = d["most_points"]
-        head = (("Most points: " + " and ".join(f"{{{i}}}" for i in range(len(top)))) if top
-                else "Nobody above onder jan")
+        head = (
+            ("Most points: " + " and ".join(f"{{{i}}}" for i in range(len(top)))) if top else "Nobody above onder jan"
+        )
         onder = [s for s in range(self.n_seats) if d["onder_jan"][s]]
         if onder:
             head += "  \u00b7  onder jan: " + " and ".join(f"{{{len(top) + i}}}" for i in range(len(onder)))
@@ -542,8 +586,10 @@ class HandjasState(JasHand):
                 return "aardappel"
             return jas.strepen_text(d["strepen"][s])
 
-        facts = (seats_fact("This hand", [written(s) for s in range(self.n_seats)], winners=tuple(top)),
-                 seats_fact("Points", ["\u2013" if p is None else p for p in d["points"]]))
+        facts = (
+            seats_fact("This hand", [written(s) for s in range(self.n_seats)], winners=tuple(top)),
+            seats_fact("Points", ["\u2013" if p is None else p for p in d["points"]]),
+        )
         return Summary(phrase(head, seats, kind="outcome"), facts)
 
     def returns_gains(self) -> list[float]:
@@ -657,10 +703,11 @@ class HandjasState(JasHand):
     def deal_record(self) -> dict[str, Any]:
         """The deal as dealt: dealer, hands, extra, dead (2-3 players), upcard (the card
         first turned). After an information-set sample the hands are the sample's."""
+
         def codes(m: int) -> list[str]:
             return [card_text(c) for c in sorted(cards_of(m), key=lambda c: (suit_of(c), -rank_of(c)))]
-        d = {"dealer": self.dealer, "hands": [codes(h) for h in self.start_hands],
-             "upcard": card_text(self.turned)}
+
+        d = {"dealer": self.dealer, "hands": [codes(h) for h in self.start_hands], "upcard": card_text(self.turned)}
         if self.n_seats <= 3:
             d["extra"] = codes(self.dealt_extra)
         if self.n_seats == 2:
@@ -691,8 +738,17 @@ class HandjasState(JasHand):
         out = []
         for name, kind, owner, mask in places:
             known = mask & ~hidden
-            out.append(Zone(name, kind, owner, mask.bit_count(), tuple(cards_of(known)),
-                            UP if mask and known == mask else DOWN, caption=name))
+            out.append(
+                Zone(
+                    name,
+                    kind,
+                    owner,
+                    mask.bit_count(),
+                    tuple(cards_of(known)),
+                    UP if mask and known == mask else DOWN,
+                    caption=name,
+                )
+            )
         if self.out_seat >= 0:
             out.append(out_zone(self.out_seat, "sits out"))
         out.extend(JasHand.extra_zones(self, seat, hidden))
@@ -723,9 +779,15 @@ class HandjasState(JasHand):
         over_melds = self.phase not in ("rob", "exchange", "meld")
         melds: list[MeldView] = []
         for s, m in self.declared:
-            declared.append({"seat": s, "announce": roem.announce(m, self.trump), "value": m.value,
-                             "cards": [card_text(c) for c in m.cards],
-                             "scores": (s == self.top_seat) if over_melds else None})
+            declared.append(
+                {
+                    "seat": s,
+                    "announce": roem.announce(m, self.trump),
+                    "value": m.value,
+                    "cards": [card_text(c) for c in m.cards],
+                    "scores": (s == self.top_seat) if over_melds else None,
+                }
+            )
             melds.append(MeldView(len(melds) + 1, s, "run" if m.kind == "seq" else "set", m.cards))
         extra = {
             "declared": declared,
@@ -747,16 +809,22 @@ class HandjasState(JasHand):
             "result": None if self.end is None else dict(self.end),
         }
         active = tuple(s != self.out_seat for s in range(self.n_seats))
-        return self.make_observation(seat, scores={"points": list(self.counts), "strepen": list(self.strepen0)},
-                                     extra=extra, melds=tuple(melds), active=active)
+        return self.make_observation(
+            seat,
+            scores={"points": list(self.counts), "strepen": list(self.strepen0)},
+            extra=extra,
+            melds=tuple(melds),
+            active=active,
+        )
 
     # -- words --
     def _log_event(self, ev: tuple) -> LogEvent | None:
         k = ev[0]
         tr = self.trump
         if k == "rob":
-            return LogEvent(k, "{0} {0:robs|rob} the turned card {c0} with the trump six {c1}", (ev[1],),
-                            (ev[2], make(6, tr)))
+            return LogEvent(
+                k, "{0} {0:robs|rob} the turned card {c0} with the trump six {c1}", (ev[1],), (ev[2], make(6, tr))
+            )
         if k == "norob":
             return LogEvent(k, "{0} {0:holds|hold} the trump six and {0:does|do} not rob", (ev[1],))
         if k == "take":
@@ -764,8 +832,12 @@ class HandjasState(JasHand):
         if k == "keep":
             return LogEvent(k, "{0} {0:keeps|keep} the hand", (ev[1],))
         if k == "meld":
-            return LogEvent(k, "{0} {0:declares|declare} " + esc(roem.roem_words(ev[2], tr)) + f" ({ev[2].value})",
-                            (ev[1],), ev[2].cards)
+            return LogEvent(
+                k,
+                "{0} {0:declares|declare} " + esc(roem.roem_words(ev[2], tr)) + f" ({ev[2].value})",
+                (ev[1],),
+                ev[2].cards,
+            )
         if k == "stuk":
             return LogEvent(k, f"{{0}} {{0:declares|declare}} stuk (+{STUK_VALUE})", (ev[1],))
         if k == "pass":
@@ -851,8 +923,7 @@ class HandjasState(JasHand):
             for s, top, k in runs(self.hands[seat], self.game.roem):
                 if s == m.suit and top >= m.top and top - k + 1 <= m.low:
                     whole = seq_meld(s, top, k, self.game.roem)
-                    return (f"{action.text()}: not a whole run; a run is declared whole: "
-                            f"declare {whole.text()}")
+                    return f"{action.text()}: not a whole run; a run is declared whole: declare {whole.text()}"
         return f"{action.text()} is not allowed now"  # pragma: no cover
 
 

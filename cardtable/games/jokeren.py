@@ -44,8 +44,10 @@ class Jokeren(WildDriftRummy):
     min_players = 2
     max_players = 4
     deck_name = "108 (2 packs + 4 jokers)"
-    description = ("The Dutch rummy with two packs and four jokers: meld, lay off and exchange "
-                   "jokers once on the table; the others pay for the cards left in hand.")
+    description = (
+        "The Dutch rummy with two packs and four jokers: meld, lay off and exchange "
+        "jokers once on the table; the others pay for the cards left in hand."
+    )
     option_specs = (
         Option("joker_set_fixed", "bool", True, "a joker in a set stands for one missing suit (false: any)"),
         Option("no_joker_in_first_meld", "bool", False, "no joker in the melds of a player's first melding turn"),
@@ -80,8 +82,13 @@ class Jokeren(WildDriftRummy):
         self.draws_per_turn = 2 if o["draw_two"] else 1
         self.take_must_use = o["discard_take_must_use"]
         self.hands_total = n * o["deals_per_player"]
-        self.rules = MeldRules(ace_mode=ACE_HIGH_LOW, packs=1, max_set=4, min_natural=1,
-                               set_jokers=SET_CARD if o["joker_set_fixed"] else SET_RANK)
+        self.rules = MeldRules(
+            ace_mode=ACE_HIGH_LOW,
+            packs=1,
+            max_set=4,
+            min_natural=1,
+            set_jokers=SET_CARD if o["joker_set_fixed"] else SET_RANK,
+        )
         #: §2 penalty points by card int: 2-9 face value, T-K 10, A 11, JK 25
         self.points: list[int] = points_table(ace=11, joker=25)
 
@@ -90,8 +97,14 @@ class Jokeren(WildDriftRummy):
 
     def new_sheet(self) -> TotalsSheet:
         """The §8 running totals ``penalty / total``, the dealer by the hand number; lowest wins."""
-        return TotalsSheet(self.players, target_score=None, max_hands=self.hands_total, lowest_wins=True,
-                           show_dealer=True, mark_rummy=False)
+        return TotalsSheet(
+            self.players,
+            target_score=None,
+            max_hands=self.hands_total,
+            lowest_wins=True,
+            show_dealer=True,
+            mark_rummy=False,
+        )
 
     def check_result(self, result: Result, state: "JokerenState") -> list[str]:
         """§7: the one who went out holds no cards and scores 0, every other seat the penalty
@@ -109,8 +122,9 @@ class Jokeren(WildDriftRummy):
                 out.append(f"seat {s} scores {p[s]}, not the {card_points(h, self.points)} points in hand")
         return out + self.table_meld_problems(state.melds)
 
-    def new_hand(self, seed: int | None = None, standing: Standing | None = None, *,
-                 sheet: TotalsSheet | None = None) -> "JokerenState":
+    def new_hand(
+        self, seed: int | None = None, standing: Standing | None = None, *, sheet: TotalsSheet | None = None
+    ) -> "JokerenState":
         """A shuffled deal (§3): one card at a time from voorhand, then the upcard."""
         return self.shuffled_deal(JokerenState, seed, self.standing_of(standing, sheet))
 
@@ -118,8 +132,9 @@ class Jokeren(WildDriftRummy):
     #: a position after the first round (§5.5 step 3)
     deal_keys = WildDriftRummy.deal_keys | {"turn"}
 
-    def from_deal(self, deal: dict[str, Any], standing: Standing | None = None, *,
-                  sheet: TotalsSheet | None = None) -> "JokerenState":
+    def from_deal(
+        self, deal: dict[str, Any], standing: Standing | None = None, *, sheet: TotalsSheet | None = None
+    ) -> "JokerenState":
         """An exact position from a record ``deal`` (docs/records.md: Basis Rummy's keys and
         ``turn``); DealError if invalid."""
         turn = deal.get("turn", 0) if isinstance(deal, dict) else 0
@@ -187,5 +202,7 @@ class JokerenState(WildDriftHand):
             step = "put the joker in a new meld"
         else:
             step = "meld, lay off, swap or discard"
-        return (f"{g.seat_name(self.seat).capitalize()} to {step} · stock {len(self.stock)} · "
-                f"discard {top} · melds {len(self.melds)}")
+        return (
+            f"{g.seat_name(self.seat).capitalize()} to {step} · stock {len(self.stock)} · "
+            f"discard {top} · melds {len(self.melds)}"
+        )

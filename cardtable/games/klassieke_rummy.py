@@ -25,6 +25,7 @@ from cardtable.sheets.totals import TotalsSheet
 #: §3: cards dealt to each player by number of players.
 DEAL_SIZES = {2: 10, 3: 7, 4: 7, 5: 6, 6: 6}
 
+
 @register
 class KlassiekeRummy(DriftRummy):
     """Klassieke Rummy for 2 to 6 players (klassieke-rummy.md). Options as §9."""
@@ -32,23 +33,31 @@ class KlassiekeRummy(DriftRummy):
     id = "klassieke-rummy"
     name = "Klassieke Rummy"
     #: klassieke-rummy.md §4; no jokers or wild cards, one pack.
-    grammar = Grammar({
-        "draw": ("stock", "discard"),
-        "meld": "<cards>",
-        "layoff": "<card> to <n> [low|high]",
-        "discard": "<card>",
-    })
+    grammar = Grammar(
+        {
+            "draw": ("stock", "discard"),
+            "meld": "<cards>",
+            "layoff": "<card> to <n> [low|high]",
+            "discard": "<card>",
+        }
+    )
     min_players = 2
     max_players = 6
     deck_name = "full52"
-    description = ("McLeod's basic rummy: draw, one meld a turn, lay off anywhere, discard; "
-                   "out first scores the others' cards, doubled for a rummy.")
+    description = (
+        "McLeod's basic rummy: draw, one meld a turn, lay off anywhere, discard; "
+        "out first scores the others' cards, doubled for a rummy."
+    )
     option_specs = (
         Option("no_meld_limit", "bool", False, "any number of melds per turn (Geen uitleglimiet)"),
         Option("layoff_requires_meld", "bool", False, "no lay-off before owning a meld (Aanlegverbod)"),
-        Option("ace_mode", "choice", ACE_LOW,
-               "low: A-2-3 only; high_low: also Q-K-A, ace 15; bridge: also K-A-2, ace 15",
-               choices=ACE_MODES),
+        Option(
+            "ace_mode",
+            "choice",
+            ACE_LOW,
+            "low: A-2-3 only; high_low: also Q-K-A, ace 15; bridge: also K-A-2, ace 15",
+            choices=ACE_MODES,
+        ),
         Option("last_card", "bool", False, "go out only by discarding the last card (Laatste kaart)"),
         Option("reshuffle", "bool", False, "shuffle the discard pile before it becomes the stock"),
         Option("target_score", "int", 150, "game ends when a total reaches this", minimum=1),
@@ -94,14 +103,19 @@ class KlassiekeRummy(DriftRummy):
 
     def new_sheet(self) -> TotalsSheet:
         """The §8 running-totals sheet with the game's target and ``max_hands``."""
-        return TotalsSheet(self.players, target_score=self.options["target_score"],
-                           max_hands=self.options["max_hands"], mark_rummy=True)
+        return TotalsSheet(
+            self.players,
+            target_score=self.options["target_score"],
+            max_hands=self.options["max_hands"],
+            mark_rummy=True,
+        )
 
     def deck(self) -> list[Card]:
         return full52()
 
-    def new_hand(self, seed: int | None = None, standing: Standing | None = None, *,
-                 sheet: TotalsSheet | None = None) -> "KlassiekeRummyState":
+    def new_hand(
+        self, seed: int | None = None, standing: Standing | None = None, *, sheet: TotalsSheet | None = None
+    ) -> "KlassiekeRummyState":
         """A shuffled deal (§3): one card at a time from voorhand, then the upcard. The
         dealer and the totals come from ``standing`` (or ``sheet=``, read as
         ``sheet.standing()``; neither: a fresh match, seat 0 deals)."""
@@ -111,13 +125,15 @@ class KlassiekeRummy(DriftRummy):
         n = self.players
         hands, rest = deal_round_robin(pack, n, self.dealt, (dealer + 1) % n)
         upcard, stock_top_first_ = rest[0], rest[1:]
-        st = KlassiekeRummyState._fresh(self, dealer, hands, list(reversed(stock_top_first_)),
-                                        [upcard], [], (dealer + 1) % n, standing)
+        st = KlassiekeRummyState._fresh(
+            self, dealer, hands, list(reversed(stock_top_first_)), [upcard], [], (dealer + 1) % n, standing
+        )
         st.seed = seed
         return st
 
-    def from_deal(self, deal: dict[str, Any], standing: Standing | None = None, *,
-                  sheet: TotalsSheet | None = None) -> "KlassiekeRummyState":
+    def from_deal(
+        self, deal: dict[str, Any], standing: Standing | None = None, *, sheet: TotalsSheet | None = None
+    ) -> "KlassiekeRummyState":
         """An exact position from a record ``deal`` (docs/records.md: ``dealer``, ``hands``,
         ``stock`` top card first, ``discard`` bottom to top; for a position in mid-hand
         ``melds`` and ``to_act``); DealError if invalid.

@@ -38,23 +38,37 @@ class KlopRummy(KnockRummy):
     id = "klop-rummy"
     name = "Klop Rummy"
     #: klop-rummy.md §4: no melds on the table; knock and rummy end the turn with a discard
-    grammar = Grammar({
-        "draw": ("stock", "discard"),
-        "discard": "<card>",
-        "knock": "<card>",
-        "rummy": "<card>",
-    })
-    bad_texts = (("meld 5C 6C 7C", "'meld'"), ("knock", "'knock'"), ("rummy", "'rummy'"),
-                 ("draw discard 2", "'2'"), ("gin 5C", "'gin'"), ("discard JK=8C", "JK=8C"))
+    grammar = Grammar(
+        {
+            "draw": ("stock", "discard"),
+            "discard": "<card>",
+            "knock": "<card>",
+            "rummy": "<card>",
+        }
+    )
+    bad_texts = (
+        ("meld 5C 6C 7C", "'meld'"),
+        ("knock", "'knock'"),
+        ("rummy", "'rummy'"),
+        ("draw discard 2", "'2'"),
+        ("gin 5C", "'gin'"),
+        ("discard JK=8C", "JK=8C"),
+    )
     min_players = 2
     max_players = 5
     deck_name = "full52"
-    description = ("Knock rummy: melds stay in the hand; knock at any brandhout, or go rummy; "
-                   "the lowest brandhout wins the others' brandhout.")
+    description = (
+        "Knock rummy: melds stay in the hand; knock at any brandhout, or go rummy; "
+        "the lowest brandhout wins the others' brandhout."
+    )
     option_specs = (
-        Option("knock_payout", "choice", "total_minus_own",
-               "total_minus_own: the others' brandhout less your own; differences: the difference "
-               "with each", choices=PAYOUTS),
+        Option(
+            "knock_payout",
+            "choice",
+            "total_minus_own",
+            "total_minus_own: the others' brandhout less your own; differences: the difference with each",
+            choices=PAYOUTS,
+        ),
         Option("target_score", "int", 250, "game ends when a total reaches this", minimum=1),
     )
     #: §6.1: sets of 3 or 4, runs of 3 or more, the ace low only
@@ -110,8 +124,9 @@ class KlopRummy(KnockRummy):
     def deck(self) -> list[Card]:
         return full52()
 
-    def new_hand(self, seed: int | None = None, standing: Standing | None = None, *,
-                 sheet: HandScoresSheet | None = None) -> "KlopRummyState":
+    def new_hand(
+        self, seed: int | None = None, standing: Standing | None = None, *, sheet: HandScoresSheet | None = None
+    ) -> "KlopRummyState":
         """A shuffled deal (§3): one card at a time from voorhand, then the upcard; the dealer
         and the totals from ``standing`` (or ``sheet=``; neither: seat 0 deals a fresh match)."""
         standing = self.standing_of(standing, sheet)
@@ -119,17 +134,20 @@ class KlopRummy(KnockRummy):
         pack = shuffled(full52(), rng_for(seed))
         n = self.players
         hands, rest = deal_round_robin(pack, n, self.dealt, (dealer + 1) % n)
-        st = KlopRummyState._fresh(self, dealer, hands, list(reversed(rest[1:])), [rest[0]], [],
-                                   (dealer + 1) % n, standing)
+        st = KlopRummyState._fresh(
+            self, dealer, hands, list(reversed(rest[1:])), [rest[0]], [], (dealer + 1) % n, standing
+        )
         st.seed = seed
         return st
 
-    def from_deal(self, deal: dict[str, Any], standing: Standing | None = None, *,
-                  sheet: HandScoresSheet | None = None) -> "KlopRummyState":
+    def from_deal(
+        self, deal: dict[str, Any], standing: Standing | None = None, *, sheet: HandScoresSheet | None = None
+    ) -> "KlopRummyState":
         """An exact position from a record ``deal`` (docs/records.md: ``dealer``, ``hands``,
         ``stock`` top card first, ``discard`` bottom to top; mid-hand ``to_act``; no ``melds``);
         DealError if invalid."""
         from cardtable.engine.game import DealError
+
         if isinstance(deal, dict) and deal.get("melds"):
             raise DealError("melds: Klop Rummy puts no melds on the table")
         return self.parse_deal(deal, KlopRummyState, standing, sheet)
@@ -175,8 +193,7 @@ class KlopRummyState(KnockHand):
             return phrase("{0} knocked and won", (e,), kind="outcome")
         if case == "C":
             return phrase("{0} knocked and was beaten by {1} (+10)", (e, w), kind="outcome")
-        return phrase("{0} knocked; two or more others share the lowest brandhout: nobody scores", (e,),
-                      kind="outcome")
+        return phrase("{0} knocked; two or more others share the lowest brandhout: nobody scores", (e,), kind="outcome")
 
     def sheet_text(self, detail: dict[str, Any]) -> tuple[str, list[int]]:
         """§8: ``{0} knocks, wins`` / ``{0} knocks, beaten by {1}`` / ``{0} knocks, no winner`` /

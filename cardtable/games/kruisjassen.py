@@ -33,15 +33,20 @@ from cardtable.sheets.streepjes import Streepjes
 # ---- actions, made once ------------------------------------------------------------------
 
 
-LAST_TRICK = 5        # §2: 5 points for the last trick
-STUK_VALUE = 20       # §6.4
+LAST_TRICK = 5  # §2: 5 points for the last trick
+STUK_VALUE = 20  # §6.4
 N_TRICKS = 8
 
 #: the verbs (engine.views): play, "Ik dek", pass, the roem of the jas family
-CLAIM_SPEC = VerbSpec("claim", "Ik dek", "c", "claim 100 (\u201cik dek\u201d)", NONE,
-                      confirm="Claim now? The hand ends at once, and a wrong claim loses it.")
+CLAIM_SPEC = VerbSpec(
+    "claim",
+    "Ik dek",
+    "c",
+    "claim 100 (\u201cik dek\u201d)",
+    NONE,
+    confirm="Claim now? The hand ends at once, and a wrong claim loses it.",
+)
 VERBS = (PLAY_SPEC, CLAIM_SPEC, PASS_SPEC) + roem.ROEM_VERBS
-
 
 
 def _side_text(side: int) -> str:
@@ -50,9 +55,12 @@ def _side_text(side: int) -> str:
 
 #: the headline of a hand's outcome (the summary)
 _OUTCOME_WORDS = {
-    "claim": "Ik dek: a correct claim", "wrong_claim": "Ik dek: a wrong claim",
-    "pit": "Pit (doormars): all eight tricks", "end": "The hand was played out",
-    "carried": "Nobody reached 100: the counts carry over", "void": "A void hand: nothing is written",
+    "claim": "Ik dek: a correct claim",
+    "wrong_claim": "Ik dek: a wrong claim",
+    "pit": "Pit (doormars): all eight tricks",
+    "end": "The hand was played out",
+    "carried": "Nobody reached 100: the counts carry over",
+    "void": "A void hand: nothing is written",
 }
 
 
@@ -61,28 +69,32 @@ _plural = jas.strepen_text
 
 # ---- the game ------------------------------------------------------------------------------
 
+
 @register
 class Kruisjassen(jas.StreepjesJasGame):
     """Kruisjassen (kruisjassen.md). Options §9: ``target`` (strepen to win, default 11),
     ``claim_mode`` (manual/auto), ``roem_mode`` (manual/auto), ``jas_wild`` (false/true)."""
+
     sheet_factory = staticmethod(Streepjes)
 
     id = "kruisjassen"
     name = "Kruisjassen"
     #: kruisjassen.md §4 (claim and trickroem whatever the options: legality says when).
-    grammar = Grammar({
-        "play": "<card>",
-        "pass": "",
-        "claim": "",
-        "declare": ("seq<N> <cards>", "carre <cards>", "stuk", "trickroem"),
-    })
-    description = "Two against two with troef, roem and stuk; claim 100 (\"ik dek\"), play to 11 strepen."
+    grammar = Grammar(
+        {
+            "play": "<card>",
+            "pass": "",
+            "claim": "",
+            "declare": ("seq<N> <cards>", "carre <cards>", "stuk", "trickroem"),
+        }
+    )
+    description = 'Two against two with troef, roem and stuk; claim 100 ("ik dek"), play to 11 strepen.'
     option_specs = (
         Option("target", "int", 11, "strepen needed to win the game", minimum=1),
-        Option("claim_mode", "choice", "manual", "who says \"ik dek\": the players or the engine",
-               choices=("manual", "auto")),
-        Option("roem_mode", "choice", "manual", "who declares roem and trick roem",
-               choices=("manual", "auto")),
+        Option(
+            "claim_mode", "choice", "manual", 'who says "ik dek": the players or the engine', choices=("manual", "auto")
+        ),
+        Option("roem_mode", "choice", "manual", "who declares roem and trick roem", choices=("manual", "auto")),
         Option("jas_wild", "bool", False, "a jas that is one's last trump need not be played to a trump lead"),
     )
 
@@ -109,6 +121,7 @@ class Kruisjassen(jas.StreepjesJasGame):
 
 # ---- the state -----------------------------------------------------------------------------
 
+
 class KruisState(JasHand):
     """One hand of kruisjassen: plain ints, tuples and bitmasks (cheap to clone); the meld
     round, stuk, trick roem, claims and the end are the jas family's (``jas.JasHand``) with
@@ -121,8 +134,7 @@ class KruisState(JasHand):
     verb_table: tuple[VerbSpec, ...] = VERBS
     outcome_words = _OUTCOME_WORDS
 
-    def __init__(self, game: jas.StreepjesJasGame, dealer: int, hands: list[int], upcard: int,
-                 standing: Standing):
+    def __init__(self, game: jas.StreepjesJasGame, dealer: int, hands: list[int], upcard: int, standing: Standing):
         JasHand.__init__(self, game, dealer, hands, upcard, standing, N_TRICKS)
 
     # -- search (engine/search.py) --
@@ -135,9 +147,13 @@ class KruisState(JasHand):
         want = [(s, self.game.roem.key(m, self.trump)) for s, m in self.declared]
         stuk = self.stuk_by
 
-        standing = Standing(n_seats=4, next_dealer=self.dealer, unit="strepen",
-                            totals=(self.strepen0[0], self.strepen0[1]) * 2,
-                            carry=tuple(self.start_counts))
+        standing = Standing(
+            n_seats=4,
+            next_dealer=self.dealer,
+            unit="strepen",
+            totals=(self.strepen0[0], self.strepen0[1]) * 2,
+            carry=tuple(self.start_counts),
+        )
 
         def accept(w: "KruisState") -> bool:
             again = type(w)(w.game, w.dealer, list(w.start_hands), w.upcard, standing)
@@ -162,20 +178,23 @@ class KruisState(JasHand):
                     return f"seat {seat} does not hold K and Q of troef: no stuk"
                 return "stuk has already been declared"
             if v == "claim":
-                return "no claim in the meld phase: \"ik dek\" is said on a play turn"
+                return 'no claim in the meld phase: "ik dek" is said on a play turn'
             return f"{action.text()}: it is seat {seat}'s meld turn: declare roem or pass"
         if ph == "trickroem":
             if v == "claim":
                 return "claims are made automatically (claim_mode = auto)"
             assert self.tr_pending is not None, "the trickroem phase has a pending trick roem"
-            return (f"seat {seat} won a trick holding {roem.roem_words(self.tr_pending, self.trump)}: "
-                    "declare trickroem or pass first")
+            return (
+                f"seat {seat} won a trick holding {roem.roem_words(self.tr_pending, self.trump)}: "
+                "declare trickroem or pass first"
+            )
         # play
         if v == "play" and len(action.cards) == 1:
             c = action.cards[0]
             if self.stuk_forced and c in self._hand_cards(seat):
-                return "after declaring stuk you must play your troef K or Q" + \
-                    (" (or claim)" if self.game.claim_manual else "")
+                return "after declaring stuk you must play your troef K or Q" + (
+                    " (or claim)" if self.game.claim_manual else ""
+                )
             return self.explain_play(seat, c)
         if v == "claim":
             return "claims are made automatically (claim_mode = auto)"
@@ -208,15 +227,19 @@ class KruisState(JasHand):
             if len(a.cards) != len(b.cards):
                 reason = f"{len(a.cards)} cards against {len(b.cards)}"
             elif a.top != b.top:
-                reason = (f"{len(a.cards)} cards against {len(b.cards)}, top {roem.RANK_LETTER[a.top]} "
-                          f"below top {roem.RANK_LETTER[b.top]}")
+                reason = (
+                    f"{len(a.cards)} cards against {len(b.cards)}, top {roem.RANK_LETTER[a.top]} "
+                    f"below top {roem.RANK_LETTER[b.top]}"
+                )
             elif a.value != b.value:
                 reason = f"same cards and top, value {a.value} below {b.value}"
             else:
                 reason = "it is not higher (equal roem: the first declared stands)"
-            return (f"{action.text()}: {roem.roem_words(a, self.trump)} does not outrank "
-                    f"{roem.roem_words(b, self.trump)} declared by seat {self.top_seat} ({reason}); "
-                    "your first meld must be higher than all roem declared")
+            return (
+                f"{action.text()}: {roem.roem_words(a, self.trump)} does not outrank "
+                f"{roem.roem_words(b, self.trump)} declared by seat {self.top_seat} ({reason}); "
+                "your first meld must be higher than all roem declared"
+            )
         return f"{action.text()} is not allowed now"  # pragma: no cover
 
     # -- what a seat sees --
@@ -234,8 +257,9 @@ class KruisState(JasHand):
             rej = [(s, m) for s, m in self.declared if s & 1 != side]
             txt = f"roem to {_side_text(side)} ({jas.gain_text(pts, stre, ' pending')})"
             if rej:
-                txt += "; rejected: " + ", ".join(f"{{{i}}} " + esc(roem.roem_words(m, tr))
-                                                  for i, (_s, m) in enumerate(rej))
+                txt += "; rejected: " + ", ".join(
+                    f"{{{i}}} " + esc(roem.roem_words(m, tr)) for i, (_s, m) in enumerate(rej)
+                )
             return LogEvent(k, txt, tuple(s for s, _m in rej), (), (side, pts, stre))
         if k == "play" or k == "trick":
             return TrickHand._log_event(self, ev)
@@ -249,10 +273,10 @@ class KruisState(JasHand):
             return LogEvent(k, "roem shown: " + "; ".join(parts), tuple(s for s, _m in self.declared), cards)
         if k == "trickroem":
             m = ev[2]
-            gain = f"+{m.value}" if not self.game.roem.is_stroke(m) else \
-                f"{_plural(self.game.roem.strepen(m))} pending"
-            return LogEvent(k, "{0} {0:scores|score} trick roem " + esc(roem.roem_words(m, tr)) + f" ({gain})",
-                            (ev[1],), m.cards)
+            gain = f"+{m.value}" if not self.game.roem.is_stroke(m) else f"{_plural(self.game.roem.strepen(m))} pending"
+            return LogEvent(
+                k, "{0} {0:scores|score} trick roem " + esc(roem.roem_words(m, tr)) + f" ({gain})", (ev[1],), m.cards
+            )
         if k == "trickroem_pass":
             return LogEvent(k, "{0} {0:lets|let} the trick roem go", (ev[1],))
         if k == "claim":
@@ -264,11 +288,17 @@ class KruisState(JasHand):
             if outcome == "void":
                 return LogEvent(k, "hand over: void (equal counts of 100 or more), nothing is written")
             if outcome == "carried":
-                return LogEvent(k, f"hand over: nobody has 100, the counts {self.counts[0]} - {self.counts[1]} "
-                                   "carry over")
+                return LogEvent(
+                    k, f"hand over: nobody has 100, the counts {self.counts[0]} - {self.counts[1]} carry over"
+                )
             words = {"claim": "claim", "wrong_claim": "wrong claim", "pit": "pit", "end": "highest count"}
-            return LogEvent(k, f"hand over ({words[outcome]}): {_side_text(side)} wins; strepen "
-                               f"{s[0]} - {s[1]}", (), (), (outcome, side))
+            return LogEvent(
+                k,
+                f"hand over ({words[outcome]}): {_side_text(side)} wins; strepen {s[0]} - {s[1]}",
+                (),
+                (),
+                (outcome, side),
+            )
         return None
 
     # -- declared views --
@@ -308,12 +338,15 @@ class KruisState(JasHand):
         melds: list[MeldView] = []
         for _i, (s, m) in enumerate(self.declared):
             show = public or s == seat
-            declared.append({
-                "seat": s, "announce": roem.announce(m, self.trump),
-                "key": list(self.game.roem.key(m, self.trump)),
-                "cards": [card_text(c) for c in m.cards] if show else None,
-                "scores": None if self.phase == "meld" else (s & 1) == self.roem_side,
-            })
+            declared.append(
+                {
+                    "seat": s,
+                    "announce": roem.announce(m, self.trump),
+                    "key": list(self.game.roem.key(m, self.trump)),
+                    "cards": [card_text(c) for c in m.cards] if show else None,
+                    "scores": None if self.phase == "meld" else (s & 1) == self.roem_side,
+                }
+            )
             if public:
                 melds.append(MeldView(len(melds) + 1, s, "run" if m.kind == "seq" else "set", m.cards))
         tp = self.tr_pending
@@ -326,8 +359,9 @@ class KruisState(JasHand):
             "meld_turn": self.to_act if self.phase == "meld" else None,
             "my_melds": [m.action().text() for s, m in self.declared if s == seat],
             "pending_strepen": [self.pend_roem[0] + self.pend_trick[0], self.pend_roem[1] + self.pend_trick[1]],
-            "trickroem": None if tp is None else {"seat": self.to_act, "announce": roem.announce(tp, self.trump),
-                                                  "value": tp.value},
+            "trickroem": None
+            if tp is None
+            else {"seat": self.to_act, "announce": roem.announce(tp, self.trump), "value": tp.value},
             "played": self.played_codes(),
             "tricks": self.tricks_json(),
             "side_tricks": list(self.side_tricks),
@@ -340,10 +374,11 @@ class KruisState(JasHand):
             "result": None if self.end is None else dict(self.end),
         }
         return self.make_observation(
-            seat, scores={"counts": list(self.counts), "strepen": list(self.strepen0)},
-            extra=extra, melds=tuple(melds))
+            seat, scores={"counts": list(self.counts), "strepen": list(self.strepen0)}, extra=extra, melds=tuple(melds)
+        )
+
 
 __all__ = ["Kruisjassen", "KruisState"]
 
 
-Kruisjassen.state_class = KruisState     # the hand the family deals (new_hand, from_deal: jas.StreepjesJasGame)
+Kruisjassen.state_class = KruisState  # the hand the family deals (new_hand, from_deal: jas.StreepjesJasGame)

@@ -32,8 +32,10 @@ from cardtable.sheets.penalty import PenaltySheet, signed
 
 BUY_BACK = Action("buy", "back")
 PASS = Action("pass")
-BUY_VERBS = (VerbSpec("buy", "Buy back in", "b", "b: buy back in", NONE),
-             VerbSpec("pass", "Leave the game", "p", "p: leave the game", NONE))
+BUY_VERBS = (
+    VerbSpec("buy", "Buy back in", "b", "b: buy back in", NONE),
+    VerbSpec("pass", "Leave the game", "p", "p: leave the game", NONE),
+)
 
 
 @register
@@ -42,30 +44,40 @@ class Loba(EliminationRummy):
 
     id = "loba"
     name = "Loba"
-    grammar = Grammar({
-        "draw": ("stock", "discard"),
-        "meld": "<cards>",
-        "layoff": "<card> to <n> [low|high]",
-        "discard": "<card>",
-        "buy": "back",
-        "pass": "",
-    }, wild=("meld", "layoff"))
+    grammar = Grammar(
+        {
+            "draw": ("stock", "discard"),
+            "meld": "<cards>",
+            "layoff": "<card> to <n> [low|high]",
+            "discard": "<card>",
+            "buy": "back",
+            "pass": "",
+        },
+        wild=("meld", "layoff"),
+    )
     #: texts the grammar refuses, with the word each refusal names (tests/test_grammar.py)
     bad_texts = (
-        ("meld 5C#1 6C 7C 8C", "5C#1"), ("draw deck", "'deck'"), ("layoff 8C in 3", "'in'"),
-        ("swap 6S in 2", "'swap'"), ("discard JK=8C", "JK=8C"), ("buy in", "'in'"),
+        ("meld 5C#1 6C 7C 8C", "5C#1"),
+        ("draw deck", "'deck'"),
+        ("layoff 8C in 3", "'in'"),
+        ("swap 6S in 2", "'swap'"),
+        ("discard JK=8C", "JK=8C"),
+        ("buy in", "'in'"),
         ("meld", "expected cards"),
     )
     min_players = 2
     max_players = 5
     deck_name = "108 (2 packs, 4 jokers)"
-    description = ("Argentine rummy to elimination: piernas of three suits and escaleras of four, "
-                   "jokers pushed along; at 100 penalty points you are out unless you buy back in.")
+    description = (
+        "Argentine rummy to elimination: piernas of three suits and escaleras of four, "
+        "jokers pushed along; at 100 penalty points you are out unless you buy back in."
+    )
     option_specs = (
         Option("joker_penalty", "int", 50, "penalty points for a joker left in hand", minimum=0),
         Option("elimination_score", "int", 100, "a total at least this is out of the game", minimum=1),
-        Option("max_buybacks", "int", 2, "buy-backs per player and game", minimum=0,
-               aliases=("max_buy_backs",)),         # §9's name; max_buy_backs: the name records used before
+        Option(
+            "max_buybacks", "int", 2, "buy-backs per player and game", minimum=0, aliases=("max_buy_backs",)
+        ),  # §9's name; max_buy_backs: the name records used before
         Option("all_at_once_bonus", "int", 10, "subtracted for going out all in one turn", minimum=0),
     )
 
@@ -78,8 +90,16 @@ class Loba(EliminationRummy):
 
     def __init__(self, players: int | None = None, **options: Any):
         super().__init__(players, **options)
-        self.rules = MeldRules(ace_mode=ACE_HIGH_LOW, packs=2, max_set=6, min_natural=1, set_jokers=SET_NONE,
-                               set_suits=3, min_run=4, run_jokers=2)
+        self.rules = MeldRules(
+            ace_mode=ACE_HIGH_LOW,
+            packs=2,
+            max_set=6,
+            min_natural=1,
+            set_jokers=SET_NONE,
+            set_suits=3,
+            min_run=4,
+            run_jokers=2,
+        )
         #: §2 penalty points by card int: A K Q J 10, 2-T face value, JK ``joker_penalty``
         self.points: list[int] = points_table(ace=10, joker=self.options["joker_penalty"])
         self.out_bonus = self.options["all_at_once_bonus"]
@@ -141,8 +161,8 @@ class LobaState(EliminationHand):
     @classmethod
     def _fresh(cls, game, dealer, hands, stock, pile, melds, to_act, standing):
         st = super()._fresh(game, dealer, hands, stock, pile, melds, to_act, standing)
-        st.pending = False       # the card taken from the discard pile is not on the table yet
-        st.at_once = False       # the winner went out all at once (ruling 7)
+        st.pending = False  # the card taken from the discard pile is not on the table yet
+        st.at_once = False  # the winner went out all at once (ruling 7)
         return st
 
     def clone(self):
@@ -161,7 +181,7 @@ class LobaState(EliminationHand):
             self._cache = out
             return out
         out = self._down_actions()
-        if self.pending and not out:     # likewise: the taken card stays, another is discarded
+        if self.pending and not out:  # likewise: the taken card stays, another is discarded
             out = [Action("discard", None, (c,)) for c in dict.fromkeys(self.hands[self.seat]) if c != self.taken]
         if not self.pending:
             hand = self.hands[self.seat]
@@ -187,8 +207,13 @@ class LobaState(EliminationHand):
         naturals = [c for c in dict.fromkeys(self.hands[self.seat]) if not is_joker(c)]
         return naturals or [JOKER]
 
-    def _keeps(self, hand: Sequence[Card], used: Sequence[Card], gained: Card | None = None,
-               forb: tuple[Card, ...] | None = None) -> bool:
+    def _keeps(
+        self,
+        hand: Sequence[Card],
+        used: Sequence[Card],
+        gained: Card | None = None,
+        forb: tuple[Card, ...] | None = None,
+    ) -> bool:
         """§5.7: a card to discard stays (any card: a joker too when only jokers are left); while
         the taken card waits to go down and this play does not put it down, two stay (ruling 13
         checks the rest). ``gained`` and ``forb`` (the family's signature) change nothing here."""
@@ -275,14 +300,14 @@ class LobaState(EliminationHand):
                 self.pending = False
 
     def _discard(self, c: Card) -> None:
-        first = not self.was_on          # no card of his on the table before this turn
+        first = not self.was_on  # no card of his on the table before this turn
         self.pending = False
         super()._discard(c)
         if self.phase == OVER:
             self.at_once = first
         elif self.phase == DRAW:
             self._cache = None
-            if not self._draws():        # §5.6: no stock, and the top discard cannot be used
+            if not self._draws():  # §5.6: no stock, and the top discard cannot be used
                 self._end_void()
 
     # -- explanations --
@@ -291,9 +316,11 @@ class LobaState(EliminationHand):
         g = self.game
         text = a.text()
         if self.phase == DRAW and a.verb == "draw" and a.arg == "discard" and self.pile:
-            return (f"{text}: {card_text(self.pile[-1])} may be taken only to put it on the table in this "
-                    f"turn, in a new meld with cards from the hand or (after a meld of one's own) as a lay-off, "
-                    f"and {g.seat_name(self.seat)} cannot do that")
+            return (
+                f"{text}: {card_text(self.pile[-1])} may be taken only to put it on the table in this "
+                f"turn, in a new meld with cards from the hand or (after a meld of one's own) as a lay-off, "
+                f"and {g.seat_name(self.seat)} cannot do that"
+            )
         if self.phase == DRAW and a.verb == "draw" and a.arg == "stock" and not self.stock:
             return f"{text}: the stock is empty and the discard pile holds only its top card"
         if a.verb in ("buy", "pass"):
@@ -302,16 +329,26 @@ class LobaState(EliminationHand):
             c = a.cards[0]
             hand = self.hands[self.seat]
             if self.pending and c in hand and self.taken is not None:
-                return (f"{text}: {card_text(self.taken)} was taken from the discard pile and must go on the "
-                        f"table before the discard")
+                return (
+                    f"{text}: {card_text(self.taken)} was taken from the discard pile and must go on the "
+                    f"table before the discard"
+                )
             if is_joker(c) and c in hand and any(not is_joker(x) for x in hand):
                 return f"{text}: a joker may not be discarded, except as the last card or when only jokers are left"
         if self.phase == PLAY and a.verb in ("meld", "layoff") and self.pending and a.cards and self.taken is not None:
             if self._in_hand(a) and self._shape_ok(a):
-                return (f"{text}: then {card_text(self.taken)}, taken from the discard pile, could not go on the "
-                        f"table this turn")
-        if (self.phase == PLAY and a.verb == "layoff" and a.end == "high" and len(a.cards) == 1
-                and isinstance(a.target, int) and 1 <= a.target <= len(self.melds)):
+                return (
+                    f"{text}: then {card_text(self.taken)}, taken from the discard pile, could not go on the "
+                    f"table this turn"
+                )
+        if (
+            self.phase == PLAY
+            and a.verb == "layoff"
+            and a.end == "high"
+            and len(a.cards) == 1
+            and isinstance(a.target, int)
+            and 1 <= a.target <= len(self.melds)
+        ):
             m = self.melds[a.target - 1]
             if any(nat == a.cards[0] for nat, _e in push_targets(m, g.rules)):
                 return f"{text}: the pushed joker would become a high ace; it may only move to the low end"
@@ -336,15 +373,22 @@ class LobaState(EliminationHand):
 
     def _log_event(self, ev: tuple) -> LogEvent:
         if ev[0] == "turnover":
-            return LogEvent("turnover", f"The stock is empty: the discard pile but its top card ({ev[1]} cards) is "
-                            f"{SHUFFLED_WORDS}", (), (), (ev[1], ev[2]))
+            return LogEvent(
+                "turnover",
+                f"The stock is empty: the discard pile but its top card ({ev[1]} cards) is {SHUFFLED_WORDS}",
+                (),
+                (),
+                (ev[1], ev[2]),
+            )
         return super()._log_event(ev)
 
     def _status(self) -> str:
         if self.phase == PLAY and self.pending and self.taken is not None:
             g = self.game
-            return (f"{g.seat_name(self.seat).capitalize()} to put {card_text(self.taken)} on the table · "
-                    f"stock {len(self.stock)} · melds {len(self.melds)} · out at {g.options['elimination_score']}")
+            return (
+                f"{g.seat_name(self.seat).capitalize()} to put {card_text(self.taken)} on the table · "
+                f"stock {len(self.stock)} · melds {len(self.melds)} · out at {g.options['elimination_score']}"
+            )
         return super()._status()
 
     def observation(self, seat: int) -> Observation:
@@ -400,8 +444,7 @@ class BuyBackState(State):
     def explain(self, action: Action) -> str:
         if self.to_act is None:
             return f"{action.text()}: the decision is over"
-        return (f"{action.text()}: {self.game.seat_name(self.to_act)} decides on a buy-back now: "
-                f"'buy back' or 'pass'")
+        return f"{action.text()}: {self.game.seat_name(self.to_act)} decides on a buy-back now: 'buy back' or 'pass'"
 
     def _apply(self, action: Action) -> None:
         assert self.to_act is not None, "the engine applies actions only while the decision is on"
@@ -422,8 +465,10 @@ class BuyBackState(State):
         if s is None:
             return "Buy-backs decided"
         used = self.standing.extra["buy_backs"][s]
-        return (f"{g.seat_name(s).capitalize()} reached {self.standing.totals[s]}: buy back in at "
-                f"{signed(self.new_total)} (buy-back {used + 1} of {g.options['max_buybacks']}) or leave the game")
+        return (
+            f"{g.seat_name(s).capitalize()} reached {self.standing.totals[s]}: buy back in at "
+            f"{signed(self.new_total)} (buy-back {used + 1} of {g.options['max_buybacks']}) or leave the game"
+        )
 
     def observation(self, seat: int) -> Observation:
         """Phase ``buy_back``, no cards; ``extra``: ``may_buy_back`` (the seats offered it),
@@ -433,28 +478,49 @@ class BuyBackState(State):
         legal = tuple(self._legal()) if seat == self.to_act else ()
         limit = g.options["elimination_score"]
         st = self.standing
-        log = tuple(f"{g.seat_name(s).capitalize()} reached {st.totals[s]} (out at {limit}); buy-backs used: "
-                    f"{st.extra['buy_backs'][s]} of {g.options['max_buybacks']}." for s in self.offered)
+        log = tuple(
+            f"{g.seat_name(s).capitalize()} reached {st.totals[s]} (out at {limit}); buy-backs used: "
+            f"{st.extra['buy_backs'][s]} of {g.options['max_buybacks']}."
+            for s in self.offered
+        )
         log += (f"The highest total still in: {signed(self.new_total)}.",)
-        log += tuple(f"{g.seat_name(s).capitalize()} {'buys back in' if b else 'leaves the game'}."
-                     for s, b in self.said)
+        log += tuple(
+            f"{g.seat_name(s).capitalize()} {'buys back in' if b else 'leaves the game'}." for s, b in self.said
+        )
         return Observation(
-            game=g.id, seat=seat, n_seats=n, to_act=self.to_act, phase="buy_back", hand=(),
-            hand_sizes=(0,) * n, dealer=self.standing.next_dealer,
+            game=g.id,
+            seat=seat,
+            n_seats=n,
+            to_act=self.to_act,
+            phase="buy_back",
+            hand=(),
+            hand_sizes=(0,) * n,
+            dealer=self.standing.next_dealer,
             scores={"totals": list(self.standing.totals), "elimination_score": g.options["elimination_score"]},
-            status=self._status(), log=log, legal=legal,
-            extra={"may_buy_back": list(self.offered), "buy_backs": list(self.standing.extra["buy_backs"]),
-                   "buy_back_total": self.new_total},
-            active=tuple(self.standing.active), verbs=specs_for(legal, BUY_VERBS) if legal else (),
-            zones=tuple(Zone(f"hand {s}", HAND, s, 0, (), DOWN) for s in range(n)))
+            status=self._status(),
+            log=log,
+            legal=legal,
+            extra={
+                "may_buy_back": list(self.offered),
+                "buy_backs": list(self.standing.extra["buy_backs"]),
+                "buy_back_total": self.new_total,
+            },
+            active=tuple(self.standing.active),
+            verbs=specs_for(legal, BUY_VERBS) if legal else (),
+            zones=tuple(Zone(f"hand {s}", HAND, s, 0, (), DOWN) for s in range(n)),
+        )
 
     def result(self) -> Result | None:
         if self.to_act is not None:
             return None
         bought = [s for s, b in self.said if b]
         declined = [s for s, b in self.said if not b]
-        res = Result([0] * self.game.players, "buy_back", [],
-                     {"bought": bought, "declined": declined, "new_total": self.new_total})
+        res = Result(
+            [0] * self.game.players,
+            "buy_back",
+            [],
+            {"bought": bought, "declined": declined, "new_total": self.new_total},
+        )
         parts = [f"{{{i}}} buys back in at {signed(self.new_total)}" for i, _s in enumerate(bought)]
         parts += [f"{{{len(bought) + i}}} leaves the game" for i, _s in enumerate(declined)]
         res.summary = Summary(phrase("; ".join(parts) or "No buy-back", tuple(bought + declined), kind="outcome"), ())

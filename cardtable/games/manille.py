@@ -44,21 +44,35 @@ TRUMP = tuple(Action("trump", L) for L in SUIT_LETTERS)
 #: the verbs (engine.views), keys and labels as the table shows them
 MANILLE_VERBS = (
     PLAY_SPEC,
-    VerbSpec("bid", "Take the game", "b", "take the game (b) and play alone against the others, or pass (p)",
-             NONE, arg="play"),
+    VerbSpec(
+        "bid",
+        "Take the game",
+        "b",
+        "take the game (b) and play alone against the others, or pass (p)",
+        NONE,
+        arg="play",
+    ),
     PASS_SPEC,
     VerbSpec("exchange", "Keep hand (no exchange)", "k", "keep your hand", NONE, arg="none"),
-    VerbSpec("exchange", "Exchange selected", "e", "put aside up to the stock's number of cards: select them, "
-             "e exchanges; k keeps your hand", CARDS, min_cards=1),
-) + tuple(VerbSpec("trump", sym, L, "name trumps: C \u2663 D \u2666 H \u2665 S \u2660", NONE, arg=L)
-          for L, sym in zip(SUIT_LETTERS, SUIT_SYMBOLS))
+    VerbSpec(
+        "exchange",
+        "Exchange selected",
+        "e",
+        "put aside up to the stock's number of cards: select them, e exchanges; k keeps your hand",
+        CARDS,
+        min_cards=1,
+    ),
+) + tuple(
+    VerbSpec("trump", sym, L, "name trumps: C \u2663 D \u2666 H \u2665 S \u2660", NONE, arg=L)
+    for L, sym in zip(SUIT_LETTERS, SUIT_SYMBOLS)
+)
 
 _PACK = tuple(piquet32())
 _PIQUET = mask_of(_PACK)
-PACK_POINTS = 60                   # §2: 15 card points per suit
-PER_TRICK = 1                      # §2: each trick is worth 1 point more
-MAX_TARGET = 76                    # §9: 60 + 16 tricks with 2 players
-_NO_TRUMP = MANILLE.table(None)    # trick order for sorting before trump is named
+PACK_POINTS = 60  # §2: 15 card points per suit
+PER_TRICK = 1  # §2: each trick is worth 1 point more
+MAX_TARGET = 76  # §9: 60 + 16 tricks with 2 players
+_NO_TRUMP = MANILLE.table(None)  # trick order for sorting before trump is named
 
 
 def deal_shape(n: int) -> tuple[int, int]:
@@ -94,8 +108,9 @@ class _TargetOption(Option):
                 raise ValueError
             iv = int(text)
         except ValueError:
-            raise OptionError(f"option {self.name}: {written(value)} is not auto or a whole number "
-                              f"1-{MAX_TARGET}") from None
+            raise OptionError(
+                f"option {self.name}: {written(value)} is not auto or a whole number 1-{MAX_TARGET}"
+            ) from None
         if not 1 <= iv <= MAX_TARGET:
             raise OptionError(f"option {self.name}: {iv} is not auto or a whole number 1-{MAX_TARGET}")
         return iv
@@ -106,6 +121,7 @@ class _TargetOption(Option):
 
 # ---- the game ------------------------------------------------------------------------------
 
+
 @register
 class Manille(TrickGame):
     """Manille, 2 to 7 players (manille.md). Options §9: ``target`` (``auto`` or 1..76),
@@ -114,26 +130,36 @@ class Manille(TrickGame):
     id = "manille"
     name = "Manille"
     #: manille.md §4: bid, exchange with the stock, name trump, play.
-    grammar = Grammar({
-        "bid": "play",
-        "pass": "",
-        "exchange": ("<cards>", "none"),
-        "trump": "<suit>",
-        "play": "<card>",
-    })
+    grammar = Grammar(
+        {
+            "bid": "play",
+            "pass": "",
+            "exchange": ("<cards>", "none"),
+            "trump": "<suit>",
+            "play": "<card>",
+        }
+    )
     family = "manille-solo"
     #: a twentieth of a stake unit (``Game.review_floor``; a deal settles whole units)
     review_floor = 0.05
     min_players = 2
     max_players = 7
     deck_name = "piquet32"
-    description = ("Each for himself: bid to play, exchange with the stock, name trump, "
-                   "take 21 (15 above four players); stakes on a ledger.")
+    description = (
+        "Each for himself: bid to play, exchange with the stock, name trump, "
+        "take 21 (15 above four players); stakes on a ledger."
+    )
     option_specs = (
-        _TargetOption("target", "int_or_auto", "auto",
-                      "declarer's target: auto = 21 for 2-4 players, 15 for 5-7", minimum=1),
-        Option("stake", "choice", "exchange", "stake per opponent: 1 + (stock - exchanged), or always 1",
-               choices=("exchange", "flat")),
+        _TargetOption(
+            "target", "int_or_auto", "auto", "declarer's target: auto = 21 for 2-4 players, 15 for 5-7", minimum=1
+        ),
+        Option(
+            "stake",
+            "choice",
+            "exchange",
+            "stake per opponent: 1 + (stock - exchanged), or always 1",
+            choices=("exchange", "flat"),
+        ),
         Option("rounds", "int", 2, "the match lasts rounds × players deals", minimum=1),
     )
 
@@ -189,12 +215,18 @@ class Manille(TrickGame):
 
     def new_sheet(self) -> Ledger:
         """The stake ledger (§8) of ``rounds × n`` deals; seat 0 deals first."""
-        return Ledger(self.players, self.deals, info_columns=("declarer", "k", "trump", "points", "v"),
-                      label="deal", first_dealer=0)
+        return Ledger(
+            self.players,
+            self.deals,
+            info_columns=("declarer", "k", "trump", "points", "v"),
+            label="deal",
+            first_dealer=0,
+        )
 
     # -- §3 deal --
-    def new_hand(self, seed: int | None = None, standing: Standing | None = None, *,
-                 sheet: Ledger | None = None) -> "ManilleState":
+    def new_hand(
+        self, seed: int | None = None, standing: Standing | None = None, *, sheet: Ledger | None = None
+    ) -> "ManilleState":
         """Shuffle (seeded) and deal one card at a time from voorhand, h each; the rest is
         the stock (top card first). The dealer, the balances (``totals``) and the deal's
         number (``hands`` + 1) come from ``standing`` (or ``sheet=``, read as
@@ -206,12 +238,13 @@ class Manille(TrickGame):
         hands = [0] * n
         for i in range(n * h):
             hands[(dealer + 1 + i) % n] |= 1 << pack[i]
-        st = ManilleState(self, dealer, hands, tuple(pack[n * h:]), standing)
+        st = ManilleState(self, dealer, hands, tuple(pack[n * h :]), standing)
         st.seed = seed
         return st
 
-    def from_deal(self, deal: dict[str, Any], standing: Standing | None = None, *,
-                  sheet: Ledger | None = None) -> "ManilleState":
+    def from_deal(
+        self, deal: dict[str, Any], standing: Standing | None = None, *, sheet: Ledger | None = None
+    ) -> "ManilleState":
         """An exact deal ``{"dealer": d, "hands": [n lists of h codes], "upcard": null,
         "stock": [S codes, top first]}``.
 
@@ -226,12 +259,14 @@ class Manille(TrickGame):
             raise DealError(f"unknown deal keys {sorted(unknown)}: a manille deal has dealer, hands, upcard, stock")
         if deal.get("upcard") is not None:
             raise DealError("no card is turned in manille: upcard must be null")
-        dealer, masks, _up, stock = parse_trick_deal(deal, n, h, _PIQUET, "the 32-card piquet pack",
-                                                     f"Manille with {n} players", upcard=False, stock_size=S)
+        dealer, masks, _up, stock = parse_trick_deal(
+            deal, n, h, _PIQUET, "the 32-card piquet pack", f"Manille with {n} players", upcard=False, stock_size=S
+        )
         return ManilleState(self, dealer, masks, tuple(stock), self.standing_of(standing, sheet))
 
 
 # ---- the state -----------------------------------------------------------------------------
+
 
 class ManilleState(TrickHand):
     """One deal of manille on the shared ``TrickHand``: the trick play, the tricks and
@@ -243,8 +278,7 @@ class ManilleState(TrickHand):
 
     per_trick = PER_TRICK
 
-    def __init__(self, game: Manille, dealer: int, hands: list[int], stock: tuple[int, ...],
-                 standing: Standing):
+    def __init__(self, game: Manille, dealer: int, hands: list[int], stock: tuple[int, ...], standing: Standing):
         n = game.players
         # every player alone (§5, R8): the TrickHand parameters by player count
         self.n_seats = self.n_sides = n
@@ -252,15 +286,15 @@ class ManilleState(TrickHand):
         self.partner = (-1,) * n
         self.side = tuple(range(n))
         super().__init__(game, dealer, hands, None, None, n_tricks=game.hand_size)
-        self.stock = stock                 # undrawn stock, top first
+        self.stock = stock  # undrawn stock, top first
         self.stock0 = stock
         self.balance0 = standing.totals
         self.deal_number = standing.hands + 1
-        self.phase = "bid"                 # §4.1
+        self.phase = "bid"  # §4.1
         self.calls: tuple[tuple[int, str], ...] = ()
         self.declarer = -1
-        self.k = -1                        # §4.2: cards exchanged, -1 before the exchange
-        self.discards = 0                  # mask, out of play
+        self.k = -1  # §4.2: cards exchanged, -1 before the exchange
+        self.discards = 0  # mask, out of play
         self._winners: list[int] = []
 
     @property
@@ -308,8 +342,10 @@ class ManilleState(TrickHand):
         if ph == "exchange":
             S = self.game.stock_size
             if v != "exchange":
-                return (f"{action.text()}: seat {seat} exchanges first: exchange none, or exchange "
-                        f"1 to {S} cards of the hand")
+                return (
+                    f"{action.text()}: seat {seat} exchanges first: exchange none, or exchange "
+                    f"1 to {S} cards of the hand"
+                )
             if action.cards and seat is not None:
                 hand = self.hands[seat]
                 missing = [c for c in action.cards if not (hand >> c) & 1]
@@ -404,8 +440,13 @@ class ManilleState(TrickHand):
         if d >= 0:
             assert self.trump is not None, "a declarer has named trump"
             mark = "\u2713" if outcome == "made" else "\u2717"
-            info = [d, str(self.k), SUIT_SYMBOLS[self.trump], f"{self.trick_pts[d]} / {game.target} {mark}",
-                    str(self.stake)]
+            info = [
+                d,
+                str(self.k),
+                SUIT_SYMBOLS[self.trump],
+                f"{self.trick_pts[d]} / {game.target} {mark}",
+                str(self.stake),
+            ]
         else:
             info = ["passed out", "\u2014", "\u2014", "\u2014", "\u2014"]
         self.end = {
@@ -436,8 +477,7 @@ class ManilleState(TrickHand):
         e = self.end
         if e is None:
             return None
-        res = Result(points=list(e["amounts"]), outcome=e["outcome"], winners=list(self._winners),
-                     detail=end_detail(e))
+        res = Result(points=list(e["amounts"]), outcome=e["outcome"], winners=list(self._winners), detail=end_detail(e))
         res.summary = self._summary(res)
         return res
 
@@ -451,11 +491,14 @@ class ManilleState(TrickHand):
         head = phrase(f"{{0}} {verb}: {d['declarer_points']} points, {d['target']} needed", (dec,), kind="outcome")
         k = d["exchanged"]
         kept = ", kept {0:his|your} hand" if k == 0 else f", exchanged {k} card{'s' if k != 1 else ''}"
-        contract = phrase(f"{{0}} played {SUIT_SYMBOLS[SUIT_LETTERS.index(d['trump'])]}{kept}; "
-                          f"stake {d['stake']} a player", (dec,))
+        contract = phrase(
+            f"{{0}} played {SUIT_SYMBOLS[SUIT_LETTERS.index(d['trump'])]}{kept}; stake {d['stake']} a player", (dec,)
+        )
         from cardtable.engine.views import Fact
-        pts = seats_fact("Points", d["points"],
-                         tail=f"  ({d['out_of_play_points']} out of play)" if d["out_of_play_points"] else "")
+
+        pts = seats_fact(
+            "Points", d["points"], tail=f"  ({d['out_of_play_points']} out of play)" if d["out_of_play_points"] else ""
+        )
         return Summary(head, (ledger, Fact("Contract", contract), pts))
 
     # -- what a seat sees --
@@ -469,8 +512,9 @@ class ManilleState(TrickHand):
             n = ev[2]
             if n == 0:
                 return LogEvent(k, "{0} {0:keeps his|keep your} hand (exchange none)", (ev[1],), (), (0,))
-            return LogEvent(k, f"{{0}} {{0:exchanges|exchange}} {n} card{'s' if n > 1 else ''} with the stock",
-                            (ev[1],), (), (n,))
+            return LogEvent(
+                k, f"{{0}} {{0:exchanges|exchange}} {n} card{'s' if n > 1 else ''} with the stock", (ev[1],), (), (n,)
+            )
         if k == "trump":
             return LogEvent(k, f"{{0}} {{0:names|name}} trump {SUIT_SYMBOLS[ev[2]]}", (ev[1],), (), (ev[2],))
         if k == "end":
@@ -479,8 +523,14 @@ class ManilleState(TrickHand):
             d = self.declarer
             verdict = "{0:makes|make} it" if ev[1] == "made" else "{0:fails|fail}"
             amounts = " ".join(signed(a) for a in ev[2])
-            return LogEvent(k, f"hand over: {{0}} {verdict} with {self.trick_pts[d]} of {self.game.target}; "
-                               f"stake {self.stake}: {amounts}", (d,), (), tuple(ev[2]))
+            return LogEvent(
+                k,
+                f"hand over: {{0}} {verdict} with {self.trick_pts[d]} of {self.game.target}; "
+                f"stake {self.stake}: {amounts}",
+                (d,),
+                (),
+                tuple(ev[2]),
+            )
         return super()._log_event(ev)
 
     # -- declared views --
@@ -490,12 +540,31 @@ class ManilleState(TrickHand):
     def extra_zones(self, seat: int, hidden: int) -> list:
         """The undrawn stock (face down) and, after the exchange, the cards put aside (out
         of play, face down; their faces known to the declarer only)."""
-        out = [Zone("stock", STOCK, None, len(self.stock), tuple(c for c in self.stock if not (hidden >> c) & 1),
-                    COUNT, "top_first", caption="out of play" if self.k >= 0 else "")]
+        out = [
+            Zone(
+                "stock",
+                STOCK,
+                None,
+                len(self.stock),
+                tuple(c for c in self.stock if not (hidden >> c) & 1),
+                COUNT,
+                "top_first",
+                caption="out of play" if self.k >= 0 else "",
+            )
+        ]
         if self.discards:
             cs = canonical(cards_of(self.discards))
-            out.append(Zone("aside", ASIDE, self.declarer, len(cs), tuple(c for c in cs if not (hidden >> c) & 1),
-                            DOWN, caption="put aside"))
+            out.append(
+                Zone(
+                    "aside",
+                    ASIDE,
+                    self.declarer,
+                    len(cs),
+                    tuple(c for c in cs if not (hidden >> c) & 1),
+                    DOWN,
+                    caption="put aside",
+                )
+            )
         return out
 
     def status(self) -> str:
@@ -545,8 +614,9 @@ class ManilleState(TrickHand):
             "stake": self.stake,
             "target": self.game.target,
             "declarer_points": self.declarer_points,
-            "my_discards": ([card_text(c) for c in canonical(cards_of(self.discards))]
-                            if seat == self.declarer else []),
+            "my_discards": (
+                [card_text(c) for c in canonical(cards_of(self.discards))] if seat == self.declarer else []
+            ),
             "played": self.played_codes(),
             "tricks": self.tricks_json(),
             "deal_number": self.deal_number,
@@ -554,8 +624,9 @@ class ManilleState(TrickHand):
             "stake_mode": self.game.options["stake"],
             "result": None if self.end is None else dict(self.end),
         }
-        return self.make_observation(seat, {"points": list(self.trick_pts), "balance": list(self.balance0)},
-                                     extra, stock_size=len(self.stock))
+        return self.make_observation(
+            seat, {"points": list(self.trick_pts), "balance": list(self.balance0)}, extra, stock_size=len(self.stock)
+        )
 
     def hidden_mask(self, seat: int) -> int:
         """The other seats' hands, the undrawn stock, and the discards (but from the
@@ -617,7 +688,7 @@ class ManilleState(TrickHand):
         TrickHand._iset_rebuild(self, seat, rng, played)
         d, k = self.declarer, self.k
         if d < 0 or k <= 0:
-            self.stock0 = self.stock          # nothing drawn yet
+            self.stock0 = self.stock  # nothing drawn yet
             return
         held = self.start_hands[d]
         if seat == d:

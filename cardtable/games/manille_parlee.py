@@ -39,13 +39,30 @@ TALK_FIXED = ASK_COUNT + ASK_TOP + TELL_COUNT + TELL_TOP
 
 #: the talk menu (engine.views): ask / tell, then the topic, then the suit or the card
 _SUITS = tuple(MenuItem(L, sym, L) for L, sym in zip(SUIT_LETTERS, "\u2663\u2666\u2665\u2660"))
-ASK_SPEC = VerbSpec("ask", "Ask partner\u2026", "a", "a asks your partner", MENU,
-                    menu=(MenuItem("count", "How many?", "c", _SUITS), MenuItem("top", "Highest?", "t", _SUITS),
-                          MenuItem("has", "Do you have\u2026?", "a", pick="card")))
-TELL_SPEC = VerbSpec("tell", "Tell\u2026", "t", "t tells a fact", MENU,
-                     menu=(MenuItem("count", "How many I hold", "c", _SUITS),
-                           MenuItem("top", "My highest", "t", _SUITS),
-                           MenuItem("has", "A card I hold", "a", pick="card")))
+ASK_SPEC = VerbSpec(
+    "ask",
+    "Ask partner\u2026",
+    "a",
+    "a asks your partner",
+    MENU,
+    menu=(
+        MenuItem("count", "How many?", "c", _SUITS),
+        MenuItem("top", "Highest?", "t", _SUITS),
+        MenuItem("has", "Do you have\u2026?", "a", pick="card"),
+    ),
+)
+TELL_SPEC = VerbSpec(
+    "tell",
+    "Tell\u2026",
+    "t",
+    "t tells a fact",
+    MENU,
+    menu=(
+        MenuItem("count", "How many I hold", "c", _SUITS),
+        MenuItem("top", "My highest", "t", _SUITS),
+        MenuItem("has", "A card I hold", "a", pick="card"),
+    ),
+)
 PARLEE_VERBS = (PLAY_SPEC, ASK_SPEC, TELL_SPEC)
 
 
@@ -62,8 +79,8 @@ class ParleeState(ManilleHand):
     def __init__(self, *args: Any):
         super().__init__(*args)
         self.talk: tuple[tuple[int, int, Action, int, str], ...] = ()  # (trick 1.., seat, action, subject, answer)
-        self.talk_trick = -1              # ``ntricks`` of the trick in which talk was taken
-        self.revealed = 0                 # cards a talk answer placed in a hand (mask)
+        self.talk_trick = -1  # ``ntricks`` of the trick in which talk was taken
+        self.revealed = 0  # cards a talk answer placed in a hand (mask)
 
     # -- legality --
     def talk_open(self) -> bool:
@@ -104,8 +121,7 @@ class ParleeState(ManilleHand):
                 return f"tell has {ct}: you can only tell about a card you hold"
             if not (self.game.deck_mask >> c) & 1:
                 return f"{ct} is not in {self.game.deck_label}"
-        return (f"{action.text()} is not on the menu: ask or tell count <suit>, top <suit> or "
-                "has <card> (suits C D H S)")
+        return f"{action.text()} is not on the menu: ask or tell count <suit>, top <suit> or has <card> (suits C D H S)"
 
     # -- applying --
     def _apply(self, action: Action) -> None:
@@ -201,8 +217,10 @@ class ParleeState(ManilleHand):
         return (Panel("Talk this hand", lines, current),)
 
     def talk_json(self) -> list[dict[str, Any]]:
-        return [{"trick": k, "seat": seat, "action": a.text(), "subject": subj, "answer": ans}
-                for k, seat, a, subj, ans in self.talk]
+        return [
+            {"trick": k, "seat": seat, "action": a.text(), "subject": subj, "answer": ans}
+            for k, seat, a, subj, ans in self.talk
+        ]
 
     def observation(self, seat: int):
         extra = self.common_extra()
@@ -225,11 +243,11 @@ class ParleeState(ManilleHand):
         st = self.t.strength
         for k, asker, action, subj, ans in self.talk:
             if action.verb == "ask" and action.arg == "has" and asker != seat:
-                forbid[asker] |= 1 << action.cards[0]     # offered only for a card not held
+                forbid[asker] |= 1 << action.cards[0]  # offered only for a card not held
             if subj == seat:
                 continue
             since = 0
-            for tr in tricks[k - 1:] + [self.trick]:
+            for tr in tricks[k - 1 :] + [self.trick]:
                 for s, c in tr:
                     if s == subj:
                         since |= 1 << c
@@ -287,15 +305,16 @@ class ManilleParlee(PartnershipManille):
     id = "manille-parlee"
     name = "Manille Parlée"
     #: manille-parlee.md §4: play, and the leader's one question or statement.
-    grammar = Grammar({
-        "play": "<card>",
-        "ask": ("count <suit>", "top <suit>", "has <card>"),
-        "tell": ("count <suit>", "top <suit>", "has <card>"),
-    })
+    grammar = Grammar(
+        {
+            "play": "<card>",
+            "ask": ("count <suit>", "top <suit>", "has <card>"),
+            "tell": ("count <suit>", "top <suit>", "has <card>"),
+        }
+    )
     description = "Two against two; before leading you may ask your partner one question or tell one fact."
     state_class = ParleeState
     sheet_factory = staticmethod(match_sheet)
-
 
     def leak_view(self, obs_json: dict[str, Any]) -> dict[str, Any]:
         """The observation as the hidden-card check reads it (``Game.leak_view``): ``ask has

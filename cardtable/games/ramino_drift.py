@@ -67,15 +67,21 @@ class RaminoDrift(EliminationRummy):
     grammar = WILD_DRIFT_GRAMMAR
     #: texts the grammar refuses, with the word each refusal names (tests/test_grammar.py)
     bad_texts = (
-        ("meld 5C#2 6C 7C", "5C#2"), ("draw deck", "'deck'"), ("layoff 8C in 3", "'in'"),
-        ("swap 6S to 2", "'to'"), ("discard JK=8C", "JK=8C"), ("knock 9D", "'knock'"),
+        ("meld 5C#2 6C 7C", "5C#2"),
+        ("draw deck", "'deck'"),
+        ("layoff 8C in 3", "'in'"),
+        ("swap 6S to 2", "'to'"),
+        ("discard JK=8C", "JK=8C"),
+        ("knock 9D", "'knock'"),
         ("meld", "expected cards"),
     )
     min_players = 2
     max_players = 4
     deck_name = "54 (2 jokers)"
-    description = ("Italian rummy with jokers to elimination: meld, lay off once you have come out, "
-                   "swap jokers; at 101 penalty points you leave, the last player left wins.")
+    description = (
+        "Italian rummy with jokers to elimination: meld, lay off once you have come out, "
+        "swap jokers; at 101 penalty points you leave, the last player left wins."
+    )
     option_specs = (
         Option("reshuffle", "bool", False, "shuffle the discard pile when it becomes the new stock"),
         Option("go_out_without_discard", "bool", False, "a meld or lay-off that empties the hand ends it"),

@@ -31,8 +31,8 @@ from cardtable.games.kruisjassen import KruisState
 from cardtable.sheets.boom import Boom
 
 N_TRICKS = 8
-CONTRACT_AT = 100      # §7.2
-ONDER_JAN = 50         # §10.7: fewer than 50
+CONTRACT_AT = 100  # §7.2
+ONDER_JAN = 50  # §10.7: fewer than 50
 
 BID_SCHUT = Action("bid", "schut")
 BID_HERSCHUT = Action("bid", "herschut")
@@ -41,14 +41,24 @@ CONCEDE = Action("concede")
 
 #: §7.2 UI: Schut / Pas in the bidding; Ik dek, Herschut, Tout, Opgeven on a play turn
 SCHUT_SPEC = VerbSpec("bid", "Schut", "b", "say schut: your side must reach 100", NONE, arg="schut")
-HERSCHUT_SPEC = VerbSpec("bid", "Herschut", "e", "e: herschut (400/500)",
-                         NONE, arg="herschut")
-TOUT_SPEC = VerbSpec("bid", "Tout", "t", "t: tout (900)",
-                     NONE, arg="tout")
-CONCEDE_SPEC = VerbSpec("concede", "Opgeven", "x", "x gives up", NONE,
-                        confirm="Give up the hand? It ends at once and the contract side scores.")
-CLAIM_SPEC = VerbSpec("claim", "Ik dek", "c", "claim 100 (\u201cik dek\u201d)",
-                      NONE, confirm="Claim now? The hand ends at once, and a wrong claim fails the contract.")
+HERSCHUT_SPEC = VerbSpec("bid", "Herschut", "e", "e: herschut (400/500)", NONE, arg="herschut")
+TOUT_SPEC = VerbSpec("bid", "Tout", "t", "t: tout (900)", NONE, arg="tout")
+CONCEDE_SPEC = VerbSpec(
+    "concede",
+    "Opgeven",
+    "x",
+    "x gives up",
+    NONE,
+    confirm="Give up the hand? It ends at once and the contract side scores.",
+)
+CLAIM_SPEC = VerbSpec(
+    "claim",
+    "Ik dek",
+    "c",
+    "claim 100 (\u201cik dek\u201d)",
+    NONE,
+    confirm="Claim now? The hand ends at once, and a wrong claim fails the contract.",
+)
 BID_PASS_SPEC = VerbSpec("pass", "Pas", "p", "pass (no schut)", NONE)
 VERBS = (PLAY_SPEC, CLAIM_SPEC, PASS_SPEC, SCHUT_SPEC, HERSCHUT_SPEC, TOUT_SPEC, CONCEDE_SPEC) + roem.ROEM_VERBS
 BID_VERBS = (BID_PASS_SPEC, SCHUT_SPEC)
@@ -59,7 +69,9 @@ STAGES = ("schut", "herschut", "tout")
 
 _OUTCOME_WORDS = {
     "thrown_in": "Nobody said schut: the cards are dealt again",
-    "made": "The contract is made", "failed": "The contract failed", "conceded": "Given up",
+    "made": "The contract is made",
+    "failed": "The contract failed",
+    "conceded": "Given up",
 }
 
 
@@ -103,24 +115,39 @@ class Schutjassen(jas.StreepjesJasGame):
 
     id = "schutjassen"
     name = "Schutjassen"
-    grammar = Grammar({
-        "play": "<card>",
-        "pass": "",
-        "claim": "",
-        "concede": "",
-        "bid": ("schut", "herschut", "tout"),
-        "declare": ("seq<N> <cards>", "carre <cards>", "stuk", "trickroem"),
-    })
+    grammar = Grammar(
+        {
+            "play": "<card>",
+            "pass": "",
+            "claim": "",
+            "concede": "",
+            "bid": ("schut", "herschut", "tout"),
+            "declare": ("seq<N> <cards>", "carre <cards>", "stuk", "trickroem"),
+        }
+    )
     #: texts the grammar refuses and the word each refusal names (tests/test_grammar.py)
-    bad_texts = (("bid pit", "'pit'"), ("concede now", "'now'"), ("bid schut now", "'now'"),
-                 ("claim stuk", "'stuk'"), ("play QS#2", "QS#2"), ("declare carre", "expected cards"),
-                 ("play XX", "'XX' is not a card"))
-    description = ("Kruisjas with a contract: say schut to reach 100, herschut and tout during play; "
-                   "points in hundreds on a boom, to 1300.")
+    bad_texts = (
+        ("bid pit", "'pit'"),
+        ("concede now", "'now'"),
+        ("bid schut now", "'now'"),
+        ("claim stuk", "'stuk'"),
+        ("play QS#2", "QS#2"),
+        ("declare carre", "expected cards"),
+        ("play XX", "'XX' is not a card"),
+    )
+    description = (
+        "Kruisjas with a contract: say schut to reach 100, herschut and tout during play; "
+        "points in hundreds on a boom, to 1300."
+    )
     option_specs = (
         Option("target", "int", 13, "branches (hundreds of points) needed to win the game", minimum=1),
-        Option("claim_mode", "choice", "manual", "who says \"ik dek\" for the contract side: the players or the engine",
-               choices=("manual", "auto")),
+        Option(
+            "claim_mode",
+            "choice",
+            "manual",
+            'who says "ik dek" for the contract side: the players or the engine',
+            choices=("manual", "auto"),
+        ),
         Option("roem_mode", "choice", "manual", "who declares roem and trick roem", choices=("manual", "auto")),
         Option("jas_wild", "bool", False, "a jas that is one's last trump need not be played to a trump lead"),
     )
@@ -131,7 +158,7 @@ class Schutjassen(jas.StreepjesJasGame):
     search_configs = ((None, {}), (None, {"claim_mode": "auto", "roem_mode": "auto"}))
 
     def jas_rule(self) -> JasRule:
-        return JasRule(jas_wild=self.options["jas_wild"])        # §5, as kruisjassen
+        return JasRule(jas_wild=self.options["jas_wild"])  # §5, as kruisjassen
 
     def unproven_claims(self, obs: Observation) -> tuple[Action, ...]:
         """§7.2: ``(CLAIM,)`` when ``claim`` is on offer and the contract side's count, as
@@ -199,7 +226,7 @@ class SchutState(KruisState):
 
     # -- the bidding (§4.1) --
     def _auto_meld_phase(self) -> None:
-        if not self.bidding:                  # roem_mode = auto: after the schut only
+        if not self.bidding:  # roem_mode = auto: after the schut only
             KruisState._auto_meld_phase(self)
 
     def _bid_turn(self, action: Action) -> None:
@@ -243,11 +270,11 @@ class SchutState(KruisState):
             acts = [a for a in acts if a != CLAIM]
         if self.stuk_forced:
             return acts
-        open_ = self.counts[self.contract] < CONTRACT_AT       # §4.3, §10.4: the contract side below 100
+        open_ = self.counts[self.contract] < CONTRACT_AT  # §4.3, §10.4: the contract side below 100
         if self.stage == "schut" and side != self.schutters and open_:
-            acts.append(BID_HERSCHUT)                           # whatever the defenders' own count (§10.15)
+            acts.append(BID_HERSCHUT)  # whatever the defenders' own count (§10.15)
         if self.stage == "herschut" and side == self.schutters and open_:
-            acts.append(BID_TOUT)                               # whatever the schutters' own count (§10.14)
+            acts.append(BID_TOUT)  # whatever the schutters' own count (§10.14)
         if self.stage in ("schut", "herschut") and side != self.contract:
             acts.append(CONCEDE)
         return acts
@@ -270,13 +297,13 @@ class SchutState(KruisState):
             self.stage = "herschut"
             self.contract = 1 - self.schutters
             self._log("herschut", seat)
-            if not self.game.claim_manual:      # §10.15: defenders already at 100 have made it
+            if not self.game.claim_manual:  # §10.15: defenders already at 100 have made it
                 self._auto_claim()
         elif action == BID_TOUT:
             self.stage = "tout"
             self.contract = self.schutters
             self._log("tout", seat)
-            if not self.game.claim_manual:      # §10.14: schutters already at 100 have made it
+            if not self.game.claim_manual:  # §10.14: schutters already at 100 have made it
                 self._auto_claim()
         elif action == CONCEDE:
             self._log("concede", seat)
@@ -362,8 +389,9 @@ class SchutState(KruisState):
             return None
         want = [(s, self.game.roem.key(m, self.trump)) for s, m in self.declared]
         stuk = self.stuk_by
-        standing = Standing(n_seats=4, next_dealer=self.dealer, unit="points",
-                            totals=(self.strepen0[0], self.strepen0[1]) * 2)
+        standing = Standing(
+            n_seats=4, next_dealer=self.dealer, unit="points", totals=(self.strepen0[0], self.strepen0[1]) * 2
+        )
         voorhand = self.next_seat[self.dealer]
 
         def accept(w: "SchutState") -> bool:
@@ -394,8 +422,10 @@ class SchutState(KruisState):
             return "schut is said in the bidding, before the meld phase"
         side = self.side[seat] if seat is not None else -1
         if v == "claim" and side != self.contract:
-            return (f"only the side holding the contract ({SIDE_NAMES[self.contract]}) may claim; "
-                    "the defenders win by making it fail")
+            return (
+                f"only the side holding the contract ({SIDE_NAMES[self.contract]}) may claim; "
+                "the defenders win by making it fail"
+            )
         if v == "claim" and ph == "meld":
             return "no claim in the meld phase: \u201cik dek\u201d is said on a play turn"
         if v in ("bid", "concede"):
@@ -412,15 +442,19 @@ class SchutState(KruisState):
                     return f"herschut is said once, while the stage is schut (now {self.stage})"
                 if side == self.schutters:
                     return "herschut is said by a defender, not by the schutters"
-                return (f"{SIDE_NAMES[self.contract]} already has {self.counts[self.contract]}: "
-                        "no herschut once the contract side has 100")
+                return (
+                    f"{SIDE_NAMES[self.contract]} already has {self.counts[self.contract]}: "
+                    "no herschut once the contract side has 100"
+                )
             if arg == "tout":
                 if self.stage != "herschut":
                     return "tout is said by the schutters after a herschut"
                 if side != self.schutters:
                     return "tout is said by the original schutters"
-                return (f"{SIDE_NAMES[self.contract]} already has {self.counts[self.contract]}: "
-                        "no tout once the herschutters have 100")
+                return (
+                    f"{SIDE_NAMES[self.contract]} already has {self.counts[self.contract]}: "
+                    "no tout once the herschutters have 100"
+                )
         if ph == "trickroem" and v == "claim":
             return "claims are made automatically (claim_mode = auto)"
         return KruisState.explain(self, action)
@@ -428,27 +462,35 @@ class SchutState(KruisState):
     def _log_event(self, ev: tuple) -> LogEvent | None:
         k = ev[0]
         if k == "schut":
-            return LogEvent(k, f"{{0}} {{0:says|say}} schut: {SIDE_NAMES[self.side[ev[1]]]} must reach 100",
-                            (ev[1],))
+            return LogEvent(k, f"{{0}} {{0:says|say}} schut: {SIDE_NAMES[self.side[ev[1]]]} must reach 100", (ev[1],))
         if k == "bid_pass":
             return LogEvent(k, "{0} {0:passes|pass} (no schut)", (ev[1],))
         if k == "thrown_in":
             return LogEvent(k, "nobody says schut: {0} {0:deals|deal} again", (ev[1],))
         if k == "herschut":
-            return LogEvent(k, f"{{0}} {{0:says|say}} herschut: {SIDE_NAMES[self.side[ev[1]]]} takes the contract",
-                            (ev[1],))
+            return LogEvent(
+                k, f"{{0}} {{0:says|say}} herschut: {SIDE_NAMES[self.side[ev[1]]]} takes the contract", (ev[1],)
+            )
         if k == "tout":
-            return LogEvent(k, f"{{0}} {{0:says|say}} tout: {SIDE_NAMES[self.side[ev[1]]]} takes the contract "
-                               "back, the hand is worth 900", (ev[1],))
+            return LogEvent(
+                k,
+                f"{{0}} {{0:says|say}} tout: {SIDE_NAMES[self.side[ev[1]]]} takes the contract "
+                "back, the hand is worth 900",
+                (ev[1],),
+            )
         if k == "concede":
             return LogEvent(k, "{0} {0:gives|give} up", (ev[1],))
         if k == "autoclaim":
             return LogEvent(k, f"{SIDE_NAMES[ev[1]]} has {ev[2]}: the contract is made", (), (), (ev[1], ev[2]))
         if k == "end":
             outcome, side, p = ev[1], ev[2], ev[3]
-            return LogEvent(k, f"hand over ({outcome}): the contract points to {SIDE_NAMES[side]}; "
-                               f"points {p[0]} - {p[1]}",
-                            (), (), (outcome, side))
+            return LogEvent(
+                k,
+                f"hand over ({outcome}): the contract points to {SIDE_NAMES[side]}; points {p[0]} - {p[1]}",
+                (),
+                (),
+                (outcome, side),
+            )
         return KruisState._log_event(self, ev)
 
     def result(self):
@@ -466,8 +508,11 @@ class SchutState(KruisState):
         if res.outcome != "thrown_in":
             head += f" ({d['stage']}, contract {SIDE_NAMES[d['contract_side']]})"
             if d["claimer"] is not None:
-                head = "{0} said \u201cik dek\u201d: " + ("correct" if res.outcome == "made" else "wrong") + \
-                    f" ({d['stage']}, contract {SIDE_NAMES[d['contract_side']]})"
+                head = (
+                    "{0} said \u201cik dek\u201d: "
+                    + ("correct" if res.outcome == "made" else "wrong")
+                    + f" ({d['stage']}, contract {SIDE_NAMES[d['contract_side']]})"
+                )
                 seats = (d["claimer"],)
             elif d["conceder"] is not None:
                 head = f"{{0}} gave up ({d['stage']}, contract {SIDE_NAMES[d['contract_side']]})"
@@ -515,4 +560,4 @@ class SchutState(KruisState):
 __all__ = ["BID_HERSCHUT", "BID_SCHUT", "BID_TOUT", "CONCEDE", "SchutState", "Schutjassen", "contract_points"]
 
 
-Schutjassen.state_class = SchutState     # the hand the family deals (new_hand, from_deal: jas.StreepjesJasGame)
+Schutjassen.state_class = SchutState  # the hand the family deals (new_hand, from_deal: jas.StreepjesJasGame)

@@ -43,8 +43,7 @@ class Aardappels(Sheet):
     def __init__(self, n_seats: int, target: int = 7, first_dealer: int = 0):
         super().__init__(n_seats, first_dealer)
         self.target = target
-        self.players: list[dict[str, int]] = [{"strepen": 0, "open": 0, "cancelled": 0}
-                                              for _ in range(n_seats)]
+        self.players: list[dict[str, int]] = [{"strepen": 0, "open": 0, "cancelled": 0} for _ in range(n_seats)]
         self.log: list[dict[str, int]] = []
         #: per hand recorded: per seat the cell of the table (``| |``, ``Ø |``, ``O``, ``""``)
         self.cells: list[list[str]] = []
@@ -149,8 +148,9 @@ class Aardappels(Sheet):
         it (the drawing's lines are the totals row)."""
         head, rows = self.table(names)
         marks = tuple((-1, 1 + w, WINNER) for w in (self.winners if self.over else ()))
-        return SheetView(self.title, tuple(head), tuple(tuple(r) for r in rows[:-1]), tuple(rows[-1]), marks,
-                         self.n_seats, ())
+        return SheetView(
+            self.title, tuple(head), tuple(tuple(r) for r in rows[:-1]), tuple(rows[-1]), marks, self.n_seats, ()
+        )
 
 
 __all__ = ["Aardappels", "potatoes"]

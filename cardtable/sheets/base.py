@@ -29,12 +29,16 @@ def grid(head: list[str], rows: list[list[str]], aligned: bool = True) -> list[s
     """
     if aligned:
         widths = [max(len(r[i]) for r in [head] + rows) for i in range(len(head))]
+
         def line(cells):
             return "| " + " | ".join(c.ljust(w) for c, w in zip(cells, widths)) + " |"
+
         sep = "|" + "|".join("-" * (w + 2) for w in widths) + "|"
     else:
+
         def line(cells):
             return "| " + " | ".join(cells) + " |"
+
         sep = "|" + "|".join("---" for _ in head) + "|"
     return [line(head), sep] + [line(r) for r in rows]
 
@@ -83,9 +87,16 @@ class Sheet:
         """The frozen snapshot the next hand is dealt from: hands recorded, next dealer,
         ``seat_totals()``, ``unit``, ``active``, ``carried()``, ``standing_extra()``.
         Changing the sheet later does not change a standing already made."""
-        return Standing(self.n_seats, hands=self.hands, next_dealer=self.next_dealer,
-                        totals=tuple(self.seat_totals()), unit=self.unit, active=tuple(self.active),
-                        carry=tuple(self.carried()), extra=FrozenMap(self.standing_extra()))
+        return Standing(
+            self.n_seats,
+            hands=self.hands,
+            next_dealer=self.next_dealer,
+            totals=tuple(self.seat_totals()),
+            unit=self.unit,
+            active=tuple(self.active),
+            carry=tuple(self.carried()),
+            extra=FrozenMap(self.standing_extra()),
+        )
 
     def record_between(self, result) -> None:
         """Write the outcome of a decision between hands (``Game.between_hands``; e.g. Loba's

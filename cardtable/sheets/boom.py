@@ -39,8 +39,7 @@ def boom_lines(points: tuple[int, int] | list[int], target: int) -> list[str]:
     and ``target`` (branches) as text lines: levels L..1, ground, labels, points."""
     b0, b1 = points[0] // 100, points[1] // 100
     top = max(target, b0, b1)
-    lines = [(BRANCH if b0 >= lv else "    ") + "|" + (BRANCH if b1 >= lv else "")
-             for lv in range(top, 0, -1)]
+    lines = [(BRANCH if b0 >= lv else "    ") + "|" + (BRANCH if b1 >= lv else "") for lv in range(top, 0, -1)]
     lines += [GROUND, f"{SIDE_LABELS[0]} | {SIDE_LABELS[1]}", f"{points[0]:>4}|{points[1]}"]
     return lines
 

@@ -18,8 +18,9 @@ class ContractSheet(TotalsSheet):
     dealer and contract, cells ``penalty / total``, lowest total wins after the last hand."""
 
     def __init__(self, n_seats: int, contracts: Mapping[int, str]):
-        super().__init__(n_seats, target_score=None, max_hands=len(contracts), lowest_wins=True, show_dealer=True,
-                         mark_rummy=False)
+        super().__init__(
+            n_seats, target_score=None, max_hands=len(contracts), lowest_wins=True, show_dealer=True, mark_rummy=False
+        )
         #: hand number (from 1) -> its contract in the sheet's words
         self.contracts = dict(contracts)
 
@@ -30,8 +31,9 @@ class ContractSheet(TotalsSheet):
         rows = []
         for r in self.rows:
             label = f"{r['hand']} (dealer {r['dealer']})" + (" (void)" if r["void"] else "")
-            rows.append([label, self.contracts.get(r["hand"], "")]
-                        + [f"{p} / {t}" for p, t in zip(r["points"], r["totals"])])
+            rows.append(
+                [label, self.contracts.get(r["hand"], "")] + [f"{p} / {t}" for p, t in zip(r["points"], r["totals"])]
+            )
         return head, rows
 
     def view(self, names: Sequence[str] | None = None) -> SheetView:
@@ -40,9 +42,10 @@ class ContractSheet(TotalsSheet):
         marks = [(i, 0, VOID) for i, r in enumerate(self.rows) if r["void"]]
         if self.over and rows:
             marks += [(len(rows) - 1, 2 + w, WINNER) for w in self.winners]
-        lines = tuple(self.render(names).splitlines()[len(rows) + 2:])
-        return SheetView("Penalty points", tuple(head), tuple(tuple(r) for r in rows), None, tuple(marks),
-                         self.n_seats, lines)
+        lines = tuple(self.render(names).splitlines()[len(rows) + 2 :])
+        return SheetView(
+            "Penalty points", tuple(head), tuple(tuple(r) for r in rows), None, tuple(marks), self.n_seats, lines
+        )
 
 
 __all__ = ["ContractSheet"]

@@ -45,9 +45,14 @@ class HandsWon(Sheet):
     kind = "hands_won"
     unit = "hands"
 
-    def __init__(self, hands_to_win: int = 2, columns: Sequence[tuple[str, str]] = (),
-                 side_headers: Sequence[str] = SIDE_HEADERS, side_letters: Sequence[str] = ("A", "B"),
-                 first_dealer: int = 0):
+    def __init__(
+        self,
+        hands_to_win: int = 2,
+        columns: Sequence[tuple[str, str]] = (),
+        side_headers: Sequence[str] = SIDE_HEADERS,
+        side_letters: Sequence[str] = ("A", "B"),
+        first_dealer: int = 0,
+    ):
         super().__init__(4, first_dealer)
         self.hands_to_win = hands_to_win
         self.columns = tuple((k, h) for k, h in columns)
@@ -77,9 +82,14 @@ class HandsWon(Sheet):
             self.won[side] += 1
         self.hands += 1
         row = d.get("sheet_row") or {}
-        self.rows.append({"hand": self.hands, "dealer": dealer,
-                          "cells": [str(row.get(k, "")) for k, _h in self.columns],
-                          "winner": side})
+        self.rows.append(
+            {
+                "hand": self.hands,
+                "dealer": dealer,
+                "cells": [str(row.get(k, "")) for k, _h in self.columns],
+                "winner": side,
+            }
+        )
         self.next_dealer = int(d.get("next_dealer", (dealer + 1) % 4))
         if side is not None and self.won[side] >= self.hands_to_win:
             self.over = True
@@ -121,9 +131,10 @@ class HandsWon(Sheet):
                 marks.append((i, k + w, WINNER))
         if self.over:
             marks.append((-1, k + self.winners[0], WINNER))
-        lines = tuple(self.render().splitlines()[len(rows) + 2:])
-        return SheetView("Hands won", tuple(head), tuple(tuple(r) for r in rows[:-1]), tuple(rows[-1]),
-                         tuple(marks), 2, lines)
+        lines = tuple(self.render().splitlines()[len(rows) + 2 :])
+        return SheetView(
+            "Hands won", tuple(head), tuple(tuple(r) for r in rows[:-1]), tuple(rows[-1]), tuple(marks), 2, lines
+        )
 
     def render(self, aligned: bool = True) -> str:
         """The §8 drawing: the table, the hands-won line and, at match end, the winner."""

@@ -60,8 +60,14 @@ class Ledger(Sheet):
     kind = "ledger"
     unit = "stake units"
 
-    def __init__(self, n_seats: int, max_hands: int, info_columns: Sequence[str] = ("how it ended",),
-                 label: str = "hand", first_dealer: int = 0):
+    def __init__(
+        self,
+        n_seats: int,
+        max_hands: int,
+        info_columns: Sequence[str] = ("how it ended",),
+        label: str = "hand",
+        first_dealer: int = 0,
+    ):
         if max_hands < 1:
             raise ValueError("a ledger match needs at least one hand")
         super().__init__(n_seats, first_dealer)
@@ -102,8 +108,9 @@ class Ledger(Sheet):
         for i, a in enumerate(amounts):
             self.balance[i] += a
         self.hands += 1
-        self.rows.append({"hand": self.hands, "dealer": dealer, "info": info,
-                          "amounts": amounts, "balance": list(self.balance)})
+        self.rows.append(
+            {"hand": self.hands, "dealer": dealer, "info": info, "amounts": amounts, "balance": list(self.balance)}
+        )
         self.next_dealer = int(detail.get("next_dealer", (dealer + 1) % self.n_seats))
         if self.hands >= self.max_hands:
             self.over = True
@@ -133,9 +140,14 @@ class Ledger(Sheet):
         head = [self.label, "dealer", *self.info_columns, *players]
         rows = []
         for r in self.rows:
-            rows.append([str(r["hand"]), self._seat(r["dealer"], names),
-                         *(self._cell(c, names) for c in r["info"]),
-                         *(signed(a) for a in r["amounts"])])
+            rows.append(
+                [
+                    str(r["hand"]),
+                    self._seat(r["dealer"], names),
+                    *(self._cell(c, names) for c in r["info"]),
+                    *(signed(a) for a in r["amounts"]),
+                ]
+            )
         rows.append(["balance", "", *([""] * len(self.info_columns)), *(signed(b) for b in self.balance)])
         return head, rows
 
@@ -147,21 +159,29 @@ class Ledger(Sheet):
         k = 2 + len(self.info_columns)
         marks = tuple((-1, k + w, WINNER) for w in self.winners) if self.over else ()
         drawing = self.render(names).splitlines()
-        return SheetView("Ledger", tuple(head), tuple(tuple(r) for r in rows[:-1]), tuple(rows[-1]), marks,
-                         self.n_seats, (drawing[0],) + tuple(drawing[len(rows) + 3:]))
+        return SheetView(
+            "Ledger",
+            tuple(head),
+            tuple(tuple(r) for r in rows[:-1]),
+            tuple(rows[-1]),
+            marks,
+            self.n_seats,
+            (drawing[0],) + tuple(drawing[len(rows) + 3 :]),
+        )
 
     def render(self, names: Sequence[str] | None = None) -> str:
         """The §8 drawing: ``Deal 3 of 6``, the aligned table with its balance row, and a
         winner line once the match is over."""
         head, rows = self.table(names)
-        out = [f"{self.label.capitalize()} {self.deal_number} of {self.max_hands}"
-               + (" (match over)" if self.over else ""),
-               *grid(head, rows)]
+        out = [
+            f"{self.label.capitalize()} {self.deal_number} of {self.max_hands}"
+            + (" (match over)" if self.over else ""),
+            *grid(head, rows),
+        ]
         if self.over:
             who = [self._seat(w, names) for w in self.winners]
             best = self.balance[self.winners[0]]
-            out.append(f"Match over: {' and '.join(who)} {'win' if len(who) > 1 else 'wins'} "
-                       f"with {signed(best)}.")
+            out.append(f"Match over: {' and '.join(who)} {'win' if len(who) > 1 else 'wins'} with {signed(best)}.")
         return "\n".join(out)
 
     def to_json(self) -> dict[str, Any]:
@@ -173,8 +193,9 @@ class Ledger(Sheet):
             "label": self.label,
             "max_hands": self.max_hands,
             "info_columns": list(self.info_columns),
-            "rows": [dict(r, info=list(r["info"]), amounts=list(r["amounts"]), balance=list(r["balance"]))
-                     for r in self.rows],
+            "rows": [
+                dict(r, info=list(r["info"]), amounts=list(r["amounts"]), balance=list(r["balance"])) for r in self.rows
+            ],
             "balance": list(self.balance),
             "next_dealer": self.next_dealer,
             "hands": self.hands,

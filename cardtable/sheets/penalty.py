@@ -98,8 +98,7 @@ class PenaltySheet(Sheet):
             cells.append({"points": pts[s], "total": self.totals[s], "mark": ""})
         self.hands += 1
         self.last_dealer = dealer
-        self.rows.append({"hand": self.hands, "dealer": dealer, "void": result.outcome == "void",
-                          "cells": cells})
+        self.rows.append({"hand": self.hands, "dealer": dealer, "void": result.outcome == "void", "cells": cells})
         out = [s for s in range(self.n_seats) if self.active[s] and self.totals[s] >= self.limit]
         below = sum(1 for s in range(self.n_seats) if self.active[s] and self.totals[s] < self.limit)
         for s in out:
@@ -137,14 +136,17 @@ class PenaltySheet(Sheet):
 
     def _settle(self) -> None:
         if self.pending:
-            return                                  # the buy-backs come first
+            return  # the buy-backs come first
         seats = [s for s in range(self.n_seats) if self.active[s]]
         if len(seats) <= 1:
             self.over = True
             self.winners = seats
             return
-        self.next_dealer = next((self.last_dealer + i) % self.n_seats for i in range(1, self.n_seats + 1)
-                                if self.active[(self.last_dealer + i) % self.n_seats])
+        self.next_dealer = next(
+            (self.last_dealer + i) % self.n_seats
+            for i in range(1, self.n_seats + 1)
+            if self.active[(self.last_dealer + i) % self.n_seats]
+        )
 
     # -- reading --
     @staticmethod
@@ -165,8 +167,10 @@ class PenaltySheet(Sheet):
     def table(self, names: Sequence[str] | None = None) -> tuple[list[str], list[list[str]]]:
         """Headers (``Hand``, then ``names`` or ``Seat i``) and one row of cells per hand."""
         head = ["Hand"] + (list(names) if names else [f"Seat {i}" for i in range(self.n_seats)])
-        rows = [[str(r["hand"]) + (" (void)" if r["void"] else "")] + [self.cell_text(c) for c in r["cells"]]
-                for r in self.rows]
+        rows = [
+            [str(r["hand"]) + (" (void)" if r["void"] else "")] + [self.cell_text(c) for c in r["cells"]]
+            for r in self.rows
+        ]
         return head, rows
 
     def render(self, names: Sequence[str] | None = None, aligned: bool = True) -> str:
@@ -193,9 +197,10 @@ class PenaltySheet(Sheet):
                     marks.append((i, 1 + s, BUYBACK))
         if self.over and rows:
             marks += [(len(rows) - 1, 1 + w, WINNER) for w in self.winners]
-        lines = tuple(self.render(names).splitlines()[len(rows) + 2:])
-        return SheetView(self.title, tuple(head), tuple(tuple(r) for r in rows), None, tuple(marks),
-                         self.n_seats, lines)
+        lines = tuple(self.render(names).splitlines()[len(rows) + 2 :])
+        return SheetView(
+            self.title, tuple(head), tuple(tuple(r) for r in rows), None, tuple(marks), self.n_seats, lines
+        )
 
     def to_json(self) -> dict[str, Any]:
         """``{"kind": "penalty", "limit", "max_buy_backs", "rows": [{"hand", "dealer", "void",

@@ -41,8 +41,13 @@ class SideTotals(Sheet):
     kind = "side_totals"
     unit = "game points"
 
-    def __init__(self, target: int, columns: Sequence[tuple[str, str]] = (),
-                 side_headers: Sequence[str] = SIDE_HEADERS, first_dealer: int = 0):
+    def __init__(
+        self,
+        target: int,
+        columns: Sequence[tuple[str, str]] = (),
+        side_headers: Sequence[str] = SIDE_HEADERS,
+        first_dealer: int = 0,
+    ):
         super().__init__(4, first_dealer)
         self.target = target
         self.columns = tuple((k, h) for k, h in columns)
@@ -71,9 +76,15 @@ class SideTotals(Sheet):
         self.totals[1] += scored[1]
         self.hands += 1
         row = d.get("sheet_row") or {}
-        self.rows.append({"hand": self.hands, "dealer": dealer,
-                          "cells": [str(row.get(k, "")) for k, _h in self.columns],
-                          "points": scored, "totals": list(self.totals)})
+        self.rows.append(
+            {
+                "hand": self.hands,
+                "dealer": dealer,
+                "cells": [str(row.get(k, "")) for k, _h in self.columns],
+                "points": scored,
+                "totals": list(self.totals),
+            }
+        )
         self.next_dealer = int(d.get("next_dealer", (dealer + 1) % 4))
         a, b = self.totals
         if max(a, b) >= self.target and a != b:
@@ -89,8 +100,9 @@ class SideTotals(Sheet):
         """Headers (``Hand``, the game's columns, the two sides) and one row per hand
         (``scored / total`` per side), then a ``total`` row (the winner's marked)."""
         head = ["Hand"] + [h for _k, h in self.columns] + list(self.side_headers)
-        rows = [[str(r["hand"])] + r["cells"] + [f"{p} / {t}" for p, t in zip(r["points"], r["totals"])]
-                for r in self.rows]
+        rows = [
+            [str(r["hand"])] + r["cells"] + [f"{p} / {t}" for p, t in zip(r["points"], r["totals"])] for r in self.rows
+        ]
         win = self.winning_side()
         tot = [str(t) + (" (winner)" if s == win else "") for s, t in enumerate(self.totals)]
         rows.append(["total"] + [""] * len(self.columns) + tot)
@@ -102,9 +114,10 @@ class SideTotals(Sheet):
         head, rows = self.table()
         k = 1 + len(self.columns)
         marks = ((-1, k + self.winners[0], WINNER),) if self.over else ()
-        lines = tuple(self.render().splitlines()[len(rows) + 2:])
-        return SheetView("Game points", tuple(head), tuple(tuple(r) for r in rows[:-1]), tuple(rows[-1]),
-                         marks, 2, lines)
+        lines = tuple(self.render().splitlines()[len(rows) + 2 :])
+        return SheetView(
+            "Game points", tuple(head), tuple(tuple(r) for r in rows[:-1]), tuple(rows[-1]), marks, 2, lines
+        )
 
     def render(self, aligned: bool = True) -> str:
         """The §8 drawing: the table, ``target: N`` and, at game end, the winner's line."""
@@ -124,8 +137,9 @@ class SideTotals(Sheet):
             "kind": self.kind,
             "target": self.target,
             "columns": [k for k, _h in self.columns],
-            "rows": [dict(r, cells=list(r["cells"]), points=list(r["points"]), totals=list(r["totals"]))
-                     for r in self.rows],
+            "rows": [
+                dict(r, cells=list(r["cells"]), points=list(r["points"]), totals=list(r["totals"])) for r in self.rows
+            ],
             "totals": list(self.totals),
             "next_dealer": self.next_dealer,
             "hands": self.hands,

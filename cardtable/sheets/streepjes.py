@@ -29,7 +29,6 @@ from cardtable.sheets.base import Sheet, tally
 SIDE_LABELS = ("0/2", "1/3")
 
 
-
 #: The reasons a streepjes sheet writes (§8 of its rules), in a reader's words.
 STREEPJES_REASONS = {"wrong_claim": "wrong claim", "trickroem": "trick roem", "onder_jan": "onder jan"}
 _STREEP_ENTRY = re.compile(r"\b(\d+) (claim|wrong_claim|end|pit|roem|trickroem|onder_jan)\b")
@@ -48,6 +47,7 @@ def streepjes_words(cell: str) -> str:
         return f"{n} {word}"
 
     return _STREEP_ENTRY.sub(sub, cell)
+
 
 class Streepjes(Sheet):
     """Strepen per side, the carried counts and the log of what was written."""
@@ -118,11 +118,10 @@ class Streepjes(Sheet):
         """``table()`` as a table (the ``total`` row holds the tallies; the winner's marked
         once the game is over) and the carry line of ``render()`` under it."""
         head, rows = self.table()
-        rows = [[self.cell_words(str(c)) for c in r] for r in rows]      # the reader's words
+        rows = [[self.cell_words(str(c)) for c in r] for r in rows]  # the reader's words
         marks = tuple((-1, 1 + w, WINNER) for w in (self.winners[:1] if self.over else ()))
         lines = tuple(ln for ln in self.render().splitlines() if ln.startswith("carry"))
-        return SheetView("Streepjes", tuple(head), tuple(tuple(r) for r in rows[:-1]), tuple(rows[-1]), marks, 2,
-                         lines)
+        return SheetView("Streepjes", tuple(head), tuple(tuple(r) for r in rows[:-1]), tuple(rows[-1]), marks, 2, lines)
 
     def cell_words(self, cell: str) -> str:
         """``streepjes_words``: the reasons in words, a 2-streep claim marked onder jan."""
@@ -142,8 +141,9 @@ class Streepjes(Sheet):
             rows.append([str(h), ", ".join(a), ", ".join(b)])
         if any(self.carry):
             rows.append(["carry", str(self.carry[0]), str(self.carry[1])])
-        rows.append(["total", f"{tally(self.strepen[0])} ({self.strepen[0]})",
-                     f"{tally(self.strepen[1])} ({self.strepen[1]})"])
+        rows.append(
+            ["total", f"{tally(self.strepen[0])} ({self.strepen[0]})", f"{tally(self.strepen[1])} ({self.strepen[1]})"]
+        )
         return headers, rows
 
 

@@ -43,9 +43,16 @@ class TotalsSheet(Sheet):
     kind = "totals"
     unit = "points"
 
-    def __init__(self, n_seats: int, target_score: int | None = None, max_hands: int | None = None,
-                 lowest_wins: bool = False, show_dealer: bool = False, mark_rummy: bool = True,
-                 first_dealer: int = 0):
+    def __init__(
+        self,
+        n_seats: int,
+        target_score: int | None = None,
+        max_hands: int | None = None,
+        lowest_wins: bool = False,
+        show_dealer: bool = False,
+        mark_rummy: bool = True,
+        first_dealer: int = 0,
+    ):
         super().__init__(n_seats, first_dealer)
         self.target_score = target_score
         self.max_hands = max_hands
@@ -75,14 +82,16 @@ class TotalsSheet(Sheet):
         for i, p in enumerate(pts):
             self.totals[i] += p
         self.hands += 1
-        self.rows.append({
-            "hand": self.hands,
-            "dealer": dealer,
-            "points": pts,
-            "totals": list(self.totals),
-            "rummy": bool(detail.get("rummy", False)),
-            "void": result.outcome == "void",
-        })
+        self.rows.append(
+            {
+                "hand": self.hands,
+                "dealer": dealer,
+                "points": pts,
+                "totals": list(self.totals),
+                "rummy": bool(detail.get("rummy", False)),
+                "void": result.outcome == "void",
+            }
+        )
         self.next_dealer = detail.get("next_dealer", (dealer + 1) % self.n_seats)
         reached = self.target_score is not None and any(t >= self.target_score for t in self.totals)
         if reached or (self.max_hands is not None and self.hands >= self.max_hands):
@@ -106,8 +115,7 @@ class TotalsSheet(Sheet):
         ``Seat i``) and one row of text cells per hand (``48 / 48``)."""
         head = ["Hand (dealer)" if self.show_dealer else "Hand"]
         head += list(names) if names else [f"Seat {i}" for i in range(self.n_seats)]
-        rows = [[self._label(r)] + [f"{p} / {t}" for p, t in zip(r["points"], r["totals"])]
-                for r in self.rows]
+        rows = [[self._label(r)] + [f"{p} / {t}" for p, t in zip(r["points"], r["totals"])] for r in self.rows]
         return head, rows
 
     def view(self, names: Sequence[str] | None = None) -> SheetView:
@@ -115,13 +123,17 @@ class TotalsSheet(Sheet):
         total): a rummy or void hand's label marked, the winners' last cells marked once the
         match is over; under it the winner's line."""
         head, rows = self.table(names)
-        marks = [(i, 0, VOID if r["void"] else RUMMY) for i, r in enumerate(self.rows)
-                 if r["void"] or (self.mark_rummy and r["rummy"])]
+        marks = [
+            (i, 0, VOID if r["void"] else RUMMY)
+            for i, r in enumerate(self.rows)
+            if r["void"] or (self.mark_rummy and r["rummy"])
+        ]
         if self.over and rows:
             marks += [(len(rows) - 1, 1 + w, WINNER) for w in self.winners]
-        lines = tuple(self.render(names).splitlines()[len(rows) + 2:])
-        return SheetView("Running totals", tuple(head), tuple(tuple(r) for r in rows), None, tuple(marks),
-                         self.n_seats, lines)
+        lines = tuple(self.render(names).splitlines()[len(rows) + 2 :])
+        return SheetView(
+            "Running totals", tuple(head), tuple(tuple(r) for r in rows), None, tuple(marks), self.n_seats, lines
+        )
 
     def render(self, names: Sequence[str] | None = None, aligned: bool = True) -> str:
         """The sheet as a text table (klassieke-rummy.md §8), one line per hand, and a last
@@ -180,8 +192,9 @@ class HandScoresSheet(TotalsSheet):
         for r in self.rows:
             who = [self._name(s, names) for s in r.get("result_seats", [])]
             text = r.get("result", "")
-            rows.append([str(r["hand"]), self._name(r["dealer"], names), text.format(*who)]
-                        + [str(p) for p in r["points"]])
+            rows.append(
+                [str(r["hand"]), self._name(r["dealer"], names), text.format(*who)] + [str(p) for p in r["points"]]
+            )
         rows.append(["total", "", ""] + [str(t) for t in self.totals])
         return head, rows
 
@@ -192,9 +205,16 @@ class HandScoresSheet(TotalsSheet):
         marks = [(i, 0, VOID) for i, r in enumerate(self.rows) if r["void"]]
         if self.over:
             marks += [(-1, 3 + w, WINNER) for w in self.winners]
-        lines = tuple(self.render(names).splitlines()[len(rows) + 2:])
-        return SheetView(f"Scores (to {self.target_score})", tuple(head), tuple(tuple(r) for r in rows[:-1]),
-                         tuple(rows[-1]), tuple(marks), self.n_seats, lines)
+        lines = tuple(self.render(names).splitlines()[len(rows) + 2 :])
+        return SheetView(
+            f"Scores (to {self.target_score})",
+            tuple(head),
+            tuple(tuple(r) for r in rows[:-1]),
+            tuple(rows[-1]),
+            tuple(marks),
+            self.n_seats,
+            lines,
+        )
 
     def render(self, names: Sequence[str] | None = None, aligned: bool = True) -> str:
         """The §8 table with its totals row, then ``to 250`` and, once over, the winner."""

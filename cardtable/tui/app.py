@@ -112,16 +112,25 @@ class CardTableApp(App):
     ENABLE_COMMAND_PALETTE = False
     BINDINGS = [Binding("ctrl+q", "quit", "quit", show=False, priority=True)]
 
-    def __init__(self, match: Match | None = None, *, bot_delay: float | None = None,
-                 dutch: bool | None = None, seed: int | None = None, autosave: bool = True,
-                 resume: bool = True, handover_quiet: float | None = None,
-                 input_quiet: float | None = None, hotseat_undo: bool | None = None) -> None:
+    def __init__(
+        self,
+        match: Match | None = None,
+        *,
+        bot_delay: float | None = None,
+        dutch: bool | None = None,
+        seed: int | None = None,
+        autosave: bool = True,
+        resume: bool = True,
+        handover_quiet: float | None = None,
+        input_quiet: float | None = None,
+        hotseat_undo: bool | None = None,
+    ) -> None:
         super().__init__()
         self.start_match = match
         from cardtable import settings
         from cardtable.tui.profile import apply_settings
 
-        apply_settings(self, settings.load())   # the settings file, then the environment
+        apply_settings(self, settings.load())  # the settings file, then the environment
         if bot_delay is not None:
             self.bot_delay = bot_delay
         if dutch is not None:
@@ -129,13 +138,17 @@ class CardTableApp(App):
         self.seed = seed
         self.autosave = autosave
         self.resume = resume
-        self.handover_quiet = (_env_float("CARDTABLE_HANDOVER_QUIET", DEFAULT_HANDOVER_QUIET)
-                               if handover_quiet is None else max(0.0, handover_quiet))
-        self.input_quiet = (_env_float("CARDTABLE_INPUT_QUIET", DEFAULT_INPUT_QUIET)
-                            if input_quiet is None else max(0.0, input_quiet))
+        self.handover_quiet = (
+            _env_float("CARDTABLE_HANDOVER_QUIET", DEFAULT_HANDOVER_QUIET)
+            if handover_quiet is None
+            else max(0.0, handover_quiet)
+        )
+        self.input_quiet = (
+            _env_float("CARDTABLE_INPUT_QUIET", DEFAULT_INPUT_QUIET) if input_quiet is None else max(0.0, input_quiet)
+        )
         self.hotseat_undo = _hotseat_undo_setting() if hotseat_undo is None else bool(hotseat_undo)
-        self._hush_last: float | None = None    # the gate is shut: time of the last input
-        self.hushed_inputs = 0                  # inputs the gate swallowed (the tests read it)
+        self._hush_last: float | None = None  # the gate is shut: time of the last input
+        self.hushed_inputs = 0  # inputs the gate swallowed (the tests read it)
         #: the times (``event.time``) the last keys, clicks and pastes were read, counted or
         #: not: a gated screen (``handover.InputGate``) measures the quiet before a key on them
         self.input_times: deque[float] = deque(maxlen=64)
@@ -159,8 +172,7 @@ class CardTableApp(App):
         """Whether to drop ``event`` (a key, a click, a paste): the screen on top decides when
         it has a gate of its own (``handover.InputGate``: the hand-over; the summary and the
         resume offer), else the input gate (``hush``). Ctrl+Q always passes."""
-        if event.is_forwarded or not isinstance(event, (events.Key, events.MouseDown, events.MouseUp,
-                                                         events.Paste)):
+        if event.is_forwarded or not isinstance(event, (events.Key, events.MouseDown, events.MouseUp, events.Paste)):
             return False
         if isinstance(event, events.Key) and event.key == "ctrl+q":
             return False
@@ -178,16 +190,16 @@ class CardTableApp(App):
         if self._hush_last is None:
             return False
         if now - self._hush_last >= self.input_quiet:
-            self._hush_last = None        # quiet long enough: the gate opens
+            self._hush_last = None  # quiet long enough: the gate opens
             return False
         if not isinstance(event, events.MouseUp):
-            self._hush_last = max(self._hush_last, now)   # input keeps the gate shut
+            self._hush_last = max(self._hush_last, now)  # input keeps the gate shut
         self._dropped(event)
         return True
 
     def _dropped(self, event) -> None:
         if isinstance(event, events.MouseDown):
-            self._mouse_down_widget = None   # no click from a press that was dropped
+            self._mouse_down_widget = None  # no click from a press that was dropped
         self.hushed_inputs += 1
 
     async def on_event(self, event) -> None:
@@ -199,7 +211,7 @@ class CardTableApp(App):
     #: ``cardtable.tui.run`` turns it into one line and exit code 1
     crash: BaseException | None = None
     crash_log = None
-    crash_saved = False     # a match was at the table and is in the autosave
+    crash_saved = False  # a match was at the table and is in the autosave
 
     def _handle_exception(self, error: Exception) -> None:
         """Any exception that escapes a handler ends the app (Textual's rule): keep the

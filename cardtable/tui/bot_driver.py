@@ -75,9 +75,9 @@ class BotDriver:
         self.screen = screen
         self.bots = bots
         self.token: object = None
-        self.thinking: Any = None        # the bot whose worker runs now
+        self.thinking: Any = None  # the bot whose worker runs now
         if any(getattr(b, "wants_information_set", False) for b in bots.values()):
-            warm = getattr(_bots, "warm_up", None)   # start a searching bot's workers now
+            warm = getattr(_bots, "warm_up", None)  # start a searching bot's workers now
             if callable(warm):
                 try:
                     warm()

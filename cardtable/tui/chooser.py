@@ -57,8 +57,7 @@ def card_index(key: str) -> int | None:
 #: Keys that belong to the table (sheet, quit, rules, letters, hint, history, cancel, card
 #: keys: digits and the card letters) and are never given to a button, not even for a moment
 #: (a suit is chosen by its capital letter: ``trump H`` on ``H``)
-RESERVED_KEYS = (set("snq?oih") | {"enter", "space", "left", "right", "escape", "up", "down"}
-                 | set(CARD_KEYS))
+RESERVED_KEYS = set("snq?oih") | {"enter", "space", "left", "right", "escape", "up", "down"} | set(CARD_KEYS)
 #: keys given to buttons whose spec has no key (or whose key is taken), in this order
 FREE_KEYS = "eabcdkmprtlx"
 #: the key that turns the page when the buttons are more than the keys
@@ -177,7 +176,7 @@ class Chooser:
         verbs = tuple(obs.verbs or ())
         loose = []
         legal = obs.legal
-        lazy = getattr(legal, "lazy_verbs", None)       # a LazyActions: its long part not built
+        lazy = getattr(legal, "lazy_verbs", None)  # a LazyActions: its long part not built
         if lazy is not None and not legal.built():
             for v in sorted(lazy):
                 s = spec_for(Action(v), verbs)
@@ -215,7 +214,7 @@ class Chooser:
             if s.shape in CARD_SHAPES:
                 any_card = True
                 if isinstance(acts, LazyGroup):
-                    continue          # compound actions (an open): no cards of their own
+                    continue  # compound actions (an open): no cards of their own
                 for a in acts:
                     ok.update(a.cards)
         return ok if any_card else None
@@ -240,8 +239,9 @@ class Chooser:
         acts)`` for a card-shaped key, ``ui.redraw()``)."""
         if self.choices:
             # a compound open: its parts in words; a lay-off's end in words (``low end`` / ``high end``)
-            return self._numbered(list(self.choices), ui,
-                                  lambda a: (parts_label(a) or (f"{a.end} end" if a.end else ""), a.cards))
+            return self._numbered(
+                list(self.choices), ui, lambda a: (parts_label(a) or (f"{a.end} end" if a.end else ""), a.cards)
+            )
         if self.path:
             return self._menu_items(obs, ui)
         used = set(RESERVED_KEYS)
@@ -253,7 +253,7 @@ class Chooser:
                 if key and (key not in used or key == "enter") and key not in ("space",):
                     used.add(key)
                     label = s.label + (f" ({len(self.selected)})" if s.shape == CARDS else "")
-                    fn = (lambda s=s, acts=acts: ui.card_key(s, acts))  # noqa: E731 - a default binds the loop value
+                    fn = lambda s=s, acts=acts: ui.card_key(s, acts)  # noqa: E731 - a default binds the loop value
                     fn.card_shaped = True
                     out.append(Item(key, label, fn))
                 else:
@@ -282,8 +282,11 @@ class Chooser:
         rest: list[Item] = []
         for s, a in late:
             if a is None:
-                fn = ((lambda v=s.verb: self.open((v,), ui)) if s.shape == MENU
-                      else (lambda s=s: ui.card_key(s, [x for x in obs.legal if spec_for(x, obs.verbs) is s])))
+                fn = (
+                    (lambda v=s.verb: self.open((v,), ui))
+                    if s.shape == MENU
+                    else (lambda s=s: ui.card_key(s, [x for x in obs.legal if spec_for(x, obs.verbs) is s]))
+                )
                 rest.append(Item("", s.label, fn))
             else:
                 rest.append(self._button("", s, a, ui))
@@ -300,7 +303,7 @@ class Chooser:
         if a.end:
             tail += f" {a.end}"
         if suit is not None:
-            label = ""            # the suit symbol alone, in its colour
+            label = ""  # the suit symbol alone, in its colour
         return Item(key, label + tail if not a.cards else label, lambda a=a: ui.act(a), cards=a.cards, suit=suit)
 
     def _paged(self, rest: list[Item], free: list[str], ui) -> list[Item]:
@@ -314,7 +317,7 @@ class Chooser:
         per = max(1, len(free))
         pages = (len(rest) + per - 1) // per
         self.page %= pages
-        shown = rest[self.page * per:(self.page + 1) * per]
+        shown = rest[self.page * per : (self.page + 1) * per]
         for it, k in zip(shown, free):
             it.key = k
         return shown + [Item(PAGE_KEY, f"more… ({self.page + 1}/{pages})", lambda: self.turn_page(ui))]
@@ -330,7 +333,7 @@ class Chooser:
         pages = max(1, (len(acts) + per - 1) // per)
         self.page %= pages
         out = []
-        for i, a in enumerate(acts[self.page * per:(self.page + 1) * per]):
+        for i, a in enumerate(acts[self.page * per : (self.page + 1) * per]):
             words, cards = label(a)
             out.append(Item(str(i + 1), words, lambda a=a: ui.act(a), cards=cards))
         if pages > 1:
@@ -409,9 +412,9 @@ class Chooser:
                 suit = SUIT_LETTERS.index(m.word) if m.word in SUIT_LETTERS and len(m.label) <= 2 else None
                 leaf = [a for a in under if words_of(a) == path]
                 if leaf and not m.children and m.pick is None:
-                    fn = (lambda a=leaf[0]: ui.act(a))  # noqa: E731 - a default binds the loop value
+                    fn = lambda a=leaf[0]: ui.act(a)  # noqa: E731 - a default binds the loop value
                 else:
-                    fn = (lambda p=path: self.open(p, ui))  # noqa: E731 - a default binds the loop value
+                    fn = lambda p=path: self.open(p, ui)  # noqa: E731 - a default binds the loop value
                 out.append(Item(m.key or "", m.label if suit is None else "", fn, suit=suit))
             used = {i.key for i in out if i.key}
             free = [k for k in FREE_KEYS + CARD_LETTERS + "123456789" if k not in used]

@@ -44,7 +44,7 @@ class TableDrawing(TableBase):
         if head and reason.startswith(head) and obs is not None:
             t = R.move_words(action, obs.verbs, dutch)
             t.append(": ")
-            t.append_text(R.pretty(reason[len(head):], dutch, self._names()))
+            t.append_text(R.pretty(reason[len(head) :], dutch, self._names()))
         else:
             t = R.pretty(reason, dutch, self._names())
         t.stylize_before(Style(color="#ff8080", bold=True))
@@ -80,8 +80,11 @@ class TableDrawing(TableBase):
             # one line where leaving out what the middle shows makes it fit (a second line
             # costs the table a row)
             width = self.size.width or 80
-            status.append_text(L.status_text(obs, names, dutch, max(20, width - status.cell_len), width,
-                                             drawn=L.drawn_items(obs, placed)))
+            status.append_text(
+                L.status_text(
+                    obs, names, dutch, max(20, width - status.cell_len), width, drawn=L.drawn_items(obs, placed)
+                )
+            )
         self.query_one("#status", Static).update(status)
 
         top = self.query_one("#top-seats", Horizontal)
@@ -112,10 +115,16 @@ class TableDrawing(TableBase):
             view = left if p == "left" else right if p == "right" else views[top_seats.index(s)]
             z = placed.hands.get(s)
             count = z.count if z is not None else (obs.hand_sizes[s] if s < len(obs.hand_sizes) else 0)
-            view.show(names[s], count,
-                      dealer=(s == obs.dealer), to_act=(s == obs.to_act), note=self._seat_note(obs, s, anchor),
-                      thinking=(self.mode == "bot" and s == obs.to_act and self.delay > 0),
-                      compact=(p in ("left", "right")), center=(p == "top"))
+            view.show(
+                names[s],
+                count,
+                dealer=(s == obs.dealer),
+                to_act=(s == obs.to_act),
+                note=self._seat_note(obs, s, anchor),
+                thinking=(self.mode == "bot" and s == obs.to_act and self.delay > 0),
+                compact=(p in ("left", "right")),
+                center=(p == "top"),
+            )
         self._draw_middle(obs, placed, pos, names, dutch)
 
         # the side area: zones of the side kinds (declared roem, open cards, a dead hand ...)
@@ -130,8 +139,9 @@ class TableDrawing(TableBase):
         self.query_one("#log", LogView).show(log, dutch)
         self.query_one("#side-log", LogView).show(log, dutch)
         teams = {m.game.team_of(s) for s in range(n)}
-        self.query_one("#side-sheet", SheetView).show(m.sheet, names=[names[s] for s in range(n)],
-                                                      score_columns=len(teams))
+        self.query_one("#side-sheet", SheetView).show(
+            m.sheet, names=[names[s] for s in range(n)], score_columns=len(teams)
+        )
         self._draw_hand(obs, placed, names, dutch, anchor)
         self._draw_actions(obs)
         self._draw_message()
@@ -177,14 +187,26 @@ class TableDrawing(TableBase):
             last = L.trick_pairs(placed.last_trick)
             if trick:
                 leader = trick[0][0]
-                caption = talk or Text(f"{names.get(leader, '')} led" if leader is not None else "",
-                                       Style(color="#b8d8c0", italic=True))
-                trick_view.show(trick, pos, names, dutch, caption, trump=head,
-                                last=L.last_trick_line(placed.last_trick, names, dutch), side=side, title=title)
+                caption = talk or Text(
+                    f"{names.get(leader, '')} led" if leader is not None else "", Style(color="#b8d8c0", italic=True)
+                )
+                trick_view.show(
+                    trick,
+                    pos,
+                    names,
+                    dutch,
+                    caption,
+                    trump=head,
+                    last=L.last_trick_line(placed.last_trick, names, dutch),
+                    side=side,
+                    title=title,
+                )
             elif last:
                 w = placed.last_trick.owner
-                caption = talk or Text("last trick" + (f": won by {names[w]}" if w is not None else ""),
-                                       Style(color="#b8d8c0", italic=True))
+                caption = talk or Text(
+                    "last trick" + (f": won by {names[w]}" if w is not None else ""),
+                    Style(color="#b8d8c0", italic=True),
+                )
                 trick_view.show(last, pos, names, dutch, caption, winner=w, trump=head, side=side, title=title)
             else:
                 trick_view.show((), pos, names, dutch, talk or Text(""), trump=head, side=side, title=title)
@@ -195,8 +217,9 @@ class TableDrawing(TableBase):
         me = Text()
         hand_view = self.query_one("#hand", HandView)
         if self._hidden():
-            me.append("  Hands are hidden until the next player takes the keyboard.",
-                      Style(color="#b8d8c0", italic=True))
+            me.append(
+                "  Hands are hidden until the next player takes the keyboard.", Style(color="#b8d8c0", italic=True)
+            )
             hand_view.show([], dutch, None, set(), None)
         else:
             v = self.viewer
@@ -215,13 +238,16 @@ class TableDrawing(TableBase):
             ok = Chooser.playable(obs) if human and obs.legal else None
             playable = None if ok is None else {i for i, c in enumerate(hand) if c in ok}
             if human and any(s.shape == MELD for s, _ in Chooser.specs(obs)):
-                playable = None       # a turn with melds: every card may be selected
+                playable = None  # a turn with melds: every card may be selected
             # the cursor is drawn while a card of the hand is chosen (not for a draw or a bid)
             cursor = self.cursor if human and hand and ok is not None else None
             # selecting (a meld, an exchange): the selected cards stand up; else the card
             # under the cursor
-            raised = (self._selected_indexes(hand) if human and Chooser.selecting(obs)
-                      else ({cursor} if cursor is not None else set()))
+            raised = (
+                self._selected_indexes(hand)
+                if human and Chooser.selecting(obs)
+                else ({cursor} if cursor is not None else set())
+            )
             hand_view.show(hand, dutch, cursor, raised, playable)
         self.query_one("#me", Static).update(me)
 
@@ -231,8 +257,11 @@ class TableDrawing(TableBase):
         if s != anchor and g.team_of(s) == g.team_of(anchor):
             parts.append("partner")
         parts += L.roles_of(obs, s)
-        if obs.tricks_won and s < len(obs.tricks_won) and (
-                any(obs.tricks_won) or any(z.kind == TRICK and z.cards for z in obs.zones)):
+        if (
+            obs.tricks_won
+            and s < len(obs.tricks_won)
+            and (any(obs.tricks_won) or any(z.kind == TRICK and z.cards for z in obs.zones))
+        ):
             k = obs.tricks_won[s]
             parts.append(f"{k} trick{'s' if k != 1 else ''}")
         table_melds = next((z for z in obs.zones if z.kind == "melds" and z.owner is None and not z.mirror), None)
@@ -294,10 +323,9 @@ class TableDrawing(TableBase):
         c = self.chooser
         if c.pending is not None:
             k = len(self._table_melds(obs))
-            t = Text(f"{c.pending[0].label} ", gold)       # the cards it will move, by name
+            t = Text(f"{c.pending[0].label} ", gold)  # the cards it will move, by name
             t.append_text(R.cards_inline(c.pending[1], bool(getattr(self.app, "dutch", False))))
-            t.append(": onto which meld? Type its number" + (" and press ⏎" if k > 9 else "")
-                     + " (Esc cancels).", gold)
+            t.append(": onto which meld? Type its number" + (" and press ⏎" if k > 9 else "") + " (Esc cancels).", gold)
             return self._one_line(t)
         if c.path or c.choices:
             return self._one_line(Text(c.menu_prompt(obs), gold))

@@ -48,8 +48,7 @@ class TableFlow(TableSelection):
             self._wait_shown = False
         st = m.state
         if st is None or st.over:
-            if (st is not None and st.over and not m.in_between
-                    and self._summary_for != len(m.hands)):
+            if st is not None and st.over and not m.in_between and self._summary_for != len(m.hands):
                 self._summary_for = len(m.hands)
                 self.mode = "summary"
                 self.refresh_table()
@@ -74,16 +73,18 @@ class TableFlow(TableSelection):
         if kind == "bot":
             self.mode = "bot"
             if self.hot_seat:
-                self.viewer = None        # the last human's hand turns face down first
+                self.viewer = None  # the last human's hand turns face down first
             self.refresh_table()
             self._start_bot(seat)
             return
         if handover_due(self.hot_seat, self.viewer, seat):
             self.mode = "handover"
-            self.viewer = None            # hide every hand before anything else is drawn
+            self.viewer = None  # hide every hand before anything else is drawn
             self.refresh_table()
-            self.app.push_screen(HandOverScreen(name, self._handover_note(seat), self._pass_key(seat, name)),
-                                 callback=lambda _=None, s=seat: self._handover_done(s))
+            self.app.push_screen(
+                HandOverScreen(name, self._handover_note(seat), self._pass_key(seat, name)),
+                callback=lambda _=None, s=seat: self._handover_done(s),
+            )
             return
         self.viewer = seat
         self.anchor = seat
@@ -112,7 +113,7 @@ class TableFlow(TableSelection):
         self.viewer = seat
         self.anchor = seat
         self.mode = "human"
-        self.keys_in_use = set()          # another player's fingers on the keys from now
+        self.keys_in_use = set()  # another player's fingers on the keys from now
         self.cursor = 0
         self.chooser = Chooser()
         self._cursor_to_playable()
@@ -135,7 +136,7 @@ class TableFlow(TableSelection):
 
     def _after_summary(self, answer=True) -> None:
         self._summary_screen = None
-        if answer == "leave":         # q on the summary: the match is saved, the table left
+        if answer == "leave":  # q on the summary: the match is saved, the table left
             self._leave()
             return
         self.advance()
@@ -159,7 +160,7 @@ class TableFlow(TableSelection):
         state = self.match.state
         obs = state.observation(seat)
         bot = self.driver.bots[seat]
-        info_for = getattr(bot, "info_for", None)    # a searching bot takes its information set
+        info_for = getattr(bot, "info_for", None)  # a searching bot takes its information set
         self.driver.start(seat, info_for(state, seat) if info_for else obs, self.bot_pause(obs))
 
     @property
@@ -233,7 +234,7 @@ class TableFlow(TableSelection):
         key = self.review.decision_key()
         if not self.driver.start_hint(self.match.game, obs, st.information_set(obs.seat), key):
             return
-        self.review.hint_asked(key)          # the hint's search is this decision's review
+        self.review.hint_asked(key)  # the hint's search is this decision's review
         self.set_message(Text("Thinking about a hint…", Style(color=R.GOLD, italic=True)))
 
     def _hint_done(self, event: Worker.StateChanged) -> None:
@@ -242,8 +243,13 @@ class TableFlow(TableSelection):
             if len(search) == 2 and search[0] is not None:
                 self.review.take_hint(key, obs, search[0], search[1])
             now = self.observation()
-            if (self.mode != "human" or now is None or now.seat != obs.seat or now.legal != obs.legal
-                    or key != self.review.decision_key()):
+            if (
+                self.mode != "human"
+                or now is None
+                or now.seat != obs.seat
+                or now.legal != obs.legal
+                or key != self.review.decision_key()
+            ):
                 return
             t = Text("Hint: ", Style(color=R.GOLD, bold=True))
             t.append_text(R.move_words(action, now.verbs, bool(getattr(self.app, "dutch", False))))
@@ -288,14 +294,15 @@ class TableFlow(TableSelection):
             self.app.push_screen(ConfirmScreen(spec.confirm, spec.label), callback=answer)
             return False
         before = Counter(obs.hand) if obs is not None and obs.seat == self.viewer else None
-        held = (obs.hand[self.cursor] if before is not None and 0 <= self.cursor < len(obs.hand)
-                else None)                     # the card under the cursor, kept in view after a draw
+        held = (
+            obs.hand[self.cursor] if before is not None and 0 <= self.cursor < len(obs.hand) else None
+        )  # the card under the cursor, kept in view after a draw
         try:
             self.match.apply(action)
         except IllegalAction as e:
             self.set_message(self._refusal(str(e), action, obs))
             return False
-        self.review.stop()             # a review search still running ends now
+        self.review.stop()  # a review search still running ends now
         self._message = None
         self._after_action(before)
         if before is not None:
@@ -319,8 +326,12 @@ class TableFlow(TableSelection):
         except Exception as e:  # a full disk must not end the game
             # said once: not a warning after every move while the disk stays full
             if not self._save_failed:
-                self.app.notify(f"autosave failed: {e} (the game goes on; later failures are "
-                                "not shown)", severity="warning", markup=False, timeout=8)
+                self.app.notify(
+                    f"autosave failed: {e} (the game goes on; later failures are not shown)",
+                    severity="warning",
+                    markup=False,
+                    timeout=8,
+                )
             self._save_failed = True
         else:
             if self._save_failed:
@@ -331,7 +342,7 @@ class TableFlow(TableSelection):
         if not getattr(self.app, "autosave", True):
             return
         try:
-            saves.finish(self.match)     # the history and the statistics, once
+            saves.finish(self.match)  # the history and the statistics, once
         except Exception:
             pass
 
@@ -347,8 +358,9 @@ class TableFlow(TableSelection):
         """Take back the last decision of a human in this hand and the bots' moves after it
         (``Match.undo``); as many times as there are decisions in the hand."""
         if not self.undo_allowed():
-            self.set_message(Text("Undo is off in hot-seat (it can be turned on in the settings).",
-                                  Style(color=R.GOLD)))
+            self.set_message(
+                Text("Undo is off in hot-seat (it can be turned on in the settings).", Style(color=R.GOLD))
+            )
             return
         if self.mode not in ("human", "bot"):
             return
@@ -359,8 +371,9 @@ class TableFlow(TableSelection):
         mine = {self.viewer} if len(humans) > 1 and self.mode == "human" else humans
         n = m.undo_count(mine)
         if n and len(humans) > 1 and any(a in humans - mine for a in m.actors()[-n:]):
-            self.set_message(Text("Another player has decided since your last move: it cannot be "
-                                  "taken back.", Style(color=R.GOLD)))
+            self.set_message(
+                Text("Another player has decided since your last move: it cannot be taken back.", Style(color=R.GOLD))
+            )
             return
         if n == 0:
             self.set_message(Text("Nothing to take back in this hand.", Style(color=R.GOLD)))
@@ -370,7 +383,7 @@ class TableFlow(TableSelection):
             self.set_message(Text(refusal, Style(color=R.GOLD)))
             return
         taken = m.hands[-1]["actions"][len(m.hands[-1]["actions"]) - n]
-        self.driver.stop()            # a bot thinking about its reply: its move is dropped
+        self.driver.stop()  # a bot thinking about its reply: its move is dropped
         self.review.stop()
         m.undo(n)
         self._autosave()
@@ -379,8 +392,13 @@ class TableFlow(TableSelection):
         self.advance()
         back = self.observation()
         msg = Text("Taken back: ")
-        msg.append_text(R.move_words(m.game.parse_action(taken), back.verbs if back is not None else (),
-                                     bool(getattr(self.app, "dutch", False))))
+        msg.append_text(
+            R.move_words(
+                m.game.parse_action(taken),
+                back.verbs if back is not None else (),
+                bool(getattr(self.app, "dutch", False)),
+            )
+        )
         msg.append((f" and {n - 1} move{'s' if n > 2 else ''} after it" if n > 1 else "") + ".")
         msg.stylize_before(Style(color=R.GOLD))
         self.set_message(msg)
@@ -394,7 +412,7 @@ class TableFlow(TableSelection):
         """Leave the table: back to the screen beneath; a table opened from the command line
         (``standalone``) quits the app, or with ``to_menu`` makes way for the menu."""
         self.mode = "idle"
-        self.driver.stop()         # a bot still thinking stops its search (``Bot.cancel``)
+        self.driver.stop()  # a bot still thinking stops its search (``Bot.cancel``)
         self.review.stop()
         if self._left:
             return

@@ -104,6 +104,7 @@ def initial(name: str) -> str:
 
 # ---- the gate: drawn, then quiet --------------------------------------------------------
 
+
 def _is_input(event) -> bool:
     return isinstance(event, (events.Key, events.MouseDown, events.MouseUp, events.Paste))
 
@@ -182,8 +183,12 @@ class InputGate(Screen):
 
     def _tell_too_soon(self) -> None:
         now = _time.get_time()
-        if (now - self._gate_told < 2.0 or getattr(self, "_dismissed", False)
-                or not self.is_attached or self.app.screen is not self):
+        if (
+            now - self._gate_told < 2.0
+            or getattr(self, "_dismissed", False)
+            or not self.is_attached
+            or self.app.screen is not self
+        ):
             return
         self._gate_told = now
         self.notify("Too soon: a key counts after a quiet moment.", timeout=2.5)
@@ -203,7 +208,7 @@ class HandOverScreen(InputGate):
         self.player = name
         self.note = note
         self.pass_key = (key or pass_key(name)).lower()
-        self.told = ""            # the line under the text: why the last key did not pass
+        self.told = ""  # the line under the text: why the last key did not pass
 
     def _text(self) -> Text:
         t = Text(justify="center")
@@ -237,7 +242,7 @@ class HandOverScreen(InputGate):
         self.told = line
         try:
             self.query_one("#handover-text", Static).update(self._text())
-        except NoMatches:         # not composed yet: compose draws the line
+        except NoMatches:  # not composed yet: compose draws the line
             pass
 
     def gate_refused(self, event) -> None:
@@ -246,8 +251,11 @@ class HandOverScreen(InputGate):
     def is_pass_key(self, event) -> bool:
         """``event`` is the key that passes this hand-over (either case, no Ctrl or Alt)."""
         char = event.character
-        return char is not None and char.lower() == self.pass_key and event.key in (
-            self.pass_key, self.pass_key.upper(), f"shift+{self.pass_key}")
+        return (
+            char is not None
+            and char.lower() == self.pass_key
+            and event.key in (self.pass_key, self.pass_key.upper(), f"shift+{self.pass_key}")
+        )
 
     def on_key(self, event) -> None:
         event.stop()

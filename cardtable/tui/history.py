@@ -41,7 +41,7 @@ def history_lines(obs: Observation | None, names: dict[int, str], dutch: bool) -
     group = obs.event_group
     out: list[Text | None] = []
     plays: list[Text] = []
-    slot: int | None = None          # the line of the trick in play: where its first card came
+    slot: int | None = None  # the line of the trick in play: where its first card came
     tricks = 0
 
     def flush(end: Text | None) -> None:
@@ -50,8 +50,10 @@ def history_lines(obs: Observation | None, names: dict[int, str], dutch: bool) -
             return
         tricks += 1 if end is not None else 0
         line = Text()
-        line.append(f"{group.label} {tricks}: " if end is not None else f"{group.label} {tricks + 1} so far: ",
-                    Style(color=R.GOLD, bold=True))
+        line.append(
+            f"{group.label} {tricks}: " if end is not None else f"{group.label} {tricks + 1} so far: ",
+            Style(color=R.GOLD, bold=True),
+        )
         line.append_text(Text(" · ").join(plays))
         if end is not None:
             line.append(" → ", SOFT)
@@ -95,15 +97,21 @@ class HistoryScreen(Screen):
         super().__init__()
         self._title = title
         self._lines = list(lines)
-        if back != "back to the table":        # the key line names where Esc goes
+        if back != "back to the table":  # the key line names where Esc goes
             self._bindings.key_to_bindings["escape"] = [Binding("escape", "back", back)]
 
     def compose(self) -> ComposeResult:
-        yield Static(Text(f" {self._title} ", Style(bold=True, color="#0b2e1c", bgcolor=R.GOLD)),
-                     id="history-title", markup=False)
+        yield Static(
+            Text(f" {self._title} ", Style(bold=True, color="#0b2e1c", bgcolor=R.GOLD)),
+            id="history-title",
+            markup=False,
+        )
         with VerticalScroll(id="history-body"):
-            body = Text("\n").join(self._lines) if self._lines else Text("Nothing has happened yet this hand.",
-                                                                          Style(italic=True, color="#b8d8c0"))
+            body = (
+                Text("\n").join(self._lines)
+                if self._lines
+                else Text("Nothing has happened yet this hand.", Style(italic=True, color="#b8d8c0"))
+            )
             yield Static(body, id="history-text", markup=False)
         yield Footer()
 

@@ -44,7 +44,7 @@ class TableKeys(TableMoves):
         they do something (while the bots play: quit, the sheet, the history, the rules, undo).
         The table's keys themselves are run by ``on_key``, a card key even when hidden."""
         if action in CARD_KEY_ACTIONS and not self._card_key_live(action):
-            return False          # hidden from the key line: it does nothing now
+            return False  # hidden from the key line: it does nothing now
         if action == "hint":
             return hint_function() is not None and self.mode == "human"
         if action == "undo":
@@ -75,7 +75,7 @@ class TableKeys(TableMoves):
         bubbled up to the app, behind the digits typed after it."""
         key = event.key
         if self._too_small() and key != "q":
-            event.stop()          # the table is not in view: no card is played blind
+            event.stop()  # the table is not in view: no card is played blind
             event.prevent_default()
             return
         if self.chooser.pending is not None and (is_digit_key(key) or key == "enter"):
@@ -106,8 +106,14 @@ class TableKeys(TableMoves):
                 await self.run_action(binding.action)
             return
         char = event.character
-        if (self.mode == "human" and char is not None and len(char) == 1 and char.isprintable()
-                and not char.isspace() and key not in self.app._bindings.key_to_bindings):
+        if (
+            self.mode == "human"
+            and char is not None
+            and len(char) == 1
+            and char.isprintable()
+            and not char.isspace()
+            and key not in self.app._bindings.key_to_bindings
+        ):
             event.stop()
             event.prevent_default()
             self._no_such_key(char)
@@ -160,7 +166,8 @@ class TableKeys(TableMoves):
         if not menu:
             seen = [sp for sp in self._seen_specs.get(obs.phase, {}).values() if sp.shape in (CARD, CARDS)]
             sp = next((sp for sp in seen if sp.key == "enter"), None) or next(
-                (sp for sp in seen if not sp.key and sp.shape == CARD), None)
+                (sp for sp in seen if not sp.key and sp.shape == CARD), None
+            )
             if sp is not None and spec_for(Action(sp.verb, sp.arg), obs.verbs) is None:
                 self.card_key(sp, [])
                 return
@@ -177,8 +184,11 @@ class TableKeys(TableMoves):
     def _enter_doubles_a_button(self, obs: Observation) -> bool:
         """⏎ would make the one move on offer (``_only_move``) and a button of the action
         line makes that move on its own key."""
-        return ("enter" not in self.keymap and self._only_move(obs) is not None
-                and any(key != "enter" for key, _ in self._buttons))
+        return (
+            "enter" not in self.keymap
+            and self._only_move(obs) is not None
+            and any(key != "enter" for key, _ in self._buttons)
+        )
 
     @staticmethod
     def _only_move(obs: Observation) -> Action | None:
@@ -195,8 +205,7 @@ class TableKeys(TableMoves):
     def _no_such_key(self, key: str) -> None:
         """A key that does nothing now, on the human's turn: say so and point at the key
         line (before, nothing happened and an old message stayed, as if it answered)."""
-        self.set_message(Text(f"{key} does nothing now: the keys below say what you can do.",
-                              Style(color=R.GOLD)))
+        self.set_message(Text(f"{key} does nothing now: the keys below say what you can do.", Style(color=R.GOLD)))
 
     def action_scroll_center(self, lines: int) -> None:
         center = self.query_one("#center", VerticalScroll)

@@ -116,12 +116,20 @@ def side_text(zones, names: dict[int, str], dutch: bool) -> Text | None:
     out = Text()
     for z in zones:
         title = (z.name[:1].upper() + z.name[1:]) if z.melds else zone_title(z)
-        out.append(title + ("" if z.owner is None else f" ({names.get(z.owner, z.owner)})") + "\n",
-                   Style(bold=True, color=R.GOLD))
+        out.append(
+            title + ("" if z.owner is None else f" ({names.get(z.owner, z.owner)})") + "\n",
+            Style(bold=True, color=R.GOLD),
+        )
         if z.melds:
-            out.append_text(Text("\n").join(
-                Text.assemble((names.get(md.owner, str(md.owner)) + " ", Style(color="#b8d8c0")),
-                              R.cards_inline(R.meld_cards(md), dutch)) for md in z.melds))
+            out.append_text(
+                Text("\n").join(
+                    Text.assemble(
+                        (names.get(md.owner, str(md.owner)) + " ", Style(color="#b8d8c0")),
+                        R.cards_inline(R.meld_cards(md), dutch),
+                    )
+                    for md in z.melds
+                )
+            )
         elif z.cards and z.face == "up":
             out.append_text(R.cards_inline(z.cards, dutch))
         else:
@@ -204,8 +212,15 @@ def trump_head(obs: Observation, placed: "Placed", dutch: bool, brief: bool = Fa
     return head
 
 
-def status_text(obs: Observation, names: dict[int, str], dutch: bool, first: int, width: int,
-                lines: int = 2, drawn: tuple[str, ...] = ()) -> Text:
+def status_text(
+    obs: Observation,
+    names: dict[int, str],
+    dutch: bool,
+    first: int,
+    width: int,
+    lines: int = 2,
+    drawn: tuple[str, ...] = (),
+) -> Text:
     """The status line's items (``Facts.status``; else the whole ``status``) joined with
     `` · ``, broken only between two items, on one line where that loses nothing the table
     does not draw anyway: all the items on one line, else without the items in ``drawn``
@@ -228,7 +243,7 @@ def status_text(obs: Observation, names: dict[int, str], dutch: bool, first: int
             if used + sep + t.cell_len > room:
                 if used:
                     whole = False
-                    continue          # left out whole; a shorter item after it may fit
+                    continue  # left out whole; a shorter item after it may fit
                 t = t.copy()
                 t.truncate(max(1, room - 1))
                 t.append("…")

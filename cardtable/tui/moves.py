@@ -73,8 +73,11 @@ class TableMoves(TableFlow):
                 offered = {(sp.verb, sp.arg) for sp in obs.verbs}
                 for k, sp in seen.items():
                     if k not in offered and sp.key and sp.key not in self.keymap and sp.key != "enter":
-                        self.keymap[sp.key] = ((lambda sp=sp: self.card_key(sp, [])) if sp.shape in CARD_SHAPES
-                                               else (lambda sp=sp: self._not_on_offer(sp)))
+                        self.keymap[sp.key] = (
+                            (lambda sp=sp: self.card_key(sp, []))
+                            if sp.shape in CARD_SHAPES
+                            else (lambda sp=sp: self._not_on_offer(sp))
+                        )
             # ⏎ plays the card (or the selection) as well when no button is on it
             if "enter" not in self.keymap and not (self.chooser.path or self.chooser.choices):
                 spec = self.chooser.card_spec(obs, "enter")
@@ -97,7 +100,7 @@ class TableMoves(TableFlow):
         if st is None or st.over or obs is None:
             return
         action = Action(spec.verb, spec.arg)
-        words = dataclasses.replace(obs, verbs=(*obs.verbs, spec))    # to name the move in the game's words
+        words = dataclasses.replace(obs, verbs=(*obs.verbs, spec))  # to name the move in the game's words
         self.set_message(self._refusal(st.explain(action), action, words))
 
     def card_key(self, spec, acts) -> None:
@@ -116,8 +119,12 @@ class TableMoves(TableFlow):
                 self.set_message(Text(f"{spec.label}: not on offer now.", Style(color=R.GOLD)))
                 return
             if not cards:
-                self.set_message(Text(f"Select the cards first (␣ or their numbers), then "
-                                      f"{spec.key or '⏎'}: {spec.label}.", Style(color="#ff6b6b", bold=True)))
+                self.set_message(
+                    Text(
+                        f"Select the cards first (␣ or their numbers), then {spec.key or '⏎'}: {spec.label}.",
+                        Style(color="#ff6b6b", bold=True),
+                    )
+                )
                 return
             found = self.chooser.match_cards(spec, acts, cards)
             if len(found) == 1:
@@ -134,8 +141,9 @@ class TableMoves(TableFlow):
             return
         if spec.shape == CARD or spec.shape == DESIGNATION:
             if len(cards) != 1:
-                self.set_message(Text(f"Choose exactly one card for {spec.label.lower()}.",
-                                      Style(color="#ff6b6b", bold=True)))
+                self.set_message(
+                    Text(f"Choose exactly one card for {spec.label.lower()}.", Style(color="#ff6b6b", bold=True))
+                )
                 return
             found = self.chooser.match_cards(spec, acts, cards)
             if len(found) == 1:
@@ -203,9 +211,12 @@ class TableMoves(TableFlow):
             ask = None
             for c in cards:
                 ways = [a for a in legal if a.verb == spec.verb and a.cards == (c,) and a.target == target]
-                if not ways:        # a joker from hand: what it may stand for there
-                    ways = [a for a in legal if a.verb == spec.verb and len(a.cards) == 1
-                            and plain(a.cards[0]) == c and a.target == target]
+                if not ways:  # a joker from hand: what it may stand for there
+                    ways = [
+                        a
+                        for a in legal
+                        if a.verb == spec.verb and len(a.cards) == 1 and plain(a.cards[0]) == c and a.target == target
+                    ]
                 if len(ways) == 1:
                     pick = ways[0]
                     break

@@ -61,7 +61,7 @@ class ConfirmScreen(ModalScreen):
                 yield Button(Text(f"{self.yes}  y"), id="confirm-yes", variant="error", compact=True)
 
     def on_mount(self) -> None:
-        self.query_one("#confirm-no", Button).focus()     # Enter alone never deletes
+        self.query_one("#confirm-no", Button).focus()  # Enter alone never deletes
 
     def action_answer(self, yes: bool) -> None:
         dismiss_once(self, yes)
@@ -98,10 +98,14 @@ class SettingsScreen(Screen):
                 with Horizontal(classes="setup-row"):
                     yield Label(Text(label), classes="setup-label")
                     yield self._widget(name, getattr(s, name))
-                    yield Static(Text(help_text, Style(color="#8fb89e")), markup=False, classes="setup-help",
-                                 id=f"help-{name}")
-            yield Static(Text(f"Saved in {S.settings_path()}", Style(color="#8fb89e", italic=True)),
-                         markup=False, id="settings-where")
+                    yield Static(
+                        Text(help_text, Style(color="#8fb89e")), markup=False, classes="setup-help", id=f"help-{name}"
+                    )
+            yield Static(
+                Text(f"Saved in {S.settings_path()}", Style(color="#8fb89e", italic=True)),
+                markup=False,
+                id="settings-where",
+            )
         yield Static("", id="settings-error", markup=False)
         with Horizontal(id="setup-buttons"):
             yield Button(Text("Save ⏎"), id="save", variant="primary", compact=True)
@@ -112,11 +116,15 @@ class SettingsScreen(Screen):
     def _widget(name: str, value):
         wid = f"set-{name}"
         if name == "letters":
-            return Select([("J Q K A", "en"), ("B V H A", "nl")], value=value, allow_blank=False, id=wid,
-                          compact=True)
+            return Select([("J Q K A", "en"), ("B V H A", "nl")], value=value, allow_blank=False, id=wid, compact=True)
         if name == "colours":
-            return Select([("red and black", "red-black"), ("four colours", "four-colour")], value=value,
-                          allow_blank=False, id=wid, compact=True)
+            return Select(
+                [("red and black", "red-black"), ("four colours", "four-colour")],
+                value=value,
+                allow_blank=False,
+                id=wid,
+                compact=True,
+            )
         if name in ("hotseat_undo", "review"):
             return Select([("off", False), ("on", True)], value=value, allow_blank=False, id=wid, compact=True)
         return Input(f"{value:g}", id=wid, compact=True, classes="opt-input")
@@ -177,12 +185,26 @@ class SettingsScreen(Screen):
 def stats_table(rows) -> Table:
     """The statistics as a Rich table: player, game, matches (won), hands (won), best score."""
     t = Table(box=None, header_style=Style(bold=True, color=R.GOLD), pad_edge=False, expand=False)
-    for head, justify in (("Player", "left"), ("Game", "left"), ("Matches", "right"), ("won", "right"),
-                          ("Hands", "right"), ("won", "right"), ("Best score", "right")):
+    for head, justify in (
+        ("Player", "left"),
+        ("Game", "left"),
+        ("Matches", "right"),
+        ("won", "right"),
+        ("Hands", "right"),
+        ("won", "right"),
+        ("Best score", "right"),
+    ):
         t.add_column(head, justify=justify, no_wrap=True)
     for r in rows:
-        t.add_row(r.name, r.game_name, str(r.matches), str(r.matches_won), str(r.hands), str(r.hands_won),
-                  f"{r.best_score} {r.unit}")
+        t.add_row(
+            r.name,
+            r.game_name,
+            str(r.matches),
+            str(r.matches_won),
+            str(r.hands),
+            str(r.hands_won),
+            f"{r.best_score} {r.unit}",
+        )
     return t
 
 
@@ -202,8 +224,13 @@ class StatsScreen(Screen):
                 rows = None
                 yield Static(Text(f"The statistics cannot be read ({e}).", Style(color="#ff6b6b")), markup=False)
             if rows == []:
-                yield Static(Text("No finished matches yet: the statistics count every match played to "
-                                  "its end, per player name.", Style(color="#b8d8c0")), markup=False)
+                yield Static(
+                    Text(
+                        "No finished matches yet: the statistics count every match played to its end, per player name.",
+                        Style(color="#b8d8c0"),
+                    ),
+                    markup=False,
+                )
             elif rows:
                 yield Static(stats_table(rows), markup=False, id="stats-table")
         yield KeyFooter()

@@ -42,11 +42,11 @@ GOLD = "#f2c94c"
 def card_label(card: Card, dutch: bool = False) -> str:
     """Rank and suit symbol as shown on the table: ``10♥``, ``K♠`` (``H♠`` with Dutch letters)."""
     target = stands_for(card)
-    if target is not None:              # a designated wild card: ``JK=8♣``
+    if target is not None:  # a designated wild card: ``JK=8♣``
         base = "JK" if is_joker(card) else card_label(plain(card), dutch)
         try:
             return base + "=" + card_label(target, dutch)
-        except IndexError:              # a rank-only target (``JK=8*``)
+        except IndexError:  # a rank-only target (``JK=8*``)
             letters = RANK_LETTERS_NL if dutch else RANK_DISPLAY_EN
             return base + "=" + letters[rank_of(target)] + "*"
     card = plain(card)
@@ -72,8 +72,7 @@ def meld_cards(meld) -> tuple[Card, ...]:
 #: the suit colours setting (``set_colours``): None for red and black, else per suit
 #: (clubs, diamonds, hearts, spades) the colour on a card face and on the felt
 _FOUR: dict[str, tuple[str, ...]] | None = None
-FOUR_COLOURS = {"face": ("#1a7f37", "#1f5fbf", RED, BLACK),
-                "felt": ("#7ee08a", "#8ab8ff", "#ff6b6b", "#f0f0f0")}
+FOUR_COLOURS = {"face": ("#1a7f37", "#1f5fbf", RED, BLACK), "felt": ("#7ee08a", "#8ab8ff", "#ff6b6b", "#f0f0f0")}
 
 
 def set_colours(name: str) -> None:
@@ -143,23 +142,61 @@ def seat_names(match) -> dict[int, str]:
 
 #: a card code in a log line: plain (``JH``, ``10H``), with a pack copy (``QS#2``) and/or what a
 #: wild card stands for (``JK=8C``, ``JK=8*``, ``2S=8C``)
-_CARD_TOKEN = re.compile(r"(?<![A-Za-z0-9=#])((?:JK|10[CDHS]|[2-9TJQKA][CDHS])(?:#[1-7])?"
-                         r"(?:=(?:10|[2-9TJQKA])(?:[CDHS]|\*))?)(?![A-Za-z0-9])")
+_CARD_TOKEN = re.compile(
+    r"(?<![A-Za-z0-9=#])((?:JK|10[CDHS]|[2-9TJQKA][CDHS])(?:#[1-7])?"
+    r"(?:=(?:10|[2-9TJQKA])(?:[CDHS]|\*))?)(?![A-Za-z0-9])"
+)
 
 
 _SEAT_WORD = re.compile(r"\b[Ss]eat (\d+)\b(?P<poss>'s\b)?(?P<aside> \([^)]*\))?(?: (?P<verb>[a-z]+)\b)?")
 
 #: A verb after a seat that the TUI names "You", in the form "you" takes: "You pass".
 YOU_VERBS = {
-    "plays": "play", "passes": "pass", "draws": "draw", "melds": "meld", "discards": "discard",
-    "declares": "declare", "wins": "win", "deals": "deal", "asks": "ask", "tells": "tell",
-    "lays": "lay", "takes": "take", "goes": "go", "has": "have", "is": "are", "was": "were",
-    "does": "do", "claims": "claim", "says": "say", "bids": "bid", "doubles": "double",
-    "redoubles": "redouble", "exchanges": "exchange", "names": "name", "chooses": "choose",
-    "leads": "lead", "trumps": "trump", "scores": "score", "lets": "let", "keeps": "keep",
-    "knocks": "knock", "calls": "call", "shows": "show", "holds": "hold", "needs": "need",
-    "gets": "get", "puts": "put", "concedes": "concede", "hands": "hand", "picks": "pick",
-    "makes": "make", "loses": "lose", "follows": "follow", "wants": "want", "tries": "try",
+    "plays": "play",
+    "passes": "pass",
+    "draws": "draw",
+    "melds": "meld",
+    "discards": "discard",
+    "declares": "declare",
+    "wins": "win",
+    "deals": "deal",
+    "asks": "ask",
+    "tells": "tell",
+    "lays": "lay",
+    "takes": "take",
+    "goes": "go",
+    "has": "have",
+    "is": "are",
+    "was": "were",
+    "does": "do",
+    "claims": "claim",
+    "says": "say",
+    "bids": "bid",
+    "doubles": "double",
+    "redoubles": "redouble",
+    "exchanges": "exchange",
+    "names": "name",
+    "chooses": "choose",
+    "leads": "lead",
+    "trumps": "trump",
+    "scores": "score",
+    "lets": "let",
+    "keeps": "keep",
+    "knocks": "knock",
+    "calls": "call",
+    "shows": "show",
+    "holds": "hold",
+    "needs": "need",
+    "gets": "get",
+    "puts": "put",
+    "concedes": "concede",
+    "hands": "hand",
+    "picks": "pick",
+    "makes": "make",
+    "loses": "lose",
+    "follows": "follow",
+    "wants": "want",
+    "tries": "try",
 }
 
 
@@ -193,7 +230,7 @@ def name_seats(line: str, names: dict[int, str]) -> str:
         aside, verb = m.group("aside") or "", m.group("verb")
         if not _is_you(name):
             return name + (m.group("poss") or "") + aside + (f" {verb}" if verb else "")
-        start = m.start() == 0 or line[:m.start()].rstrip().endswith((".", "!", "?", ";"))
+        start = m.start() == 0 or line[: m.start()].rstrip().endswith((".", "!", "?", ";"))
         if m.group("poss"):
             word = "Your" if start else "your"
         else:
@@ -212,7 +249,7 @@ def pretty(line: str, dutch: bool = False, names: dict[int, str] | None = None) 
     out = Text()
     pos = 0
     for m in _CARD_TOKEN.finditer(line):
-        _plain(out, line[pos:m.start()])
+        _plain(out, line[pos : m.start()])
         try:
             c = parse_card(m.group(1))
         except ValueError:
@@ -267,6 +304,7 @@ def _plain(out: Text, seg: str) -> None:
 
 
 # ---- a small character canvas for drawings (the trick, the piles) ----------------------
+
 
 class Canvas:
     """A grid of styled characters, turned into one multi-line ``Text``."""

@@ -133,7 +133,7 @@ class TableReview:
 
         unit = getattr(m.sheet, "unit", "") or ""
 
-        def think():      # (the unit's scale too, as the hint's: a few playouts the first time)
+        def think():  # (the unit's scale too, as the hint's: a few playouts the first time)
             return key, obs, search.run(), when, RV.sheet_scale(info) if unit else 1.0
 
         scr.run_worker(think, name="review", group="review", thread=True, exit_on_error=False)
@@ -200,16 +200,19 @@ class TableReview:
         looked = len(self.searched(hand))
         pending = any(h == hand for h, _ in self.running)
         if not looked and not pending:
-            return None          # no decision of this hand was searched (a resumed hand)
+            return None  # no decision of this hand was searched (a resumed hand)
         found = self.review_lines(hand)
         dutch = bool(getattr(self.screen.app, "dutch", False))
         name = self.screen._names()[self.screen.humans[0]]
         who = "you" if R.is_you(name) else name
         soft = Style(color="#b8d8c0")
         if not found:
-            word = ("thinking…" if pending else
-                    f"in the {looked} decision{'s' if looked != 1 else ''} it looked at, the bot found "
-                    f"nothing clearly better than what {who} played.")
+            word = (
+                "thinking…"
+                if pending
+                else f"in the {looked} decision{'s' if looked != 1 else ''} it looked at, the bot found "
+                f"nothing clearly better than what {who} played."
+            )
             return [Text(word[0].upper() + word[1:], soft)]
         shown = sorted(sorted(found, key=lambda ln: -ln.gain)[:MAX_LINES], key=lambda ln: ln.index)
         out = [R.pretty(ln.text(who), dutch) for ln in shown]

@@ -37,6 +37,7 @@ def _t(text: str, style: str | Style | None = None) -> Text:
 
 # ---- menu -----------------------------------------------------------------------------
 
+
 def _players_text(cls: type[Game]) -> str:
     if cls.min_players == cls.max_players:
         return f"{cls.min_players} players"
@@ -65,7 +66,7 @@ class MenuScreen(Screen):
     def __init__(self, notice: str | None = None) -> None:
         super().__init__()
         self.notice = notice
-        self.saved: list = []        # saves.SaveInfo of the Continue entries
+        self.saved: list = []  # saves.SaveInfo of the Continue entries
 
     def compose(self) -> ComposeResult:
         from cardtable.engine.registry import game_class, game_ids
@@ -90,8 +91,7 @@ class MenuScreen(Screen):
     def _options(self) -> list[ListOption]:
         options = []
         if self.saved:
-            options.append(ListOption(Text("Continue", Style(bold=True, color=R.GOLD)), id=_HEADINGS[0],
-                                      disabled=True))
+            options.append(ListOption(Text("Continue", Style(bold=True, color=R.GOLD)), id=_HEADINGS[0], disabled=True))
             # the score and the time, and where two would still read the same what tells
             # them apart (the bots' levels, the start, the number)
             for i, (info, details) in enumerate(zip(self.saved, saves.continue_details(self.saved))):
@@ -102,8 +102,7 @@ class MenuScreen(Screen):
                 for d in details:
                     t.append(f" · {d}", Style(color="#8fb89e"))
                 options.append(ListOption(t, id=f"save-{i}"))
-            options.append(ListOption(Text("New game", Style(bold=True, color=R.GOLD)), id=_HEADINGS[1],
-                                      disabled=True))
+            options.append(ListOption(Text("New game", Style(bold=True, color=R.GOLD)), id=_HEADINGS[1], disabled=True))
         options.extend(self._game_option(cls) for cls in self.games)
         if not self.games:
             options.append(ListOption(Text("No games are installed yet."), id="-", disabled=True))
@@ -137,7 +136,7 @@ class MenuScreen(Screen):
 
         try:
             self.saved = saves.list_saves()
-        except Exception as e:   # an unreadable folder: the menu goes on without Continue
+        except Exception as e:  # an unreadable folder: the menu goes on without Continue
             self.saved = []
             self.set_notice(f"The saved games cannot be listed ({e}).")
         notices = saves.take_notices()
@@ -147,9 +146,12 @@ class MenuScreen(Screen):
         if warning:
             notices.append(warning)
         if notices:
-            self.set_notice(" ".join(notices) if len(notices) < 3 else
-                            f"{len(notices)} saved games could not be read and were moved aside "
-                            f"(see cardtable saves). " + notices[0])
+            self.set_notice(
+                " ".join(notices)
+                if len(notices) < 3
+                else f"{len(notices)} saved games could not be read and were moved aside "
+                f"(see cardtable saves). " + notices[0]
+            )
         self.refresh_bindings()
         ol = self.query_one(OptionList)
         keep = ol.highlighted
@@ -215,8 +217,10 @@ class MenuScreen(Screen):
                 where = saves.quarantine(info.path)
             except OSError:
                 where = None
-            self.set_notice(f"The saved game {info.path.name} could not be read ({e}); it was moved aside"
-                            + (f" to {where.name}." if where else "."))
+            self.set_notice(
+                f"The saved game {info.path.name} could not be read ({e}); it was moved aside"
+                + (f" to {where.name}." if where else ".")
+            )
             self.reload_saves()
             return False
         self.app.open_table(match)
@@ -229,8 +233,10 @@ class MenuScreen(Screen):
             return
         from cardtable.tui.profile import ConfirmScreen
 
-        question = (f"Delete the saved game {info.game_name} ({info.players}, hand {info.hand}, "
-                    f"{info.last_played_text()})? It cannot be brought back.")
+        question = (
+            f"Delete the saved game {info.game_name} ({info.players}, hand {info.hand}, "
+            f"{info.last_played_text()})? It cannot be brought back."
+        )
 
         def answer(yes: bool | None) -> None:
             if yes:
@@ -260,15 +266,16 @@ class MenuScreen(Screen):
 
     def action_letters(self) -> None:
         self.app.dutch = not self.app.dutch
-        self.notify("Card letters: " + ("B V H A (Dutch)" if self.app.dutch else "J Q K A (English)"),
-                    markup=False, timeout=2)
+        self.notify(
+            "Card letters: " + ("B V H A (Dutch)" if self.app.dutch else "J Q K A (English)"), markup=False, timeout=2
+        )
 
     def action_quit(self) -> None:
         self.app.exit()
 
     def set_notice(self, text: str) -> None:
         self.notice = text
-        try:   # composed (even while its on_mount runs, when ``is_mounted`` is still False)
+        try:  # composed (even while its on_mount runs, when ``is_mounted`` is still False)
             self.query_one("#notice", Static).update(Text(text, Style(color="#ff6b6b")))
         except Exception:
             pass
@@ -316,8 +323,7 @@ class ResumeScreen(GatedConfirmation):
         if m.sheet.hands:
             parts.append(Text(""))
             parts.append(_sheet_block(m, _names(m)))
-        parts.append(Text("\nResume it?  y/⏎ resume   n/Esc/q the menu (the save is kept)",
-                          Style(color="#b8d8c0")))
+        parts.append(Text("\nResume it?  y/⏎ resume   n/Esc/q the menu (the save is kept)", Style(color="#b8d8c0")))
         with Center(id="resume-box"):
             with VerticalScroll(id="resume-scroll"):
                 yield Static(Group(*parts), markup=False, id="resume-text")
@@ -358,7 +364,9 @@ class OptionCheckbox(Checkbox):
     @property
     def BUTTON_INNER(self) -> str:  # noqa: N802 - Textual's class attribute, per value here
         return "X" if self.value else " "
-BOT_NAME = seat_names.BOT_NAME      # how the table names a bot: no human may take it
+
+
+BOT_NAME = seat_names.BOT_NAME  # how the table names a bot: no human may take it
 
 
 def default_seat_name(seat: int, kind: str) -> str:
@@ -381,7 +389,7 @@ class SetupScreen(Screen):
         super().__init__()
         self.cls = cls
         self.players = cls.min_players
-        self._typed: dict[int, str] = {}     # a human's name kept while the seat is a bot
+        self._typed: dict[int, str] = {}  # a human's name kept while the seat is a bot
         self.kinds = seat_kinds(cls)
         from cardtable.tui.bot_driver import bot_level_words, default_bot_seat
 
@@ -389,33 +397,44 @@ class SetupScreen(Screen):
             game = cls(players=cls.min_players)
         except Exception:
             game = cls
-        self.default_bot = default_bot_seat(game)     # strong where it keeps the budget
+        self.default_bot = default_bot_seat(game)  # strong where it keeps the budget
         self.level_words = bot_level_words(game)
 
     def compose(self) -> ComposeResult:
         cls = self.cls
         # not focusable itself: the first field gets the focus (and the first key)
         with VerticalScroll(id="setup", can_focus=False):
-            yield Static(Text(f"{cls.name}: seats and options", Style(bold=True, color=R.GOLD)),
-                         markup=False, classes="setup-title")
+            yield Static(
+                Text(f"{cls.name}: seats and options", Style(bold=True, color=R.GOLD)),
+                markup=False,
+                classes="setup-title",
+            )
             if cls.min_players != cls.max_players:
                 with Horizontal(classes="setup-row"):
                     yield Label(Text("Players"), classes="setup-label")
-                    yield Select([(str(n), n) for n in range(cls.min_players, cls.max_players + 1)],
-                                 value=self.players, allow_blank=False, id="players", compact=True)
+                    yield Select(
+                        [(str(n), n) for n in range(cls.min_players, cls.max_players + 1)],
+                        value=self.players,
+                        allow_blank=False,
+                        id="players",
+                        compact=True,
+                    )
             with Vertical(id="seats"):
                 yield from self._seat_rows()
             if self.level_words:
-                yield Static(Text(self.level_words, Style(color="#8fb89e")), markup=False,
-                             id="bot-levels")
+                yield Static(Text(self.level_words, Style(color="#8fb89e")), markup=False, id="bot-levels")
             if cls.option_specs:
                 yield Static(Text("Options", Style(bold=True)), markup=False, classes="setup-sub")
             for opt in cls.option_specs:
                 with Horizontal(classes="setup-row"):
                     yield Label(Text(opt.name), classes="setup-label")
                     yield self._option_widget(opt)
-                    yield Static(Text(opt.help or "", Style(color="#8fb89e")), markup=False,
-                                 classes="setup-help", id=f"help-{opt.name}")
+                    yield Static(
+                        Text(opt.help or "", Style(color="#8fb89e")),
+                        markup=False,
+                        classes="setup-help",
+                        id=f"help-{opt.name}",
+                    )
         # outside the scrolled form, so that a refusal is always in sight
         yield Static("", id="setup-error", markup=False)
         with Horizontal(id="setup-buttons"):
@@ -428,8 +447,7 @@ class SetupScreen(Screen):
         if opt.kind == "bool":
             return OptionCheckbox("", value=bool(opt.default), id=wid, compact=True)
         if opt.kind == "choice":
-            return Select([(c, c) for c in opt.choices], value=opt.default, allow_blank=False, id=wid,
-                          compact=True)
+            return Select([(c, c) for c in opt.choices], value=opt.default, allow_blank=False, id=wid, compact=True)
         val = "none" if opt.default is None else str(opt.default)
         return Input(val, id=wid, compact=True, classes="opt-input")
 
@@ -449,14 +467,29 @@ class SetupScreen(Screen):
                         team = f" side {'0/2' if g.team_of(s) == g.team_of(0) else '1/3'}"
                 except Exception:
                     team = ""
-            rows.append(Horizontal(
-                Label(Text(f"Seat {s}{team}"), classes="setup-label"),
-                Select(self.kinds, value=kind if kind in {v for _, v in self.kinds} else self.kinds[1][1],
-                       allow_blank=False, compact=True, classes="seat-kind", id=f"kind-{s}"),
-                Input(default_seat_name(s, kind), placeholder="name", compact=True, classes="seat-name",
-                      id=f"name-{s}", disabled=(kind != "human")),
-                classes="setup-row seat-row", id=f"seat-{s}",
-            ))
+            rows.append(
+                Horizontal(
+                    Label(Text(f"Seat {s}{team}"), classes="setup-label"),
+                    Select(
+                        self.kinds,
+                        value=kind if kind in {v for _, v in self.kinds} else self.kinds[1][1],
+                        allow_blank=False,
+                        compact=True,
+                        classes="seat-kind",
+                        id=f"kind-{s}",
+                    ),
+                    Input(
+                        default_seat_name(s, kind),
+                        placeholder="name",
+                        compact=True,
+                        classes="seat-name",
+                        id=f"name-{s}",
+                        disabled=(kind != "human"),
+                    ),
+                    classes="setup-row seat-row",
+                    id=f"seat-{s}",
+                )
+            )
         return rows
 
     def _show_seats(self) -> None:
@@ -518,7 +551,7 @@ class SetupScreen(Screen):
             except Exception:
                 continue
             if kind == "human":
-                problem = seat_names.name_problem(name, s)     # the same names as ``cardtable play``
+                problem = seat_names.name_problem(name, s)  # the same names as ``cardtable play``
                 if problem:
                     errors.append(problem)
                 seats.append(f"human:{name}")
@@ -534,7 +567,8 @@ class SetupScreen(Screen):
         _, e2 = self._seats()
         errors = e1 + e2
         self.query_one("#setup-error", Static).update(
-            Text("\n".join(errors), Style(color="#ff6b6b", bold=True)) if errors else Text(""))
+            Text("\n".join(errors), Style(color="#ff6b6b", bold=True)) if errors else Text("")
+        )
         return errors
 
     def action_start(self) -> None:
@@ -576,7 +610,7 @@ def sides_legend(match: Match, names: dict[int, str]) -> Text | None:
         teams.setdefault(g.team_of(s), []).append(s)
     if all(len(v) == 1 for v in teams.values()):
         return None
-    heads = getattr(match.sheet, "side_headers", None)     # ``A (0 & 2)``: the sheet's own names
+    heads = getattr(match.sheet, "side_headers", None)  # ``A (0 & 2)``: the sheet's own names
     t = Text()
     for i, seats in enumerate(teams.values()):
         if i:
@@ -591,8 +625,9 @@ def _sheet_block(match: Match, names: dict[int, str], panel: bool = False):
     """The sides legend and the sheet; ``panel``: the compact form (the last hands, columns
     left out as the width asks) that the hand summary shows under the hand's result."""
     legend = sides_legend(match, names)
-    body = sheet_renderable(match.sheet, names=[names[s] for s in range(match.game.players)],
-                            score_columns=len(_teams(match)), panel=panel)
+    body = sheet_renderable(
+        match.sheet, names=[names[s] for s in range(match.game.players)], score_columns=len(_teams(match)), panel=panel
+    )
     return Group(legend, body) if legend is not None else body
 
 
@@ -673,18 +708,22 @@ class HandSummaryScreen(GatedConfirmation):
 
     def compose(self) -> ComposeResult:
         with VerticalScroll(id="summary"):
-            yield Static(result_renderable(self.match, self.index, self.names), markup=False,
-                         id="summary-result")
+            yield Static(result_renderable(self.match, self.index, self.names), markup=False, id="summary-result")
             if self.review is not None:
                 # what the strong bot would have played (``tui/review.py``): one human only
-                yield Static(Text("What the bot would have played", Style(bold=True, color=R.GOLD)),
-                             markup=False, classes="summary-title")
+                yield Static(
+                    Text("What the bot would have played", Style(bold=True, color=R.GOLD)),
+                    markup=False,
+                    classes="summary-title",
+                )
                 yield Static(Text("\n").join(self.review), markup=False, id="summary-review")
-            yield Static(Text("Score sheet", Style(bold=True, color=R.GOLD)), markup=False,
-                         classes="summary-title")
+            yield Static(Text("Score sheet", Style(bold=True, color=R.GOLD)), markup=False, classes="summary-title")
             yield Static(_sheet_block(self.match, self.names, panel=True), markup=False, id="summary-sheet")
-            nxt = ("the match is over: ⏎ or Esc for the result" if self.match.over
-                   else "⏎ or Esc deals the next hand · q leaves the table (the match is saved)")
+            nxt = (
+                "the match is over: ⏎ or Esc for the result"
+                if self.match.over
+                else "⏎ or Esc deals the next hand · q leaves the table (the match is saved)"
+            )
             yield Static(Text(nxt, Style(color="#b8d8c0", italic=True)), markup=False)
         yield MoreBelow("summary")
         yield KeyFooter()
@@ -728,8 +767,11 @@ class HandSummaryScreen(GatedConfirmation):
         except Exception:
             return
         lines = history_lines(obs, self.names, bool(getattr(self.app, "dutch", False)))
-        self.app.push_screen(HistoryScreen(f"{self.match.game.name}, hand {self.index + 1}: how it went", lines,
-                                           back="back to the summary"))
+        self.app.push_screen(
+            HistoryScreen(
+                f"{self.match.game.name}, hand {self.index + 1}: how it went", lines, back="back to the summary"
+            )
+        )
 
 
 class SheetScreen(Screen):
@@ -782,8 +824,7 @@ class MatchEndScreen(Screen):
         with VerticalScroll(id="end-page"):
             yield Static(t, markup=False, id="end-title")
             yield Static(_sheet_block(m, self.names), markup=False, id="end-sheet")
-            yield Static(Text("⏎ back to the menu · q quit", Style(color="#b8d8c0", italic=True)),
-                         markup=False)
+            yield Static(Text("⏎ back to the menu · q quit", Style(color="#b8d8c0", italic=True)), markup=False)
         yield KeyFooter()
 
     def on_mount(self) -> None:
@@ -797,6 +838,7 @@ class MatchEndScreen(Screen):
 
 
 # ---- rules ------------------------------------------------------------------------------
+
 
 def rules_text(cls: type[Game]) -> str:
     """What the rules screen shows: the players' guide ``cardtable/guides/<id>.md``, else
@@ -831,8 +873,7 @@ class RulesScreen(Screen):
         # Rich's Markdown in a Static: a whole page renders in a blink (the Markdown
         # widget takes seconds for a long text)
         with VerticalScroll(id="rules-page"):
-            yield Static(RichMarkdown(without_source(rules_text(self.cls)), hyperlinks=False), id="rules",
-                         markup=False)
+            yield Static(RichMarkdown(without_source(rules_text(self.cls)), hyperlinks=False), id="rules", markup=False)
         yield KeyFooter()
 
     def on_mount(self) -> None:

@@ -34,8 +34,7 @@ class TableSelection(TableDrawing):
     def selecting(self) -> bool:
         """Cards are selected (several, with ␣ or their numbers): a ``cards`` verb is on offer."""
         obs = self.observation()
-        return (obs is not None and self.mode == "human" and not self._hidden()
-                and Chooser.selecting(obs))
+        return obs is not None and self.mode == "human" and not self._hidden() and Chooser.selecting(obs)
 
     def _selected_indexes(self, hand: list[int]) -> set[int]:
         want = Counter(self.selected)
@@ -81,8 +80,9 @@ class TableSelection(TableDrawing):
         if not self.selecting:
             if not self._hidden():
                 # before, ␣ was silent here: a player took it for a selection that failed
-                self.set_message(Text("␣ selects cards for a move of several cards; "
-                                      "none is on offer now.", Style(color=R.GOLD)))
+                self.set_message(
+                    Text("␣ selects cards for a move of several cards; none is on offer now.", Style(color=R.GOLD))
+                )
             return
         self._toggle(self.cursor)
         self._message = None

@@ -85,9 +85,15 @@ class TableScreen(TableKeys):
     ]
 
     def compose(self) -> ComposeResult:
-        yield Static(Text(f"Make the terminal at least {MIN_SIZE[0]}x{MIN_SIZE[1]} to see the table "
-                          "(it comes back when the terminal is large enough).  q quits.",
-                          Style(bold=True, color=R.GOLD)), id="too-small", markup=False)
+        yield Static(
+            Text(
+                f"Make the terminal at least {MIN_SIZE[0]}x{MIN_SIZE[1]} to see the table "
+                "(it comes back when the terminal is large enough).  q quits.",
+                Style(bold=True, color=R.GOLD),
+            ),
+            id="too-small",
+            markup=False,
+        )
         yield Static("", id="status", markup=False)
         with Horizontal(id="main"):
             with Vertical(id="board"):
@@ -99,7 +105,7 @@ class TableScreen(TableKeys):
                         yield PileView(id="piles")
                         yield MeldsView(id="melds")
                     yield SeatView(id="right-seat")
-                yield MoreBelow("center", id="center-more")    # melds out of view: ↓ or PgDn
+                yield MoreBelow("center", id="center-more")  # melds out of view: ↓ or PgDn
                 yield LogView(lines=2, id="log")
             with Vertical(id="side"):
                 yield Static("Score sheet", classes="side-title", markup=False)

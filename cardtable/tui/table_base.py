@@ -49,30 +49,30 @@ class TableBase(Screen):
                 bots[s] = get_bot(name, match.game, seed=seed)
         self.bots = bots
         self.driver = BotDriver(self, bots)
-        self.review = TableReview(self)        # what the bot would have played (the summary)
+        self.review = TableReview(self)  # what the bot would have played (the summary)
         self._summary_screen = None
         self.humans = [s for s in range(match.game.players) if match.seat_kind(s)[0] == "human"]
         self.hot_seat = len(self.humans) > 1
         # the seat whose hand is on the table (None: every hand hidden)
         self.viewer: int | None = None if self.hot_seat else (self.humans[0] if self.humans else 0)
         self.anchor = self.humans[0] if self.humans else 0
-        self.mode = "idle"        # idle | bot | human | handover | summary | over
+        self.mode = "idle"  # idle | bot | human | handover | summary | over
         self.cursor = 0
         self.chooser = Chooser()
         self.keymap: dict[str, Callable[[], None]] = {}
         self._summary_for = -1
         self._message: Text | None = None
-        self._wait_shown = False         # the message is a "Wait: … is to play." refusal
-        self.message_cut: str | None = None   # the whole prompt when it was cut to one line
-        self.errors: list[str] = []     # bot failures (shown, and kept for the tests)
-        self._save_failed = False        # the last autosave failed (its warning was shown)
+        self._wait_shown = False  # the message is a "Wait: … is to play." refusal
+        self.message_cut: str | None = None  # the whole prompt when it was cut to one line
+        self.errors: list[str] = []  # bot failures (shown, and kept for the tests)
+        self._save_failed = False  # the last autosave failed (its warning was shown)
         self._key_line_shown: tuple = ()
-        self._left = False               # the table was left (q, the match end): it is gone
+        self._left = False  # the table was left (q, the match end): it is gone
         self._obs_cache: tuple = (None, None, None)
         # card-shaped verbs seen in each phase: their keys stay bound while no action of
         # theirs is legal, so that a try is refused with the rules' reason (a two-card meld)
         self._seen_specs: dict[str, dict[tuple, object]] = {}
-        self._buttons: list[tuple[str, Text]] = []     # the action line's (key, label), as drawn
+        self._buttons: list[tuple[str, Text]] = []  # the action line's (key, label), as drawn
         #: the keys of the moves offered to the human at the keyboard since they took it (the
         #: last hand-over): the next hand-over is not passed by any of them (``pass_key``)
         self.keys_in_use: set[str] = set()
@@ -86,8 +86,14 @@ class TableBase(Screen):
         """The table is leaving or has left the app (a quit, ``q``, the app closing): no
         bot move is applied and nothing is drawn or mounted any more."""
         app = self.app
-        return (self._left or not self.is_attached or self._closing or self._closed
-                or app._closing or bool(getattr(app, "_exit", False)))
+        return (
+            self._left
+            or not self.is_attached
+            or self._closing
+            or self._closed
+            or app._closing
+            or bool(getattr(app, "_exit", False))
+        )
 
     def _hidden(self) -> bool:
         """No hand may be drawn: between two humans, or (hot-seat) once the hand is over, when
@@ -120,9 +126,12 @@ class TableBase(Screen):
         for s in range(obs.n_seats):
             if s != me:
                 private.update(st.hidden_from(s))
-        zones = tuple(z._replace(cards=(), face="count", selectable=())
-                      if z.owner == me and z.face == "up" and any(c in private for c in z.cards) else z
-                      for z in obs.zones)
+        zones = tuple(
+            z._replace(cards=(), face="count", selectable=())
+            if z.owner == me and z.face == "up" and any(c in private for c in z.cards)
+            else z
+            for z in obs.zones
+        )
         return dataclasses.replace(obs, hand=(), legal=(), verbs=(), zones=zones)
 
     def hand_cards(self) -> list[int]:

@@ -14,7 +14,7 @@ def busy(app) -> bool:
         return True
     scr = app.screen
     if hasattr(scr, "gate_allows") and scr.painted_at is None:
-        return True           # a gated screen (``handover.InputGate``) not drawn yet
+        return True  # a gated screen (``handover.InputGate``) not drawn yet
     return isinstance(scr, TableScreen) and scr.mode in ("bot", "idle", "summary", "handover")
 
 
@@ -59,7 +59,7 @@ async def settle(pilot, rounds: int = 2000) -> None:
     for _ in range(rounds):
         await pilot.pause()
         waited = [w for w in app.workers if w.group != "review"]
-        if waited:          # (an empty list would mean every worker to Textual)
+        if waited:  # (an empty list would mean every worker to Textual)
             await app.workers.wait_for_complete(waited)
         if not busy(app):
             await pilot.pause()
@@ -83,8 +83,15 @@ def screen_text(app) -> str:
     from rich.console import Console
 
     width, height = app.size
-    console = Console(width=width, height=height, record=True, color_system=None,
-                      file=open("/dev/null", "w"), legacy_windows=False, force_terminal=False)
+    console = Console(
+        width=width,
+        height=height,
+        record=True,
+        color_system=None,
+        file=open("/dev/null", "w"),
+        legacy_windows=False,
+        force_terminal=False,
+    )
     # the compositor renders the visible screen, whatever lies beneath it
     update = app.screen._compositor.render_update(full=True)
     console.print(update)

@@ -54,7 +54,6 @@ def dismiss_once(screen: Screen, result: Any = None) -> None:
     screen.dismiss(result)
 
 
-
 class KeyFooter(Footer):
     """The key help line, rebuilt only when the keys it shows change.
 
@@ -82,8 +81,10 @@ class KeyFooter(Footer):
             active = self.screen.active_bindings
         except Exception:
             return ()
-        return tuple((key, b.action, b.description, b.key_display, b.show, enabled, tooltip)
-                     for key, (_, b, enabled, tooltip) in active.items()) + (self.compact, self._width())
+        return tuple(
+            (key, b.action, b.description, b.key_display, b.show, enabled, tooltip)
+            for key, (_, b, enabled, tooltip) in active.items()
+        ) + (self.compact, self._width())
 
     def compose(self):
         self._prune_watchers()
@@ -99,7 +100,7 @@ class KeyFooter(Footer):
         width = self._width()
         if not width or any(not isinstance(k, FooterKey) for k in items):
             return items
-        pad = 2 if self.compact else 3        # the key's and the description's padding
+        pad = 2 if self.compact else 3  # the key's and the description's padding
 
         def need(keys) -> int:
             return sum(cell_len(k.key_display) + len(k.description) + pad for k in keys)
@@ -121,12 +122,20 @@ class KeyFooter(Footer):
         if not watchers:
             return
         for _name, entries in watchers.items():
-            entries[:] = [(node, cb) for node, cb in entries
-                          if not (getattr(node, "_closing", False) or getattr(node, "_closed", False))]
+            entries[:] = [
+                (node, cb)
+                for node, cb in entries
+                if not (getattr(node, "_closing", False) or getattr(node, "_closed", False))
+            ]
 
     def bindings_changed(self, screen) -> None:
-        if self._bindings_ready and self._composed is not None and self.is_attached \
-                and screen is self.screen and self._signature() == self._composed:
+        if (
+            self._bindings_ready
+            and self._composed is not None
+            and self.is_attached
+            and screen is self.screen
+            and self._signature() == self._composed
+        ):
             return
         super().bindings_changed(screen)
 
@@ -137,8 +146,12 @@ class MoreBelow(Static):
     can scroll further down, hidden at its foot."""
 
     def __init__(self, page: str, **kw) -> None:
-        super().__init__(Text("\u25bc more below: \u2193 or PgDn scrolls", Style(color=R.GOLD, italic=True)),
-                         markup=False, classes="more-below", **kw)
+        super().__init__(
+            Text("\u25bc more below: \u2193 or PgDn scrolls", Style(color=R.GOLD, italic=True)),
+            markup=False,
+            classes="more-below",
+            **kw,
+        )
         self.page = page
 
     def on_mount(self) -> None:
@@ -175,8 +188,17 @@ class CardWidget(Static):
         self.index = index
         self.card: Card | None = None
 
-    def show_card(self, card: Card, dutch: bool, number: int | None, *, cursor: bool, selected: bool,
-                  playable: bool, overlap: bool = False) -> None:
+    def show_card(
+        self,
+        card: Card,
+        dutch: bool,
+        number: int | None,
+        *,
+        cursor: bool,
+        selected: bool,
+        playable: bool,
+        overlap: bool = False,
+    ) -> None:
         """Draw the card: its own box (the number of its key in the bottom edge), a heavy gold
         edge under the cursor, blue when selected (rummy), greyed when it cannot be played.
         ``overlap``: a long hand; the next card covers this one's right edge (4 cells wide)."""
@@ -224,8 +246,9 @@ class HandView(Horizontal):
         super().__init__(**kw)
         self._pool: list[CardWidget] = []
 
-    def show(self, cards: Sequence[Card], dutch: bool, cursor: int | None, selected: set[int],
-             playable: set[int] | None) -> None:
+    def show(
+        self, cards: Sequence[Card], dutch: bool, cursor: int | None, selected: set[int], playable: set[int] | None
+    ) -> None:
         """Draw ``cards``; ``selected``/``playable`` are indexes (``playable`` None = all).
         A hand too long for the width (16 cards at 80 columns) is
         drawn with the cards overlapping: 4 cells each instead of 6."""
@@ -239,9 +262,15 @@ class HandView(Horizontal):
         for i, w in enumerate(self._pool):
             if i < len(cards):
                 w.display = True
-                w.show_card(cards[i], dutch, i + 1, cursor=(i == cursor), selected=(i in selected),
-                            playable=(playable is None or i in playable),
-                            overlap=overlap and i < len(cards) - 1)
+                w.show_card(
+                    cards[i],
+                    dutch,
+                    i + 1,
+                    cursor=(i == cursor),
+                    selected=(i in selected),
+                    playable=(playable is None or i in playable),
+                    overlap=overlap and i < len(cards) - 1,
+                )
             else:
                 w.display = False
                 w.card = None
@@ -256,8 +285,18 @@ class SeatView(Static):
     def __init__(self, **kw) -> None:
         super().__init__("", markup=False, classes="seat", **kw)
 
-    def show(self, name: str, cards: int, *, dealer: bool, to_act: bool, note: str = "",
-             thinking: bool = False, compact: bool = False, center: bool = False) -> None:
+    def show(
+        self,
+        name: str,
+        cards: int,
+        *,
+        dealer: bool,
+        to_act: bool,
+        note: str = "",
+        thinking: bool = False,
+        compact: bool = False,
+        center: bool = False,
+    ) -> None:
         lines = []
         head = Text()
         head.append("▶ " if to_act else "", Style(color=R.GOLD, bold=True))
@@ -292,10 +331,19 @@ class TrickView(Static):
     def __init__(self, **kw) -> None:
         super().__init__("", markup=False, **kw)
 
-    def show(self, trick: Sequence[tuple[int, Card]], positions: dict[int, str], names: dict[int, str],
-             dutch: bool, caption: Text | None = None, winner: int | None = None,
-             trump: Text | None = None, last: Text | None = None,
-             side: Sequence[Text] = (), title: str = "") -> None:
+    def show(
+        self,
+        trick: Sequence[tuple[int, Card]],
+        positions: dict[int, str],
+        names: dict[int, str],
+        dutch: bool,
+        caption: Text | None = None,
+        winner: int | None = None,
+        trump: Text | None = None,
+        last: Text | None = None,
+        side: Sequence[Text] = (),
+        title: str = "",
+    ) -> None:
         """``last``: a line under the caption (the last trick, kept in view while the next
         one is played). ``side``: lines beside the cross (the table talk of the
         hand, oldest first; the most recent ones when they do not all fit)."""
@@ -303,8 +351,11 @@ class TrickView(Static):
         trump = trump or Text("")
         avail = self.size.width or 48
         tops = [s for s, p in positions.items() if p == "top"]
-        if last is not None and not (side and len(tops) <= 1) \
-                and caption.cell_len + 3 + last.cell_len <= min(avail, 60):
+        if (
+            last is not None
+            and not (side and len(tops) <= 1)
+            and caption.cell_len + 3 + last.cell_len <= min(avail, 60)
+        ):
             # the caption and the last trick on one row: a row more for the cross at 80x24
             caption = Text.assemble(caption, Text(" · ", Style(color="#b8d8c0")), last) if caption.plain else last
             last = None
@@ -332,7 +383,7 @@ class TrickView(Static):
                 wrapped.append(first)
                 if rest:
                     wrapped += [Text("  ") + p for p in _wrap_text(Text(" ").join(rest), side_w - 2)]
-            for i, t in enumerate(wrapped[-(rows - 1):]):
+            for i, t in enumerate(wrapped[-(rows - 1) :]):
                 cv.put(cross + 1, 1 + i, t)
             cap = caption.copy()
             cap.truncate(cross, overflow="ellipsis")
@@ -360,8 +411,7 @@ class TrickView(Static):
             self.update(cv.text())
             return
         # many seats: the cards in playing order, each under its player's name
-        width = max(25, caption.cell_len, trump.cell_len, 6 * len(trick),
-                    last.cell_len if last is not None else 0)
+        width = max(25, caption.cell_len, trump.cell_len, 6 * len(trick), last.cell_len if last is not None else 0)
         cv = R.Canvas(width, 7 + extra)
         cv.put((width - trump.cell_len) // 2, 0, trump)
         x0 = (width - 6 * len(trick)) // 2
@@ -488,8 +538,9 @@ class LogView(Static):
         self.lines = lines
         self._last: tuple | None = None
 
-    def show(self, log: Sequence[str], dutch: bool, names: dict[int, str] | None = None,
-             lines: int | None = None) -> None:
+    def show(
+        self, log: Sequence[str], dutch: bool, names: dict[int, str] | None = None, lines: int | None = None
+    ) -> None:
         """The last ``lines`` (default ``self.lines``) events, as many of them as fit the
         widget's height once it is laid out (a long line wraps onto more rows): the newest
         are never pushed out of view by older ones."""
@@ -513,8 +564,13 @@ class LogView(Static):
             self.show(*self._last)
 
 
-def sheet_renderable(sheet, title: str | None = None, names: Sequence[str] | None = None,
-                     score_columns: int | None = None, panel: bool = False):
+def sheet_renderable(
+    sheet,
+    title: str | None = None,
+    names: Sequence[str] | None = None,
+    score_columns: int | None = None,
+    panel: bool = False,
+):
     """The score sheet as its own drawing (``Sheet.view()``: a table and lines, or lines
     alone), laid out for the width it is drawn in (see ``FittedSheet``).
 
@@ -540,8 +596,9 @@ def sheet_renderable(sheet, title: str | None = None, names: Sequence[str] | Non
     if score_columns is None and view.score_columns:
         score_columns = view.score_columns
     if headers and rows:
-        parts.append(FittedSheet(headers, rows, title=title, names=names, panel=panel,
-                                 score_columns=score_columns, marks=marks))
+        parts.append(
+            FittedSheet(headers, rows, title=title, names=names, panel=panel, score_columns=score_columns, marks=marks)
+        )
     # the sheet's own lines: under the table (a tally, a carry, the winner), or the whole
     # drawing of a sheet that is no table (a boom, a lives log)
     extra = list(view.lines)
@@ -563,7 +620,7 @@ def _wrap_header(text: str, width: int) -> str:
     for i, ch in enumerate(text):
         if ch != " ":
             continue
-        a, b = text[:i], text[i + 1:]
+        a, b = text[:i], text[i + 1 :]
         if not b.startswith("(") and min(len(a), len(b)) < 3:
             continue
         fits = max(len(a), len(b)) <= width
@@ -574,9 +631,14 @@ def _wrap_header(text: str, width: int) -> str:
 
 
 #: how a SheetView's marked cell is drawn (``views.WINNER`` ...)
-MARK_STYLES = {WINNER: Style(bold=True, color=R.GOLD), TIE_MARK: Style(bold=True, color="#e0c080"),
-               RUMMY: Style(bold=True, color="#7fd1ff"), VOID: Style(italic=True, color="#8fb89e"),
-               OUT_MARK: Style(strike=True, color="#8fb89e"), BUYBACK: Style(italic=True, color="#ffb070")}
+MARK_STYLES = {
+    WINNER: Style(bold=True, color=R.GOLD),
+    TIE_MARK: Style(bold=True, color="#e0c080"),
+    RUMMY: Style(bold=True, color="#7fd1ff"),
+    VOID: Style(italic=True, color="#8fb89e"),
+    OUT_MARK: Style(strike=True, color="#8fb89e"),
+    BUYBACK: Style(italic=True, color="#ffb070"),
+}
 
 
 class FittedSheet:
@@ -597,7 +659,7 @@ class FittedSheet:
 
     def __init__(self, headers, rows, title=None, names=None, panel=False, score_columns=None, marks=None):
         self.headers = [str(h) for h in headers]
-        self.marks = dict(marks or {})       # (row of ``rows``, column) -> a mark word
+        self.marks = dict(marks or {})  # (row of ``rows``, column) -> a mark word
         self.rows = [[str(c) for c in r] for r in rows]
         self.title = title
         self.names = list(names) if names else None
@@ -622,7 +684,7 @@ class FittedSheet:
             t.stylize(MARK_STYLES[mark])
             return t
         if value.strip() == "\u2713" or value.endswith("(winner)"):
-            return Text(value, Style(bold=True, color=R.GOLD))     # the hand's or the game's winner
+            return Text(value, Style(bold=True, color=R.GOLD))  # the hand's or the game's winner
         return R.pretty(value) if value else Text("")
 
     def _rows(self) -> list[list[str]]:
@@ -655,8 +717,15 @@ class FittedSheet:
         return sum(self._col_width(c, rows, wrap) for c in cols) + 3 * len(cols) + 1
 
     def _table(self, cols, rows, wrap: bool, title=None, total: bool = True) -> Table:
-        tbl = Table(title=title, box=box.ROUNDED, show_edge=True, expand=False, pad_edge=True,
-                    header_style="bold", border_style="#5f9c78")
+        tbl = Table(
+            title=title,
+            box=box.ROUNDED,
+            show_edge=True,
+            expand=False,
+            pad_edge=True,
+            header_style="bold",
+            border_style="#5f9c78",
+        )
         for c in cols:
             head = self.headers[c]
             if wrap:
@@ -696,9 +765,14 @@ class FittedSheet:
             middle = list(self.middle)
             # the dealer first, then the one-letter columns (k, v, ×: cryptic out of the
             # full sheet), then the widest
-            order = sorted(middle, key=lambda c: (self.headers[c].strip().lower() != "dealer",
-                                                  len(self.headers[c].strip()) > 1,
-                                                  -self._col_width(c, rows, True)))
+            order = sorted(
+                middle,
+                key=lambda c: (
+                    self.headers[c].strip().lower() != "dealer",
+                    len(self.headers[c].strip()) > 1,
+                    -self._col_width(c, rows, True),
+                ),
+            )
             for c in order:
                 middle.remove(c)
                 cols = [0] + middle + self.score_cols
@@ -730,6 +804,7 @@ class FittedSheet:
         w = min(options.max_width, self._width(list(range(len(self.headers))), self._rows(), False))
         return Measurement(min(w, 20), w)
 
+
 def _call_with_names(fn, names):
     try:
         if names is not None:
@@ -748,8 +823,9 @@ class SheetView(Static):
     def __init__(self, **kw) -> None:
         super().__init__("", markup=False, **kw)
 
-    def show(self, sheet, title: str | None = None, names: Sequence[str] | None = None,
-             score_columns: int | None = None) -> None:
+    def show(
+        self, sheet, title: str | None = None, names: Sequence[str] | None = None, score_columns: int | None = None
+    ) -> None:
         self.update(sheet_renderable(sheet, title, names, score_columns=score_columns, panel=True))
 
 
@@ -771,8 +847,7 @@ class ActionBar(Vertical):
         changed."""
         width = max(20, (self.size.width or self.app.size.width) - 2)
         sig = tuple((k, lab.plain, tuple(lab.spans)) for k, lab in items)
-        if (sig == self._shown and width == self._width) or not self.is_attached or self._closing \
-                or self.app._closing:
+        if (sig == self._shown and width == self._width) or not self.is_attached or self._closing or self.app._closing:
             return
         self._shown = sig
         self._width = width
@@ -784,13 +859,13 @@ class ActionBar(Vertical):
             t.append(key_name(key), Style(bold=True, color=R.GOLD))
             t.append(" ")
             t.append_text(label)
-            need = t.cell_len + 3          # the button's padding and its margin
+            need = t.cell_len + 3  # the button's padding and its margin
             if rows[-1] and used + need > width + 1:
                 rows.append([])
                 used = 0
             used += need
             b = Button(t, compact=True, classes="action", name=key)
-            b.can_focus = False     # keys go to the table; the button shows its key
+            b.can_focus = False  # keys go to the table; the button shows its key
             rows[-1].append(b)
         if rows[0]:
             mount_safely(self, *(Horizontal(*r, classes="action-row") for r in rows))

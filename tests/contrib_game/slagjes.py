@@ -33,8 +33,9 @@ from cardtable.sheets.totals import TotalsSheet
 GAME_ID = "test-slagjes"
 
 #: rules.md §2: A K Q J T in every suit, no card points
-ORDER = Ranking("slagjes", plain_order=(14, 13, 12, 11, 10), trump_order=(14, 13, 12, 11, 10),
-                plain_points={}, trump_points={})
+ORDER = Ranking(
+    "slagjes", plain_order=(14, 13, 12, 11, 10), trump_order=(14, 13, 12, 11, 10), plain_points={}, trump_points={}
+)
 
 
 class SlagjesHand(TrickHand):
@@ -54,9 +55,14 @@ class SlagjesHand(TrickHand):
     def _hand_over(self) -> None:
         pts = list(self.trick_pts)
         best = max(pts)
-        self.end = {"outcome": "end", "points": pts, "tricks": list(self.tricks_won),
-                    "winners": [s for s in range(self.n_seats) if pts[s] == best],
-                    "dealer": self.dealer, "next_dealer": self.next_seat[self.dealer]}
+        self.end = {
+            "outcome": "end",
+            "points": pts,
+            "tricks": list(self.tricks_won),
+            "winners": [s for s in range(self.n_seats) if pts[s] == best],
+            "dealer": self.dealer,
+            "next_dealer": self.next_seat[self.dealer],
+        }
         self.phase = "over"
         self.to_act = None
 
@@ -66,11 +72,19 @@ class SlagjesHand(TrickHand):
         if self.end is None:
             return None
         e = self.end
-        res = Result(points=list(e["points"]), outcome="end", winners=list(e["winners"]),
-                     detail={"tricks": e["tricks"], "dealer": e["dealer"], "next_dealer": e["next_dealer"]})
-        res.summary = Summary(phrase("The hand is over", kind="outcome"),
-                              (score_fact("points", None, res.points, (), res.winners),
-                               Fact("Tricks", LogEvent("tricks", " · ".join(map(str, e["tricks"])))),))
+        res = Result(
+            points=list(e["points"]),
+            outcome="end",
+            winners=list(e["winners"]),
+            detail={"tricks": e["tricks"], "dealer": e["dealer"], "next_dealer": e["next_dealer"]},
+        )
+        res.summary = Summary(
+            phrase("The hand is over", kind="outcome"),
+            (
+                score_fact("points", None, res.points, (), res.winners),
+                Fact("Tricks", LogEvent("tricks", " · ".join(map(str, e["tricks"])))),
+            ),
+        )
         return res
 
     def returns_scale(self) -> float:
@@ -86,9 +100,11 @@ class SlagjesHand(TrickHand):
     def observation(self, seat: int) -> Observation:
         """The generic trick Observation; ``scores``: ``{"points": [per seat]}``; ``extra``:
         ``tricks`` (the completed tricks) and ``result`` (the detail once over)."""
-        return self.make_observation(seat, scores={"points": list(self.trick_pts)},
-                                     extra={"tricks": self.tricks_json(),
-                                            "result": None if self.end is None else dict(self.end)})
+        return self.make_observation(
+            seat,
+            scores={"points": list(self.trick_pts)},
+            extra={"tricks": self.tricks_json(), "result": None if self.end is None else dict(self.end)},
+        )
 
 
 class Slagjes(Game):
@@ -101,8 +117,10 @@ class Slagjes(Game):
     max_players = 4
     deck_name = "5 cards a player (10 to ace)"
     description = "Follow suit and take tricks; the last trick counts double."
-    option_specs = (Option("target", "int", 12, "points to win the game", minimum=1),
-                    Option("last_bonus", "bool", True, "the last trick scores 2"))
+    option_specs = (
+        Option("target", "int", 12, "points to win the game", minimum=1),
+        Option("last_bonus", "bool", True, "the last trick scores 2"),
+    )
     grammar = Grammar({"play": "<card>"})
     bad_texts = (("pass", "'pass'"), ("play JK=8C", "JK=8C"), ("play 7C 8C", "'8C'"), ("claim", "'claim'"))
 
@@ -138,12 +156,14 @@ class Slagjes(Game):
     def from_deal(self, deal: dict[str, Any], standing: Standing | None = None, *, sheet=None) -> SlagjesHand:
         """``{"dealer": d, "hands": [[5 codes] per seat]}``; DealError if it is not a deal
         of this pack."""
-        dealer, masks, _up, _stock = parse_trick_deal(deal, self.players, 5, mask_of(self.deck()),
-                                                      f"the {5 * self.players}-card pack", self.id, upcard=False)
+        dealer, masks, _up, _stock = parse_trick_deal(
+            deal, self.players, 5, mask_of(self.deck()), f"the {5 * self.players}-card pack", self.id, upcard=False
+        )
         return SlagjesHand(self, dealer, masks)
 
 
 # ---- the simple bot (a real game: cardtable/bots/<module>.py) ---------------------------------
+
 
 def choose(obs: Observation, game: Game, rng: random.Random) -> Action:
     """Win the trick with the lowest card that wins it, else throw the lowest card; lead the

@@ -50,6 +50,7 @@ def shared(name: str):
 
 # ---- the game's own tests (step 7) ------------------------------------------------------------
 
+
 def test_e1_follow_suit():
     s = run(start(), "play QC")
     assert legal(s) == {"play AC", "play KC"}
@@ -98,8 +99,10 @@ def test_shared_guide_checks(monkeypatch):
     guides = shared("test_guides")
     import cardtable.guides
 
-    texts = {"guide": (HERE / "guide.md").read_text(encoding="utf-8"),
-             "rules": (HERE / "rules.md").read_text(encoding="utf-8")}
+    texts = {
+        "guide": (HERE / "guide.md").read_text(encoding="utf-8"),
+        "rules": (HERE / "rules.md").read_text(encoding="utf-8"),
+    }
     monkeypatch.setattr(guides, "guide_text", lambda gid: texts["guide"] if gid == GID else None)
     monkeypatch.setattr(cardtable.guides, "spec_text", lambda gid, source=True: texts["rules"] if gid == GID else None)
     guides.test_every_game_has_a_guide(GID)
@@ -117,7 +120,7 @@ def test_shared_grammar_checks():
 
 
 def test_shared_invariants():
-    inv = shared("test_invariants")     # the walk of tests/walks.py (a game not in its budget: the most matches)
+    inv = shared("test_invariants")  # the walk of tests/walks.py (a game not in its budget: the most matches)
     for n in range(2, 5):
         inv.test_random_matches(GID, n)
     inv.test_each_games_hook_finds_a_broken_result(GID)
@@ -135,9 +138,14 @@ def test_shared_view_checks():
 def test_shared_search_checks():
     search = shared("test_search")
     for players, options in CONFIGS:
-        for check in (search.test_is_legal_agrees_with_legal_actions, search.test_returns_sides_signs_and_sums,
-                      search.test_information_set_samples, search.test_samples_depend_only_on_what_the_seat_has_seen,
-                      search.test_apply_in_place_is_apply, search.test_fast_playout_plays_as_the_engine):
+        for check in (
+            search.test_is_legal_agrees_with_legal_actions,
+            search.test_returns_sides_signs_and_sums,
+            search.test_information_set_samples,
+            search.test_samples_depend_only_on_what_the_seat_has_seen,
+            search.test_apply_in_place_is_apply,
+            search.test_fast_playout_plays_as_the_engine,
+        ):
             check(GID, players, options)
     search.test_clone_shares_the_game(GID)
     # (not test_the_registry_finds_a_bot_for_every_game: it wants the bot in cardtable/bots/)

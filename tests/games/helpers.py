@@ -34,8 +34,12 @@ def snapshot(state):
     """What a refused action must leave unchanged: every seat's observation, ``to_act``, the
     legal action texts and the deal record."""
     n = state.game.players
-    return ([state.observation(s).to_json() for s in range(n)], state.to_act,
-            [a.text() for a in state.legal_actions()], state.deal_record())
+    return (
+        [state.observation(s).to_json() for s in range(n)],
+        state.to_act,
+        [a.text() for a in state.legal_actions()],
+        state.deal_record(),
+    )
 
 
 def refused(state, action: str, *words: str) -> str:

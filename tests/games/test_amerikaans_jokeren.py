@@ -46,6 +46,7 @@ def opens(st) -> set[str]:
 
 # ---- §2, §3 ---------------------------------------------------------------------------------
 
+
 @pytest.mark.parametrize("n, stock", [(2, 81), (3, 68), (4, 55)])
 def test_deal_sizes(n, stock):
     g = game(n)
@@ -87,12 +88,15 @@ def _finish(m):
 
 # ---- §11 Examples ---------------------------------------------------------------------------
 
+
 def example_1_deal(g):
     """A fresh 3-player deal, dealer seat 0, upcard 9H; seat 2 holds KC."""
     deck = Counter(g.deck())
-    hands = [["AS", "2S", "3S", "4S", "5S", "6S", "7S", "8S", "9S", "TS", "JS", "QS", "KS"],
-             ["AD", "2D", "3D", "4D", "5D", "6D", "7D", "8D", "9D", "TD", "JD", "QD", "KD"],
-             ["KC", "2H", "3H", "4H", "5H", "6H", "7H", "8H", "TH", "JH", "QH", "KH", "AH"]]
+    hands = [
+        ["AS", "2S", "3S", "4S", "5S", "6S", "7S", "8S", "9S", "TS", "JS", "QS", "KS"],
+        ["AD", "2D", "3D", "4D", "5D", "6D", "7D", "8D", "9D", "TD", "JD", "QD", "KD"],
+        ["KC", "2H", "3H", "4H", "5H", "6H", "7H", "8H", "TH", "JH", "QH", "KH", "AH"],
+    ]
     used = Counter(parse_cards([c for h in hands for c in h] + ["9H"]))
     stock = [card_text(c) for c in sorted((deck - used).elements())]
     return {"dealer": 0, "hands": hands, "stock": stock, "discard": ["9H"]}
@@ -108,7 +112,7 @@ def test_example_1_upcard_round():
     assert "9H" in hand_text(st, 2) and "discard 9H" not in legal(st)
     refused(st, "discard 9H", "other than 9H")
     st = run(st, "discard KC")
-    assert card_text(st.pile[-1]) == "KC" and st.to_act == 1 and st.turn == 0      # seat 0 not asked
+    assert card_text(st.pile[-1]) == "KC" and st.to_act == 1 and st.turn == 0  # seat 0 not asked
     assert legal(st) == {"draw stock", "draw discard"}
     # all three pass: seat 1 starts with 9H as the upcard
     st = run(g.from_deal(example_1_deal(g)), "pass", "pass", "pass")
@@ -122,8 +126,16 @@ def test_example_1_record():
 
 def example_2(g=None):
     g = g or game(3)
-    return at(g, ["5H 6D", "7C 7D 7H 8S 9S TS 2D KD 4C 5C 6C QH JK", "2S 9D"], 1, turn=1,
-              discard="3C", stock_top="QS", to_act=1, dealer=2)
+    return at(
+        g,
+        ["5H 6D", "7C 7D 7H 8S 9S TS 2D KD 4C 5C 6C QH JK", "2S 9D"],
+        1,
+        turn=1,
+        discard="3C",
+        stock_top="QS",
+        to_act=1,
+        dealer=2,
+    )
 
 
 def test_example_2_hand_1_set():
@@ -150,27 +162,65 @@ def test_example_2_no_layoff_in_the_turn_of_coming_out():
 
 def test_example_3_hand_3_forty_points():
     g = game(3)
-    st = at(g, ["5H 6D", "JH QH KH 5C 5D 5S AD 2D 3D KC KD KS 8H", "2S 9D"], 3, turn=1,
-            discard="3C", stock_top="7S", to_act=1, dealer=2)
+    st = at(
+        g,
+        ["5H 6D", "JH QH KH 5C 5D 5S AD 2D 3D KC KD KS 8H", "2S 9D"],
+        3,
+        turn=1,
+        discard="3C",
+        stock_top="7S",
+        to_act=1,
+        dealer=2,
+    )
     st = run(st, "draw stock")
-    assert ok(st, "open JH QH KH, 5C 5D 5S")                       # 30 + 15 = 45
+    assert ok(st, "open JH QH KH, 5C 5D 5S")  # 30 + 15 = 45
     refused(st, "open AD 2D 3D, KC KD KS", "40 points", "worth 36")  # 6 + 30
-    st = at(g, ["5H 6D", "QS KS AS 9C JK JC 2H 3H 7D 8D 4C 6S 9H", "2S 9D"], 3, turn=1,
-            discard="3C", stock_top="7S", to_act=1, dealer=2)
+    st = at(
+        g,
+        ["5H 6D", "QS KS AS 9C JK JC 2H 3H 7D 8D 4C 6S 9H", "2S 9D"],
+        3,
+        turn=1,
+        discard="3C",
+        stock_top="7S",
+        to_act=1,
+        dealer=2,
+    )
     st = run(st, "draw stock")
-    refused(st, "open QS KS AS", "worth 31")                         # 10 + 10 + 11
-    assert ok(st, "open QS KS AS, 9C JK=TC JC")                      # 31 + 29 = 60
+    refused(st, "open QS KS AS", "worth 31")  # 10 + 10 + 11
+    assert ok(st, "open QS KS AS, 9C JK=TC JC")  # 31 + 29 = 60
 
 
 def test_example_4_hands_4_and_5():
     g = game(3)
-    st = run(at(g, ["5H 6D", "5H 6H JK 8H 7H 9C 9D 9H 9S 2D 4S KC KD", "2S 9D"], 4, turn=1,
-                discard="3C", stock_top="7S", to_act=1, dealer=2), "draw stock")
+    st = run(
+        at(
+            g,
+            ["5H 6D", "5H 6H JK 8H 7H 9C 9D 9H 9S 2D 4S KC KD", "2S 9D"],
+            4,
+            turn=1,
+            discard="3C",
+            stock_top="7S",
+            to_act=1,
+            dealer=2,
+        ),
+        "draw stock",
+    )
     assert ok(st, "open 5H 6H JK=7H 8H")
     refused(st, "open 5H 6H 7H", "run of at least 4")
     refused(st, "open 9C 9D 9H 9S", "run of at least 4")
-    st = run(at(g, ["5H 6D", "TD JD QD KD AD 2D 9C 9H 9S 2C 4S KC 7H", "2S 9D"], 5, turn=1,
-                discard="3C", stock_top="7S", to_act=1, dealer=2), "draw stock")
+    st = run(
+        at(
+            g,
+            ["5H 6D", "TD JD QD KD AD 2D 9C 9H 9S 2C 4S KC 7H", "2S 9D"],
+            5,
+            turn=1,
+            discard="3C",
+            stock_top="7S",
+            to_act=1,
+            dealer=2,
+        ),
+        "draw stock",
+    )
     assert ok(st, "open TD JD QD KD AD")
     assert g.classify(parse_cards("JD QD KD AD 2D")) is None
     refused(st, "open JD QD KD AD 2D", "not")
@@ -178,8 +228,16 @@ def test_example_4_hands_4_and_5():
 
 def example_5(extra: str = ""):
     g = game(3, hand_size="7")
-    return at(g, ["4S 5S 6S 7S KH KD KC " + extra, "2H 3D", "8C TC"], 2, turn=4, discard="3C",
-              stock_top="9D", to_act=0, dealer=1)
+    return at(
+        g,
+        ["4S 5S 6S 7S KH KD KC " + extra, "2H 3D", "8C TC"],
+        2,
+        turn=4,
+        discard="3C",
+        stock_top="9D",
+        to_act=0,
+        dealer=1,
+    )
 
 
 def test_example_5_going_out_exception():
@@ -199,13 +257,21 @@ def test_example_5_going_out_exception():
 def test_example_5_record():
     s = match_summary(replay_match(load_record(GID, "e5")))
     r = s["hands"][0]["result"]
-    assert r["points"] == [0, 5, 18] and r["winners"] == [0]          # 2H 3D = 5; 8C TC = 18
+    assert r["points"] == [0, 5, 18] and r["winners"] == [0]  # 2H 3D = 5; 8C TC = 18
 
 
 def example_6():
     g = game(4)
-    return at(g, ["5S 6D", "2S 9D", "AH 2H 3H 4H 9C 9D 9S JK QS KS 5D 5C 5H", "8D 7C"], 6, turn=4,
-              discard="3C", stock_top="8C", to_act=2, dealer=1)
+    return at(
+        g,
+        ["5S 6D", "2S 9D", "AH 2H 3H 4H 9C 9D 9S JK QS KS 5D 5C 5H", "8D 7C"],
+        6,
+        turn=4,
+        discard="3C",
+        stock_top="8C",
+        to_act=2,
+        dealer=1,
+    )
 
 
 def test_example_6_hand_6_in_one_go():
@@ -218,8 +284,19 @@ def test_example_6_hand_6_in_one_go():
     assert st.over and st.result().winners == [2]
     # a player who cannot meld all but one card puts nothing down
     g = game(4)
-    st = run(at(g, ["5S 6D", "2S 9D", "AH 2H 3H 4H 9C 9D 9S JK QS KS 5D 5C 7H", "8D 7C"], 6, turn=4,
-                discard="3C", stock_top="8C", to_act=2, dealer=1), "draw stock")
+    st = run(
+        at(
+            g,
+            ["5S 6D", "2S 9D", "AH 2H 3H 4H 9C 9D 9S JK QS KS 5D 5C 7H", "8D 7C"],
+            6,
+            turn=4,
+            discard="3C",
+            stock_top="8C",
+            to_act=2,
+            dealer=1,
+        ),
+        "draw stock",
+    )
     assert not opens(st)
     refused(st, "open AH 2H 3H 4H", "in hand 6 a player comes out only by going out")
 
@@ -227,13 +304,22 @@ def test_example_6_hand_6_in_one_go():
 def test_example_6_record():
     s = match_summary(replay_match(load_record(GID, "e6")))
     assert s["hands"][0]["result"]["winners"] == [2]
-    assert s["hands"][0]["result"]["points"] == [11, 11, 0, 15]        # 5S 6D; 2S 9D; 8D 7C
+    assert s["hands"][0]["result"]["points"] == [11, 11, 0, 15]  # 5S 6D; 2S 9D; 8D 7C
 
 
 def example_7(hand: str = "JC 4S 5S", stock_top: str = "8D", **opts):
     g = game(3, **opts)
-    return at(g, ["2C 3C", hand, "6D 7D"], 2, turn=5, discard="3D",
-              melds=[(2, "9C TC JK=JC QC"), (1, "2H 3H 4H")], stock_top=stock_top, to_act=1, dealer=0)
+    return at(
+        g,
+        ["2C 3C", hand, "6D 7D"],
+        2,
+        turn=5,
+        discard="3D",
+        melds=[(2, "9C TC JK=JC QC"), (1, "2H 3H 4H")],
+        stock_top=stock_top,
+        to_act=1,
+        dealer=0,
+    )
 
 
 def test_example_7_joker_exchange():
@@ -250,12 +336,37 @@ def test_example_7_joker_exchange():
 def test_example_7_who_may_swap():
     g = game(3)
     # not come out: no swap
-    st = run(at(g, ["2C 3C", "JC 4S 5S", "6D 7D"], 2, turn=5, discard="3D", melds=[(2, "9C TC JK=JC QC")],
-                stock_top="8D", to_act=1, dealer=0), "draw stock")
+    st = run(
+        at(
+            g,
+            ["2C 3C", "JC 4S 5S", "6D 7D"],
+            2,
+            turn=5,
+            discard="3D",
+            melds=[(2, "9C TC JK=JC QC")],
+            stock_top="8D",
+            to_act=1,
+            dealer=0,
+        ),
+        "draw stock",
+    )
     refused(st, "swap JC in 1", "has not come out yet")
     # comes out in this very turn: no swap
-    st = run(at(g, ["2C 3C", "JC 4S 5S 6S 9H", "6D 7D"], 2, turn=5, discard="3D",
-                melds=[(2, "9C TC JK=JC QC")], stock_top="8D", to_act=1, dealer=0), "draw stock", "open 4S 5S 6S")
+    st = run(
+        at(
+            g,
+            ["2C 3C", "JC 4S 5S 6S 9H", "6D 7D"],
+            2,
+            turn=5,
+            discard="3D",
+            melds=[(2, "9C TC JK=JC QC")],
+            stock_top="8D",
+            to_act=1,
+            dealer=0,
+        ),
+        "draw stock",
+        "open 4S 5S 6S",
+    )
     refused(st, "swap JC in 1", "came out this turn")
 
 
@@ -270,9 +381,17 @@ def test_example_7_no_new_meld_for_the_joker():
 
 def test_example_8_hand_score_with_two_joker_values():
     g = game(4)
-    st = at(g, ["JK AS 7D", "JK AS KH QD JC TS 9H 8D 7C 6S 5H 4D 3C", "5S", "9C"], 1, turn=7,
-            discard="2D", melds=[(0, "KC KD KS"), (2, "QC QH QS"), (3, "6C 7C 8C")], stock_top="2H",
-            to_act=3, dealer=0)
+    st = at(
+        g,
+        ["JK AS 7D", "JK AS KH QD JC TS 9H 8D 7C 6S 5H 4D 3C", "5S", "9C"],
+        1,
+        turn=7,
+        discard="2D",
+        melds=[(0, "KC KD KS"), (2, "QC QH QS"), (3, "6C 7C 8C")],
+        stock_top="2H",
+        to_act=3,
+        dealer=0,
+    )
     st = run(st, "draw stock", "layoff 9C to 3", "discard 2H")
     res = st.result()
     assert res.points == [43, 103, 5, 0] and res.winners == [3]
@@ -299,12 +418,20 @@ def test_example_9_game_end_and_shared_win():
 
 # ---- §9 options, §5.6, refusals, deals --------------------------------------------------------
 
-@pytest.mark.parametrize("opts, word", [
-    ({"hand_size": "9"}, "hand_size"), ({"draw_two": "maybe"}, "draw_two"), ({"reshuffle": 3}, "reshuffle"),
-    ({"joker_set_fixed": "x"}, "joker_set_fixed"), ({"no_joker_in_opening": "?"}, "no_joker_in_opening"),
-    ({"discard_take_must_use": 2}, "discard_take_must_use"), ({"joker_to_hand": "y"}, "joker_to_hand"),
-    ({"target_score": 100}, "target_score"),
-])
+
+@pytest.mark.parametrize(
+    "opts, word",
+    [
+        ({"hand_size": "9"}, "hand_size"),
+        ({"draw_two": "maybe"}, "draw_two"),
+        ({"reshuffle": 3}, "reshuffle"),
+        ({"joker_set_fixed": "x"}, "joker_set_fixed"),
+        ({"no_joker_in_opening": "?"}, "no_joker_in_opening"),
+        ({"discard_take_must_use": 2}, "discard_take_must_use"),
+        ({"joker_to_hand": "y"}, "joker_to_hand"),
+        ({"target_score": 100}, "target_score"),
+    ],
+)
 def test_options_are_validated(opts, word):
     with pytest.raises(OptionError) as err:
         game(3, **opts)
@@ -313,21 +440,45 @@ def test_options_are_validated(opts, word):
 
 def test_no_joker_in_opening_and_free_set_jokers():
     g = game(3, no_joker_in_opening=True)
-    st = run(at(g, ["5H 6D", "5H 6H JK 8H 9C 9D 9H 2D 4S KC KD 3S 7S", "2S 9D"], 4, turn=1,
-                discard="3C", stock_top="7D", to_act=1, dealer=2), "draw stock")
+    st = run(
+        at(
+            g,
+            ["5H 6D", "5H 6H JK 8H 9C 9D 9H 2D 4S KC KD 3S 7S", "2S 9D"],
+            4,
+            turn=1,
+            discard="3C",
+            stock_top="7D",
+            to_act=1,
+            dealer=2,
+        ),
+        "draw stock",
+    )
     assert not opens(st)
     refused(st, "open 5H 6H JK=7H 8H", "no_joker_in_opening")
     g = game(3, joker_set_fixed=False)
-    st = run(at(g, ["5H 6D", "9C 9D JK 2D 4S KC 3S 7S 4H 6C TD QH AS", "2S 9D"], 1, turn=1,
-                discard="3C", stock_top="7D", to_act=1, dealer=2), "draw stock")
+    st = run(
+        at(
+            g,
+            ["5H 6D", "9C 9D JK 2D 4S KC 3S 7S 4H 6C TD QH AS", "2S 9D"],
+            1,
+            turn=1,
+            discard="3C",
+            stock_top="7D",
+            to_act=1,
+            dealer=2,
+        ),
+        "draw stock",
+    )
     assert "open 9C 9D JK=9*" in opens(st)
     assert not any("JK=9H" in t for t in opens(st))
 
 
 def test_first_round_nobody_goes_out_and_taken_card_not_discarded():
     g = game(3, hand_size="7")
-    st = run(at(g, ["4S 5S 6S 7S KH KD KC", "2H 3D", "8C TC"], 2, turn=1, discard="9D",
-                stock_top="2C", to_act=0, dealer=1), "draw discard")
+    st = run(
+        at(g, ["4S 5S 6S 7S KH KD KC", "2H 3D", "8C TC"], 2, turn=1, discard="9D", stock_top="2C", to_act=0, dealer=1),
+        "draw discard",
+    )
     refused(st, "open 4S 5S 6S 7S, KH KD KC", "before every player has had a turn")
     refused(st, "discard 9D", "taken from the discard pile")
 
@@ -396,8 +547,16 @@ def test_cards_alone_that_make_no_opening_say_the_contract():
     """The table sends an open as the selected cards alone; two melds in hand 1 are refused
     naming the contract (it said "an opening holds at least one meld")."""
     g = game(2)
-    st = at(g, ["9H TH JH KH KC KD JK JK 2C 7C 9C QC 7D AS", "2H 3D"], 1, turn=3, discard="5D",
-            stock_top="2D", to_act=0, dealer=1)
+    st = at(
+        g,
+        ["9H TH JH KH KC KD JK JK 2C 7C 9C QC 7D AS", "2H 3D"],
+        1,
+        turn=3,
+        discard="5D",
+        stock_top="2D",
+        to_act=0,
+        dealer=1,
+    )
     st = run(st, "draw stock")
     a = Action("open", cards=tuple(parse_cards("9H TH JH KH KC KD JK JK".split())))
     assert not st.is_legal(a)
@@ -407,32 +566,42 @@ def test_cards_alone_that_make_no_opening_say_the_contract():
 
 # ---- the opens without their list (LazyActions, is_legal alone, the bot's open) --------------
 
+
 def worst_position():
     """benchmarks/bench_amerikaans_open.py's position: hand 3, turn 3, 14 cards with 2 jokers,
     5 melds of others on the table: 6,961 legal actions."""
     import sys
     from pathlib import Path
+
     sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "benchmarks"))
     import bench_amerikaans_open as bench
+
     return bench.position(game(4))
 
 
 def test_the_observation_builds_its_opens_only_when_read():
     from cardtable.engine.actions import LazyActions
+
     st = worst_position()
     obs = st.clone().observation(0)
     assert isinstance(obs.legal, LazyActions) and not obs.legal.built()
-    assert {s.verb for s in obs.verbs} == {"open", "discard"} and obs.legal      # without building it
+    assert {s.verb for s in obs.verbs} == {"open", "discard"} and obs.legal  # without building it
     every = st.legal_actions()
     assert len(every) == 6961
     pick = get_bot("simple", st.game, seed=1).choose(obs)
     assert not obs.legal.built() and pick in every and pick.verb == "open"
-    assert sum(len(p.cards) for p in pick.parts) == 13                             # it goes out at once
+    assert sum(len(p.cards) for p in pick.parts) == 13  # it goes out at once
     cards = [c for p in pick.parts for c in p.cards]
     found = obs.legal.matching(cards)
-    assert pick in found and set(found) == {a for a in every if a.verb == "open" and Counter(
-        card_text(c)[:2] if card_text(c).startswith("JK") else card_text(c) for p in a.parts for c in p.cards)
-        == Counter(card_text(c)[:2] if card_text(c).startswith("JK") else card_text(c) for c in cards)}
+    assert pick in found and set(found) == {
+        a
+        for a in every
+        if a.verb == "open"
+        and Counter(
+            card_text(c)[:2] if card_text(c).startswith("JK") else card_text(c) for p in a.parts for c in p.cards
+        )
+        == Counter(card_text(c)[:2] if card_text(c).startswith("JK") else card_text(c) for c in cards)
+    }
     assert not obs.legal.built()
     assert tuple(obs.legal) == tuple(every) and obs.legal.built()
 
@@ -449,7 +618,7 @@ def check_opens_alone(st) -> int:
     for a in listed:
         assert st._open_ok(a) and st.is_legal(a), a.text()
         for i in range(len(a.parts)):
-            less = st.normalize(Action("open", parts=a.parts[:i] + a.parts[i + 1:]))
+            less = st.normalize(Action("open", parts=a.parts[:i] + a.parts[i + 1 :]))
             if less.parts:
                 assert st._open_ok(less) == (less in listed), less.text()
     return len(listed)
@@ -459,6 +628,7 @@ def random_positions(count: int, seed: int):
     """Positions rich in melds: a hand made of random melds (some with a joker) and strays, other
     melds on the table, a random hand number and turn, after the draw."""
     import random
+
     rng = random.Random(seed)
     ranks, suits = "A23456789TJQK", "CDHS"
     every = [r + s for r in ranks for s in suits]
@@ -493,8 +663,9 @@ def random_positions(count: int, seed: int):
             c = rng.choice(every + ["JK"])
             if take([c]):
                 hand.append(c)
-        table = [{"owner": rng.randrange(1, n), "cards": m} for m in (meld() for _ in range(rng.randint(0, 3)))
-                 if take(m)]
+        table = [
+            {"owner": rng.randrange(1, n), "cards": m} for m in (meld() for _ in range(rng.randint(0, 3))) if take(m)
+        ]
         others = []
         for _s in range(1, n):
             h: list[str] = []
@@ -506,9 +677,18 @@ def random_positions(count: int, seed: int):
         pile = next(c for c in iter(lambda: rng.choice(every), None) if take([c]))
         stock = [card_text(c) for c in sorted(left.elements())]
         rng.shuffle(stock)
-        st = g.from_deal({"dealer": n - 1, "hands": [hand] + others, "stock": stock, "discard": [pile],
-                          "melds": table, "to_act": 0, "hand_no": rng.randint(1, 6),
-                          "turn": rng.choice([0, n - 1, 5])})
+        st = g.from_deal(
+            {
+                "dealer": n - 1,
+                "hands": [hand] + others,
+                "stock": stock,
+                "discard": [pile],
+                "melds": table,
+                "to_act": 0,
+                "hand_no": rng.randint(1, 6),
+                "turn": rng.choice([0, n - 1, 5]),
+            }
+        )
         yield st.apply(Action("draw", "discard" if rng.random() < 0.3 else "stock"))
 
 

@@ -20,8 +20,17 @@ from cardtable.families.melds import meld_uses
 from tests.games.helpers import legal, load_record, refused, run
 
 
-def position(game, hands: list[str], discard: str = "", melds=(), stock_top: str = "", to_act: int = 0,
-             dealer: int = 0, empty_stock: bool = False, dump: int | None = None) -> dict:
+def position(
+    game,
+    hands: list[str],
+    discard: str = "",
+    melds=(),
+    stock_top: str = "",
+    to_act: int = 0,
+    dealer: int = 0,
+    empty_stock: bool = False,
+    dump: int | None = None,
+) -> dict:
     """A mid-hand ``deal``: the given hands, discard pile (bottom to top), melds and stock top;
     every other card of the deck goes under the stock (sorted), or, with ``empty_stock``, into
     the hand of seat ``dump``."""
@@ -39,8 +48,14 @@ def position(game, hands: list[str], discard: str = "", melds=(), stock_top: str
         hands_l[dump] += [card_text(c) for c in rest]
     else:
         stock += [card_text(c) for c in rest]
-    return {"dealer": dealer, "hands": hands_l, "stock": stock, "discard": discard.split(),
-            "melds": [{"owner": o, "cards": c.split()} for o, c in melds], "to_act": to_act}
+    return {
+        "dealer": dealer,
+        "hands": hands_l,
+        "stock": stock,
+        "discard": discard.split(),
+        "melds": [{"owner": o, "cards": c.split()} for o, c in melds],
+        "to_act": to_act,
+    }
 
 
 def meld_text(state, i: int) -> str:
@@ -53,11 +68,23 @@ def hand_text(state, seat: int) -> list[str]:
 
 # ---- §2, §3 ---------------------------------------------------------------------------------
 
-@pytest.mark.parametrize("n, opts, packs, size, stock", [
-    (2, {}, 1, 7, 39), (3, {}, 1, 7, 32), (3, {"deal_3p": "10"}, 1, 10, 23), (4, {}, 1, 7, 25),
-    (5, {}, 1, 7, 18), (6, {}, 1, 6, 17), (4, {"packs": "2"}, 2, 10, 67), (5, {"packs": "2"}, 2, 10, 57),
-    (6, {"packs": "2"}, 2, 10, 47), (7, {}, 2, 10, 37), (2, {"packs": "2"}, 1, 7, 39),
-])
+
+@pytest.mark.parametrize(
+    "n, opts, packs, size, stock",
+    [
+        (2, {}, 1, 7, 39),
+        (3, {}, 1, 7, 32),
+        (3, {"deal_3p": "10"}, 1, 10, 23),
+        (4, {}, 1, 7, 25),
+        (5, {}, 1, 7, 18),
+        (6, {}, 1, 6, 17),
+        (4, {"packs": "2"}, 2, 10, 67),
+        (5, {"packs": "2"}, 2, 10, 57),
+        (6, {"packs": "2"}, 2, 10, 47),
+        (7, {}, 2, 10, 37),
+        (2, {"packs": "2"}, 1, 7, 39),
+    ],
+)
 def test_deal_sizes_and_packs(n, opts, packs, size, stock):
     g = get_game("basis-rummy", n, **opts)
     st = g.new_hand(seed=5)
@@ -75,21 +102,37 @@ def test_card_points_check():
 
 # ---- §11 Examples ---------------------------------------------------------------------------
 
-@pytest.mark.parametrize("text, ok", [
-    ("AH 2H 3H", True), ("QH KH AH", True), ("KH AH 2H", False), ("JK=AS 2S 3S", True),
-    ("QS KS JK=AS", True), ("KS JK=AS 2S", False), ("5C JK=6C JK=7C", True), ("5H 6H 8H", False),
-    ("5H 6H JK=7H 8H", True),
-])
+
+@pytest.mark.parametrize(
+    "text, ok",
+    [
+        ("AH 2H 3H", True),
+        ("QH KH AH", True),
+        ("KH AH 2H", False),
+        ("JK=AS 2S 3S", True),
+        ("QS KS JK=AS", True),
+        ("KS JK=AS 2S", False),
+        ("5C JK=6C JK=7C", True),
+        ("5H 6H 8H", False),
+        ("5H 6H JK=7H 8H", True),
+    ],
+)
 def test_example_1_runs(text, ok):
     g = get_game("basis-rummy", 2)
     assert (g.classify(parse_cards(text)) is not None) == ok
 
 
-@pytest.mark.parametrize("n, text, ok", [
-    (2, "7C 7D 7H JK=7*", True), (2, "7C 7D 7H 7S JK=7*", False), (7, "7C 7C 7D", True),
-    (7, "9S 9S 9H 9H 9D 9C JK=9* JK=9*", True), (7, "9S 9S 9H 9H 9D 9C JK=9* JK=9* JK=9*", False),
-    (7, "JK=9* JK=9* JK=9*", False),
-])
+@pytest.mark.parametrize(
+    "n, text, ok",
+    [
+        (2, "7C 7D 7H JK=7*", True),
+        (2, "7C 7D 7H 7S JK=7*", False),
+        (7, "7C 7C 7D", True),
+        (7, "9S 9S 9H 9H 9D 9C JK=9* JK=9*", True),
+        (7, "9S 9S 9H 9H 9D 9C JK=9* JK=9* JK=9*", False),
+        (7, "JK=9* JK=9* JK=9*", False),
+    ],
+)
 def test_example_2_sets(n, text, ok):
     g = get_game("basis-rummy", n)
     assert (g.classify(parse_cards(text)) is not None) == ok
@@ -97,8 +140,9 @@ def test_example_2_sets(n, text, ok):
 
 def example_3():
     g = get_game("basis-rummy", 3)
-    return g.from_deal(position(g, ["AD 9D TD 2D", "4S 4H", "4C 4D"], "8S", [(2, "JD QD KD")],
-                                stock_top="5C", to_act=0))
+    return g.from_deal(
+        position(g, ["AD 9D TD 2D", "4S 4H", "4C 4D"], "8S", [(2, "JD QD KD")], stock_top="5C", to_act=0)
+    )
 
 
 def test_example_3_layoffs_on_a_run():
@@ -118,8 +162,16 @@ def test_example_3_layoffs_on_a_run():
 
 def example_4(hand: str = "6S QS", players: int = 3, **opts):
     g = get_game("basis-rummy", players, **opts)
-    return g.from_deal(position(g, [hand] + ["4S 4H", "4C 4D", "5C", "5D"][:players - 1], "8S",
-                                [(1, "5S JK=6S 7S"), (2, "QC QD JK=Q*")], stock_top="9H", to_act=0))
+    return g.from_deal(
+        position(
+            g,
+            [hand] + ["4S 4H", "4C 4D", "5C", "5D"][: players - 1],
+            "8S",
+            [(1, "5S JK=6S 7S"), (2, "QC QD JK=Q*")],
+            stock_top="9H",
+            to_act=0,
+        )
+    )
 
 
 def test_example_4_joker_exchange():
@@ -134,7 +186,7 @@ def test_example_4_joker_exchange():
 
 
 def test_example_4_the_run_joker_stands_for_6s_only():
-    st = run(example_4("5S QS", 4, packs="2"), "draw stock")     # the other 5S: two packs
+    st = run(example_4("5S QS", 4, packs="2"), "draw stock")  # the other 5S: two packs
     refused(st, "swap 5S in 1", "no joker of meld 1", "stands for 5S")
 
 
@@ -147,8 +199,12 @@ def test_example_5_discard_restriction_two_packs():
     refused(st, "discard 8C", "taken from the discard pile", "identical")
     st2 = g.from_deal(position(g, ["4S 4H", "4C 4D", "5S 5H", "8C 8H 2D 9S"], "3C", stock_top="8C", to_act=3))
     st2 = run(st2, "draw stock")
-    assert {a for a in legal(st2) if a.startswith("discard")} == {"discard 8C", "discard 8H", "discard 2D",
-                                                                    "discard 9S"}
+    assert {a for a in legal(st2) if a.startswith("discard")} == {
+        "discard 8C",
+        "discard 8H",
+        "discard 2D",
+        "discard 9S",
+    }
 
 
 def example_6():
@@ -183,8 +239,7 @@ def test_example_7_going_out_with_and_without_a_discard():
 
 def test_example_8_hand_score():
     g = get_game("basis-rummy", 4)
-    st = g.from_deal(position(g, ["AS KD JK", "7C 7D 2H TS", "5H 6H", "QH"], "3D", stock_top="7H",
-                              to_act=2, dealer=1))
+    st = g.from_deal(position(g, ["AS KD JK", "7C 7D 2H TS", "5H 6H", "QH"], "3D", stock_top="7H", to_act=2, dealer=1))
     st = run(st, "draw stock", "meld 5H 6H 7H")
     r = st.result()
     assert r.detail["hand_points"] == [36, 26, 0, 10]
@@ -214,12 +269,16 @@ def test_section_8_sheet_example():
     for pts, d in (([0, 47, 0], 0), ([62, 0, 0], 1), ([0, 0, 38], 2)):
         sheet.record(Result(pts, "out", [pts.index(max(pts))], {"dealer": d}))
     assert sheet.render(aligned=False).splitlines() == [
-        "| Hand (dealer) | Seat 0 | Seat 1 | Seat 2 |", "|---|---|---|---|",
-        "| 1 (0) | 0 / 0 | 47 / 47 | 0 / 0 |", "| 2 (1) | 62 / 62 | 0 / 47 | 0 / 0 |",
-        "| 3 (2) | 0 / 62 | 0 / 47 | 38 / 38 |"]
+        "| Hand (dealer) | Seat 0 | Seat 1 | Seat 2 |",
+        "|---|---|---|---|",
+        "| 1 (0) | 0 / 0 | 47 / 47 | 0 / 0 |",
+        "| 2 (1) | 62 / 62 | 0 / 47 | 0 / 0 |",
+        "| 3 (2) | 0 / 62 | 0 / 47 | 38 / 38 |",
+    ]
 
 
 # ---- records ---------------------------------------------------------------------------------
+
 
 def test_example_records_replay():
     m = replay_match(load_record("basis-rummy", "e3"))
@@ -228,10 +287,11 @@ def test_example_records_replay():
     assert [meld_text(m.state, i) for i in (1, 2)] == ["5S 6S 7S", "QC QD QS"]
     assert hand_text(m.state, 0) == ["JK", "JK"] and card_text(m.state.pile[-1]) == "9H"
     s = match_summary(replay_match(load_record("basis-rummy", "e7")))
-    assert s["hands"][0]["result"]["points"] == [0, 0, 23]        # 9D 4S = 13, QH = 10
+    assert s["hands"][0]["result"]["points"] == [0, 0, 23]  # 9D 4S = 13, QH = 10
 
 
 # ---- refusals, options, deals ---------------------------------------------------------------
+
 
 def test_refusals_in_words():
     st = run(example_3(), "draw stock")

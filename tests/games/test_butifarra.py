@@ -19,16 +19,22 @@ from cardtable.engine.record import replay
 from cardtable.games.butifarra import hand_score, multiplier
 from tests.games.helpers import legal, load_record, plays, refused, run, snapshot
 
-load = partial(load_record, "butifarra")   # a record of tests/records/butifarra by name
+load = partial(load_record, "butifarra")  # a record of tests/records/butifarra by name
 
 # ---- helpers -----------------------------------------------------------------------------
 
 #: Example 8's deal (dealer 0)
-E8 = {"dealer": 0, "hands": [
-    "8C 6C 3C 2C JD 8D 9H 7H 4H 9S 7S 6S".split(),
-    "JC 5C AD QD 6D QH 8H AS QS JS 8S 5S".split(),
-    "9C AC QC 9D 4D 2D 6H 5H 2H KS 3S 2S".split(),
-    "KC 7C 4C KD 7D 5D 3D AH KH JH 3H 4S".split()], "upcard": None, "stock": []}
+E8 = {
+    "dealer": 0,
+    "hands": [
+        "8C 6C 3C 2C JD 8D 9H 7H 4H 9S 7S 6S".split(),
+        "JC 5C AD QD 6D QH 8H AS QS JS 8S 5S".split(),
+        "9C AC QC 9D 4D 2D 6H 5H 2H KS 3S 2S".split(),
+        "KC 7C 4C KD 7D 5D 3D AH KH JH 3H 4S".split(),
+    ],
+    "upcard": None,
+    "stock": [],
+}
 
 
 def game(**options):
@@ -43,6 +49,7 @@ TRUMPS = {"trump C", "trump D", "trump H", "trump S", "trump none"}
 
 
 # ---- Example 1: trump choice and delegation ------------------------------------------------
+
 
 def test_example_1_trump_choice_and_delegation():
     s = start()
@@ -63,6 +70,7 @@ def test_example_1_trump_choice_and_delegation():
 
 
 # ---- Example 2: doubling order -------------------------------------------------------------
+
 
 def test_example_2_doubling_order():
     s = run(start(), "trump S")
@@ -96,7 +104,7 @@ def test_example_2_variant_nobody_doubles():
 
 def test_no_sant_vicenc_by_default_and_with_the_option():
     s = run(start(), "trump S", "double", "redouble")
-    assert s.phase == "play" and s.mult == 4          # the redouble ends the phase
+    assert s.phase == "play" and s.mult == 4  # the redouble ends the phase
     s = run(start(sant_vicenc=True), "trump S", "double", "redouble")
     # the opponents are asked again, first after the redoubler (seat 2): 3, then 1
     assert s.phase == "double" and s.to_act == 3 and legal(s) == {"redouble", "pass"}
@@ -117,11 +125,11 @@ def test_delegation_keeps_the_dealing_side():
     s = run(start(d), "pass", "trump C")
     assert s.chooser == 3 and s.to_act == 2
     s = s.apply("double")
-    assert s.to_act == 3           # first dealing-side seat after the doubler (2): 3, then 1
+    assert s.to_act == 3  # first dealing-side seat after the doubler (2): 3, then 1
     s = run(s, "pass")
     assert s.to_act == 1
     s = s.apply("pass")
-    assert s.phase == "play" and s.to_act == 2       # voorhand leads
+    assert s.phase == "play" and s.to_act == 2  # voorhand leads
 
 
 def test_refusals_in_the_bidding():
@@ -138,6 +146,7 @@ def test_refusals_in_the_bidding():
 
 
 # ---- Example 9: hand scores ----------------------------------------------------------------
+
 
 def test_example_9_hand_scores():
     # (a) trump H, undoubled: A 38 + 7 = 45, B 22 + 5 = 27
@@ -158,6 +167,7 @@ def test_example_9_hand_scores():
 
 def test_example_9_card_points():
     from cardtable.families.tricks import BUTIFARRA
+
     t = BUTIFARRA.table(2)
     a = [parse_card(c) for c in "9H 9S 9C AH AS AD KH KC KD QH".split()]
     b = [parse_card(c) for c in "9D AC KS QS QC QD JH JS JC JD".split()]
@@ -166,6 +176,7 @@ def test_example_9_card_points():
 
 
 # ---- Examples 3-7: the play rule in a trick --------------------------------------------------
+
 
 def position(trump: str, trick: str, actor_hand: str, seed: int = 0):
     """The state in which the seat after the trick's last card is to play, holding exactly
@@ -188,7 +199,7 @@ def position(trump: str, trick: str, actor_hand: str, seed: int = 0):
             hands[s_].append(c)
         hands[actor].extend(mine)
         led = plays[0][1] >> 4
-        void = {s_ for s_, c in plays[1:] if c >> 4 != led}    # seats that showed out
+        void = {s_ for s_, c in plays[1:] if c >> 4 != led}  # seats that showed out
         for s_ in sorted(range(4), key=lambda x: x not in void):
             need = 12 - len(hands[s_])
             take = [c for c in pool if not (s_ in void and c >> 4 == led)][:need]
@@ -257,8 +268,20 @@ def test_example_7_butifarra_nine_is_highest():
 
 # ---- Example 8: a complete hand, doubled and redoubled -------------------------------------
 
-E8_TRICKS = [(1, 2, 9), (2, 1, 2), (1, 2, 11), (2, 2, 3), (2, 3, 9), (3, 1, 1), (1, 0, 11),
-             (0, 2, 6), (2, 3, 7), (3, 1, 6), (1, 3, 6), (3, 3, 1)]   # (leader, winner, points)
+E8_TRICKS = [
+    (1, 2, 9),
+    (2, 1, 2),
+    (1, 2, 11),
+    (2, 2, 3),
+    (2, 3, 9),
+    (3, 1, 1),
+    (1, 0, 11),
+    (0, 2, 6),
+    (2, 3, 7),
+    (3, 1, 6),
+    (1, 3, 6),
+    (3, 3, 1),
+]  # (leader, winner, points)
 
 
 def test_example_8_record_replays_to_the_spec_values():
@@ -281,11 +304,11 @@ def test_example_8_every_card_legal_and_spot_checks():
     actions = rec["hands"][0]["actions"]
     s = start()
     for i, a in enumerate(actions):
-        if i == 4 + 2:                     # trick 1, seat 3 to play: any club
+        if i == 4 + 2:  # trick 1, seat 3 to play: any club
             assert s.to_act == 3 and plays(s) == {"KC", "7C", "4C"}
-        if i == 4 + 4 * 4 + 1:             # trick 5, seat 3 void in spades, seat 2 winning
+        if i == 4 + 4 * 4 + 1:  # trick 5, seat 3 void in spades, seat 2 winning
             assert s.to_act == 3 and plays(s) == {"JH", "KH", "AH", "3H"}
-        if i == 4 + 4 * 10 + 3:            # trick 11, seat 0: 3C 9S, no diamonds, no trump
+        if i == 4 + 4 * 10 + 3:  # trick 11, seat 0: 3C 9S, no diamonds, no trump
             assert s.to_act == 0 and plays(s) == {"3C", "9S"}
         assert a in legal(s), (i, a)
         s = s.apply(a)
@@ -301,6 +324,7 @@ def test_example_8_score_mode_total():
 
 
 # ---- Example 10: game end ------------------------------------------------------------------
+
 
 def finished(contract: str, hand_points: tuple[int, int], level: int, sheet, **options):
     """A hand of the game whose tricks gave ``hand_points``, scored by the game (§7)."""
@@ -341,6 +365,7 @@ def test_tie_scores_nothing_whatever_the_multiplier():
 
 # ---- §8 the score sheet ------------------------------------------------------------------
 
+
 def test_sheet_after_example_8():
     match = replay(load("e8"))
     head, rows = match.sheet.table()
@@ -362,6 +387,7 @@ def test_sheet_shows_butifarra_by_the_partner():
 
 # ---- §3 the deal, records, options ---------------------------------------------------------
 
+
 def test_deal_in_three_rounds_of_four_from_voorhand():
     g = game()
     s = g.new_hand(seed=5)
@@ -371,7 +397,7 @@ def test_deal_in_three_rounds_of_four_from_voorhand():
     i = 0
     for _round in range(3):
         for seat in (1, 2, 3, 0):
-            expect[seat] += pack[i:i + 4]
+            expect[seat] += pack[i : i + 4]
             i += 4
     for seat in range(4):
         assert sorted(s.observation(seat).hand) == sorted(expect[seat])
@@ -401,21 +427,23 @@ def test_deal_record_round_trip_and_determinism():
     assert d["upcard"] is None and d["stock"] == [] and d["dealer"] == 0
     c = g.from_deal(d)
     assert snapshot(c) == snapshot(a)
-    assert start().deal_record()["hands"][0] == ["8C", "6C", "3C", "2C", "JD", "8D", "9H", "7H", "4H",
-                                                 "9S", "7S", "6S"]
+    assert start().deal_record()["hands"][0] == ["8C", "6C", "3C", "2C", "JD", "8D", "9H", "7H", "4H", "9S", "7S", "6S"]
 
 
-@pytest.mark.parametrize("bad,words", [
-    ("not a deal", ("object",)),
-    ({**E8, "dealer": 4}, ("dealer",)),
-    ({**E8, "hands": E8["hands"][:3]}, ("four hands",)),
-    ({**E8, "hands": [E8["hands"][0][:11]] + E8["hands"][1:]}, ("12 cards",)),
-    ({**E8, "hands": [["TC"] + E8["hands"][0][1:]] + E8["hands"][1:]}, ("TC", "48")),
-    ({**E8, "hands": [["JC"] + E8["hands"][0][1:]] + E8["hands"][1:]}, ("JC", "twice")),
-    ({**E8, "hands": [["XX"] + E8["hands"][0][1:]] + E8["hands"][1:]}, ("XX",)),
-    ({**E8, "upcard": "8C"}, ("upcard",)),
-    ({**E8, "stock": ["8C"]}, ("stock",)),
-])
+@pytest.mark.parametrize(
+    "bad,words",
+    [
+        ("not a deal", ("object",)),
+        ({**E8, "dealer": 4}, ("dealer",)),
+        ({**E8, "hands": E8["hands"][:3]}, ("four hands",)),
+        ({**E8, "hands": [E8["hands"][0][:11]] + E8["hands"][1:]}, ("12 cards",)),
+        ({**E8, "hands": [["TC"] + E8["hands"][0][1:]] + E8["hands"][1:]}, ("TC", "48")),
+        ({**E8, "hands": [["JC"] + E8["hands"][0][1:]] + E8["hands"][1:]}, ("JC", "twice")),
+        ({**E8, "hands": [["XX"] + E8["hands"][0][1:]] + E8["hands"][1:]}, ("XX",)),
+        ({**E8, "upcard": "8C"}, ("upcard",)),
+        ({**E8, "stock": ["8C"]}, ("stock",)),
+    ],
+)
 def test_from_deal_validation(bad, words):
     with pytest.raises(DealError) as err:
         game().from_deal(bad)
@@ -426,8 +454,11 @@ def test_from_deal_validation(bad, words):
 def test_options_validated():
     g = game()
     assert g.options == {"score_mode": "excess", "target": 101, "sant_vicenc": False}
-    assert game(score_mode="total", target="50", sant_vicenc="true").options == \
-        {"score_mode": "total", "target": 50, "sant_vicenc": True}
+    assert game(score_mode="total", target="50", sant_vicenc="true").options == {
+        "score_mode": "total",
+        "target": 50,
+        "sant_vicenc": True,
+    }
     for bad in ({"score_mode": "all"}, {"target": 0}, {"sant_vicenc": "maybe"}, {"trumps": 1}):
         with pytest.raises(OptionError):
             game(**bad)
@@ -450,6 +481,7 @@ def test_small_target_ends_the_match():
 
 # ---- observations, texts, hidden cards -------------------------------------------------------
 
+
 def test_observation_fields_through_a_hand():
     s = start()
     o = s.observation(0)
@@ -462,8 +494,13 @@ def test_observation_fields_through_a_hand():
     o = s.observation(2)
     assert o.trump == 2 and o.status == "Trump ♥ · herdubbel ×4 · hand A 0 – B 0 · game A 0 – B 0 / 101"
     assert o.extra["calls"] == [{"seat": 3, "call": "double"}, {"seat": 0, "call": "redouble"}]
-    assert o.log == ("seat 0 names trumps: hearts ♥", "seat 1 passes", "seat 3 says double (dubbel)",
-                     "seat 0 says redouble (herdubbel)", "play starts: ×4, seat 1 leads")
+    assert o.log == (
+        "seat 0 names trumps: hearts ♥",
+        "seat 1 passes",
+        "seat 3 says double (dubbel)",
+        "seat 0 says redouble (herdubbel)",
+        "play starts: ×4, seat 1 leads",
+    )
     # hearts first, high to low in butifarra order
     assert [card_text(c) for c in s.observation(0).hand][:3] == ["9H", "7H", "4H"]
     s = run(s, "play JC", "play AC", "play KC", "play 6C")
@@ -504,6 +541,7 @@ def test_action_texts_round_trip_and_hidden_cards():
 
 
 # ---- the simple bot ----------------------------------------------------------------------
+
 
 def test_simple_bot_plays_legal_over_many_hands():
     g = game(sant_vicenc=True)

@@ -32,12 +32,15 @@ def actions_of(name: str) -> tuple[dict, list[str]]:
 
 
 PASS4 = ("pass",) * 4
-G1 = deal(0, "9H", "9H JH AH KD QD 8S 9C 8C", "KH KS QS 9S AD 8D AC 7C",
-          "TH 8H JS TS JD 7D KC TC", "QH 7H AS 7S TD 9D QC JC")
-G2 = deal(0, "9H", "9H AH TH KD QD 8S 9C 8C", "KH 8H KS QS 9S AD 8D AC",
-          "JH JS TS JD 7D KC TC 7C", "QH 7H AS 7S TD 9D QC JC")
-G3 = deal(0, "7H", "QC AD QD KH 8H 7H TS 9S", "TD 9D 8D 7D AC KC 9H 7S",
-          "JC JD JH JS TC 8C AH QH", "AS KS QS 9C 7C KD TH 8S")
+G1 = deal(
+    0, "9H", "9H JH AH KD QD 8S 9C 8C", "KH KS QS 9S AD 8D AC 7C", "TH 8H JS TS JD 7D KC TC", "QH 7H AS 7S TD 9D QC JC"
+)
+G2 = deal(
+    0, "9H", "9H AH TH KD QD 8S 9C 8C", "KH 8H KS QS 9S AD 8D AC", "JH JS TS JD 7D KC TC 7C", "QH 7H AS 7S TD 9D QC JC"
+)
+G3 = deal(
+    0, "7H", "QC AD QD KH 8H 7H TS 9S", "TD 9D 8D 7D AC KC 9H 7S", "JC JD JH JS TC 8C AH QH", "AS KS QS 9C 7C KD TH 8S"
+)
 
 
 def test_trick_points_are_146():
@@ -67,8 +70,16 @@ def test_g2_trump_led_the_lone_jas_may_be_kept_back():
 
 
 def test_g3_only_the_best_meld_scores():
-    s = run(start(G3), "declare seq4 TD 9D 8D 7D", "pass", "declare carre JC JD JH JS", "pass",
-            "declare seq3 AS KS QS", "pass", "pass")
+    s = run(
+        start(G3),
+        "declare seq4 TD 9D 8D 7D",
+        "pass",
+        "declare carre JC JD JH JS",
+        "pass",
+        "declare seq3 AS KS QS",
+        "pass",
+        "pass",
+    )
     assert s.phase == "play" and s.to_act == 1
     assert s.counts == [0, 0]
     obs = s.observation(1)
@@ -78,7 +89,7 @@ def test_g3_only_the_best_meld_scores():
     s = run(s, "claim")
     r = s.result()
     assert {"side": 0, "strepen": 1, "reason": "roem"} in r.detail["entries"]
-    assert r.detail["strepen"] == [3, 0]      # the roem streep + 2 for a wrong claim at 0
+    assert r.detail["strepen"] == [3, 0]  # the roem streep + 2 for a wrong claim at 0
 
 
 def test_melds_are_public_at_once_and_need_not_outrank():
@@ -88,9 +99,10 @@ def test_melds_are_public_at_once_and_need_not_outrank():
     obs = s.observation(0)
     assert obs.extra["declared"][0]["cards"] == ["TD", "9D", "8D", "7D"]
     from cardtable.cards import parse_card
+
     for code in ("TD", "9D", "8D", "7D"):
         assert not (s.hidden_mask(0) >> parse_card(code)) & 1
-    assert (s.hidden_mask(0) >> parse_card("AC")) & 1         # the rest of seat 1's hand stays hidden
+    assert (s.hidden_mask(0) >> parse_card("AC")) & 1  # the rest of seat 1's hand stays hidden
 
 
 def test_g4_correct_claim_against_onder_jan_last_trick_winner_deals():
@@ -111,11 +123,19 @@ def test_g4_correct_claim_against_onder_jan_last_trick_winner_deals():
 def test_g5_no_100_counts_carry_last_trick_winner_deals():
     d, actions = actions_of("g5")
     s = run(start(d), *PASS4)
-    expect = [(1, 44, [0, 44]), (2, 24, [24, 44]), (3, 10, [24, 54]), (3, 14, [24, 68]),
-              (0, 12, [36, 68]), (0, 3, [39, 68]), (2, 5, [44, 68]), (0, 34, [78, 68])]
+    expect = [
+        (1, 44, [0, 44]),
+        (2, 24, [24, 44]),
+        (3, 10, [24, 54]),
+        (3, 14, [24, 68]),
+        (0, 12, [36, 68]),
+        (0, 3, [39, 68]),
+        (2, 5, [44, 68]),
+        (0, 34, [78, 68]),
+    ]
     pl = actions[4:]
     for i, (winner, pts, counts) in enumerate(expect):
-        s = run(s, *pl[4 * i:4 * i + 4])
+        s = run(s, *pl[4 * i : 4 * i + 4])
         obs = s.observation(0)
         assert obs.last_trick_winner == winner
         assert obs.extra["tricks"][-1]["points"] == pts
@@ -151,7 +171,7 @@ def test_g6_without_the_bid_the_carre_scores_at_once():
     assert s.observation(0).extra["roem_strepen"] == [4, 0]
     s = run(s, *acts[7:])
     r = s.result()
-    assert r.outcome == "pit" and r.detail["strepen"] == [8, 0]   # 4 for the pit + 4 roem
+    assert r.outcome == "pit" and r.detail["strepen"] == [8, 0]  # 4 for the pit + 4 roem
 
 
 def test_a_failed_pit_voids_its_sides_melds_and_the_other_side_scores_its_best():
@@ -159,7 +179,7 @@ def test_a_failed_pit_voids_its_sides_melds_and_the_other_side_scores_its_best()
     # seat 0 bids pit; seat 1 wins the first trick with the pit alive -> it fails
     s = run(start(d), *actions[:8])
     assert legal(s) >= {"claim"}
-    s2 = run(s, "claim")             # a claim while the pit is alive: it fails first
+    s2 = run(s, "claim")  # a claim while the pit is alive: it fails first
     r = s2.result()
     assert r.outcome == "wrong_claim"
     # side 1/3 scored its best meld (seq3 to K: 20 points) before the claim was judged

@@ -39,19 +39,51 @@ def record_of(name: str) -> tuple[dict, list[str], int]:
 
 
 PASS4 = ("pass",) * 4
-A = deal4(0, "6S", "6S TS AH QH TH 8H 6H AC QC", "KS 7S AD JD 9D KH 9H KC 9C",
-          "9S QS QD TD 8D 6D JH 7H 8C", "JS 8S AS KD 7D JC TC 7C 6C")
-B = deal4(0, "JS", "JS AH QH TH 8H 6H AC QC JC", "KS 7S AD JD 9D KH 9H KC 9C",
-          "9S QS QD TD 8D 6D JH 7H 8C", "6S TS 8S AS KD 7D TC 7C 6C")
-C = deal4(0, "7D", "QD TD 7D KS JS 7S TH 6H 7C", "AC KC QC JC TC AD 7H 8S 6S",
-          "9C 9D 9H 9S KH QH JH 6C 6D", "KD JD 8D AS QS TS AH 8H 8C")
-E = deal4(0, "7H", "AC JC TC 7C QD 9D AH 7H 8S", "6C JD 6D KH 9H 6H JS 9S 6S",
-          "9C TD 8D QH TH 8H AS QS 7S", "KC QC 8C AD KD 7D JH KS TS")
-MELD_C = ("declare seq5 AC KC QC JC TC", "pass", "declare carre 9C 9D 9H 9S", "declare seq3 KH QH JH",
-          "pass", "pass", "pass")
+A = deal4(
+    0,
+    "6S",
+    "6S TS AH QH TH 8H 6H AC QC",
+    "KS 7S AD JD 9D KH 9H KC 9C",
+    "9S QS QD TD 8D 6D JH 7H 8C",
+    "JS 8S AS KD 7D JC TC 7C 6C",
+)
+B = deal4(
+    0,
+    "JS",
+    "JS AH QH TH 8H 6H AC QC JC",
+    "KS 7S AD JD 9D KH 9H KC 9C",
+    "9S QS QD TD 8D 6D JH 7H 8C",
+    "6S TS 8S AS KD 7D TC 7C 6C",
+)
+C = deal4(
+    0,
+    "7D",
+    "QD TD 7D KS JS 7S TH 6H 7C",
+    "AC KC QC JC TC AD 7H 8S 6S",
+    "9C 9D 9H 9S KH QH JH 6C 6D",
+    "KD JD 8D AS QS TS AH 8H 8C",
+)
+E = deal4(
+    0,
+    "7H",
+    "AC JC TC 7C QD 9D AH 7H 8S",
+    "6C JD 6D KH 9H 6H JS 9S 6S",
+    "9C TD 8D QH TH 8H AS QS 7S",
+    "KC QC 8C AD KD 7D JH KS TS",
+)
+MELD_C = (
+    "declare seq5 AC KC QC JC TC",
+    "pass",
+    "declare carre 9C 9D 9H 9S",
+    "declare seq3 KH QH JH",
+    "pass",
+    "pass",
+    "pass",
+)
 
 
 # ---- §2 cards, §3 deal ----------------------------------------------------------------------
+
 
 def test_card_points_are_152_and_157_with_the_last_trick():
     assert HANDJAS.total_points() == 152
@@ -62,7 +94,7 @@ def test_card_points_are_152_and_157_with_the_last_trick():
 @pytest.mark.parametrize("n", [2, 3, 4, 5])
 def test_the_deal_follows_the_card_numbers_of_section_3(n):
     cards = deck36()
-    pack = list(cards)                      # position i holds "card i + 1"
+    pack = list(cards)  # position i holds "card i + 1"
     hands, extra, dead, up = deal_pack(pack, n, dealer=0)
     num = {c: i + 1 for i, c in enumerate(pack)}
 
@@ -112,6 +144,7 @@ def test_deal_record_round_trips_after_rob_and_exchange():
 
 # ---- §5 play: HJ1, HJ2 ----------------------------------------------------------------------
 
+
 def test_hj1_plain_suit_led_follow_or_overtrump_void_never_undertrump():
     s = run(start(A), *PASS4, "play AD", "play 9S")
     assert plays(s) == {"KD", "7D", "JS"}
@@ -138,8 +171,9 @@ def test_hj2_trump_led_overtrump_the_lone_jas_may_be_kept_back():
 
 # ---- §6 roem: HJ3, HJ9 ----------------------------------------------------------------------
 
+
 def test_hj3_value_first_the_meld_winner_scores_all_his_melds():
-    s = start(C)                    # seat 1 first: a part of the run is refused, the whole run is legal
+    s = start(C)  # seat 1 first: a part of the run is refused, the whole run is legal
     refused(s, "declare seq4 AC KC QC JC", "not a whole run", "seq5 AC KC QC JC TC")
     s = run(s, *MELD_C)
     assert s.phase == "play"
@@ -161,14 +195,20 @@ def test_hj9_which_carres_count():
 
 def test_stuk_scores_for_its_holder_and_forces_the_card():
     # seat 3 gets K and Q of spades (trump) from seat 1 and seat 2
-    d = deal4(0, "6S", "6S TS AH QH TH 8H 6H AC QC", "JS 7S AD JD 9D KH 9H KC 9C",
-              "9S 8S QD TD 8D 6D JH 7H 8C", "KS QS AS KD 7D JC TC 7C 6C")
+    d = deal4(
+        0,
+        "6S",
+        "6S TS AH QH TH 8H 6H AC QC",
+        "JS 7S AD JD 9D KH 9H KC 9C",
+        "9S 8S QD TD 8D 6D JH 7H 8C",
+        "KS QS AS KD 7D JC TC 7C 6C",
+    )
     s = start(d)
     s = run(s, "pass", "pass")
     assert "declare stuk" in legal(s)
-    s = run(s, "pass", "pass")                  # not declared in the meld phase
+    s = run(s, "pass", "pass")  # not declared in the meld phase
     s = run(s, "play AD", "play 8D")
-    assert "declare stuk" in legal(s)            # KS / QS may trump: a legal play
+    assert "declare stuk" in legal(s)  # KS / QS may trump: a legal play
     s = run(s, "declare stuk")
     assert plays(s) == {"KS", "QS"} and s.counts[3] == 20
     refused(s, "play 7D", "troef K or Q")
@@ -188,10 +228,14 @@ def test_roem_mode_auto_declares_whole_runs_carres_and_stuk():
     assert s.phase == "play"
     assert s.counts == [0, 0, 170, 0]
     assert [(d["seat"], d["announce"]) for d in s.observation(0).extra["declared"]] == [
-        (1, "seq5 to A"), (2, "seq3 to K"), (2, "carré of nines")]
+        (1, "seq5 to A"),
+        (2, "seq3 to K"),
+        (2, "carré of nines"),
+    ]
 
 
 # ---- full hands: HJ4-HJ7 ----------------------------------------------------------------------
+
 
 def test_hj4_two_strepen_a_potato_extra_strepen():
     d, actions, n = record_of("hj4")
@@ -221,7 +265,7 @@ def test_hj5_two_players_rob_exchange_dead_hand():
     s = run(s, *actions[3:6])
     assert s.counts == [0, 50]
     s = run(s, "play 7D")
-    assert plays(s) == {"8D"}                   # its only trump, and it beats 7D
+    assert plays(s) == {"8D"}  # its only trump, and it beats 7D
     s = run(s, *actions[7:])
     r = s.result()
     assert r.detail["points"] == [16, 131] and sum(r.detail["points"]) == 147 == 92 + 5 + 50
@@ -234,7 +278,7 @@ def test_hj6_three_players_the_jas_robbed_exactly_21_is_onder_jan():
     s = run(start(d, n), "swap 6S")
     assert (s.hands[1] >> parse_card("JS")) & 1
     ex = [z for z in s.observation(0).zones if z.name == "extra hand"][0]
-    assert ex.count == 9 and ex.cards == (parse_card("6S"),)     # only the six lies face up
+    assert ex.count == 9 and ex.cards == (parse_card("6S"),)  # only the six lies face up
     s = run(s, "keep-hand", "take-hand")
     assert s.observation(0).extra["took_extra"] == 2
     s = run(s, *actions[3:])
@@ -267,8 +311,9 @@ def test_check_result_finds_a_point_written_to_the_seat_sitting_out():
     s = run(start(d, n), *actions)
     r = s.result()
     assert s.game.check_result(r, s) == []
-    bad = dataclasses.replace(r, points=tuple([1, *r.points[1:]]) if isinstance(r.points, tuple)
-                              else [1, *r.points[1:]])
+    bad = dataclasses.replace(
+        r, points=tuple([1, *r.points[1:]]) if isinstance(r.points, tuple) else [1, *r.points[1:]]
+    )
     assert s.game.check_result(bad, s) == ["seat 0 sat out but scores"]
 
 
@@ -281,29 +326,42 @@ def test_single_winner_gives_one_most_points_streep_with_four():
 def test_onder_jan_max_25():
     d, actions, n = record_of("hj4")
     r = run(start(d, n, onder_jan_max=25), *actions).result()
-    assert r.detail["onder_jan"] == [True, True, False, False]      # 24 is below 26 now
+    assert r.detail["onder_jan"] == [True, True, False, False]  # 24 is below 26 now
     assert r.detail["strepen"] == [0, 0, 3, 3]
 
 
 # ---- §7.3, §8 the sheet: HJ8 ---------------------------------------------------------------------
 
+
 def _hand(strepen, aardappels, points=(30, 30, 30, 30)):
-    return Result(points=[a - b for a, b in zip(strepen, aardappels)], outcome="end",
-                  detail={"strepen": list(strepen), "aardappels": list(aardappels), "points": list(points),
-                          "next_dealer": 1})
+    return Result(
+        points=[a - b for a, b in zip(strepen, aardappels)],
+        outcome="end",
+        detail={"strepen": list(strepen), "aardappels": list(aardappels), "points": list(points), "next_dealer": 1},
+    )
 
 
 def test_hj8_paying_off_a_potato_game_end_drawing():
     sh = Aardappels(4, target=7)
-    for seat, p in enumerate(({"strepen": 0, "open": 2, "cancelled": 0}, {"strepen": 6, "open": 1, "cancelled": 0},
-                              {"strepen": 3, "open": 0, "cancelled": 0}, {"strepen": 5, "open": 0, "cancelled": 1})):
+    for seat, p in enumerate(
+        (
+            {"strepen": 0, "open": 2, "cancelled": 0},
+            {"strepen": 6, "open": 1, "cancelled": 0},
+            {"strepen": 3, "open": 0, "cancelled": 0},
+            {"strepen": 5, "open": 0, "cancelled": 1},
+        )
+    ):
         sh.players[seat].update(p)
     sh.record(_hand([0, 2, 1, 1], [1, 0, 0, 0]))
     assert sh.players[1] == {"strepen": 7, "open": 0, "cancelled": 1}
     assert sh.players[0]["open"] == 3
     assert sh.over and sh.winners == [1]
-    assert sh.render().splitlines() == ["0: - OOO (-3)", "1: ||||/ || \u00d8 (7)", "2: |||| (4)",
-                                        "3: ||||/ | \u00d8 (6)"]
+    assert sh.render().splitlines() == [
+        "0: - OOO (-3)",
+        "1: ||||/ || \u00d8 (7)",
+        "2: |||| (4)",
+        "3: ||||/ | \u00d8 (6)",
+    ]
     v = sh.view()
     assert v.total[1:] == ("- OOO (-3)", "||||/ || \u00d8 (7)", "|||| (4)", "||||/ | \u00d8 (6)")
     assert v.rows[0][1:] == ("O", "\u00d8|", "|", "|") and (-1, 2, "winner") in v.marks
@@ -314,27 +372,37 @@ def test_the_target_needs_no_open_potato_and_ties_go_to_points():
     sh.players[0].update(strepen=5, open=1)
     sh.players[1].update(strepen=4)
     sh.record(_hand([0, 0, 0], [0, 0, 1], (40, 40, 10)))
-    assert not sh.over                       # 5 strepen but an open potato
+    assert not sh.over  # 5 strepen but an open potato
     sh.record(_hand([1, 1, 0], [0, 0, 0], (50, 40, 30)))
     assert sh.players[0] == {"strepen": 5, "open": 0, "cancelled": 1}
-    assert sh.over and sh.winners == [0]     # 5 strepen each: more points in the last hand
+    assert sh.over and sh.winners == [0]  # 5 strepen each: more points in the last hand
     sh2 = Aardappels(2, target=5)
     sh2.players[0].update(strepen=4)
     sh2.players[1].update(strepen=5)
     sh2.record(_hand([2, 1], [0, 0], (60, 50)))
-    assert sh2.winners == [0]                # 6 strepen each: seat 0 made more points
+    assert sh2.winners == [0]  # 6 strepen each: seat 0 made more points
     sh3 = Aardappels(2, target=5)
     sh3.players[0].update(strepen=4)
     sh3.players[1].update(strepen=4)
     sh3.record(_hand([1, 1], [0, 0], (60, 60)))
-    assert sh3.winners == [0, 1]             # level in strepen and points: a shared win
+    assert sh3.winners == [0, 1]  # level in strepen and points: a shared win
 
 
 # ---- §9 options --------------------------------------------------------------------------------
 
-@pytest.mark.parametrize("opt,value", [("target", 6), ("target", "9"), ("onder_jan_max", 26),
-                                       ("carre_ranks", "dutch"), ("roem_mode", "none"),
-                                       ("single_winner", "maybe"), ("overtrump_on_trump_lead", 2)])
+
+@pytest.mark.parametrize(
+    "opt,value",
+    [
+        ("target", 6),
+        ("target", "9"),
+        ("onder_jan_max", 26),
+        ("carre_ranks", "dutch"),
+        ("roem_mode", "none"),
+        ("single_winner", "maybe"),
+        ("overtrump_on_trump_lead", 2),
+    ],
+)
 def test_every_option_is_validated(opt, value):
     with pytest.raises(OptionError, match=opt):
         get_game("handjas", players=4, **{opt: value})
@@ -350,6 +418,7 @@ def test_options_from_text_and_players():
 
 # ---- hidden places ----------------------------------------------------------------------------
 
+
 def test_extra_dead_and_put_aside_hands_stay_hidden():
     d, actions, n = record_of("hj5")
     s = start(d, n)
@@ -357,15 +426,16 @@ def test_extra_dead_and_put_aside_hands_stay_hidden():
         hid = s.hidden_mask(seat)
         for code in d["extra"] + d["dead"][:-1]:
             assert (hid >> parse_card(code)) & 1
-        assert not (hid >> parse_card("QD")) & 1            # the turned card is public
+        assert not (hid >> parse_card("QD")) & 1  # the turned card is public
     s = run(s, "swap 6D", "keep-hand", "take-hand")
-    for code in "JC 9C 8C 6C TD 8H 6H QS 8S".split():      # seat 0's old hand, put aside
+    for code in "JC 9C 8C 6C TD 8H 6H QS 8S".split():  # seat 0's old hand, put aside
         assert not (s.hidden_mask(0) >> parse_card(code)) & 1
         assert (s.hidden_mask(1) >> parse_card(code)) & 1
     assert not (s.hidden_mask(0) >> parse_card("QD")) & 1 and not (s.hidden_mask(0) >> parse_card("6D")) & 1
 
 
 # ---- the bot ----------------------------------------------------------------------------------
+
 
 def test_the_bot_robs_and_swaps_a_weak_hand():
     d, _actions, n = record_of("hj5")
@@ -374,9 +444,9 @@ def test_the_bot_robs_and_swaps_a_weak_hand():
     s = g.from_deal(d)
     assert bot.choose(s.observation(1)).text() == "swap 6D"
     s = run(s, "swap 6D")
-    assert bot.choose(s.observation(1)).text() == "keep-hand"      # a seq4 and four trumps
+    assert bot.choose(s.observation(1)).text() == "keep-hand"  # a seq4 and four trumps
     s = run(s, "keep-hand")
-    assert bot.choose(s.observation(0)).text() == "take-hand"      # 19 card points, one trump
+    assert bot.choose(s.observation(0)).text() == "take-hand"  # 19 card points, one trump
 
 
 @pytest.mark.parametrize("n", [2, 3, 4, 5])
@@ -393,12 +463,19 @@ def test_a_bot_match_ends_with_a_winner(n):
 
 # ---- §6.3 precedence, §7.2 rulings 14-15, ruling 5 -------------------------------------------------
 
+
 def test_precedence_a_trump_run_then_the_one_declared_first():
     # seat 1: KD QD JD (trump diamonds), seat 2: KH QH JH, seat 3: KC QC JC: equal value, cards, top
-    d = deal4(0, "7D", "AD TD 7D AS JS 7S TH 6H TC", "KD QD JD AC TS 9C 7H 8S 6S",
-              "KH QH JH 9D 9H 9S 8D 6C 6D", "KC QC JC AH QS KS 8H 8C 7C")
+    d = deal4(
+        0,
+        "7D",
+        "AD TD 7D AS JS 7S TH 6H TC",
+        "KD QD JD AC TS 9C 7H 8S 6S",
+        "KH QH JH 9D 9H 9S 8D 6C 6D",
+        "KC QC JC AH QS KS 8H 8C 7C",
+    )
     s = run(start(d), "pass", "declare seq3 KH QH JH", "pass", "declare seq3 KC QC JC", "pass", "pass")
-    assert s.observation(0).extra["meld_winner"] == 2          # declared before seat 3's equal run
+    assert s.observation(0).extra["meld_winner"] == 2  # declared before seat 3's equal run
     s = run(start(d), "declare seq3 KD QD JD", "pass", "declare seq3 KH QH JH", "pass", "pass", "pass")
     assert s.observation(0).extra["meld_winner"] == 1 and s.counts == [0, 20, 0, 0]
     s = run(start(d), "pass", "declare seq3 KH QH JH", "pass", "pass", "pass")
@@ -415,7 +492,7 @@ def _scored(points, players=4, **options):
 
 
 def test_onder_jan_players_get_no_most_points_streep_even_second():
-    d = _scored([120, 20, 15, 2])                  # four players, k = 2: seat 1 ranks second
+    d = _scored([120, 20, 15, 2])  # four players, k = 2: seat 1 ranks second
     assert d["strepen"] == [1 + 3, 0, 0, 0] and d["aardappels"] == [0, 1, 1, 1]
     assert d["most_points"] == [0]
 
@@ -429,9 +506,9 @@ def test_ties_share_the_streep_and_all_onder_jan_scores_no_streep():
 
 def test_a_robber_may_still_take_the_extra_hand():
     d, _actions, n = record_of("hj6")
-    s = run(start(d, n), "swap 6S", "take-hand")       # seat 1 robs the jas, then swaps
+    s = run(start(d, n), "swap 6S", "take-hand")  # seat 1 robs the jas, then swaps
     assert (s.hands[1] >> parse_card("6S")) & 1 and not (s.hands[1] >> parse_card("JS")) & 1
     assert s.observation(0).extra["took_extra"] == 1 and s.phase == "meld"
-    assert not (s.hidden_mask(0) >> parse_card("JS")) & 1    # the jas lies in the put-aside hand, known
+    assert not (s.hidden_mask(0) >> parse_card("JS")) & 1  # the jas lies in the put-aside hand, known
     again = get_game("handjas", players=3).from_deal(s.deal_record())
     assert again.deal_record() == s.deal_record() and again.dealt_extra == s.dealt_extra

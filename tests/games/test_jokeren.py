@@ -20,8 +20,17 @@ from tests.games.helpers import legal, load_record, refused, run
 from tests.games.test_basis_rummy import hand_text, meld_text, position
 
 
-def deal(players: int = 3, hands=(), discard: str = "", melds=(), stock_top: str = "", to_act: int = 0,
-         turn: int = 0, dealer: int = 0, **opts):
+def deal(
+    players: int = 3,
+    hands=(),
+    discard: str = "",
+    melds=(),
+    stock_top: str = "",
+    to_act: int = 0,
+    turn: int = 0,
+    dealer: int = 0,
+    **opts,
+):
     """A Jokeren position (``position`` of the Basis Rummy tests) with the turn number ``turn``."""
     g = get_game("jokeren", players, **opts)
     d = position(g, list(hands), discard, melds, stock_top=stock_top, to_act=to_act, dealer=dealer)
@@ -31,9 +40,17 @@ def deal(players: int = 3, hands=(), discard: str = "", melds=(), stock_top: str
 
 # ---- §2, §3 ---------------------------------------------------------------------------------
 
-@pytest.mark.parametrize("n, opts, size, stock", [
-    (2, {}, 13, 81), (3, {}, 13, 68), (4, {}, 13, 55), (2, {"packs": "1"}, 13, 27), (3, {"hand_size": "7"}, 7, 86),
-])
+
+@pytest.mark.parametrize(
+    "n, opts, size, stock",
+    [
+        (2, {}, 13, 81),
+        (3, {}, 13, 68),
+        (4, {}, 13, 55),
+        (2, {"packs": "1"}, 13, 27),
+        (3, {"hand_size": "7"}, 7, 86),
+    ],
+)
 def test_deal_sizes(n, opts, size, stock):
     g = get_game("jokeren", n, **opts)
     st = g.new_hand(seed=3)
@@ -49,11 +66,24 @@ def test_penalty_points_check():
 
 # ---- §11 Examples ---------------------------------------------------------------------------
 
-@pytest.mark.parametrize("text, ok", [
-    ("7C 7D 7H", True), ("7C 7C 7D", False), ("7C 7D 7H 7S JK=7S", False), ("7C 7D 7H 7S JK=7C", False),
-    ("7C 7D JK=7S", True), ("7C 7D JK=7C", False), ("QD JK=QH JK=QS", True),
-    ("AH 2H 3H", True), ("QH KH AH", True), ("KH AH 2H", False), ("JK=AS 2S 3S", True), ("QS KS JK=AS", True),
-])
+
+@pytest.mark.parametrize(
+    "text, ok",
+    [
+        ("7C 7D 7H", True),
+        ("7C 7C 7D", False),
+        ("7C 7D 7H 7S JK=7S", False),
+        ("7C 7D 7H 7S JK=7C", False),
+        ("7C 7D JK=7S", True),
+        ("7C 7D JK=7C", False),
+        ("QD JK=QH JK=QS", True),
+        ("AH 2H 3H", True),
+        ("QH KH AH", True),
+        ("KH AH 2H", False),
+        ("JK=AS 2S 3S", True),
+        ("QS KS JK=AS", True),
+    ],
+)
 def test_example_1_meld_validity(text, ok):
     g = get_game("jokeren", 3)
     assert (g.classify(parse_cards(text)) is not None) == ok
@@ -67,8 +97,16 @@ def test_example_1_no_five_card_set_and_the_refusals():
 
 
 def example_2(**opts):
-    return deal(3, ["4C 4D", "8S 8H 8D 9C 9H 9S TH", "5C 5H"], "3S",
-                [(2, "8C 8D JK=8H"), (0, "5D 6D 7D")], stock_top="2C", to_act=1, hand_size="7", **opts)
+    return deal(
+        3,
+        ["4C 4D", "8S 8H 8D 9C 9H 9S TH", "5C 5H"],
+        "3S",
+        [(2, "8C 8D JK=8H"), (0, "5D 6D 7D")],
+        stock_top="2C",
+        to_act=1,
+        hand_size="7",
+        **opts,
+    )
 
 
 def test_example_2_layoffs():
@@ -87,8 +125,16 @@ def test_example_2_layoffs():
 
 
 def example_3(hand: str = "JC 4S 5S", turn: int = 3, **opts):
-    return deal(3, ["4C 4D", hand, "5C 5H"], "3H", [(2, "9C TC JK=JC QC"), (1, "KH KD KS")],
-                stock_top="8D", to_act=1, turn=turn, **opts)
+    return deal(
+        3,
+        ["4C 4D", hand, "5C 5H"],
+        "3H",
+        [(2, "9C TC JK=JC QC"), (1, "KH KD KS")],
+        stock_top="8D",
+        to_act=1,
+        turn=turn,
+        **opts,
+    )
 
 
 def test_example_3_joker_exchange():
@@ -115,7 +161,7 @@ def test_after_a_swap_a_faulty_meld_is_refused_for_its_own_fault():
 
 
 def test_example_3_swap_illegal_without_a_follow_up_meld():
-    st = run(example_3("JC KC"), "draw stock")          # JC 8D KC: no meld for the joker
+    st = run(example_3("JC KC"), "draw stock")  # JC 8D KC: no meld for the joker
     assert hand_text(st, 1) == ["8D", "JC", "KC"]
     assert not any(a.startswith("swap") for a in legal(st))
     refused(st, "swap JC in 1", "must go at once into a new meld", "no such meld")
@@ -133,10 +179,10 @@ def test_example_4_no_going_out_in_the_first_round():
     clubs = "2C 3C 4C 5C 6C 7C 8C 9C TC JC QC KC AC"
     st = deal(3, ["9S 9D", clubs, "4H 4D"], "3S", stock_top="5D", to_act=1)
     st = run(st, "draw stock")
-    assert "meld " + clubs not in legal(st)               # 13 of 14 cards: only one would be left
+    assert "meld " + clubs not in legal(st)  # 13 of 14 cards: only one would be left
     refused(st, "meld " + clubs)
-    assert "meld " + clubs[:-3] in legal(st)              # 12 cards: two stay
-    st = run(st, "discard 5D", "draw discard", "discard 4H")   # t = 0 seat 1, t = 1 seat 2
+    assert "meld " + clubs[:-3] in legal(st)  # 12 cards: two stay
+    st = run(st, "discard 5D", "draw discard", "discard 4H")  # t = 0 seat 1, t = 1 seat 2
     assert st.to_act == 0 and st.turn == 2
     st = deal(3, ["9S 9D 9H", "4C 4D", "5C 5H"], "3S", stock_top="KD", to_act=0, turn=2)
     st = run(st, "draw stock", "meld 9S 9D 9H", "discard KD")
@@ -182,14 +228,13 @@ def test_example_8_empty_stock():
     assert [card_text(c) for c in st.pile] == ["KD"] and "3C" in hand_text(st, 0)
     assert [card_text(c) for c in st.stock_top_first()] == ["9H", "QS"]
     g = get_game("jokeren", 2)
-    st = run(g.from_deal(position(g, ["3D", "4D"], "3C 9H QS KD", to_act=0, empty_stock=True, dump=1)),
-             "draw stock")
+    st = run(g.from_deal(position(g, ["3D", "4D"], "3C 9H QS KD", to_act=0, empty_stock=True, dump=1)), "draw stock")
     assert [card_text(c) for c in st.pile] == ["KD"] and len(st.stock) == 2
     drawn = set(hand_text(st, 0)) - {"3D"}
     assert len(drawn) == 1 and drawn <= {"3C", "9H", "QS"}
     assert sorted(card_text(c) for c in st.stock) == sorted({"3C", "9H", "QS"} - drawn)
     one = g.from_deal(position(g, ["3D", "4D"], "KD", to_act=0, empty_stock=True, dump=1))
-    assert legal(one) == {"draw discard"}        # one discard: no stock can be formed
+    assert legal(one) == {"draw discard"}  # one discard: no stock can be formed
 
 
 def test_section_8_sheet():
@@ -198,14 +243,19 @@ def test_section_8_sheet():
     for pts, d in (([0, 54, 17], 0), ([33, 0, 90], 1), ([12, 8, 0], 2)):
         sheet.record(Result(pts, "out", [pts.index(0)], {"dealer": d}))
     assert sheet.render(aligned=False).splitlines() == [
-        "| Hand (dealer) | Seat 0 | Seat 1 | Seat 2 |", "|---|---|---|---|",
-        "| 1 (0) | 0 / 0 | 54 / 54 | 17 / 17 |", "| 2 (1) | 33 / 33 | 0 / 54 | 90 / 107 |",
-        "| 3 (2) | 12 / 45 | 8 / 62 | 0 / 107 |", "Game over: Seat 0 wins with 45."]
+        "| Hand (dealer) | Seat 0 | Seat 1 | Seat 2 |",
+        "|---|---|---|---|",
+        "| 1 (0) | 0 / 0 | 54 / 54 | 17 / 17 |",
+        "| 2 (1) | 33 / 33 | 0 / 54 | 90 / 107 |",
+        "| 3 (2) | 12 / 45 | 8 / 62 | 0 / 107 |",
+        "Game over: Seat 0 wins with 45.",
+    ]
     view = sheet.view()
     assert view.columns[0] == "Hand (dealer)" and view.marks[-1] == (2, 1, "winner")
 
 
 # ---- records ---------------------------------------------------------------------------------
+
 
 def test_example_records_replay():
     m = replay_match(load_record("jokeren", "e2"))
@@ -218,8 +268,11 @@ def test_example_records_replay():
 
 # ---- §9 options ------------------------------------------------------------------------------
 
-@pytest.mark.parametrize("opt, bad", [("hand_size", "10"), ("packs", "3"), ("deals_per_player", "0"),
-                                      ("first_meld_40", "maybe"), ("draw_two", "2")])
+
+@pytest.mark.parametrize(
+    "opt, bad",
+    [("hand_size", "10"), ("packs", "3"), ("deals_per_player", "0"), ("first_meld_40", "maybe"), ("draw_two", "2")],
+)
 def test_options_are_validated(opt, bad):
     with pytest.raises(OptionError, match=opt):
         get_game("jokeren", 3, **{opt: bad})
@@ -228,8 +281,17 @@ def test_options_are_validated(opt, bad):
 def test_joker_set_free():
     g = get_game("jokeren", 3, joker_set_fixed=False)
     assert g.classify(parse_cards("8C 8D JK=8*")) is not None and g.classify(parse_cards("8C 8D JK=8H")) is None
-    st = deal(3, ["4C 4D", "8S 8H 3C", "5C 5H"], "3S", [(2, "8C 8D JK=8*"), (1, "KH KD KS")], stock_top="3D",
-              to_act=1, turn=3, joker_set_fixed=False, joker_to_hand=True)
+    st = deal(
+        3,
+        ["4C 4D", "8S 8H 3C", "5C 5H"],
+        "3S",
+        [(2, "8C 8D JK=8*"), (1, "KH KD KS")],
+        stock_top="3D",
+        to_act=1,
+        turn=3,
+        joker_set_fixed=False,
+        joker_to_hand=True,
+    )
     st = run(st, "draw stock")
     assert {"swap 8S in 1", "swap 8H in 1"} <= legal(st)
     st = run(st, "swap 8S in 1")
@@ -244,22 +306,29 @@ def test_no_joker_in_first_meld():
 
 
 def test_first_meld_40():
-    st = deal(3, ["4C 4D", "KC KD KH 5S 6S 7S 2D 3H", "5C 5H"], "3S", [(0, "9D TD JD")], stock_top="QD",
-              to_act=1, turn=3, first_meld_40=True)
+    st = deal(
+        3,
+        ["4C 4D", "KC KD KH 5S 6S 7S 2D 3H", "5C 5H"],
+        "3S",
+        [(0, "9D TD JD")],
+        stock_top="QD",
+        to_act=1,
+        turn=3,
+        first_meld_40=True,
+    )
     st = run(st, "draw stock")
     assert {"meld 5S 6S 7S", "meld KC KD KH"} <= legal(st)  # 18 + 30: together 48
-    st = run(st, "meld 5S 6S 7S")                           # 18: not yet 40
+    st = run(st, "meld 5S 6S 7S")  # 18: not yet 40
     refused(st, "discard 2D", "at least 40", "so far 18")
     assert not any(a.startswith("layoff") for a in legal(st))
-    st = run(st, "meld KC KD KH")                           # 48
+    st = run(st, "meld KC KD KH")  # 48
     refused(st, "layoff QD to 1", "from the turn after")
     st = run(st, "discard 2D")
     assert st.to_act == 2
 
 
 def test_first_meld_40_short_of_40_no_meld():
-    st = deal(3, ["4C 4D", "5S 6S 7S 2D 3H 9C 4C", "5C 5H"], "3S", stock_top="QD", to_act=1, turn=3,
-              first_meld_40=True)
+    st = deal(3, ["4C 4D", "5S 6S 7S 2D 3H 9C 4C", "5C 5H"], "3S", stock_top="QD", to_act=1, turn=3, first_meld_40=True)
     st = run(st, "draw stock")
     assert not any(a.startswith("meld") for a in legal(st))
     refused(st, "meld 5S 6S 7S", "at least 40", "worth 18")
@@ -267,6 +336,7 @@ def test_first_meld_40_short_of_40_no_meld():
 
 def test_first_meld_40_a_low_ace_counts_one():
     from cardtable.families.melds import meld_points
+
     g = get_game("jokeren", 3, first_meld_40=True)
     assert meld_points("run", parse_cards("AH 2H 3H"), g.points) == 6
     assert meld_points("run", parse_cards("QH KH AH"), g.points) == 31
@@ -274,23 +344,33 @@ def test_first_meld_40_a_low_ace_counts_one():
 
 
 def test_discard_take_must_use():
-    st = deal(3, ["4C 4D", "9H 9S 2D 3C", "5C 5H"], "4S 9C", stock_top="QD", to_act=1, turn=3,
-              discard_take_must_use=True)
+    st = deal(
+        3, ["4C 4D", "9H 9S 2D 3C", "5C 5H"], "4S 9C", stock_top="QD", to_act=1, turn=3, discard_take_must_use=True
+    )
     assert "draw discard" in legal(st)
     st2 = run(st, "draw discard")
     refused(st2, "discard 2D", "must first be put on the table")
     st2 = run(st2, "meld 9C 9H 9S")
     assert "discard 2D" in legal(st2)
-    st = deal(3, ["4C 4D", "9H 2S 2D 3C", "5C 5H"], "4S 9C", stock_top="QD", to_act=1, turn=3,
-              discard_take_must_use=True)
+    st = deal(
+        3, ["4C 4D", "9H 2S 2D 3C", "5C 5H"], "4S 9C", stock_top="QD", to_act=1, turn=3, discard_take_must_use=True
+    )
     assert legal(st) == {"draw stock"}
     refused(st, "draw discard", "only if it can be put on the table")
 
 
 def test_discard_take_must_use_by_a_lay_off_after_coming_out():
-    st = deal(3, ["4C 4D", "9C 9H 9S 2D", "5C 5H"], "4S 8S", [(2, "8C 8D JK=8H")], stock_top="QD", to_act=1,
-              turn=3, discard_take_must_use=True)
-    st = run(st, "draw discard")                 # 8S fits meld 1 once seat 1 is on the table
+    st = deal(
+        3,
+        ["4C 4D", "9C 9H 9S 2D", "5C 5H"],
+        "4S 8S",
+        [(2, "8C 8D JK=8H")],
+        stock_top="QD",
+        to_act=1,
+        turn=3,
+        discard_take_must_use=True,
+    )
+    st = run(st, "draw discard")  # 8S fits meld 1 once seat 1 is on the table
     assert not any(a.startswith("discard") for a in legal(st))
     st = run(st, "meld 9C 9H 9S", "layoff 8S to 1")
     assert meld_text(st, 1) == "8C 8D JK=8H 8S" and legal(st) == {"discard 2D"}
@@ -301,8 +381,16 @@ def test_discard_take_must_use_no_lay_off_takes_the_taken_cards_place():
     it, on the table as that action leaves it. Laying a joker off as the very 9D taken (``layoff
     JK=9D to 1``) left the 9D no place and the seat with no legal action at all (found by random
     play with ``draw_two``); a joker at the other end leaves it its place."""
-    st = deal(3, ["4D 5C", "KD QS JK 2C", "5H 5S"], "3S 9D", [(0, "6D 7D 8D"), (1, "4C 4H 4S")],
-              stock_top="QD", to_act=1, turn=3, discard_take_must_use=True)
+    st = deal(
+        3,
+        ["4D 5C", "KD QS JK 2C", "5H 5S"],
+        "3S 9D",
+        [(0, "6D 7D 8D"), (1, "4C 4H 4S")],
+        stock_top="QD",
+        to_act=1,
+        turn=3,
+        discard_take_must_use=True,
+    )
     st = run(st, "draw discard")
     assert {"layoff 9D to 1", "layoff JK=5D to 1"} <= legal(st)
     assert "layoff JK=9D to 1" not in legal(st)
@@ -325,7 +413,7 @@ def test_draw_two():
 
 def test_packs_one_only_for_two_players():
     assert get_game("jokeren", 2, packs="1").packs == 1 and len(get_game("jokeren", 2, packs="1").deck()) == 54
-    assert get_game("jokeren", 3, packs="1").packs == 2      # ruling 13
+    assert get_game("jokeren", 3, packs="1").packs == 2  # ruling 13
 
 
 def test_deals_per_player_sets_the_number_of_hands():
@@ -346,6 +434,7 @@ def test_a_deal_must_hold_the_whole_deck_and_a_valid_turn():
 
 
 # ---- bots ------------------------------------------------------------------------------------
+
 
 @pytest.mark.parametrize("n, opts", [(2, {}), (4, {"first_meld_40": True}), (3, {"joker_set_fixed": False})])
 def test_bots_play_whole_matches(n, opts):

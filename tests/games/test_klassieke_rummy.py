@@ -23,8 +23,9 @@ def C(text: str) -> list[int]:
     return parse_cards(text)
 
 
-def position(n: int, hands: dict[int, str], melds=(), stock_top: str = "", discard: str = "",
-             to_act: int = 0, dealer: int = 0) -> dict:
+def position(
+    n: int, hands: dict[int, str], melds=(), stock_top: str = "", discard: str = "", to_act: int = 0, dealer: int = 0
+) -> dict:
     """A mid-hand ``deal``: the given hands (others get one filler card each from the
     rest), the given melds ``[(owner, "cards")]``, the stock starting with ``stock_top`` and
     the rest of the pack below it, the discard pile bottom to top."""
@@ -51,13 +52,27 @@ def position(n: int, hands: dict[int, str], melds=(), stock_top: str = "", disca
 
 
 def record(n: int, deal: dict, actions: list[str], options: dict | None = None) -> dict:
-    return {"format": "cardtable-record/1", "game": GAME, "players": n, "options": options or {},
-            "seats": ["bot:simple"] * n, "hands": [{"deal": deal, "actions": actions}]}
+    return {
+        "format": "cardtable-record/1",
+        "game": GAME,
+        "players": n,
+        "options": options or {},
+        "seats": ["bot:simple"] * n,
+        "hands": [{"deal": deal, "actions": actions}],
+    }
 
 
 def snapshot(st) -> tuple:
-    return ([list(h) for h in st.hands], list(st.stock), list(st.pile), list(st.melds), st.phase,
-            st.seat, st.taken, st.melded)
+    return (
+        [list(h) for h in st.hands],
+        list(st.stock),
+        list(st.pile),
+        list(st.melds),
+        st.phase,
+        st.seat,
+        st.taken,
+        st.melded,
+    )
 
 
 def refused(st, text: str, *words: str) -> str:
@@ -78,11 +93,17 @@ def texts(actions) -> set[str]:
 
 # ---- §11 Examples ----------------------------------------------------------------------
 
+
 def example1_state(**opts):
     g = get_game(GAME, 3, **opts)
-    deal = position(3, {1: "3C 4C 5C 9H 9D 9S KH", 0: "2H 3H 4H 5S 6S 7S 8S",
-                        2: "2S 3S 4S 6D 7D 8D 9C"},
-                    melds=[(2, "TH JH QH")], stock_top="2D", discard="KD", to_act=1)
+    deal = position(
+        3,
+        {1: "3C 4C 5C 9H 9D 9S KH", 0: "2H 3H 4H 5S 6S 7S 8S", 2: "2S 3S 4S 6D 7D 8D 9C"},
+        melds=[(2, "TH JH QH")],
+        stock_top="2D",
+        discard="KD",
+        to_act=1,
+    )
     return g.from_deal(deal).apply("draw stock")
 
 
@@ -92,7 +113,7 @@ def test_example1_one_meld_per_turn():
     legal = texts(st.legal_actions())
     assert {"meld 3C 4C 5C", "meld 9D 9H 9S", "layoff KH to 1"} <= legal
     st = st.apply("meld 3C 4C 5C")
-    assert st.melds[1] == R.Meld(1, "run", tuple(C("3C 4C 5C")))       # meld 2
+    assert st.melds[1] == R.Meld(1, "run", tuple(C("3C 4C 5C")))  # meld 2
     refused(st, "meld 9H 9D 9S", "one meld per turn")
     st = st.apply("layoff KH to 1")
     assert st.melds[0] == R.Meld(2, "run", tuple(C("TH JH QH KH")))
@@ -104,12 +125,16 @@ def test_example1_one_meld_per_turn():
 def test_example1_no_meld_limit_allows_second_meld():
     st = example1_state(no_meld_limit=True).apply("meld 3C 4C 5C")
     assert "meld 9D 9H 9S" in texts(st.legal_actions())
-    st = st.apply("meld 9H 9D 9S")          # typed in any order
+    st = st.apply("meld 9H 9D 9S")  # typed in any order
     assert st.melds[2] == R.Meld(1, "set", tuple(C("9D 9H 9S")))
 
 
-EX2 = [("AS 2S 3S", True, True, True), ("QS KS AS", False, True, True),
-       ("KS AS 2S", False, False, True), ("QD KD AD 2D 3D", False, False, True)]
+EX2 = [
+    ("AS 2S 3S", True, True, True),
+    ("QS KS AS", False, True, True),
+    ("KS AS 2S", False, False, True),
+    ("QD KD AD 2D 3D", False, False, True),
+]
 
 
 @pytest.mark.parametrize("run,low,high_low,bridge", EX2)
@@ -118,7 +143,7 @@ def test_example2_aces_family(run, low, high_low, bridge):
         got = R.run_order(C(run), mode)
         assert (got is not None) == valid, (run, mode)
         if valid:
-            assert got == tuple(C(run))            # written first..last, bridge along the circle
+            assert got == tuple(C(run))  # written first..last, bridge along the circle
 
 
 @pytest.mark.parametrize("run,low,high_low,bridge", EX2)
@@ -139,8 +164,7 @@ def test_example2_aces_in_play(run, low, high_low, bridge):
 
 def example3_state():
     g = get_game(GAME, 3)
-    st = g.from_deal(position(3, {0: "7C 7S 2D", 1: "KS QD 4C 4H AC", 2: "9C 8C 2S"},
-                              discard="5D 7H", to_act=0))
+    st = g.from_deal(position(3, {0: "7C 7S 2D", 1: "KS QD 4C 4H AC", 2: "9C 8C 2S"}, discard="5D 7H", to_act=0))
     return st.apply("draw discard")
 
 
@@ -155,13 +179,14 @@ def test_example3_discard_restriction():
     assert st.over
     res = st.result()
     assert res.outcome == "out" and res.winners == [0]
-    assert res.detail["rummy"] is False                 # started the turn with 3 cards, not 7
+    assert res.detail["rummy"] is False  # started the turn with 3 cards, not 7
     assert res.points == [29 + 19, 0, 0]
 
 
 def example4_deal(**extra):
     deal = {
-        "dealer": 1, "to_act": 0,
+        "dealer": 1,
+        "to_act": 0,
         "hands": [["QC", "KC"], ["AD", "2D"]],
         "stock": [],
         "discard": ["JC", "3D", "8S"],
@@ -201,13 +226,19 @@ def test_example4_reshuffle_option():
     st = g.from_deal(example4_deal()).apply("draw stock")
     drawn = [c for c in st.hand_of(0) if c not in C("QC KC")]
     assert sorted(drawn + st.stock) == sorted(C("JC 3D 8S")) and st.pile == []
-    again = g.from_deal(example4_deal()).apply("draw stock")   # deterministic
+    again = g.from_deal(example4_deal()).apply("draw stock")  # deterministic
     assert again.hands == st.hands and again.stock == st.stock
 
 
 def test_example5_ordinary_hand_score():
-    deal = position(3, {0: "KD", 1: "KS QD 4C 4H AC", 2: "9C 8C 2S"},
-                    melds=[(0, "4D 5D 6D"), (0, "JS JH JC")], stock_top="7D", discard="2C", to_act=0)
+    deal = position(
+        3,
+        {0: "KD", 1: "KS QD 4C 4H AC", 2: "9C 8C 2S"},
+        melds=[(0, "4D 5D 6D"), (0, "JS JH JC")],
+        stock_top="7D",
+        discard="2C",
+        to_act=0,
+    )
     m = replay(record(3, deal, ["draw stock", "layoff 7D to 1", "discard KD"]))
     res = m.results[0]
     assert res.detail["hand_points"] == [0, 29, 19]
@@ -219,8 +250,14 @@ def test_example5_ordinary_hand_score():
 
 
 def test_example6_rummy_doubles():
-    deal = position(2, {1: "3H 4H 5H 6H 7H 8H 9H TH JH 2C", 0: "KC KD 5S AH 2S"},
-                    melds=[(0, "4D 5D 6D 7D 8D")], stock_top="QH", discard="9S", to_act=1)
+    deal = position(
+        2,
+        {1: "3H 4H 5H 6H 7H 8H 9H TH JH 2C", 0: "KC KD 5S AH 2S"},
+        melds=[(0, "4D 5D 6D 7D 8D")],
+        stock_top="QH",
+        discard="9S",
+        to_act=1,
+    )
     m = replay(record(2, deal, ["draw stock", "meld 3H 4H 5H 6H 7H 8H 9H TH JH QH", "discard 2C"]))
     res = m.results[0]
     assert res.detail["rummy"] is True
@@ -231,8 +268,11 @@ def test_example6_rummy_doubles():
 
 def example7_state(**opts):
     g = get_game(GAME, 3, **opts)
-    st = g.from_deal(position(3, {2: "4S 5S", 0: "KC QC", 1: "2D 9D"},
-                              melds=[(2, "TH JH QH")], stock_top="6S", discard="3C", to_act=2))
+    st = g.from_deal(
+        position(
+            3, {2: "4S 5S", 0: "KC QC", 1: "2D 9D"}, melds=[(2, "TH JH QH")], stock_top="6S", discard="3C", to_act=2
+        )
+    )
     return st.apply("draw stock")
 
 
@@ -253,8 +293,9 @@ def test_example7_last_card():
 
 def example8_state(**opts):
     g = get_game(GAME, 4, **opts)
-    st = g.from_deal(position(4, {3: "8S 2C 3C 4C KD 9H 5S"}, melds=[(0, "8C 8D 8H")],
-                              stock_top="KH", discard="7D", to_act=3))
+    st = g.from_deal(
+        position(4, {3: "8S 2C 3C 4C KD 9H 5S"}, melds=[(0, "8C 8D 8H")], stock_top="KH", discard="7D", to_act=3)
+    )
     return st.apply("draw stock")
 
 
@@ -278,13 +319,19 @@ def test_example8_layoff_requires_meld():
 def test_example9_game_end():
     g = get_game(GAME, 4, target_score=150)
     m = Match(g, ["bot:simple"] * 4, seed=1)
-    for seat, pts in enumerate((120, 95, 140, 60)):   # the totals before the hand
+    for seat, pts in enumerate((120, 95, 140, 60)):  # the totals before the hand
         p = [0, 0, 0, 0]
         p[seat] = pts
         m.sheet.record(Result(p, "out", [seat], {"dealer": seat, "rummy": False}))
     assert m.sheet.totals == [120, 95, 140, 60] and not m.over
-    deal = position(4, {3: "2H 3H 4H 5H 6H 7H 8H", 0: "KC QD", 1: "9C 8D", 2: "AS TD"},
-                    stock_top="9H", discard="5C", to_act=3, dealer=0)
+    deal = position(
+        4,
+        {3: "2H 3H 4H 5H 6H 7H 8H", 0: "KC QD", 1: "9C 8D", 2: "AS TD"},
+        stock_top="9H",
+        discard="5C",
+        to_act=3,
+        dealer=0,
+    )
     m.start_hand(deal=deal)
     for a in ("draw stock", "meld 2H 3H 4H 5H 6H 7H 8H 9H"):
         m.apply(a)
@@ -300,6 +347,7 @@ def test_example9_game_end():
 
 
 # ---- §8 score sheet -------------------------------------------------------------------
+
 
 def test_sheet_render_matches_spec():
     sh = TotalsSheet(3, target_score=150)
@@ -354,14 +402,21 @@ def test_dealer_rotates_through_match():
 
 # ---- options, deals --------------------------------------------------------------------
 
+
 def test_options_validated():
     g = get_game(GAME, 4)
-    assert g.options == {"no_meld_limit": False, "layoff_requires_meld": False, "ace_mode": "low",
-                         "last_card": False, "reshuffle": False, "target_score": 150, "max_hands": None}
+    assert g.options == {
+        "no_meld_limit": False,
+        "layoff_requires_meld": False,
+        "ace_mode": "low",
+        "last_card": False,
+        "reshuffle": False,
+        "target_score": 150,
+        "max_hands": None,
+    }
     assert get_game(GAME, 2, ace_mode="BRIDGE", max_hands="none").options["ace_mode"] == "bridge"
     assert get_game(GAME, 2, max_hands="5").options["max_hands"] == 5
-    for bad in ({"ace_mode": "high"}, {"target_score": 0}, {"max_hands": 0}, {"last_card": "maybe"},
-                {"jokers": 2}):
+    for bad in ({"ace_mode": "high"}, {"target_score": 0}, {"max_hands": 0}, {"last_card": "maybe"}, {"jokers": 2}):
         with pytest.raises(OptionError):
             get_game(GAME, 3, **bad)
     for n in (1, 7):
@@ -379,6 +434,7 @@ def test_card_points_per_ace_mode():
 def test_deal_sizes(n, size, stock):
     from cardtable.cards import shuffled
     from cardtable.engine.game import rng_for
+
     g = get_game(GAME, n)
     sheet = g.new_sheet()
     sheet.next_dealer = n - 1
@@ -386,8 +442,8 @@ def test_deal_sizes(n, size, stock):
     assert DEAL_SIZES[n] == size
     assert [len(h) for h in st.hands] == [size] * n
     assert len(st.stock) == stock and len(st.pile) == 1
-    assert st.to_act == 0                                  # voorhand after dealer n-1
-    pack = shuffled(full52(), rng_for(42))                 # one at a time from voorhand
+    assert st.to_act == 0  # voorhand after dealer n-1
+    pack = shuffled(full52(), rng_for(42))  # one at a time from voorhand
     assert st.hands[0][:2] == [pack[0], pack[n]] and st.hands[1][0] == pack[1]
     assert st.pile == [pack[n * size]] and st.stock_top_first()[0] == pack[n * size + 1]
     assert sorted(st.cards_in_play()) == sorted(full52())
@@ -433,9 +489,11 @@ def test_position_meld_canonical_and_deal_record():
 
 # ---- family machinery ------------------------------------------------------------------
 
+
 @pytest.mark.parametrize("mode", R.ACE_MODES)
 def test_find_melds_is_every_subset_that_is_a_meld(mode):
     from itertools import combinations
+
     rng = random.Random(7)
     hands = [C("AS 2S 3S 4S 5S 6S 7S 8S 9S TS JS QS KS"), C("KS AS 2S 3S 3H 3D 3C QS")]
     hands += [rng.sample([c for c in full52() if c >> 4 in (0, 2)], rng.randint(3, 11)) for _ in range(60)]
@@ -460,12 +518,13 @@ def test_run_ends_and_turn_over():
     assert R.run_ends(C("QS KS AS"), "bridge") == (parse_card("JS"), parse_card("2S"))
     assert R.run_ends(C("AS 2S 3S"), "bridge") == (parse_card("KS"), parse_card("4S"))
     assert R.set_accepts(C("8C 8D 8H")) == (parse_card("8S"),)
-    assert R.turn_over(C("JC 3D 8S")) == C("8S 3D JC")          # top last: JC is drawn first
+    assert R.turn_over(C("JC 3D 8S")) == C("8S 3D JC")  # top last: JC is drawn first
     assert R.stock_top_first(R.turn_over(C("JC 3D 8S"))) == C("JC 3D 8S")
     assert R.card_points(C("KS QD 4C 4H AC"), R.points_table(ace=1)) == 29
 
 
 # ---- play rules ------------------------------------------------------------------------
+
 
 def test_draw_phase_and_refusals():
     g = get_game(GAME, 2)
@@ -485,8 +544,16 @@ def test_draw_phase_and_refusals():
 
 def test_layoff_ends_named_only_where_both_fit():
     g = get_game(GAME, 2, ace_mode="high_low")
-    st = g.from_deal(position(2, {0: "AS 9C", 1: "4D"}, melds=[(1, "2S 3S 4S 5S 6S 7S 8S 9S TS JS QS KS")],
-                              stock_top="5D", discard="9D", to_act=0)).apply("draw stock")
+    st = g.from_deal(
+        position(
+            2,
+            {0: "AS 9C", 1: "4D"},
+            melds=[(1, "2S 3S 4S 5S 6S 7S 8S 9S TS JS QS KS")],
+            stock_top="5D",
+            discard="9D",
+            to_act=0,
+        )
+    ).apply("draw stock")
     legal = texts(st.legal_actions())
     assert {"layoff AS to 1 low", "layoff AS to 1 high"} <= legal and "layoff AS to 1" not in legal
     refused(st, "layoff AS to 1", "both ends", "low")
@@ -494,8 +561,9 @@ def test_layoff_ends_named_only_where_both_fit():
     assert st.apply("layoff AS to 1 low").melds[0].cards[0] == parse_card("AS")
     # a run whose ends differ: the end follows from the card; naming it is accepted
     g2 = get_game(GAME, 2)
-    st = g2.from_deal(position(2, {0: "AH 9H 5H KC"}, melds=[(1, "6H 7H 8H")], stock_top="5D",
-                               discard="9D", to_act=0)).apply("draw stock")
+    st = g2.from_deal(
+        position(2, {0: "AH 9H 5H KC"}, melds=[(1, "6H 7H 8H")], stock_top="5D", discard="9D", to_act=0)
+    ).apply("draw stock")
     assert {"layoff 9H to 1", "layoff 5H to 1"} <= texts(st.legal_actions())
     assert st.apply("layoff 9H to 1 high").melds[0].cards == tuple(C("6H 7H 8H 9H"))
     refused(st, "layoff 9H to 1 low", "high end")
@@ -506,18 +574,27 @@ def test_layoff_ends_named_only_where_both_fit():
 def test_bridge_twelve_card_run_and_no_middle():
     g = get_game(GAME, 2, ace_mode="bridge")
     run = "8D 9D TD JD QD KD AD 2D 3D 4D 5D 6D"
-    st = g.from_deal(position(2, {0: "7D 9C"}, melds=[(1, run)], stock_top="5C", discard="9S",
-                              to_act=0)).apply("draw stock")
+    st = g.from_deal(position(2, {0: "7D 9C"}, melds=[(1, run)], stock_top="5C", discard="9S", to_act=0)).apply(
+        "draw stock"
+    )
     assert {"layoff 7D to 1 low", "layoff 7D to 1 high"} <= texts(st.legal_actions())
     low = st.apply("layoff 7D to 1 low")
     assert low.melds[0].cards[0] == parse_card("7D") and len(low.melds[0].cards) == 13
     high = st.apply("layoff 7D to 1 high")
     assert high.melds[0].cards[-1] == parse_card("7D")
-    assert not any(a.verb == "layoff" for a in high.legal_actions())   # 13 cards: closed
+    assert not any(a.verb == "layoff" for a in high.legal_actions())  # 13 cards: closed
     # low mode: cards only at the ends, never in the middle; ace only low
     g = get_game(GAME, 2)
-    st = g.from_deal(position(2, {0: "AD KD 9C 5C", 1: "9S"}, melds=[(1, "2D 3D 4D"), (0, "TD JD QD")],
-                              stock_top="7C", discard="6D", to_act=0)).apply("draw stock")
+    st = g.from_deal(
+        position(
+            2,
+            {0: "AD KD 9C 5C", 1: "9S"},
+            melds=[(1, "2D 3D 4D"), (0, "TD JD QD")],
+            stock_top="7C",
+            discard="6D",
+            to_act=0,
+        )
+    ).apply("draw stock")
     legal = texts(st.legal_actions())
     assert "layoff AD to 1" in legal and "layoff KD to 2" in legal
     st = st.apply("layoff KD to 2")
@@ -526,8 +603,14 @@ def test_bridge_twelve_card_run_and_no_middle():
 
 def test_out_by_layoff_and_rummy_by_layoffs():
     g = get_game(GAME, 2)
-    deal = position(2, {0: "4H 3C 4C 5C 6C 7C 8C 9C TC JC", 1: "2S"},
-                    melds=[(1, "5H 6H 7H")], stock_top="QC", discard="9D", to_act=0)
+    deal = position(
+        2,
+        {0: "4H 3C 4C 5C 6C 7C 8C 9C TC JC", 1: "2S"},
+        melds=[(1, "5H 6H 7H")],
+        stock_top="QC",
+        discard="9D",
+        to_act=0,
+    )
     st = g.from_deal(deal)
     for a in ("draw stock", "meld 3C 4C 5C 6C 7C 8C 9C TC JC QC", "layoff 4H to 1"):
         st = st.apply(a)
@@ -543,21 +626,28 @@ def test_invariant_keeps_a_discard():
     refused(st, "layoff 9H to 1", "no card could be discarded")
 
 
-FULL_RUNS = [(1, "AC 2C 3C 4C 5C 6C 7C 8C 9C TC JC QC KC"),
-             (0, "AD 2D 3D 4D 5D 6D 7D 8D 9D TD JD QD KD"),
-             (1, "AH 2H 3H 4H 5H 6H 7H 8H 9H TH JH QH KH")]
+FULL_RUNS = [
+    (1, "AC 2C 3C 4C 5C 6C 7C 8C 9C TC JC QC KC"),
+    (0, "AD 2D 3D 4D 5D 6D 7D 8D 9D TD JD QD KD"),
+    (1, "AH 2H 3H 4H 5H 6H 7H 8H 9H TH JH QH KH"),
+]
 
 
 def test_void_when_hand_cannot_end():
     """Ruling 9: one card each, and no free card (the 13 spades) fits a complete run: a hand
     of one card can never meld, so the hand can never end: void at the empty stock."""
     g = get_game(GAME, 2)
-    deal = {"dealer": 1, "to_act": 0, "hands": [["AS"], ["5S"]], "stock": [],
-            "discard": "9S 2S 7S JS 3S KS 4S 8S TS 6S QS".split(),
-            "melds": [{"owner": o, "cards": t.split()} for o, t in FULL_RUNS]}
+    deal = {
+        "dealer": 1,
+        "to_act": 0,
+        "hands": [["AS"], ["5S"]],
+        "stock": [],
+        "discard": "9S 2S 7S JS 3S KS 4S 8S TS 6S QS".split(),
+        "melds": [{"owner": o, "cards": t.split()} for o, t in FULL_RUNS],
+    }
     st = g.from_deal(deal)
     assert texts(st.legal_actions()) == {"draw stock", "draw discard"}
-    taken = st.apply("draw discard")             # taking the discard is still a normal turn
+    taken = st.apply("draw discard")  # taking the discard is still a normal turn
     assert not taken.over
     st = st.apply("draw stock")
     assert st.over and st.void
@@ -576,9 +666,15 @@ def test_void_when_hand_cannot_end():
 
 def test_nothing_to_draw_is_not_a_position():
     g = get_game(GAME, 2)
-    deal = {"dealer": 1, "to_act": 0, "hands": [["AS"], ["5S"]], "stock": [], "discard": [],
-            "melds": [{"owner": o, "cards": t.split()} for o, t in FULL_RUNS]
-            + [{"owner": 0, "cards": "2S 3S 4S".split()}, {"owner": 1, "cards": "6S 7S 8S 9S TS JS QS KS".split()}]}
+    deal = {
+        "dealer": 1,
+        "to_act": 0,
+        "hands": [["AS"], ["5S"]],
+        "stock": [],
+        "discard": [],
+        "melds": [{"owner": o, "cards": t.split()} for o, t in FULL_RUNS]
+        + [{"owner": 0, "cards": "2S 3S 4S".split()}, {"owner": 1, "cards": "6S 7S 8S 9S TS JS QS KS".split()}],
+    }
     with pytest.raises(DealError, match="nothing to draw"):
         g.from_deal(deal)
 
@@ -588,6 +684,7 @@ def test_turnover_cap_constant():
 
 
 # ---- actions, determinism, hidden information, bots -----------------------------------
+
 
 def play_random(g, seed, steps=4000):
     rng = random.Random(seed)
@@ -601,8 +698,14 @@ def play_random(g, seed, steps=4000):
     return states
 
 
-@pytest.mark.parametrize("opts", [{}, {"ace_mode": "bridge", "no_meld_limit": True},
-                                  {"ace_mode": "high_low", "last_card": True, "layoff_requires_meld": True}])
+@pytest.mark.parametrize(
+    "opts",
+    [
+        {},
+        {"ace_mode": "bridge", "no_meld_limit": True},
+        {"ace_mode": "high_low", "last_card": True, "layoff_requires_meld": True},
+    ],
+)
 def test_text_round_trip_of_every_legal_action(opts):
     g = get_game(GAME, 3, **opts)
     seen = 0
@@ -629,8 +732,13 @@ def test_determinism_and_replay_of_deal_record():
         act = rng.choice(st.legal_actions())
         actions.append(act.text())
         st = st.apply(act)
-    rec = {"format": "cardtable-record/1", "game": GAME, "players": 4, "options": {"reshuffle": True},
-           "hands": [{"deal": g.new_hand(seed=5).deal_record(), "actions": actions}]}
+    rec = {
+        "format": "cardtable-record/1",
+        "game": GAME,
+        "players": 4,
+        "options": {"reshuffle": True},
+        "hands": [{"deal": g.new_hand(seed=5).deal_record(), "actions": actions}],
+    }
     m = replay(rec)
     assert m.state.hands == st.hands and m.state.melds == st.melds
     assert m.results[0].points == st.result().points
@@ -658,9 +766,13 @@ def test_observation_hides_hands_and_shows_public_data():
 
 
 def test_simple_bot_legal_and_hands_end():
-    for n, opts in [(2, {}), (3, {"ace_mode": "bridge", "last_card": True, "reshuffle": True}),
-                    (4, {"no_meld_limit": True, "layoff_requires_meld": True, "ace_mode": "high_low"}),
-                    (5, {}), (6, {"last_card": True})]:
+    for n, opts in [
+        (2, {}),
+        (3, {"ace_mode": "bridge", "last_card": True, "reshuffle": True}),
+        (4, {"no_meld_limit": True, "layoff_requires_meld": True, "ace_mode": "high_low"}),
+        (5, {}),
+        (6, {"last_card": True}),
+    ]:
         g = get_game(GAME, n, **opts)
         bots = [get_bot("simple", g, seed=s) for s in range(n)]
         for hand in range(25):
@@ -688,6 +800,6 @@ def test_simple_bot_takes_useful_discard_and_melds():
     st = st.apply(a)
     assert bot.choose(st.observation(0)).text() == "meld 5H 6H 7H"
     st = st.apply("meld 5H 6H 7H")
-    assert bot.choose(st.observation(0)).text() == "discard KC"       # highest useless card
+    assert bot.choose(st.observation(0)).text() == "discard KC"  # highest useless card
     st2 = g.from_deal(position(2, {0: "5H 6H KC 2S", 1: "9D"}, discard="QD", stock_top="3D", to_act=0))
     assert bot.choose(st2.observation(0)).text() == "draw stock"

@@ -17,8 +17,7 @@ from cardtable.engine.record import replay as replay_match
 from tests.games.helpers import legal, load_record, refused, run
 
 
-def deal(n: int, hands: list[str], stock_top: str = "", pile: str = "", to_act: int = 1, dealer: int = 0,
-         **options):
+def deal(n: int, hands: list[str], stock_top: str = "", pile: str = "", to_act: int = 1, dealer: int = 0, **options):
     """A position of ``n`` players: the hands given, the stock with ``stock_top`` first, the
     discard pile ``pile`` (bottom to top), the other cards in the stock."""
     g = get_game("klop-rummy", n, **options)
@@ -29,8 +28,13 @@ def deal(n: int, hands: list[str], stock_top: str = "", pile: str = "", to_act: 
     rest = [c for c in full52() if c not in used]
     if not pl:
         pl, rest = rest[-1:], rest[:-1]
-    d = {"dealer": dealer, "hands": [[card_text(c) for c in h] for h in hs],
-         "stock": [card_text(c) for c in top + rest], "discard": [card_text(c) for c in pl], "to_act": to_act}
+    d = {
+        "dealer": dealer,
+        "hands": [[card_text(c) for c in h] for h in hs],
+        "stock": [card_text(c) for c in top + rest],
+        "discard": [card_text(c) for c in pl],
+        "to_act": to_act,
+    }
     return g.from_deal(d)
 
 
@@ -40,6 +44,7 @@ def split_of(hand: str):
 
 
 # ---- §11 Examples 1-4: brandhout and the split shown ------------------------------------------
+
 
 def test_example_1_brandhout_of_a_7_card_hand():
     assert split_of("AS 2S 3S 7H 7D 7C KD") == (10, ["AS 2S 3S", "7C 7D 7H"], "KD")
@@ -69,7 +74,15 @@ def test_example_5_legal_end_step_actions():
     assert legal(st) == want
     after = st.game.solver.after_discards(st.hands[1])
     assert {card_text(c): v for c, v in after.items()} == {
-        "6S": 2, "7S": 25, "8S": 24, "9S": 2, "KC": 22, "KD": 22, "KH": 22, "2D": 0}
+        "6S": 2,
+        "7S": 25,
+        "8S": 24,
+        "9S": 2,
+        "KC": 22,
+        "KD": 22,
+        "KH": 22,
+        "2D": 0,
+    }
     refused(st, "knock 2D", "no brandhout would be left")
     refused(st, "rummy 6S", "would be 2")
 
@@ -79,20 +92,31 @@ def test_example_5_variant_the_card_taken_from_the_discard_pile():
     got = legal(st)
     assert "discard 9S" not in got and "knock 9S" not in got
     assert got == {f"discard {c}" for c in "6S 7S 8S KC KD KH 2D".split()} | {
-        "rummy 2D", "knock 6S", "knock 7S", "knock 8S", "knock KC", "knock KD", "knock KH"}
+        "rummy 2D",
+        "knock 6S",
+        "knock 7S",
+        "knock 8S",
+        "knock KC",
+        "knock KD",
+        "knock KH",
+    }
     refused(st, "knock 9S", "taken from the discard pile")
 
 
 # ---- Examples 6-10: the showdown (records) ----------------------------------------------------
 
-@pytest.mark.parametrize("name,points,case,brandhout", [
-    ("e6", [0, 0, 77, 0], "B", [29, 33, 3, 18]),
-    ("e6d", [0, 0, 71, 0], "B", [29, 33, 3, 18]),
-    ("e7", [0, 0, 37], "C", [24, 8, 5]),
-    ("e8", [0, 64, 0], "C", [6, 6, 54]),
-    ("e9", [0, 0, 0, 0], "D", [53, 9, 4, 4]),
-    ("e10", [0, 0, 0, 96], "A", [0, 10, 61, 0]),
-])
+
+@pytest.mark.parametrize(
+    "name,points,case,brandhout",
+    [
+        ("e6", [0, 0, 77, 0], "B", [29, 33, 3, 18]),
+        ("e6d", [0, 0, 71, 0], "B", [29, 33, 3, 18]),
+        ("e7", [0, 0, 37], "C", [24, 8, 5]),
+        ("e8", [0, 64, 0], "C", [6, 6, 54]),
+        ("e9", [0, 0, 0, 0], "D", [53, 9, 4, 4]),
+        ("e10", [0, 0, 0, 96], "A", [0, 10, 61, 0]),
+    ],
+)
 def test_examples_6_to_10_showdown_records(name, points, case, brandhout):
     m = replay_match(load_record("klop-rummy", name))
     res = m.state.result()
@@ -127,6 +151,7 @@ def test_example_10_summary_shows_every_split():
 
 # ---- Example 11: game end; Example 12: stock renewal -----------------------------------------
 
+
 def test_example_11_game_end():
     g = get_game("klop-rummy", 3)
     sheet = g.new_sheet()
@@ -140,8 +165,9 @@ def test_example_12_stock_renewal():
     """The pile ``4C 9H JD 2S`` (the other cards of the deal put out of the way: the example holds
     only these) and seat 1 discards the QS onto it with the stock empty: seat 2's turn finds the
     stock renewed, top first ``4C 9H JD 2S``, and the pile ``QS``."""
-    st = run(deal(3, ["2C 3C 4D 5C 6C 7C 8C", "QS 2H 3H 4H 5H 6H 7H", "2D 3D 5D 6D 7D 8D KD"],
-                  stock_top="TS"), "draw stock")
+    st = run(
+        deal(3, ["2C 3C 4D 5C 6C 7C 8C", "QS 2H 3H 4H 5H 6H 7H", "2D 3D 5D 6D 7D 8D KD"], stock_top="TS"), "draw stock"
+    )
     st.stock, st.pile = [], parse_cards("4C 9H JD 2S")
     st = run(st, "discard QS")
     assert st.seat == 2 and cards_text(st.stock_top_first()) == "4C 9H JD 2S"
@@ -154,8 +180,10 @@ def test_example_12_stock_renewal():
 
 # ---- §9 options, §10 rulings ------------------------------------------------------------------
 
+
 def test_options_are_validated():
     from cardtable.engine.game import OptionError
+
     with pytest.raises(OptionError, match="knock_payout"):
         get_game("klop-rummy", 3, knock_payout="half")
     with pytest.raises(OptionError, match="target_score"):
@@ -170,9 +198,10 @@ def test_deal_sizes_and_stock():
 
 
 def test_ruling_3_knock_on_the_first_turn_with_any_brandhout():
-    st = run(deal(3, ["2C 9C 4D 5H 6S 7C 8C", "QS 2H 4H 6H 8H TH KH", "2D 3D 5D 6D 7D 8D KD"],
-                  stock_top="JS"), "draw stock")
-    assert "knock KH" in legal(st)          # brandhout 2+4+6+8+10+10+12.. no limit
+    st = run(
+        deal(3, ["2C 9C 4D 5H 6S 7C 8C", "QS 2H 4H 6H 8H TH KH", "2D 3D 5D 6D 7D 8D KD"], stock_top="JS"), "draw stock"
+    )
+    assert "knock KH" in legal(st)  # brandhout 2+4+6+8+10+10+12.. no limit
     end = run(st, "knock KH")
     assert end.result().detail["ender"] == 1
 
@@ -191,11 +220,10 @@ def test_the_simple_bot_knocks_takes_and_discards_by_its_rules():
     g = get_game("klop-rummy", 3)
     rng = random.Random(1)
     st = deal(3, EX5, pile="9S")
-    assert choose(st.observation(1), g, rng).text() == "draw discard"     # 9S grows the spade run
+    assert choose(st.observation(1), g, rng).text() == "draw discard"  # 9S grows the spade run
     st = run(st, "draw discard")
     assert choose(st.observation(1), g, rng).text() == "rummy 2D"
-    st = run(deal(3, ["2C 3C 4D 5C 6C 7C 8C", "6S 7S 8S KC KD KH 2D", "2H 3H 4H 5H 6H 7H 8H"],
-                  pile="QD"), "draw stock")
+    st = run(deal(3, ["2C 3C 4D 5C 6C 7C 8C", "6S 7S 8S KC KD KH 2D", "2H 3H 4H 5H 6H 7H 8H"], pile="QD"), "draw stock")
     obs = st.observation(1)
     a = choose(obs, g, rng)
     left = st.game.solver.after_discards(st.hands[1])
@@ -208,11 +236,11 @@ def test_hands_stay_hidden_until_the_showdown_and_a_taken_card_stays_known():
     nine = parse_cards("9S")[0]
     for seat in (0, 2):
         zone = next(z for z in st.observation(seat).zones if z.name == "hand 1")
-        assert zone.cards == (nine,)                   # only the card taken from the pile
+        assert zone.cards == (nine,)  # only the card taken from the pile
         assert nine not in st.hidden_from(seat)
     end = replay_match(load_record("klop-rummy", "e7")).state
     zone = next(z for z in end.observation(0).zones if z.name == "hand 2")
-    assert sorted(zone.cards) == sorted(end.hands[2])   # shown at the showdown
+    assert sorted(zone.cards) == sorted(end.hands[2])  # shown at the showdown
     assert not (set(end.hidden_from(0)) & {c for h in end.hands for c in h})
 
 
@@ -220,8 +248,11 @@ def test_the_sheet_draws_the_spec_table():
     m = replay_match(load_record("klop-rummy", "e7"))
     text = m.sheet.render(["Anna", "Bram", "Cor"], aligned=False)
     assert text.splitlines()[:4] == [
-        "| Hand | Dealer | Result | Anna | Bram | Cor |", "|---|---|---|---|---|---|",
-        "| 1 | Anna | Bram knocks, beaten by Cor | 0 | 0 | 37 |", "| total |  |  | 0 | 0 | 37 |"]
+        "| Hand | Dealer | Result | Anna | Bram | Cor |",
+        "|---|---|---|---|---|---|",
+        "| 1 | Anna | Bram knocks, beaten by Cor | 0 | 0 | 37 |",
+        "| total |  |  | 0 | 0 | 37 |",
+    ]
     assert "to 250" in text
     view = m.sheet.view(["Anna", "Bram", "Cor"])
     assert view.total == ("total", "", "", "0", "0", "37") and view.score_columns == 3

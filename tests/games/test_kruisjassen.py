@@ -20,10 +20,11 @@ from cardtable.engine.record import replay
 from cardtable.sheets.streepjes import Streepjes
 from tests.games.helpers import legal, load_record, plays, refused, run
 
-load = partial(load_record, "kruisjassen")   # a record of tests/records/kruisjassen by name
+load = partial(load_record, "kruisjassen")  # a record of tests/records/kruisjassen by name
 
 
 # ---- helpers -----------------------------------------------------------------------------
+
 
 def deal(dealer: int, upcard: str, *hands: str) -> dict:
     return {"dealer": dealer, "hands": [h.split() for h in hands], "upcard": upcard, "stock": []}
@@ -50,18 +51,23 @@ def carried_hand(name: str, carry: list[int]) -> Match:
     return m
 
 
-K1 = deal(0, "9H", "9H JH AH KD QD 8S 9C 8C", "KH KS QS 9S AD 8D AC 7C",
-          "TH 8H JS TS JD 7D KC TC", "QH 7H AS 7S TD 9D QC JC")
-K3 = deal(0, "7S", "7S JS TS JD 9D JC TC 7C", "AS QS AD QD TD 8D JH 8H",
-          "9S KS KD 7D QH TH KC QC", "8S AH KH 9H 7H AC 9C 8C")
-K4 = deal(0, "9H", "9H AH TH KD QD 8S 9C 8C", "KH 8H KS QS 9S AD 8D AC",
-          "JH JS TS JD 7D KC TC 7C", "QH 7H AS 7S TD 9D QC JC")
-K5 = deal(0, "7C", "7C 9S 8S 7S TD 8D KC 9H", "KD QD JD 9D 7D QC 8H JS",
-          "AC AD AH AS JC TC 7H KS", "KH QH JH TH 9C 8C QS TS")
+K1 = deal(
+    0, "9H", "9H JH AH KD QD 8S 9C 8C", "KH KS QS 9S AD 8D AC 7C", "TH 8H JS TS JD 7D KC TC", "QH 7H AS 7S TD 9D QC JC"
+)
+K3 = deal(
+    0, "7S", "7S JS TS JD 9D JC TC 7C", "AS QS AD QD TD 8D JH 8H", "9S KS KD 7D QH TH KC QC", "8S AH KH 9H 7H AC 9C 8C"
+)
+K4 = deal(
+    0, "9H", "9H AH TH KD QD 8S 9C 8C", "KH 8H KS QS 9S AD 8D AC", "JH JS TS JD 7D KC TC 7C", "QH 7H AS 7S TD 9D QC JC"
+)
+K5 = deal(
+    0, "7C", "7C 9S 8S 7S TD 8D KC 9H", "KD QD JD 9D 7D QC 8H JS", "AC AD AH AS JC TC 7H KS", "KH QH JH TH 9C 8C QS TS"
+)
 PASS4 = ("pass", "pass", "pass", "pass")
 
 
 # ---- §2 / §5 examples --------------------------------------------------------------------
+
 
 def test_k1_follow_or_overtrump_never_undertrump():
     s = run(start(K1), *PASS4, "play KS", "play 8H")
@@ -78,7 +84,7 @@ def test_k1_follow_or_overtrump_never_undertrump():
     assert [card_text(c) for _s, c in obs.last_trick] == ["KS", "8H", "QH", "8S"]
     assert obs.extra["tricks"][0]["points"] == 5
     assert obs.scores["counts"] == [0, 5]
-    assert s.to_act == 3                                # seat 3 leads next
+    assert s.to_act == 3  # seat 3 leads next
 
 
 def test_k2_trump_led_must_follow_with_trump_even_lower():
@@ -89,7 +95,7 @@ def test_k2_trump_led_must_follow_with_trump_even_lower():
 
 
 def test_k3_void_discard_rather_than_undertrump():
-    s = run(start(K3), *PASS4, "play AD", "play 9S")     # trumping while holding diamonds
+    s = run(start(K3), *PASS4, "play AD", "play 9S")  # trumping while holding diamonds
     assert s.to_act == 3
     assert plays(s) == {"AH", "KH", "9H", "7H", "AC", "9C", "8C"}
     assert legal(s) == {f"play {c}" for c in plays(s)} | {"claim"}
@@ -118,6 +124,7 @@ def test_k4_jas_wild_option():
 
 # ---- §6 meld phase -----------------------------------------------------------------------
 
+
 def test_k5_meld_phase_outranking_and_rejection():
     s = start(K5)
     assert s.to_act == 1
@@ -125,7 +132,7 @@ def test_k5_meld_phase_outranking_and_rejection():
     s = s.apply("declare seq3 KD QD JD")
     # the others hear the length and top card only
     obs0 = s.observation(0)
-    assert obs0.log[-1] == "seat 1 declares three in a row to the king"    # the players' words
+    assert obs0.log[-1] == "seat 1 declares three in a row to the king"  # the players' words
     assert obs0.extra["declared"][0]["cards"] is None
     assert obs0.extra["declared"][0]["announce"] == "seq3 to K"
     assert s.observation(1).extra["declared"][0]["cards"] == ["KD", "QD", "JD"]
@@ -134,8 +141,9 @@ def test_k5_meld_phase_outranking_and_rejection():
     assert "declare carre AC AD AH AS" in legal(s)
     s = run(s, "declare carre AC AD AH AS", "pass")
     assert s.to_act == 3
-    refused(s, "declare seq4 KH QH JH TH", "does not outrank", "carré of aces",
-            "4 cards against 4", "top K below top A")
+    refused(
+        s, "declare seq4 KH QH JH TH", "does not outrank", "carré of aces", "4 cards against 4", "top K below top A"
+    )
     refused(s, "declare seq3 KH QH JH", "does not outrank", "3 cards against 4")
     assert legal(s) == {"pass"}
     s = s.apply("pass")
@@ -168,12 +176,17 @@ def test_meld_refusals_are_readable():
 
 
 def test_adjacent_sequences_and_shared_cards_refused():
-    d = deal(0, "7S", "7S JS TS JD 9D JC TC 7C", "AH KH QH JH TH 9H 8D 7D",
-             "9S KS KD QD TD QC KC 8S", "AS QS AD AC 9C 8C 8H 7H")
+    d = deal(
+        0,
+        "7S",
+        "7S JS TS JD 9D JC TC 7C",
+        "AH KH QH JH TH 9H 8D 7D",
+        "9S KS KD QD TD QC KC 8S",
+        "AS QS AD AC 9C 8C 8H 7H",
+    )
     s = start(d)
     assert s.to_act == 1
-    assert {"declare seq6 AH KH QH JH TH 9H", "declare seq3 AH KH QH",
-            "declare seq3 JH TH 9H"} <= legal(s)
+    assert {"declare seq6 AH KH QH JH TH 9H", "declare seq3 AH KH QH", "declare seq3 JH TH 9H"} <= legal(s)
     s = s.apply("declare seq3 AH KH QH")
     refused(s, "declare seq3 JH TH 9H", "adjacent")
     refused(s, "declare seq3 QH JH TH", "one meld only")
@@ -194,9 +207,10 @@ def test_k9_meld_second_of_a_turn_need_not_outrank():
 
 # ---- full hands: records K6-K9 -------------------------------------------------------------
 
+
 def _tricks_from(actions: list[str]) -> list[list[str]]:
     pl = [a for a in actions if a.startswith("play ")]
-    return [pl[i:i + 4] for i in range(0, len(pl), 4)]
+    return [pl[i : i + 4] for i in range(0, len(pl), 4)]
 
 
 def _check_tricks(s, actions: list[str], expect):
@@ -215,8 +229,14 @@ def test_k6_claim_against_onder_jan():
     d, actions = hand_actions("k6")
     s = run(start(d), *actions[:5])
     assert s.counts == [0, 20]
-    expect = [(2, 14, [14, 20]), (2, 13, [27, 20]), (0, 13, [40, 20]), (0, 33, [73, 20]),
-              (0, 17, [90, 20]), (0, 21, [111, 20])]
+    expect = [
+        (2, 14, [14, 20]),
+        (2, 13, [27, 20]),
+        (0, 13, [40, 20]),
+        (0, 33, [73, 20]),
+        (0, 17, [90, 20]),
+        (0, 21, [111, 20]),
+    ]
     s = _check_tricks(s, actions, expect)
     assert s.to_act == 0
     m = replay(load("k6"))
@@ -251,8 +271,16 @@ def test_k7_wrong_claim():
 def test_k8_counts_carry_over():
     d, actions = hand_actions("k8")
     s = run(start(d), *PASS4)
-    expect = [(1, 44, [0, 44]), (2, 24, [24, 44]), (3, 10, [24, 54]), (3, 14, [24, 68]),
-              (0, 12, [36, 68]), (0, 3, [39, 68]), (2, 5, [44, 68]), (0, 34, [78, 68])]
+    expect = [
+        (1, 44, [0, 44]),
+        (2, 24, [24, 44]),
+        (3, 10, [24, 54]),
+        (3, 14, [24, 68]),
+        (0, 12, [36, 68]),
+        (0, 3, [39, 68]),
+        (2, 5, [44, 68]),
+        (0, 34, [78, 68]),
+    ]
     _check_tricks(s, actions, expect)
     assert sum(p for _w, p, _c in expect) == 146
     m = replay(load("k8"))
@@ -296,10 +324,13 @@ def test_k9_pit_with_trick_roem():
 
 # ---- §8 sheet ----------------------------------------------------------------------------
 
+
 def _result(strepen, entries, carry=(0, 0), next_dealer=1) -> Result:
-    return Result(points=[strepen[0], strepen[1]] * 2, outcome="claim",
-                  detail={"entries": entries, "carry": list(carry), "next_dealer": next_dealer,
-                          "strepen": list(strepen)})
+    return Result(
+        points=[strepen[0], strepen[1]] * 2,
+        outcome="claim",
+        detail={"entries": entries, "carry": list(carry), "next_dealer": next_dealer, "strepen": list(strepen)},
+    )
 
 
 def test_k10_sheet_game_end_and_drawings():
@@ -356,6 +387,7 @@ def test_sheet_json_and_table():
 
 # ---- §7 special cases --------------------------------------------------------------------
 
+
 def test_void_hand_equal_counts_of_100():
     """K8's play with [60, 70] carried: both end at 138: nothing written, counts back to the
     start, the same dealer."""
@@ -388,20 +420,21 @@ def test_equal_at_target_play_continues():
     m = Match(game)
     m.sheet.strepen = [10, 9]
     m.start_hand(deal=K5)
-    for a in ("declare seq3 KD QD JD", "pass", "declare carre AC AD AH AS", "pass", "pass", "pass",
-              "play KD", "claim"):
+    for a in ("declare seq3 KD QD JD", "pass", "declare carre AC AD AH AS", "pass", "pass", "pass", "play KD", "claim"):
         m.apply(a)
     r = m.results[0]
     assert r.outcome == "wrong_claim"
     assert r.detail["strepen"] == [1, 2]
-    assert sorted((e["side"], e["strepen"], e["reason"]) for e in r.detail["entries"]) == \
-        [(0, 1, "roem"), (1, 2, "wrong_claim")]
+    assert sorted((e["side"], e["strepen"], e["reason"]) for e in r.detail["entries"]) == [
+        (0, 1, "roem"),
+        (1, 2, "wrong_claim"),
+    ]
     assert m.sheet.strepen == [11, 11]
     assert not m.over and m.sheet.winners == []
     d, actions = hand_actions("k7")
     assert m.sheet.next_dealer == 1
     st = m.start_hand(deal=d)
-    assert st.dealer == 0                      # an explicit deal names its dealer
+    assert st.dealer == 0  # an explicit deal names its dealer
     for a in actions:
         m.apply(a)
     assert m.sheet.strepen == [11, 12]
@@ -416,8 +449,7 @@ def test_stroke_melds_go_to_the_pit_side():
     s = game.from_deal(d)
     # auto roem: seat 3 declares its two seq3s, seat 0 then the carré of aces (outranks)
     decl = s.observation(0).extra["declared"]
-    assert [(x["seat"], x["announce"]) for x in decl] == [
-        (3, "seq3 to K"), (3, "seq3 to 9"), (0, "carré of aces")]
+    assert [(x["seat"], x["announce"]) for x in decl] == [(3, "seq3 to K"), (3, "seq3 to 9"), (0, "carré of aces")]
     assert s.counts == [0, 0] and s.observation(0).extra["pending_strepen"] == [1, 0]
     for trick in _tricks_from(actions):
         s = run(s, *trick)
@@ -425,26 +457,36 @@ def test_stroke_melds_go_to_the_pit_side():
     r = s.result()
     assert r.outcome == "pit"
     assert r.detail["strepen"] == [4, 0]
-    assert sorted((e["side"], e["strepen"], e["reason"]) for e in r.detail["entries"]) == \
-        [(0, 1, "roem"), (0, 3, "pit")]
+    assert sorted((e["side"], e["strepen"], e["reason"]) for e in r.detail["entries"]) == [
+        (0, 1, "roem"),
+        (0, 3, "pit"),
+    ]
 
 
 def test_trick_carre_is_pending_strepen_written_at_the_end():
     """Four jacks fall in one trick: a carré of jacks (200) as trick roem = 2 pending strepen
     for the trick winner's side, written when the hand is decided (here by a wrong claim)."""
-    d = deal(0, "7H", "JS 7H KS QS TS 9S 8S 7S", "AC KC QC JC TC 9C 8C 7C",
-             "JD AD KD QD TD 9D 8D 7D", "JH AH KH QH TH 9H 8H AS")
+    d = deal(
+        0,
+        "7H",
+        "JS 7H KS QS TS 9S 8S 7S",
+        "AC KC QC JC TC 9C 8C 7C",
+        "JD AD KD QD TD 9D 8D 7D",
+        "JH AH KH QH TH 9H 8H AS",
+    )
     s = run(start(d), *PASS4, "play JC", "play JD", "play JH", "play JS")
     assert s.to_act == 3 and legal(s) == {"declare trickroem", "pass", "claim"}
     assert s.observation(0).extra["trickroem"] == {"seat": 3, "announce": "carré of jacks", "value": 200}
     s = s.apply("declare trickroem")
-    assert s.counts == [0, 23]                       # 1 + 1 + 20 + 1, the carré is strepen
+    assert s.counts == [0, 23]  # 1 + 1 + 20 + 1, the carré is strepen
     assert s.observation(0).extra["pending_strepen"] == [0, 2]
-    s = s.apply("claim")                             # seat 3 with 23: wrong, onder jan
+    s = s.apply("claim")  # seat 3 with 23: wrong, onder jan
     r = s.result()
     assert r.outcome == "wrong_claim"
-    assert sorted((e["side"], e["strepen"], e["reason"]) for e in r.detail["entries"]) == \
-        [(0, 2, "wrong_claim"), (1, 2, "trickroem")]
+    assert sorted((e["side"], e["strepen"], e["reason"]) for e in r.detail["entries"]) == [
+        (0, 2, "wrong_claim"),
+        (1, 2, "trickroem"),
+    ]
     assert r.points == [2, 2, 2, 2]
 
 
@@ -453,8 +495,11 @@ def test_auto_roem_choice_6_6():
     from cardtable.families.tricks import mask_of
 
     def best(cards, trump=0, bar=None):
-        return [m.text() for m in jas.best_set(mask_of(parse_card(c) for c in cards.split()),
-                                               trump, jas.KRUIS_ROEM, (), bar)]
+        return [
+            m.text()
+            for m in jas.best_set(mask_of(parse_card(c) for c in cards.split()), trump, jas.KRUIS_ROEM, (), bar)
+        ]
+
     # a run of six: one seq6 (100) beats seq3 + seq3 (adjacent halves are not allowed)
     assert best("AH KH QH JH TH 9H 8D 7D") == ["seq6 AH KH QH JH TH 9H"]
     # carré of jacks (200) against seq3 KH QH JH sharing JH: the carré
@@ -470,14 +515,21 @@ def test_auto_roem_choice_6_6():
 
 # ---- options -----------------------------------------------------------------------------
 
+
 def test_options_validated():
     g = get_game("kruisjassen")
     assert g.options == {"target": 11, "claim_mode": "manual", "roem_mode": "manual", "jas_wild": False}
     assert g.family == "jas" and g.name == "Kruisjassen" and g.players == 4
     g = get_game("kruisjassen", target="7", claim_mode="AUTO", roem_mode="auto", jas_wild="true")
     assert g.options == {"target": 7, "claim_mode": "auto", "roem_mode": "auto", "jas_wild": True}
-    for bad in ({"trump": "H"}, {"target": 0}, {"target": "eleven"}, {"claim_mode": "sometimes"},
-                {"roem_mode": 1}, {"jas_wild": "maybe"}):
+    for bad in (
+        {"trump": "H"},
+        {"target": 0},
+        {"target": "eleven"},
+        {"claim_mode": "sometimes"},
+        {"roem_mode": 1},
+        {"jas_wild": "maybe"},
+    ):
         with pytest.raises(OptionError):
             get_game("kruisjassen", **bad)
     with pytest.raises(OptionError):
@@ -488,9 +540,11 @@ def test_options_validated():
 def test_roem_mode_auto():
     g = get_game("kruisjassen", roem_mode="auto")
     s = g.from_deal(K5)
-    assert s.phase == "play" and s.to_act == 1      # the meld phase ran by itself
+    assert s.phase == "play" and s.to_act == 1  # the meld phase ran by itself
     assert [(x["seat"], x["announce"]) for x in s.observation(0).extra["declared"]] == [
-        (1, "seq3 to K"), (2, "carré of aces")]
+        (1, "seq3 to K"),
+        (2, "carré of aces"),
+    ]
     assert s.observation(0).extra["pending_strepen"] == [1, 0]
     # trick roem is credited automatically (K9, trick 1: AS KS QS to seat 0)
     d, actions = hand_actions("k9")
@@ -509,7 +563,7 @@ def test_claim_mode_auto():
     for a in actions[:-1]:
         assert "claim" not in legal(s)
         s = s.apply(a)
-    assert s.over            # claimed for 0/2 when the sixth trick brought 111
+    assert s.over  # claimed for 0/2 when the sixth trick brought 111
     r = s.result()
     assert r.outcome == "claim" and r.detail["strepen"] == [2, 0] and r.detail["tricks_played"] == 6
     refused(run(g.from_deal(K1), *PASS4), "claim", "automatically")
@@ -537,14 +591,15 @@ def test_claim_at_meld_phase_end_with_carry_auto():
     for a in ("declare seq3 KD QD JD", "pass", "pass", "pass", "pass"):
         m3.apply(a)
     assert m3.state.over and m3.results[0].outcome == "claim"
-    assert m3.results[0].detail["strepen"] == [0, 2]        # 0/2 has 10: onder jan
+    assert m3.results[0].detail["strepen"] == [0, 2]  # 0/2 has 10: onder jan
 
 
 # ---- stuk (§6.4) -------------------------------------------------------------------------
 
 # K1 with QH and 9S swapped: seat 1 holds KH and QH of troef (hearts).
-STUK_DEAL = deal(0, "9H", "9H JH AH KD QD 8S 9C 8C", "KH QH KS QS AD 8D AC 7C",
-                 "TH 8H JS TS JD 7D KC TC", "9S 7H AS 7S TD 9D QC JC")
+STUK_DEAL = deal(
+    0, "9H", "9H JH AH KD QD 8S 9C 8C", "KH QH KS QS AD 8D AC 7C", "TH 8H JS TS JD 7D KC TC", "9S 7H AS 7S TD 9D QC JC"
+)
 
 
 def test_stuk_in_meld_phase():
@@ -555,7 +610,7 @@ def test_stuk_in_meld_phase():
     assert "declare stuk" not in legal(s)
     refused(s, "declare stuk", "already")
     s = run(s, "pass", "pass", "pass", "pass")
-    assert s.counts == [0, 20]                  # never rejected, no roem side
+    assert s.counts == [0, 20]  # never rejected, no roem side
     assert s.observation(0).extra["roem_side"] is None
     assert "declare stuk" not in legal(s)
     # stuk cards are public once declared
@@ -581,22 +636,22 @@ def test_stuk_during_play_forced_follow_up():
 
 
 def test_stuk_only_with_a_legal_stuk_card_and_with_the_second_card():
-    s = run(start(STUK_DEAL), *PASS4, "play AC", "play KC", "play QC", "play 8C")   # seat 1 wins
-    assert legal(s) == {"declare trickroem", "pass", "claim"}      # AC KC QC in the trick
+    s = run(start(STUK_DEAL), *PASS4, "play AC", "play KC", "play QC", "play 8C")  # seat 1 wins
+    assert legal(s) == {"declare trickroem", "pass", "claim"}  # AC KC QC in the trick
     s = s.apply("declare trickroem")
     assert s.counts == [0, 16 + 20]
-    s = run(s, "play 7C", "play TC", "play JC", "play 9C", "pass")   # seat 3 wins, lets JC TC 9C go
+    s = run(s, "play 7C", "play TC", "play JC", "play 9C", "pass")  # seat 3 wins, lets JC TC 9C go
     assert s.counts == [0, 36 + 11]
     assert "seat 3 lets the trick roem go" in s.observation(0).log
-    s = run(s, "play TD", "play 9H")      # seat 0 trumps higher than KH/QH; seat 1 holds diamonds
+    s = run(s, "play TD", "play 9H")  # seat 0 trumps higher than KH/QH; seat 1 holds diamonds
     assert s.to_act == 1
     assert plays(s) == {"AD", "8D"}
     assert "declare stuk" not in legal(s)
     refused(s, "declare stuk", "not a legal play")
-    s = run(s, "play 8D", "play JD")      # seat 0 wins
-    s = run(s, "play 8S", "play KH", "play JS", "play 7S")    # KH played without stuk; seat 1 wins
+    s = run(s, "play 8D", "play JD")  # seat 0 wins
+    s = run(s, "play 8S", "play KH", "play JS", "play 7S")  # KH played without stuk; seat 1 wins
     assert s.to_act == 1
-    assert "declare stuk" in legal(s)     # held both at the start, QH still held and playable
+    assert "declare stuk" in legal(s)  # held both at the start, QH still held and playable
     s = s.apply("declare stuk")
     assert legal(s) == {"play QH", "claim"}
     before = s.counts[1]
@@ -611,6 +666,7 @@ def test_stuk_auto_claim_mode_no_claim_in_forced_follow_up():
 
 # ---- deal, records, determinism ----------------------------------------------------------
 
+
 def test_deal_in_packets_of_four_card_32_up():
     g = get_game("kruisjassen")
     sheet = g.new_sheet()
@@ -619,13 +675,17 @@ def test_deal_in_packets_of_four_card_32_up():
     pack = shuffled(piquet32(), random.Random(42))
     assert s.dealer == 2
     rec = s.deal_record()
-    expect = {3: pack[0:4] + pack[16:20], 0: pack[4:8] + pack[20:24],
-              1: pack[8:12] + pack[24:28], 2: pack[12:16] + pack[28:32]}
+    expect = {
+        3: pack[0:4] + pack[16:20],
+        0: pack[4:8] + pack[20:24],
+        1: pack[8:12] + pack[24:28],
+        2: pack[12:16] + pack[28:32],
+    }
     for seat, cards in expect.items():
         assert sorted(parse_card(c) for c in rec["hands"][seat]) == sorted(cards)
     assert rec["upcard"] == card_text(pack[31])
     assert s.trump == pack[31] >> 4
-    assert s.to_act == 3                     # voorhand
+    assert s.to_act == 3  # voorhand
     obs = s.observation(0)
     assert obs.upcard == pack[31] and obs.extra["upcard_held"] is True
     assert pack[31] not in s.hidden_from(0)
@@ -649,18 +709,21 @@ def test_deal_record_round_trip_and_determinism():
             assert s.result().to_json() == r1
 
 
-@pytest.mark.parametrize("bad, words", [
-    ({"dealer": 0, "hands": [["7H"]], "upcard": "7H"}, "four hands"),
-    ({"dealer": 5, "hands": K1["hands"], "upcard": "9H"}, "dealer"),
-    ({"dealer": 0, "hands": K1["hands"], "upcard": "KH"}, "dealer's"),
-    ({"dealer": 0, "hands": K1["hands"]}, "upcard"),
-    ({"dealer": 0, "hands": [K1["hands"][0][:7] + ["KH"]] + K1["hands"][1:], "upcard": "9H"}, "twice"),
-    ({"dealer": 0, "hands": [K1["hands"][0][:7]] + K1["hands"][1:], "upcard": "9H"}, "8 cards"),
-    ({"dealer": 0, "hands": [K1["hands"][0][:7] + ["6H"]] + K1["hands"][1:], "upcard": "9H"}, "piquet"),
-    ({"dealer": 0, "hands": [K1["hands"][0][:7] + ["XX"]] + K1["hands"][1:], "upcard": "9H"}, "XX"),
-    ({"dealer": 0, "hands": K1["hands"], "upcard": "9H", "stock": ["7H"]}, "stock"),
-    ({"dealer": 0, "hands": K1["hands"], "upcrad": "9H", "upcard": "9H"}, "unknown deal key 'upcrad'"),
-])
+@pytest.mark.parametrize(
+    "bad, words",
+    [
+        ({"dealer": 0, "hands": [["7H"]], "upcard": "7H"}, "four hands"),
+        ({"dealer": 5, "hands": K1["hands"], "upcard": "9H"}, "dealer"),
+        ({"dealer": 0, "hands": K1["hands"], "upcard": "KH"}, "dealer's"),
+        ({"dealer": 0, "hands": K1["hands"]}, "upcard"),
+        ({"dealer": 0, "hands": [K1["hands"][0][:7] + ["KH"]] + K1["hands"][1:], "upcard": "9H"}, "twice"),
+        ({"dealer": 0, "hands": [K1["hands"][0][:7]] + K1["hands"][1:], "upcard": "9H"}, "8 cards"),
+        ({"dealer": 0, "hands": [K1["hands"][0][:7] + ["6H"]] + K1["hands"][1:], "upcard": "9H"}, "piquet"),
+        ({"dealer": 0, "hands": [K1["hands"][0][:7] + ["XX"]] + K1["hands"][1:], "upcard": "9H"}, "XX"),
+        ({"dealer": 0, "hands": K1["hands"], "upcard": "9H", "stock": ["7H"]}, "stock"),
+        ({"dealer": 0, "hands": K1["hands"], "upcrad": "9H", "upcard": "9H"}, "unknown deal key 'upcrad'"),
+    ],
+)
 def test_from_deal_validation(bad, words):
     with pytest.raises(DealError) as err:
         get_game("kruisjassen").from_deal(bad)
@@ -738,12 +801,13 @@ def test_hand_over_refuses_everything():
 def test_claim_on_trickroem_decision_is_judged_at_once():
     d, actions = hand_actions("k9")
     s = run(start(d), *actions[:10])
-    s = s.apply("claim")         # seat 0 with 16: wrong; 16 < 50, so 1/3 scores 2
+    s = s.apply("claim")  # seat 0 with 16: wrong; 16 < 50, so 1/3 scores 2
     r = s.result()
     assert r.outcome == "wrong_claim" and r.detail["strepen"] == [0, 2]
 
 
 # ---- the simple bot ----------------------------------------------------------------------
+
 
 def test_simple_bot_plays_legal_over_many_hands():
     timings = []
@@ -763,7 +827,7 @@ def test_simple_bot_plays_legal_over_many_hands():
                     assert a in obs.legal
                     st = m.apply(a)
                 outcomes.add(m.results[-1].outcome)
-                assert m.results[-1].outcome != "wrong_claim"      # the bot never claims wrongly
+                assert m.results[-1].outcome != "wrong_claim"  # the bot never claims wrongly
         assert "claim" in outcomes
     timings.sort()
     assert timings[len(timings) // 2] < 0.005
@@ -786,18 +850,18 @@ def test_simple_bot_choices():
     d, actions = hand_actions("k9")
     s = run(start(d), *actions[:10])
     assert bot.choose(s.observation(0)).text() == "declare trickroem"
-    s = run(s, *actions[10:27])          # through trick 5: [109, 40], all tricks to 0/2
+    s = run(s, *actions[10:27])  # through trick 5: [109, 40], all tricks to 0/2
     assert s.counts == [109, 40] and s.to_act == 0
     assert bot.choose(s.observation(0)).text() != "claim"
     d, actions = hand_actions("k6")
-    s = run(start(d), *actions[:-1])          # [111, 20], but 0/2 won all six tricks: pit chase
+    s = run(start(d), *actions[:-1])  # [111, 20], but 0/2 won all six tricks: pit chase
     assert bot.choose(s.observation(0)).text() != "claim"
     # K8 with [60, 0] carried: after trick 7 0/2 has 104 and 1/3 has won tricks: seat 2 claims
     m = Match(g)
     m.sheet.carry = [60, 0]
     d, actions = hand_actions("k8")
     st = m.start_hand(deal=d)
-    for a in actions[:4 + 28]:
+    for a in actions[: 4 + 28]:
         st = m.apply(a)
     assert st.counts == [104, 68] and st.to_act == 2
     assert bot.choose(st.observation(2)).text() == "claim"

@@ -32,6 +32,7 @@ def valid(text: str) -> bool:
 
 # ---- §2, §3 ---------------------------------------------------------------------------------
 
+
 @pytest.mark.parametrize("n, stock", [(2, 89), (3, 80), (4, 71), (5, 62)])
 def test_deal_sizes(n, stock):
     g = game(n)
@@ -49,18 +50,27 @@ def test_penalty_points_check():
 
 # ---- §11 Examples ---------------------------------------------------------------------------
 
-@pytest.mark.parametrize("text, ok", [
-    ("4C 4D 4H", True), ("4C 4D 4H 4S", False), ("4C 4C 4D", False), ("4C 4C 4D 4D 4H 4H", True),
-    ("4C 4D JK=4H", False), ("4C 4D JK=4*", False),
-])
+
+@pytest.mark.parametrize(
+    "text, ok",
+    [
+        ("4C 4D 4H", True),
+        ("4C 4D 4H 4S", False),
+        ("4C 4C 4D", False),
+        ("4C 4C 4D 4D 4H 4H", True),
+        ("4C 4D JK=4H", False),
+        ("4C 4D JK=4*", False),
+    ],
+)
 def test_example_1_piernas(text, ok):
     assert valid(text) == ok
 
 
 def test_example_1_a_pierna_refuses_a_fourth_suit_and_a_joker():
     g = game(2)
-    st = g.from_deal(position(g, ["QS QC JK 5D", "3C 3D"], "9H", [(1, "QC QD QH"), (0, "7H 8H 9H TH")],
-                              stock_top="2S", to_act=0))
+    st = g.from_deal(
+        position(g, ["QS QC JK 5D", "3C 3D"], "9H", [(1, "QC QD QH"), (0, "7H 8H 9H TH")], stock_top="2S", to_act=0)
+    )
     st = run(st, "draw stock")
     refused(st, "layoff QS to 1", "QS does not fit on meld 1 (the pierna")
     assert not any(a.startswith("layoff JK") and a.endswith("to 1") for a in legal(st))
@@ -69,10 +79,18 @@ def test_example_1_a_pierna_refuses_a_fourth_suit_and_a_joker():
     assert sorted(card_text(c) for c in st.melds[0].cards) == ["QC", "QC", "QD", "QH"]
 
 
-@pytest.mark.parametrize("text, ok", [
-    ("5H 6H 7H", False), ("5H 6H 7H 8H", True), ("JK=5H 6H JK=7H 8H", True), ("JK=6H JK=7H JK=8H 9H TH", False),
-    ("JC QC KC AC", True), ("AD 2D 3D 4D", True), ("QC KC AC 2C", False),
-])
+@pytest.mark.parametrize(
+    "text, ok",
+    [
+        ("5H 6H 7H", False),
+        ("5H 6H 7H 8H", True),
+        ("JK=5H 6H JK=7H 8H", True),
+        ("JK=6H JK=7H JK=8H 9H TH", False),
+        ("JC QC KC AC", True),
+        ("AD 2D 3D 4D", True),
+        ("QC KC AC 2C", False),
+    ],
+)
 def test_example_2_escaleras(text, ok):
     assert valid(text) == ok
 
@@ -111,8 +129,9 @@ def test_ruling_13_the_taken_card_stays_placeable():
 
 def pushing(meld: str, hand: str):
     g = game(2)
-    st = g.from_deal(position(g, ["3C 3D 3H " + hand, "KD"], "9D", [(1, meld), (0, "7C 7D 7H")],
-                              stock_top="2D", to_act=0))
+    st = g.from_deal(
+        position(g, ["3C 3D 3H " + hand, "KD"], "9D", [(1, meld), (0, "7C 7D 7H")], stock_top="2D", to_act=0)
+    )
     return run(st, "draw stock")
 
 
@@ -141,8 +160,7 @@ def test_example_4_a_third_joker_is_never_allowed():
 
 def example_5():
     g = game(4)
-    return g.from_deal(position(g, ["3C", "3D", "3H", "JK"], "5H", [(3, "5D 6D 7D 8D")], stock_top="7C",
-                                to_act=3))
+    return g.from_deal(position(g, ["3C", "3D", "3H", "JK"], "5H", [(3, "5D 6D 7D 8D")], stock_top="7C", to_act=3))
 
 
 def test_example_5_discarding_jokers():
@@ -150,22 +168,23 @@ def test_example_5_discarding_jokers():
     assert {a for a in legal(st) if a.startswith("discard")} == {"discard 7C"}
     refused(st, "discard JK", "a joker may not be discarded")
     g = game(4)
-    st = g.from_deal(position(g, ["3C", "3D", "3H", "JK"], "5H", [(3, "5D 6D 7D 8D")], stock_top="9D",
-                              to_act=3))
+    st = g.from_deal(position(g, ["3C", "3D", "3H", "JK"], "5H", [(3, "5D 6D 7D 8D")], stock_top="9D", to_act=3))
     st = run(st, "draw stock", "layoff 9D to 1")
     assert legal(st) == {"discard JK"}
     st = run(st, "discard JK")
     assert st.over and st.result().winners == [3]
-    st = g.from_deal(position(g, ["3C", "3D", "3H", "JK"], "5H", [(3, "5D 6D 7D 8D")], stock_top="JK",
-                              to_act=3))
+    st = g.from_deal(position(g, ["3C", "3D", "3H", "JK"], "5H", [(3, "5D 6D 7D 8D")], stock_top="JK", to_act=3))
     st = run(st, "draw stock")
     assert legal(st) >= {"discard JK"} and not any(a.startswith("discard") and "JK" not in a for a in legal(st))
 
 
 def example_6(**opts):
     g = game(4, **opts)
-    return g.from_deal(position(g, ["JK AC KD 5S", "TH 9H 2C", "6S", "AS"], "7H", [(2, "2S 3S 4S 5S")],
-                                stock_top="QD", to_act=2, dealer=1))
+    return g.from_deal(
+        position(
+            g, ["JK AC KD 5S", "TH 9H 2C", "6S", "AS"], "7H", [(2, "2S 3S 4S 5S")], stock_top="QD", to_act=2, dealer=1
+        )
+    )
 
 
 def test_example_6_hand_score():
@@ -178,8 +197,10 @@ def test_example_6_hand_score():
 
 def example_7(standing=None):
     g = game(3)
-    return g.from_deal(position(g, ["3C 5D", "3D 5H", "4C 4D 4H 8S 9S TS JS QS KS"], "7H", stock_top="2D",
-                                to_act=2, dealer=1), standing)
+    return g.from_deal(
+        position(g, ["3C 5D", "3D 5H", "4C 4D 4H 8S 9S TS JS QS KS"], "7H", stock_top="2D", to_act=2, dealer=1),
+        standing,
+    )
 
 
 def test_example_7_all_at_once():
@@ -195,8 +216,11 @@ def test_example_7_all_at_once():
 
 def test_going_out_after_an_earlier_meld_is_not_all_at_once():
     g = game(3)
-    st = g.from_deal(position(g, ["3C 5D", "3D 5H", "8S 9S TS JS QS KS"], "7H", [(2, "4C 4D 4H")],
-                              stock_top="2D", to_act=2, dealer=1))
+    st = g.from_deal(
+        position(
+            g, ["3C 5D", "3D 5H", "8S 9S TS JS QS KS"], "7H", [(2, "4C 4D 4H")], stock_top="2D", to_act=2, dealer=1
+        )
+    )
     st = run(st, "draw stock", "meld 8S 9S TS JS QS KS", "discard 2D")
     assert st.result().points[2] == 0 and not st.result().detail["all_at_once"]
 
@@ -217,7 +241,7 @@ def test_example_8_elimination_and_buy_back():
     assert sheet.totals == [95, 95, 60, 121] and sheet.active == [True, True, True, False]
     assert sheet.table()[1][0] == ["1", "95 / 95", "104 / 104 → 95 (B1)", "60 / 60", "121 / 121 OUT (no buy-back)"]
     nxt = g.new_hand(seed=1, standing=sheet.standing())
-    assert [len(h) for h in nxt.hands] == [9, 9, 9, 0] and nxt.to_act == 2   # dealer 1, voorhand 2
+    assert [len(h) for h in nxt.hands] == [9, 9, 9, 0] and nxt.to_act == 2  # dealer 1, voorhand 2
 
 
 def test_example_9_no_buy_back_possible():
@@ -239,9 +263,12 @@ def test_section_8_sheet_example():
     sheet.record(Result([0, 81, 12], "out", [0], {"dealer": 2}))
     sheet.record_between(Result([0, 0, 0], "buy_back", [], {"bought": [], "declined": [1]}))
     assert sheet.render(aligned=False).splitlines()[:5] == [
-        "| Hand | Seat 0 | Seat 1 | Seat 2 |", "|---|---|---|---|",
-        "| 1 | 0 / 0 | 38 / 38 | 71 / 71 |", "| 2 | 22 / 22 | −10 / 28 | 45 / 116 → 28 (B1) |",
-        "| 3 | 0 / 22 | 81 / 109 OUT (no buy-back) | 12 / 40 |"]
+        "| Hand | Seat 0 | Seat 1 | Seat 2 |",
+        "|---|---|---|---|",
+        "| 1 | 0 / 0 | 38 / 38 | 71 / 71 |",
+        "| 2 | 22 / 22 | −10 / 28 | 45 / 116 → 28 (B1) |",
+        "| 3 | 0 / 22 | 81 / 109 OUT (no buy-back) | 12 / 40 |",
+    ]
     assert sheet.active == [True, False, True] and not sheet.over
 
 
@@ -263,6 +290,7 @@ def test_the_sheet_refuses_what_it_cannot_write():
 
 # ---- records: the examples and a match with a buy-back --------------------------------------
 
+
 def test_example_records_replay():
     m = replay_match(load_record(GID, "e3"))
     assert meld_text(m.state, 1) == "6H 7H 8H 9H" and meld_text(m.state, 2) == "2C 2D 2S"
@@ -283,11 +311,17 @@ def test_buy_back_record_replays():
 
 # ---- options, rulings, refusals -------------------------------------------------------------
 
-@pytest.mark.parametrize("opts, word", [({"joker_penalty": -1}, "joker_penalty"),
-                                        ({"elimination_score": 0}, "elimination_score"),
-                                        ({"max_buy_backs": "two"}, "max_buy_backs"),
-                                        ({"all_at_once_bonus": -10}, "all_at_once_bonus"),
-                                        ({"packs": "2"}, "packs")])
+
+@pytest.mark.parametrize(
+    "opts, word",
+    [
+        ({"joker_penalty": -1}, "joker_penalty"),
+        ({"elimination_score": 0}, "elimination_score"),
+        ({"max_buy_backs": "two"}, "max_buy_backs"),
+        ({"all_at_once_bonus": -10}, "all_at_once_bonus"),
+        ({"packs": "2"}, "packs"),
+    ],
+)
 def test_bad_options_are_refused(opts, word):
     with pytest.raises(OptionError, match=word):
         game(2, **opts)
@@ -307,8 +341,10 @@ def test_options_change_the_score():
     sheet = g.new_sheet()
     sheet.record(r)
     assert sheet.pending == [] and sheet.active == [False, True, True, True]
-    assert run(example_7(), "draw stock", "meld 4C 4D 4H", "meld 8S 9S TS JS QS KS",
-               "discard 2D").result().points[2] == -10
+    assert (
+        run(example_7(), "draw stock", "meld 4C 4D 4H", "meld 8S 9S TS JS QS KS", "discard 2D").result().points[2]
+        == -10
+    )
     assert get_game(GID, 3, all_at_once_bonus=5).out_bonus == 5
 
 
@@ -327,7 +363,7 @@ def test_empty_stock_keeps_the_top_discard():
 def test_empty_stock_and_an_unusable_top_discard_voids_the_hand():
     g = game(2)
     st = g.from_deal(position(g, ["4H 5H 6H KC 2S", "3D 9S"], "7H", to_act=0))
-    st.stock.clear()                     # the rest of the deck left out: a small position to play
+    st.stock.clear()  # the rest of the deck left out: a small position to play
     st = run(st, "draw discard", "meld 4H 5H 6H 7H", "discard KC")
     assert st.over and st.result().outcome == "void" and st.result().points == [0, 0]
 

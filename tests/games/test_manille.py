@@ -21,10 +21,11 @@ from cardtable.families.tricks import mask_of
 from cardtable.sheets.ledger import Ledger
 from tests.games.helpers import legal, load_record, plays, refused, run, snapshot
 
-load = partial(load_record, "manille")   # a record of tests/records/manille by name
+load = partial(load_record, "manille")  # a record of tests/records/manille by name
 
 
 # ---- helpers -----------------------------------------------------------------------------
+
 
 def replay(record: dict) -> dict:
     """The ``cardtable replay --json`` object of a record (every action checked)."""
@@ -47,16 +48,15 @@ def play_out(state, rng: random.Random | None = None):
     return state
 
 
-E4 = deal(0, "KH 7S",
-          "9S 8S JH 8H 7H KD QD 9D 8D 7C",
-          "TS AS KS 7D 9H 8C TC AC QC JD",
-          "QS JS TH AH QH TD AD KC JC 9C")
+E4 = deal(0, "KH 7S", "9S 8S JH 8H 7H KD QD 9D 8D 7C", "TS AS KS 7D 9H 8C TC AC QC JD", "QS JS TH AH QH TD AD KC JC 9C")
 
 
 # ---- Example 1: deal sizes ---------------------------------------------------------------
 
-@pytest.mark.parametrize("n,h,stock,target", [(2, 16, 0, 21), (3, 10, 2, 21), (4, 8, 0, 21),
-                                              (5, 6, 2, 15), (6, 5, 2, 15), (7, 4, 4, 15)])
+
+@pytest.mark.parametrize(
+    "n,h,stock,target", [(2, 16, 0, 21), (3, 10, 2, 21), (4, 8, 0, 21), (5, 6, 2, 15), (6, 5, 2, 15), (7, 4, 4, 15)]
+)
 def test_example_1_deal_sizes(n, h, stock, target):
     g = get_game("manille", players=n)
     s = g.new_hand(seed=11)
@@ -87,14 +87,16 @@ def test_the_deal_goes_one_card_at_a_time_from_voorhand():
     s = g.new_hand(seed=5, sheet=sheet)
     from cardtable.cards import shuffled
     from cardtable.engine.game import rng_for
+
     pack = shuffled(tuple(piquet32()), rng_for(5))
     assert s.dealer == 3 and s.to_act == 4
     for i in range(30):
         assert (s.hands[(3 + 1 + i) % 5] >> pack[i]) & 1
-    assert list(s.stock) == pack[30:]                     # top card first
+    assert list(s.stock) == pack[30:]  # top card first
 
 
 # ---- Example 2: play or pass -------------------------------------------------------------
+
 
 def test_example_2_first_bid_ends_the_calls():
     s = run(get_game("manille", players=5).new_hand(seed=8), "pass", "pass", "bid play")
@@ -109,6 +111,7 @@ def test_example_2_first_bid_ends_the_calls():
 
 
 # ---- Example 3: passed out ---------------------------------------------------------------
+
 
 def test_example_3_passed_out():
     g = get_game("manille", players=3)
@@ -131,6 +134,7 @@ def test_example_3_passed_out():
 
 
 # ---- Example 4: exchange and stake -------------------------------------------------------
+
 
 def test_example_4_exchange_and_stake():
     g = get_game("manille", players=3)
@@ -186,6 +190,7 @@ def test_bid_phase_refusals():
 
 # ---- Example 5: no partners --------------------------------------------------------------
 
+
 def position(trump: str, trick: str, hand: str, n: int = 3, declarer: int = 1):
     """A mid-hand position of ``n`` players: seat 0 to play ``hand`` to ``trick`` (``seat:card``
     in play order) with ``trump``; built by setting the trick fields of a state after the
@@ -230,6 +235,7 @@ def test_example_5_no_trump_beats_it():
 
 # ---- Example 6: a complete hand with 7 players -------------------------------------------
 
+
 def test_example_6_complete_hand_seven_players():
     rec = load("e6")
     h = rec["hands"][0]
@@ -241,8 +247,16 @@ def test_example_6_complete_hand_seven_players():
     s = s.apply(acts[4])
     obs = s.observation(0)
     assert obs.extra["stake"] == 3 and obs.extra["target"] == 15 and obs.trump == 3
-    spot = {(1, 2): {"8S"}, (1, 3): {"9H"}, (1, 4): {"QS"}, (1, 5): {"KH", "QH", "JH"},
-            (2, 5): {"JS"}, (2, 1): {"7S", "9C", "AH"}, (2, 3): {"KS", "AS", "TS"}, (3, 0): {"9S"}}
+    spot = {
+        (1, 2): {"8S"},
+        (1, 3): {"9H"},
+        (1, 4): {"QS"},
+        (1, 5): {"KH", "QH", "JH"},
+        (2, 5): {"JS"},
+        (2, 1): {"7S", "9C", "AH"},
+        (2, 3): {"KS", "AS", "TS"},
+        (3, 0): {"9S"},
+    }
     checked = 0
     for a in acts[5:]:
         key = (len(s.observation(0).extra["tricks"]) + 1, s.to_act)
@@ -267,6 +281,7 @@ def test_example_6_complete_hand_seven_players():
 
 
 # ---- Examples 7 and 8: failed, exactly the target ----------------------------------------
+
 
 def test_example_7_failed_game_six_players():
     rec = load("e7")
@@ -299,6 +314,7 @@ def test_example_8_exactly_the_target():
 
 # ---- Example 9: match end ----------------------------------------------------------------
 
+
 def test_example_9_match_end():
     rec = load("e9")
     summary = replay(rec)
@@ -307,7 +323,13 @@ def test_example_9_match_end():
     assert [r["points"] for r in rows] == [[-2, 4, -2], [0, 0, 0], [-6, 3, 3], [-1, -1, 2], [-3, -3, 6], [2, -4, 2]]
     assert [r["detail"]["stake"] for r in rows] == [2, None, 3, 1, 3, 2]
     assert [(r["detail"]["declarer"], r["outcome"]) for r in rows] == [
-        (1, "made"), (None, "passed_out"), (0, "failed"), (2, "made"), (2, "made"), (1, "failed")]
+        (1, "made"),
+        (None, "passed_out"),
+        (0, "failed"),
+        (2, "made"),
+        (2, "made"),
+        (1, "failed"),
+    ]
     assert summary["sheet"]["balance"] == [-10, -1, 11]
     assert summary["match_over"] and summary["winners"] == [2]
     assert all(sum(r["amounts"]) == 0 for r in summary["sheet"]["rows"])
@@ -326,6 +348,7 @@ def test_example_9_match_end():
 
 
 # ---- options -----------------------------------------------------------------------------
+
 
 def test_options():
     assert get_game("manille", players=3, target="25").target == 25
@@ -364,6 +387,7 @@ def test_flat_stake():
 
 # ---- deals, records, hidden cards --------------------------------------------------------
 
+
 def test_from_deal_refusals():
     g = get_game("manille", players=3)
     good = E4
@@ -383,7 +407,8 @@ def test_from_deal_refusals():
             g.from_deal(d)
     with pytest.raises(DealError, match="stock"):
         get_game("manille", players=4).from_deal(
-            deal(0, "KH", *(" ".join(card_text(c) for c in piquet32()[i * 8:i * 8 + 8]) for i in range(4))))
+            deal(0, "KH", *(" ".join(card_text(c) for c in piquet32()[i * 8 : i * 8 + 8]) for i in range(4)))
+        )
 
 
 def test_deal_record_replays_the_same_hand():
@@ -405,7 +430,7 @@ def test_hidden_cards():
         text = json.dumps(s.observation(seat).to_json())
         assert '"7S"' not in text
         assert ('"7D"' in text) == (seat == 1)
-    assert parse_card("KH") in s.hidden_from(0)            # drawn into the declarer's hand
+    assert parse_card("KH") in s.hidden_from(0)  # drawn into the declarer's hand
 
 
 def test_observation_fields_and_log():
@@ -419,7 +444,7 @@ def test_observation_fields_and_log():
     assert obs.trump == 2 and obs.trick == ((1, parse_card("9H")),)
     assert "seat 2 names trump \u2665" in obs.log and obs.log[-1] == "seat 1 plays 9H"
     assert obs.status == "Deal 1 of 6 \u00b7 seat 2 plays \u2665 for 21 \u00b7 0 points \u00b7 stake 3"
-    assert obs.hand[0] >> 4 == 2                          # trump first
+    assert obs.hand[0] >> 4 == 2  # trump first
     assert obs.scores == {"points": [0, 0, 0], "balance": [0, 0, 0]}
     end = play_out(s)
     o = end.observation(0)
@@ -435,6 +460,7 @@ def test_apply_leaves_the_old_state_unchanged():
 
 
 # ---- every player count ------------------------------------------------------------------
+
 
 @pytest.mark.parametrize("n", range(2, 8))
 def test_every_player_count_deals_plays_and_ends(n):
@@ -478,6 +504,7 @@ def test_simple_bots_finish_a_match(n):
 
 
 # ---- the command line --------------------------------------------------------------------
+
 
 @pytest.mark.parametrize("seats", ["bot,bot", "bot,bot,bot", "bot,bot,bot,bot,bot", "bot,bot,bot,bot,bot,bot,bot"])
 def test_simulate_200_hands(seats):

@@ -21,11 +21,19 @@ from cardtable.sheets.sides import SideTotals
 from tests.games.helpers import load_record, plays, run
 
 GID = "manille-muette"
-load = partial(load_record, GID)   # a record of tests/records/<GID> by name
+load = partial(load_record, GID)  # a record of tests/records/<GID> by name
 
-EX6 = {"dealer": 0, "hands": [
-    "AC QC QD 8D AH KH 9H 7S".split(), "TC JC TD AD 9D AS QS JS".split(),
-    "9C JD TH QH JH 8H TS KS".split(), "KC 8C 7C KD 7D 7H 9S 8S".split()], "upcard": "QD", "stock": []}
+EX6 = {
+    "dealer": 0,
+    "hands": [
+        "AC QC QD 8D AH KH 9H 7S".split(),
+        "TC JC TD AD 9D AS QS JS".split(),
+        "9C JD TH QH JH 8H TS KS".split(),
+        "KC 8C 7C KD 7D 7H 9S 8S".split(),
+    ],
+    "upcard": "QD",
+    "stock": [],
+}
 
 
 # ---- helpers -----------------------------------------------------------------------------
@@ -53,6 +61,7 @@ def position(trump: str, hands: dict[int, str], *actions: str, gid: str = GID, *
 
 # ---- Example 1: start of a hand -----------------------------------------------------------
 
+
 def test_example_1_start_of_a_hand():
     st = get_game(GID).from_deal(EX6)
     assert st.trump == 1 and "CDHS"[st.trump] == "D"
@@ -72,6 +81,7 @@ def test_example_1_start_of_a_hand():
 
 # ---- Examples 2-5: the play rule ----------------------------------------------------------
 
+
 def test_example_2_the_ten_beats_the_ace():
     st = position("S", {1: "AD", 2: "TD 9D 8S"}, "play AD")
     assert st.to_act == 2
@@ -82,7 +92,7 @@ def test_example_3_partner_winning():
     st = position("H", {1: "KC", 2: "8C", 3: "TC 7C 9H"}, "play KC", "play 8C")
     assert st.to_act == 3 and plays(st) == {"TC", "7C"}
     st = position("H", {1: "KC", 2: "8C", 3: "9H 8D"}, "play KC", "play 8C")
-    assert plays(st) == {"9H", "8D"}          # no duty to trump
+    assert plays(st) == {"9H", "8D"}  # no duty to trump
 
 
 def test_example_4_trump_overtrump_follow():
@@ -126,11 +136,11 @@ def test_example_6_complete_hand():
     st = get_game(GID).from_deal(EX6)
     for i, (leader, winner, pts) in enumerate(EX6_TRICKS):
         assert st.to_act == leader
-        trick = actions[4 * i: 4 * i + 4]
+        trick = actions[4 * i : 4 * i + 4]
         for j, a in enumerate(trick):
-            if (i, j) == (1, 1):      # trick 2, seat 1: no hearts, seat 0 winning -> its trumps
+            if (i, j) == (1, 1):  # trick 2, seat 1: no hearts, seat 0 winning -> its trumps
                 assert st.to_act == 1 and plays(st) == {"TD", "AD", "9D"}
-            if (i, j) == (2, 1):      # trick 3, seat 2: no clubs, seat 1 winning with TC -> JD
+            if (i, j) == (2, 1):  # trick 3, seat 2: no clubs, seat 1 winning with TC -> JD
                 assert st.to_act == 2 and plays(st) == {"JD"}
             assert a[5:] in plays(st), (i, a)
             st = st.apply(a)
@@ -139,7 +149,7 @@ def test_example_6_complete_hand():
         assert obs.extra["tricks"][-1]["points"] == pts
         if i == 0:
             assert obs.extra["upcard_held"] is True
-    assert obs.extra["tricks"][-1]["cards"][2] == [0, "QD"]   # trick 8: seat 0 plays the upcard
+    assert obs.extra["tricks"][-1]["cards"][2] == [0, "QD"]  # trick 8: seat 0 plays the upcard
     assert st.over
 
     m = replay(rec)
@@ -158,6 +168,7 @@ def test_example_6_complete_hand():
 
 # ---- Example 7: a tied hand ---------------------------------------------------------------
 
+
 def test_example_7_tied_hand():
     m = replay(load("m7"))
     first, tie = m.results
@@ -166,7 +177,7 @@ def test_example_7_tied_hand():
     assert tie.detail["hand_points"] == [34, 34]
     assert tie.outcome == "tie" and tie.detail["winning_side"] is None and tie.winners == []
     assert tie.points == [0, 0, 0, 0]
-    assert m.sheet.won == [1, 0]              # the tally is unchanged
+    assert m.sheet.won == [1, 0]  # the tally is unchanged
     assert tie.detail["dealer"] == 1 and tie.detail["next_dealer"] == 2 and m.sheet.next_dealer == 2
     head, rows = m.sheet.table()
     assert rows[1][-2:] == ["—", "—"]
@@ -181,12 +192,23 @@ EX8 = [(36, 32), (34, 34), (30, 38), (40, 28)]
 def _result(points, scoring: str, dealer: int) -> Result:
     """A hand Result as ManilleHand writes it, from the hand points (§7)."""
     side, gp = score_hand(list(points), 35, 34, scoring)
-    return Result(points=[gp[0], gp[1], gp[0], gp[1]], outcome="tie" if side is None else "won",
-                  winners=[] if side is None else [side, side + 2],
-                  detail={"winning_side": side, "hand_points": list(points), "game_points": gp,
-                          "dealer": dealer, "next_dealer": (dealer + 1) % 4,
-                          "sheet_row": {"dealer": str(dealer), "points": f"{points[0]} – {points[1]}",
-                                        "winner": "—" if side is None else "AB"[side] + " ✓"}})
+    return Result(
+        points=[gp[0], gp[1], gp[0], gp[1]],
+        outcome="tie" if side is None else "won",
+        winners=[] if side is None else [side, side + 2],
+        detail={
+            "winning_side": side,
+            "hand_points": list(points),
+            "game_points": gp,
+            "dealer": dealer,
+            "next_dealer": (dealer + 1) % 4,
+            "sheet_row": {
+                "dealer": str(dealer),
+                "points": f"{points[0]} – {points[1]}",
+                "winner": "—" if side is None else "AB"[side] + " ✓",
+            },
+        },
+    )
 
 
 def test_example_8_game_end_hands():
@@ -245,6 +267,7 @@ def test_excess_hand_through_a_real_hand():
 
 # ---- cards, deal, options -------------------------------------------------------------------
 
+
 def test_card_points_total_68():
     g = get_game(GID)
     assert g.ranking.total_points() == 60
@@ -268,7 +291,7 @@ def test_deal_4x4_with_the_dealers_last_card_turned():
     pack = list(range(32))
     hands, up = deal_with_upcard(pack, 4, 2, (4, 4))
     assert up == 31 and (hands[2] >> 31) & 1
-    assert hands[3] & 0xF == 0xF      # voorhand (seat 3) gets the first packet
+    assert hands[3] & 0xF == 0xF  # voorhand (seat 3) gets the first packet
 
 
 def test_dealer_rotates_through_the_match():
@@ -283,17 +306,20 @@ def test_dealer_rotates_through_the_match():
     assert dealers == [i % 4 for i in range(len(dealers))]
 
 
-@pytest.mark.parametrize("bad, words", [
-    ({"dealer": 0, "hands": [["7H"]], "upcard": "7H"}, "four hands"),
-    ({"dealer": 4, "hands": EX6["hands"], "upcard": "QD"}, "dealer"),
-    ({"dealer": 0, "hands": EX6["hands"], "upcard": "TC"}, "dealer's"),
-    ({"dealer": 0, "hands": EX6["hands"]}, "upcard"),
-    ({"dealer": 0, "hands": [EX6["hands"][0][:7] + ["TC"]] + EX6["hands"][1:], "upcard": "QD"}, "twice"),
-    ({"dealer": 0, "hands": [EX6["hands"][0][:7]] + EX6["hands"][1:], "upcard": "QD"}, "8 cards"),
-    ({"dealer": 0, "hands": [EX6["hands"][0][:7] + ["6H"]] + EX6["hands"][1:], "upcard": "QD"}, "piquet"),
-    ({"dealer": 0, "hands": EX6["hands"], "upcard": "QD", "stock": ["7H"]}, "stock"),
-    ("nonsense", "dealer"),
-])
+@pytest.mark.parametrize(
+    "bad, words",
+    [
+        ({"dealer": 0, "hands": [["7H"]], "upcard": "7H"}, "four hands"),
+        ({"dealer": 4, "hands": EX6["hands"], "upcard": "QD"}, "dealer"),
+        ({"dealer": 0, "hands": EX6["hands"], "upcard": "TC"}, "dealer's"),
+        ({"dealer": 0, "hands": EX6["hands"]}, "upcard"),
+        ({"dealer": 0, "hands": [EX6["hands"][0][:7] + ["TC"]] + EX6["hands"][1:], "upcard": "QD"}, "twice"),
+        ({"dealer": 0, "hands": [EX6["hands"][0][:7]] + EX6["hands"][1:], "upcard": "QD"}, "8 cards"),
+        ({"dealer": 0, "hands": [EX6["hands"][0][:7] + ["6H"]] + EX6["hands"][1:], "upcard": "QD"}, "piquet"),
+        ({"dealer": 0, "hands": EX6["hands"], "upcard": "QD", "stock": ["7H"]}, "stock"),
+        ("nonsense", "dealer"),
+    ],
+)
 def test_from_deal_validation(bad, words):
     with pytest.raises(DealError) as err:
         get_game(GID).from_deal(bad)
@@ -314,11 +340,17 @@ def test_options():
 
 # ---- refusals, texts, observation ------------------------------------------------------------
 
+
 def test_refusals_say_why_and_change_nothing():
     st = position("S", {1: "AD", 2: "TD 9D 8S"}, "play AD")
     before = [st.observation(s).to_json() for s in range(4)]
-    for action, words in (("play 9D", "beat"), ("play 8S", "follow suit"), ("play AS", "not in your hand"),
-                          ("ask count S", "not an action"), ("pass", "not an action")):
+    for action, words in (
+        ("play 9D", "beat"),
+        ("play 8S", "follow suit"),
+        ("play AS", "not in your hand"),
+        ("ask count S", "not an action"),
+        ("pass", "not an action"),
+    ):
         with pytest.raises(IllegalAction) as err:
             st.apply(action)
         assert words in str(err.value), (action, str(err.value))
@@ -336,10 +368,15 @@ def test_observation_fields_and_log():
     assert obs.hand_sizes == (7, 7, 7, 7) and obs.tricks_won == (1, 0, 0, 0)
     assert obs.scores == {"points": [6, 0], "hands_won": [0, 0]}
     assert obs.status == "Troef ♦ · A: 6 · B: 0 · hands 0–0 of 2"
-    assert obs.log == ("seat 1 plays JC", "seat 2 plays 9C", "seat 3 plays 8C", "seat 0 plays AC",
-                       "seat 0 wins the trick (6)")
+    assert obs.log == (
+        "seat 1 plays JC",
+        "seat 2 plays 9C",
+        "seat 3 plays 8C",
+        "seat 0 plays AC",
+        "seat 0 wins the trick (6)",
+    )
     assert obs.legal == () and st.observation(0).legal
-    assert card_text(obs.hand[0])[1] == "D"                     # trump first
+    assert card_text(obs.hand[0])[1] == "D"  # trump first
     assert obs.extra["played"] == ["8C", "9C", "JC", "AC"]
     assert obs.extra["win_at"] == 35 and obs.extra["total_points"] == 68
     assert obs.extra["result"] is None
@@ -363,6 +400,7 @@ def test_apply_leaves_the_old_state_alone():
 
 
 # ---- simulation, determinism, bot --------------------------------------------------------------
+
 
 def _play_hands(gid: str, n: int, kinds=("simple",) * 4, seed: int = 1, **options) -> list[Result]:
     game = get_game(gid, **options)

@@ -19,9 +19,17 @@ from tests.games.test_manille_muette import _play_hands, position
 
 GID = "manille-parlee"
 
-DEAL = {"dealer": 0, "hands": [
-    "9S KS JH 8H 7H AD 8C 9C".split(), "AS QS KH QH TD KD TC AC".split(),
-    "JS 8S 9H QD JD 7D KC JC".split(), "TS 7S AH TH 9D 8D QC 7C".split()], "upcard": "9S", "stock": []}
+DEAL = {
+    "dealer": 0,
+    "hands": [
+        "9S KS JH 8H 7H AD 8C 9C".split(),
+        "AS QS KH QH TD KD TC AC".split(),
+        "JS 8S 9H QD JD 7D KC JC".split(),
+        "TS 7S AH TH 9D 8D QC 7C".split(),
+    ],
+    "upcard": "9S",
+    "stock": [],
+}
 
 
 def start(**options):
@@ -41,6 +49,7 @@ def answer(state, action: str) -> str:
 
 
 # ---- Example 1: the leader's menu on trick 1 -----------------------------------------------
+
 
 def test_example_1_menu_on_trick_1():
     st = start()
@@ -63,6 +72,7 @@ def test_example_1_menu_on_trick_1():
 
 # ---- Example 2: asking, then only playing ---------------------------------------------------
 
+
 def test_example_2_asking_then_only_playing():
     st = run(start(), "ask count S")
     entry = {"trick": 1, "seat": 1, "action": "ask count S", "subject": 3, "answer": "2"}
@@ -76,14 +86,18 @@ def test_example_2_asking_then_only_playing():
 
 # ---- Example 3: answers ----------------------------------------------------------------------
 
-@pytest.mark.parametrize("action, expected", [
-    ("ask top H", "TH"),
-    ("ask top D", "9D"),
-    ("ask has 9S", "no"),
-    ("tell count H", "2"),
-    ("tell top C", "TC"),
-    ("tell has KD", "yes"),
-])
+
+@pytest.mark.parametrize(
+    "action, expected",
+    [
+        ("ask top H", "TH"),
+        ("ask top D", "9D"),
+        ("ask has 9S", "no"),
+        ("tell count H", "2"),
+        ("tell top C", "TC"),
+        ("tell has KD", "yes"),
+    ],
+)
 def test_example_3_answers(action, expected):
     st = start()
     assert answer(st, action) == expected
@@ -94,12 +108,13 @@ def test_example_3_answers(action, expected):
 
 # ---- Example 4: only the leader talks; answers follow the cards held ---------------------------
 
+
 def test_example_4_only_the_leader_talks():
     st = run(start(), "ask count S")
     assert st.observation(0).extra["talk"][0]["answer"] == "2"
     st = run(st, "play AC")
     assert st.to_act == 2
-    assert set(texts(st)) == {"play KC", "play JC"}           # no talk actions
+    assert set(texts(st)) == {"play KC", "play JC"}  # no talk actions
     st = run(st, "play JC")
     assert set(texts(st)) == {"play QC", "play 7C"}
     st = run(st, "play 7C")
@@ -122,6 +137,7 @@ def test_example_4_only_the_leader_talks():
 
 # ---- Example 5: play rule (same as the silent game) ------------------------------------------------
 
+
 def test_example_5_play_rule():
     st = position("S", {1: "AD", 2: "TD 9D 8S"}, "play AD", gid=GID)
     assert set(texts(st)) == {"play TD"}
@@ -133,6 +149,7 @@ def test_example_5_play_rule():
 
 # ---- Example 6: hand result and game end ----------------------------------------------------------
 
+
 def test_example_6_hand_result_and_game_end():
     assert score_hand([35, 33], 35, 34, "hands") == (0, [1, 0])
     assert score_hand([34, 34], 35, 34, "hands") == (None, [0, 0])
@@ -141,21 +158,35 @@ def test_example_6_hand_result_and_game_end():
     for a, b in ((33, 35), (36, 32), (34, 34), (38, 30)):
         assert not sheet.over
         side, gp = score_hand([a, b], 35, 34, "hands")
-        sheet.record(Result(points=[gp[0], gp[1], gp[0], gp[1]], outcome="won" if side is not None else "tie",
-                            detail={"winning_side": side, "dealer": sheet.next_dealer}))
+        sheet.record(
+            Result(
+                points=[gp[0], gp[1], gp[0], gp[1]],
+                outcome="won" if side is not None else "tie",
+                detail={"winning_side": side, "dealer": sheet.next_dealer},
+            )
+        )
         after.append(sheet.tally_line())
-    assert after == ["hands won: A 0 · B 1 (2 needed)", "hands won: A 1 · B 1 (2 needed)",
-                     "hands won: A 1 · B 1 (2 needed)", "hands won: A 2 · B 1 (2 needed)"]
+    assert after == [
+        "hands won: A 0 · B 1 (2 needed)",
+        "hands won: A 1 · B 1 (2 needed)",
+        "hands won: A 1 · B 1 (2 needed)",
+        "hands won: A 2 · B 1 (2 needed)",
+    ]
     assert sheet.over and sheet.winners == [0, 2]
 
 
 # ---- the talk menu: refusals, texts, hidden cards, records ------------------------------------------
 
+
 def test_talk_refusals_say_why():
     st = start()
-    for action, words in (("ask has AS", "you hold AS"), ("tell has TS", "only tell about a card you hold"),
-                          ("ask colour S", "not on the menu"), ("ask count", "not on the menu"),
-                          ("ask has 6S", "not in the 32-card piquet pack")):
+    for action, words in (
+        ("ask has AS", "you hold AS"),
+        ("tell has TS", "only tell about a card you hold"),
+        ("ask colour S", "not on the menu"),
+        ("ask count", "not on the menu"),
+        ("ask has 6S", "not in the 32-card piquet pack"),
+    ):
         with pytest.raises(IllegalAction) as err:
             st.apply(action)
         assert words in str(err.value), (action, str(err.value))
@@ -183,9 +214,9 @@ def test_talk_texts_in_the_log():
     for action, line in cases.items():
         assert st.apply(action).observation(2).log[-1] == line
     # counts of 0 and 1, and a void top
-    st = run(start(), "play AC", "play JC", "play 7C", "play 9C")       # seat 1 leads again
+    st = run(start(), "play AC", "play JC", "play 7C", "play 9C")  # seat 1 leads again
     assert st.apply("tell count C").observation(0).log[-1] == "seat 1 tells: I hold 1 club"
-    st = run(st, "play TC", "play KC", "play QC", "play 8C")           # seat 1 has no clubs left
+    st = run(st, "play TC", "play KC", "play QC", "play 8C")  # seat 1 has no clubs left
     assert st.to_act == 1
     assert st.apply("tell top C").observation(0).log[-1] == "seat 1 tells: I hold no clubs"
     assert st.apply("ask count C").observation(0).log[-1] == "seat 1 asks seat 3: how many clubs? — 0"
@@ -195,24 +226,30 @@ def test_answers_place_cards_in_hands_public():
     st = start()
     th = parse_card("TH")
     assert th in st.hidden_from(0)
-    new = st.apply("ask top H")                       # seat 3 holds TH: now everybody knows
+    new = st.apply("ask top H")  # seat 3 holds TH: now everybody knows
     assert th not in new.hidden_from(0) and th not in new.hidden_from(2)
-    no = st.apply("ask has KS")                       # "no" (seat 0 holds it): KS stays hidden
+    no = st.apply("ask has KS")  # "no" (seat 0 holds it): KS stays hidden
     assert parse_card("KS") in no.hidden_from(2)
     assert no.observation(0).extra["talk"][0]["answer"] == "no"
-    yes = st.apply("ask has TS")                      # "yes": seat 3 holds TS, now public
+    yes = st.apply("ask has TS")  # "yes": seat 3 holds TS, now public
     assert yes.observation(0).extra["talk"][0]["answer"] == "yes"
     assert parse_card("TS") not in yes.hidden_from(0)
 
 
 def test_a_record_stores_the_action_and_replay_recomputes_the_answer():
-    rec = {"format": "cardtable-record/1", "game": GID, "options": {}, "seats": ["bot:simple"] * 4,
-           "hands": [{"deal": DEAL, "actions": ["ask count S", "play AC", "play JC", "play 7C", "play 9C",
-                                                 "tell top C"]}]}
+    rec = {
+        "format": "cardtable-record/1",
+        "game": GID,
+        "options": {},
+        "seats": ["bot:simple"] * 4,
+        "hands": [{"deal": DEAL, "actions": ["ask count S", "play AC", "play JC", "play 7C", "play 9C", "tell top C"]}],
+    }
     m = replay(rec)
     talk = m.state.observation(0).extra["talk"]
-    assert talk == [{"trick": 1, "seat": 1, "action": "ask count S", "subject": 3, "answer": "2"},
-                    {"trick": 2, "seat": 1, "action": "tell top C", "subject": 1, "answer": "TC"}]
+    assert talk == [
+        {"trick": 1, "seat": 1, "action": "ask count S", "subject": 3, "answer": "2"},
+        {"trick": 2, "seat": 1, "action": "tell top C", "subject": 1, "answer": "TC"},
+    ]
     assert m.to_record()["hands"][0]["actions"][0] == "ask count S"
 
 
@@ -234,6 +271,7 @@ def test_every_seat_sees_the_same_talk_and_no_hidden_card():
 
 
 # ---- simulation and the bot's use of the menu ------------------------------------------------------
+
 
 def test_simulate_200_hands():
     results = _play_hands(GID, 200)
@@ -282,7 +320,7 @@ def test_leak_view_leaves_out_only_what_names_a_card_without_placing_it():
     leader = st.to_act
     hidden = {card_text(c) for c in st.hidden_from(leader)}
     raw = st.observation(leader).to_json()
-    assert codes(raw) & hidden                                # the offered ``ask has`` name them
+    assert codes(raw) & hidden  # the offered ``ask has`` name them
     view = game.leak_view(raw)
     assert not codes(view) & hidden
     assert raw["legal"] != view["legal"] and any(a.startswith("ask has") for a in raw["legal"])
@@ -293,4 +331,4 @@ def test_leak_view_leaves_out_only_what_names_a_card_without_placing_it():
     assert "JS" in {card_text(c) for c in new.hidden_from(0)}
     raw0 = new.observation(0).to_json()
     assert "JS" in codes(raw0) and "JS" not in codes(game.leak_view(raw0))
-    assert raw0 == new.observation(0).to_json()                # leak_view did not change its input
+    assert raw0 == new.observation(0).to_json()  # leak_view did not change its input

@@ -29,6 +29,7 @@ def game(n=4, **opts):
 
 # ---- §2, §3 ---------------------------------------------------------------------------------
 
+
 @pytest.mark.parametrize("n, stock", [(2, 39), (3, 32), (4, 25)])
 def test_deal_sizes(n, stock):
     g = game(n)
@@ -49,25 +50,36 @@ def test_eliminated_seats_are_not_dealt_in_and_skipped():
     standing = Standing(4, next_dealer=3, totals=(120, 50, 60, 30), active=(False, True, True, True))
     st = g.new_hand(seed=1, standing=standing)
     assert [len(h) for h in st.hands] == [0, 7, 7, 7] and len(st.stock) == 54 - 21 - 1
-    assert st.to_act == 1                         # voorhand: the next seat still in after dealer 3
+    assert st.to_act == 1  # voorhand: the next seat still in after dealer 3
     assert st.observation(1).active == (False, True, True, True)
 
 
 # ---- §11 Examples ---------------------------------------------------------------------------
 
-@pytest.mark.parametrize("text, ok", [
-    ("AC 2C 3C", True), ("QC KC AC", False), ("KC AC 2C", False), ("JK=AD 2D 3D", True),
-    ("QD KD JK=AD", False), ("AC AD AH", True), ("7C 7D JK=7*", True), ("5C 5D 5H 5S JK=5*", False),
-    ("9S JK=TS JK=JS", True),
-])
+
+@pytest.mark.parametrize(
+    "text, ok",
+    [
+        ("AC 2C 3C", True),
+        ("QC KC AC", False),
+        ("KC AC 2C", False),
+        ("JK=AD 2D 3D", True),
+        ("QD KD JK=AD", False),
+        ("AC AD AH", True),
+        ("7C 7D JK=7*", True),
+        ("5C 5D 5H 5S JK=5*", False),
+        ("9S JK=TS JK=JS", True),
+    ],
+)
 def test_example_1_meld_validity(text, ok):
     assert (game().classify(parse_cards(text)) is not None) == ok
 
 
 def example_2():
     g = game(2)
-    return g.from_deal(position(g, ["2S 3S", "7S KC KD KH 2D 9C 3H"], "4D", [(0, "4S 5S 6S")],
-                                stock_top="8H", to_act=1))
+    return g.from_deal(
+        position(g, ["2S 3S", "7S KC KD KH 2D 9C 3H"], "4D", [(0, "4S 5S 6S")], stock_top="8H", to_act=1)
+    )
 
 
 def test_example_2_layoff_only_after_coming_out():
@@ -83,8 +95,9 @@ def test_example_2_layoff_only_after_coming_out():
 
 def example_3():
     g = game(3)
-    return g.from_deal(position(g, ["2S 3S", "TH 4S 5S 2C 8C KS 9D", "4H 4C"], "7D",
-                                [(2, "9H JK=TH JH")], stock_top="QD", to_act=1))
+    return g.from_deal(
+        position(g, ["2S 3S", "TH 4S 5S 2C 8C KS 9D", "4H 4C"], "7D", [(2, "9H JK=TH JH")], stock_top="QD", to_act=1)
+    )
 
 
 def test_example_3_joker_exchange_with_immediate_reuse():
@@ -107,8 +120,9 @@ def test_example_3_joker_exchange_with_immediate_reuse():
 
 def test_example_3_the_swap_needs_a_follow_up():
     g = game(3)
-    st = g.from_deal(position(g, ["2S 3S", "TH 4S 2C 8C KS 9D 6H", "4H 4C"], "7D",
-                              [(2, "9H JK=TH JH")], stock_top="QD", to_act=1))
+    st = g.from_deal(
+        position(g, ["2S 3S", "TH 4S 2C 8C KS 9D 6H", "4H 4C"], "7D", [(2, "9H JK=TH JH")], stock_top="QD", to_act=1)
+    )
     st = run(st, "draw stock")
     assert "swap TH in 1" not in legal(st)
     refused(st, "swap TH in 1", "could not go back on the table")
@@ -116,8 +130,16 @@ def test_example_3_the_swap_needs_a_follow_up():
 
 def test_example_3_a_player_who_has_come_out_may_lay_the_joker_off():
     g = game(3)
-    st = g.from_deal(position(g, ["2S 3S", "TH 2C 8C KS 9D QC", "4H 4C"], "2H",
-                              [(2, "9H JK=TH JH"), (1, "5D 6D 7D")], stock_top="QD", to_act=1))
+    st = g.from_deal(
+        position(
+            g,
+            ["2S 3S", "TH 2C 8C KS 9D QC", "4H 4C"],
+            "2H",
+            [(2, "9H JK=TH JH"), (1, "5D 6D 7D")],
+            stock_top="QD",
+            to_act=1,
+        )
+    )
     st = run(st, "draw stock", "swap TH in 1")
     assert "layoff JK=8D to 2" in legal(st) and "layoff JK=QH to 1" in legal(st)
     st = run(st, "layoff JK=QH to 1")
@@ -141,8 +163,9 @@ def test_example_4_no_going_out_without_a_discard():
 
 def example_5():
     g = game(4)
-    return g.from_deal(position(g, ["JK KD AC", "6D", "2S 3S 4S 9C", "AD AH"], "7C", [(1, "3D 4D 5D")],
-                                stock_top="KS", to_act=1))
+    return g.from_deal(
+        position(g, ["JK KD AC", "6D", "2S 3S 4S 9C", "AD AH"], "7C", [(1, "3D 4D 5D")], stock_top="KS", to_act=1)
+    )
 
 
 def test_example_5_hand_score():
@@ -160,14 +183,16 @@ def test_example_6_elimination():
     sheet = g.new_sheet()
     sheet.record(Result([88, 95, 40, 100], "out", [], {"dealer": 3}))
     assert sheet.active == [True] * 4
-    st = g.from_deal(position(g, ["KD 3C", "5C", "8S", "2H"], "7C", [(2, "5S 6S 7S")], stock_top="QH",
-                              to_act=2, dealer=1), sheet.standing())
+    st = g.from_deal(
+        position(g, ["KD 3C", "5C", "8S", "2H"], "7C", [(2, "5S 6S 7S")], stock_top="QH", to_act=2, dealer=1),
+        sheet.standing(),
+    )
     st = run(st, "draw stock", "layoff 8S to 1", "discard QH")
     r = st.result()
     assert r.points == [13, 5, 0, 2]
     sheet.record(r)
     assert sheet.totals == [101, 100, 40, 102] and sheet.active == [False, True, True, False]
-    assert not sheet.over and sheet.next_dealer == 2          # after dealer 1, the next seat still in
+    assert not sheet.over and sheet.next_dealer == 2  # after dealer 1, the next seat still in
     assert sheet.table()[1][1] == ["2", "13 / 101 OUT", "5 / 100", "0 / 40", "2 / 102 OUT"]
 
 
@@ -176,8 +201,7 @@ def test_example_7_game_end():
     m = Match(g, seed=1)
     m.sheet.record(Result([120, 100, 60], "out", [], {"dealer": 0}))
     assert m.sheet.active == [False, True, True]
-    m.start_hand(deal=position(g, ["", "AS", "9C"], "4D", [(2, "6C 7C 8C")], stock_top="KH", to_act=2,
-                                    dealer=1))
+    m.start_hand(deal=position(g, ["", "AS", "9C"], "4D", [(2, "6C 7C 8C")], stock_top="KH", to_act=2, dealer=1))
     for a in ("draw stock", "layoff 9C to 1", "discard KH"):
         m.apply(a)
     assert m.results[-1].points == [0, 1, 0]
@@ -205,13 +229,17 @@ def test_section_8_sheet_example():
     sheet.record(Result([35, 0, 64], "out", [1], {"dealer": 1}))
     sheet.record(Result([12, 0, 0], "out", [1], {"dealer": 2}))
     assert sheet.render(aligned=False).splitlines()[:5] == [
-        "| Hand | Seat 0 | Seat 1 | Seat 2 |", "|---|---|---|---|",
-        "| 1 | 0 / 0 | 23 / 23 | 41 / 41 |", "| 2 | 35 / 35 | 0 / 23 | 64 / 105 OUT |",
-        "| 3 | 12 / 47 | 0 / 23 | – |"]
+        "| Hand | Seat 0 | Seat 1 | Seat 2 |",
+        "|---|---|---|---|",
+        "| 1 | 0 / 0 | 23 / 23 | 41 / 41 |",
+        "| 2 | 35 / 35 | 0 / 23 | 64 / 105 OUT |",
+        "| 3 | 12 / 47 | 0 / 23 | – |",
+    ]
     assert not sheet.over and sheet.active == [True, True, False]
 
 
 # ---- records ---------------------------------------------------------------------------------
+
 
 def test_example_records_replay():
     m = replay_match(load_record(GID, "e2"))
@@ -226,10 +254,16 @@ def test_example_records_replay():
 
 # ---- options, rulings, refusals -------------------------------------------------------------
 
-@pytest.mark.parametrize("opts, word", [({"reshuffle": "maybe"}, "reshuffle"),
-                                        ({"elimination_score": 0}, "elimination_score"),
-                                        ({"go_out_without_discard": 3}, "go_out_without_discard"),
-                                        ({"target_score": 100}, "target_score")])
+
+@pytest.mark.parametrize(
+    "opts, word",
+    [
+        ({"reshuffle": "maybe"}, "reshuffle"),
+        ({"elimination_score": 0}, "elimination_score"),
+        ({"go_out_without_discard": 3}, "go_out_without_discard"),
+        ({"target_score": 100}, "target_score"),
+    ],
+)
 def test_bad_options_are_refused(opts, word):
     with pytest.raises(OptionError, match=word):
         game(2, **opts)
@@ -266,7 +300,7 @@ def test_a_set_joker_stands_for_a_missing_suit():
     g = game(2)
     st = g.from_deal(position(g, ["7H 2D", "7S 5C 6C"], "4D", [(0, "7C 7D JK=7*")], stock_top="KD", to_act=1))
     st = run(st, "draw stock")
-    assert "swap 7S in 1" in legal(st)             # 7H or 7S may take the joker's place
+    assert "swap 7S in 1" in legal(st)  # 7H or 7S may take the joker's place
     st = run(st, "swap 7S in 1")
     assert meld_text(st, 1) == "7C 7D 7S" and "meld 5C 6C JK=7C" in legal(st)
 

@@ -18,15 +18,34 @@ from tests.games.helpers import legal, load_record, refused, run
 
 load = partial(load_record, "schutjassen")
 
-D6 = {"dealer": 0, "upcard": "7H", "stock": [], "hands": [h.split() for h in (
-    "JH 9H AH 7H AS TS 8C 7D", "8H KD QD JD 9D KC QC 7S", "QH TH AD TD AC TC KS 8S", "KH 8D JC 9C 7C QS JS 9S")]}
+D6 = {
+    "dealer": 0,
+    "upcard": "7H",
+    "stock": [],
+    "hands": [
+        h.split()
+        for h in (
+            "JH 9H AH 7H AS TS 8C 7D",
+            "8H KD QD JD 9D KC QC 7S",
+            "QH TH AD TD AC TC KS 8S",
+            "KH 8D JC 9C 7C QS JS 9S",
+        )
+    ],
+}
 M = ("declare seq3 KD QD JD", "pass", "pass", "pass", "pass")
-_TABLE = ("1 KD, 2 AD, 3 8D, 0 7D|2 AC, 3 7C, 0 8C, 1 QC|2 TC, 3 9C, 0 7H, 1 KC|0 JH, 1 8H, 2 TH, 3 KH|"
-          "0 9H, 1 7S, 2 QH, 3 JC|0 AH, 1 9D, 2 TD, 3 9S|0 AS, 1 QD, 2 KS, 3 JS|0 TS, 1 JD, 2 8S, 3 QS")
+_TABLE = (
+    "1 KD, 2 AD, 3 8D, 0 7D|2 AC, 3 7C, 0 8C, 1 QC|2 TC, 3 9C, 0 7H, 1 KC|0 JH, 1 8H, 2 TH, 3 KH|"
+    "0 9H, 1 7S, 2 QH, 3 JC|0 AH, 1 9D, 2 TD, 3 9S|0 AS, 1 QD, 2 KS, 3 JS|0 TS, 1 JD, 2 8S, 3 QS"
+)
 #: the tricks of D6 as (plays, winner, counts after with M): §11's table
-TRICKS = [(["play " + p.split()[1] for p in t.split(", ")], w, c) for t, w, c in zip(
-    _TABLE.split("|"), (2, 2, 0, 0, 0, 0, 0, 3),
-    ([14, 20], [27, 20], [40, 20], [73, 20], [90, 20], [111, 20], [128, 20], [128, 38]))]
+TRICKS = [
+    (["play " + p.split()[1] for p in t.split(", ")], w, c)
+    for t, w, c in zip(
+        _TABLE.split("|"),
+        (2, 2, 0, 0, 0, 0, 0, 3),
+        ([14, 20], [27, 20], [40, 20], [73, 20], [90, 20], [111, 20], [128, 20], [128, 38]),
+    )
+]
 
 
 def start(**options):
@@ -118,8 +137,8 @@ def test_s3_schut_failed_the_schutters_onder_jan_200_to_the_defenders():
     assert s.observation(2).extra["schutters"] == 1
     s = run(s, *tricks(0, 7))
     assert s.counts == [128, 20]
-    assert s.to_act == 0 and legal(s) == {"play TS", "concede", "bid herschut"}   # 128: no claim (ruling 15)
-    assert "claim" in legal(run(s, "play TS"))             # seat 1 could (wrongly)
+    assert s.to_act == 0 and legal(s) == {"play TS", "concede", "bid herschut"}  # 128: no claim (ruling 15)
+    assert "claim" in legal(run(s, "play TS"))  # seat 1 could (wrongly)
     m, r = result_of("s3")
     assert r.outcome == "failed" and r.detail["stage"] == "schut"
     assert r.detail["counts"] == [128, 38]
@@ -152,7 +171,7 @@ def test_s5_tout_then_failed_900_to_the_herschutters():
     assert "concede" not in legal(s) and "claim" in legal(s)
     refused(s, "concede", "no giving up after tout")
     s = run(s, "play 8H")
-    assert "claim" not in legal(s) and "concede" not in legal(s)       # seat 2: side 0/2
+    assert "claim" not in legal(s) and "concede" not in legal(s)  # seat 2: side 0/2
     refused(s, "claim", "only the side holding the contract")
     m, r = result_of("s5")
     assert r.outcome == "failed" and r.detail["stage"] == "tout"
@@ -182,8 +201,14 @@ def test_s7_drawing_the_boom():
     b.points = [300, 100]
     assert b.render().splitlines() == S7
     assert len(S7) == 16
-    b.record(Result([0, 500, 0, 500], "made", [1, 3],
-                    {"entries": [{"side": 1, "points": 500, "reason": "made"}], "next_dealer": 1}))
+    b.record(
+        Result(
+            [0, 500, 0, 500],
+            "made",
+            [1, 3],
+            {"entries": [{"side": 1, "points": 500, "reason": "made"}], "next_dealer": 1},
+        )
+    )
     lines = b.render().splitlines()
     assert b.points == [300, 600]
     assert lines[7:13] == ["    |----", "    |----", "    |----", "----|----", "----|----", "----|----"]
@@ -196,8 +221,14 @@ def test_s7_drawing_the_boom():
 
 def test_boom_grows_past_the_target_and_the_game_ends():
     b = Boom(4, 2)
-    b.record(Result([300, 0, 300, 0], "made", [0, 2],
-                    {"entries": [{"side": 0, "points": 300, "reason": "made"}], "next_dealer": 1}))
+    b.record(
+        Result(
+            [300, 0, 300, 0],
+            "made",
+            [0, 2],
+            {"entries": [{"side": 0, "points": 300, "reason": "made"}], "next_dealer": 1},
+        )
+    )
     assert b.over and b.winners == [0, 2]
     assert b.render().splitlines()[:3] == ["----|", "----|", "----|"]
     assert b.view().marks == ((-1, 1, "winner"),)
@@ -216,11 +247,23 @@ def test_equal_points_past_the_target_play_on():
 
 
 def test_stroke_roem_is_added_to_the_boom():
-    d = {"dealer": 0, "upcard": "7H", "hands": [h.split() for h in (
-        "AS KS QS JS TS 7H 8C 7D", "8H KD QD JD 9D KC QC 7S", "QH TH AD TD AC TC 9S 8S", "KH 8D JC 9C 7C JH 9H AH")]}
+    d = {
+        "dealer": 0,
+        "upcard": "7H",
+        "hands": [
+            h.split()
+            for h in (
+                "AS KS QS JS TS 7H 8C 7D",
+                "8H KD QD JD 9D KC QC 7S",
+                "QH TH AD TD AC TC 9S 8S",
+                "KH 8D JC 9C 7C JH 9H AH",
+            )
+        ],
+    }
     s = get_game("schutjassen").from_deal(d)
-    s = run(s, "pass", "bid schut", "declare seq3 KD QD JD", "pass", "pass", "pass",
-            "declare seq5 AS KS QS JS TS", "pass")
+    s = run(
+        s, "pass", "bid schut", "declare seq3 KD QD JD", "pass", "pass", "pass", "declare seq5 AS KS QS JS TS", "pass"
+    )
     assert s.observation(0).extra["roem_points"] == [100, 0] and s.counts == [0, 0]
     s = run(s, "concede")
     r = s.result()
@@ -245,9 +288,9 @@ def test_a_wrong_claim_fails_the_contract():
     s = run(start(), "pass", "bid schut", *M, *tricks(0, 4))
     s = run(s, "claim")
     r = s.result()
-    assert r.outcome == "failed" and r.points == [0, 100, 0, 100]      # 73 is not onder jan
+    assert r.outcome == "failed" and r.points == [0, 100, 0, 100]  # 73 is not onder jan
     assert r.detail["claimer"] == 0
-    s = run(start(), "pass", "bid schut", *M, *tricks(0, 2), "claim")     # seat 2 at 27: onder jan
+    s = run(start(), "pass", "bid schut", *M, *tricks(0, 2), "claim")  # seat 2 at 27: onder jan
     assert s.result().points == [0, 200, 0, 200]
 
 
@@ -262,8 +305,19 @@ def test_bidding_refusals():
 
 
 def test_after_stuk_only_the_stuk_card_or_a_claim():
-    d = {"dealer": 0, "upcard": "7H", "hands": [h.split() for h in (
-        "KH QH AS TS 8C 7D 7H 9S", "8H KD QD JD 9D KC QC 7S", "JH TH AD TD AC TC KS 8S", "9H 8D JC 9C 7C QS JS AH")]}
+    d = {
+        "dealer": 0,
+        "upcard": "7H",
+        "hands": [
+            h.split()
+            for h in (
+                "KH QH AS TS 8C 7D 7H 9S",
+                "8H KD QD JD 9D KC QC 7S",
+                "JH TH AD TD AC TC KS 8S",
+                "9H 8D JC 9C 7C QS JS AH",
+            )
+        ],
+    }
     s = run(get_game("schutjassen").from_deal(d), "bid schut", *("pass",) * 4)
     s = run(s, "play 7S")
     assert s.to_act == 2
@@ -274,12 +328,22 @@ def test_after_stuk_only_the_stuk_card_or_a_claim():
 
 
 def test_options_validated():
-    for bad in ({"target": 0}, {"target": "many"}, {"claim_mode": "sometimes"}, {"roem_mode": "never"},
-                {"jas_wild": "maybe"}, {"pit": 3}):
+    for bad in (
+        {"target": 0},
+        {"target": "many"},
+        {"claim_mode": "sometimes"},
+        {"roem_mode": "never"},
+        {"jas_wild": "maybe"},
+        {"pit": 3},
+    ):
         with pytest.raises(OptionError):
             get_game("schutjassen", **bad)
-    assert get_game("schutjassen").options == {"target": 13, "claim_mode": "manual", "roem_mode": "manual",
-                                               "jas_wild": False}
+    assert get_game("schutjassen").options == {
+        "target": 13,
+        "claim_mode": "manual",
+        "roem_mode": "manual",
+        "jas_wild": False,
+    }
     assert get_game("schutjassen", target=5).new_sheet().target == 5
 
 
@@ -301,8 +365,19 @@ def test_roem_mode_auto_declares_after_the_schut():
 
 
 def test_jas_wild():
-    d = {"dealer": 3, "upcard": "8H", "hands": [h.split() for h in (
-        "9H 7H AS TS 8C 7D KS 8S", "JH KD QD JD 9D KC QC 7S", "QH TH AD TD AC TC AH 9S", "KH 8H JC 9C 7C QS JS 8D")]}
+    d = {
+        "dealer": 3,
+        "upcard": "8H",
+        "hands": [
+            h.split()
+            for h in (
+                "9H 7H AS TS 8C 7D KS 8S",
+                "JH KD QD JD 9D KC QC 7S",
+                "QH TH AD TD AC TC AH 9S",
+                "KH 8H JC 9C 7C QS JS 8D",
+            )
+        ],
+    }
     for wild, want in ((False, {"JH"}), (True, {"JH", "KD", "QD", "JD", "9D", "KC", "QC", "7S"})):
         s = run(get_game("schutjassen", jas_wild=wild).from_deal(d), "bid schut", *("pass",) * 4)
         s = run(s, "play 9H")
@@ -336,13 +411,13 @@ def test_auto_roem_samples_declare_the_same_roem_after_the_schut():
     assert [(p, m.arg) for p, m in s.declared] == [(1, "seq3")]
     iset = s.information_set(0)
     accept = iset._accept
-    assert accept is not None and accept(s)          # the real deal declares the same
+    assert accept is not None and accept(s)  # the real deal declares the same
     rng = random.Random(4)
     for _ in range(5):
         w = iset.sample(rng)
         assert accept(w) and w.phase == "play" and w.stage == "schut"
     d = dict(D6, hands=[D6["hands"][0], D6["hands"][2], D6["hands"][1], D6["hands"][3]])
-    other = get_game("schutjassen", roem_mode="auto").from_deal(d)    # seq3 in seat 2's hand
+    other = get_game("schutjassen", roem_mode="auto").from_deal(d)  # seq3 in seat 2's hand
     assert not accept(other)
 
 
@@ -350,7 +425,7 @@ def test_herschut_by_defenders_already_at_100_ruling_15():
     """§4.3 limits herschut by the contract side's count only: defenders at 111 may say it
     (the game refused it once: "your side already has 111"), then claim a contract already
     made: 500, the schutters being onder jan (20 < 50)."""
-    s = run(start(), "bid schut", *M, *tricks(0, 6))      # schutters 1/3 at 20, side 0/2 at 111
+    s = run(start(), "bid schut", *M, *tricks(0, 6))  # schutters 1/3 at 20, side 0/2 at 111
     assert s.counts == [111, 20] and s.to_act == 0
     assert {"bid herschut", "concede"} <= legal(s) and "claim" not in legal(s)
     s = s.apply("bid herschut")
@@ -439,10 +514,27 @@ def test_simple_bot_touts_at_100_and_claims():
 
 def test_the_hand_is_won_by_the_side_writing_more_points():
     """Four jacks (200 on the boom) outweigh a concession's 100: the defenders won the hand."""
-    d = {"dealer": 0, "upcard": "7H", "hands": [h.split() for h in (
-        "8H 9H AH 7H AS TS 8C 7D", "JH JC JS JD 9D KC QC 7S", "QH TH AD TD AC TC KS 8S", "KH 8D KD QD 9C 7C QS 9S")]}
-    s = run(get_game("schutjassen").from_deal(d), "pass", "bid schut", "declare carre JC JD JH JS",
-            *("pass",) * 4, "concede")
+    d = {
+        "dealer": 0,
+        "upcard": "7H",
+        "hands": [
+            h.split()
+            for h in (
+                "8H 9H AH 7H AS TS 8C 7D",
+                "JH JC JS JD 9D KC QC 7S",
+                "QH TH AD TD AC TC KS 8S",
+                "KH 8D KD QD 9C 7C QS 9S",
+            )
+        ],
+    }
+    s = run(
+        get_game("schutjassen").from_deal(d),
+        "pass",
+        "bid schut",
+        "declare carre JC JD JH JS",
+        *("pass",) * 4,
+        "concede",
+    )
     r = s.result()
     assert r.detail["contract_points"] == [100, 0] and r.detail["roem_points"] == [0, 200]
     assert r.points == [100, 200, 100, 200]
@@ -453,6 +545,7 @@ def test_giving_up_asks_first():
     """Opgeven ends the hand at once, so the game declares a confirmation (VerbSpec.confirm),
     as for Ik dek: a fresh user gave up a hand with one stray key."""
     from cardtable.games.schutjassen import CONCEDE_SPEC
+
     assert CONCEDE_SPEC.verb == "concede" and CONCEDE_SPEC.confirm
 
 
@@ -461,7 +554,7 @@ def test_simple_bot_says_herschut_at_100_and_claims():
     schutters above onder jan, then claims (ruling 15)."""
     import dataclasses
 
-    s = run(start(), "bid schut", *M, *tricks(0, 6))      # schutters 1/3 at 20, side 0/2 at 111
+    s = run(start(), "bid schut", *M, *tricks(0, 6))  # schutters 1/3 at 20, side 0/2 at 111
     bot = get_bot("simple", s.game, seed=1)
     obs = s.observation(0)
     assert bot.choose(obs).text() == "bid herschut"

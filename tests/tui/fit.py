@@ -30,7 +30,7 @@ def fit_problems(app) -> list[str]:
     leaves = [(w, r) for w, r in vis if isinstance(w, (Static, Button))]
     bad = []
     for i, (a, ra) in enumerate(leaves):
-        for b, rb in leaves[i + 1:]:
+        for b, rb in leaves[i + 1 :]:
             if a in b.ancestors or b in a.ancestors:
                 continue
             if ra.overlaps(rb):
@@ -42,6 +42,7 @@ def fit_problems(app) -> list[str]:
             if need > w.size.height:
                 bad.append(f"{w!r} needs {need} lines, has {w.size.height}: {str(w.render())[:60]!r}")
     from textual.widgets._footer import FooterKey
+
     for w, r in vis:
         if isinstance(w, FooterKey) and (r.width < w.outer_size.width or r.right > size.width):
             bad.append(f"key {w.key_display} {w.description!r} cut: {r.width} of {w.outer_size.width} cells shown")

@@ -62,8 +62,7 @@ def actions(match: Match) -> list[str]:
     return match.hands[-1]["actions"]
 
 
-async def finish_hand(pilot, app, match: Match, turn, max_steps: int = MAX_STEPS,
-                      handovers: bool = True) -> int:
+async def finish_hand(pilot, app, match: Match, turn, max_steps: int = MAX_STEPS, handovers: bool = True) -> int:
     """Let ``turn(pilot, tbl, step)`` play the human's turns until the hand summary; returns
     the number of turns played. Every turn must add an action to the hand it was played in.
     ``handovers``: confirm hand-over screens (hot-seat); if False, one is a failure."""

@@ -94,7 +94,7 @@ def _cards(obs, hand, ch, card, keys, key, out, todo):
     spec, acts = card
     for a in acts:
         if spec.shape == CARDS:
-            cards = [plain(c) for c in cards_of(a)]      # a compound open: the cards of its parts
+            cards = [plain(c) for c in cards_of(a)]  # a compound open: the cards of its parts
             sel = select_keys(hand, cards)
             if sel is None:
                 continue

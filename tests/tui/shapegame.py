@@ -45,9 +45,17 @@ VERBS = (
     VerbSpec("play", "Play card", "enter", "choose a card and press ⏎", CARD),
     VerbSpec("meld", "Meld selected", "m", "select two cards of a suit, m melds them", CARDS, min_cards=2),
     VerbSpec("add", "Add", "l", "a card, l, then the meld's number", MELD),
-    VerbSpec("call", "Call…", "a", "call a colour or a card", MENU,
-             menu=(MenuItem("color", "Colour", "c", (MenuItem("red", "Red", "r"), MenuItem("black", "Black", "b"))),
-                   MenuItem("card", "A card", "k", pick="card"))),
+    VerbSpec(
+        "call",
+        "Call…",
+        "a",
+        "call a colour or a card",
+        MENU,
+        menu=(
+            MenuItem("color", "Colour", "c", (MenuItem("red", "Red", "r"), MenuItem("black", "Black", "b"))),
+            MenuItem("card", "A card", "k", pick="card"),
+        ),
+    ),
     VerbSpec("wild", "Wild card", "w", "the joker, w, then what it stands for", DESIGNATION),
     VerbSpec("bet", "Bet", "", "bet a number", NONE),
 )
@@ -113,7 +121,7 @@ class ShapeState(State):
         out = [Action("play", cards=(c,)) for c in hand if c != JOKER]
         plain_cards = [c for c in hand if c != JOKER]
         for i, a in enumerate(plain_cards):
-            for b in plain_cards[i + 1:]:
+            for b in plain_cards[i + 1 :]:
                 if suit_of(a) == suit_of(b):
                     out.append(Action("meld", cards=(a, b)))
         for n in range(1, len(self.melds) + 1):
@@ -149,27 +157,47 @@ class ShapeState(State):
     def observation(self, seat):
         legal = tuple(self._legal()) if seat == self.turn else ()
         hand = tuple(self.hands[seat])
-        zones = [hand_zone(seat, o, self.hands[o], selectable=tuple(c for a in legal for c in a.cards))
-                 for o in range(2)]
+        zones = [
+            hand_zone(seat, o, self.hands[o], selectable=tuple(c for a in legal for c in a.cards)) for o in range(2)
+        ]
         zones.append(Zone("pile", DISCARD, None, len(self.pile), tuple(self.pile), UP, order="bottom_to_top"))
         mv = tuple(MeldView(i + 1, o, "set", tuple(cs)) for i, (o, cs) in enumerate(self.melds))
-        zones.append(Zone("melds", MELDS, None, sum(len(c) for _, c in self.melds),
-                          tuple(c for _, cs in self.melds for c in cs), UP, melds=mv))
+        zones.append(
+            Zone(
+                "melds",
+                MELDS,
+                None,
+                sum(len(c) for _, c in self.melds),
+                tuple(c for _, cs in self.melds for c in cs),
+                UP,
+                melds=mv,
+            )
+        )
         zones.append(Zone("pot", "pot", None, 0, (), DOWN, caption="the pot"))
-        return Observation(game=SHAPE_ID, seat=seat, n_seats=2, to_act=self.turn,
-                           phase="turn" if self.turn is not None else "over", hand=hand,
-                           hand_sizes=tuple(len(h) for h in self.hands), dealer=self.dealer,
-                           discard=tuple(self.pile), melds=mv, legal=legal,
-                           verbs=specs_for(legal, VERBS) if legal else (), zones=tuple(zones),
-                           events=tuple(self.log), log=tuple(e.text for e in self.log))
+        return Observation(
+            game=SHAPE_ID,
+            seat=seat,
+            n_seats=2,
+            to_act=self.turn,
+            phase="turn" if self.turn is not None else "over",
+            hand=hand,
+            hand_sizes=tuple(len(h) for h in self.hands),
+            dealer=self.dealer,
+            discard=tuple(self.pile),
+            melds=mv,
+            legal=legal,
+            verbs=specs_for(legal, VERBS) if legal else (),
+            zones=tuple(zones),
+            events=tuple(self.log),
+            log=tuple(e.text for e in self.log),
+        )
 
     def result(self):
         if self.turn is not None:
             return None
         pts = list(self.score)
         best = max(pts)
-        res = Result(points=pts, outcome="end", winners=[s for s in range(2) if pts[s] == best],
-                     detail={"moves": pts})
+        res = Result(points=pts, outcome="end", winners=[s for s in range(2) if pts[s] == best], detail={"moves": pts})
         res.summary = Summary(LogEvent("end", "{0} {0:scores|score} {v0}", (0,), values=(pts[0],)))
         return res
 

@@ -26,12 +26,18 @@ from cardtable.tui.table import TableScreen
 from cardtable.tui.testing import pass_handover, press_when_quiet, settle, table
 from cardtable.tui.widgets import CardWidget
 
-QUIET = 0.06          # the app's input gate in these tests (the app's default is 0.25 s)
+QUIET = 0.06  # the app's input gate in these tests (the app's default is 0.25 s)
 HANDOVER_QUIET = 0.1  # the quiet a hand-over asks in these tests (the app's default is 1 s)
 CHARS = {"space": " ", "enter": "\r", "escape": "\x1b"}
 #: the faults of issue 8 and longer bursts: 2, 3 and 10 keys
-BURSTS = [("space", "1"), ("space", "space"), ("a", "b"), ("space", "1", "enter"),
-          ("enter",) * 10, ("space", "2", "enter", "1", "enter", "3", "enter", "q", "escape", "enter")]
+BURSTS = [
+    ("space", "1"),
+    ("space", "space"),
+    ("a", "b"),
+    ("space", "1", "enter"),
+    ("enter",) * 10,
+    ("space", "2", "enter", "1", "enter", "3", "enter", "q", "escape", "enter"),
+]
 
 
 def _stamp(event, t0: float, i: int, gap: float):
@@ -68,8 +74,9 @@ async def clicks(pilot, n: int = 2) -> None:
     t0 = _time.get_time()
     for i in range(n):
         for j, cls in enumerate((events.MouseDown, events.MouseUp)):
-            app.post_message(_stamp(cls(None, x, y, 0, 0, 1, False, False, False, screen_x=x, screen_y=y),
-                                    t0, 2 * i + j, 0.01))
+            app.post_message(
+                _stamp(cls(None, x, y, 0, 0, 1, False, False, False, screen_x=x, screen_y=y), t0, 2 * i + j, 0.01)
+            )
         await asyncio.sleep(0.02)
 
 
@@ -88,8 +95,7 @@ async def until_open(pilot) -> None:
     await asyncio.sleep(max(0.0, opens - _time.get_time()) + 0.005)
 
 
-async def play_hand_with_bursts(pilot, match: Match, humans, bursts_at: int = 6,
-                                stop: bool = False) -> dict:
+async def play_hand_with_bursts(pilot, match: Match, humans, bursts_at: int = 6, stop: bool = False) -> dict:
     """Play the current hand to its summary: a burst at each of the first ``bursts_at``
     hand-overs (then the gate is turned off to keep the test quick), the human's moves from
     the simple bot. ``stop``: return after the last burst. Returns counts."""
@@ -191,15 +197,18 @@ async def _summary_burst(pilot, match, keys) -> None:
         assert isinstance(scr, HandOverScreen), type(scr).__name__
     else:
         assert scr is tbl
-    movers = match._movers[len(match._movers) - len(match.hands[-1]["actions"]):]
+    movers = match._movers[len(match._movers) - len(match.hands[-1]["actions"]) :]
     assert all(match.seat_kind(s)[0] == "bot" for s in movers), movers
 
 
-@pytest.mark.parametrize("game_id,players,humans", [
-    ("kruisjassen", 4, 2),
-    ("manille", 3, 3),
-    ("manille-muette", 4, 4),
-])
+@pytest.mark.parametrize(
+    "game_id,players,humans",
+    [
+        ("kruisjassen", 4, 2),
+        ("manille", 3, 3),
+        ("manille-muette", 4, 4),
+    ],
+)
 async def test_bursts_at_every_hand_over(game_id, players, humans):
     """2, 3 and 4 humans: bursts of 2, 3 and 10 keys and a double click at the hand-overs
     (the first five of a hand, to keep the test quick)."""
@@ -262,7 +271,7 @@ async def test_a_bounce_after_a_move_plays_nothing_for_the_next_player():
             dropped = app.hushed_inputs
             await burst(app, ("enter", "enter", "enter"))
             await quiet(pilot)
-            assert app.hushed_inputs > dropped       # the bounce met the gate
+            assert app.hushed_inputs > dropped  # the bounce met the gate
             assert len(match.hands[-1]["actions"]) == n0 + 1, match.hands[-1]["actions"][n0:]
             assert isinstance(app.screen, HandOverScreen), type(app.screen).__name__
 
@@ -311,7 +320,7 @@ async def test_q_and_escape_on_the_summary_and_match_end_do_what_they_say():
             await play_hand_with_bursts(pilot, match, {0}, bursts_at=0)
             await press_when_quiet(pilot, key)
             if want is None:
-                assert app._exit                  # a CLI table: q quits, the save stays
+                assert app._exit  # a CLI table: q quits, the save stays
                 assert saves.load_match() is not None
             else:
                 assert isinstance(app.screen, want)

@@ -66,7 +66,7 @@ async def test_starting_a_game_in_the_app_keeps_the_saved_one(_home):
         await to_menu(pilot, app)
         await start_from_menu(pilot, app, "klassieke-rummy")
         assert table(app) is not None and table(app).match.game.id == "klassieke-rummy"
-        assert table(app).match.hands[-1]["actions"]         # a move was made and saved
+        assert table(app).match.hands[-1]["actions"]  # a move was made and saved
         await pilot.press("q")
         await settle(pilot)
         # back in the menu, both games are offered under Continue
@@ -96,7 +96,7 @@ async def test_continue_lists_every_unfinished_game_and_resumes_the_one_chosen(_
         tbl = table(app)
         assert tbl.match.game.id == "kruisjassen"
         assert tbl.match.hands == kj.hands
-        await pilot.press("enter")             # a card played: the save is written again
+        await pilot.press("enter")  # a card played: the save is written again
         await settle(pilot)
         await pilot.press("q")
         await settle(pilot)
@@ -113,7 +113,7 @@ async def test_delete_asks_first(_home):
         await pilot.press("x")
         await settle(pilot)
         assert "Delete the saved game Kruisjassen" in screen_text(app)
-        await pilot.press("enter")            # the focused button is "Keep it"
+        await pilot.press("enter")  # the focused button is "Keep it"
         await settle(pilot)
         assert len(saves.list_saves()) == 1
         await pilot.press("x")
@@ -127,7 +127,7 @@ async def test_delete_asks_first(_home):
         await settle(pilot)
         assert saves.list_saves() == []
         assert "Continue" not in screen_text(app)
-        await pilot.press("x")                # on a game, not a save: nothing is deleted
+        await pilot.press("x")  # on a game, not a save: nothing is deleted
         await settle(pilot)
         assert type(app.screen).__name__ == "MenuScreen"
 
@@ -150,7 +150,7 @@ async def test_settings_are_saved_and_take_effect(_home, monkeypatch):
     from cardtable.bots import strong
     from cardtable.tui import render
 
-    monkeypatch.setattr(strong, "DEFAULT_BUDGET", strong.DEFAULT_BUDGET)     # restored after
+    monkeypatch.setattr(strong, "DEFAULT_BUDGET", strong.DEFAULT_BUDGET)  # restored after
     monkeypatch.setattr(render, "_FOUR", None)
     monkeypatch.delenv("CARDTABLE_BOT_BUDGET", raising=False)
     app = make_app()
@@ -161,8 +161,14 @@ async def test_settings_are_saved_and_take_effect(_home, monkeypatch):
         scr = app.screen
         assert type(scr).__name__ == "SettingsScreen"
         text = screen_text(app)
-        for label in ("Bot pace", "Card letters", "Suit colours", "Undo in hot-seat", "Bot thinking time",
-                      "Bot's review"):
+        for label in (
+            "Bot pace",
+            "Card letters",
+            "Suit colours",
+            "Undo in hot-seat",
+            "Bot thinking time",
+            "Bot's review",
+        ):
             assert label in text
         scr.query_one("#set-bot_delay").value = "-3"
         await pilot.press("ctrl+s")
@@ -177,17 +183,23 @@ async def test_settings_are_saved_and_take_effect(_home, monkeypatch):
         scr.query_one("#set-colours").value = "four-colour"
         scr.query_one("#set-hotseat_undo").value = True
         scr.query_one("#set-bot_budget").value = "2.5"
-        scr.query_one("#set-review").value = False         # no CPU on what the bot would have played
+        scr.query_one("#set-review").value = False  # no CPU on what the bot would have played
         await pilot.pause()
         await pilot.press("ctrl+s")
         await settle(pilot)
         assert type(app.screen).__name__ == "MenuScreen"
         assert app.dutch and app.settings.hotseat_undo and app.settings.bot_budget == 2.5
-        assert strong.default_budget() == 2.5                  # the strong bot thinks longer
+        assert strong.default_budget() == 2.5  # the strong bot thinks longer
         assert render.card_color(render.parse_card("7C")) != render.card_color(render.parse_card("7S"))
     s = settings.load(environ=False)
     assert (s.bot_delay, s.letters, s.colours, s.hotseat_undo, s.bot_budget, s.review) == (
-        0.2, "nl", "four-colour", True, 2.5, False)
+        0.2,
+        "nl",
+        "four-colour",
+        True,
+        2.5,
+        False,
+    )
     # the next start reads them
     app = make_app()
     assert app.dutch and app.settings.colours == "four-colour"
@@ -241,7 +253,7 @@ async def test_a_double_enter_on_continue_opens_the_game_once(_home):
         await pilot.press("q")
         await settle(pilot)
         assert type(app.screen).__name__ == "MenuScreen", app.screen_stack
-        await pilot.press("enter")                 # back in the menu: ⏎ opens it again
+        await pilot.press("enter")  # back in the menu: ⏎ opens it again
         await settle(pilot)
         assert len([s for s in app.screen_stack if isinstance(s, TableScreen)]) == 1
 
@@ -296,7 +308,7 @@ def test_continue_details_show_the_score_once_a_hand_is_scored():
     m = demo.trick_midhand("kruisjassen", 7, tricks=1)
     info = saves.SaveInfo(Path("x.json"), m, "id", "2026-12-01T10:00:00+00:00", saves.datetime.now().astimezone())
     assert info.score == "" and not saves.continue_details([info])[0][0].startswith("score")
-    for _ in range(2000):                      # on to a hand with a strook written
+    for _ in range(2000):  # on to a hand with a strook written
         if any(m.sheet.seat_totals()) or m.over:
             break
         if m.state.over:

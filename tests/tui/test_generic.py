@@ -71,8 +71,7 @@ def phase_positions(gid: str, n: int, seeds: int = 6, per_phase: int = 2):
     return out
 
 
-CONFIGS = [(g, n) for g in sorted(game_ids())
-           for n in sorted({game_class(g).min_players, game_class(g).max_players})]
+CONFIGS = [(g, n) for g in sorted(game_ids()) for n in sorted({game_class(g).min_players, game_class(g).max_players})]
 
 
 @pytest.mark.parametrize("gid,n", CONFIGS)
@@ -89,6 +88,7 @@ def test_every_card_of_a_hand_has_a_key_and_no_verb_takes_a_table_key(gid, n):
     """The longest hand of each phase has a key for every card, and no verb the game
     declares sits on a key of the table (cards, hint, quit, the sheet ``s``, the history ``h``
     ...), neither a verb nor an item of its menus: no table key is ever lent."""
+
     def menu_keys(items):
         for m in items:
             yield m.word, m.key
@@ -135,7 +135,7 @@ def check_table(app, gid: str, phase: str, size: tuple[int, int]) -> None:
     # the status line breaks only between two of its items
     status = tbl.query_one("#status").render().plain.splitlines()
     obs = tbl.observation()
-    for item in (obs.facts.status if obs.facts is not None else ()):
+    for item in obs.facts.status if obs.facts is not None else ():
         said = R.pretty(item, False, tbl._names()).plain
         if said in " ".join(status):
             assert any(said in ln for ln in status), (gid, phase, said, status)
@@ -161,8 +161,11 @@ async def test_every_phase_renders_at_132x36(make_app, gid):
             check_table(app, gid, phase, (132, 36))
 
 
-PHASES = [(g, ph) for g in sorted(game_ids())
-          for ph in sorted(phase_positions(g, game_class(g).min_players, seeds=2, per_phase=1))]
+PHASES = [
+    (g, ph)
+    for g in sorted(game_ids())
+    for ph in sorted(phase_positions(g, game_class(g).min_players, seeds=2, per_phase=1))
+]
 
 
 @pytest.mark.parametrize("gid,phase", PHASES, ids=[f"{g}-{p}" for g, p in PHASES])
@@ -179,7 +182,7 @@ def test_phase_snapshot(make_app, snap_compare, gid, phase):
         await settle(pilot)
         try:
             check_table(app, gid, phase, (80, 24))
-        except AssertionError as e:     # raised in the app's pilot: handed to the test
+        except AssertionError as e:  # raised in the app's pilot: handed to the test
             checked.append(e)
         else:
             checked.append(None)
@@ -210,8 +213,9 @@ async def _play_by_keys(pilot, app, match, rng) -> set:
         assert set(obs.legal) <= set(keys), [a.text() for a in obs.legal if a not in keys]
         # every shape in turn, then at random
         shapes = ["meld", "add", "wild", "call", "bet", "play"]
-        want = next((a for v in shapes[turns % len(shapes):] + shapes for a in obs.legal if a.verb == v),
-                    rng.choice(obs.legal))
+        want = next(
+            (a for v in shapes[turns % len(shapes) :] + shapes for a in obs.legal if a.verb == v), rng.choice(obs.legal)
+        )
         before = len(match.hands[-1]["actions"])
         hand_no = len(match.hands)
         for k in keys[want]:

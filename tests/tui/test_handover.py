@@ -41,17 +41,18 @@ SEATS = ["human:Anna", "human:Bram", "bot:simple", "bot:simple"]
 
 # ---- the key -------------------------------------------------------------------------------
 
+
 def test_the_key_is_a_letter_of_the_name_that_no_table_key_uses():
     assert pass_key("Bram") == "b"
     assert pass_key("anna") == "a"
-    assert pass_key("Éva") == "e"                   # accents dropped
-    assert pass_key("2Pac") == "p"                  # the first letter, not the digit
+    assert pass_key("Éva") == "e"  # accents dropped
+    assert pass_key("2Pac") == "p"  # the first letter, not the digit
     # a table key of every game (the sheet, the history, the hint, the card letters) is
     # skipped for the next letter of the name
     assert pass_key("Sam") == "a" and pass_key("Henk") == "e" and pass_key("Wim") == "m"
     # a key of a move the previous player had on offer: p Pass, ⏎, digits do not matter
     assert pass_key("Piet", avoid={"p", "enter", "1"}) == "e"
-    assert pass_key("Piet", avoid={"P"}) == "e"     # a suit's capital counts as its letter
+    assert pass_key("Piet", avoid={"P"}) == "e"  # a suit's capital counts as its letter
     # two players whose names start alike: the later seat takes another letter
     assert pass_key("Arie", taken=["a"]) == "r"
     # no usable letter in the name: the first free fallback letter
@@ -73,6 +74,7 @@ def test_the_key_is_always_a_letter_no_table_key_uses():
 
 
 # ---- the screens ---------------------------------------------------------------------------
+
 
 def _at_annas_roem() -> Match:
     """Kruisjassen, Anna, Bram and two bots: Bram and the bots have passed their roem turn;
@@ -104,7 +106,7 @@ async def test_the_double_press_at_annas_roem_turn_passes_nothing(make_app, monk
     app = make_app(match, bot_delay=0.6)
     async with app.run_test(size=(100, 30)) as pilot:
         await settle(pilot)
-        await asyncio.sleep(1.1)                   # Anna takes the keyboard
+        await asyncio.sleep(1.1)  # Anna takes the keyboard
         await pilot.press("a")
         await settle(pilot)
         tbl = app.screen
@@ -114,9 +116,9 @@ async def test_the_double_press_at_annas_roem_turn_passes_nothing(make_app, monk
             _post(app, key)
             await asyncio.sleep(0.4)
         await pilot.pause(0.2)
-        assert actions(match)[n0:] == ["pass"]    # Anna's pass; nothing for Bram
+        assert actions(match)[n0:] == ["pass"]  # Anna's pass; nothing for Bram
         assert type(app.screen).__name__ == "HandOverScreen", type(app.screen).__name__
-        assert tbl.viewer is None                  # no hand drawn
+        assert tbl.viewer is None  # no hand drawn
         assert "press B" in str(app.screen.query_one("#handover-text").render())
         # Bram, after a quiet second: his table, nothing played
         await press_when_quiet(pilot, "b")
@@ -163,7 +165,7 @@ async def test_the_next_players_key_passes_once_drawn_and_quiet(make_app, monkey
     clock = FakeClock()
     monkeypatch.setattr(_time, "get_time", clock)
     match = _at_annas_roem()
-    match.apply("pass")                          # Anna passed: Bram's hand-over
+    match.apply("pass")  # Anna passed: Bram's hand-over
     app = make_app(match)
     assert app.handover_quiet == DEFAULT_HANDOVER_QUIET == 1.0
     async with app.run_test(size=(100, 30)) as pilot:
@@ -178,9 +180,9 @@ async def test_the_next_players_key_passes_once_drawn_and_quiet(make_app, monkey
             await pilot.press(key)
             await pilot.pause()
 
-        await press("b", 0.5)                      # too soon after it was drawn
+        await press("b", 0.5)  # too soon after it was drawn
         assert app.screen is scr and scr.told.startswith("Too soon")
-        await press("b", 0.8)                      # 1.3 s after drawing, 0.8 after a key
+        await press("b", 0.8)  # 1.3 s after drawing, 0.8 after a key
         assert app.screen is scr
         for key in ("enter", "space", "1", "p", "a", "escape", "backspace"):
             await press(key, 1.2)
@@ -211,14 +213,14 @@ async def test_keys_queued_while_the_event_loop_is_starved_do_not_pass(make_app,
         blocked.wait(10)
         for key in keys:
             time.sleep(0.1)
-            _post(app, key)                          # read now, in this thread
+            _post(app, key)  # read now, in this thread
         sent.set()
 
     def block() -> None:
         if armed.is_set() and not blocked.is_set():
             blocked.set()
             sent.wait(10)
-            time.sleep(0.5)                          # the app busy: the keys queue up
+            time.sleep(0.5)  # the app busy: the keys queue up
 
     if starved == "before it is drawn":
         monkeypatch.setattr(HandOverScreen, "on_mount", lambda self: block(), raising=False)
@@ -233,13 +235,13 @@ async def test_keys_queued_while_the_event_loop_is_starved_do_not_pass(make_app,
         monkeypatch.setattr(HandOverScreen, "_check_painted", check_then_block)
     async with app.run_test(size=(100, 30)) as pilot:
         await settle(pilot)
-        await pass_handover(pilot)                   # Anna's
+        await pass_handover(pilot)  # Anna's
         await settle(pilot)
         n0 = len(actions(match))
         thread = threading.Thread(target=keyboard, daemon=True)
         thread.start()
         armed.set()
-        await pilot.press("p")                       # Anna passes: Bram's hand-over
+        await pilot.press("p")  # Anna passes: Bram's hand-over
         thread.join(10)
         await settle(pilot)
         await pilot.pause(0.1)
@@ -253,6 +255,7 @@ async def test_keys_queued_while_the_event_loop_is_starved_do_not_pass(make_app,
 
 
 # ---- undo, resume and the summary keep the gate ------------------------------------------
+
 
 async def _burst(app, keys, gap: float = 0.01) -> None:
     for key in keys:
@@ -279,17 +282,17 @@ async def test_the_hand_over_after_an_undo_keeps_the_gate(make_app):
         tbl = app.screen
         assert isinstance(tbl, TableScreen) and tbl.viewer == 0 and tbl.mode == "human"
         n0 = len(actions(match))
-        app.bot_delay = 2                          # the bot after Anna takes its time
+        app.bot_delay = 2  # the bot after Anna takes its time
         assert tbl.try_action(tbl.observation().legal[0])
         for _ in range(5):
             await pilot.pause()
-        assert tbl.mode == "bot" and tbl.viewer is None   # the bot's move is pending
+        assert tbl.mode == "bot" and tbl.viewer is None  # the bot's move is pending
         await _burst(app, ["backspace", "enter", "a", "1", "a"])
         await pilot.pause(0.1)
         for _ in range(5):
             await pilot.pause()
         scr = app.screen
-        assert len(actions(match)) == n0                 # taken back
+        assert len(actions(match)) == n0  # taken back
         assert isinstance(scr, HandOverScreen) and scr.player == "Anna" and scr.pass_key == "a"
         assert tbl.viewer is None
         app.bot_delay = 0
@@ -313,7 +316,7 @@ async def test_the_resume_offer_before_a_hot_seat_hand_keeps_the_gate(monkeypatc
         await settle(pilot)
         offer = app.screen
         assert isinstance(offer, ResumeScreen)
-        for i, key in enumerate(["enter", "y"]):       # read as it came up: too soon
+        for i, key in enumerate(["enter", "y"]):  # read as it came up: too soon
             _post(app, key, at=offer.painted_at + 0.01 * (i + 1))
         await pilot.pause(0.05)
         assert app.screen is offer
@@ -351,7 +354,7 @@ async def test_the_hand_summary_before_a_hot_seat_hand_keeps_the_gate(make_app, 
         summary = app.screen
         assert isinstance(summary, HandSummaryScreen)
         hands = len(match.hands)
-        for i, key in enumerate(["enter", "space"]):    # read as it came up: too soon
+        for i, key in enumerate(["enter", "space"]):  # read as it came up: too soon
             _post(app, key, at=summary.painted_at + 0.01 * (i + 1))
         await pilot.pause(0.05)
         assert app.screen is summary
@@ -366,5 +369,5 @@ async def test_the_hand_summary_before_a_hot_seat_hand_keeps_the_gate(make_app, 
         movers = [a for a in match.hands[-1]["actions"]]
         await pass_handover(pilot)
         await settle(pilot)
-        assert match.hands[-1]["actions"][:len(movers)] == movers
+        assert match.hands[-1]["actions"][: len(movers)] == movers
         assert table(app).viewer == match.state.to_act

@@ -47,8 +47,7 @@ async def _play(make_app, game_id: str, seed: int, hands: int | None = None) -> 
     # a game whose hands are long at the table may name options that shorten them and change
     # nothing the test looks at (``Game.table_test_options``: Amerikaans Jokeren's 7-card hands)
     players = _hot_seat_players(game_id)
-    app = make_app(game_id, _seats(players), seed=seed,
-                   options=getattr(game_class(game_id), "table_test_options", {}))
+    app = make_app(game_id, _seats(players), seed=seed, options=getattr(game_class(game_id), "table_test_options", {}))
     match = app.start_match
     game = match.game
     humans = {0, 1}
@@ -69,8 +68,8 @@ async def _play(make_app, game_id: str, seed: int, hands: int | None = None) -> 
 
     match.apply = watched
     choosers = {s: get_bot("simple", game, seed=seed + s) for s in humans}
-    decided: set[int] = set()        # the humans who decided after a hand-over
-    handed_over = False              # a hand-over was passed since the last human move
+    decided: set[int] = set()  # the humans who decided after a hand-over
+    handed_over = False  # a hand-over was passed since the last human move
     async with app.run_test(size=(80, 24)) as pilot:
         done = 0
         for _ in range(5000):
@@ -99,7 +98,7 @@ async def _play(make_app, game_id: str, seed: int, hands: int | None = None) -> 
             assert tbl.viewer == seat
             assert _drawn_hand(app) == list(st.observation(seat).hand)
             if hands is None and handed_over and decided == humans:
-                checks["back"] += 1           # handed back to a human who decided before
+                checks["back"] += 1  # handed back to a human who decided before
                 break
             if handed_over:
                 decided.add(seat)

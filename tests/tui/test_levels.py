@@ -16,7 +16,7 @@ async def _setup(monkeypatch, budget: float, cores: int) -> tuple[CardTableApp, 
     app = CardTableApp(None, bot_delay=0, resume=False, autosave=False)
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
-        monkeypatch.setattr(strong, "DEFAULT_BUDGET", budget)    # after the app applied the settings
+        monkeypatch.setattr(strong, "DEFAULT_BUDGET", budget)  # after the app applied the settings
         app.push_screen(SetupScreen(game_class("klassieke-rummy")))
         await settle(pilot)
         setup = app.screen
@@ -35,9 +35,9 @@ async def test_new_bot_seats_are_strong_and_each_level_has_its_word(monkeypatch)
 
 
 async def test_a_budget_too_small_for_the_search_makes_simple_the_default(monkeypatch):
-    _app, kinds, _text = await _setup(monkeypatch, 0.1, 2)       # below 0.2 s a move
+    _app, kinds, _text = await _setup(monkeypatch, 0.1, 2)  # below 0.2 s a move
     assert kinds[:2] == ["human", "bot:simple"]
-    _app, kinds, _text = await _setup(monkeypatch, 0.3, 1)       # one core: 0.3 CPU-seconds
+    _app, kinds, _text = await _setup(monkeypatch, 0.3, 1)  # one core: 0.3 CPU-seconds
     assert kinds[:2] == ["human", "bot:simple"]
-    _app, kinds, _text = await _setup(monkeypatch, 0.3, 2)       # two cores: 0.6
+    _app, kinds, _text = await _setup(monkeypatch, 0.3, 2)  # two cores: 0.6
     assert kinds[:2] == ["human", "bot:strong"]

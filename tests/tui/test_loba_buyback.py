@@ -23,7 +23,7 @@ def after_the_hand():
 
 async def to_the_decision(pilot) -> None:
     await settle(pilot)
-    await pilot.press("enter")            # past the hand's summary
+    await pilot.press("enter")  # past the hand's summary
     await settle(pilot)
 
 

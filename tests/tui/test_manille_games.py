@@ -65,6 +65,7 @@ async def play_a_card(pilot, tbl: TableScreen, step: int) -> None:
 
 # ---- Manille Parlée: the talk menu ---------------------------------------------------------
 
+
 async def test_manille_parlee_hand_with_a_question_and_a_statement(make_app):
     game = get_game("manille-parlee")
     match = Match(game, ["human:Anna", "bot:simple", "bot:simple", "bot:simple"], seed=4)
@@ -115,7 +116,7 @@ async def test_manille_parlee_hand_with_a_question_and_a_statement(make_app):
             text = screen_text(app)
             shown = R.pretty(line, False, R.seat_names(match)).plain
             assert shown in text, text
-            assert tbl.menu == ()                       # the leader must now play
+            assert tbl.menu == ()  # the leader must now play
             assert not any(a.verb in ("ask", "tell") for a in tbl.observation().legal)
             return
         await play_a_card(pilot, tbl, step)
@@ -144,13 +145,12 @@ async def test_parlee_talk_menu_offers_only_legal_choices(make_app):
         obs = tbl.observation()
         assert "a" in bar(tbl) and "t" in bar(tbl)
         state = match.state
-        await press(pilot, "a", "a")                 # ask has: the suits of cards not held
+        await press(pilot, "a", "a")  # ask has: the suits of cards not held
         suits = {"CDHS"[a.cards[0] >> 4] for a in obs.legal if a.verb == "ask" and a.arg == "has"}
         assert suits == set(tbl.keymap) - {"escape"}
         key = next(iter(sorted(set(tbl.keymap) - {"escape"})))
         await press(pilot, key)
-        cards = {a.cards[0] for a in obs.legal if a.verb == "ask" and a.arg == "has"
-                 and "CDHS"[a.cards[0] >> 4] == key}
+        cards = {a.cards[0] for a in obs.legal if a.verb == "ask" and a.arg == "has" and "CDHS"[a.cards[0] >> 4] == key}
         offered = set(bar(tbl)) - {"escape"}
         assert len(offered) == len(cards)
         # the suits are on their capital letters: s and h stay the sheet and the history
@@ -167,9 +167,11 @@ async def test_parlee_talk_menu_offers_only_legal_choices(make_app):
 
 # ---- Manille 2-7: bid, exchange, trump ------------------------------------------------------
 
+
 def manille_turn(exchange: int):
     """The human takes the game when asked, exchanges ``exchange`` cards (selected with
     their numbers, then e), names the suit it holds most of, and plays."""
+
     async def turn(pilot, tbl, step):
         obs = tbl.observation()
         verbs = {a.verb for a in obs.legal}
@@ -194,6 +196,7 @@ def manille_turn(exchange: int):
             await press(pilot, "p")
         else:
             await play_a_card(pilot, tbl, step)
+
     return turn
 
 
@@ -248,9 +251,9 @@ async def test_manille_status_line_shows_the_target_and_keep_hand(make_app):
         assert match.state is state and "at most 2" in message(tbl)
         await press(pilot, "escape")
         assert tbl.selected == []
-        await press(pilot, "k")                       # keep the hand
+        await press(pilot, "k")  # keep the hand
         assert actions(match)[-1] == "exchange none"
-        await press(pilot, "h")                       # h is the history, never a suit
+        await press(pilot, "h")  # h is the history, never a suit
         assert isinstance(app.screen, HistoryScreen) and actions(match)[-1] == "exchange none"
         await press(pilot, "escape", "H")
         await settle(pilot)
@@ -278,6 +281,7 @@ async def test_manille_every_player_count_is_laid_out(make_app, players):
 
 # ---- Butifarra --------------------------------------------------------------------------------
 
+
 def butifarra_turn(choice: str):
     async def turn(pilot, tbl, step):
         obs = tbl.observation()
@@ -295,6 +299,7 @@ def butifarra_turn(choice: str):
             await press(pilot, "p")
         else:
             await play_a_card(pilot, tbl, step)
+
     return turn
 
 
@@ -306,13 +311,13 @@ async def test_butifarra_hand_played_with_keys(make_app, choice, word):
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
         tbl = app.screen
-        assert tbl.observation().seat == 0 and match.state.to_act == 0   # the dealer chooses
+        assert tbl.observation().seat == 0 and match.state.to_act == 0  # the dealer chooses
         assert "Trump not chosen yet" in screen_text(app)
         await finish_hand(pilot, app, match, butifarra_turn(choice))
         first = actions(match)[0]
         assert first == {"S": "trump S", "b": "trump none", "p": "pass"}[choice]
         if choice == "p":
-            assert actions(match)[1].startswith("trump ")       # the partner chose
+            assert actions(match)[1].startswith("trump ")  # the partner chose
         text = screen_text(app)
         assert word in text
         assert "Points: A (0 & 2)" in text and "wins the hand" in text or "nobody scores" in text
@@ -329,11 +334,12 @@ async def test_butifarra_sheet_fits_80_columns(make_app):
         await settle(pilot)
         text = screen_text(app)
         assert "Contract" in text and "Doubling" in text and "(1 & 3)" in text
-        assert "…" not in text                     # no cell or header cut short
+        assert "…" not in text  # no cell or header cut short
         assert "target: 101" in text
 
 
 # ---- hot-seat -------------------------------------------------------------------------------
+
 
 @pytest.mark.soak
 async def test_manille_hot_seat_three_players(make_app):
@@ -357,7 +363,7 @@ async def test_butifarra_doubling_hint_names_only_the_offered_calls(make_app):
     game = get_game("butifarra")
     match = Match(game, ["bot:simple", "human:Anna", "bot:simple", "bot:simple"], seed=3)
     match.start_hand()
-    match.apply("trump S")                   # the dealer names spades; seat 1 may double
+    match.apply("trump S")  # the dealer names spades; seat 1 may double
     assert {a.text() for a in match.state.legal_actions()} == {"double", "pass"}
     app = make_app(match)
     async with app.run_test(size=(80, 24)) as pilot:

@@ -41,6 +41,7 @@ def visible_hand(tbl: TableScreen) -> list[int]:
 
 # ---- a whole Kruisjassen hand -----------------------------------------------------------
 
+
 async def play_trick_turn(pilot, tbl: TableScreen, step: int) -> None:
     obs = tbl.observation()
     legal = list(obs.legal)
@@ -49,7 +50,7 @@ async def play_trick_turn(pilot, tbl: TableScreen, step: int) -> None:
         hand = list(obs.hand)
         ok = [i for i, c in enumerate(hand) if Action("play", cards=(c,)) in legal]
         i = ok[step % len(ok)]
-        if step % 2:                      # number keys one turn, arrows the next
+        if step % 2:  # number keys one turn, arrows the next
             await pilot.press(str(i + 1))
         else:
             await move_cursor(pilot, tbl, i)
@@ -57,7 +58,7 @@ async def play_trick_turn(pilot, tbl: TableScreen, step: int) -> None:
         await pilot.press("enter")
     elif Action("pass") in legal:
         await pilot.press("p")
-    else:                                 # e.g. after "declare stuk": whatever the bar offers
+    else:  # e.g. after "declare stuk": whatever the bar offers
         key = next(iter(tbl.keymap))
         await pilot.press(key)
 
@@ -76,12 +77,13 @@ async def test_kruisjassen_hand_played_with_keys():
         text = screen_text(app)
         assert "Hand 1" in text and "0/2" in text
         assert table(app).errors == []
-        await pilot.press("enter")          # next hand
+        await pilot.press("enter")  # next hand
         await settle(pilot)
         assert len(match.hands) == 2 or match.over
 
 
 # ---- a whole Klassieke Rummy hand -------------------------------------------------------
+
 
 async def select_cards(pilot, tbl: TableScreen, cards) -> None:
     """Select exactly ``cards`` (a multiset) in the hand with arrows and space."""
@@ -143,8 +145,9 @@ async def test_klassieke_rummy_hand_played_with_keys(players):
     app = make_app(match)
     used: Counter = Counter()
     async with app.run_test(size=(80, 24)) as pilot:
-        await finish_hand(pilot, app, match, lambda p, tbl, _step: play_rummy_turn(p, tbl, used),
-                          MAX_STEPS, handovers=False)
+        await finish_hand(
+            pilot, app, match, lambda p, tbl, _step: play_rummy_turn(p, tbl, used), MAX_STEPS, handovers=False
+        )
         assert match.results[0] is not None
         assert used["d"] + used["t"] >= 1 and used["enter"] >= 1
         assert table(app).errors == []
@@ -153,6 +156,7 @@ async def test_klassieke_rummy_hand_played_with_keys(players):
 
 
 # ---- hot seat -----------------------------------------------------------------------------
+
 
 def labels(cards, dutch=False) -> set[str]:
     return {card_label(c, dutch) for c in cards}
@@ -193,9 +197,9 @@ async def test_hot_seat_hand_over_hides_the_next_hand():
             assert isinstance(tbl, TableScreen) and tbl.mode == "human"
             assert tbl.viewer == match.state.to_act
             if len(seen) >= 4 and Action("claim") in tbl.observation().legal:
-                await pilot.press("c")        # "ik dek" mid-hand: cards stay in the hands
+                await pilot.press("c")  # "ik dek" mid-hand: cards stay in the hands
                 await settle(pilot)
-                await pilot.press("y")        # the game asks first (VerbSpec.confirm)
+                await pilot.press("y")  # the game asks first (VerbSpec.confirm)
                 continue
             await play_trick_turn(pilot, tbl, step)
         else:
@@ -217,6 +221,7 @@ async def test_single_human_gets_no_hand_over():
 
 
 # ---- refused actions --------------------------------------------------------------------
+
 
 def _illegal_position(seed: int = 1) -> Match:
     game = get_game("kruisjassen")
@@ -263,8 +268,9 @@ async def test_illegal_card_shows_the_reason_and_changes_nothing():
 async def test_illegal_meld_shows_the_reason_and_changes_nothing():
     # a turn where some meld is legal (so the meld key is on offer), then two cards
     match = Match(get_game("klassieke-rummy", 2), ["human:Anna", "bot:simple"], seed=21)
-    demo.play_until(match, lambda mt, o: o is not None and o.seat == 0
-                    and any(a.verb == "meld" for a in o.legal), seed=21)
+    demo.play_until(
+        match, lambda mt, o: o is not None and o.seat == 0 and any(a.verb == "meld" for a in o.legal), seed=21
+    )
     app = make_app(match)
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
@@ -281,12 +287,12 @@ async def test_illegal_meld_shows_the_reason_and_changes_nothing():
         try:
             state.apply(Action("meld", cards=tuple(pair)))
         except Exception as e:
-            reason = tbl._refusal(str(e)).plain     # card codes drawn as cards, seats named
+            reason = tbl._refusal(str(e)).plain  # card codes drawn as cards, seats named
         else:
             pytest.fail("the meld should be refused")
         assert reason in message(tbl)
         assert match.state is state
-        assert Counter(tbl.selected) == Counter(pair)   # the selection is kept to fix it
+        assert Counter(tbl.selected) == Counter(pair)  # the selection is kept to fix it
 
 
 def jokeren_lay_off(hand: str, meld: str) -> Match:
@@ -296,8 +302,7 @@ def jokeren_lay_off(hand: str, meld: str) -> Match:
 
     game = get_game("jokeren", 2)
     match = Match(game, ["human:Anna", "bot:simple"], seed=1)
-    match.start_hand(deal=position(game, [hand, "4D 6D 8S JD QD 2S 3S"], "TH", melds=[(0, meld)],
-                                   stock_top="4S"))
+    match.start_hand(deal=position(game, [hand, "4D 6D 8S JD QD 2S 3S"], "TH", melds=[(0, meld)], stock_top="4S"))
     return match
 
 
@@ -312,14 +317,14 @@ async def test_after_a_lay_off_no_copy_of_the_card_stays_selected():
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
         tbl = app.screen
-        await pilot.press("d")                       # draw the 4S
+        await pilot.press("d")  # draw the 4S
         await settle(pilot)
         seven = parse_card("7C")
         await select_cards(pilot, tbl, [seven])
-        await pilot.press("l", "1")                  # lay it off on meld 1
+        await pilot.press("l", "1")  # lay it off on meld 1
         await settle(pilot)
         assert match.hands[-1]["actions"][-1] == "layoff 7C to 1"
-        assert tbl.hand_cards().count(seven) == 1    # the other 7C is still in the hand
+        assert tbl.hand_cards().count(seven) == 1  # the other 7C is still in the hand
         assert any(a.verb == "meld" for a in tbl.observation().legal)
         assert tbl.selected == []
 
@@ -341,7 +346,7 @@ async def test_a_joker_laid_off_by_keys_asks_which_end():
         before = list(match.hands[-1]["actions"])
         await pilot.press("l", "1")
         await settle(pilot)
-        assert match.hands[-1]["actions"] == before          # nothing played yet: a question
+        assert match.hands[-1]["actions"] == before  # nothing played yet: a question
         choices = [a.text() for a in tbl.chooser.choices]
         assert sorted(choices) == ["layoff JK=4C to 1", "layoff JK=8C to 1"], choices
         assert "Which one?" in message(tbl)
@@ -358,7 +363,7 @@ async def test_keys_wait_while_a_bot_thinks():
         await pilot.pause()
         tbl = app.screen
         assert tbl.mode == "human"
-        await pilot.press("enter")               # Anna plays; the next seat is a bot
+        await pilot.press("enter")  # Anna plays; the next seat is a bot
         await pilot.pause()
         assert tbl.mode == "bot"
         state = match.state
@@ -366,10 +371,11 @@ async def test_keys_wait_while_a_bot_thinks():
         await pilot.pause()
         assert match.state is state and "to play" in message(tbl)
         assert "thinking" in screen_text(app)
-        await pilot.press("q")                   # leaving cancels the bot
+        await pilot.press("q")  # leaving cancels the bot
 
 
 # ---- the mouse ----------------------------------------------------------------------------
+
 
 async def test_ik_dek_button_claims_with_the_mouse():
     match = demo.trick_midhand("kruisjassen", 7, tricks=3)

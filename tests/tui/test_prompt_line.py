@@ -36,6 +36,7 @@ async def test_rummy_prompt_offers_both_draws_when_both_are_legal():
 
 # ---- the cursor after a draw -------------------------------------------------------------
 
+
 async def test_after_taking_the_discard_enter_discards_another_card():
     """Klassieke Rummy: the card taken from the discard pile may not be discarded in the same
     turn, so the cursor is not left on it (it is put where that card comes): ⏎ discards."""
@@ -46,7 +47,7 @@ async def test_after_taking_the_discard_enter_discards_another_card():
         tbl = app.screen
         top = tbl.observation().discard[-1]
         place = list(match.state.apply("draw discard").observation(0).hand).index(top)
-        tbl.cursor = place                          # where the taken card comes
+        tbl.cursor = place  # where the taken card comes
         await pilot.press("t")
         await settle(pilot)
         assert tbl.hand_cards().index(top) == place
@@ -71,6 +72,7 @@ async def test_after_a_stock_draw_the_cursor_is_on_the_drawn_card():
 
 
 # ---- the prompt fits one line of 80 columns ----------------------------------------------
+
 
 async def test_rummy_prompt_after_the_draw_fits_80_columns():
     """Klassieke Rummy after the draw (lay off and discard on offer): the whole prompt on one
@@ -105,6 +107,7 @@ async def test_kruisjassen_prompt_with_the_claim_fits_80_columns():
 
 # ---- the cursor at the start of a decision -----------------------------------------------
 
+
 async def test_enter_alone_plays_a_whole_trick_hand():
     """Kruisjassen: at each of the human's turns the cursor starts on a card that may be played
     (a suit to follow), so ⏎ alone plays the hand through; before, the cursor could start on a
@@ -135,13 +138,13 @@ async def _enter_alone(seed: int) -> int:
                 await settle(pilot)
                 continue
             plays = [a for a in obs.legal if a.verb == "play"]
-            if not plays:                         # roem to pass on: its own key
+            if not plays:  # roem to pass on: its own key
                 await pilot.press(next(v.key for v in obs.verbs if v.verb == obs.legal[0].verb))
                 await settle(pilot)
                 continue
             hand = list(obs.hand)
             assert hand[tbl.cursor] in {a.cards[0] for a in plays}, (hand, tbl.cursor, plays)
-            moved += len(plays) < len(hand)             # a suit to follow
+            moved += len(plays) < len(hand)  # a suit to follow
             await pilot.press("enter")
             await settle(pilot)
             assert "may not" not in (message(tbl) or ""), message(tbl)
@@ -223,6 +226,7 @@ async def test_h_on_the_hand_summary_shows_the_hand_just_played():
 
 def screen_words(app) -> str:
     from cardtable.tui.testing import screen_text
+
     return " ".join(screen_text(app).split())
 
 
@@ -337,6 +341,7 @@ async def test_space_with_nothing_to_select_says_so():
 
 # ---- ⏎ when it makes no move -------------------------------------------------------------
 
+
 async def test_enter_before_the_draw_says_which_keys_choose():
     """Klassieke Rummy before the draw (the stock or the discard: no card to play, no single
     move): ⏎ says it makes no move and names the keys that do. Before, the key line's
@@ -347,7 +352,7 @@ async def test_enter_before_the_draw_says_which_keys_choose():
         await settle(pilot)
         tbl = app.screen
         assert {a.text() for a in tbl.observation().legal} == {"draw stock", "draw discard"}
-        assert not tbl.check_action("enter", ())          # ⏎ is not offered on the key line
+        assert not tbl.check_action("enter", ())  # ⏎ is not offered on the key line
         await pilot.press("enter")
         await settle(pilot)
         line = message(tbl)

@@ -37,4 +37,4 @@ def test_a_move_onto_a_meld_is_said_in_the_games_words():
     swap = Action("swap", None, (parse_card("5D"),), prep="in", target=1)
     assert move_words(layoff, WILD_VERBS).plain == "Lay off 4♥ onto meld 3"
     assert move_words(swap, WILD_VERBS).plain == "Swap joker 5♦ into meld 1"
-    assert layoff.text() == "layoff 4H to 3" and swap.text() == "swap 5D in 1"   # records keep theirs
+    assert layoff.text() == "layoff 4H to 3" and swap.text() == "swap 5D in 1"  # records keep theirs

@@ -25,8 +25,8 @@ class StubSearch:
     human's thinking would; every instance is kept in ``made``."""
 
     made: list["StubSearch"] = []
-    prefer = -1                 # the index of the legal action it prefers
-    worlds = 40                 # the deals it "sampled"
+    prefer = -1  # the index of the legal action it prefers
+    worlds = 40  # the deals it "sampled"
     running = 0
     most_at_once = 0
     lock = threading.Lock()
@@ -145,12 +145,19 @@ async def test_summary_lists_where_the_bot_would_have_played_otherwise(monkeypat
         # each up to the bot budget (the setting), as long as the hint's: the human thinks anyway
         assert all(s.budget == app.settings.bot_budget for s in StubSearch.made)
         scale = RV.sheet_scale(match.state)
-        assert scale == 3.0                      # a pit, 3 strepen, is one unit of the returns
+        assert scale == 3.0  # a pit, 3 strepen, is one unit of the returns
         want = []
         for i, obs in decided[:SHOWN]:
             played, better = obs.legal[0], obs.legal[-1]
-            line = RV.ReviewLine(0, i, RV.when_words(obs, 0), RV.action_words(played, obs.verbs, played.verb == "play"),
-                                 RV.action_words(better, obs.verbs, better.verb == "play"), scale, "strepen")
+            line = RV.ReviewLine(
+                0,
+                i,
+                RV.when_words(obs, 0),
+                RV.action_words(played, obs.verbs, played.verb == "play"),
+                RV.action_words(better, obs.verbs, better.verb == "play"),
+                scale,
+                "strepen",
+            )
             want.append(str(R.pretty(line.text())))
         want.append(f"and {len(decided) - SHOWN} more")
         assert text.splitlines() == want
@@ -257,8 +264,9 @@ async def test_a_hint_followed_gives_no_line(monkeypatch):
         text = await _summary_review(pilot, app)
         assert len(asked) > 1 and all(played == hinted for _, _, played, hinted in asked)
         assert all(s.cancelled.is_set() for s in StubSearch.made)
-        assert text == (f"In the {len(asked)} decisions it looked at, the bot found nothing clearly "
-                        f"better than what you played.")
+        assert text == (
+            f"In the {len(asked)} decisions it looked at, the bot found nothing clearly better than what you played."
+        )
 
 
 async def test_a_hint_not_followed_gives_the_hints_numbers(monkeypatch):
@@ -277,8 +285,9 @@ async def test_a_hint_not_followed_gives_the_hints_numbers(monkeypatch):
         assert len(asked) > 1
         want = []
         for i, obs, played, hinted in asked:
-            line = RV.ReviewLine(0, i, RV.when_words(obs, 0), RV.short_words(played, obs),
-                                 RV.short_words(hinted, obs), 6.0, "strepen")
+            line = RV.ReviewLine(
+                0, i, RV.when_words(obs, 0), RV.short_words(played, obs), RV.short_words(hinted, obs), 6.0, "strepen"
+            )
             want.append(str(R.pretty(line.text())))
         assert text.splitlines() == want
         assert "about 6.0 strepen better on average" in text and "3.0 strepen" not in text

@@ -23,10 +23,42 @@ from cardtable.tui.testing import pass_handover, settle
 from tests.tui.test_usability import rummy_position
 
 #: keys no screen binds: Unicode digits, symbols, function keys, control keys, a paste
-ODD_KEYS = ["²", "³", "①", "٣", "½", "€", "é", "ß", "😀", "∞", "§", "µ", "¹",
-            "f1", "f5", "f12", "f24", "ctrl+a", "ctrl+x", "ctrl+z", "ctrl+space", "ctrl+left",
-            "shift+tab", "tab", "home", "end", "insert", "delete", "backspace", "pageup",
-            "pagedown", "shift+up", "alt+x", "ctrl+shift+a"]
+ODD_KEYS = [
+    "²",
+    "³",
+    "①",
+    "٣",
+    "½",
+    "€",
+    "é",
+    "ß",
+    "😀",
+    "∞",
+    "§",
+    "µ",
+    "¹",
+    "f1",
+    "f5",
+    "f12",
+    "f24",
+    "ctrl+a",
+    "ctrl+x",
+    "ctrl+z",
+    "ctrl+space",
+    "ctrl+left",
+    "shift+tab",
+    "tab",
+    "home",
+    "end",
+    "insert",
+    "delete",
+    "backspace",
+    "pageup",
+    "pagedown",
+    "shift+up",
+    "alt+x",
+    "ctrl+shift+a",
+]
 
 
 def make_app(match=None, **kw) -> CardTableApp:
@@ -66,7 +98,7 @@ async def test_unicode_digit_at_the_table_is_ignored(key):
         await press_raw(pilot, key)
         await settle(pilot)
         assert app.screen is tbl and (list(match.hands[-1]["actions"]), tbl.cursor) == before
-        await pilot.press("2")          # an ASCII digit still chooses the second card
+        await pilot.press("2")  # an ASCII digit still chooses the second card
         assert tbl.cursor == 1
 
 
@@ -105,7 +137,7 @@ async def test_odd_keys_are_ignored_at_every_screen():
     app = make_app(match, autosave=False)
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
-        for _ in range(60):           # hand-overs, the table, the sheet, the rules, a summary
+        for _ in range(60):  # hand-overs, the table, the sheet, the rules, a summary
             scr = app.screen
             name = type(scr).__name__
             if name not in seen:
@@ -147,8 +179,12 @@ async def test_odd_keys_are_ignored_at_every_screen():
 
 @pytest.mark.soak
 async def test_random_keys_and_clicks_never_crash():
-    keys = (ODD_KEYS + ["space", "up", "down"] + list("0123456789abcdefghijklmnopqrstuvwxyz?")
-            + ["enter", "escape", "left", "right"])
+    keys = (
+        ODD_KEYS
+        + ["space", "up", "down"]
+        + list("0123456789abcdefghijklmnopqrstuvwxyz?")
+        + ["enter", "escape", "left", "right"]
+    )
     rng = random.Random(6)
     pressed = 0
     for round_ in range(2):
@@ -163,7 +199,7 @@ async def test_random_keys_and_clicks_never_crash():
                 else:
                     k = rng.choice(keys)
                     if k == "q" and rng.random() < 0.8:
-                        continue       # stay in the app for most of the run
+                        continue  # stay in the app for most of the run
                     await press_raw(pilot, k)
                 pressed += 1
                 if rng.random() < 0.2:
@@ -172,6 +208,7 @@ async def test_random_keys_and_clicks_never_crash():
 
 
 # ---- a crash: one line, exit 1, the save kept ---------------------------------------------
+
 
 def test_a_crash_exits_1_with_one_line_and_keeps_the_save(monkeypatch, capsys):
     from cardtable import tui
@@ -192,9 +229,10 @@ def test_a_crash_exits_1_with_one_line_and_keeps_the_save(monkeypatch, capsys):
         await pilot.pause()
 
     # the real ``run()``, headless, driven by the pilot
-    monkeypatch.setattr(CardTableApp, "run", functools.partialmethod(CardTableApp.run, headless=True,
-                                                                     auto_pilot=pilot_fn))
-    with pytest.raises(SystemExit) as ei:      # the fault: the process exited 0
+    monkeypatch.setattr(
+        CardTableApp, "run", functools.partialmethod(CardTableApp.run, headless=True, auto_pilot=pilot_fn)
+    )
+    with pytest.raises(SystemExit) as ei:  # the fault: the process exited 0
         tui.run(match, bot_delay=0)
     assert ei.value.code == 1
     err = capsys.readouterr().err
@@ -207,6 +245,7 @@ def test_a_crash_exits_1_with_one_line_and_keeps_the_save(monkeypatch, capsys):
 
 
 # ---- memory: a long bots-only session ------------------------------------------------------
+
 
 def live_widgets() -> int:
     from textual.widget import Widget
@@ -252,6 +291,7 @@ async def test_widgets_stay_bounded_over_50_hands():
 
 # ---- races: quit, resize and a bot's move ----------------------------------------------------
 
+
 async def test_a_bot_move_after_the_table_was_taken_down_is_dropped():
     # the fault: MountError "Can't mount widget(s) before ActionBar(id='actions') is mounted"
     # from on_worker_state_changed -> _after_action -> refresh_table -> ActionBar.show when
@@ -269,7 +309,7 @@ async def test_a_bot_move_after_the_table_was_taken_down_is_dropped():
         await pilot.pause(0.05)
         n = len(match.hands[-1]["actions"])
         st = match.state
-        match.apply(st.legal_actions()[0])     # the bot's move lands after the table went
+        match.apply(st.legal_actions()[0])  # the bot's move lands after the table went
         tbl._after_action()
         tbl.refresh_table()
         await pilot.pause()
@@ -297,13 +337,17 @@ async def test_quit_or_resize_during_bot_moves_never_raises(how):
 
 # ---- the resume at start: what replay accepted crashed the app at every start -----------------
 
-@pytest.mark.parametrize("text", [
-    '{"format": "cardtable-record/1", "game": "kruisjassen", "seed": "7"}',
-    '{"format": "cardtable-record/1", "game": "kruisjassen", "seats": ["bot:unknown", "bot", "bot", "bot"]}',
-    '{"format": "cardtable-record/1", "game": "kruisjassen", "seats": ["bot:random ", "bot", "bot", "bot"]}',
-    '{"format": "cardtable-record/1", "game": "kruisjassen", "x": ' + "[" * 3000 + "]" * 3000 + "}",
-    '{"format": "cardtable-record/1", "game": "kruisjassen", "seed": ' + "1" * 5000 + "}",
-])
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        '{"format": "cardtable-record/1", "game": "kruisjassen", "seed": "7"}',
+        '{"format": "cardtable-record/1", "game": "kruisjassen", "seats": ["bot:unknown", "bot", "bot", "bot"]}',
+        '{"format": "cardtable-record/1", "game": "kruisjassen", "seats": ["bot:random ", "bot", "bot", "bot"]}',
+        '{"format": "cardtable-record/1", "game": "kruisjassen", "x": ' + "[" * 3000 + "]" * 3000 + "}",
+        '{"format": "cardtable-record/1", "game": "kruisjassen", "seed": ' + "1" * 5000 + "}",
+    ],
+)
 async def test_a_bad_save_is_moved_aside_once_and_the_menu_opens(_home, text):
     _home.mkdir(parents=True, exist_ok=True)
     (_home / "autosave.corrupt.json").write_text("an earlier bad save")
@@ -317,7 +361,7 @@ async def test_a_bad_save_is_moved_aside_once_and_the_menu_opens(_home, text):
             if start == 0:
                 assert "moved aside" in notice, notice
             else:
-                assert notice.strip() == "", notice     # not offered again
+                assert notice.strip() == "", notice  # not offered again
     assert not saves.autosave_path().exists()
     assert (_home / "autosave.corrupt.json").read_text() == "an earlier bad save"
     assert (_home / "autosave.corrupt-2.json").read_text() == text
@@ -329,8 +373,9 @@ async def test_temp_files_of_a_killed_save_are_cleaned_at_start(_home):
     import sys
 
     _home.mkdir(parents=True, exist_ok=True)
-    dead = subprocess.run([sys.executable, "-c", "import os; print(os.getpid())"],
-                          capture_output=True, text=True).stdout.strip()
+    dead = subprocess.run(
+        [sys.executable, "-c", "import os; print(os.getpid())"], capture_output=True, text=True
+    ).stdout.strip()
     left = _home / f".cardtable-{dead}-q1w2e3.json"
     old = _home / ".cardtable-a1b2c3.json"
     for f in (left, old):

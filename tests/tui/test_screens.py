@@ -97,6 +97,7 @@ async def test_setup_player_count_changes_the_seats():
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
         setup = await _to_setup(pilot, app, "Klassieke Rummy")
+
         def seats_shown():
             return sum(1 for row in setup.query(".seat-row") if row.display)
 
@@ -104,14 +105,14 @@ async def test_setup_player_count_changes_the_seats():
         setup.query_one("#players").value = 5
         await settle(pilot)
         assert seats_shown() == 5
-        assert setup.query_one("#name-1").disabled          # a bot needs no name
+        assert setup.query_one("#name-1").disabled  # a bot needs no name
         setup.query_one("#kind-0").value = "bot:random"
-        for seat in range(1, 5):         # (the default strong bots would think a second a move)
+        for seat in range(1, 5):  # (the default strong bots would think a second a move)
             setup.query_one(f"#kind-{seat}").value = "bot:simple"
         await pilot.pause()
         setup.action_start()
         await settle(pilot)
-        tbl = table(app)                 # five bots: the hand is already played out
+        tbl = table(app)  # five bots: the hand is already played out
         assert isinstance(app.screen, HandSummaryScreen)
         assert tbl.match.game.players == 5 and tbl.match.seats[0] == "bot:random"
 
@@ -181,7 +182,7 @@ async def test_sheet_rules_and_letters_from_the_table():
         await pilot.press("question_mark")
         await settle(pilot)
         assert isinstance(app.screen, RulesScreen)
-        assert "The game in short" in screen_text(app)     # the players' guide
+        assert "The game in short" in screen_text(app)  # the players' guide
         await pilot.press("escape")
         await settle(pilot)
         tbl = app.screen
@@ -258,13 +259,14 @@ async def test_a_long_sheet_scrolls_in_the_resume_box_with_a_hint():
         app.push_screen(ResumeScreen(match))
         await settle(pilot)
         await _scroll_to_the_foot(pilot, app, "resume-scroll", "Resume it?")
-        await pilot.press("y")                  # the answer keys still work
+        await pilot.press("y")  # the answer keys still work
         await settle(pilot)
         assert not isinstance(app.screen, ResumeScreen)
 
 
 async def test_the_schutjassen_hand_summary_shows_the_foot_of_the_boom_by_scrolling():
     from cardtable.tui import render as R
+
     match = demo.after_hands("schutjassen", 3, seed=5)
     app = make_app(match, resume=False, autosave=False)
     async with app.run_test(size=(80, 24)) as pilot:

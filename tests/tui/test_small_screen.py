@@ -84,7 +84,7 @@ async def test_every_card_of_a_long_hand_is_chosen_by_its_key(make_app):
             await pilot.press(card_key(i))
             await pilot.pause()
             assert tbl.cursor == i or tbl.selected, (gid, i, tbl.cursor)
-            if tbl.selected:             # a turn that selects cards: the key toggled it
+            if tbl.selected:  # a turn that selects cards: the key toggled it
                 assert hand[i] in tbl.selected
                 await pilot.press(card_key(i))
                 await pilot.pause()
@@ -99,7 +99,7 @@ async def test_below_80x24_a_notice_and_the_table_comes_back(make_app):
         assert "at least 80x24" in text, text
         assert m.game.name not in text
         played = len(m.hands[-1]["actions"])
-        await pilot.press("enter", "1", "enter")         # no card is played blind
+        await pilot.press("enter", "1", "enter")  # no card is played blind
         await settle(pilot)
         assert len(m.hands[-1]["actions"]) == played
         await pilot.resize_terminal(80, 24)
@@ -166,11 +166,24 @@ def test_the_history_gathers_the_events_the_game_declares_and_no_others():
     from cardtable.tui.history import history_lines
 
     c = parse_card("7S")
-    events = (LogEvent("play", "{0} plays {c0}", (0,), (c,)), LogEvent("play", "{0} plays {c0}", (1,), (c,)),
-              LogEvent("trick", "{0} wins the trick", (1,)))
+    events = (
+        LogEvent("play", "{0} plays {c0}", (0,), (c,)),
+        LogEvent("play", "{0} plays {c0}", (1,), (c,)),
+        LogEvent("trick", "{0} wins the trick", (1,)),
+    )
     names = {0: "Anna", 1: "Bot 1"}
-    obs = Observation(game="x", seat=0, n_seats=2, to_act=0, phase="play", hand=(), hand_sizes=(0, 0), dealer=0,
-                      events=events, log=("a", "b", "c"))
+    obs = Observation(
+        game="x",
+        seat=0,
+        n_seats=2,
+        to_act=0,
+        phase="play",
+        hand=(),
+        hand_sizes=(0, 0),
+        dealer=0,
+        events=events,
+        log=("a", "b", "c"),
+    )
     assert len(history_lines(obs, names, False)) == 3
     obs.event_group = EventGroup("play", "trick", "Round")
     (line,) = history_lines(obs, names, False)
@@ -178,6 +191,7 @@ def test_the_history_gathers_the_events_the_game_declares_and_no_others():
 
 
 # ---- the status line on one line ---------------------------------------------------------
+
 
 async def test_rummy_status_fits_one_line_at_80_columns_and_says_all_when_wider(make_app):
     """Klassieke Rummy after the draw: at 80 columns the status line is one line (before,
@@ -211,15 +225,37 @@ def test_the_history_lists_a_trick_where_it_began_and_a_claim_after_its_trick():
     from cardtable.tui.history import history_lines
 
     c = parse_card("7S")
-    play = lambda s: LogEvent("play", "{0} plays {c0}", (s,), (c,))   # noqa: E731
-    events = (play(0), LogEvent("stuk", "{0} declares stuk", (1,)), play(1),
-              LogEvent("trick", "{0} wins the trick", (1,)), play(1), LogEvent("claim", "{0} claims", (0,)),
-              LogEvent("end", "hand over"))
-    obs = Observation(game="x", seat=0, n_seats=2, to_act=0, phase="over", hand=(), hand_sizes=(0, 0), dealer=0,
-                      events=events, log=("x",) * len(events), event_group=EventGroup("play", "trick", "Trick"))
+    play = lambda s: LogEvent("play", "{0} plays {c0}", (s,), (c,))  # noqa: E731
+    events = (
+        play(0),
+        LogEvent("stuk", "{0} declares stuk", (1,)),
+        play(1),
+        LogEvent("trick", "{0} wins the trick", (1,)),
+        play(1),
+        LogEvent("claim", "{0} claims", (0,)),
+        LogEvent("end", "hand over"),
+    )
+    obs = Observation(
+        game="x",
+        seat=0,
+        n_seats=2,
+        to_act=0,
+        phase="over",
+        hand=(),
+        hand_sizes=(0, 0),
+        dealer=0,
+        events=events,
+        log=("x",) * len(events),
+        event_group=EventGroup("play", "trick", "Trick"),
+    )
     lines = [t.plain for t in history_lines(obs, {0: "Anna", 1: "Bot 1"}, False)]
-    assert lines == ["Trick 1: Anna 7♠ · Bot 1 7♠ → Bot 1 wins the trick", "Bot 1 declares stuk",
-                     "Trick 2 so far: Bot 1 7♠", "Anna claims", "hand over"], lines
+    assert lines == [
+        "Trick 1: Anna 7♠ · Bot 1 7♠ → Bot 1 wins the trick",
+        "Bot 1 declares stuk",
+        "Trick 2 so far: Bot 1 7♠",
+        "Anna claims",
+        "hand over",
+    ], lines
 
 
 async def test_the_history_after_a_claim_lists_the_cut_trick_before_the_claim(make_app):
@@ -234,7 +270,7 @@ async def test_the_history_after_a_claim_lists_the_cut_trick_before_the_claim(ma
         await settle(pilot)
         await pilot.press("c")
         await settle(pilot)
-        await pilot.press("y")               # yes: the claim ends the hand
+        await pilot.press("y")  # yes: the claim ends the hand
         await settle(pilot)
         assert isinstance(app.screen, HandSummaryScreen), type(app.screen)
         await pilot.press("h")

@@ -56,8 +56,9 @@ def test_klassieke_rummy_score_sheet(make_app, snap_compare, size):
 
 @pytest.mark.parametrize("size", [SMALL, LARGE], ids=["80x24", "132x36"])
 def test_hand_over(make_app, snap_compare, size):
-    match = demo.trick_midhand("kruisjassen", 7, tricks=3,
-                               seats=["human:Anna", "bot:simple", "human:Bram", "bot:simple"])
+    match = demo.trick_midhand(
+        "kruisjassen", 7, tricks=3, seats=["human:Anna", "bot:simple", "human:Bram", "bot:simple"]
+    )
     assert snap_compare(make_app(match), terminal_size=size, run_before=settle)
 
 

@@ -19,16 +19,19 @@ SMALL = (80, 24)
 
 def pressing(*keys: str):
     """``run_before``: settle, press ``keys`` one by one, settle."""
+
     async def run(pilot):
         await settle(pilot)
         for k in keys:
             await pilot.press(k)
             await pilot.pause()
         await settle(pilot)
+
     return run
 
 
 # ---- tables -----------------------------------------------------------------------------------
+
 
 def test_manille_muette_table(make_app, snap_compare):
     assert snap_compare(make_app(demo.trick_midhand("manille-muette", 7)), terminal_size=SMALL, run_before=settle)
@@ -41,8 +44,9 @@ def test_manille_parlee_table_talk_menu(make_app, snap_compare):
 
 def test_manille_parlee_table_after_a_question(make_app, snap_compare):
     # the question and its answer under the trick and in the log
-    assert snap_compare(make_app(demo.menu_open("manille-parlee", 7)), terminal_size=SMALL,
-                        run_before=pressing("a", "c", "C"))
+    assert snap_compare(
+        make_app(demo.menu_open("manille-parlee", 7)), terminal_size=SMALL, run_before=pressing("a", "c", "C")
+    )
 
 
 @pytest.mark.parametrize("players", [2, 3, 5, 7])
@@ -67,10 +71,18 @@ def test_butifarra_table(make_app, snap_compare):
 
 # ---- score sheets and the hand summary ---------------------------------------------------------
 
-@pytest.mark.parametrize("game,hands,players", [
-    ("manille-muette", 2, None), ("manille-parlee", 2, None), ("manille", 4, 5), ("manille", 3, 7),
-    ("butifarra", 4, None),
-], ids=["manille-muette", "manille-parlee", "manille-5p", "manille-7p", "butifarra"])
+
+@pytest.mark.parametrize(
+    "game,hands,players",
+    [
+        ("manille-muette", 2, None),
+        ("manille-parlee", 2, None),
+        ("manille", 4, 5),
+        ("manille", 3, 7),
+        ("butifarra", 4, None),
+    ],
+    ids=["manille-muette", "manille-parlee", "manille-5p", "manille-7p", "butifarra"],
+)
 def test_score_sheet(make_app, snap_compare, game, hands, players):
     match = demo.after_hands(game, hands, seed=5, players=players)
     assert snap_compare(make_app(match), terminal_size=SMALL, run_before=pressing("s"))

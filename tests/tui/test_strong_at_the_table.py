@@ -30,9 +30,9 @@ async def test_strong_bots_play_and_the_hint_key_answers(monkeypatch):
     app = CardTableApp(match, bot_delay=0, resume=False)
     async with app.run_test(size=(100, 30)) as pilot:
         tbl = await _until_human(pilot, app)
-        for _ in range(3):                           # a few of Anna's turns, the bots in between
+        for _ in range(3):  # a few of Anna's turns, the bots in between
             before = list(match.hands[-1]["actions"])
-            await pilot.press("i")                   # the hint: shown, not played
+            await pilot.press("i")  # the hint: shown, not played
             for _ in range(100):
                 await pilot.pause(0.05)
                 if message(tbl).startswith("Hint: "):
@@ -44,7 +44,7 @@ async def test_strong_bots_play_and_the_hint_key_answers(monkeypatch):
             await settle(pilot)
             if match.state.over:
                 break
-            if len(match.hands[-1]["actions"]) == len(before):   # "1" was not playable: any legal card
+            if len(match.hands[-1]["actions"]) == len(before):  # "1" was not playable: any legal card
                 obs = tbl.observation()
                 i = next(i for i, c in enumerate(obs.hand) if any(a.cards == (c,) for a in obs.legal))
                 await pilot.press(str(i + 1), "enter")

@@ -11,6 +11,7 @@ from tests.tui.helpers import message
 
 # ---- 1. a "Wait:" refusal does not outlive the bots' turns -------------------------------
 
+
 async def test_wait_message_is_replaced_on_your_next_turn():
     game = get_game("manille-muette")
     m = Match(game, ["bot:simple", "human:Me", "bot:simple", "bot:simple"], seed=30)
@@ -20,10 +21,10 @@ async def test_wait_message_is_replaced_on_your_next_turn():
         tbl = app.screen
         assert tbl.mode == "human"
         assert "Your turn" in message(tbl) or "lead" in message(tbl).lower()
-        await pilot.press("enter")                      # play a card
+        await pilot.press("enter")  # play a card
         await pilot.pause()
         assert tbl.mode == "bot"
-        await pilot.press("2", "enter")                 # too early: a bot is to play
+        await pilot.press("2", "enter")  # too early: a bot is to play
         await pilot.pause()
         assert message(tbl).startswith("Wait:"), message(tbl)
         await settle(pilot)
@@ -41,14 +42,14 @@ async def test_key_line_shows_no_card_keys_while_the_bots_play():
 
     game = get_game("manille-muette")
     m = Match(game, ["bot:simple", "human:Me", "bot:simple", "bot:simple"], seed=30)
-    app = CardTableApp(m, bot_delay=1.5, resume=False, autosave=False)   # a bot's turn lasts
+    app = CardTableApp(m, bot_delay=1.5, resume=False, autosave=False)  # a bot's turn lasts
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
         tbl = app.screen
         assert tbl.mode == "human"
         keys = _footer_keys(app)
         assert "⏎ play" in keys and "←→ card" in keys, keys
-        await pilot.press("enter")                      # play a card: the bots' turn
+        await pilot.press("enter")  # play a card: the bots' turn
         await pilot.pause()
         assert tbl.mode == "bot"
         keys = _footer_keys(app)
@@ -63,6 +64,7 @@ async def test_key_line_shows_no_card_keys_while_the_bots_play():
 
 
 # ---- 2. Manille Parlée: the talk of the hand beside the trick at 80x24 -------------------
+
 
 def _parlee_after_two_talks() -> Match:
     from cardtable.engine.grammar import parse_action
@@ -98,5 +100,5 @@ async def test_parlee_shows_every_question_and_answer_of_the_hand_at_80x24(make_
         told = f"{names[second['seat']]}: I hold {second['answer']} ♥"
         tell = next((ln for ln in text.splitlines() if told in ln), None)
         assert ask is not None and tell is not None, text
-        assert text.index(ask) < text.index(tell)       # most recent last
+        assert text.index(ask) < text.index(tell)  # most recent last
         await pilot.press("q")

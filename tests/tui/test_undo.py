@@ -104,7 +104,7 @@ async def test_in_hot_seat_a_player_takes_back_only_their_own_decision(make_app)
 
 
 async def test_a_claim_asks_first(make_app):
-    """"Ik dek" ends the hand at once: the game declares a confirmation (VerbSpec.confirm);
+    """ "Ik dek" ends the hand at once: the game declares a confirmation (VerbSpec.confirm);
     n keeps the hand going, y claims."""
     match = Match(get_game("kruisjassen"), ["human:Anna", "bot", "bot", "bot"], seed=12)
     app = make_app(match)
@@ -131,7 +131,6 @@ async def test_a_claim_asks_first(make_app):
         assert match.hands[-1]["actions"][n] == "claim"
 
 
-
 async def test_undo_names_the_move_in_the_games_words():
     """The undo message says the move with the game's label and the cards drawn ("Roem K♦
     Q♦ J♦"), not the action text ("declare seq3 KD QD JD")."""
@@ -139,8 +138,13 @@ async def test_undo_names_the_move_in_the_games_words():
     from cardtable.tui import render as R
 
     match = Match(get_game("kruisjassen"), ["human:Anna", "bot", "bot", "bot"], seed=3)
-    demo.play_until(match, lambda m, o: o is not None and o.seat == 0
-                    and any(a.verb == "declare" and a.arg.startswith("seq") for a in o.legal), seed=3)
+    demo.play_until(
+        match,
+        lambda m, o: (
+            o is not None and o.seat == 0 and any(a.verb == "declare" and a.arg.startswith("seq") for a in o.legal)
+        ),
+        seed=3,
+    )
     app = CardTableApp(match, bot_delay=0, resume=False)
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)

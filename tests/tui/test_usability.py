@@ -25,8 +25,9 @@ def _cards(text: str) -> list[int]:
     return [parse_card(x) for x in text.split()]
 
 
-def rummy_position(players: int = 3, melds=None, hand0: str = "TD 2C 3H 9S JH KD",
-                   seats: list[str] | None = None) -> Match:
+def rummy_position(
+    players: int = 3, melds=None, hand0: str = "TD 2C 3H 9S JH KD", seats: list[str] | None = None
+) -> Match:
     """Klassieke Rummy from an exact position: seat 0 to draw, ``melds`` as (owner, cards)
     on the table (default: a set, the run A♦..9♦ of seat 1 and a run of seat 0)."""
     game = get_game("klassieke-rummy", players)
@@ -40,12 +41,17 @@ def rummy_position(players: int = 3, melds=None, hand0: str = "TD 2C 3H 9S JH KD
     h0 = _cards(hand0)
     used |= set(h0)
     rest = [c for c in full52() if c not in used]
-    hands = [h0] + [rest[i * 5:(i + 1) * 5] for i in range(players - 1)]
-    rest = rest[5 * (players - 1):]
+    hands = [h0] + [rest[i * 5 : (i + 1) * 5] for i in range(players - 1)]
+    rest = rest[5 * (players - 1) :]
     pile, stock = rest[:3], rest[3:]
-    deal = {"dealer": players - 1, "hands": [[card_text(c) for c in h] for h in hands],
-            "stock": [card_text(c) for c in stock], "discard": [card_text(c) for c in pile],
-            "melds": table, "to_act": 0}
+    deal = {
+        "dealer": players - 1,
+        "hands": [[card_text(c) for c in h] for h in hands],
+        "stock": [card_text(c) for c in stock],
+        "discard": [card_text(c) for c in pile],
+        "melds": table,
+        "to_act": 0,
+    }
     m = Match(game, seats or ["human:You"] + ["bot:simple"] * (players - 1), seed=1)
     m.start_hand(deal=deal)
     return m
@@ -55,10 +61,11 @@ def region_text(app, widget) -> str:
     """The characters on screen inside ``widget``'s visible region."""
     lines = screen_text(app).splitlines()
     r = widget.content_region.intersection(widget.screen.region)
-    return "\n".join(ln.ljust(r.right)[r.x:r.right] for ln in lines[r.y:r.bottom])
+    return "\n".join(ln.ljust(r.right)[r.x : r.right] for ln in lines[r.y : r.bottom])
 
 
 # ---- 1. long melds at 80x24 --------------------------------------------------------------
+
 
 async def test_long_melds_are_shown_whole_with_number_and_owner_at_80x24():
     from cardtable.tui.widgets import MeldWidget
@@ -87,9 +94,18 @@ async def test_long_melds_are_shown_whole_with_number_and_owner_at_80x24():
 async def test_many_melds_scroll_into_view():
     from cardtable.tui.widgets import MeldWidget
 
-    melds = [(1, "AD 2D 3D 4D 5D 6D 7D 8D 9D"), (0, "AC 2C 3C"), (1, "4C 5C 6C"), (0, "7C 8C 9C"),
-             (1, "AH 2H 3H"), (0, "4H 5H 6H"), (1, "7H 8H 9H"), (0, "AS 2S 3S"), (1, "4S 5S 6S"),
-             (0, "JC JH JS")]
+    melds = [
+        (1, "AD 2D 3D 4D 5D 6D 7D 8D 9D"),
+        (0, "AC 2C 3C"),
+        (1, "4C 5C 6C"),
+        (0, "7C 8C 9C"),
+        (1, "AH 2H 3H"),
+        (0, "4H 5H 6H"),
+        (1, "7H 8H 9H"),
+        (0, "AS 2S 3S"),
+        (1, "4S 5S 6S"),
+        (0, "JC JH JS"),
+    ]
     match = rummy_position(players=2, melds=melds, hand0="TD TC TH TS QD KD")
     app = make_app(match, autosave=False)
     async with app.run_test(size=(80, 24)) as pilot:
@@ -97,7 +113,7 @@ async def test_many_melds_scroll_into_view():
         tbl = app.screen
         center = tbl.query_one("#center")
         last = [w for w in tbl.query(MeldWidget) if w.display][-1]
-        assert center.max_scroll_y > 0          # more melds than room: the area scrolls
+        assert center.max_scroll_y > 0  # more melds than room: the area scrolls
         more = tbl.query_one("#center-more")
         assert more.display and "PgDn" in str(more.render()), "nothing says the melds scroll"
         for _ in range(20):
@@ -105,10 +121,11 @@ async def test_many_melds_scroll_into_view():
         await settle(pilot)
         text = region_text(app, last)
         assert "10" in text and card_label(parse_card("JS")) in text
-        assert not more.display                 # at the foot: the hint goes
+        assert not more.display  # at the foot: the hint goes
 
 
 # ---- 2. keys act in the order typed ------------------------------------------------------
+
 
 async def type_fast(pilot, *keys: str) -> None:
     """Keys arriving together, as from a fast typist, a paste or key repeat: all are queued
@@ -153,13 +170,14 @@ async def test_fast_digit_layoff_digit_lays_off_onto_that_meld():
         ten = parse_card("TD")
         i = hand.index(ten)
         other = hand[0 if i else 1]
-        await type_fast(pilot, str(i + 1), "l", "2")       # select 10♦, lay off, meld 2
+        await type_fast(pilot, str(i + 1), "l", "2")  # select 10♦, lay off, meld 2
         assert "layoff TD to 2" in match.hands[-1]["actions"], match.hands[-1]["actions"]
         assert other in tbl.hand_cards() and other not in tbl.selected
         assert tbl.layoff_cards is None
 
 
 # ---- 3. a message or status line that needs two lines ------------------------------------
+
 
 async def test_long_refusal_and_status_are_shown_whole_at_80_columns():
     match = rummy_position()
@@ -168,9 +186,9 @@ async def test_long_refusal_and_status_are_shown_whole_at_80_columns():
         await settle(pilot)
         tbl = app.screen
         top = tbl.observation().discard[-1]
-        await pilot.press("t")                     # take the top discard ...
+        await pilot.press("t")  # take the top discard ...
         await settle(pilot)
-        await pilot.press(str(tbl.hand_cards().index(top) + 1), "x")   # ... and discard it
+        await pilot.press(str(tbl.hand_cards().index(top) + 1), "x")  # ... and discard it
         await settle(pilot)
         words = " ".join(screen_text(app).split())
         assert "may not be discarded in the same turn" in words, screen_text(app)
@@ -180,6 +198,7 @@ async def test_long_refusal_and_status_are_shown_whole_at_80_columns():
 
 
 # ---- 4. "You pass", not "You passes" ----------------------------------------------------
+
 
 def test_a_player_named_you_is_written_with_the_right_verb():
     from cardtable.tui.render import pretty
@@ -193,11 +212,29 @@ def test_a_player_named_you_is_written_with_the_right_verb():
     assert p("Seat 0 deals; the upcard starts the discard pile.") == "You deal; the upcard starts the discard pile."
     assert p("seat 0 lays off 8C on meld 2 (high end).") == "You lay off 8♣ on meld 2 (high end)."
     assert p("Seat 0 draws from the stock.") == "You draw from the stock."
-    for third, base in (("plays", "play"), ("melds", "meld"), ("discards", "discard"), ("declares", "declare"),
-                        ("wins", "win"), ("asks", "ask"), ("tells", "tell"), ("takes", "take"), ("goes", "go"),
-                        ("has", "have"), ("is", "are"), ("claims", "claim"), ("says", "say"), ("bids", "bid"),
-                        ("doubles", "double"), ("redoubles", "redouble"), ("exchanges", "exchange"),
-                        ("names", "name"), ("chooses", "choose"), ("leads", "lead"), ("trumps", "trump")):
+    for third, base in (
+        ("plays", "play"),
+        ("melds", "meld"),
+        ("discards", "discard"),
+        ("declares", "declare"),
+        ("wins", "win"),
+        ("asks", "ask"),
+        ("tells", "tell"),
+        ("takes", "take"),
+        ("goes", "go"),
+        ("has", "have"),
+        ("is", "are"),
+        ("claims", "claim"),
+        ("says", "say"),
+        ("bids", "bid"),
+        ("doubles", "double"),
+        ("redoubles", "redouble"),
+        ("exchanges", "exchange"),
+        ("names", "name"),
+        ("chooses", "choose"),
+        ("leads", "lead"),
+        ("trumps", "trump"),
+    ):
         assert p(f"seat 0 {third} it") == f"You {base} it"
     assert p("seat 1 asks seat 0: count C") == "Bot 1 asks you: count C"
     assert p("discard 7C: 7C is not in seat 0's hand") == "discard 7♣: 7♣ is not in your hand"
@@ -218,6 +255,7 @@ async def test_the_log_says_you_draw():
 
 
 # ---- 5. one name per seat, in the setup and at the table ---------------------------------
+
 
 async def _open_setup(pilot, app, game_name: str):
     from cardtable.tui.screens import SetupScreen
@@ -268,6 +306,7 @@ async def test_setup_names_the_seats_as_the_table_does():
 
 # ---- 6. the key line shows only keys that do something now -------------------------------
 
+
 def _footer_keys(app) -> str:
     return screen_text(app).rstrip("\n").splitlines()[-1]
 
@@ -280,8 +319,14 @@ async def test_key_line_hides_play_while_roem_is_declared():
     for seed in range(1, 60):
         m = Match(game, ["human:Anna", "bot:simple", "bot:simple", "bot:simple"], seed=seed)
         try:
-            demo.play_until(m, lambda mt, o: o is not None and o.seat == 0 and o.phase == "meld"
-                            and not any(a.verb == "play" for a in o.legal), seed, max_actions=200)
+            demo.play_until(
+                m,
+                lambda mt, o: (
+                    o is not None and o.seat == 0 and o.phase == "meld" and not any(a.verb == "play" for a in o.legal)
+                ),
+                seed,
+                max_actions=200,
+            )
         except RuntimeError:
             continue
         seen["match"] = m
@@ -328,6 +373,7 @@ async def test_rummy_key_line_offers_meld_and_discard_after_the_draw_only():
 
 # ---- 7. the setup starts with its first field focused ------------------------------------
 
+
 async def test_setup_focuses_its_first_field():
     app = make_app(seed=1, autosave=False)
     async with app.run_test(size=(80, 24)) as pilot:
@@ -344,6 +390,7 @@ async def test_setup_focuses_its_first_field():
 
 # ---- 8. on/off options read as such ------------------------------------------------------
 
+
 async def test_option_checkbox_shows_on_or_off_without_a_contradicting_word():
     app = make_app(seed=1, autosave=False)
     async with app.run_test(size=(100, 40)) as pilot:
@@ -351,7 +398,7 @@ async def test_option_checkbox_shows_on_or_off_without_a_contradicting_word():
         box = setup.query_one("#opt-last_card")
         assert box.value is False
         text = region_text(app, box).strip()
-        assert text == "▐ ▌", text                   # off: an empty box, no "no" beside it
+        assert text == "▐ ▌", text  # off: an empty box, no "no" beside it
         box.value = True
         await pilot.pause()
         assert region_text(app, box).strip() == "▐X▌"
@@ -362,6 +409,7 @@ async def test_option_checkbox_shows_on_or_off_without_a_contradicting_word():
 
 
 # ---- 9. words, not internal ids ----------------------------------------------------------
+
 
 def _render_plain(renderable, width: int = 80) -> str:
     from rich.console import Console
@@ -379,8 +427,7 @@ def _kruisjassen_with_a_wrong_claim() -> Match:
     m = Match(get_game("kruisjassen"), ["human:You", "bot:simple", "bot:simple", "bot:simple"], seed=5)
 
     def stop(match, obs):
-        return (obs is not None and len(match.hands) == 2 and obs.seat == 0
-                and Action("claim") in obs.legal)
+        return obs is not None and len(match.hands) == 2 and obs.seat == 0 and Action("claim") in obs.legal
 
     demo.play_until(m, stop, seed=5)
     m.apply(Action("claim"))
@@ -431,6 +478,7 @@ async def test_rules_viewer_hides_the_source_line():
 
 # ---- 10. the hand summary: onder jan, and the cards left in a rummy ----------------------
 
+
 def test_hand_summary_says_onder_jan():
     from cardtable.tui import demo
     from cardtable.tui.screens import result_renderable
@@ -440,11 +488,10 @@ def test_hand_summary_says_onder_jan():
     said = []
     for i, res in enumerate(m.results):
         text = _render_plain(result_renderable(m, i, names), 100)
-        two = any(e["reason"] in ("claim", "wrong_claim", "end") and e["strepen"] == 2
-                  for e in res.detail["entries"])
+        two = any(e["reason"] in ("claim", "wrong_claim", "end") and e["strepen"] == 2 for e in res.detail["entries"])
         assert ("onder jan" in text) == two, text
         said.append(two)
-    assert any(said) and not all(said)          # seed 5: hands 2 and 3 are onder jan, hand 1 not
+    assert any(said) and not all(said)  # seed 5: hands 2 and 3 are onder jan, hand 1 not
 
 
 def test_rummy_summary_shows_the_cards_left_and_their_points():
@@ -469,6 +516,7 @@ def test_rummy_summary_shows_the_cards_left_and_their_points():
 
 # ---- 11. "thinking…" on a line of its own ------------------------------------------------
 
+
 async def test_thinking_is_not_run_into_the_seat_note_at_140_columns():
     from cardtable.tui import demo
     from cardtable.tui.widgets import SeatView
@@ -478,7 +526,7 @@ async def test_thinking_is_not_run_into_the_seat_note_at_140_columns():
     async with app.run_test(size=(140, 36)) as pilot:
         await pilot.pause()
         tbl = app.screen
-        await pilot.press("enter")               # Anna plays; a bot thinks for 30 s
+        await pilot.press("enter")  # Anna plays; a bot thinks for 30 s
         await pilot.pause()
         assert tbl.mode == "bot"
         lines = [ln for v in tbl.query(SeatView) if v.display for ln in region_text(app, v).splitlines()]
@@ -490,6 +538,7 @@ async def test_thinking_is_not_run_into_the_seat_note_at_140_columns():
 
 # ---- 12. the last trick stays in view; a longer pause after a trick -----------------------
 
+
 async def test_last_trick_stays_in_view_while_the_next_is_played():
     from cardtable.tui import demo
 
@@ -499,7 +548,7 @@ async def test_last_trick_stays_in_view_while_the_next_is_played():
         await settle(pilot)
         tbl = app.screen
         obs = tbl.observation()
-        assert obs.trick and obs.last_trick             # a trick in play, one finished
+        assert obs.trick and obs.last_trick  # a trick in play, one finished
         text = region_text(app, tbl.query_one("#trick"))
         line = next((ln for ln in text.splitlines() if "last trick" in ln), "")
         for _, c in obs.last_trick:
@@ -518,8 +567,8 @@ async def test_bot_waits_longer_after_a_completed_trick():
         await pilot.pause()
         tbl = app.screen
         mid = tbl.match.state.observation(1)
-        assert tbl.bot_pause(mid) == 0.4                 # inside a trick: the bot delay
-        await pilot.press("enter")                       # Anna completes the trick
+        assert tbl.bot_pause(mid) == 0.4  # inside a trick: the bot delay
+        await pilot.press("enter")  # Anna completes the trick
         await pilot.pause()
         st = tbl.match.state
         obs = st.observation(st.to_act)
@@ -529,6 +578,7 @@ async def test_bot_waits_longer_after_a_completed_trick():
 
 
 # ---- 13. one autosave warning, not one per move ------------------------------------------
+
 
 async def test_failing_autosave_is_reported_once(monkeypatch):
     from cardtable import saves
@@ -546,7 +596,7 @@ async def test_failing_autosave_is_reported_once(monkeypatch):
         shown = []
         monkeypatch.setattr(app, "notify", lambda msg, **kw: shown.append(msg))
         tbl = app.screen
-        for _ in range(3):                              # several moves, each one saved
+        for _ in range(3):  # several moves, each one saved
             if tbl.mode != "human":
                 break
             await pilot.press("d")
@@ -564,8 +614,15 @@ async def test_a_joker_from_hand_lays_off_by_card_then_meld_number():
     from tests.games.test_basis_rummy import position
 
     game = get_game("basis-rummy", 2)
-    deal = position(game, ["JK 4C 9H 2D", "3C 8H 9D"], discard="5D", melds=[(0, "KC KD KH"), (1, "5S 6S 7S")],
-                    stock_top="TC", to_act=0, dealer=1)
+    deal = position(
+        game,
+        ["JK 4C 9H 2D", "3C 8H 9D"],
+        discard="5D",
+        melds=[(0, "KC KD KH"), (1, "5S 6S 7S")],
+        stock_top="TC",
+        to_act=0,
+        dealer=1,
+    )
     match = Match(game, ["human:You", "bot:simple"], seed=1)
     match.start_hand(deal=deal)
     app = make_app(match, autosave=False)
@@ -578,5 +635,5 @@ async def test_a_joker_from_hand_lays_off_by_card_then_meld_number():
         await type_fast(pilot, str(i + 1), "l", "1")
         await settle(pilot)
         acts = match.hands[-1]["actions"]
-        assert acts[-1] in ("layoff JK=KS to 1", "layoff JK=K* to 1"), acts    # basis rummy: JK=K*
+        assert acts[-1] in ("layoff JK=KS to 1", "layoff JK=K* to 1"), acts  # basis rummy: JK=K*
         assert parse_card("JK") not in tbl.hand_cards()
