@@ -1,7 +1,8 @@
 """The hand's cursor and selected cards: the card under the cursor (←→, a card's number, a
 click), the cards selected for a move of several cards (␣, their numbers), and where the
 cursor goes at the start of a decision and after a draw. The selection is a list of cards (two
-packs: a card may be there twice); the drawing marks it by position (``_selected_indexes``).
+packs: a card may be there twice) and the positions their keys picked: a key selects or puts
+back the copy at its position, and the drawing marks those (``_selected_positions``).
 A layer of ``TableScreen`` (see ``tui/table_base.py``).
 """
 
@@ -22,6 +23,10 @@ from cardtable.tui.drawing import TableDrawing
 class TableSelection(TableDrawing):
     """The cursor and the selection in the viewer's hand."""
 
+    #: the hand positions picked by key, in order, and the hand they were picked in
+    #: (``_toggle``; read by ``_picked_in``)
+    _picked: tuple[list[int], tuple[int, ...]] = ([], ())
+
     @property
     def selected(self) -> list[int]:
         return self.chooser.selected
@@ -37,12 +42,40 @@ class TableSelection(TableDrawing):
         return obs is not None and self.mode == "human" and not self._hidden() and Chooser.selecting(obs)
 
     def _selected_indexes(self, hand: list[int]) -> set[int]:
+        return set(self._selected_positions(hand))
+
+    def _selected_positions(self, hand: list[int]) -> list[int]:
+        """The positions in ``hand`` of the selected cards, in the order picked: each copy
+        where its key picked it (two packs: the second 8♠ when its key was typed, not the
+        first), the copies picked before the hand changed by their rank among the copies of
+        their card, and a selected card never picked by key (set by a move) on its first
+        free copy."""
         want = Counter(self.selected)
-        out = set()
+        out: list[int] = []
+        for i in self._picked_in(hand):
+            if want[hand[i]] > 0 and i not in out:
+                want[hand[i]] -= 1
+                out.append(i)
         for i, c in enumerate(hand):
-            if want[c] > 0:
+            if want[c] > 0 and i not in out:
                 want[c] -= 1
-                out.add(i)
+                out.append(i)
+        return out
+
+    def _picked_in(self, hand: list[int]) -> list[int]:
+        """The positions picked by key (``_picked``), moved to ``hand`` when it is not the hand
+        they were picked in: the k-th copy of a card stays the k-th copy of that card."""
+        picked, old = self._picked
+        if tuple(hand) == old:
+            return [i for i in picked if 0 <= i < len(hand)]
+        out = []
+        for i in picked:
+            if not 0 <= i < len(old):
+                continue
+            c = old[i]
+            copies = [j for j, x in enumerate(hand) if x == c]
+            if copies:
+                out.append(copies[min(old[:i].count(c), len(copies) - 1)])
         return out
 
     def _keep_selection(self, before: Counter | None = None) -> None:
@@ -67,11 +100,14 @@ class TableSelection(TableDrawing):
         if not 0 <= i < len(hand):
             return
         c = hand[i]
-        idx = self._selected_indexes(hand)
-        if i in idx:
+        at = self._selected_positions(hand)
+        if i in at:  # this copy, not another copy of the same card (two packs)
             self.chooser.selected.remove(c)
+            at.remove(i)
         else:
             self.chooser.selected.append(c)
+            at.append(i)
+        self._picked = (at, tuple(hand))
 
     def action_toggle(self) -> None:
         if self.mode != "human":
