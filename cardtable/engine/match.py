@@ -23,7 +23,7 @@ import random
 from collections import Counter
 from typing import Any
 
-from cardtable.cards import display, plain
+from cardtable.cards import Card, display, plain
 from cardtable.engine.actions import Action
 from cardtable.engine.game import Game, IllegalAction, Result, State
 
@@ -62,6 +62,7 @@ class Match:
         self.state: State | None = None
         self._between: State | None = None  # a decision due before the next deal
         self._in_between = False  # the current state is such a decision
+        self._drawn_cache: tuple = (None, None, ())  # ``drawn``: (state, key, cards)
 
     # -- play --
     def start_hand(self, seed: int | None = None, deal: dict[str, Any] | None = None) -> State:
@@ -232,6 +233,40 @@ class Match:
         self.hands[-1]["actions"] = list(keep)
         return st
 
+    def drawn(self, seat: int) -> tuple[Card, ...]:
+        """The cards ``seat`` drew unseen (from the stock) in its current turn, or in its last
+        turn while the other seats play theirs: the cards its own actions of that turn brought
+        into its hand while hidden from it (``State.hidden_from``; a card taken face up from
+        the discard pile is none of them). Empty once its next turn has started (it is to act
+        and another seat has acted since), between hands and when no hand is in play.
+        Derived from the hand's record (replayed from its deal), so a resumed match gives the
+        same answer; only cards now in ``seat``'s own hand are named (the table marks them
+        and names them to that seat alone). Cached until the next action."""
+        st = self.state
+        if st is None or not self.hands or self._in_between:
+            return ()
+        key = (seat, len(self.hands), len(self.hands[-1]["actions"]))
+        if self._drawn_cache[0] is st and self._drawn_cache[1] == key:
+            return self._drawn_cache[2]
+        states = [self._hand_start()]
+        for text in self.hands[-1]["actions"]:
+            states.append(states[-1].apply(self.game.parse_action(text), check=False))
+        actors = [s.to_act for s in states[:-1]]
+        # the seat's last turn: its last run of actions, unless its next turn has begun
+        end = max((i for i, a in enumerate(actors) if a == seat), default=None)
+        out: tuple[Card, ...] = ()
+        if end is not None and not (st.to_act == seat and end < len(actors) - 1) and not st.over:
+            start = end
+            while start > 0 and actors[start - 1] == seat:
+                start -= 1
+            gained: Counter = Counter()
+            for i in range(start, end + 1):
+                gained += _hidden_gain(states[i], states[i + 1], seat)
+            hand = _counts(st.observation(seat).hand)
+            out = tuple(sorted((gained & hand).elements()))
+        self._drawn_cache = (st, key, out)
+        return out
+
     @property
     def over(self) -> bool:
         return self.sheet.over
@@ -285,6 +320,17 @@ def _counts(cards) -> Counter:
             out[plain(c)] += k
         return out
     return Counter(plain(c) for c in cards)
+
+
+def _hidden_gain(before: State, after: State, seat: int) -> Counter:
+    """The cards (plain codes, a multiset) that came into ``seat``'s hand from ``before`` to
+    ``after`` while hidden from it: of each code gained, at most as many copies as fewer were
+    hidden from the seat afterwards."""
+    gained = _counts(after.observation(seat).hand) - _counts(before.observation(seat).hand)
+    if not gained:
+        return Counter()
+    hid0, hid1 = _counts(before.hidden_from(seat)), _counts(after.hidden_from(seat))
+    return Counter({c: min(k, hid0[c] - hid1[c]) for c, k in gained.items() if hid0[c] > hid1[c]})
 
 
 def _revealed(before: State, after: State, seat: int):

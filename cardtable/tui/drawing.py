@@ -13,6 +13,7 @@ from textual.binding import Binding
 from textual.containers import Horizontal
 from textual.widgets import Static
 
+from cardtable.cards import card_text
 from cardtable.engine.actions import Action
 from cardtable.engine.game import Observation
 from cardtable.engine.views import MELD, TRICK
@@ -163,7 +164,15 @@ class TableDrawing(TableBase):
         if not obs.events:
             return [R.name_seats(x, names) for x in obs.log]
         you = next((s for s, nm in names.items() if R.is_you(nm)), None)
-        return [R.event_text(e, names, you) for e in obs.events]
+        lines = [R.event_text(e, names, you) for e in obs.events]
+        # the viewer's own draw names the card drawn (``Match.drawn``: its own hand's
+        # cards; never while the hands are hidden, so no other seat reads it)
+        drawn = self._drawn_cards()
+        mine = [i for i, e in enumerate(obs.events) if e.kind == "draw" and e.seats[:1] == (self.viewer,)]
+        if drawn and mine:
+            i = mine[-1]
+            lines[i] = lines[i].rstrip(".") + ": " + " ".join(card_text(c) for c in drawn) + "."
+        return lines
 
     def _draw_middle(self, obs: Observation, placed: L.Placed, pos, names, dutch: bool) -> None:
         trick_view = self.query_one("#trick", TrickView)
@@ -248,7 +257,7 @@ class TableDrawing(TableBase):
                 if human and Chooser.selecting(obs)
                 else ({cursor} if cursor is not None else set())
             )
-            hand_view.show(hand, dutch, cursor, raised, playable)
+            hand_view.show(hand, dutch, cursor, raised, playable, self._drawn_indexes(hand))
         self.query_one("#me", Static).update(me)
 
     def _seat_note(self, obs: Observation, s: int, anchor: int) -> str:

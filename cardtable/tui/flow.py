@@ -39,6 +39,10 @@ from cardtable.tui.widgets import dismiss_once
 class TableFlow(TableSelection):
     """Moves the match on: bots, hand-overs, the hand summary, a human's moves, undo."""
 
+    #: the table has just been opened (a new or resumed match): the first human decision
+    #: puts the cursor on a card drawn before (``_cursor_to_drawn``)
+    _back_at_table = True
+
     def advance(self) -> None:
         """Move the match on to the next decision (see the module docstring)."""
         m = self.match
@@ -89,6 +93,9 @@ class TableFlow(TableSelection):
         self.viewer = seat
         self.anchor = seat
         self.mode = "human"
+        if self._back_at_table:  # a resumed match: the cursor on a card drawn before the save
+            self._back_at_table = False
+            self._cursor_to_drawn()
         self._cursor_to_playable()
         self.refresh_table()
         self.review.start()
@@ -116,6 +123,7 @@ class TableFlow(TableSelection):
         self.keys_in_use = set()  # another player's fingers on the keys from now
         self.cursor = 0
         self.chooser = Chooser()
+        self._cursor_to_drawn()
         self._cursor_to_playable()
         self.refresh_table()
 

@@ -202,3 +202,10 @@ class TableSelection(TableDrawing):
         else:
             return
         self.refresh_table()
+
+    def _cursor_to_drawn(self) -> None:
+        """The cursor on the card just drawn (the last one, when two were drawn), if any:
+        when the viewer comes back to the table mid-turn (a resume, a hand-over)."""
+        at = self._drawn_indexes(self.hand_cards())
+        if at:
+            self.cursor = at[-1]

@@ -15,11 +15,13 @@ table is still attached (``_gone``).
 from __future__ import annotations
 
 import dataclasses
+from collections import Counter
 from typing import Callable
 
 from rich.text import Text
 from textual.screen import Screen
 
+from cardtable.cards import plain
 from cardtable.engine.game import Observation
 from cardtable.engine.match import Match
 from cardtable.tui import render as R
@@ -139,6 +141,27 @@ class TableBase(Screen):
         if obs is None or self._hidden():
             return []
         return list(obs.hand)
+
+    def _drawn_cards(self) -> tuple[int, ...]:
+        """The cards the viewer drew from the stock this turn, marked until its next turn
+        (``Match.drawn``: from the hand's record, so also after a resume); none while every
+        hand is hidden or the hand is over."""
+        st = self.match.state
+        if self.viewer is None or self._hidden() or st is None or st.over:
+            return ()
+        return self.match.drawn(self.viewer)
+
+    def _drawn_indexes(self, hand: list[int]) -> list[int]:
+        """The positions in ``hand`` of the cards just drawn (``_drawn_cards``), a copy of a
+        card marked from the right (a draw adds its card after the copy already held)."""
+        want = Counter(self._drawn_cards())
+        out = []
+        for i in range(len(hand) - 1, -1, -1):
+            c = plain(hand[i])
+            if want[c] > 0:
+                want[c] -= 1
+                out.append(i)
+        return sorted(out)
 
     def _names(self) -> dict[int, str]:
         return R.seat_names(self.match)

@@ -7,7 +7,7 @@ legal. Text is built with Rich ``Text`` (``markup=False`` everywhere, textual#65
 from __future__ import annotations
 
 import io
-from typing import Any, Sequence
+from typing import Any, Collection, Sequence
 
 from rich import box
 from rich.console import Console
@@ -198,10 +198,12 @@ class CardWidget(Static):
         selected: bool,
         playable: bool,
         overlap: bool = False,
+        drawn: bool = False,
     ) -> None:
         """Draw the card: its own box (the number of its key in the bottom edge), a heavy gold
         edge under the cursor, blue when selected (rummy), greyed when it cannot be played.
-        ``overlap``: a long hand; the next card covers this one's right edge (4 cells wide)."""
+        ``overlap``: a long hand; the next card covers this one's right edge (4 cells wide).
+        ``drawn``: the card just drawn from the stock: ``new`` in its top edge, in gold."""
         self.card = card
         label = R.card_label(card, dutch)
         label = label if len(label) >= 3 else " " + label
@@ -221,7 +223,12 @@ class CardWidget(Static):
         num = card_key(number - 1) if number is not None else None
         num = num or hz
         t = Text()
-        t.append(top + "\n", edge)
+        if drawn:
+            t.append(top[0], edge)
+            t.append("new", Style(color=R.GOLD, bold=True))
+            t.append(top[4:] + "\n", edge)
+        else:
+            t.append(top + "\n", edge)
         t.append(side, edge)
         t.append(label, Style(color=R.card_color(card) if playable else "#6b675c", bold=True))
         t.append((side if not overlap else "") + "\n", edge)
@@ -232,6 +239,7 @@ class CardWidget(Static):
         self.set_class(overlap, "overlap")
         self.set_class(cursor, "cursor")
         self.set_class(selected, "selected")
+        self.set_class(drawn, "drawn")
         self.set_class(not playable, "dim")
 
     def on_click(self, event) -> None:
@@ -247,9 +255,16 @@ class HandView(Horizontal):
         self._pool: list[CardWidget] = []
 
     def show(
-        self, cards: Sequence[Card], dutch: bool, cursor: int | None, selected: set[int], playable: set[int] | None
+        self,
+        cards: Sequence[Card],
+        dutch: bool,
+        cursor: int | None,
+        selected: set[int],
+        playable: set[int] | None,
+        drawn: Collection[int] = (),
     ) -> None:
-        """Draw ``cards``; ``selected``/``playable`` are indexes (``playable`` None = all).
+        """Draw ``cards``; ``selected``/``playable``/``drawn`` are indexes (``playable`` None =
+        all; ``drawn``: the cards just drawn from the stock, marked ``new``).
         A hand too long for the width (16 cards at 80 columns) is
         drawn with the cards overlapping: 4 cells each instead of 6."""
         width = (self.size.width or self.app.size.width) - 2
@@ -270,6 +285,7 @@ class HandView(Horizontal):
                     selected=(i in selected),
                     playable=(playable is None or i in playable),
                     overlap=overlap and i < len(cards) - 1,
+                    drawn=(i in drawn),
                 )
             else:
                 w.display = False

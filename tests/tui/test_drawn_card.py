@@ -8,17 +8,16 @@ from cardtable.cards import parse_card
 from cardtable.engine import Match, get_game
 from cardtable.tui.testing import settle
 from cardtable.tui.widgets import CardWidget, HandView
-from tests.tui.helpers import message
 
 
-def two_pack_match(hand: str, meld: str = "8C 9C TC") -> Match:
+def two_pack_match(hand: str, meld: str = "8C 9C TC", top: str = "4S") -> Match:
     """Jokeren (two packs) for two: Anna holds ``hand`` and owns the table meld ``meld``;
-    she is to draw (the stock's top is 4S)."""
+    she is to draw (the stock's top is ``top``)."""
     from tests.games.test_basis_rummy import position
 
     game = get_game("jokeren", 2)
     match = Match(game, ["human:Anna", "bot:simple"], seed=1)
-    match.start_hand(deal=position(game, [hand, "4D 6D 9S JD QD 2S 3S"], "TH", melds=[(0, meld)], stock_top="4S"))
+    match.start_hand(deal=position(game, [hand, "4D 6D 9S JD QD 2S 3S"], "TH", melds=[(0, meld)], stock_top=top))
     return match
 
 
@@ -60,4 +59,82 @@ async def test_identical_cards_are_selected_by_their_own_keys(make_app):
         assert len(tbl.selected) == 2 and tbl.cursor == a
         labels = [str(w.label) for w in tbl.query("#actions Button")]
         assert any("(2)" in lb for lb in labels), labels
-        assert message(tbl) is not None
+
+
+def drawn_marks(tbl) -> list[int]:
+    """The positions of the hand's cards marked as just drawn."""
+    return [w.index for w in tbl.query_one(HandView).query(CardWidget) if w.display and w.has_class("drawn")]
+
+
+def log_text(tbl) -> str:
+    return "\n".join(tbl._log_lines(tbl.observation(), tbl._names()))
+
+
+async def test_the_drawn_card_is_marked_named_and_kept_after_a_resume(make_app):
+    """A draw from the stock: the card drawn is marked in the hand, the cursor is on it and
+    the log names it to its drawer; after a save and resume mid-turn, the mark and the
+    cursor are back; the mark ends when the drawer's next turn starts."""
+    from cardtable.engine.record import replay
+
+    match = two_pack_match("3H 8S 8S 4H 5H KS QS", top="6H")
+    drawn = parse_card("6H")  # not under the first key (where the cursor starts)
+    app = make_app(match)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        tbl = app.screen
+        assert drawn_marks(tbl) == []
+        await pilot.press("d")
+        await settle(pilot)
+        hand = tbl.hand_cards()
+        assert drawn_marks(tbl) == [hand.index(drawn)] and tbl.cursor == hand.index(drawn)
+        assert "Anna draws from the stock: 6H." in log_text(tbl)
+        assert "new" in str(tbl.query_one(HandView).query(CardWidget)[hand.index(drawn)].render())
+    resumed = replay(match.to_record())
+    app = make_app(resumed)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        tbl = app.screen
+        hand = tbl.hand_cards()
+        assert drawn_marks(tbl) == [hand.index(drawn)] and tbl.cursor == hand.index(drawn)
+        assert "Anna draws from the stock: 6H." in log_text(tbl)
+        # discard a card: the bot plays its turn, and Anna's next turn starts unmarked
+        discard = next(a for a in tbl.observation().legal if a.verb == "discard" and a.cards != (drawn,))
+        tbl.try_action(discard)
+        await settle(pilot)
+        assert resumed.state.to_act == 0 and drawn_marks(tbl) == []
+        assert "Anna draws from the stock." in log_text(tbl) and "6H." not in log_text(tbl)
+        assert resumed.drawn(0) == ()
+
+
+async def test_the_drawn_card_is_named_to_its_drawer_only(make_app):
+    """Hot-seat: Anna's log names the card she drew; Bram's, after the hand-over, does not."""
+    from cardtable.tui.testing import pass_handover
+
+    game = get_game("jokeren", 2)
+    from tests.games.test_basis_rummy import position
+
+    match = Match(game, ["human:Anna", "human:Bram"], seed=1)
+    match.start_hand(
+        deal=position(
+            game, ["3H 8S 8S 4H 5H KS QS", "4D 6D 9S JD QD 2S 3S"], "TH", melds=[(0, "8C 9C TC")], stock_top="4S"
+        )
+    )
+    app = make_app(match)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await pass_handover(pilot)
+        await settle(pilot)
+        tbl = app.screen
+        await pilot.press("d")
+        await settle(pilot)
+        assert "Anna draws from the stock: 4S." in log_text(tbl)
+        discard = next(a for a in tbl.observation().legal if a.verb == "discard" and a.cards != (parse_card("4S"),))
+        tbl.try_action(discard)
+        await settle(pilot)
+        await pass_handover(pilot)
+        await settle(pilot)
+        assert tbl.viewer == 1 and tbl.mode == "human"
+        text = log_text(tbl) + "\n" + str(tbl.query_one("#log").render())
+        assert "Anna draws from the stock." in log_text(tbl)
+        assert "4S" not in log_text(tbl) and "4♠" not in text
+        assert drawn_marks(tbl) == []
