@@ -24,6 +24,7 @@ from rich.text import Text
 from textual.worker import Worker, WorkerState
 
 from cardtable import saves
+from cardtable.cards import plain
 from cardtable.engine.actions import Action
 from cardtable.engine.game import IllegalAction, Observation
 from cardtable.engine.views import spec_for
@@ -38,6 +39,9 @@ from cardtable.tui.widgets import dismiss_once
 
 class TableFlow(TableSelection):
     """Moves the match on: bots, hand-overs, the hand summary, a human's moves, undo."""
+
+    #: the move the last hint named, while its decision lasts (``_take_hint``)
+    _hinted: Action | None = None
 
     #: the table has just been opened (a new or resumed match): the first human decision
     #: puts the cursor on a card drawn before (``_cursor_to_drawn``)
@@ -259,6 +263,7 @@ class TableFlow(TableSelection):
                 or key != self.review.decision_key()
             ):
                 return
+            self._take_hint(action, now)
             t = Text("Hint: ", Style(color=R.GOLD, bold=True))
             t.append_text(R.move_words(action, now.verbs, bool(getattr(self.app, "dutch", False))))
             if why:
@@ -268,6 +273,34 @@ class TableFlow(TableSelection):
             self.set_message(t)
         elif event.state == WorkerState.ERROR:
             self.set_message(Text(f"no hint: {event.worker.error!r}", Style(color="#ff6b6b")))
+
+    def _take_hint(self, action: Action, obs: Observation) -> None:
+        """The hint ``action`` shown for ``obs``: when it moves one card of the hand, the
+        cursor goes onto that card, and the verb's key makes the hinted move while the cursor
+        stays there (``_hinted_for``: a joker swap onto the hinted meld, not the cursor's
+        card asked about)."""
+        self._hinted = action if action in obs.legal else None
+        if self._hinted is None or len(action.cards) != 1:
+            return
+        hand = [plain(c) for c in obs.hand]
+        card = plain(action.cards[0])
+        if card in hand and (not 0 <= self.cursor < len(hand) or hand[self.cursor] != card):
+            self.cursor = hand.index(card)
+            self.refresh_table()
+
+    def _hinted_for(self, spec) -> Action | None:
+        """The move the last hint named when the key of its verb ``spec`` is pressed now with
+        the cursor on the hinted card and no card selected: legal now; else None."""
+        h = self._hinted
+        obs = self.observation()
+        if h is None or obs is None or self.selected or h.verb != spec.verb or h not in obs.legal:
+            return None
+        if spec_for(h, obs.verbs) is not spec:
+            return None
+        hand = self.hand_cards()
+        if len(h.cards) == 1 and not (0 <= self.cursor < len(hand) and plain(hand[self.cursor]) == plain(h.cards[0])):
+            return None
+        return h
 
     # ---- applying actions ---------------------------------------------------------------
     def may_act(self) -> bool:
@@ -323,6 +356,7 @@ class TableFlow(TableSelection):
         viewer's own move)."""
         self._autosave()
         self.chooser.reset()
+        self._hinted = None  # a hint is for the decision it was asked at
         self._keep_selection(before)
         self.advance()
 

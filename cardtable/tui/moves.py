@@ -136,6 +136,10 @@ class TableMoves(TableFlow):
             else:
                 self.try_action(Action(verb, arg, cards=tuple(cards)))
             return
+        hinted = self._hinted_for(spec)
+        if hinted is not None:  # the move the hint named, not a guess from the cursor's card
+            self.try_action(hinted)
+            return
         cards = list(self.selected) if self.selected else ([hand[self.cursor]] if hand else [])
         if not cards:
             return

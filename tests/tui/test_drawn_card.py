@@ -138,3 +138,29 @@ async def test_the_drawn_card_is_named_to_its_drawer_only(make_app):
         assert "Anna draws from the stock." in log_text(tbl)
         assert "4S" not in log_text(tbl) and "4♠" not in text
         assert drawn_marks(tbl) == []
+
+
+async def test_the_joker_swap_key_takes_the_hinted_card(make_app, monkeypatch):
+    """After ``Hint: Swap joker Q♥ into meld 1`` the swap's key ``e`` makes that swap (the
+    hinted card onto the hinted meld), not a swap of the card the cursor was on. (The hint's
+    search is replaced by its answer: the hint's choice is not what is tested here.)"""
+    import cardtable.bots as bots
+    from cardtable.engine.actions import Action
+
+    swap = Action("swap", None, (parse_card("QH"),), prep="in", target=1)
+    monkeypatch.setattr(bots, "hint_search", lambda game, info: (swap, "a joker back in hand"), raising=False)
+    match = two_pack_match("JH QH 3S 5D 7C KS 9D", meld="QC QS JK=QH")
+    app = make_app(match)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        tbl = app.screen
+        await pilot.press("d")
+        await settle(pilot)
+        hand = tbl.hand_cards()
+        assert swap in tbl.observation().legal and hand[tbl.cursor] != parse_card("QH")
+        await pilot.press("i")
+        await settle(pilot)
+        assert "Swap joker Q♥ into meld 1" in str(tbl.query_one("#message").render())
+        await pilot.press("e")
+        await settle(pilot)
+        assert match.hands[-1]["actions"][-1] == "swap QH in 1"
