@@ -251,7 +251,8 @@ async def test_the_log_says_you_draw():
         await pilot.press("d")
         await settle(pilot)
         text = screen_text(app)
-        assert "You draw from the stock." in text and "You draws" not in text
+        # the drawer's own log names the card drawn (issue 21): "You draw from the stock: 7♣."
+        assert "You draw from the stock: " in text and "You draws" not in text
 
 
 # ---- 5. one name per seat, in the setup and at the table ---------------------------------
