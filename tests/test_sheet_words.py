@@ -37,3 +37,62 @@ def test_the_boom_keeps_its_ground_and_totals_near_the_top_and_a_log_under_it():
     ground = lines.index(GROUND)
     assert ground < 12 and lines[ground + 2] == "1200|800", lines
     assert lines[ground + 4 :] == [f"hand {h}: 0/2 300 made \u00b7 1/3 200 roem" for h in range(1, 5)]
+
+
+def test_the_aardappel_sheet_explains_its_marks():
+    """Handjas's sheet says what ``O`` and ``Ø`` are, and the sheet widget draws it."""
+    from cardtable.sheets.aardappel import Aardappels
+    from cardtable.tui.widgets import sheet_renderable
+
+    sheet = Aardappels(4)
+    sheet.record(SimpleNamespace(detail={"strepen": [0, 1, 0, 0], "aardappels": [1, 0, 0, 0], "next_dealer": 1}))
+    sheet.record(SimpleNamespace(detail={"strepen": [1, 0, 0, 0], "aardappels": [0, 0, 0, 0], "next_dealer": 2}))
+    from rich.console import Console
+
+    console = Console(width=100, record=True)
+    console.print(sheet_renderable(sheet, names=["You", "Bot 1", "Bot 2", "Bot 3"]))
+    text = console.export_text()
+    assert "\u00d8" in text and "O an aardappel" in text and "\u00d8 an aardappel paid off" in text, text
+
+
+def _facts(gid, seed=1, players=None):
+    """The state and the facts of the seat to act once the trump is known and the play
+    begun (the first legal action each time; Butifarra's dealer names clubs)."""
+    from cardtable.engine import get_game
+
+    st = get_game(gid, players).new_hand(seed=seed)
+    while st.trump is None or st.phase != "play":
+        legal = st.legal_actions()
+        st = st.apply(next((a for a in legal if a.text() == "trump C"), legal[0]), check=False)
+    return st, st.observation(st.to_act).facts
+
+
+def test_one_word_for_trump_in_the_header_and_on_the_table():
+    """Grevjas says Troef (a Dutch game, as its spec), Butifarra says Trump (its spec's word)."""
+    for gid, word in (("grevjas", "Troef"), ("butifarra", "Trump")):
+        _st, f = _facts(gid)
+        assert f.trump_label == word and f.status[0].startswith(word + " "), (gid, f)
+
+
+def test_handjas_names_its_scores_and_tells_who_sits_out():
+    from cardtable.tui.render import name_seats
+
+    st, f = _facts("handjas", players=5)
+    names = {0: "You", 1: "Bot 1", 2: "Bot 2", 3: "Bot 3", 4: "Bot 4"}
+    out = st.out_seat
+    assert f"seat {out} sits out this hand" in f.status
+    words = [name_seats(it, {**names, out: "You"}) for it in f.status]
+    assert "You sit out this hand" in words, words
+    assert any(name_seats(it, names).startswith("Bot 1: ") for it in f.status if out != 1), f.status
+
+
+def test_the_handjas_summary_says_you_sat_out():
+    from cardtable.engine.views import render
+
+    st, _f = _facts("handjas", players=5)
+    out = st.out_seat
+    while not st.over:
+        st = st.apply(st.legal_actions()[0], check=False)
+    fact = next(f for f in st.summary(st.result()).facts if f.label == "This hand")
+    text = render(fact.text, {out: "You"}, you=out)
+    assert "You sat out" in text and "sits out" not in text, text

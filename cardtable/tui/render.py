@@ -197,6 +197,7 @@ YOU_VERBS = {
     "follows": "follow",
     "wants": "want",
     "tries": "try",
+    "sits": "sit",
 }
 
 

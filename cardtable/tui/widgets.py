@@ -604,6 +604,8 @@ def sheet_renderable(
     extra = list(view.lines)
     if extra:
         parts.append(Text("\n".join(extra), Style(bold=True)))
+    if view.legend and parts:
+        parts.append(Text(view.legend, Style(dim=True, italic=True)))
     if not parts:
         parts.append(Text("(no hands played yet)"))
     return Group(*parts)
