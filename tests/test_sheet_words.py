@@ -96,3 +96,54 @@ def test_the_handjas_summary_says_you_sat_out():
     fact = next(f for f in st.summary(st.result()).facts if f.label == "This hand")
     text = render(fact.text, {out: "You"}, you=out)
     assert "You sat out" in text and "sits out" not in text, text
+
+
+def test_amounts_read_alike_and_a_penalty_point_is_singular():
+    from cardtable.bots.explain import amount_words
+
+    assert amount_words(3.0, "strepen", 0.05) == "3 strepen"  # beside "1.9 strepen", not "3.00"
+    assert amount_words(1.9, "strepen", 0.1) == "1.9 strepen"
+    assert amount_words(1.0, "penalty points") == "1 penalty point"
+    assert amount_words(2.0, "penalty points") == "2 penalty points"
+
+
+def test_a_hint_names_buttons_by_their_labels_in_one_sentence():
+    from cardtable.engine.actions import Action
+    from cardtable.engine.views import CARDS, NONE, VerbSpec
+    from cardtable.tui.render import hint_line
+
+    verbs = (
+        VerbSpec("take-hand", "Ruil", "r", "take the extra hand (binding)", NONE),
+        VerbSpec("keep-hand", "Houden", "k", "keep your hand", NONE),
+        VerbSpec("open", "Open (come out)", "o", "open", CARDS),
+    )
+    why = "Ruil: a close call, about 0.2 strepen better on average than Houden"
+    assert hint_line(Action("take-hand"), why, verbs).plain == f"Hint: {why}"
+    from cardtable.cards import parse_cards
+
+    seven = tuple(parse_cards("7C 7D 7H"))
+    opened = hint_line(Action("open", cards=seven), "Open (come out) 7C 7D 7H: a close call", verbs).plain
+    assert opened.startswith("Hint: ") and opened.endswith(": a close call") and "((" not in opened
+    assert opened.count("(") <= 1 and "Open (come out)" not in opened.split(": ", 1)[1], opened
+
+
+def test_a_hint_writes_the_next_best_in_small_letters():
+    """``as good as lay off 5♠ onto meld 2``, not ``as good as Lay off ...``."""
+    from cardtable.bots.explain import reason
+    from cardtable.cards import parse_card
+    from cardtable.engine.actions import Action
+    from cardtable.engine.views import CARD, MELD, VerbSpec
+
+    verbs = (VerbSpec("discard", "Discard", "d", "discard", CARD), VerbSpec("layoff", "Lay off", "l", "lay off", MELD))
+    legal = (
+        Action("discard", cards=(parse_card("9H"),)),
+        Action("layoff", cards=(parse_card("5S"),), prep="to", target=2),
+    )
+    means = (0.5, 0.4)
+    stats = SimpleNamespace(
+        playouts=100, worlds=100, n=(100, 100), mean=lambda i: means[i], gain_over=lambda i, j: (0.1, 0.05)
+    )
+    decision = SimpleNamespace(stats=stats, legal=legal, chosen=0, extra={"floor": 1.0})
+    obs = SimpleNamespace(verbs=verbs, zones=(), game="no-such-game")
+    line = reason(obs, decision, unit="points")
+    assert line.endswith("as good as lay off 5\u2660 onto meld 2"), line
