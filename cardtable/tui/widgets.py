@@ -585,7 +585,7 @@ def sheet_renderable(
     """
     from rich.console import Group
 
-    parts = []
+    parts: list[Any] = []  # a FittedSheet and Texts
     view = _call_with_names(sheet.view, names) if hasattr(sheet, "view") else None
     if view is None:
         return Group(Text("(no sheet)"))
