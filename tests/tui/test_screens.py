@@ -252,7 +252,7 @@ async def _scroll_to_the_foot(pilot, app, page_id: str, last_words: str) -> None
 
 
 async def test_a_long_sheet_scrolls_in_the_resume_box_with_a_hint():
-    match = demo.after_hands("schutjassen", 3, seed=5)
+    match = demo.after_hands("schutjassen", 8, seed=5)
     app = make_app(match, resume=False, autosave=False)
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
