@@ -243,6 +243,8 @@ class ButifarraState(TrickHand):
     game: Butifarra
 
     per_trick = PER_TRICK
+    #: the spec's word (``trump C``, "Trump ♥" in the status line), on the table too
+    trump_label = "Trump"
 
     def __init__(self, game: Butifarra, dealer: int, hands: list[int], standing: Standing):
         super().__init__(game, dealer, hands, None, None, N_TRICKS)

@@ -323,7 +323,7 @@ class GrevState(KruisState):
 
     def status(self) -> str:
         a, b = self.counts
-        s = f"Trump {SUIT_SYMBOLS[self.trump]} · 0/2: {a} · 1/3: {b}"
+        s = f"Troef {SUIT_SYMBOLS[self.trump]} · 0/2: {a} · 1/3: {b}"
         if self.pit_alive:
             s += f" · pit bid by seat {self.pit_seat}"
         return s

@@ -251,13 +251,7 @@ class TableFlow(TableSelection):
                 or key != self.review.decision_key()
             ):
                 return
-            t = Text("Hint: ", Style(color=R.GOLD, bold=True))
-            t.append_text(R.move_words(action, now.verbs, bool(getattr(self.app, "dutch", False))))
-            if why:
-                # the reason starts by naming the move ("play 10♦: wins the trick, ..."): once is enough
-                head, sep, rest = why.partition(": ")
-                t.append(f": {rest}" if sep and "(" not in head else f" ({why})", Style(color="#b8d8c0"))
-            self.set_message(t)
+            self.set_message(R.hint_line(action, why, now.verbs, bool(getattr(self.app, "dutch", False))))
         elif event.state == WorkerState.ERROR:
             self.set_message(Text(f"no hint: {event.worker.error!r}", Style(color="#ff6b6b")))
 

@@ -111,7 +111,7 @@ class TableScreen(TableKeys):
                 yield Static("Score sheet", classes="side-title", markup=False)
                 yield SheetView(id="side-sheet")
                 yield Static("", id="side-melds", markup=False)
-                yield Static("Table talk", classes="side-title", markup=False)
+                yield Static("Log", classes="side-title", markup=False)
                 yield LogView(lines=12, id="side-log")
         yield Static("", id="me", markup=False)
         yield HandView(id="hand")

@@ -585,7 +585,7 @@ def sheet_renderable(
     """
     from rich.console import Group
 
-    parts = []
+    parts: list[Any] = []  # a FittedSheet and Texts
     view = _call_with_names(sheet.view, names) if hasattr(sheet, "view") else None
     if view is None:
         return Group(Text("(no sheet)"))
@@ -604,6 +604,8 @@ def sheet_renderable(
     extra = list(view.lines)
     if extra:
         parts.append(Text("\n".join(extra), Style(bold=True)))
+    if view.legend and parts:
+        parts.append(Text(view.legend, Style(dim=True, italic=True)))
     if not parts:
         parts.append(Text("(no hands played yet)"))
     return Group(*parts)
