@@ -74,6 +74,11 @@ class TableKeys(TableMoves):
         typing, a paste, key repeat): a key left to its binding would run only after it has
         bubbled up to the app, behind the digits typed after it."""
         key = event.key
+        if key == "ctrl+c":  # Textual's convention: Ctrl+C does not quit, it says what does
+            event.stop()
+            event.prevent_default()
+            self.action_help_quit()
+            return
         if self._too_small() and key != "q":
             event.stop()  # the table is not in view: no card is played blind
             event.prevent_default()
@@ -117,6 +122,17 @@ class TableKeys(TableMoves):
             event.stop()
             event.prevent_default()
             self._no_such_key(char)
+
+    def action_help_quit(self) -> None:
+        """Ctrl+C (Textual's ``help_quit``; the table's key handler would otherwise give it to
+        the screen's copy binding, which does nothing here): a notice that ``q`` leaves the
+        table (the game is saved) and Ctrl+Q quits the app; nothing else changes."""
+        self.notify(
+            "Press q to leave the table (the game is saved) or Ctrl+Q to quit the app.",
+            title="Do you want to quit?",
+            markup=False,
+            timeout=4,
+        )
 
     def _too_small(self) -> bool:
         """The terminal is smaller than ``MIN_SIZE``: a notice stands in for the table."""
