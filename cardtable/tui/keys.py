@@ -49,7 +49,17 @@ class TableKeys(TableMoves):
             return hint_function() is not None and self.mode == "human"
         if action == "undo":
             return self.undo_allowed()
+        if action == "scroll_center":
+            return self._center_scrolls()
         return True
+
+    def _center_scrolls(self) -> bool:
+        """The middle of the table (the melds) is taller than its room: ↑↓ scroll it and the
+        key line says so."""
+        try:
+            return self.query_one("#center", VerticalScroll).max_scroll_y > 0
+        except Exception:
+            return False
 
     def _card_key_live(self, action: str) -> bool:
         """Whether a card key does something now: ⏎ and ←→ while a card-shaped verb is on
