@@ -71,4 +71,4 @@ def test_every_whole_number_option_declares_its_upper_bound():
 
 def test_list_options_shows_the_range(no_tui):
     out = CliRunner().invoke(main, ["list", "--options", "kruisjassen"]).output
-    assert "1 to 100" in out
+    assert "1 to 1000" in out

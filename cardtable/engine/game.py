@@ -114,8 +114,9 @@ class Option:
     """One game option from a spec's Options table (§9).
 
     kind: ``bool``, ``int``, ``choice`` or ``int_or_none`` (a game may declare its own kind
-    with its own ``parse``). ``minimum`` and ``maximum`` bound ints (the spec's range, or a
-    sane bound where the spec gives none: a target a match can reach). ``choices``: the values of a
+    with its own ``parse``). ``minimum`` and ``maximum`` bound ints: the spec's range, or a
+    sane bound where the spec gives none (a target a match reaches in about a thousand hands
+    at most, so that a typo never starts an endless match). ``choices``: the values of a
     ``choice``, as the spec writes them. ``numeric``: the choices are numbers (``"5"``,
     ``"7"``) and the value is kept as an int. ``aliases``: other names the option is known
     by (an older name that records used); a record or ``--option`` may give it under any

@@ -59,7 +59,12 @@ class Jokeren(WildDriftRummy):
         Option("draw_two", "bool", False, "two draws per turn, one discard"),
         Option("packs", "choice", "2", "packs (1: 52 cards + 2 jokers, 2 players only)", choices=("2", "1")),
         Option(
-            "deals_per_player", "int", 1, "hands = players x this (everyone deals equally often)", minimum=1, maximum=10
+            "deals_per_player",
+            "int",
+            1,
+            "hands = players x this (everyone deals equally often)",
+            minimum=1,
+            maximum=250,
         ),
     )
 

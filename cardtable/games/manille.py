@@ -165,7 +165,7 @@ class Manille(TrickGame):
             "stake per opponent: 1 + (stock - exchanged), or always 1",
             choices=("exchange", "flat"),
         ),
-        Option("rounds", "int", 2, "the match lasts rounds × players deals", minimum=1, maximum=20),
+        Option("rounds", "int", 2, "the match lasts rounds × players deals", minimum=1, maximum=100),
     )
 
     #: trick order and card points (§2) and the follow rule without partners (§5)

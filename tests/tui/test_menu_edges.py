@@ -84,7 +84,7 @@ async def test_the_setup_refuses_a_target_no_match_reaches(make_app):
         await pilot.press("ctrl+s")
         await settle(pilot)
         assert app.screen is setup and table(app) is None
-        assert "above the maximum 100" in screen_text(app)
+        assert "above the maximum 1000" in screen_text(app)
 
 
 async def test_ctrl_c_at_the_table_says_how_to_quit(make_app):
