@@ -114,7 +114,9 @@ class Option:
     """One game option from a spec's Options table (§9).
 
     kind: ``bool``, ``int``, ``choice`` or ``int_or_none`` (a game may declare its own kind
-    with its own ``parse``). ``minimum`` bounds ints. ``choices``: the values of a
+    with its own ``parse``). ``minimum`` and ``maximum`` bound ints: the spec's range, or a
+    sane bound where the spec gives none (a target a match reaches in about a thousand hands
+    at most, so that a typo never starts an endless match). ``choices``: the values of a
     ``choice``, as the spec writes them. ``numeric``: the choices are numbers (``"5"``,
     ``"7"``) and the value is kept as an int. ``aliases``: other names the option is known
     by (an older name that records used); a record or ``--option`` may give it under any
@@ -131,6 +133,7 @@ class Option:
     help: str = ""
     choices: tuple[str, ...] = ()
     minimum: int | None = None
+    maximum: int | None = None
     numeric: bool = False
     aliases: tuple[str, ...] = ()
 
@@ -142,7 +145,7 @@ class Option:
     def parse(self, value: Any) -> Any:
         """A validated value from a Python value or its text (``true``, ``11``, ``auto``;
         ``option_text``): a bool (``true yes 1 on`` / ``false no 0 off``), an int (a whole
-        number, at least ``minimum``; ``none`` or null for ``int_or_none``), or one of
+        number from ``minimum`` to ``maximum``; ``none`` or null for ``int_or_none``), or one of
         ``choices`` (an int if ``numeric``). OptionError naming the option, the value as
         written (``written``) and the values it takes."""
         text = option_text(value)
@@ -163,6 +166,8 @@ class Option:
                 raise OptionError(f"option {self.name}: {written(value)} is not a whole number") from None
             if self.minimum is not None and iv < self.minimum:
                 raise OptionError(f"option {self.name}: {iv} is below the minimum {self.minimum}")
+            if self.maximum is not None and iv > self.maximum:
+                raise OptionError(f"option {self.name}: {written(iv)} is above the maximum {self.maximum}")
             return iv
         if self.kind == "choice":
             if text is not None and text in self.choices:

@@ -140,7 +140,7 @@ class Butifarra(TrickGame):
             "the hand's winner scores its points above 36 (excess) or all its points (total)",
             choices=("excess", "total"),
         ),
-        Option("target", "int", 101, "game points needed to win the game", minimum=1),
+        Option("target", "int", 101, "game points needed to win the game", minimum=1, maximum=10000),
         Option("sant_vicenc", "bool", False, "after a redouble the opponents may redouble once more (Sant Vicenç, ×2)"),
     )
 

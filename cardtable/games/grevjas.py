@@ -103,7 +103,7 @@ class Grevjas(jas.StreepjesJasGame):
         'Two against two from the Faroes: only the best roem scores, claim "honderd", bid a pit; to 10 strepen.'
     )
     option_specs = (
-        Option("target", "int", 10, "strepen needed to win the game", minimum=1),
+        Option("target", "int", 10, "strepen needed to win the game", minimum=1, maximum=1000),
         Option(
             "claim_mode",
             "choice",

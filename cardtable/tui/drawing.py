@@ -159,11 +159,12 @@ class TableDrawing(TableBase):
 
     def _log_lines(self, obs: Observation, names: dict[int, str]) -> list[str]:
         """The public log from the game's events, seats by their names and a player called
-        You in the second person; the rules' texts where a game has no events."""
+        You in the second person, a seat's turn of several moves on one line
+        (``render.turn_texts``); the rules' texts where a game has no events."""
         if not obs.events:
             return [R.name_seats(x, names) for x in obs.log]
         you = next((s for s, nm in names.items() if R.is_you(nm)), None)
-        return [R.event_text(e, names, you) for e in obs.events]
+        return R.turn_texts(obs.events, names, you)  # a seat's turn of several moves: one line
 
     def _draw_middle(self, obs: Observation, placed: L.Placed, pos, names, dutch: bool) -> None:
         trick_view = self.query_one("#trick", TrickView)

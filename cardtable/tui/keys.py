@@ -49,7 +49,17 @@ class TableKeys(TableMoves):
             return hint_function() is not None and self.mode == "human"
         if action == "undo":
             return self.undo_allowed()
+        if action == "scroll_center":
+            return self._center_scrolls()
         return True
+
+    def _center_scrolls(self) -> bool:
+        """The middle of the table (the melds) is taller than its room: ↑↓ scroll it and the
+        key line says so."""
+        try:
+            return self.query_one("#center", VerticalScroll).max_scroll_y > 0
+        except Exception:
+            return False
 
     def _card_key_live(self, action: str) -> bool:
         """Whether a card key does something now: ⏎ and ←→ while a card-shaped verb is on
@@ -74,6 +84,11 @@ class TableKeys(TableMoves):
         typing, a paste, key repeat): a key left to its binding would run only after it has
         bubbled up to the app, behind the digits typed after it."""
         key = event.key
+        if key == "ctrl+c":  # Textual's convention: Ctrl+C does not quit, it says what does
+            event.stop()
+            event.prevent_default()
+            self.action_help_quit()
+            return
         if self._too_small() and key != "q":
             event.stop()  # the table is not in view: no card is played blind
             event.prevent_default()
@@ -117,6 +132,17 @@ class TableKeys(TableMoves):
             event.stop()
             event.prevent_default()
             self._no_such_key(char)
+
+    def action_help_quit(self) -> None:
+        """Ctrl+C (Textual's ``help_quit``; the table's key handler would otherwise give it to
+        the screen's copy binding, which does nothing here): a notice that ``q`` leaves the
+        table (the game is saved) and Ctrl+Q quits the app; nothing else changes."""
+        self.notify(
+            "Press q to leave the table (the game is saved) or Ctrl+Q to quit the app.",
+            title="Do you want to quit?",
+            markup=False,
+            timeout=4,
+        )
 
     def _too_small(self) -> bool:
         """The terminal is smaller than ``MIN_SIZE``: a notice stands in for the table."""

@@ -220,6 +220,33 @@ def event_text(event, names: dict[int, str], you: int | None = None) -> str:
         return event.text
 
 
+#: a template that opens with its seat as the subject (``{^0} {0:draws|draw} ...``): a move of
+#: that seat's own
+_SUBJECT = "{^0} "
+
+
+def turn_texts(events, names: dict[int, str], you: int | None = None) -> list[str]:
+    """The log's lines from LogEvents (``event_text``), a seat's turn of several moves on one
+    line: consecutive events whose sentence opens with the same seat as its subject (a
+    rummy turn: draw, swap, meld, lay-offs, discard) are one sentence, ``Bot 3 draws from
+    the stock, melds 7C 8C 9C (meld 8), lays off 6D on meld 9, discards 4D.``, so that a
+    bot's whole turn stays in a short log until the player has read it. Any other event is
+    a line of its own."""
+    from cardtable.engine.views import LogEvent
+
+    out: list[str] = []
+    subject: int | None = None  # the seat whose turn the last line tells
+    for e in events:
+        opens = e.template.startswith(_SUBJECT) and bool(e.seats)
+        if opens and out and subject == e.seats[0]:
+            rest = event_text(LogEvent(e.kind, e.template[len(_SUBJECT) :], e.seats, e.cards, e.values), names, you)
+            out[-1] = out[-1].rstrip().rstrip(".") + ", " + rest
+            continue
+        out.append(event_text(e, names, you))
+        subject = e.seats[0] if opens else None
+    return out
+
+
 def name_seats(line: str, names: dict[int, str]) -> str:
     """``line`` with the rules' ``seat N`` replaced by the player's name. A player named
     "You" is written as the grammar wants: "You pass", "Bot 1 asks you", "your hand"."""

@@ -78,7 +78,7 @@ class TableScreen(TableKeys):
         Binding("backspace", "undo", "undo", key_display="⌫"),
         Binding("ctrl+z", "undo", "undo", show=False),
         # the middle of the table (many melds) scrolls
-        Binding("up", "scroll_center(-1)", "scroll", show=False),
+        Binding("up", "scroll_center(-1)", "melds", key_display="\u2191\u2193"),
         Binding("down", "scroll_center(1)", "scroll", show=False),
         Binding("pageup", "scroll_center(-5)", "scroll", show=False),
         Binding("pagedown", "scroll_center(5)", "scroll", show=False),
@@ -105,8 +105,8 @@ class TableScreen(TableKeys):
                         yield PileView(id="piles")
                         yield MeldsView(id="melds")
                     yield SeatView(id="right-seat")
-                yield MoreBelow("center", id="center-more")  # melds out of view: ↓ or PgDn
-                yield LogView(lines=2, id="log")
+                yield MoreBelow("center", above=True, id="center-more")  # melds out of view: ↑↓
+                yield LogView(lines=2, grow=4, id="log")  # a bot's long turn: up to 4 rows
             with Vertical(id="side"):
                 yield Static("Score sheet", classes="side-title", markup=False)
                 yield SheetView(id="side-sheet")
