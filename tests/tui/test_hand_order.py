@@ -1,0 +1,182 @@
+"""Issue 21, point 9: what players of these games expect at the table. The hand sorted by the
+sort key ``=`` (as dealt, by suit with the trump first, by rank), remembered in the settings;
+the card under the cursor moved with ``<`` ``>``; the card keys following the order drawn;
+⏎ playing the one card the rules allow wherever the cursor is; ``-`` showing the last trick
+at any time."""
+
+from __future__ import annotations
+
+import json
+import random
+
+from cardtable import settings
+from cardtable.cards import card_text, suit_of
+from cardtable.engine import Match, get_game
+from cardtable.tui.hand_order import arrange, follow, suit_rank
+from cardtable.tui.render import card_label
+from cardtable.tui.table import TableScreen
+from cardtable.tui.testing import settle
+from cardtable.tui.widgets import CardWidget
+from tests.tui.helpers import actions
+
+
+def drawn_hand(tbl: TableScreen) -> list[int]:
+    """The cards of the hand as drawn, left to right."""
+    ws = sorted(
+        (w for w in tbl.query_one("#hand").query(CardWidget) if w.display and w.card is not None),
+        key=lambda w: w.index,
+    )
+    return [w.card for w in ws]
+
+
+def test_arrange_puts_the_trump_first_and_alternates_colours():
+    from cardtable.cards import parse_cards
+
+    hand = parse_cards("AS 7H KC 9D 8H JC TS")
+    by_suit = arrange(hand, "suit", trump=1)  # trump ♦
+    assert [card_text(c) for c in by_suit] == ["9D", "TS", "AS", "7H", "8H", "JC", "KC"]
+    assert suit_rank(None)[3] == 0  # no trump: ♠ first
+    assert [card_text(c) for c in arrange(hand, "rank")] == ["7H", "8H", "9D", "TS", "JC", "KC", "AS"]
+    assert arrange(hand, "dealt") == hand
+    # the player's own order: cards gone are dropped, new cards go at the right end
+    assert follow([3, 1, 2], [1, 2, 4]) == [1, 2, 4]
+
+
+async def test_the_sort_key_orders_the_hand_and_the_card_keys_follow(make_app):
+    app = make_app(lead_match())
+    async with app.run_test(size=(100, 30)) as pilot:
+        await settle(pilot)
+        tbl = app.screen
+        assert isinstance(tbl, TableScreen) and tbl.mode == "human"
+        dealt = list(tbl.observation().hand)
+        assert drawn_hand(tbl) == dealt
+        trump = tbl.observation().facts.trump
+        await pilot.press("equals_sign")
+        await pilot.pause()
+        shown = drawn_hand(tbl)
+        assert shown == arrange(dealt, "suit", trump) and shown != dealt
+        assert suit_of(shown[0]) == trump or trump not in {suit_of(c) for c in dealt}
+        assert "by suit" in str(tbl.query_one("#message").render())
+        # remembered in the settings file
+        assert json.loads(settings.settings_path().read_text())["hand_sort"] == "suit"
+        # a card key chooses the card drawn under it, and ⏎ plays that card
+        legal = {a.cards[0]: a for a in tbl.observation().legal if a.verb == "play"}
+        k = next(i for i, c in enumerate(shown) if c in legal and dealt.index(c) != i)
+        await pilot.press(str(k + 1))
+        assert tbl.cursor == k
+        n0 = len(actions(tbl.match))
+        await pilot.press("enter")
+        await settle(pilot)
+        assert actions(tbl.match)[n0] == legal[shown[k]].text()
+        await pilot.press("equals_sign")
+        await pilot.pause()
+        hand = list(tbl.observation().hand)
+        assert drawn_hand(tbl) == arrange(hand, "rank", trump)
+        await pilot.press("equals_sign")
+        await pilot.pause()
+        assert drawn_hand(tbl) == hand
+    # a new table starts in the saved order
+    settings.save(settings.replace(settings.load(environ=False), hand_sort="rank"))
+    app = make_app(lead_match())
+    async with app.run_test(size=(100, 30)) as pilot:
+        await settle(pilot)
+        tbl = app.screen
+        assert drawn_hand(tbl) == arrange(tbl.observation().hand, "rank", tbl.observation().facts.trump)
+
+
+async def test_a_card_moves_within_the_hand(make_app):
+    app = make_app(lead_match())
+    async with app.run_test(size=(100, 30)) as pilot:
+        await settle(pilot)
+        tbl = app.screen
+        before = drawn_hand(tbl)
+        await pilot.press("1")
+        await pilot.press("greater_than_sign")
+        await pilot.press("greater_than_sign")
+        after = drawn_hand(tbl)
+        assert after == before[1:3] + before[:1] + before[3:]
+        assert tbl.cursor == 2
+        await pilot.press("less_than_sign")
+        assert drawn_hand(tbl) == before[1:2] + before[:1] + before[2:] and tbl.cursor == 1
+        # the card key 1 is the card drawn first now
+        await pilot.press("1")
+        assert tbl.hand_cards()[tbl.cursor] == before[1]
+
+
+def kruisjassen_at(want, seed: int = 3) -> Match:
+    """Kruisjassen played at random (the human's seat 0 too) until ``want(plays, obs)`` holds
+    for seat 0's legal plays and observation at its turn."""
+    for s in range(seed, seed + 200):
+        m = Match(get_game("kruisjassen"), ["human:You", "bot", "bot", "bot"], seed=s)
+        m.start_next()
+        rng = random.Random(s)
+        for _ in range(200):
+            st = m.state
+            if st is None or st.over:
+                break
+            legal = st.legal_actions()
+            plays = [a for a in legal if a.verb == "play"]
+            if st.to_act == 0 and plays and want(plays, st.observation(0)):
+                return m
+            m.apply(rng.choice(legal))
+    raise AssertionError("no such position")
+
+
+def one_card_match() -> Match:
+    """The human to play with exactly one card allowed, among more."""
+    return kruisjassen_at(lambda plays, obs: len(plays) == 1 and len(obs.hand) > 2)
+
+
+def later_match() -> Match:
+    """The human to play to the third trick, after its lead."""
+    return kruisjassen_at(
+        lambda plays, obs: len(obs.hand) == 6 and any(z.kind == "trick" and z.cards for z in obs.zones)
+    )
+
+
+def lead_match() -> Match:
+    """The human to lead the first trick: every card of the full hand may be played."""
+    return kruisjassen_at(lambda plays, obs: len(plays) == len(obs.hand) == 8)
+
+
+async def test_enter_plays_the_only_card_allowed_wherever_the_cursor_is(make_app):
+    m = one_card_match()
+    only = next(a for a in m.state.legal_actions() if a.verb == "play")
+    app = make_app(m)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await settle(pilot)
+        tbl = app.screen
+        assert tbl.mode == "human"
+        hand = tbl.hand_cards()
+        # the cursor off the card (before: ⏎ was refused there, the player had to find it)
+        tbl.cursor = next(i for i, c in enumerate(hand) if c != only.cards[0])
+        tbl.refresh_table()
+        await pilot.pause()
+        assert tbl._enter_plan()[0] == f"play {card_label(only.cards[0])}"
+        n0 = len(actions(m))
+        await pilot.press("enter")
+        await pilot.pause()
+        assert actions(m)[n0 : n0 + 1] == [only.text()], (actions(m), str(tbl.query_one("#message").render()))
+
+
+async def test_the_last_trick_is_shown_on_a_key(make_app):
+    m = later_match()
+    app = make_app(m)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await settle(pilot)
+        tbl = app.screen
+        obs = tbl.observation()
+        last = next(z for z in obs.zones if z.kind == "last_trick")
+        assert last.cards
+        trick_text = lambda: str(tbl.query_one("#trick").render())  # noqa: E731
+        assert "last trick: won by" not in trick_text()  # the trick in play is drawn
+        await pilot.press("minus")
+        await pilot.pause()
+        shown = trick_text()
+        for c in last.cards:
+            assert card_label(c) in shown
+        names = tbl._names()
+        assert f"last trick: won by {names[last.owner]}" in shown
+        await pilot.press("minus")
+        await pilot.pause()
+        assert "last trick: won by" not in trick_text()
