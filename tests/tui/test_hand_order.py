@@ -180,3 +180,57 @@ async def test_the_last_trick_is_shown_on_a_key(make_app):
         await pilot.press("minus")
         await pilot.pause()
         assert "last trick: won by" not in trick_text()
+
+
+def hot_seat_one_card_match() -> tuple[Match, object]:
+    """Kruisjassen, Anna and Bram at one keyboard: Anna to play a card after which Bram (next)
+    may play one card only. Returns the match and Anna's play."""
+    for s in range(1, 300):
+        m = Match(get_game("kruisjassen"), ["human:Anna", "human:Bram", "bot", "bot"], seed=s)
+        m.start_next()
+        rng = random.Random(s)
+        for _ in range(200):
+            st = m.state
+            if st is None or st.over:
+                break
+            legal = st.legal_actions()
+            if st.to_act == 0:
+                for a in (a for a in legal if a.verb == "play"):
+                    nxt = st.apply(a)
+                    plays = [b for b in nxt.legal_actions() if b.verb == "play"] if nxt.to_act == 1 else []
+                    if len(plays) == 1 and len(nxt.observation(1).hand) > 2:
+                        return m, a
+            m.apply(rng.choice(legal))
+    raise AssertionError("no such position")
+
+
+async def test_the_one_card_key_keeps_the_hand_over_gate(make_app, monkeypatch):
+    """Anna's ⏎ bounces (⏎⏎⏎) play her card only: Bram's one card is not played by them,
+    only by his own ⏎ once his table is drawn."""
+    from cardtable.tui.screens import HandOverScreen
+    from cardtable.tui.testing import pass_handover
+    from tests.tui.test_bursts import HANDOVER_QUIET, QUIET, burst, quiet  # noqa: I001
+
+    monkeypatch.setenv("CARDTABLE_INPUT_QUIET", str(QUIET))
+    monkeypatch.setenv("CARDTABLE_HANDOVER_QUIET", str(HANDOVER_QUIET))
+    m, anna = hot_seat_one_card_match()
+    app = make_app(m)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await settle(pilot)
+        await pass_handover(pilot)
+        await quiet(pilot)
+        tbl = app.screen
+        assert isinstance(tbl, TableScreen) and tbl.viewer == 0
+        tbl.cursor = tbl.hand_cards().index(anna.cards[0])
+        n0 = len(actions(m))
+        await burst(app, ("enter", "enter", "enter"))
+        await quiet(pilot)
+        assert actions(m)[n0:] == [anna.text()]
+        assert isinstance(app.screen, HandOverScreen)
+        await pass_handover(pilot)
+        await quiet(pilot)
+        assert tbl.viewer == 1 and tbl._enter_plan()[0].startswith("play ")
+        only = next(a for a in m.state.legal_actions() if a.verb == "play")
+        await pilot.press("enter")
+        await pilot.pause()
+        assert actions(m)[n0:] == [anna.text(), only.text()]
