@@ -234,3 +234,34 @@ async def test_the_one_card_key_keeps_the_hand_over_gate(make_app, monkeypatch):
         await pilot.press("enter")
         await pilot.pause()
         assert actions(m)[n0:] == [anna.text(), only.text()]
+
+
+async def test_a_sorted_rummy_hand_keeps_its_order_through_a_draw_and_a_meld(make_app):
+    """By rank in a rummy: the drawn card takes its sorted place (the cursor on it), and the
+    cards selected by their keys in the order shown are the ones melded."""
+    from tests.tui.test_usability import rummy_position
+
+    settings.save(settings.replace(settings.load(environ=False), hand_sort="rank"))
+    m = rummy_position(hand0="9H 4C 9C 3C 9S TH")
+    app = make_app(m)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await settle(pilot)
+        tbl = app.screen
+        before = list(tbl.observation().hand)
+        await pilot.press("d")
+        await settle(pilot)
+        hand = list(tbl.observation().hand)
+        shown = drawn_hand(tbl)
+        assert shown == arrange(hand, "rank")
+        new = next(c for c in hand if c not in before)
+        assert shown[tbl.cursor] == new
+        nines = [i for i, c in enumerate(shown) if card_text(c)[0] == "9"]
+        assert len(nines) == 3
+        for i in nines:
+            await pilot.press(str(i + 1))
+        assert sorted(tbl.selected) == sorted(shown[i] for i in nines)
+        n0 = len(actions(m))
+        await pilot.press("m")
+        await settle(pilot)
+        made = actions(m)[n0]
+        assert made.startswith("meld") and all(x in made for x in ("9S", "9H", "9C")), made
