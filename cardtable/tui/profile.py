@@ -79,7 +79,7 @@ FIELDS = [
     ("hotseat_undo", "Undo in hot-seat", "players at one keyboard may take back"),
     ("bot_budget", "Bot thinking time", "seconds a move for the strong bot"),
     ("review", "Bot's review", "the hand summary shows where the bot would play otherwise"),
-    ("hand_sort", "Hand order", "= at the table changes it"),
+    ("hand_sort", "Hand order", "by suit: trump first; = at the table"),
 ]
 
 
@@ -129,7 +129,7 @@ class SettingsScreen(Screen):
             )
         if name == "hand_sort":
             return Select(
-                [("as dealt", "dealt"), ("by suit, trump first", "suit"), ("by rank", "rank")],
+                [("as dealt", "dealt"), ("by suit", "suit"), ("by rank", "rank")],
                 value=value,
                 allow_blank=False,
                 id=wid,
