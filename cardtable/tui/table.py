@@ -16,6 +16,8 @@ Its other parts (each in a module of its own):
   from the verb specs the game declares;
 - the bot driver (``tui/bot_driver.py``): bots think in a worker; the hint key;
 - the hand-over (``tui/handover.py``): the screen between two humans at one keyboard;
+- the hand's order (``tui/hand_order.py``): as dealt, by suit, by rank, the player's own
+  (``=``, ``<`` ``>``); the card keys follow the order drawn;
 - the review (``tui/review.py``): a short search of the one human's decisions for the hand
   summary's "what the bot would have played".
 
