@@ -186,7 +186,9 @@ class TableDrawing(TableBase):
             talk = None if side else L.panel_current(obs, names, dutch)
             trick = L.trick_pairs(placed.trick)
             last = L.trick_pairs(placed.last_trick)
-            if trick:
+            if self.peek_last and not last:
+                self.peek_last = False  # a new hand: no trick taken yet
+            if trick and not self.peek_last:
                 leader = trick[0][0]
                 caption = talk or Text(
                     f"{names.get(leader, '')} led" if leader is not None else "", Style(color="#b8d8c0", italic=True)
@@ -204,10 +206,12 @@ class TableDrawing(TableBase):
                 )
             elif last:
                 w = placed.last_trick.owner
-                caption = talk or Text(
+                caption = (None if self.peek_last else talk) or Text(
                     "last trick" + (f": won by {names[w]}" if w is not None else ""),
                     Style(color="#b8d8c0", italic=True),
                 )
+                if self.peek_last:
+                    caption.append(" · - back to the trick", Style(color=R.GOLD))
                 trick_view.show(last, pos, names, dutch, caption, winner=w, trump=head, side=side, title=title)
             else:
                 trick_view.show((), pos, names, dutch, talk or Text(""), trump=head, side=side, title=title)
@@ -232,7 +236,7 @@ class TableDrawing(TableBase):
             if note:
                 me.append("  " + note, Style(color="#b8d8c0"))
             me.append_text(L.mine_text(placed.mine, dutch))
-            hand = list(obs.hand)
+            hand = self.shown_hand(obs)
             if hand:
                 self.cursor = max(0, min(self.cursor, len(hand) - 1))
             human = self.mode == "human"

@@ -288,8 +288,9 @@ class TableFlow(TableSelection):
             self.app.push_screen(ConfirmScreen(spec.confirm, spec.label), callback=answer)
             return False
         before = Counter(obs.hand) if obs is not None and obs.seat == self.viewer else None
+        shown = self.shown_hand(obs) if obs is not None and before is not None else []
         held = (
-            obs.hand[self.cursor] if before is not None and 0 <= self.cursor < len(obs.hand) else None
+            shown[self.cursor] if 0 <= self.cursor < len(shown) else None
         )  # the card under the cursor, kept in view after a draw
         try:
             self.match.apply(action)
@@ -309,6 +310,7 @@ class TableFlow(TableSelection):
         viewer's own move)."""
         self._autosave()
         self.chooser.reset()
+        self.peek_last = False  # a move: the middle shows the play again
         self._keep_selection(before)
         self.advance()
 

@@ -16,6 +16,8 @@ Its other parts (each in a module of its own):
   from the verb specs the game declares;
 - the bot driver (``tui/bot_driver.py``): bots think in a worker; the hint key;
 - the hand-over (``tui/handover.py``): the screen between two humans at one keyboard;
+- the hand's order (``tui/hand_order.py``): as dealt, by suit, by rank, the player's own
+  (``=``, ``<`` ``>``); the card keys follow the order drawn;
 - the review (``tui/review.py``): a short search of the one human's decisions for the hand
   summary's "what the bot would have played".
 
@@ -56,8 +58,9 @@ class TableScreen(TableKeys):
 
     HORIZONTAL_BREAKPOINTS = [(0, "-tiny"), (MIN_SIZE[0], "-narrow"), (110, "-wide")]
     #: the key line's keys left out first where it is too narrow (KeyFooter): the arrows
-    #: (the hint line names them), the hint, the rules, the history
-    FOOTER_DROP = ("cursor", "hint", "rules", "history")
+    #: (the hint line names them), the hint, the rules, the history; before them the last
+    #: trick and the sort key (the README and the sort's message name them)
+    FOOTER_DROP = ("last_trick", "sort", "cursor", "hint", "rules", "history")
     VERTICAL_BREAKPOINTS = [(0, "-short"), (MIN_SIZE[1], "-tall")]
     AUTO_FOCUS = None
 
@@ -71,6 +74,13 @@ class TableScreen(TableKeys):
         Binding("i", "hint", "hint"),
         Binding("h", "history", "history"),
         Binding("n", "letters", "B/J", show=False),
+        # the hand's order (the player's): sort, move the card under the cursor; the last trick
+        Binding("equals_sign", "sort", "sort", key_display="="),
+        Binding("less_than_sign", "move_card(-1)", "move card", key_display="<>", show=False),
+        Binding("greater_than_sign", "move_card(1)", "move card", show=False),
+        Binding("shift+left", "move_card(-1)", "move card", show=False),
+        Binding("shift+right", "move_card(1)", "move card", show=False),
+        Binding("minus", "last_trick", "last trick", key_display="-"),
         Binding("escape", "cancel", "cancel", show=False),
         Binding("q", "leave", "quit"),
         # undo: backspace (⌫) or Ctrl+Z (every letter is a verb's or a card's key); after q
