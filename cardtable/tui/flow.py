@@ -26,11 +26,11 @@ from textual.worker import Worker, WorkerState
 from cardtable import saves
 from cardtable.engine.actions import Action
 from cardtable.engine.game import IllegalAction, Observation
-from cardtable.engine.views import spec_for
+from cardtable.engine.views import LAST_TRICK, TRICK, spec_for
 from cardtable.tui import layout as L
 from cardtable.tui import render as R
 from cardtable.tui.chooser import Chooser
-from cardtable.tui.handover import ConfirmScreen, HandOverScreen, handover_due, initial, pass_key
+from cardtable.tui.handover import ConfirmScreen, HandOverScreen, handover_due, hush, initial, pass_key
 from cardtable.tui.screens import HandSummaryScreen, MatchEndScreen
 from cardtable.tui.selection import TableSelection
 from cardtable.tui.widgets import dismiss_once
@@ -292,6 +292,7 @@ class TableFlow(TableSelection):
         held = (
             shown[self.cursor] if 0 <= self.cursor < len(shown) else None
         )  # the card under the cursor, kept in view after a draw
+        tricks_before = _tricks(obs)
         try:
             self.match.apply(action)
         except IllegalAction as e:
@@ -302,6 +303,12 @@ class TableFlow(TableSelection):
         self._after_action(before)
         if before is not None:
             self._cursor_after_draw(before, held)
+        if obs is not None and self.mode == "human" and self.viewer == obs.seat:
+            after = self.observation()
+            if after is not None and tricks_before is not None and _tricks(after) != tricks_before:
+                # the move ended a trick and its player leads the next at once: the rest of
+                # the keys that played it (a bounced ⏎, a habit) must not lead a card too
+                hush(self.app)
         return True
 
     def _after_action(self, before: Counter | None = None) -> None:
@@ -426,3 +433,14 @@ class TableFlow(TableSelection):
     def on_unmount(self) -> None:
         self.driver.stop()
         self.review.stop()
+
+
+def _tricks(obs: Observation | None) -> tuple | None:
+    """What a trick game's middle says of the tricks (the last trick's cards and the trick's
+    count), or None where there is no trick: a change after a move means a trick ended."""
+    if obs is None:
+        return None
+    found = tuple(
+        (z.kind, z.cards if z.kind == LAST_TRICK else z.count) for z in obs.zones if z.kind in (TRICK, LAST_TRICK)
+    )
+    return found or None
