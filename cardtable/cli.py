@@ -165,9 +165,11 @@ def checked_seat(seat: str, index: int) -> str:
 def make_game(game_id: str, players: int | None, options: dict[str, Any]) -> Game:
     """The validated game; CliError with the engine's message for a bad game, count or option."""
     try:
-        return get_game(game_id, players=players, **options)
+        game = get_game(game_id, players=players, **options)
+        game.check_new_match()
     except OptionError as e:
         raise CliError(str(e)) from None
+    return game
 
 
 def bounds_text(opt: Option) -> str:

@@ -65,8 +65,27 @@ def test_every_whole_number_option_declares_its_upper_bound():
             if isinstance(opt.default, int):
                 assert opt.minimum is None or opt.minimum <= opt.default <= opt.maximum, (gid, opt.name)
             with pytest.raises(OptionError):
-                opt.parse(opt.maximum + 1)
+                opt.check_maximum(opt.parse(opt.maximum + 1))
             assert opt.parse(opt.maximum) == opt.maximum
+            opt.check_maximum(opt.maximum)
+
+
+def test_a_record_begun_with_a_larger_target_still_replays():
+    """The maximum bounds a new match only: a record (or a save) of a match begun before the
+    bound, with a target above it, replays as the record format promises (docs/records.md)."""
+    from cardtable.engine.record import replay
+
+    rec = {
+        "format": "cardtable-record/1",
+        "game": "kruisjassen",
+        "options": {"target": 100000},
+        "seed": 3,
+        "hands": [{"seed": 5, "actions": []}],
+    }
+    match = replay(rec)
+    assert match.game.options["target"] == 100000
+    with pytest.raises(OptionError, match="maximum"):
+        match.game.check_new_match()
 
 
 def test_list_options_shows_the_range(no_tui):

@@ -555,6 +555,7 @@ class SetupScreen(Screen):
             raw = w.value
             try:
                 val = opt.parse(raw)
+                opt.check_maximum(val)
             except OptionError as e:
                 errors.append(str(e))
                 self.query_one(f"#help-{opt.name}", Static).update(Text(str(e), Style(color="#ff6b6b")))
@@ -600,6 +601,7 @@ class SetupScreen(Screen):
         seats, _ = self._seats()
         try:
             game = self.cls(players=self.players, **opts)
+            game.check_new_match()
             match = Match(game, seats, seed=getattr(self.app, "seed", None))
         except (OptionError, ValueError) as e:
             self.query_one("#setup-error", Static).update(Text(str(e), Style(color="#ff6b6b", bold=True)))
