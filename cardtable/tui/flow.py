@@ -361,9 +361,10 @@ class TableFlow(TableSelection):
         """Take back the last decision of a human in this hand and the bots' moves after it
         (``Match.undo``); as many times as there are decisions in the hand."""
         if not self.undo_allowed():
-            self.set_message(
-                Text("Undo is off in hot-seat (it can be turned on in the settings).", Style(color=R.GOLD))
-            )
+            if self.humans:  # (only bots at the table: nobody's move to take back)
+                self.set_message(
+                    Text("Undo is off in hot-seat (it can be turned on in the settings).", Style(color=R.GOLD))
+                )
             return
         if self.mode not in ("human", "bot"):
             return

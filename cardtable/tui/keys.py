@@ -94,6 +94,12 @@ class TableKeys(TableMoves):
             event.prevent_default()
             self.action_help_quit()
             return
+        if key in ("backspace", "ctrl+z") and not self.undo_allowed():
+            # the binding is off (not on the key line), but the key says why
+            event.stop()
+            event.prevent_default()
+            self.action_undo()
+            return
         if self._too_small() and key != "q":
             event.stop()  # the table is not in view: no card is played blind
             event.prevent_default()
