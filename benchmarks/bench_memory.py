@@ -26,7 +26,7 @@ from cardtable.engine import Match, get_game  # noqa: E402
 
 #: game id -> (options that keep the match going, default hands)
 GAMES = {
-    "kruisjassen": ({"target": 100000}, 50),
+    "kruisjassen": ({"target": 1000}, 50),
     "klassieke-rummy": ({"target_score": 100000}, 20),
 }
 

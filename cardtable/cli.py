@@ -36,7 +36,7 @@ from cardtable import __version__
 from cardtable.bots import BOT_KINDS
 from cardtable.bots.simulate import simulate_matches
 from cardtable.engine import Match, OptionError, game_class, game_ids, get_game
-from cardtable.engine.game import Game, IllegalAction
+from cardtable.engine.game import Game, IllegalAction, Option
 from cardtable.engine.record import RecordError, check_seat
 
 
@@ -85,6 +85,28 @@ class CardtableGroup(click.Group):
 
 
 # ---- parsing helpers (pure; tested directly) -------------------------------------------
+
+
+class SeedType(click.ParamType):
+    """A ``--seed``: a whole number (at least ``minimum`` when given). Anything else is
+    refused in words a player reads (``'abc' is not a seed: write a whole number, 0 or
+    more, like --seed 7``), not click's ``is not a valid integer range``."""
+
+    name = "seed"
+
+    def __init__(self, minimum: int | None = None) -> None:
+        self.minimum = minimum
+
+    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> int:
+        more = f", {self.minimum} or more" if self.minimum is not None else ""
+        refusal = f"{str(value)[:40]!r} is not a seed: write a whole number{more}, like --seed 7"
+        try:
+            n = value if isinstance(value, int) and not isinstance(value, bool) else int(str(value).strip())
+        except ValueError:
+            self.fail(refusal, param, ctx)
+        if self.minimum is not None and n < self.minimum:
+            self.fail(refusal, param, ctx)
+        return n
 
 
 def parse_options(pairs: tuple[str, ...] | list[str]) -> dict[str, str]:
@@ -143,9 +165,22 @@ def checked_seat(seat: str, index: int) -> str:
 def make_game(game_id: str, players: int | None, options: dict[str, Any]) -> Game:
     """The validated game; CliError with the engine's message for a bad game, count or option."""
     try:
-        return get_game(game_id, players=players, **options)
+        game = get_game(game_id, players=players, **options)
+        game.check_new_match()
     except OptionError as e:
         raise CliError(str(e)) from None
+    return game
+
+
+def bounds_text(opt: Option) -> str:
+    """`` (1 to 100)``, `` (at least 1)`` or ``""``: the range an int option takes."""
+    if opt.minimum is not None and opt.maximum is not None:
+        return f" ({opt.minimum} to {opt.maximum})"
+    if opt.minimum is not None:
+        return f" (at least {opt.minimum})"
+    if opt.maximum is not None:
+        return f" (at most {opt.maximum})"
+    return ""
 
 
 def option_lines(cls: type[Game]) -> list[str]:
@@ -161,13 +196,11 @@ def option_lines(cls: type[Game]) -> list[str]:
         elif opt.kind == "choice":
             values = " | ".join(opt.choices)
         elif opt.kind == "int_or_none":
-            values = "a whole number or none" + (f" (at least {opt.minimum})" if opt.minimum is not None else "")
+            values = "a whole number or none" + bounds_text(opt)
         elif opt.kind.startswith("int_or_"):  # a game's own kind: int_or_auto ...
-            values = f"a whole number or {opt.kind[len('int_or_') :]}" + (
-                f" (at least {opt.minimum})" if opt.minimum is not None else ""
-            )
+            values = f"a whole number or {opt.kind[len('int_or_') :]}" + bounds_text(opt)
         else:
-            values = "a whole number" + (f" (at least {opt.minimum})" if opt.minimum is not None else "")
+            values = "a whole number" + bounds_text(opt)
         default = (
             "none"
             if opt.default is None
@@ -240,7 +273,7 @@ def main(ctx: click.Context) -> None:
 )
 @click.option(
     "--seed",
-    type=click.IntRange(min=0),
+    type=SeedType(minimum=0),
     default=None,
     help="Match seed (0 or more): the same seed deals the same hands.",
 )
@@ -640,7 +673,7 @@ def run_reported(
 )
 @click.option("--players", type=int, default=None, help="Number of seats when --seats is not given.")
 @click.option("--hands", type=click.IntRange(min=1), default=100, show_default=True, help="Hands to play.")
-@click.option("--seed", type=int, default=None, help="Seed of the whole run (same seed, same games).")
+@click.option("--seed", type=SeedType(), default=None, help="Seed of the whole run (same seed, same games).")
 @click.option("--option", "options", multiple=True, metavar="KEY=VALUE", help="A game option.")
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object instead of the summary.")
 def simulate(
@@ -720,7 +753,7 @@ def simulate(
     show_default=True,
     help="Deals (match seeds); each is played once per rotation of the seats.",
 )
-@click.option("--seed", type=int, default=None, help="Seed of the whole run (same seed, same matches).")
+@click.option("--seed", type=SeedType(), default=None, help="Seed of the whole run (same seed, same matches).")
 @click.option("--players", type=int, default=None, help="Number of seats (default: the game's).")
 @click.option(
     "--iterations",

@@ -1,8 +1,9 @@
 """The player's settings: bot pace, card letters, colours, undo in hot-seat, bot thinking
-budget, the bot's review in the hand summary.
+budget, the bot's review in the hand summary, the order of the hand at the table.
 
     s = settings.load()            # the file's values, then the environment's overrides
-    s.bot_delay, s.letters, s.dutch, s.colours, s.hotseat_undo, s.bot_budget, s.review
+    s.bot_delay, s.letters, s.dutch, s.colours, s.hotseat_undo, s.bot_budget, s.review,
+    s.hand_sort
     settings.save(replace(s, letters="nl"))
     line = settings.take_warning() # the one message about an unreadable file (then None)
 
@@ -34,6 +35,7 @@ from cardtable.paths import SETTINGS_NAME as FILE_NAME  # noqa: F401
 
 __all__ = [
     "COLOURS",
+    "HAND_SORTS",
     "LETTERS",
     "Settings",
     "config_dir",
@@ -52,6 +54,9 @@ LETTERS = ("en", "nl")
 #: suit colours: hearts and diamonds red, spades and clubs white (``red-black``), or a
 #: four-colour deck (diamonds orange, clubs green) that tells the suits apart at a glance
 COLOURS = ("red-black", "four-colour")
+#: the order of the hand at the table (the sort key ``=`` steps through them): as dealt, by
+#: suit with the trump suit first, by rank (``tui/hand_order.py``)
+HAND_SORTS = ("dealt", "suit", "rank")
 #: upper bounds, so that a typing slip cannot freeze the table
 MAX_BOT_DELAY = 10.0
 MAX_BOT_BUDGET = 30.0
@@ -68,6 +73,8 @@ class Settings:
     bot_budget: seconds the strong bot may think per decision (more than 0, up to 30).
     review: whether the hand summary shows what the strong bot would have played (a short
         search while the player thinks, at a table with one human); False spends no CPU on it.
+    hand_sort: the order the hand is shown in, one of ``HAND_SORTS`` (the table's ``=`` key
+        changes and saves it).
 
     Raises ValueError (one line naming the setting) for a value out of range.
     """
@@ -78,6 +85,7 @@ class Settings:
     hotseat_undo: bool = False
     bot_budget: float = 1.0
     review: bool = True
+    hand_sort: str = "dealt"
 
     def __post_init__(self) -> None:
         for f in fields(self):
@@ -112,6 +120,9 @@ def _check(name: str, value) -> str | None:
     elif name == "colours":
         if value not in COLOURS:
             return f"colours must be one of {', '.join(COLOURS)}, not {value!r}"
+    elif name == "hand_sort":
+        if value not in HAND_SORTS:
+            return f"hand_sort must be one of {', '.join(HAND_SORTS)}, not {value!r}"
     elif name in ("hotseat_undo", "review"):
         if not isinstance(value, bool):
             return f"{name} must be true or false, not {value!r}"

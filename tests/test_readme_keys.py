@@ -28,3 +28,19 @@ def test_readme_names_the_keys_that_scroll_the_table():
     assert {"pageup", "pagedown"} <= bound
     line = next((ln for ln in keys_section().splitlines() if ln.startswith("| table") and "scroll" in ln), "")
     assert "`PgUp`" in line and "`PgDn`" in line, line
+
+
+def test_readme_names_the_keys_of_the_hands_order_and_the_last_trick():
+    """The sort key, the keys that move a card and the last trick's key, as bound."""
+    shown = {
+        "sort": "=",
+        "move_card(-1)": "<",
+        "move_card(1)": ">",
+        "last_trick": "-",
+    }
+    names = {"equals_sign": "=", "less_than_sign": "<", "greater_than_sign": ">", "minus": "-"}
+    bound = {b.action: names[b.key] for b in TableScreen.BINDINGS if b.key in names}
+    assert bound == shown
+    keys = keys_section()
+    for key in shown.values():
+        assert f"`{key}`" in keys, key

@@ -86,7 +86,7 @@ def test_amounts_are_rounded_to_what_the_search_can_tell():
     assert RV.amount_words(5.7, "points", 2.1) == "6 points"
     assert RV.amount_words(46.3, "points", 12.0) == "50 points"
     assert RV.amount_words(0.73, "strepen", 0.3) == "0.8 strepen"
-    assert RV.amount_words(1.04, "points", 0.3) == "1.0 point"
+    assert RV.amount_words(1.04, "points", 0.3) == "1 point"  # no trailing noughts
     assert RV.amount_words(0.42, "strepen") == "0.42 strepen"  # no error known: three figures
     assert RV.gain_words(5.7, "points", 2.1) == "about 6 points better on average"
 
@@ -175,7 +175,7 @@ def test_the_hint_reason_speaks_the_players_words():
     # the search kept the rule of thumb although the other looked better
     kept = Decision(legal, _stats([0.0, 0.05], [0.0, 0.0]), 0, extra={"prior": 0})
     assert reason(obs, kept, None, 100.0, "points") == (
-        "Draw stock: the rule of thumb; take discard looked 5.0 points better, within the search's noise"
+        "Draw stock: the rule of thumb; take discard looked 5 points better, within the search's noise"
     )
     jas = get_game("kruisjassen")
     st = jas.new_hand(1)

@@ -92,6 +92,7 @@ def test_bad_values_are_refused_with_the_setting_named():
         {"colours": "pink"},
         {"hotseat_undo": "yes"},
         {"bot_budget": 0},
+        {"hand_sort": "size"},
     ):
         with pytest.raises(ValueError, match=next(iter(change))):
             replace(settings.Settings(), **change)

@@ -204,15 +204,20 @@ def _check_sheet(gid, sheet, n):
         head, rows = sheet.table()
         assert list(v.columns) == list(head), gid
         got = [list(r) for r in v.rows] + ([list(v.total)] if v.total is not None else [])
-        assert got == [[sheet.cell_words(str(c)) for c in r] for r in rows], gid
+        assert got == [[sheet.cell_words(str(c), i) for i, c in enumerate(r)] for r in rows], gid
         assert all(len(r) == len(v.columns) for r in got)
         assert 0 < v.score_columns < len(v.columns)
         for row, col, word in v.marks:
             assert -1 <= row < len(v.rows) and (row >= 0 or v.total is not None)
             assert 0 <= col < len(v.columns) and word
+    elif sheet.kind == "boom":  # short enough for a screen: the same foot, then the log of hands
+        from cardtable.sheets.boom import compact_boom_lines
+
+        assert list(v.lines) == compact_boom_lines(sheet.points, sheet.target) + sheet.log_lines()
+        assert list(v.lines).index(lines[-3]) < 15 and lines[-3:] == compact_boom_lines(sheet.points, sheet.target)[-3:]
     else:
         assert list(v.lines) == lines
-    for ln in v.lines:
+    for ln in v.lines if sheet.kind != "boom" else ():
         assert ln in lines, f"{gid}: {ln!r} is not in the drawing"
     if sheet.over:
         assert any(w == V.WINNER for _r, _c, w in v.marks), f"{gid}: the winner is not marked"
@@ -392,7 +397,11 @@ def _lines_under_the_table_today(sheet) -> list[str]:
     """The drawing's lines that today's sheet panel shows under the table
     (tui/widgets.py ``sheet_renderable``: not a table row, not a side's tally whose label is
     a column header; nothing for an empty sheet but a carry)."""
-    if not sheet.view().is_table:  # a free drawing (a boom): the panel shows all of it
+    if sheet.kind == "boom":  # the boom made short for a screen, the log of hands under it
+        from cardtable.sheets.boom import compact_boom_lines
+
+        return compact_boom_lines(sheet.points, sheet.target) + sheet.log_lines()
+    if not sheet.view().is_table:  # another free drawing: the panel shows all of it
         return sheet.render().splitlines()
     headers, rows = sheet.table()
     drawing = sheet.render()

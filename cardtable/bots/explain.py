@@ -29,10 +29,11 @@ MIN_WORLDS = 30
 
 
 def amount_words(value: float, unit: str = "", se: float | None = None) -> str:
-    """``0.42 strepen``, ``12 points``, ``1 point``: a positive amount, rounded to what a
-    search can tell: with ``se`` (its standard error, in the same unit) to a step of 1, 2 or
-    5 times a power of ten no larger than it (``5.7`` with an error of 2.1: ``6``), else to
-    two or three figures."""
+    """``0.42 strepen``, ``12 points``, ``1 point``, ``1 penalty point``: a positive amount,
+    rounded to what a search can tell: with ``se`` (its standard error, in the same unit) to
+    a step of 1, 2 or 5 times a power of ten no larger than it (``5.7`` with an error of 2.1:
+    ``6``), else to two or three figures; written without trailing noughts (``3``, not
+    ``3.00``)."""
     v = abs(value)
     if se is not None and 0 < se < math.inf:
         e = math.floor(math.log10(se))
@@ -41,7 +42,11 @@ def amount_words(value: float, unit: str = "", se: float | None = None) -> str:
         num = f"{v:.{max(0, -math.floor(math.log10(step) + 1e-9))}f}"
     else:
         num = f"{v:.0f}" if v >= 10 else f"{v:.1f}" if v >= 1 else f"{v:.2f}"
-    if unit == "points" and float(num) == 1:
+    if "." in num:  # no trailing noughts: "3" beside "1.9", never "3.00"
+        num = num.rstrip("0").rstrip(".")
+    if float(num) == 1 and unit.endswith(" points"):
+        unit = unit[: -len("points")] + "point"  # 1 penalty point
+    elif unit == "points" and float(num) == 1:
         unit = "point"
     return f"{num} {unit}".strip()
 
@@ -142,7 +147,7 @@ def reason(obs: Observation, decision: Decision, iset: Any = None, scale: float 
     if not (diff > 0 and worth_telling(decision, diff, se, scale)):
         bits.append("a close call")  # first: the line may be cut at the screen's edge
     bits.append(
-        f"as good as {label_of(nxt)}"
+        f"as good as {_mid_sentence(label_of(nxt))}"
         if nought
         else f"{gain_words(diff * scale, unit, err)} than {_mid_sentence(label_of(nxt))}"
     )

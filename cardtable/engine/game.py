@@ -114,7 +114,9 @@ class Option:
     """One game option from a spec's Options table (§9).
 
     kind: ``bool``, ``int``, ``choice`` or ``int_or_none`` (a game may declare its own kind
-    with its own ``parse``). ``minimum`` bounds ints. ``choices``: the values of a
+    with its own ``parse``). ``minimum`` and ``maximum`` bound ints: the spec's range, or a
+    sane bound where the spec gives none (a target a match reaches in about a thousand hands
+    at most, so that a typo never starts an endless match). ``choices``: the values of a
     ``choice``, as the spec writes them. ``numeric``: the choices are numbers (``"5"``,
     ``"7"``) and the value is kept as an int. ``aliases``: other names the option is known
     by (an older name that records used); a record or ``--option`` may give it under any
@@ -131,6 +133,7 @@ class Option:
     help: str = ""
     choices: tuple[str, ...] = ()
     minimum: int | None = None
+    maximum: int | None = None
     numeric: bool = False
     aliases: tuple[str, ...] = ()
 
@@ -142,7 +145,8 @@ class Option:
     def parse(self, value: Any) -> Any:
         """A validated value from a Python value or its text (``true``, ``11``, ``auto``;
         ``option_text``): a bool (``true yes 1 on`` / ``false no 0 off``), an int (a whole
-        number, at least ``minimum``; ``none`` or null for ``int_or_none``), or one of
+        number from ``minimum`` on; ``maximum`` is checked by ``check_maximum`` for a new match
+        only; ``none`` or null for ``int_or_none``), or one of
         ``choices`` (an int if ``numeric``). OptionError naming the option, the value as
         written (``written``) and the values it takes."""
         text = option_text(value)
@@ -169,6 +173,14 @@ class Option:
                 return int(text) if self.numeric else text
             raise OptionError(f"option {self.name}: {written(value)} is not one of {', '.join(self.choices)}")
         raise OptionError(f"option {self.name}: unknown kind {self.kind}")  # pragma: no cover
+
+    def check_maximum(self, value: Any) -> None:
+        """OptionError if ``value`` (as ``parse`` gives it) is above ``maximum``. A bound for a
+        new match (``Game.check_new_match``: the command line and the seat setup), not for
+        reading: a record or save of a match begun with a larger value still replays, as the
+        record format promises."""
+        if self.maximum is not None and isinstance(value, int) and not isinstance(value, bool) and value > self.maximum:
+            raise OptionError(f"option {self.name}: {written(value)} is above the maximum {self.maximum}")
 
     def describe(self) -> str:
         if self.kind == "bool":
@@ -404,6 +416,13 @@ class Game:
                 if k == opt.name:
                     raise
                 raise OptionError(f"{e} (given as {k})") from None
+
+    def check_new_match(self) -> None:
+        """OptionError if an option is above its ``Option.maximum``: called where a new match
+        is begun (``cardtable play``, ``simulate``, ``tournament``, the seat setup), so that a
+        typo never starts an endless match; a record or save replays whatever it holds."""
+        for opt in self.option_specs:
+            opt.check_maximum(self.options.get(opt.name))
 
     # -- to implement --
     def new_sheet(self):  # -> sheets.Sheet

@@ -623,6 +623,8 @@ class SheetView:
     scores, one per side or seat); ``lines``: text under the table (a tally line, a carry,
     the winner). A free drawing when ``columns`` is empty: ``lines`` is the drawing (a boom,
     a lives log, a bridge-style sheet), monospace, as the spec's §8 draws it.
+    ``legend``: the marks a reader may not know, explained (``O an open aardappel``),
+    drawn dim under everything; empty: none.
     ``title``: the sheet's name (``Streepjes``, ``Ledger``). The cells are the sheet's own
     words for a reader (``2 claim (onder jan)``, not a record code): the table draws them as
     they are.
@@ -635,6 +637,7 @@ class SheetView:
     marks: tuple[tuple[int, int, str], ...] = ()
     score_columns: int = 0
     lines: tuple[str, ...] = ()
+    legend: str = ""
 
     @property
     def is_table(self) -> bool:
@@ -649,6 +652,7 @@ class SheetView:
             "marks": [list(m) for m in self.marks],
             "score_columns": self.score_columns,
             "lines": list(self.lines),
+            "legend": self.legend,
         }
 
 

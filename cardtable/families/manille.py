@@ -103,8 +103,8 @@ SCORING_OPTIONS = (
         "winner scores its points above half, first side to target",
         choices=("hands", "excess"),
     ),
-    Option("hands_to_win", "int", 2, "hands a side must win (scoring = hands)", minimum=1),
-    Option("target", "int", 50, "game points to win (scoring = excess)", minimum=1),
+    Option("hands_to_win", "int", 2, "hands a side must win (scoring = hands)", minimum=1, maximum=1000),
+    Option("target", "int", 50, "game points to win (scoring = excess)", minimum=1, maximum=10000),
 )
 
 

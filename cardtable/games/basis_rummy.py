@@ -68,8 +68,8 @@ class BasisRummy(WildDriftRummy):
     option_specs = (
         Option("packs", "choice", "1", "packs for 4-6 players (2-3: always 1, 7: always 2)", choices=("1", "2")),
         Option("deal_3p", "choice", "7", "cards dealt with 3 players", choices=("7", "10")),
-        Option("target_score", "int", 250, "game ends when a total reaches this", minimum=1),
-        Option("max_hands", "int_or_none", None, "fixed number of hands (none: no limit)", minimum=1),
+        Option("target_score", "int", 250, "game ends when a total reaches this", minimum=1, maximum=100000),
+        Option("max_hands", "int_or_none", None, "fixed number of hands (none: no limit)", minimum=1, maximum=1000),
     )
 
     no_meld_limit = True

@@ -140,7 +140,7 @@ class Butifarra(TrickGame):
             "the hand's winner scores its points above 36 (excess) or all its points (total)",
             choices=("excess", "total"),
         ),
-        Option("target", "int", 101, "game points needed to win the game", minimum=1),
+        Option("target", "int", 101, "game points needed to win the game", minimum=1, maximum=10000),
         Option("sant_vicenc", "bool", False, "after a redouble the opponents may redouble once more (Sant Vicenç, ×2)"),
     )
 
@@ -243,6 +243,8 @@ class ButifarraState(TrickHand):
     game: Butifarra
 
     per_trick = PER_TRICK
+    #: the spec's word (``trump C``, "Trump ♥" in the status line), on the table too
+    trump_label = "Trump"
 
     def __init__(self, game: Butifarra, dealer: int, hands: list[int], standing: Standing):
         super().__init__(game, dealer, hands, None, None, N_TRICKS)

@@ -103,7 +103,7 @@ class Grevjas(jas.StreepjesJasGame):
         'Two against two from the Faroes: only the best roem scores, claim "honderd", bid a pit; to 10 strepen.'
     )
     option_specs = (
-        Option("target", "int", 10, "strepen needed to win the game", minimum=1),
+        Option("target", "int", 10, "strepen needed to win the game", minimum=1, maximum=1000),
         Option(
             "claim_mode",
             "choice",
@@ -323,7 +323,7 @@ class GrevState(KruisState):
 
     def status(self) -> str:
         a, b = self.counts
-        s = f"Trump {SUIT_SYMBOLS[self.trump]} · 0/2: {a} · 1/3: {b}"
+        s = f"Troef {SUIT_SYMBOLS[self.trump]} · 0/2: {a} · 1/3: {b}"
         if self.pit_alive:
             s += f" · pit bid by seat {self.pit_seat}"
         return s

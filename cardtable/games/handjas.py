@@ -581,7 +581,7 @@ class HandjasState(JasHand):
 
         def written(s: int) -> str:
             if d["points"][s] is None:
-                return "sits out"
+                return "sat out"
             if d["aardappels"][s]:
                 return "aardappel"
             return jas.strepen_text(d["strepen"][s])
@@ -755,14 +755,19 @@ class HandjasState(JasHand):
         return out
 
     def status(self) -> str:
-        pts = " · ".join(f"{s}: {self.counts[s]}" for s in self.active_seats)
-        return f"Troef {SUIT_SYMBOLS[self.trump]} · {pts}"
+        """``Troef ♠ · seat 4 sits out this hand · seat 0: 24 · seat 1: 9 …``: the trump,
+        the seat that sits out (five players), the points of each seat that plays (the
+        table names the seats)."""
+        pts = " · ".join(f"seat {s}: {self.counts[s]}" for s in self.active_seats)
+        out = f"seat {self.out_seat} sits out this hand · " if self.out_seat >= 0 else ""
+        return f"Troef {SUIT_SYMBOLS[self.trump]} · {out}{pts}"
 
     def observation(self, seat: int):
         """What ``seat`` sees: ``hand`` in display order (trump first); ``upcard`` the card
         lying face up (the turned card, or the trump six that robbed it); ``scores``
         ``{"points": [per seat], "strepen": [net per seat on the sheet when dealt]}``;
-        ``status`` ``Troef ♠ · 0: 24 · 1: 9 …``; ``active`` False for the seat that sits out.
+        ``status`` ``Troef ♠ · seat 0: 24 · seat 1: 9 …`` (``status()``); ``active`` False
+        for the seat that sits out.
 
         ``extra`` keys: ``declared`` ([{"seat", "announce", "value", "cards", "scores"}],
         public at once, §6.2; ``scores`` None in the meld phase, then whether it belongs to

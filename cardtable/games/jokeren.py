@@ -58,7 +58,14 @@ class Jokeren(WildDriftRummy):
         Option("hand_size", "choice", "13", "cards dealt to each player", choices=("13", "7")),
         Option("draw_two", "bool", False, "two draws per turn, one discard"),
         Option("packs", "choice", "2", "packs (1: 52 cards + 2 jokers, 2 players only)", choices=("2", "1")),
-        Option("deals_per_player", "int", 1, "hands = players x this (everyone deals equally often)", minimum=1),
+        Option(
+            "deals_per_player",
+            "int",
+            1,
+            "hands = players x this (everyone deals equally often)",
+            minimum=1,
+            maximum=250,
+        ),
     )
 
     no_meld_limit = True

@@ -60,8 +60,8 @@ class KlassiekeRummy(DriftRummy):
         ),
         Option("last_card", "bool", False, "go out only by discarding the last card (Laatste kaart)"),
         Option("reshuffle", "bool", False, "shuffle the discard pile before it becomes the stock"),
-        Option("target_score", "int", 150, "game ends when a total reaches this", minimum=1),
-        Option("max_hands", "int_or_none", None, "fixed number of hands (none: no limit)", minimum=1),
+        Option("target_score", "int", 150, "game ends when a total reaches this", minimum=1, maximum=100000),
+        Option("max_hands", "int_or_none", None, "fixed number of hands (none: no limit)", minimum=1, maximum=1000),
     )
 
     def __init__(self, players: int | None = None, **options: Any):

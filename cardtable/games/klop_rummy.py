@@ -69,7 +69,7 @@ class KlopRummy(KnockRummy):
             "total_minus_own: the others' brandhout less your own; differences: the difference with each",
             choices=PAYOUTS,
         ),
-        Option("target_score", "int", 250, "game ends when a total reaches this", minimum=1),
+        Option("target_score", "int", 250, "game ends when a total reaches this", minimum=1, maximum=100000),
     )
     #: §6.1: sets of 3 or 4, runs of 3 or more, the ace low only
     meld_rules = MeldRules(ace_mode=ACE_LOW)

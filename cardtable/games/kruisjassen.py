@@ -90,7 +90,7 @@ class Kruisjassen(jas.StreepjesJasGame):
     )
     description = 'Two against two with troef, roem and stuk; claim 100 ("ik dek"), play to 11 strepen.'
     option_specs = (
-        Option("target", "int", 11, "strepen needed to win the game", minimum=1),
+        Option("target", "int", 11, "strepen needed to win the game", minimum=1, maximum=1000),
         Option(
             "claim_mode", "choice", "manual", 'who says "ik dek": the players or the engine', choices=("manual", "auto")
         ),

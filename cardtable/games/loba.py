@@ -73,12 +73,18 @@ class Loba(EliminationRummy):
         "jokers pushed along; at 100 penalty points you are out unless you buy back in."
     )
     option_specs = (
-        Option("joker_penalty", "int", 50, "penalty points for a joker left in hand", minimum=0),
-        Option("elimination_score", "int", 100, "a total at least this is out of the game", minimum=1),
+        Option("joker_penalty", "int", 50, "penalty points for a joker left in hand", minimum=0, maximum=1000),
+        Option("elimination_score", "int", 100, "a total at least this is out of the game", minimum=1, maximum=10000),
         Option(
-            "max_buybacks", "int", 2, "buy-backs per player and game", minimum=0, aliases=("max_buy_backs",)
+            "max_buybacks",
+            "int",
+            2,
+            "buy-backs per player and game",
+            minimum=0,
+            maximum=100,
+            aliases=("max_buy_backs",),
         ),  # §9's name; max_buy_backs: the name records used before
-        Option("all_at_once_bonus", "int", 10, "subtracted for going out all in one turn", minimum=0),
+        Option("all_at_once_bonus", "int", 10, "subtracted for going out all in one turn", minimum=0, maximum=1000),
     )
 
     swap_requires_meld = True

@@ -151,7 +151,12 @@ class Manille(TrickGame):
     )
     option_specs = (
         _TargetOption(
-            "target", "int_or_auto", "auto", "declarer's target: auto = 21 for 2-4 players, 15 for 5-7", minimum=1
+            "target",
+            "int_or_auto",
+            "auto",
+            "declarer's target: auto = 21 for 2-4 players, 15 for 5-7",
+            minimum=1,
+            maximum=MAX_TARGET,
         ),
         Option(
             "stake",
@@ -160,7 +165,7 @@ class Manille(TrickGame):
             "stake per opponent: 1 + (stock - exchanged), or always 1",
             choices=("exchange", "flat"),
         ),
-        Option("rounds", "int", 2, "the match lasts rounds × players deals", minimum=1),
+        Option("rounds", "int", 2, "the match lasts rounds × players deals", minimum=1, maximum=100),
     )
 
     #: trick order and card points (§2) and the follow rule without partners (§5)

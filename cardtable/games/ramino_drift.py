@@ -85,7 +85,7 @@ class RaminoDrift(EliminationRummy):
     option_specs = (
         Option("reshuffle", "bool", False, "shuffle the discard pile when it becomes the new stock"),
         Option("go_out_without_discard", "bool", False, "a meld or lay-off that empties the hand ends it"),
-        Option("elimination_score", "int", 101, "a total at least this leaves the game", minimum=1),
+        Option("elimination_score", "int", 101, "a total at least this leaves the game", minimum=1, maximum=10000),
     )
 
     swap_requires_meld = False

@@ -140,7 +140,7 @@ class Schutjassen(jas.StreepjesJasGame):
         "points in hundreds on a boom, to 1300."
     )
     option_specs = (
-        Option("target", "int", 13, "branches (hundreds of points) needed to win the game", minimum=1),
+        Option("target", "int", 13, "branches (hundreds of points) needed to win the game", minimum=1, maximum=1000),
         Option(
             "claim_mode",
             "choice",

@@ -33,6 +33,13 @@ def potatoes(cancelled: int, open_: int) -> str:
     return "\u00d8" * cancelled + "O" * open_
 
 
+#: The marks of the sheet in words, drawn under it (``SheetView.legend``).
+AARDAPPEL_LEGEND = (
+    "| a streep \u00b7 O an aardappel (a potato: a penalty, still open) \u00b7 "
+    "\u00d8 an aardappel paid off by a streep \u00b7 (n) strepen less open aardappels"
+)
+
+
 class Aardappels(Sheet):
     """Strepen and aardappels per seat (handjas §8)."""
 
@@ -145,12 +152,19 @@ class Aardappels(Sheet):
     def view(self, names: Sequence[str] | None = None) -> SheetView:
         """The table (the totals row holds each seat's strepen, aardappels and net, as the
         §8 drawing writes them; the winners marked once the game is over); no lines under
-        it (the drawing's lines are the totals row)."""
+        it (the drawing's lines are the totals row); the legend of ``|``, ``O``, ``Ø``."""
         head, rows = self.table(names)
         marks = tuple((-1, 1 + w, WINNER) for w in (self.winners if self.over else ()))
         return SheetView(
-            self.title, tuple(head), tuple(tuple(r) for r in rows[:-1]), tuple(rows[-1]), marks, self.n_seats, ()
+            self.title,
+            tuple(head),
+            tuple(tuple(r) for r in rows[:-1]),
+            tuple(rows[-1]),
+            marks,
+            self.n_seats,
+            (),
+            AARDAPPEL_LEGEND,
         )
 
 
-__all__ = ["Aardappels", "potatoes"]
+__all__ = ["AARDAPPEL_LEGEND", "Aardappels", "potatoes"]

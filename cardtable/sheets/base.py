@@ -137,9 +137,10 @@ class Sheet:
 
     title = ""
 
-    def cell_words(self, cell: str) -> str:
-        """A cell of ``table()`` in a reader's words, as ``view()`` shows it (default: as it
-        is; the streepjes sheet writes ``2 claim (onder jan)`` for ``2 claim``)."""
+    def cell_words(self, cell: str, column: int | None = None) -> str:
+        """A cell of ``table()`` (in its ``column``, 0-based, when known) in a reader's
+        words, as ``view()`` shows it (default: as it is; the streepjes sheet writes
+        ``2 claim (1/3 onder jan)`` for ``2 claim`` in the 0/2 column)."""
         return cell
 
     def view(self, names: Sequence[str] | None = None) -> SheetView:

@@ -44,6 +44,26 @@ def boom_lines(points: tuple[int, int] | list[int], target: int) -> list[str]:
     return lines
 
 
+def compact_boom_lines(points: tuple[int, int] | list[int], target: int) -> list[str]:
+    """``boom_lines`` made short for a screen: the empty trunk above the branches drawn as
+    one line ``    |   target 13``, and a run of more than three equal levels drawn once
+    with ``  ×n`` after it; the ground, labels and points as they are. At most 14 lines."""
+    full = boom_lines(points, target)
+    levels, foot = full[:-3], full[-3:]
+    b = max(points[0], points[1]) // 100
+    out = [f"    |   target {target}"] if len(levels) > b else []
+    grown = levels[len(levels) - b :] if b else []
+    i = 0
+    while i < len(grown):
+        j = i
+        while j < len(grown) and grown[j] == grown[i]:
+            j += 1
+        n = j - i
+        out += [f"{grown[i]:<9}  \u00d7{n}"] if n > 3 else grown[i:j]
+        i = j
+    return out + foot
+
+
 class Boom(Sheet):
     """Points per side in hundreds, drawn as branches on a trunk, and the log of what was
     written (schutjassen.md §8)."""
@@ -105,11 +125,26 @@ class Boom(Sheet):
         }
 
     def view(self, names=None) -> SheetView:
-        """The boom as a free drawing: ``lines`` = ``render()``'s lines (no table). Once the
-        game is over ``marks`` holds ``(-1, 1 + side, "winner")`` for the winning side (the
-        column of its label: 1 = 0/2, 2 = 1/3)."""
+        """The boom as a free drawing, short enough that its foot stays in view:
+        ``compact_boom_lines`` (the trunk above the branches as one line naming the
+        target, a run of more than three equal levels as one line ``×n``; the ground, the
+        labels and the points as ``render()`` draws them), then a blank line and the log of
+        hands, one line each (``hand 2: 0/2 300 made, 100 roem``). Once the game is over
+        ``marks`` holds ``(-1, 1 + side, "winner")`` for the winning side (the column of its
+        label: 1 = 0/2, 2 = 1/3)."""
         marks = tuple((-1, 1 + w, WINNER) for w in (self.winners[:1] if self.over else ()))
-        return SheetView(self.title, (), (), None, marks, 0, tuple(boom_lines(self.points, self.target)))
+        lines = compact_boom_lines(self.points, self.target) + self.log_lines()
+        return SheetView(self.title, (), (), None, marks, 0, tuple(lines))
+
+    def log_lines(self) -> list[str]:
+        """The log of hands under the boom: a blank line, then per hand that wrote points
+        ``hand 2: 0/2 300 made · 1/3 100 roem``; none before the first."""
+        _head, rows = self.table()
+        out = []
+        for h, a, b in rows[:-1]:
+            parts = [f"{SIDE_LABELS[i]} {c}" for i, c in enumerate((a, b)) if c]
+            out.append(f"hand {h}: " + " \u00b7 ".join(parts))
+        return [""] + out if out else []
 
     def table(self) -> tuple[list[str], list[list[str]]]:
         """Headers ``hand``, ``0/2``, ``1/3``; one row per hand that wrote points (``300
@@ -123,4 +158,4 @@ class Boom(Sheet):
         return headers, rows
 
 
-__all__ = ["BRANCH", "Boom", "GROUND", "SIDE_LABELS", "boom_lines"]
+__all__ = ["BRANCH", "Boom", "GROUND", "SIDE_LABELS", "boom_lines", "compact_boom_lines"]

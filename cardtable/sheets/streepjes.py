@@ -30,20 +30,32 @@ SIDE_LABELS = ("0/2", "1/3")
 
 
 #: The reasons a streepjes sheet writes (§8 of its rules), in a reader's words.
-STREEPJES_REASONS = {"wrong_claim": "wrong claim", "trickroem": "trick roem", "onder_jan": "onder jan"}
+STREEPJES_REASONS = {
+    "wrong_claim": "wrong claim",
+    "trickroem": "trick roem",
+    "onder_jan": "onder jan",
+    "end": "played out",
+}
 _STREEP_ENTRY = re.compile(r"\b(\d+) (claim|wrong_claim|end|pit|roem|trickroem|onder_jan)\b")
 
 
-def streepjes_words(cell: str) -> str:
-    """A streepjes sheet cell (``2 claim, 1 roem``) in words: ``2 claim (onder jan), 1 roem``.
-    A claim (correct or wrong) or a played-out hand worth 2 strepen was won against a side
-    onder jan (§7.2, §7.4 of its rules), which the sheet writes as one entry of 2."""
+def streepjes_words(cell: str, side: int | None = None) -> str:
+    """A streepjes sheet cell (``2 claim, 1 roem``) in words, written in the column of
+    ``side`` (0 = 0/2, 1 = 1/3; None: not known). A wrong claim is the other side's, so it
+    names them: ``1 wrong claim by 1/3``. A claim (correct or wrong) or a played-out hand
+    worth 2 strepen was won against a side onder jan (§7.2, §7.4 of its rules), always the
+    other side, which the sheet writes as one entry of 2: ``2 claim (1/3 onder jan)``,
+    ``2 wrong claim by 1/3 (onder jan)``; without ``side``: ``2 claim (onder jan)``."""
+    other = None if side is None else SIDE_LABELS[1 - side]
 
     def sub(m: re.Match) -> str:
         n, reason = m.group(1), m.group(2)
         word = STREEPJES_REASONS.get(reason, reason)
+        if reason == "wrong_claim" and other is not None:
+            word += f" by {other}"
         if reason in ("claim", "wrong_claim", "end") and n == "2":
-            word += " (onder jan)"
+            who = other if other is not None and reason != "wrong_claim" else ""
+            word += f" ({who} onder jan)".replace("( ", "(")
         return f"{n} {word}"
 
     return _STREEP_ENTRY.sub(sub, cell)
@@ -118,14 +130,15 @@ class Streepjes(Sheet):
         """``table()`` as a table (the ``total`` row holds the tallies; the winner's marked
         once the game is over) and the carry line of ``render()`` under it."""
         head, rows = self.table()
-        rows = [[self.cell_words(str(c)) for c in r] for r in rows]  # the reader's words
+        rows = [[self.cell_words(str(c), i) for i, c in enumerate(r)] for r in rows]  # the reader's words
         marks = tuple((-1, 1 + w, WINNER) for w in (self.winners[:1] if self.over else ()))
         lines = tuple(ln for ln in self.render().splitlines() if ln.startswith("carry"))
         return SheetView("Streepjes", tuple(head), tuple(tuple(r) for r in rows[:-1]), tuple(rows[-1]), marks, 2, lines)
 
-    def cell_words(self, cell: str) -> str:
-        """``streepjes_words``: the reasons in words, a 2-streep claim marked onder jan."""
-        return streepjes_words(cell)
+    def cell_words(self, cell: str, column: int | None = None) -> str:
+        """``streepjes_words``: the reasons in words, who claimed wrongly and who was onder
+        jan, for a cell of ``table()``'s ``column`` (1 = 0/2, 2 = 1/3; others: no side)."""
+        return streepjes_words(cell, column - 1 if column in (1, 2) else None)
 
     def table(self) -> tuple[list[str], list[list[str]]]:
         """Headers ``hand``, ``0/2``, ``1/3``; one row per hand that wrote strepen (the

@@ -57,7 +57,12 @@ def card_index(key: str) -> int | None:
 #: Keys that belong to the table (sheet, quit, rules, letters, hint, history, cancel, card
 #: keys: digits and the card letters) and are never given to a button, not even for a moment
 #: (a suit is chosen by its capital letter: ``trump H`` on ``H``)
-RESERVED_KEYS = set("snq?oih") | {"enter", "space", "left", "right", "escape", "up", "down"} | set(CARD_KEYS)
+RESERVED_KEYS = (
+    set("snq?oih=<>-")
+    | {"enter", "space", "left", "right", "escape", "up", "down"}
+    | {"equals_sign", "less_than_sign", "greater_than_sign", "minus"}
+    | set(CARD_KEYS)
+)
 #: keys given to buttons whose spec has no key (or whose key is taken), in this order
 FREE_KEYS = "eabcdkmprtlx"
 #: the key that turns the page when the buttons are more than the keys

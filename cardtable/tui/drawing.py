@@ -13,10 +13,9 @@ from textual.binding import Binding
 from textual.containers import Horizontal
 from textual.widgets import Static
 
-from cardtable.cards import card_text
 from cardtable.engine.actions import Action
 from cardtable.engine.game import Observation
-from cardtable.engine.views import MELD, TRICK
+from cardtable.engine.views import MELD, TRICK, LogEvent
 from cardtable.tui import layout as L
 from cardtable.tui import render as R
 from cardtable.tui.chooser import CARD_SHAPES, Chooser
@@ -160,19 +159,22 @@ class TableDrawing(TableBase):
 
     def _log_lines(self, obs: Observation, names: dict[int, str]) -> list[str]:
         """The public log from the game's events, seats by their names and a player called
-        You in the second person; the rules' texts where a game has no events."""
+        You in the second person, a seat's turn of several moves on one line
+        (``render.turn_texts``); the rules' texts where a game has no events."""
         if not obs.events:
             return [R.name_seats(x, names) for x in obs.log]
         you = next((s for s, nm in names.items() if R.is_you(nm)), None)
-        lines = [R.event_text(e, names, you) for e in obs.events]
+        events = list(obs.events)
         # the viewer's own draw names the card drawn (``Match.drawn``: its own hand's
         # cards; never while the hands are hidden, so no other seat reads it)
         drawn = self._drawn_cards()
-        mine = [i for i, e in enumerate(obs.events) if e.kind == "draw" and e.seats[:1] == (self.viewer,)]
+        mine = [i for i, e in enumerate(events) if e.kind == "draw" and e.seats[:1] == (self.viewer,)]
         if drawn and mine:
-            i = mine[-1]
-            lines[i] = lines[i].rstrip(".") + ": " + " ".join(card_text(c) for c in drawn) + "."
-        return lines
+            e = events[mine[-1]]
+            codes = " ".join(f"{{c{len(e.cards) + k}}}" for k in range(len(drawn)))
+            template = e.template.rstrip().rstrip(".") + f" ({codes})."
+            events[mine[-1]] = LogEvent(e.kind, template, e.seats, e.cards + tuple(drawn), e.values)
+        return R.turn_texts(events, names, you)  # a seat's turn of several moves: one line
 
     def _draw_middle(self, obs: Observation, placed: L.Placed, pos, names, dutch: bool) -> None:
         trick_view = self.query_one("#trick", TrickView)
@@ -194,7 +196,9 @@ class TableDrawing(TableBase):
             talk = None if side else L.panel_current(obs, names, dutch)
             trick = L.trick_pairs(placed.trick)
             last = L.trick_pairs(placed.last_trick)
-            if trick:
+            if self.peek_last and not last:
+                self.peek_last = False  # a new hand: no trick taken yet
+            if trick and not self.peek_last:
                 leader = trick[0][0]
                 caption = talk or Text(
                     f"{names.get(leader, '')} led" if leader is not None else "", Style(color="#b8d8c0", italic=True)
@@ -212,10 +216,12 @@ class TableDrawing(TableBase):
                 )
             elif last:
                 w = placed.last_trick.owner
-                caption = talk or Text(
+                caption = (None if self.peek_last else talk) or Text(
                     "last trick" + (f": won by {names[w]}" if w is not None else ""),
                     Style(color="#b8d8c0", italic=True),
                 )
+                if self.peek_last:
+                    caption.append(" · - back to the trick", Style(color=R.GOLD))
                 trick_view.show(last, pos, names, dutch, caption, winner=w, trump=head, side=side, title=title)
             else:
                 trick_view.show((), pos, names, dutch, talk or Text(""), trump=head, side=side, title=title)
@@ -240,7 +246,7 @@ class TableDrawing(TableBase):
             if note:
                 me.append("  " + note, Style(color="#b8d8c0"))
             me.append_text(L.mine_text(placed.mine, dutch))
-            hand = list(obs.hand)
+            hand = self.shown_hand(obs)
             if hand:
                 self.cursor = max(0, min(self.cursor, len(hand) - 1))
             human = self.mode == "human"

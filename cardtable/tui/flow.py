@@ -27,11 +27,11 @@ from cardtable import saves
 from cardtable.cards import plain
 from cardtable.engine.actions import Action
 from cardtable.engine.game import IllegalAction, Observation
-from cardtable.engine.views import spec_for
+from cardtable.engine.views import LAST_TRICK, TRICK, spec_for
 from cardtable.tui import layout as L
 from cardtable.tui import render as R
 from cardtable.tui.chooser import Chooser
-from cardtable.tui.handover import ConfirmScreen, HandOverScreen, handover_due, initial, pass_key
+from cardtable.tui.handover import ConfirmScreen, HandOverScreen, handover_due, hush, initial, pass_key
 from cardtable.tui.screens import HandSummaryScreen, MatchEndScreen
 from cardtable.tui.selection import TableSelection
 from cardtable.tui.widgets import dismiss_once
@@ -264,13 +264,7 @@ class TableFlow(TableSelection):
             ):
                 return
             self._take_hint(action, now)
-            t = Text("Hint: ", Style(color=R.GOLD, bold=True))
-            t.append_text(R.move_words(action, now.verbs, bool(getattr(self.app, "dutch", False))))
-            if why:
-                # the reason starts by naming the move ("play 10♦: wins the trick, ..."): once is enough
-                head, sep, rest = why.partition(": ")
-                t.append(f": {rest}" if sep and "(" not in head else f" ({why})", Style(color="#b8d8c0"))
-            self.set_message(t)
+            self.set_message(R.hint_line(action, why, now.verbs, bool(getattr(self.app, "dutch", False))))
         elif event.state == WorkerState.ERROR:
             self.set_message(Text(f"no hint: {event.worker.error!r}", Style(color="#ff6b6b")))
 
@@ -335,9 +329,11 @@ class TableFlow(TableSelection):
             self.app.push_screen(ConfirmScreen(spec.confirm, spec.label), callback=answer)
             return False
         before = Counter(obs.hand) if obs is not None and obs.seat == self.viewer else None
+        shown = self.shown_hand(obs) if obs is not None and before is not None else []
         held = (
-            obs.hand[self.cursor] if before is not None and 0 <= self.cursor < len(obs.hand) else None
+            shown[self.cursor] if 0 <= self.cursor < len(shown) else None
         )  # the card under the cursor, kept in view after a draw
+        tricks_before = _tricks(obs)
         try:
             self.match.apply(action)
         except IllegalAction as e:
@@ -348,6 +344,12 @@ class TableFlow(TableSelection):
         self._after_action(before)
         if before is not None:
             self._cursor_after_draw(before, held)
+        if obs is not None and self.mode == "human" and self.viewer == obs.seat:
+            after = self.observation()
+            if after is not None and tricks_before is not None and _tricks(after) != tricks_before:
+                # the move ended a trick and its player leads the next at once: the rest of
+                # the keys that played it (a bounced ⏎, a habit) must not lead a card too
+                hush(self.app)
         return True
 
     def _after_action(self, before: Counter | None = None) -> None:
@@ -357,6 +359,7 @@ class TableFlow(TableSelection):
         self._autosave()
         self.chooser.reset()
         self._hinted = None  # a hint is for the decision it was asked at
+        self.peek_last = False  # a move: the middle shows the play again
         self._keep_selection(before)
         self.advance()
 
@@ -400,9 +403,10 @@ class TableFlow(TableSelection):
         """Take back the last decision of a human in this hand and the bots' moves after it
         (``Match.undo``); as many times as there are decisions in the hand."""
         if not self.undo_allowed():
-            self.set_message(
-                Text("Undo is off in hot-seat (it can be turned on in the settings).", Style(color=R.GOLD))
-            )
+            if self.humans:  # (only bots at the table: nobody's move to take back)
+                self.set_message(
+                    Text("Undo is off in hot-seat (it can be turned on in the settings).", Style(color=R.GOLD))
+                )
             return
         if self.mode not in ("human", "bot"):
             return
@@ -472,3 +476,14 @@ class TableFlow(TableSelection):
     def on_unmount(self) -> None:
         self.driver.stop()
         self.review.stop()
+
+
+def _tricks(obs: Observation | None) -> tuple | None:
+    """What a trick game's middle says of the tricks (the last trick's cards and the trick's
+    count), or None where there is no trick: a change after a move means a trick ended."""
+    if obs is None:
+        return None
+    found = tuple(
+        (z.kind, z.cards if z.kind == LAST_TRICK else z.count) for z in obs.zones if z.kind in (TRICK, LAST_TRICK)
+    )
+    return found or None

@@ -15,7 +15,7 @@ from textual.containers import VerticalScroll
 
 from cardtable.engine.actions import Action
 from cardtable.engine.game import Observation
-from cardtable.engine.views import CARD, CARDS, MELD, spec_for
+from cardtable.engine.views import CARD, CARDS, LAST_TRICK, MELD, TRICK, spec_for
 from cardtable.tui import render as R
 from cardtable.tui.bot_driver import hint_function
 from cardtable.tui.chooser import CARD_SHAPES, Chooser, card_index
@@ -49,7 +49,22 @@ class TableKeys(TableMoves):
             return hint_function() is not None and self.mode == "human"
         if action == "undo":
             return self.undo_allowed()
+        if action == "scroll_center":
+            return self._center_scrolls()
+        if action in ("sort", "move_card"):
+            return len(self.hand_cards()) > 1
+        if action == "last_trick":
+            obs = self.observation()
+            return obs is not None and any(z.kind in (TRICK, LAST_TRICK) for z in obs.zones)
         return True
+
+    def _center_scrolls(self) -> bool:
+        """The middle of the table (the melds) is taller than its room: ↑↓ scroll it and the
+        key line says so."""
+        try:
+            return self.query_one("#center", VerticalScroll).max_scroll_y > 0
+        except Exception:
+            return False
 
     def _card_key_live(self, action: str) -> bool:
         """Whether a card key does something now: ⏎ and ←→ while a card-shaped verb is on
@@ -74,6 +89,17 @@ class TableKeys(TableMoves):
         typing, a paste, key repeat): a key left to its binding would run only after it has
         bubbled up to the app, behind the digits typed after it."""
         key = event.key
+        if key == "ctrl+c":  # Textual's convention: Ctrl+C does not quit, it says what does
+            event.stop()
+            event.prevent_default()
+            self.action_help_quit()
+            return
+        if key in ("backspace", "ctrl+z") and not self.undo_allowed():
+            # the binding is off (not on the key line), but the key says why
+            event.stop()
+            event.prevent_default()
+            self.action_undo()
+            return
         if self._too_small() and key != "q":
             event.stop()  # the table is not in view: no card is played blind
             event.prevent_default()
@@ -86,7 +112,9 @@ class TableKeys(TableMoves):
         if key in self.keymap:
             event.stop()
             event.prevent_default()
-            self.keymap[key]()
+            # ⏎ as ``_enter_plan`` says (the one card allowed wherever the cursor is)
+            fn = self._enter_plan()[1] if key == "enter" and self.mode == "human" else None
+            (fn or self.keymap[key])()
             return
         if card_index(key) is not None:
             event.stop()
@@ -118,6 +146,17 @@ class TableKeys(TableMoves):
             event.prevent_default()
             self._no_such_key(char)
 
+    def action_help_quit(self) -> None:
+        """Ctrl+C (Textual's ``help_quit``; the table's key handler would otherwise give it to
+        the screen's copy binding, which does nothing here): a notice that ``q`` leaves the
+        table (the game is saved) and Ctrl+Q quits the app; nothing else changes."""
+        self.notify(
+            "Press q to leave the table (the game is saved) or Ctrl+Q to quit the app.",
+            title="Do you want to quit?",
+            markup=False,
+            timeout=4,
+        )
+
     def _too_small(self) -> bool:
         """The terminal is smaller than ``MIN_SIZE``: a notice stands in for the table."""
         w, h = self.app.size
@@ -147,11 +186,33 @@ class TableKeys(TableMoves):
         fn = self.keymap.get("enter")
         if fn is not None:
             spec = self.chooser.card_spec(obs, "enter")
-            return (spec[0].verb if spec else "choose"), fn
+            verb = spec[0].verb if spec else "choose"
+            one = self._one_card(obs)
+            if one is not None:
+                # the one card the rules allow: ⏎ plays it wherever the cursor is
+                dutch = bool(getattr(self.app, "dutch", False))
+                return f"{verb} {R.card_label(one, dutch)}", (lambda: self._enter_one(one, fn))
+            return verb, fn
         only = self._only_move(obs)
         if only is not None:
             return only.verb, (lambda: self.try_action(only))
         return "", None
+
+    def _one_card(self, obs: Observation) -> int | None:
+        """The one card ⏎ may play now (``_enter_cards`` holds a single card; no cards are
+        selected), else None."""
+        ok = self._enter_cards(obs)
+        if not ok or len(ok) != 1 or self.selected:
+            return None
+        return next(iter(ok))
+
+    def _enter_one(self, card: int, fn: Callable[[], None]) -> None:
+        """⏎ with one card allowed: the cursor goes onto it and ⏎'s verb plays it (through
+        ``legal_actions()``, as any card key)."""
+        hand = self.hand_cards()
+        if card in hand:
+            self.cursor = hand.index(card)
+        fn()
 
     def _enter_refusal(self) -> None:
         """⏎ when it does nothing now, on the human's turn: a card verb this phase offered on
@@ -263,4 +324,71 @@ class TableKeys(TableMoves):
 
     def action_letters(self) -> None:
         self.app.dutch = not getattr(self.app, "dutch", False)
+        self.refresh_table()
+
+    # ---- the hand's order and the last trick ----------------------------------------------
+    def action_sort(self) -> None:
+        """``=``: the next order of the hand (as dealt, by suit with the trump first, by rank;
+        ``hand_order.ORDERS``), saved in the settings; the cursor stays on its card. Any
+        order the player made by moving cards is given up."""
+        from dataclasses import replace
+
+        from cardtable import settings as S
+        from cardtable.tui.hand_order import ORDER_WORDS, ORDERS
+
+        hand = self.hand_cards()
+        if len(hand) < 2:
+            return
+        held = hand[self.cursor] if 0 <= self.cursor < len(hand) else None
+        order = ORDERS[(ORDERS.index(self.hand_sort) + 1) % len(ORDERS)] if self.hand_sort in ORDERS else ORDERS[1]
+        current = getattr(self.app, "settings", None) or S.load()
+        setattr(self.app, "settings", replace(current, hand_sort=order))  # noqa: B010 (the App type has no settings)
+        self.own_order.clear()
+        words = ORDER_WORDS[order]
+        obs = self.observation()
+        if order == "suit" and obs is not None:
+            f = obs.facts
+            if (f.trump if f is not None else obs.trump) is not None:
+                words += ", trump first"
+        t = Text(f"Hand {words} (= the next order; < > move the card under the cursor).", Style(color=R.GOLD))
+        try:
+            S.save(replace(S.load(environ=False), hand_sort=order))
+        except OSError as e:
+            t = Text(f"Hand {words}; the order could not be saved: {e}", Style(color=R.GOLD))
+        hand = self.hand_cards()
+        if held is not None and held in hand:
+            self.cursor = hand.index(held)
+        self.set_message(t)
+        self.refresh_table()
+
+    def action_move_card(self, step: int) -> None:
+        """``<`` ``>`` (or Shift+←→): the card under the cursor moves one place left or right
+        in the hand and the cursor with it; the order is the player's (``own_order``) until
+        the next hand or the sort key."""
+        hand = self.hand_cards()
+        obs = self.observation()
+        if len(hand) < 2 or obs is None or not 0 <= self.cursor < len(hand):
+            return
+        i, j = self.cursor, self.cursor + step
+        if not 0 <= j < len(hand):
+            return
+        hand[i], hand[j] = hand[j], hand[i]
+        self.own_order[obs.seat] = (len(self.match.hands), hand)
+        self.cursor = j
+        self._message = None
+        self.refresh_table()
+
+    def action_last_trick(self) -> None:
+        """``-``: the middle shows the last trick taken (who played which card, who took it),
+        from the public LAST_TRICK zone, until ``-`` again or the next move."""
+        obs = self.observation()
+        if obs is None:
+            return
+        last = next((z for z in obs.zones if z.kind == LAST_TRICK and z.cards), None)
+        if last is None:
+            self.peek_last = False
+            self.set_message(Text("No trick has been taken yet this hand.", Style(color=R.GOLD)))
+            return
+        self.peek_last = not self.peek_last
+        self._message = None
         self.refresh_table()

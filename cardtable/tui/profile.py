@@ -5,7 +5,8 @@ a saved game.
 ``apply_settings(app, s)`` puts settings into effect in a running app: the bot pace, the
 card letters, the suit colours, undo in hot-seat (``app.settings.hotseat_undo``, read by
 the table), the strong bot's thinking budget and the bot's review in the hand summary
-(``app.settings.review``, read by the table).
+(``app.settings.review``, read by the table), the order of the hand (``app.settings.hand_sort``,
+read and changed by the table's ``=`` key).
 """
 
 from __future__ import annotations
@@ -78,6 +79,7 @@ FIELDS = [
     ("hotseat_undo", "Undo in hot-seat", "players at one keyboard may take back"),
     ("bot_budget", "Bot thinking time", "seconds a move for the strong bot"),
     ("review", "Bot's review", "the hand summary shows where the bot would play otherwise"),
+    ("hand_sort", "Hand order", "by suit: trump first; = at the table"),
 ]
 
 
@@ -120,6 +122,14 @@ class SettingsScreen(Screen):
         if name == "colours":
             return Select(
                 [("red and black", "red-black"), ("four colours", "four-colour")],
+                value=value,
+                allow_blank=False,
+                id=wid,
+                compact=True,
+            )
+        if name == "hand_sort":
+            return Select(
+                [("as dealt", "dealt"), ("by suit", "suit"), ("by rank", "rank")],
                 value=value,
                 allow_blank=False,
                 id=wid,

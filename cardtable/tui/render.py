@@ -197,6 +197,7 @@ YOU_VERBS = {
     "follows": "follow",
     "wants": "want",
     "tries": "try",
+    "sits": "sit",
 }
 
 
@@ -217,6 +218,33 @@ def event_text(event, names: dict[int, str], you: int | None = None) -> str:
         return render(event, names, you)
     except (IndexError, KeyError, ValueError):
         return event.text
+
+
+#: a template that opens with its seat as the subject (``{^0} {0:draws|draw} ...``): a move of
+#: that seat's own
+_SUBJECT = "{^0} "
+
+
+def turn_texts(events, names: dict[int, str], you: int | None = None) -> list[str]:
+    """The log's lines from LogEvents (``event_text``), a seat's turn of several moves on one
+    line: consecutive events whose sentence opens with the same seat as its subject (a
+    rummy turn: draw, swap, meld, lay-offs, discard) are one sentence, ``Bot 3 draws from
+    the stock, melds 7C 8C 9C (meld 8), lays off 6D on meld 9, discards 4D.``, so that a
+    bot's whole turn stays in a short log until the player has read it. Any other event is
+    a line of its own."""
+    from cardtable.engine.views import LogEvent
+
+    out: list[str] = []
+    subject: int | None = None  # the seat whose turn the last line tells
+    for e in events:
+        opens = e.template.startswith(_SUBJECT) and bool(e.seats)
+        if opens and out and subject == e.seats[0]:
+            rest = event_text(LogEvent(e.kind, e.template[len(_SUBJECT) :], e.seats, e.cards, e.values), names, you)
+            out[-1] = out[-1].rstrip().rstrip(".") + ", " + rest
+            continue
+        out.append(event_text(e, names, you))
+        subject = e.seats[0] if opens else None
+    return out
 
 
 def name_seats(line: str, names: dict[int, str]) -> str:
@@ -266,14 +294,17 @@ def move_words(action, verbs: Sequence = (), dutch: bool = False) -> Text:
     its verb spec (``verbs``: the observation's) where the action's argument is a word of the
     game (``declare seq3 KH QH JH`` -> "Roem K♥ Q♥ J♥", ``bid herschut`` -> "Herschut", a
     suit's symbol after the verb: ``trump H`` -> "trump ♥"), else the action with its cards
-    drawn (``meld TC TD TS`` -> "meld 10♣ 10♦ 10♠"). A move onto a table meld by its label
+    drawn (``meld TC TD TS`` -> "meld 10♣ 10♦ 10♠"); a button with no argument by its label
+    (``take-hand`` -> "Ruil"). A move onto a table meld by its label
     and ``bots.words.action_words`` (``layoff 4H to 3`` -> "Lay off 4♥ onto meld 3")."""
     from cardtable.bots.words import action_words
-    from cardtable.engine.views import MELD, MENU, spec_for
+    from cardtable.engine.views import MELD, MENU, NONE, spec_for
 
     spec = spec_for(action, verbs)
     if spec is not None and spec.shape == MELD and spec.label and action.prep is not None:
         return pretty(action_words(action, verbs), dutch)
+    if spec is not None and spec.shape == NONE and not action.arg and not action.cards and spec.label:
+        return pretty(spec.label.rstrip("\u2026"), dutch)  # a button by its label: "Ruil", not take-hand
     if spec is None or not action.arg or spec.shape == MENU or not spec.label:
         return pretty(action.text(), dutch)
     label = spec.label.rstrip("\u2026")
@@ -285,6 +316,20 @@ def move_words(action, verbs: Sequence = (), dutch: bool = False) -> Text:
         out.append(" ")
         out.append_text(cards_inline(action.cards, dutch))
     return out
+
+
+def hint_line(action, why: str, verbs: Sequence = (), dutch: bool = False) -> Text:
+    """The hint's message: ``Hint: `` and the move in the game's words (``move_words``), then
+    the reason (``bots.explain.reason``: ``<the move's label>: a close call, ...``) after a
+    colon, its own naming of the move left out (once is enough, and a label with brackets,
+    ``Open (come out)``, would nest them): ``Hint: open 7♣ 7♦ 7♥: a close call, ...``. A
+    reason that does not name the move first goes in brackets."""
+    t = Text("Hint: ", Style(color=GOLD, bold=True))
+    t.append_text(move_words(action, verbs, dutch))
+    if why:
+        _head, sep, rest = why.partition(": ")
+        t.append(f": {rest}" if sep else f" ({why})", Style(color="#b8d8c0"))
+    return t
 
 
 _SUIT_GLYPHS = {"\u2663": 0, "\u2666": 1, "\u2665": 2, "\u2660": 3}

@@ -16,6 +16,7 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Center, Horizontal, Vertical, VerticalScroll
+from textual.css.query import NoMatches
 from textual.screen import Screen
 from textual.widgets import Button, Checkbox, Input, Label, OptionList, Select, Static
 from textual.widgets.option_list import Option as ListOption
@@ -158,14 +159,35 @@ class MenuScreen(Screen):
         ol.clear_options()
         ol.add_options(self._options())
         first = 1 if self.saved else 0
+        shown = [info.path for info in self.saved]
+        if shown != getattr(self, "_shown_saves", None):
+            # a game was left, saved, resumed or deleted: the line kept would now be another
+            # game's; the last played (the game just left) is at the top, in view
+            keep = None
+        self._shown_saves = shown
         ol.highlighted = first if keep is None or keep >= ol.option_count else max(first, keep)
         if ol.get_option_at_index(ol.highlighted).disabled:
             ol.highlighted = first
+        if ol.highlighted == first:
+            ol.scroll_home(animate=False, immediate=True)  # the Continue heading in view too
+
+    def on_option_list_option_highlighted(self, event: OptionList.OptionHighlighted) -> None:
+        self.refresh_bindings()  # "x delete save" only on a Continue line
+
+    def on_key(self, event) -> None:
+        """``x`` on a line that is not a saved game (where the key line does not offer it):
+        say what it deletes instead of doing nothing."""
+        if event.key == "x" and self._current_save() is None:
+            event.stop()
+            self.notify("Only a saved game in Continue can be deleted.", markup=False, timeout=3)
 
     def check_action(self, action: str, parameters: tuple) -> bool | None:
-        """The delete key is shown only while there are saved games."""
+        """The delete key is shown only on a saved game's line (Continue)."""
         if action == "delete":
-            return bool(self.saved)
+            try:
+                return self._current_save() is not None
+            except NoMatches:  # the list is not mounted yet
+                return False
         return True
 
     def _current_id(self) -> str | None:
@@ -533,6 +555,7 @@ class SetupScreen(Screen):
             raw = w.value
             try:
                 val = opt.parse(raw)
+                opt.check_maximum(val)
             except OptionError as e:
                 errors.append(str(e))
                 self.query_one(f"#help-{opt.name}", Static).update(Text(str(e), Style(color="#ff6b6b")))
@@ -578,6 +601,7 @@ class SetupScreen(Screen):
         seats, _ = self._seats()
         try:
             game = self.cls(players=self.players, **opts)
+            game.check_new_match()
             match = Match(game, seats, seed=getattr(self.app, "seed", None))
         except (OptionError, ValueError) as e:
             self.query_one("#setup-error", Static).update(Text(str(e), Style(color="#ff6b6b", bold=True)))

@@ -168,7 +168,7 @@ class TableSelection(TableDrawing):
         ok = self._enter_cards(obs)
         if not ok:
             return
-        hand = list(obs.hand)
+        hand = self.shown_hand(obs)
         n = len(hand)
         start = self.cursor if 0 <= self.cursor < n else 0
         for step in range(n):
@@ -185,7 +185,7 @@ class TableSelection(TableDrawing):
         obs = self.observation()
         if self.mode != "human" or obs is None or obs.seat != self.viewer or not obs.hand:
             return
-        hand = list(obs.hand)
+        hand = self.shown_hand(obs)
         drawn = Counter(hand) - before
         if not drawn:
             return

@@ -16,6 +16,8 @@ Its other parts (each in a module of its own):
   from the verb specs the game declares;
 - the bot driver (``tui/bot_driver.py``): bots think in a worker; the hint key;
 - the hand-over (``tui/handover.py``): the screen between two humans at one keyboard;
+- the hand's order (``tui/hand_order.py``): as dealt, by suit, by rank, the player's own
+  (``=``, ``<`` ``>``); the card keys follow the order drawn;
 - the review (``tui/review.py``): a short search of the one human's decisions for the hand
   summary's "what the bot would have played".
 
@@ -56,8 +58,9 @@ class TableScreen(TableKeys):
 
     HORIZONTAL_BREAKPOINTS = [(0, "-tiny"), (MIN_SIZE[0], "-narrow"), (110, "-wide")]
     #: the key line's keys left out first where it is too narrow (KeyFooter): the arrows
-    #: (the hint line names them), the hint, the rules, the history
-    FOOTER_DROP = ("cursor", "hint", "rules", "history")
+    #: (the hint line names them), the hint, the rules, the history; before them the last
+    #: trick and the sort key (the README and the sort's message name them)
+    FOOTER_DROP = ("last_trick", "sort", "cursor", "hint", "rules", "history")
     VERTICAL_BREAKPOINTS = [(0, "-short"), (MIN_SIZE[1], "-tall")]
     AUTO_FOCUS = None
 
@@ -71,6 +74,13 @@ class TableScreen(TableKeys):
         Binding("i", "hint", "hint"),
         Binding("h", "history", "history"),
         Binding("n", "letters", "B/J", show=False),
+        # the hand's order (the player's): sort, move the card under the cursor; the last trick
+        Binding("equals_sign", "sort", "sort", key_display="="),
+        Binding("less_than_sign", "move_card(-1)", "move card", key_display="<>", show=False),
+        Binding("greater_than_sign", "move_card(1)", "move card", show=False),
+        Binding("shift+left", "move_card(-1)", "move card", show=False),
+        Binding("shift+right", "move_card(1)", "move card", show=False),
+        Binding("minus", "last_trick", "last trick", key_display="-"),
         Binding("escape", "cancel", "cancel", show=False),
         Binding("q", "leave", "quit"),
         # undo: backspace (⌫) or Ctrl+Z (every letter is a verb's or a card's key); after q
@@ -78,7 +88,7 @@ class TableScreen(TableKeys):
         Binding("backspace", "undo", "undo", key_display="⌫"),
         Binding("ctrl+z", "undo", "undo", show=False),
         # the middle of the table (many melds) scrolls
-        Binding("up", "scroll_center(-1)", "scroll", show=False),
+        Binding("up", "scroll_center(-1)", "melds", key_display="\u2191\u2193"),
         Binding("down", "scroll_center(1)", "scroll", show=False),
         Binding("pageup", "scroll_center(-5)", "scroll", show=False),
         Binding("pagedown", "scroll_center(5)", "scroll", show=False),
@@ -105,13 +115,13 @@ class TableScreen(TableKeys):
                         yield PileView(id="piles")
                         yield MeldsView(id="melds")
                     yield SeatView(id="right-seat")
-                yield MoreBelow("center", id="center-more")  # melds out of view: ↓ or PgDn
-                yield LogView(lines=2, id="log")
+                yield MoreBelow("center", above=True, id="center-more")  # melds out of view: ↑↓
+                yield LogView(lines=2, grow=4, id="log")  # a bot's long turn: up to 4 rows
             with Vertical(id="side"):
                 yield Static("Score sheet", classes="side-title", markup=False)
                 yield SheetView(id="side-sheet")
                 yield Static("", id="side-melds", markup=False)
-                yield Static("Table talk", classes="side-title", markup=False)
+                yield Static("Log", classes="side-title", markup=False)
                 yield LogView(lines=12, id="side-log")
         yield Static("", id="me", markup=False)
         yield HandView(id="hand")

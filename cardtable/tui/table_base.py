@@ -78,6 +78,11 @@ class TableBase(Screen):
         #: the keys of the moves offered to the human at the keyboard since they took it (the
         #: last hand-over): the next hand-over is not passed by any of them (``pass_key``)
         self.keys_in_use: set[str] = set()
+        #: the order each seat's player made by moving cards (``<`` ``>``): seat -> (the hand
+        #: it was made in, the cards in that order); ``shown_hand`` follows it
+        self.own_order: dict[int, tuple[int, list[int]]] = {}
+        #: the middle shows the last trick instead of the trick in play (the ``-`` key)
+        self.peek_last = False
 
     # ---- what the viewer sees ------------------------------------------------------------
     @property
@@ -137,10 +142,32 @@ class TableBase(Screen):
         return dataclasses.replace(obs, hand=(), legal=(), verbs=(), zones=zones)
 
     def hand_cards(self) -> list[int]:
+        """The viewer's hand in the order drawn (``shown_hand``); [] while hands are hidden."""
         obs = self.observation()
         if obs is None or self._hidden():
             return []
-        return list(obs.hand)
+        return self.shown_hand(obs)
+
+    @property
+    def hand_sort(self) -> str:
+        """The order the player chose for the hand (``settings.HAND_SORTS``)."""
+        s = getattr(self.app, "settings", None)
+        return getattr(s, "hand_sort", "dealt")
+
+    def shown_hand(self, obs: Observation) -> list[int]:
+        """``obs.hand`` in the order the table draws it, the player's choice alone: the
+        order of the sort key (``hand_order.arrange``: as dealt, by suit with the trump
+        first, by rank), then the cards the player moved (``own_order``). The card keys
+        (1…9, the letters) and the cursor count in this order."""
+        from cardtable.tui.hand_order import arrange, follow
+
+        f = obs.facts
+        trump = f.trump if f is not None else obs.trump
+        hand = arrange(obs.hand, self.hand_sort, trump)
+        own = self.own_order.get(obs.seat)
+        if own is not None and own[0] == len(self.match.hands):
+            return follow(own[1], hand)
+        return hand
 
     def _drawn_cards(self) -> tuple[int, ...]:
         """The cards the viewer drew from the stock this turn, marked until its next turn

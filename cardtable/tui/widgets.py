@@ -143,16 +143,25 @@ class KeyFooter(Footer):
 class MoreBelow(Static):
     """A hint under a scrolling page that there is more below it ("▼ more below: ↓ or PgDn"),
     shown while the page (the widget with id ``page``, a scroll container of the same screen)
-    can scroll further down, hidden at its foot."""
+    can scroll further down, hidden at its foot. ``above``: also shown while the page is
+    scrolled down, saying what is above it ("▲ more above: ↑ or PgUp"; both ways: "▲▼ more
+    above and below"), so that nothing out of view is out of mind. A change of what it shows
+    refreshes the screen's key line (a screen may show its scroll keys only while the page
+    scrolls)."""
 
-    def __init__(self, page: str, **kw) -> None:
-        super().__init__(
-            Text("\u25bc more below: \u2193 or PgDn scrolls", Style(color=R.GOLD, italic=True)),
-            markup=False,
-            classes="more-below",
-            **kw,
-        )
+    BELOW = "\u25bc more below: \u2193 or PgDn scrolls"
+    ABOVE = "\u25b2 more above: \u2191 or PgUp scrolls"
+    BOTH = "\u25b2\u25bc more above and below: \u2191\u2193 or PgUp PgDn scroll"
+
+    def __init__(self, page: str, above: bool = False, **kw) -> None:
+        super().__init__(self._words(self.BELOW), markup=False, classes="more-below", **kw)
         self.page = page
+        self.above = above
+        self._shown = self.BELOW
+
+    @staticmethod
+    def _words(text: str) -> Text:
+        return Text(text, Style(color=R.GOLD, italic=True))
 
     def on_mount(self) -> None:
         self.display = False
@@ -172,7 +181,19 @@ class MoreBelow(Static):
         page = self._page
         # the hint's own line is taken from the page: a page that fits without it has no more
         more = page.max_scroll_y - (1 if self.display else 0) > 0
-        self.display = more and round(page.scroll_y) < page.max_scroll_y
+        below = more and round(page.scroll_y) < page.max_scroll_y
+        up = self.above and more and round(page.scroll_y) > 0
+        text = self.BOTH if below and up else self.ABOVE if up else self.BELOW
+        was = (self.display, self._shown)
+        if text != self._shown:
+            self._shown = text
+            self.update(self._words(text))
+        self.display = below or up
+        if (self.display, self._shown) != was:
+            try:
+                self.screen.refresh_bindings()
+            except Exception:
+                pass
 
 
 class CardWidget(Static):
@@ -547,11 +568,15 @@ class MeldsView(Widget):
 
 
 class LogView(Static):
-    """The last public events, newest at the bottom."""
+    """The last public events, newest at the bottom. ``grow``: the rows the view may take
+    (above its ``lines``) for a newest event too long for them (a bot's whole rummy turn on
+    one line, ``render.turn_texts``), so that it is read whole; 0: the view's height is the
+    stylesheet's."""
 
-    def __init__(self, lines: int = 3, **kw) -> None:
+    def __init__(self, lines: int = 3, grow: int = 0, **kw) -> None:
         super().__init__("", markup=False, **kw)
         self.lines = lines
+        self.grow = grow
         self._last: tuple | None = None
 
     def show(
@@ -559,12 +584,15 @@ class LogView(Static):
     ) -> None:
         """The last ``lines`` (default ``self.lines``) events, as many of them as fit the
         widget's height once it is laid out (a long line wraps onto more rows): the newest
-        are never pushed out of view by older ones."""
+        are never pushed out of view by older ones, and a newest one longer than the height
+        takes up to ``grow`` rows."""
         self._last = (log, dutch, names, lines)
         n = lines or self.lines
         tail = [R.pretty(line, dutch, names) for line in list(log)[-n:]]
-        height, width = self.size.height, self.size.width
-        if height and width and tail:
+        height, width = (self.lines if self.grow else self.size.height), self.size.width
+        if self.grow and width:
+            width -= self.styles.gutter.width  # the padding: the text's own width
+        if height and width > 0 and tail:
             kept, rows = [], 0
             for t in reversed(tail):
                 need = len(t.wrap(self.app.console, width))
@@ -573,6 +601,8 @@ class LogView(Static):
                 kept.append(t)
                 rows += need
             tail = kept[::-1]
+            if self.grow:
+                self.styles.height = max(self.lines, min(rows, self.grow))
         self.update(Text("\n").join(tail) if tail else Text(""))
 
     def on_resize(self) -> None:
@@ -601,7 +631,7 @@ def sheet_renderable(
     """
     from rich.console import Group
 
-    parts = []
+    parts: list[Any] = []  # a FittedSheet and Texts
     view = _call_with_names(sheet.view, names) if hasattr(sheet, "view") else None
     if view is None:
         return Group(Text("(no sheet)"))
@@ -620,6 +650,8 @@ def sheet_renderable(
     extra = list(view.lines)
     if extra:
         parts.append(Text("\n".join(extra), Style(bold=True)))
+    if view.legend and parts:
+        parts.append(Text(view.legend, Style(dim=True, italic=True)))
     if not parts:
         parts.append(Text("(no hands played yet)"))
     return Group(*parts)

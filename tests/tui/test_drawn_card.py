@@ -87,7 +87,7 @@ async def test_the_drawn_card_is_marked_named_and_kept_after_a_resume(make_app):
         await settle(pilot)
         hand = tbl.hand_cards()
         assert drawn_marks(tbl) == [hand.index(drawn)] and tbl.cursor == hand.index(drawn)
-        assert "Anna draws from the stock: 6H." in log_text(tbl)
+        assert "draws from the stock (6H)." in log_text(tbl)
         assert "new" in str(tbl.query_one(HandView).query(CardWidget)[hand.index(drawn)].render())
     resumed = replay(match.to_record())
     app = make_app(resumed)
@@ -96,13 +96,13 @@ async def test_the_drawn_card_is_marked_named_and_kept_after_a_resume(make_app):
         tbl = app.screen
         hand = tbl.hand_cards()
         assert drawn_marks(tbl) == [hand.index(drawn)] and tbl.cursor == hand.index(drawn)
-        assert "Anna draws from the stock: 6H." in log_text(tbl)
+        assert "draws from the stock (6H)." in log_text(tbl)
         # discard a card: the bot plays its turn, and Anna's next turn starts unmarked
         discard = next(a for a in tbl.observation().legal if a.verb == "discard" and a.cards != (drawn,))
         tbl.try_action(discard)
         await settle(pilot)
         assert resumed.state.to_act == 0 and drawn_marks(tbl) == []
-        assert "Anna draws from the stock." in log_text(tbl) and "6H." not in log_text(tbl)
+        assert "draws from the stock" in log_text(tbl) and "(6H)" not in log_text(tbl)
         assert resumed.drawn(0) == ()
 
 
@@ -127,7 +127,7 @@ async def test_the_drawn_card_is_named_to_its_drawer_only(make_app):
         tbl = app.screen
         await pilot.press("d")
         await settle(pilot)
-        assert "Anna draws from the stock: 4S." in log_text(tbl)
+        assert "draws from the stock (4S)." in log_text(tbl)
         discard = next(a for a in tbl.observation().legal if a.verb == "discard" and a.cards != (parse_card("4S"),))
         tbl.try_action(discard)
         await settle(pilot)
@@ -135,7 +135,7 @@ async def test_the_drawn_card_is_named_to_its_drawer_only(make_app):
         await settle(pilot)
         assert tbl.viewer == 1 and tbl.mode == "human"
         text = log_text(tbl) + "\n" + str(tbl.query_one("#log").render())
-        assert "Anna draws from the stock." in log_text(tbl)
+        assert "draws from the stock" in log_text(tbl)
         assert "4S" not in log_text(tbl) and "4♠" not in text
         assert drawn_marks(tbl) == []
 

@@ -252,7 +252,7 @@ async def _scroll_to_the_foot(pilot, app, page_id: str, last_words: str) -> None
 
 
 async def test_a_long_sheet_scrolls_in_the_resume_box_with_a_hint():
-    match = demo.after_hands("schutjassen", 3, seed=5)
+    match = demo.after_hands("schutjassen", 8, seed=5)
     app = make_app(match, resume=False, autosave=False)
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
@@ -264,13 +264,19 @@ async def test_a_long_sheet_scrolls_in_the_resume_box_with_a_hint():
         assert not isinstance(app.screen, ResumeScreen)
 
 
-async def test_the_schutjassen_hand_summary_shows_the_foot_of_the_boom_by_scrolling():
+async def test_the_schutjassen_hand_summary_shows_the_foot_of_the_boom_and_scrolls_to_its_log():
+    """The boom's ground and totals are in view at once at 80x24 (issue 21); the log of
+    hands under it and the summary's last words are reached by scrolling."""
+    from cardtable.sheets.boom import GROUND
     from cardtable.tui import render as R
 
-    match = demo.after_hands("schutjassen", 3, seed=5)
+    match = demo.after_hands("schutjassen", 8, seed=5)
+    a, b = match.sheet.points
     app = make_app(match, resume=False, autosave=False)
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
         app.push_screen(HandSummaryScreen(match, len(match.results) - 1, R.seat_names(match)))
         await settle(pilot)
+        text = screen_text(app)
+        assert GROUND in text and f"{a:>4}|{b}" in text, text
         await _scroll_to_the_foot(pilot, app, "summary", "deals the next hand")

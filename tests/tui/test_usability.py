@@ -121,7 +121,8 @@ async def test_many_melds_scroll_into_view():
         await settle(pilot)
         text = region_text(app, last)
         assert "10" in text and card_label(parse_card("JS")) in text
-        assert not more.display  # at the foot: the hint goes
+        # at the foot: the hint says what is above instead (issue 21, point 7)
+        assert more.display and "more above" in str(more.render()) and "below" not in str(more.render())
 
 
 # ---- 2. keys act in the order typed ------------------------------------------------------
@@ -251,8 +252,8 @@ async def test_the_log_says_you_draw():
         await pilot.press("d")
         await settle(pilot)
         text = screen_text(app)
-        # the drawer's own log names the card drawn (issue 21): "You draw from the stock: 7♣."
-        assert "You draw from the stock: " in text and "You draws" not in text
+        # the drawer's own log names the card drawn (issue 21): "You draw from the stock (7♣)."
+        assert "You draw from the stock (" in text and "You draws" not in text
 
 
 # ---- 5. one name per seat, in the setup and at the table ---------------------------------
