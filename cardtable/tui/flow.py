@@ -276,7 +276,7 @@ class TableFlow(TableSelection):
         self._hinted = action if action in obs.legal else None
         if self._hinted is None or len(action.cards) != 1:
             return
-        hand = [plain(c) for c in obs.hand]
+        hand = [plain(c) for c in self.shown_hand(obs)]  # the order drawn: the cursor counts in it
         card = plain(action.cards[0])
         if card in hand and (not 0 <= self.cursor < len(hand) or hand[self.cursor] != card):
             self.cursor = hand.index(card)
