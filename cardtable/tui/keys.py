@@ -41,8 +41,11 @@ class TableKeys(TableMoves):
 
     def check_action(self, action: str, parameters) -> bool | None:
         """Which keys the key line shows: the card keys only while a human decides and
-        they do something (while the bots play: quit, the sheet, the history, the rules, undo).
+        they do something (while the bots play: quit, the sheet, the history, the rules, undo);
+        only q while the terminal is too small for the table.
         The table's keys themselves are run by ``on_key``, a card key even when hidden."""
+        if self._too_small():
+            return action == "leave"  # only q works while the notice stands in for the table
         if action in CARD_KEY_ACTIONS and not self._card_key_live(action):
             return False  # hidden from the key line: it does nothing now
         if action == "hint":
