@@ -326,7 +326,17 @@ class TableKeys(TableMoves):
         self.app.push_screen(RulesScreen(type(self.match.game)))
 
     def action_letters(self) -> None:
-        self.app.dutch = not getattr(self.app, "dutch", False)
+        """``n``: the other card letters, saved in the settings (``CardTableApp.toggle_letters``)."""
+        toggle = getattr(self.app, "toggle_letters", None)
+        failed = toggle() if toggle is not None else None
+        if toggle is None:
+            self.app.dutch = not getattr(self.app, "dutch", False)
+        words = "B V H A (Dutch)" if getattr(self.app, "dutch", False) else "J Q K A (English)"
+        self.set_message(
+            Text(
+                f"Card letters: {words}" + (f"; {failed}" if failed else ", kept in the settings."), Style(color=R.GOLD)
+            )
+        )
         self.refresh_table()
 
     # ---- the hand's order and the last trick ----------------------------------------------
