@@ -154,6 +154,22 @@ class CardTableApp(App):
         self.input_times: deque[float] = deque(maxlen=64)
 
     # ---- the input gate -------------------------------------------------------------------
+    def toggle_letters(self) -> str | None:
+        """``n`` at the menu or the table: the other card letters (J Q K A / B V H A), in force
+        at once and saved in the settings, so that the settings screen and the next start show
+        what is in force (one owner: the settings). Returns None, or why the save failed (the
+        letters change for this run anyway)."""
+        from dataclasses import replace
+
+        from cardtable import settings as S
+
+        self.dutch = not self.dutch
+        try:
+            S.save(replace(S.load(environ=False), letters="nl" if self.dutch else "en"))
+        except (OSError, ValueError) as e:
+            return f"the letters could not be saved: {e}"
+        return None
+
     def hush(self) -> None:
         """Shut the input gate: keys, clicks and pastes are dropped until the keyboard and the
         mouse have been quiet for ``input_quiet`` seconds. Called when a confirmation screen

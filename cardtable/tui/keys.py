@@ -41,8 +41,11 @@ class TableKeys(TableMoves):
 
     def check_action(self, action: str, parameters) -> bool | None:
         """Which keys the key line shows: the card keys only while a human decides and
-        they do something (while the bots play: quit, the sheet, the history, the rules, undo).
+        they do something (while the bots play: quit, the sheet, the history, the rules, undo);
+        only q while the terminal is too small for the table.
         The table's keys themselves are run by ``on_key``, a card key even when hidden."""
+        if self._too_small():
+            return action == "leave"  # only q works while the notice stands in for the table
         if action in CARD_KEY_ACTIONS and not self._card_key_live(action):
             return False  # hidden from the key line: it does nothing now
         if action == "hint":
@@ -323,7 +326,17 @@ class TableKeys(TableMoves):
         self.app.push_screen(RulesScreen(type(self.match.game)))
 
     def action_letters(self) -> None:
-        self.app.dutch = not getattr(self.app, "dutch", False)
+        """``n``: the other card letters, saved in the settings (``CardTableApp.toggle_letters``)."""
+        toggle = getattr(self.app, "toggle_letters", None)
+        failed = toggle() if toggle is not None else None
+        if toggle is None:
+            self.app.dutch = not getattr(self.app, "dutch", False)
+        words = "B V H A (Dutch)" if getattr(self.app, "dutch", False) else "J Q K A (English)"
+        self.set_message(
+            Text(
+                f"Card letters: {words}" + (f"; {failed}" if failed else ", kept in the settings."), Style(color=R.GOLD)
+            )
+        )
         self.refresh_table()
 
     # ---- the hand's order and the last trick ----------------------------------------------

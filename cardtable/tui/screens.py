@@ -287,9 +287,13 @@ class MenuScreen(Screen):
         self.app.push_screen(StatsScreen())
 
     def action_letters(self) -> None:
-        self.app.dutch = not self.app.dutch
+        failed = self.app.toggle_letters()
         self.notify(
-            "Card letters: " + ("B V H A (Dutch)" if self.app.dutch else "J Q K A (English)"), markup=False, timeout=2
+            "Card letters: "
+            + ("B V H A (Dutch)" if self.app.dutch else "J Q K A (English)")
+            + (f"; {failed}" if failed else ", kept in the settings"),
+            markup=False,
+            timeout=2,
         )
 
     def action_quit(self) -> None:

@@ -13,7 +13,7 @@ from cardtable.tui import render as R
 from cardtable.tui.chooser import Chooser, card_key
 from cardtable.tui.history import HistoryScreen
 from cardtable.tui.table import TableScreen
-from cardtable.tui.testing import screen_text, settle
+from cardtable.tui.testing import screen_text, settle, table
 from tests.tui.reach import _UI
 from tests.tui.test_generic import CONFIGS, phase_positions
 
@@ -98,6 +98,10 @@ async def test_below_80x24_a_notice_and_the_table_comes_back(make_app):
         text = screen_text(app)
         assert "at least 80x24" in text, text
         assert m.game.name not in text
+        # the key line offers only what works while the notice stands: q
+        tbl = table(app)
+        shown = [key for key, _action, _words, live in tbl._key_line() if live]
+        assert shown == ["q"], shown
         played = len(m.hands[-1]["actions"])
         await pilot.press("enter", "1", "enter")  # no card is played blind
         await settle(pilot)
@@ -106,6 +110,7 @@ async def test_below_80x24_a_notice_and_the_table_comes_back(make_app):
         await settle(pilot)
         text = screen_text(app)
         assert "at least 80x24" not in text and m.game.name in text, text
+        assert "s" in [key for key, _a, _w, live in tbl._key_line() if live]
         await pilot.resize_terminal(100, 23)
         await settle(pilot)
         assert "at least 80x24" in screen_text(app)
