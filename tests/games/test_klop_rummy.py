@@ -231,6 +231,42 @@ def test_the_simple_bot_knocks_takes_and_discards_by_its_rules():
     assert (a.verb == "knock") == (0 < min(left.values()) <= knock_bar(obs, g))
 
 
+def test_the_simple_bot_chooses_among_the_legal_actions_it_is_given():
+    """The strong bot asks the simple bot again with its first choice taken out and with one
+    verb alone (``strong._candidates``): the answer is one of ``obs.legal`` (it once answered
+    ``discard`` when offered only ``knock``s, so the hint compared a move with itself)."""
+    from dataclasses import replace
+
+    g = get_game("klop-rummy", 2)
+    st = run(g.new_hand(seed=3), "draw stock")
+    obs = st.observation(st.to_act)
+    rng = random.Random(1)
+    for verb in ("knock", "discard"):
+        only = tuple(a for a in obs.legal if a.verb == verb)
+        assert only and choose(replace(obs, legal=only), g, rng) in only
+    first = choose(obs, g, rng)
+    rest = tuple(a for a in obs.legal if a != first)
+    assert choose(replace(obs, legal=rest), g, rng) in rest
+
+
+def test_the_strong_bot_searches_distinct_candidates_and_the_hint_names_two_moves():
+    """``cardtable play klop-rummy --seed 3``, draw, hint: the hint once read ``discard Q♥: a
+    close call, as good as Discard Q♥`` (the same action searched twice)."""
+    from cardtable.bots.explain import reason
+    from cardtable.bots.strong import StrongBot
+
+    g = get_game("klop-rummy", 2)
+    st = run(g.new_hand(seed=3), "draw stock")
+    info = st.information_set(st.to_act)
+    bot = StrongBot(g, seed=1, iterations=8, use_pool=False)
+    bot.choose(info)
+    assert bot.last is not None
+    texts = [a.text() for a in bot.last.legal]
+    assert len(texts) == len(set(texts)) > 1, texts
+    head, _, tail = reason(info.observation, bot.last, info).partition(": ")
+    assert head.lower() not in tail.lower(), (head, tail)
+
+
 def test_hands_stay_hidden_until_the_showdown_and_a_taken_card_stays_known():
     st = run(deal(3, EX5, pile="9S"), "draw discard", "discard 2D")
     nine = parse_cards("9S")[0]
