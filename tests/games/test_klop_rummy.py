@@ -144,9 +144,28 @@ def test_example_10_summary_shows_every_split():
     summ = st.result().summary
     assert summ.headline.text == "seat 3 went rummy (+25)"
     lines = [f.line() for f in summ.facts]
-    assert "  seat 1: 2H 3H 4H, KC KD KS | QS  = 10" in lines
-    assert "  seat 2: no meld | 6C 7S 8S TC TS QC QH  = 61" in lines
-    assert "  seat 3: 5D 6D 7D 8D, JC JH JS  = 0" in lines
+    assert "  Seat 1: 2H 3H 4H, KC KD KS | QS  = 10" in lines
+    assert "  Seat 2: no meld | 6C 7S 8S TC TS QC QH  = 61" in lines
+    assert "  Seat 3: 5D 6D 7D 8D, JC JH JS  = 0" in lines
+
+
+def test_the_summary_and_the_sheet_speak_to_you():
+    """At a table of bots the human is named You: "You knocked and were beaten by Bot 1",
+    "You: no meld | ...", and the sheet's "You knock, beaten by Bot 1" (not "You knocks")."""
+    m = replay_match(load_record("klop-rummy", "e7"))
+    res = m.results[0]
+    assert (res.detail["ender"], res.detail["winner"]) == (1, 2)
+    names = ["Bot 0", "You", "Bot 2"]
+    assert res.summary.lines(names, you=1)[0] == "You knocked and were beaten by Bot 2 (+10)"
+    assert res.summary.lines(["Bot 0", "Bot 1", "You"], you=2)[0] == "Bot 1 knocked and was beaten by you (+10)"
+    shown = [ln for ln in res.summary.lines(names, you=1) if ln.startswith("  ")]
+    assert shown[1].startswith("  You: ") and shown[0].startswith("  Bot 0: "), shown
+    assert m.sheet.table(names)[1][0][2] == "You knock, beaten by Bot 2"
+    assert m.sheet.table(["Bot 0", "Bot 1", "You"])[1][0][2] == "Bot 1 knocks, beaten by you"
+    assert m.sheet.table()[1][0][2] == "Seat 1 knocks, beaten by Seat 2"
+    assert "Seat 1 knocks: showdown" in m.state._status()
+    end = replay_match(load_record("klop-rummy", "e10")).state
+    assert "Seat 3 goes rummy: showdown" in end._status()  # not "rummys"
 
 
 # ---- Example 11: game end; Example 12: stock renewal -----------------------------------------
