@@ -41,13 +41,16 @@ def knock_bar(obs: Observation, game: KnockRummy) -> int:
     return max(2, 8 - (obs.n_seats - 2) - rounds // 2) + 4 * int(obs.extra.get("turnovers", 0))
 
 
-def _best_discard(hand: list[Card], taken: Card | None, game: KnockRummy) -> tuple[int, Card]:
-    """The least brandhout a discard leaves and that discard (``taken`` never), by the rules of
-    thumb among equals."""
+def _best_discard(
+    hand: list[Card], taken: Card | None, game: KnockRummy, allowed: set[Card] | None = None
+) -> tuple[int, Card]:
+    """The least brandhout a discard leaves and that discard (``taken`` never; only a card of
+    ``allowed`` when given), by the rules of thumb among equals."""
     after = game.solver.after_discards(hand)
     near = near_melds(hand, game.ace_mode)
     pts = game.points
-    best = min((c for c in set(hand) if c != taken), key=lambda c: (after[c], near[c], -pts[c], c))
+    cards = (c for c in set(hand) if c != taken and (allowed is None or c in allowed))
+    best = min(cards, key=lambda c: (after[c], near[c], -pts[c], c))
     return after[best], best
 
 
@@ -72,9 +75,15 @@ def choose(obs: Observation, game: Game, rng: random.Random) -> Action:
         if a.verb in ("rummy", "gin"):
             return a
     taken = obs.extra.get("taken_from_discard")
-    left, card = _best_discard(hand, taken, game)
+    # the cards ``legal`` lets go: every card but the one taken at the table; fewer where the
+    # strong bot asks for its next choice without the first (``strong._candidates``)
+    discards = {a.cards[0] for a in legal if a.verb == "discard" and a.cards}
+    knocks = {a.cards[0] for a in legal if a.verb == "knock" and a.cards}
+    if not discards and not knocks:
+        return legal[rng.randrange(len(legal))]
+    left, card = _best_discard(hand, taken, game, discards or knocks)
     knock = Action("knock", None, (card,))
-    if 0 < left <= knock_bar(obs, game) and knock in legal:
+    if (not discards or 0 < left <= knock_bar(obs, game)) and knock in legal:
         return knock
     return Action("discard", None, (card,))
 

@@ -215,7 +215,8 @@ class KnockHand(DriftHand):
             if self.void:
                 return f"Hand void · {tail}"
             assert self.ender is not None, "a hand over and not void has an ender"
-            return f"{g.seat_name(self.ender).capitalize()} {self.end_verb}s: showdown · {tail}"
+            verb = "knocks" if self.end_verb == "knock" else f"goes {self.end_verb}"
+            return f"{g.seat_name(self.ender).capitalize()} {verb}: showdown · {tail}"
         step = "draw" if self.phase == DRAW else f"discard, knock or {g.zero_verb}"
         return f"{g.seat_name(self.seat).capitalize()} to {step} · {tail}"
 
@@ -263,7 +264,8 @@ class KnockHand(DriftHand):
         return phrase("{0} ended the hand", (detail["ender"],), kind="outcome")
 
     def sheet_text(self, detail: dict[str, Any]) -> tuple[str, list[int]]:
-        """The score sheet's ``result`` cell (§8): a template naming seats ``{0}``, ``{1}`` and
+        """The score sheet's ``result`` cell (§8): a template naming seats ``{0}``, ``{1}`` in the
+        log's syntax (``views.LogEvent``: ``{0:knocks|knock}``, so a seat named You reads right) and
         the seats it names (``detail["sheet_result"]``, ``detail["sheet_seats"]``)."""
         return str(detail["outcome"]), []
 
@@ -319,11 +321,8 @@ class KnockHand(DriftHand):
             cards += sp.dead
             melds = ", ".join(parts) if parts else "no meld"
             tail = f" | {dead}" if dead else ""
-            facts.append(
-                Fact(
-                    "", phrase(f"  {{0}}: {melds}{tail}  = {sp.points}", (s,), tuple(cards), (sp.points,), kind="split")
-                )
-            )
+            line = f"  {{^0}}: {melds}{tail}  = {sp.points}"
+            facts.append(Fact("", phrase(line, (s,), tuple(cards), (sp.points,), kind="split")))
         return Summary(self.showdown_words(res.detail), tuple(facts))
 
 

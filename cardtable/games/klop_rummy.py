@@ -192,17 +192,17 @@ class KlopRummyState(KnockHand):
         if case == "B":
             return phrase("{0} knocked and won", (e,), kind="outcome")
         if case == "C":
-            return phrase("{0} knocked and was beaten by {1} (+10)", (e, w), kind="outcome")
+            return phrase("{0} knocked and {0:was|were} beaten by {1} (+10)", (e, w), kind="outcome")
         return phrase("{0} knocked; two or more others share the lowest brandhout: nobody scores", (e,), kind="outcome")
 
     def sheet_text(self, detail: dict[str, Any]) -> tuple[str, list[int]]:
         """§8: ``{0} knocks, wins`` / ``{0} knocks, beaten by {1}`` / ``{0} knocks, no winner`` /
-        ``{0} rummy``."""
+        ``{0} rummy``, in the log's template syntax (``views.LogEvent``: ``You knock, win``)."""
         e, w, case = detail["ender"], detail["winner"], detail["case"]
         if case == "A":
-            return "{0} rummy", [e]
+            return "{^0} rummy", [e]
         if case == "B":
-            return "{0} knocks, wins", [e]
+            return "{^0} {0:knocks|knock}, {0:wins|win}", [e]
         if case == "C":
-            return "{0} knocks, beaten by {1}", [e, w]
-        return "{0} knocks, no winner", [e]
+            return "{^0} {0:knocks|knock}, beaten by {1}", [e, w]
+        return "{^0} {0:knocks|knock}, no winner", [e]

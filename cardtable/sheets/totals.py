@@ -22,7 +22,7 @@ from __future__ import annotations
 
 from typing import Any, Sequence
 
-from cardtable.engine.views import RUMMY, VOID, WINNER, SheetView
+from cardtable.engine.views import RUMMY, VOID, WINNER, LogEvent, SheetView, render
 from cardtable.sheets.base import Sheet, grid
 
 
@@ -169,7 +169,8 @@ class HandScoresSheet(TotalsSheet):
     score; a ``total`` row under them; the target in the title (``to 250``).
 
     ``record(result)`` reads, besides what ``TotalsSheet`` reads, ``detail["sheet_result"]``
-    (a template naming seats ``{0}``, ``{1}``) and ``detail["sheet_seats"]`` (those seats)."""
+    (a template naming seats ``{0}``, ``{1}``, in the log's syntax: ``views.LogEvent``) and
+    ``detail["sheet_seats"]`` (those seats)."""
 
     kind = "hand_scores"
 
@@ -185,16 +186,21 @@ class HandScoresSheet(TotalsSheet):
 
     def table(self, names: Sequence[str] | None = None) -> tuple[list[str], list[list[str]]]:
         """Headers ``Hand``, ``Dealer``, ``Result`` and one per seat; one row per hand (the hand
-        scores), then the ``total`` row."""
+        scores), then the ``total`` row. The result cell is its template rendered as a log line
+        (``views.render``): a seat named ``You`` (the table's single human) reads ``You knock``,
+        ``beaten by you``."""
         head = ["Hand", "Dealer", "Result"]
         head += [self._name(s, names) for s in range(self.n_seats)]
+        all_names = [self._name(s, names) for s in range(self.n_seats)]
+        you = next((s for s, x in enumerate(all_names) if x.strip().lower() == "you"), None)
         rows = []
         for r in self.rows:
-            who = [self._name(s, names) for s in r.get("result_seats", [])]
             text = r.get("result", "")
-            rows.append(
-                [str(r["hand"]), self._name(r["dealer"], names), text.format(*who)] + [str(p) for p in r["points"]]
-            )
+            try:
+                cell = render(LogEvent("sheet", text, r.get("result_seats", [])), all_names, you)
+            except (IndexError, ValueError):
+                cell = text
+            rows.append([str(r["hand"]), self._name(r["dealer"], names), cell] + [str(p) for p in r["points"]])
         rows.append(["total", "", ""] + [str(t) for t in self.totals])
         return head, rows
 

@@ -144,9 +144,28 @@ def test_example_10_summary_shows_every_split():
     summ = st.result().summary
     assert summ.headline.text == "seat 3 went rummy (+25)"
     lines = [f.line() for f in summ.facts]
-    assert "  seat 1: 2H 3H 4H, KC KD KS | QS  = 10" in lines
-    assert "  seat 2: no meld | 6C 7S 8S TC TS QC QH  = 61" in lines
-    assert "  seat 3: 5D 6D 7D 8D, JC JH JS  = 0" in lines
+    assert "  Seat 1: 2H 3H 4H, KC KD KS | QS  = 10" in lines
+    assert "  Seat 2: no meld | 6C 7S 8S TC TS QC QH  = 61" in lines
+    assert "  Seat 3: 5D 6D 7D 8D, JC JH JS  = 0" in lines
+
+
+def test_the_summary_and_the_sheet_speak_to_you():
+    """At a table of bots the human is named You: "You knocked and were beaten by Bot 1",
+    "You: no meld | ...", and the sheet's "You knock, beaten by Bot 1" (not "You knocks")."""
+    m = replay_match(load_record("klop-rummy", "e7"))
+    res = m.results[0]
+    assert (res.detail["ender"], res.detail["winner"]) == (1, 2)
+    names = ["Bot 0", "You", "Bot 2"]
+    assert res.summary.lines(names, you=1)[0] == "You knocked and were beaten by Bot 2 (+10)"
+    assert res.summary.lines(["Bot 0", "Bot 1", "You"], you=2)[0] == "Bot 1 knocked and was beaten by you (+10)"
+    shown = [ln for ln in res.summary.lines(names, you=1) if ln.startswith("  ")]
+    assert shown[1].startswith("  You: ") and shown[0].startswith("  Bot 0: "), shown
+    assert m.sheet.table(names)[1][0][2] == "You knock, beaten by Bot 2"
+    assert m.sheet.table(["Bot 0", "Bot 1", "You"])[1][0][2] == "Bot 1 knocks, beaten by you"
+    assert m.sheet.table()[1][0][2] == "Seat 1 knocks, beaten by Seat 2"
+    assert "Seat 1 knocks: showdown" in m.state._status()
+    end = replay_match(load_record("klop-rummy", "e10")).state
+    assert "Seat 3 goes rummy: showdown" in end._status()  # not "rummys"
 
 
 # ---- Example 11: game end; Example 12: stock renewal -----------------------------------------
@@ -229,6 +248,42 @@ def test_the_simple_bot_knocks_takes_and_discards_by_its_rules():
     left = st.game.solver.after_discards(st.hands[1])
     assert a.verb in ("knock", "discard") and left[a.cards[0]] == min(left.values())
     assert (a.verb == "knock") == (0 < min(left.values()) <= knock_bar(obs, g))
+
+
+def test_the_simple_bot_chooses_among_the_legal_actions_it_is_given():
+    """The strong bot asks the simple bot again with its first choice taken out and with one
+    verb alone (``strong._candidates``): the answer is one of ``obs.legal`` (it once answered
+    ``discard`` when offered only ``knock``s, so the hint compared a move with itself)."""
+    from dataclasses import replace
+
+    g = get_game("klop-rummy", 2)
+    st = run(g.new_hand(seed=3), "draw stock")
+    obs = st.observation(st.to_act)
+    rng = random.Random(1)
+    for verb in ("knock", "discard"):
+        only = tuple(a for a in obs.legal if a.verb == verb)
+        assert only and choose(replace(obs, legal=only), g, rng) in only
+    first = choose(obs, g, rng)
+    rest = tuple(a for a in obs.legal if a != first)
+    assert choose(replace(obs, legal=rest), g, rng) in rest
+
+
+def test_the_strong_bot_searches_distinct_candidates_and_the_hint_names_two_moves():
+    """``cardtable play klop-rummy --seed 3``, draw, hint: the hint once read ``discard Q♥: a
+    close call, as good as Discard Q♥`` (the same action searched twice)."""
+    from cardtable.bots.explain import reason
+    from cardtable.bots.strong import StrongBot
+
+    g = get_game("klop-rummy", 2)
+    st = run(g.new_hand(seed=3), "draw stock")
+    info = st.information_set(st.to_act)
+    bot = StrongBot(g, seed=1, iterations=8, use_pool=False)
+    bot.choose(info)
+    assert bot.last is not None
+    texts = [a.text() for a in bot.last.legal]
+    assert len(texts) == len(set(texts)) > 1, texts
+    head, _, tail = reason(info.observation, bot.last, info).partition(": ")
+    assert head.lower() not in tail.lower(), (head, tail)
 
 
 def test_hands_stay_hidden_until_the_showdown_and_a_taken_card_stays_known():
