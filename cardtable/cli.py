@@ -109,14 +109,29 @@ class SeedType(click.ParamType):
         return n
 
 
-def parse_options(pairs: tuple[str, ...] | list[str]) -> dict[str, str]:
-    """``KEY=VALUE`` texts -> a dict (``-`` in a key becomes ``_``); CliError if malformed."""
+def option_example(game_id: str | None) -> str:
+    """``--option NAME=DEFAULT`` of the game's first option (``--option target=5`` for a game
+    unknown or without options): the example a malformed ``--option`` is answered with."""
+    try:
+        specs = game_class(game_id).option_specs if game_id else ()
+    except OptionError:
+        specs = ()
+    if not specs:
+        return "--option target=5"
+    opt = specs[0]
+    value = {True: "true", False: "false", None: "none"}.get(opt.default, opt.default)
+    return f"--option {opt.name}={value}"
+
+
+def parse_options(pairs: tuple[str, ...] | list[str], game_id: str | None = None) -> dict[str, str]:
+    """``KEY=VALUE`` texts -> a dict (``-`` in a key becomes ``_``); CliError if malformed,
+    with an example of ``game_id``'s own options."""
     out: dict[str, str] = {}
     for p in pairs:
         key, eq, value = p.partition("=")
         key = key.strip().replace("-", "_")
         if not eq or not key:
-            raise CliError(f"--option {p!r}: write KEY=VALUE, like --option target=5")
+            raise CliError(f"--option {p!r}: write KEY=VALUE, like {option_example(game_id)}")
         out[key] = value.strip()
     return out
 
@@ -297,7 +312,7 @@ def play(game_id: str, seats: tuple[str, ...], players: int | None, seed: int | 
 
     level = default_level(budget=settings.load().bot_budget)  # plain "bot": strong if it keeps the budget
     try:
-        opts = parse_options(options)
+        opts = parse_options(options, game_id)
         if seats:
             seat_list = [checked_seat(normalize_seat(s, i, default_bot=level), i) for i, s in enumerate(seats)]
             if players is not None and players != len(seat_list):
@@ -687,7 +702,7 @@ def simulate(
 ) -> None:
     """Play headless bot matches of GAME and summarise them."""
     try:
-        opts = parse_options(options)
+        opts = parse_options(options, game_id)
         if seats_text is not None:
             parts = [p for p in seats_text.split(",")]
             if any(not p.strip() for p in parts):
@@ -816,7 +831,7 @@ def tournament(
                 raise CliError(f"{name} {value}: must be at least {low}")
         if budget is not None and budget <= 0:
             raise CliError(f"--budget {budget:g}: must be more than 0 seconds")
-        game = make_game(game_id, players, parse_options(options))
+        game = make_game(game_id, players, parse_options(options, game_id))
         if game.players < len(kinds):
             raise CliError(f"{game.name} with {game.players} players has no seat for each of {len(kinds)} bots")
     except CliError as e:

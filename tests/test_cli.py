@@ -817,3 +817,18 @@ def test_version_option_prints_the_version():
     r = run("--version")
     assert r.exit_code == 0, r.output
     assert r.output.strip() == f"cardtable, version {cardtable.__version__}"
+
+
+def test_a_malformed_option_is_answered_with_an_option_of_that_game():
+    """``--option`` without ``=VALUE``: the example names an option the game has (a new
+    user's trial: Klop Rummy was told ``like --option target=5``, an option it lacks)."""
+    from click.testing import CliRunner
+
+    from cardtable.cli import main
+    from cardtable.engine import game_class
+
+    for gid in ("klop-rummy", "kruisjassen"):
+        r = CliRunner().invoke(main, ["play", gid, "--option", "oops"])
+        assert r.exit_code == 2
+        first = game_class(gid).option_specs[0].name
+        assert f"like --option {first}=" in r.output, r.output
