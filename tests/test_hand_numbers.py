@@ -59,3 +59,20 @@ def test_a_seat_out_of_the_game_collects_no_hands(match, tmp_path):
     assert (anna.matches, anna.matches_won, anna.hands, anna.hands_won) == (1, 0, 2, 0)
     assert match.took_part[3] == (False, True, True)
     assert [match.seat_hands(s) for s in range(3)] == [(2, 0), (3, 1), (3, 2)]
+
+
+def test_replay_review_names_hands_as_the_sheet(match, monkeypatch):
+    """``replay --review``: each line keeps ``hand`` (the entry's position in ``hands``) and
+    gains ``hand_number`` (the sheet's row). The strong bot's search is replaced by one line
+    per dealt hand: what is tested is the numbering, not the review."""
+    from cardtable import cli
+    from cardtable.bots import review as review_module
+    from cardtable.bots.review import ReviewLine
+
+    def one_line(m, index, iterations):
+        assert not m.hands[index].get("between")
+        return [ReviewLine(0, 0, "Turn 1", "draw stock", "draw pile", 1.0, "points")]
+
+    monkeypatch.setattr(review_module, "review_hand", one_line)
+    got = [(r["hand"], r["hand_number"]) for r in cli._review(match, iterations=1)]
+    assert got == [(1, 1), (3, 2), (4, 3)]
