@@ -916,23 +916,21 @@ def _replay_text(match: Match) -> list[str]:
         f"{match.game.name} ({match.game.id}), {match.game.players} players"
         + (f"; options: {match.game.option_text()}" if match.game.options else "")
     ]
-    for i, (entry, h) in enumerate(zip(match.hands, summ["hands"])):
-        how = (
-            "decision between hands"
-            if entry.get("between")
-            else f"seed {entry['seed']}"
-            if "deal" not in entry
-            else "explicit deal"
-        )
+    for entry, h in zip(match.hands, summ["hands"]):
+        # dealt hands numbered as the sheet's rows; a decision between hands is no hand
+        if entry.get("between"):
+            head = f"after hand {h['after_hand']} (decision between hands)"
+        else:
+            how = f"seed {entry['seed']}" if "deal" not in entry else "explicit deal"
+            head = f"hand {h['hand']} ({how})"
         res = h["result"]
         if res is None:
-            lines.append(f"hand {i + 1} ({how}): {h['actions_applied']} actions, not finished")
+            lines.append(f"{head}: {h['actions_applied']} actions, not finished")
         else:
             winners = ", ".join(_seat_words(match, s) for s in res["winners"]) or "nobody"
             pts = " ".join(str(p) for p in res["points"])
             lines.append(
-                f"hand {i + 1} ({how}): {h['actions_applied']} actions, {res['outcome']}; "
-                f"points per seat: {pts}; won by {winners}"
+                f"{head}: {h['actions_applied']} actions, {res['outcome']}; points per seat: {pts}; won by {winners}"
             )
     if summ["to_act"] is not None:
         lines.append(f"to act: {_seat_words(match, summ['to_act'])}")
@@ -958,6 +956,7 @@ def _review(match: Match, iterations: int) -> list[dict]:
             out.append(
                 {
                     "hand": i + 1,
+                    "hand_number": match.hand_number(i),
                     "seat": ln.seat,
                     "action": ln.index,
                     "when": ln.when,
@@ -1006,7 +1005,7 @@ def replay(path: str, as_json: bool, review_n: int | None) -> None:
             lines = _replay_text(match)
             if review is not None:
                 lines += ["", "What the bot would have played:"]
-                lines += [f"hand {r['hand']}, {r['text']}" for r in review] or [
+                lines += [f"hand {r['hand_number']}, {r['text']}" for r in review] or [
                     "nothing: it agreed, or no seat is human"
                 ]
             out = "\n".join(lines)

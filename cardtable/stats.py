@@ -69,7 +69,8 @@ def _between_rows() -> None:
 
 
 def _player_rows(match: Match) -> list[tuple]:
-    """(seat, name, won, hands played, hands won, score, unit) per human seat."""
+    """(seat, name, won, hands played, hands won, score, unit) per human seat; hands
+    played are the dealt hands the seat took part in (``Match.seat_hands``)."""
     sheet = match.sheet
     try:
         totals = list(sheet.seat_totals())
@@ -80,12 +81,7 @@ def _player_rows(match: Match) -> list[tuple]:
         kind, name = match.seat_kind(seat)
         if kind != "human":
             continue
-        played = won = 0
-        for entry, res in zip(match.hands, match.results):
-            if entry.get("between") or res is None:
-                continue
-            played += 1
-            won += seat in res.winners
+        played, won = match.seat_hands(seat)  # dealt hands it took part in
         score = totals[seat] if seat < len(totals) else 0
         rows.append((seat, name, int(seat in sheet.winners), played, won, int(score), sheet.unit or "points"))
     return rows
@@ -100,7 +96,7 @@ def record_match(match: Match, match_id: str, path: Path | None = None) -> bool:
     if not match.over:
         raise ValueError("only a finished match is counted")
     rows = _player_rows(match)
-    hands = sum(1 for h in match.hands if not h.get("between"))
+    hands = match.hand_number()  # dealt hands only
     conn = _connect(path)
     try:
         conn.execute("BEGIN IMMEDIATE")

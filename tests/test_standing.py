@@ -251,7 +251,8 @@ def test_a_record_must_hold_the_decision_where_it_is_due(fake):
         part = dict(rec, hands=rec["hands"][:i] + [{"between": True, "actions": []}])
         s = record.summary(record.replay(part))
         assert s["to_act"] is not None and sorted(s["legal_actions"]) == ["buy back", "pass"]
-        assert s["hands"][-1] == {"actions_applied": 0, "result": None, "between": True}
+        after = sum(1 for h in rec["hands"][:i] if not h.get("between"))
+        assert s["hands"][-1] == {"actions_applied": 0, "result": None, "between": True, "after_hand": after}
 
 
 def test_replay_text_names_a_decision_between_hands(fake):

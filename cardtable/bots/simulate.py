@@ -62,13 +62,13 @@ def simulate_matches(game: Game, seats: list[str], hands: int, seed: int | None,
                     state = match.apply(action)
                 except IllegalAction as e:
                     raise RuntimeError(
-                        f"match {matches}, hand {len(match.hands)}: bot {seats[seat]} in seat "
+                        f"match {matches}, hand {match.hand_number()}: bot {seats[seat]} in seat "
                         f"{seat} chose {action.text()!r}: {e}"
                     ) from None
                 steps += 1
                 if steps > MAX_ACTIONS_PER_HAND:
                     raise RuntimeError(
-                        f"match {matches}, hand {len(match.hands)} did not end after {MAX_ACTIONS_PER_HAND} actions"
+                        f"match {matches}, hand {match.hand_number()} did not end after {MAX_ACTIONS_PER_HAND} actions"
                     )
             # the figures of a finished hand, added at once (a Ctrl+C in a hand leaves them
             # as they were after the last finished hand)

@@ -59,6 +59,9 @@ class Match:
         self.sheet = game.new_sheet()
         self.hands: list[dict[str, Any]] = []
         self.results: list[Result | None] = []
+        #: Per entry of ``hands``: which seats took part (``Standing.active`` when it was
+        #: dealt); ``()`` for a decision between hands, which is no hand.
+        self.took_part: list[tuple[bool, ...]] = []
         self.state: State | None = None
         self._between: State | None = None  # a decision due before the next deal
         self._in_between = False  # the current state is such a decision
@@ -79,19 +82,21 @@ class Match:
         if self._between is not None:
             raise IllegalAction("a decision between hands comes before the next deal")
         entry: dict[str, Any] = {}
+        standing = self.sheet.standing()
         if deal is not None:
-            self.state = self.game.from_deal(deal, self.sheet.standing())
+            self.state = self.game.from_deal(deal, standing)
             entry["deal"] = deal
             if seed is not None:
                 entry["seed"] = seed
         else:
             if seed is None:
-                seed = hand_seed(self.seed, sum(1 for h in self.hands if not h.get("between")))
-            self.state = self.game.new_hand(seed, self.sheet.standing())
+                seed = hand_seed(self.seed, self.hand_number())
+            self.state = self.game.new_hand(seed, standing)
             entry["seed"] = seed
         entry["actions"] = []
         self.hands.append(entry)
         self.results.append(None)
+        self.took_part.append(tuple(standing.active))
         self._in_between = False
         if self.state.over:  # decided without a decision (e.g. automatic roem and claim)
             self._finished(self.state.result())
@@ -111,6 +116,7 @@ class Match:
         self._in_between = True
         self.hands.append({"between": True, "actions": []})
         self.results.append(None)
+        self.took_part.append(())
         if self.state.over:
             self._finished(self.state.result())
         return self.state
@@ -147,6 +153,34 @@ class Match:
         if new.over:
             self._finished(new.result())
         return new
+
+    def hand_number(self, index: int | None = None) -> int:
+        """The number (1-based) of the dealt hand at ``hands[index]`` (default: the last
+        entry), counting dealt hands only, as the sheet numbers its rows: a decision between
+        hands is no hand, and for one this is the number of the hand it follows. 0 before
+        the first deal. A negative ``index`` counts from the end, as in a list.
+
+        Raises IndexError if ``index`` is not an entry of ``hands``."""
+        n = len(self.hands)
+        if index is None:
+            index = n - 1
+        elif not -n <= index < n:
+            raise IndexError(f"no hand entry {index} in a match of {n}")
+        elif index < 0:
+            index += n
+        return sum(1 for h in self.hands[: index + 1] if not h.get("between"))
+
+    def seat_hands(self, seat: int) -> tuple[int, int]:
+        """(hands played, hands won) by ``seat``: the finished dealt hands it took part in
+        (a seat out of the game, or sitting out a deal, plays no hand; a decision between
+        hands is no hand), and of those the ones it is among the winners of."""
+        played = won = 0
+        for entry, res, part in zip(self.hands, self.results, self.took_part):
+            if entry.get("between") or res is None or not (seat < len(part) and part[seat]):
+                continue
+            played += 1
+            won += seat in res.winners
+        return played, won
 
     # -- undo --
     def _hand_start(self) -> State:

@@ -335,6 +335,7 @@ def replay(data: dict[str, Any], bot_kinds: Collection[str] | None = None) -> Ma
 def summary(match: Match) -> dict[str, Any]:
     """The ``cardtable replay --json`` object (docs/records.md)."""
     hands = []
+    number = 0  # dealt hands so far: a decision between hands is no hand
     for entry, res in zip(match.hands, match.results):
         hands.append(
             {
@@ -344,6 +345,10 @@ def summary(match: Match) -> dict[str, Any]:
         )
         if entry.get("between"):
             hands[-1]["between"] = True
+            hands[-1]["after_hand"] = number
+        else:
+            number += 1
+            hands[-1]["hand"] = number
     st = match.state
     live = st if st is not None and not st.over else None  # the hand still in play
     return {

@@ -74,7 +74,8 @@ class TableDrawing(TableBase):
         pos = seat_positions(n, anchor)
         status = Text()
         status.append(f" {m.game.name} ", Style(bold=True, color="#0b2e1c", bgcolor=R.GOLD))
-        status.append(f" hand {max(1, len(m.hands))} ", Style(color="#b8d8c0"))
+        # dealt hands only, as the sheet's rows (a decision between hands: the hand it follows)
+        status.append(f" hand {max(1, m.hand_number())} ", Style(color="#b8d8c0"))
         placed = L.place_zones(obs, None if self._hidden() else self.viewer) if obs is not None else None
         if obs is not None:
             # one line where leaving out what the middle shows makes it fit (a second line

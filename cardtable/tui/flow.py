@@ -114,7 +114,7 @@ class TableFlow(TableSelection):
 
     def _handover_note(self, seat: int) -> str:
         m = self.match
-        return f"{m.game.name}, hand {len(m.hands)}"
+        return f"{m.game.name}, hand {max(1, m.hand_number())}"
 
     def _handover_done(self, seat: int) -> None:
         st = self.match.state

@@ -320,7 +320,7 @@ class TableKeys(TableMoves):
 
         m = self.match
         lines = history_lines(self.observation(), self._names(), bool(getattr(self.app, "dutch", False)))
-        self.app.push_screen(HistoryScreen(f"{m.game.name}, hand {max(1, len(m.hands))}: the hand so far", lines))
+        self.app.push_screen(HistoryScreen(f"{m.game.name}, hand {max(1, m.hand_number())}: the hand so far", lines))
 
     def action_rules(self) -> None:
         self.app.push_screen(RulesScreen(type(self.match.game)))

@@ -343,7 +343,7 @@ class ResumeScreen(GatedConfirmation):
         seats = ", ".join(n for n in _names(m).values())
         t = Text()
         t.append("An unfinished game was saved\n\n", Style(bold=True, color=R.GOLD))
-        t.append(f"{m.game.name}, hand {max(1, len(m.hands))}\n", Style(bold=True))
+        t.append(f"{m.game.name}, hand {max(1, m.hand_number())}\n", Style(bold=True))
         t.append(f"{seats}")
         parts: list[Any] = [t]
         if m.sheet.hands:
@@ -674,15 +674,16 @@ def result_renderable(match: Match, index: int, names: dict[int, str]):
     res = match.results[index] if index < len(match.results) else None
     if res is None:
         return Text("The hand is not finished.")
+    number = match.hand_number(index)  # dealt hands only, as the sheet's rows
     summary = getattr(res, "summary", None)
     if summary is None:
-        return Text(f"Hand {index + 1}: over.")
+        return Text(f"Hand {number}: over.")
     you = next((s for s, nm in names.items() if R.is_you(nm)), None)
     lines = summary.lines(names, you=you)
     gold = Style(bold=True, color=R.GOLD)
-    head = Text(f"Hand {index + 1}  ", Style(bold=True))
+    head = Text(f"Hand {number}  ", Style(bold=True))
     head.append_text(R.pretty(lines[0]))
-    head.stylize(gold, len(f"Hand {index + 1}  "))
+    head.stylize(gold, len(f"Hand {number}  "))
     parts: list[Any] = [head]
     for ln in lines[1:]:
         label, sep, rest = ln.partition(": ")
@@ -795,10 +796,9 @@ class HandSummaryScreen(GatedConfirmation):
         except Exception:
             return
         lines = history_lines(obs, self.names, bool(getattr(self.app, "dutch", False)))
+        number = self.match.hand_number(self.index)  # dealt hands only, as the sheet's rows
         self.app.push_screen(
-            HistoryScreen(
-                f"{self.match.game.name}, hand {self.index + 1}: how it went", lines, back="back to the summary"
-            )
+            HistoryScreen(f"{self.match.game.name}, hand {number}: how it went", lines, back="back to the summary")
         )
 
 
