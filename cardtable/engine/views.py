@@ -369,6 +369,12 @@ def default_name(seat: int) -> str:
     return f"seat {seat}"
 
 
+def is_you(name: str) -> bool:
+    """A player the table calls You (the single human at a table of bots): the seat ``render``
+    is given as ``you`` reads ``You knock`` and ``beaten by you``."""
+    return name.strip().lower() == "you"
+
+
 def render(
     event: LogEvent,
     names: Mapping[int, str] | Sequence[str] | None = None,

@@ -22,7 +22,7 @@ from __future__ import annotations
 
 from typing import Any, Sequence
 
-from cardtable.engine.views import RUMMY, VOID, WINNER, LogEvent, SheetView, render
+from cardtable.engine.views import RUMMY, VOID, WINNER, LogEvent, SheetView, is_you, render
 from cardtable.sheets.base import Sheet, grid
 
 
@@ -192,7 +192,7 @@ class HandScoresSheet(TotalsSheet):
         head = ["Hand", "Dealer", "Result"]
         head += [self._name(s, names) for s in range(self.n_seats)]
         all_names = [self._name(s, names) for s in range(self.n_seats)]
-        you = next((s for s, x in enumerate(all_names) if x.strip().lower() == "you"), None)
+        you = next((s for s, x in enumerate(all_names) if is_you(x)), None)
         rows = []
         for r in self.rows:
             text = r.get("result", "")

@@ -27,6 +27,7 @@ from cardtable.cards import (
     stands_for,
     suit_of,
 )
+from cardtable.engine.views import is_you  # the table calls R.is_you
 
 # Colours of the table (kept here so the canvas drawings and the .tcss agree).
 FELT = "#0f5132"
@@ -199,11 +200,6 @@ YOU_VERBS = {
     "tries": "try",
     "sits": "sit",
 }
-
-
-def is_you(name: str) -> bool:
-    """A player the table calls You (the single human at a table of bots)."""
-    return name.strip().lower() == "you"
 
 
 _is_you = is_you
