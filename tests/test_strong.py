@@ -5,6 +5,7 @@ it fast; the strength itself is a benchmark (benchmarks/README.md), not a test."
 
 from __future__ import annotations
 
+import io
 import json
 import random
 import threading
@@ -582,3 +583,23 @@ def test_every_game_declares_a_review_floor_the_bot_keeps():
     b = strong(get_game("kruisjassen"), iterations=8)
     b.choose(st.information_set(st.to_act))
     assert b.last.extra["floor"] == 0.1
+
+
+def test_pool_start_leaves_streams_that_have_a_descriptor_alone(tmp_path):
+    """The warm-up thread starts workers while the main thread may be replacing
+    ``sys.stdout`` (a command run by a test's CliRunner): when the streams have a real file
+    descriptor the pool does not swap them, so the other replacement is not undone."""
+    import sys
+
+    from cardtable.bots import pool
+
+    with open(tmp_path / "out", "w") as real_out, open(tmp_path / "err", "w") as real_err:
+        saved = sys.stdout, sys.stderr
+        try:
+            sys.stdout, sys.stderr = real_out, real_err
+            with pool._real_std_streams():
+                captured = io.StringIO()  # the other thread's replacement, made meanwhile
+                sys.stdout = captured
+            assert sys.stdout is captured
+        finally:
+            sys.stdout, sys.stderr = saved

@@ -90,11 +90,26 @@ def _worker_start() -> None:
         pass
 
 
+def _has_fileno(stream) -> bool:
+    """Whether ``stream`` has a file descriptor of its own (not -1, no error)."""
+    try:
+        return stream is not None and stream.fileno() >= 0
+    except (AttributeError, OSError, ValueError):
+        return False
+
+
 @contextlib.contextmanager
 def _real_std_streams():
     """The process's own stdout and stderr while a worker process starts: a Textual app
     replaces them with objects whose ``fileno()`` is -1, and multiprocessing passes
-    stderr's file descriptor to the processes it starts ("bad value(s) in fds_to_keep")."""
+    stderr's file descriptor to the processes it starts ("bad value(s) in fds_to_keep").
+
+    Streams that have a real file descriptor are left alone: swapping the process-wide
+    ``sys.stdout`` from the warm-up thread would race with whoever else replaces it at the
+    same moment (a command's output captured by a test was lost that way)."""
+    if _has_fileno(sys.stdout) and _has_fileno(sys.stderr):
+        yield
+        return
     with _STREAMS_LOCK:
         out, err = sys.stdout, sys.stderr
         try:
