@@ -423,6 +423,19 @@ class Game:
         typo never starts an endless match; a record or save replays whatever it holds."""
         for opt in self.option_specs:
             opt.check_maximum(self.options.get(opt.name))
+        defaults = {o.name: (o.parse(o.default) if o.numeric else o.default) for o in self.option_specs}
+        for name, (used, why) in self.options_not_in_force().items():
+            value = self.options.get(name)
+            if value not in (defaults.get(name), used):
+                raise OptionError(f"{name}={value}: {why}")
+
+    def options_not_in_force(self) -> dict[str, tuple[Any, str]]:
+        """Options whose value this seat count overrules, by name: the value in force
+        instead and the reason in one phrase (as the spec's §9 says it); default: none.
+        ``check_new_match`` refuses such an option set to anything but its default or the
+        value in force, so that a player who asked for it is told instead of silently
+        dealt another game."""
+        return {}
 
     # -- to implement --
     def new_sheet(self):  # -> sheets.Sheet

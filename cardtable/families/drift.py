@@ -1149,8 +1149,13 @@ class DriftHand(State):
         else:
             assert self.winner is not None, "an out hand has a winner"
             head = phrase(self.went_out_words(), (self.winner,), kind="outcome")
-        facts = [score_fact(self.SCORE_LABEL, None, res.points, (), res.winners)]
+        facts = [score_fact(self.SCORE_LABEL, None, res.points, (), res.winners, seats=self.summary_seats())]
         return Summary(head, tuple(facts + self.summary_lines(res)))
+
+    def summary_seats(self) -> list[int] | None:
+        """The seats the hand summary's score line lists: None, every seat (an elimination
+        rummy lists only the seats still in the game)."""
+        return None
 
     def summary_lines(self, res: Result) -> list[Fact]:
         """Facts for the hand summary: the cards left in each hand with their points
