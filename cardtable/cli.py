@@ -497,9 +497,10 @@ def rules(game_id: str, spec: bool) -> None:
     if text is None:
         fail(f"no rules text is installed for {cls.name} ({cls.id}) yet", code=1)
     from rich.console import Console
-    from rich.markdown import Markdown
 
-    Console().print(Markdown(text))
+    from cardtable.guides import markdown
+
+    Console().print(markdown(text))
 
 
 # ---- saves and statistics --------------------------------------------------------------

@@ -4,6 +4,7 @@ insides. Generic over the registry: a new game needs no line here."""
 
 from __future__ import annotations
 
+import io
 import re
 
 import pytest
@@ -114,3 +115,19 @@ def test_each_option_with_a_maximum_states_it(gid):
                     assert re.search(rf"(?<![\d.]){bound}(?![\d.])", values), (
                         f"{gid}: the {where}'s row of {opt.name} does not state {bound}: {values!r}"
                     )
+
+
+@pytest.mark.parametrize("gid", GAMES)
+def test_the_guide_shows_every_option_name_whole_at_80_columns(gid):
+    """``cardtable rules`` and the rules screen draw the guide with ``guides.markdown``: an
+    option's name is never cut with … in the table of options (Rich cut
+    ``discard_take_must_use`` to ``discard_take_must_u…`` at 80 columns)."""
+    from rich.console import Console
+
+    from cardtable.guides import markdown
+
+    console = Console(width=78, record=True, file=io.StringIO())  # the rules screen at 80
+    console.print(markdown(guide_text(gid) or ""))
+    text = console.export_text()
+    for opt in game_class(gid).option_specs:
+        assert re.search(rf"(?<![\w-]){re.escape(opt.name)}(?![\w…-])", text), f"{gid}: {opt.name} is cut"

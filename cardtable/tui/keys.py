@@ -367,12 +367,14 @@ class TableKeys(TableMoves):
             if (f.trump if f is not None else obs.trump) is not None:
                 words += ", trump first"
         after = self.hand_cards()
-        same = " (it was in this order already)" if after == hand else ""
-        t = Text(f"{words}{same}. = the next order; < > move the card under the cursor.", Style(color=R.GOLD))
+        said = words + (" (it was in this order already)." if after == hand else ".")
+        more = " = the next order; < > move the card under the cursor."
+        # the keys' reminder only where it fits whole: what was done is never cut
+        t = Text(said + (more if len(said + more) <= self._line_width() else ""), Style(color=R.GOLD))
         try:
             S.save(replace(S.load(environ=False), hand_sort=order))
         except OSError as e:
-            t = Text(f"{words}{same}; the order could not be kept in the settings: {e}", Style(color=R.GOLD))
+            t = Text(f"{said} The order could not be kept in the settings: {e}", Style(color=R.GOLD))
         if held is not None and held in after:
             self.cursor = after.index(held)
         self._autosave()  # the order is the table's: kept in the save too
