@@ -60,3 +60,19 @@ async def test_the_sheet_and_the_history_say_what_is_out_of_view(make_app):
         await pilot.press("escape")
         await settle(pilot)
         assert app.screen is summary
+
+
+async def test_the_rules_say_there_is_more_below(make_app):
+    from cardtable.engine.registry import game_class
+    from cardtable.tui.screens import RulesScreen
+
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        app.push_screen(RulesScreen(game_class("jokeren")))
+        await settle(pilot)
+        assert "more below" in words(app)
+        await pilot.press("end")
+        await settle(pilot)
+        text = words(app)
+        assert "more above" in text and "more below" not in text and "deals_per_player" in text, text
