@@ -119,8 +119,12 @@ class HistoryScreen(Screen):
 
     def on_mount(self) -> None:
         # the newest events in view first (the end of the hand so far), also once the hint
-        # that more is above takes its line (anchored until the first scroll)
-        self.query_one("#history-body", VerticalScroll).anchor()
+        # that more is above takes its line: a page longer than the screen is anchored to its
+        # foot until the first scroll (a short one stays at the top: an anchor would push it
+        # down to the foot)
+        body = self.query_one("#history-body", VerticalScroll)
+        body.scroll_end(animate=False)
+        self.call_after_refresh(lambda: body.anchor() if body.max_scroll_y > 0 else None)
 
     def action_scroll(self, lines: int) -> None:
         body = self.query_one("#history-body", VerticalScroll)

@@ -76,3 +76,16 @@ async def test_the_rules_say_there_is_more_below(make_app):
         await settle(pilot)
         text = words(app)
         assert "more above" in text and "more below" not in text and "deals_per_player" in text, text
+
+
+async def test_a_short_history_stays_at_the_top(make_app):
+    from rich.text import Text
+
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        app.push_screen(HistoryScreen("Kruisjassen, hand 1: the hand so far", [Text("Trick 1: …"), Text("Trick 2: …")]))
+        await settle(pilot)
+        lines = screen_text(app).splitlines()
+        assert "Trick 1" in lines[1] and "Trick 2" in lines[2], lines[:4]
+        assert "more above" not in words(app)
