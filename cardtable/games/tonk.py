@@ -130,7 +130,7 @@ class Tonk(KnockRummy):
             "knock": "",
             "draw": ("stock", "discard"),
             "meld": "<cards>",
-            "layoff": "<card> to <n>",
+            "layoff": "<card> to <n> [low|high]",
             "discard": "<card>",
         }
     )
@@ -140,7 +140,6 @@ class Tonk(KnockRummy):
         ("gin 5C", "'gin'"),
         ("draw discard 2", "'2'"),
         ("meld JK=8C 6C 7C", "JK=8C"),
-        ("layoff 8C to 3 low", "'low'"),
     )
     min_players = 2
     max_players = 6
@@ -385,6 +384,14 @@ class TonkHand(KnockHand):
         self._show_hands()
 
     # -- search --
+    def returns_gains(self) -> list[float]:
+        """The ledger amounts (``result().points``) without the result's words: the settlement of
+        the counts alone, as every playout of the strong bot ends with it."""
+        g = self.game
+        assert self.ending is not None, "returns_gains: the hand is over"
+        units, _w, _k = settle(self.ending, self.counts(), self.ender, g.options["knock_loser_pays_winner"])
+        return [float(u * g.stake) for u in units]
+
     def returns_scale(self) -> float:
         """A usual hand moves a stake or two from each player: the stake times the players."""
         return float(self.game.stake * self.n)

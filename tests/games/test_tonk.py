@@ -64,7 +64,7 @@ def test_example_1_tonk_on_the_deal():
     assert res.outcome == "deal_tonk" and res.points == [-2, -2, 6, -2] and res.winners == [2]
     assert res.detail["deal_points"] == [33, 31, 50, 28] and res.detail["tonks"] == [2]
     assert m.hands[0]["actions"] == [] and res.detail["turns"] == 0  # no play
-    assert m.sheet.next_dealer == 1
+    assert res.detail["next_dealer"] == 1 and m.results[1].detail["dealer"] == 1  # seat 1 deals next
     assert res.summary.lines(NAMES4)[0] == "Cor has tonk on the deal (50 points): a double stake from everyone"
 
 
@@ -72,7 +72,7 @@ def test_example_2_two_tonks_void_the_deal():
     m = replay("e2")
     res = m.results[0]
     assert res.outcome == "void" and res.points == [0, 0, 0] and res.winners == []
-    assert res.detail["tonks"] == [1, 2] and m.sheet.next_dealer == 1
+    assert res.detail["tonks"] == [1, 2] and m.results[1].detail["dealer"] == 1
     assert m.sheet.table(["Anna", "Bram", "Cor"])[1][0][2:] == ["void (two deal tonks)", "0", "0", "0"]
 
 
@@ -415,3 +415,11 @@ def test_simulated_matches_keep_the_ledger_at_zero(players):
         assert g.check_result(m.results[-1], m.state) == []
     out = simulate_matches(g, ["bot"] * players, 12, 1)
     assert out["hands"] == 12 and sum(out["total_points"]) == 0
+
+
+def test_returns_are_the_ledger_amounts():
+    for name in ("e1", "e2", "e4", "e7p", "e9"):
+        st = replay(name).state
+        assert st.returns_gains() == [float(x) for x in st.result().points]
+    st = replay("e11", stake=5).state
+    assert st.returns_gains() == [0.0] * 4
