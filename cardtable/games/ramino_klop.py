@@ -190,9 +190,10 @@ class RaminoKlopState(KnownCards, SeatsOut, KnockHand):
     # -- the turn --
     def end_actions(self) -> list[Action]:
         """The knock hand's end step (§5) and ``rummy`` when all eight cards fit in melds.
-        Eight cards in two melds of four always leave a ``rummy c`` too (a set's any card, a
-        run's end card, leave a meld of three; the two melds cannot both be left only by the
-        card just taken), so the eight are searched only when some ``rummy c`` is offered."""
+        Eight cards in two melds of four always offer a ``rummy c`` too: every meld of four
+        keeps a meld of three without one of its cards (a joker, or a natural at an end), and
+        the two melds cannot both lose only copies of the card just taken (that would take six
+        jokers); so the eight are searched only when some ``rummy c`` is offered."""
         out = super().end_actions()
         if any(a.verb == "rummy" for a in out) and self.game.brandhout(self.hands[self.seat]) == 0:
             out.append(Action("rummy"))

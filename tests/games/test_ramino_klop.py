@@ -325,9 +325,13 @@ def test_hands_stay_hidden_and_a_taken_card_stays_known():
             if c != seven:
                 assert Counter(st.hidden_from(seat))[c] >= 1, card_text(c)
         assert "9C" not in obs_text.replace("JK=9C", "")
-        world = st.information_set(seat).sample(random.Random(seat))
-        assert seven in world.hands[0] and len(world.hands[0]) == 7
-        assert Counter(world.cards_in_play()) == Counter(st.game.deck())
+        iset = st.information_set(seat)
+        for k in range(5):  # every sample agrees with the pick-up and the discards seen
+            world = iset.sample(random.Random(k))
+            assert seven in world.hands[0] and world.hands[seat] == st.hands[seat]
+            assert [len(h) for h in world.hands] == [len(h) for h in st.hands] and world.pile == st.pile
+            assert len(world.stock) == len(st.stock)
+            assert Counter(world.cards_in_play()) == Counter(st.game.deck())
     st = run(st, "draw stock", f"discard {card_text(st.hands[1][0])}")
     st = run(st, "draw stock", f"discard {card_text(st.hands[2][0])}")
     st = run(st, "draw stock", "discard 7D")
