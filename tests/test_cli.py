@@ -295,6 +295,18 @@ def test_replay_names_the_seats_as_the_table_does(tmp_path):
     assert "seat " not in reason and any(n.split(" (")[0] + "'s meld turn" in reason for n in names.values()), line
 
 
+@pytest.mark.parametrize("gid", sorted(cardtable.engine.game_ids()))
+def test_replay_sheet_names_the_seats_as_the_table_does(tmp_path, gid):
+    """The sheet under ``cardtable replay``'s hands calls each seat as the table does
+    (``Anna``, ``Bot 1``), never ``Seat 0`` (``--json``'s ``sheet_text`` keeps ``render()``)."""
+    match = play_some(gid, hands=1)
+    match.seats[0] = "human:Anna"
+    r = run("replay", str(write(tmp_path, "game.json", match.to_record())))
+    assert r.exit_code == 0, r.output
+    sheet = r.output.split("\n\n", 1)[1]
+    assert "seat 0" not in sheet.lower() and "seat 1" not in sheet.lower(), sheet
+
+
 def _illegal_for(state) -> str:
     """An action text that parses but is not legal in ``state``."""
     legal = {a.text() for a in state.legal_actions()}

@@ -255,6 +255,10 @@ class EliminationHand(SeatsOut, WildDriftHand):
     def result_tail(self) -> dict[str, Any]:
         return {"active": list(self.active)}
 
+    def summary_seats(self) -> list[int] | None:
+        """Only the seats still in the game: a seat out scores nothing and is not listed."""
+        return [s for s in range(self.n) if self.active[s]]
+
     def out_points(self, detail: dict[str, Any]) -> list[int]:
         """§7: every other seat still in scores the penalty points of his hand; the winner 0."""
         return list(detail["penalties"])

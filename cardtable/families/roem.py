@@ -367,6 +367,9 @@ STUK_SPEC = VerbSpec("declare", "Stuk", "k", "declare stuk: K and Q of trump (+2
 TRICKROEM_SPEC = VerbSpec(
     "declare", "Trick roem", "r", "claim the roem in the trick you won, or pass", NONE, arg="trickroem"
 )
+#: ``pass`` where it only ever declines roem (Kruisjassen, Grevjas: no bidding): the button
+#: says so, not a bare "Pass" on a turn with no roem in hand
+ROEM_PASS_SPEC = VerbSpec("pass", "No roem", "p", "p: no (more) roem to declare", NONE)
 #: the roem verbs of the jas games
 ROEM_VERBS = (ROEM_SPEC, CARRE_SPEC, STUK_SPEC, TRICKROEM_SPEC)
 
