@@ -206,6 +206,10 @@ class SeatsOut(DriftHand):
         obs.active = self.active
         return obs
 
+    def summary_seats(self) -> list[int] | None:
+        """Only the seats still in the game: a seat out scores nothing and is not listed."""
+        return [s for s in range(self.n) if self.active[s]]
+
 
 class EliminationHand(SeatsOut, WildDriftHand):
     """One hand of an elimination rummy (module docstring)."""
@@ -254,10 +258,6 @@ class EliminationHand(SeatsOut, WildDriftHand):
 
     def result_tail(self) -> dict[str, Any]:
         return {"active": list(self.active)}
-
-    def summary_seats(self) -> list[int] | None:
-        """Only the seats still in the game: a seat out scores nothing and is not listed."""
-        return [s for s in range(self.n) if self.active[s]]
 
     def out_points(self, detail: dict[str, Any]) -> list[int]:
         """§7: every other seat still in scores the penalty points of his hand; the winner 0."""
