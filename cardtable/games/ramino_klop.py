@@ -175,6 +175,8 @@ class RaminoKlopState(KnownCards, SeatsOut, KnockHand):
     __slots__ = ("known", "active")
     game: RaminoKlop
     VERBS = RAMINO_KLOP_VERBS
+    #: the hand summary's score line: every player still in writes his brandhout as penalty
+    SCORE_LABEL = "penalty points"
 
     @classmethod
     def _fresh(cls, *args: Any, **kwargs: Any):

@@ -393,3 +393,19 @@ def test_simulate_finishes_hands_and_matches(n):
     left = [s for s in range(n) if m.sheet.active[s]]
     assert (len(left) == 1 and m.sheet.winners == left) or (not left and m.sheet.winners)
     assert all(m.sheet.totals[s] >= 101 for s in range(n) if s not in left)
+
+
+def test_a_hand_after_an_elimination_names_only_the_players_still_in():
+    """Hand 5 of Example 6 played out by the simple bot: the summary's score line and the
+    hands shown name Anna and Cor only, in penalty points; the seats out score 0."""
+    m = replay_match(load_record("ramino-klop", "e6"))
+    g = m.game
+    rng = random.Random(5)
+    while not m.state.over:
+        m.apply(choose(m.state.observation(m.state.to_act), g, rng))
+    res = m.state.result()
+    assert res.detail["active"] == [True, False, True, False] and res.points[1] == res.points[3] == 0
+    lines = res.summary.lines(NAMES)
+    assert lines[1].startswith("This hand (penalty points): ") and "Bram" not in lines[1] and "Dirk" not in lines[1]
+    shown = [ln for ln in lines if ln.startswith("  ")]
+    assert [ln.split(":")[0].strip() for ln in shown] == ["Anna", "Cor"]
