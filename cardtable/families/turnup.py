@@ -50,7 +50,7 @@ from cardtable.families import roem
 from cardtable.families.roem import Meld, MeldError, conflict, judge_apart, parse_meld, roem_words, whole_melds
 from cardtable.families.trick_deal import deal_packets
 from cardtable.families.trick_masks import cards_of, mask_of
-from cardtable.families.trick_views import esc
+from cardtable.families.trick_views import PLAY_SPEC, esc
 from cardtable.families.tricks import TrickGame, TrickHand
 
 PASS = Action("pass")
@@ -67,29 +67,49 @@ NT = 4
 #: the deal's keys (docs/records.md): the first deal, the turn-up, the completion, the stock
 DEAL_KEYS = frozenset(("dealer", "hands", "upcard", "completion", "stock"))
 
-_BID_HINT = "bid: accept the turned suit (a), name troef (C D H S), no trumps (t) or pass (p)"
-BID_VERBS = (
-    VerbSpec("bid", "Accept", "a", _BID_HINT, NONE, arg="accept"),
-    *(VerbSpec("trump", sym, L, _BID_HINT, NONE, arg=L) for L, sym in zip(SUIT_LETTERS, SUIT_SYMBOLS)),
-    VerbSpec("trump", "No trumps", "t", _BID_HINT, NONE, arg="none"),
+
+def pass_spec(label: str, hint: str) -> VerbSpec:
+    """``pass`` on ``p`` with the words of its phase (the hint shared with the phase's
+    other verbs, so the table says it once)."""
+    return VerbSpec("pass", label, "p", hint, NONE)
+
+
+_R1 = "accept the turned suit as troef (a), or pass (p)"
+#: round 1: ``bid accept`` / ``pass``
+ROUND1_VERBS = (VerbSpec("bid", "Accept", "a", _R1, NONE, arg="accept"), pass_spec("Pass", _R1))
+_R2 = "name troef (C D H S), no trumps (t), or pass (p)"
+#: round 2: ``trump <suit>``, ``trump none``, ``pass``
+ROUND2_VERBS = (
+    *(VerbSpec("trump", sym, L, _R2, NONE, arg=L) for L, sym in zip(SUIT_LETTERS, SUIT_SYMBOLS)),
+    VerbSpec("trump", "No trumps", "t", _R2, NONE, arg="none"),
+    pass_spec("Pass", _R2),
 )
+_OC = "overcall with no trumps (t), or let the bid stand (p)"
+#: the overcall: ``trump none`` / ``pass``
+OVERCALL_VERBS = (VerbSpec("trump", "No trumps", "t", _OC, NONE, arg="none"), pass_spec("Let it stand", _OC))
 _DOUBLE_HINT = "double (d) / redouble (r), or pass (p)"
 DOUBLE_VERBS = (
     VerbSpec("double", "Double", "d", _DOUBLE_HINT, NONE),
     VerbSpec("redouble", "Redouble", "r", _DOUBLE_HINT, NONE),
+    pass_spec("Pass", _DOUBLE_HINT),
 )
-#: ``swap 7X``: the trump seven for the turn-up
-DIX_SPEC = VerbSpec("swap", "Exchange 7", "x", "take the turn-up for your troef seven (x), or pass (p)", NONE)
+_DIX = "exchange your troef seven for the turned card (x), or keep it (p)"
+#: the dix: ``swap 7X`` / ``pass``
+DIX_VERBS = (VerbSpec("swap", "Exchange 7", "x", _DIX, NONE), pass_spec("Keep", _DIX))
 #: ``declare jojotte`` on the play of the trump K
 JOJOTTE_SPEC = VerbSpec(
     "declare", "Jo!", "k", "jo-jotte: say jo and play your troef K (the Q later)", NONE, arg="jojotte"
 )
+PLAY_VERBS = (PLAY_SPEC, JOJOTTE_SPEC)
 _MELD_HINT = "roem: its key declares it, p passes"
 #: the melds of the declaration round: one button per meld on offer (free keys)
 MELD_VERBS = (
     VerbSpec("declare", "Roem", "", _MELD_HINT, NONE),
     VerbSpec("declare", "Carré", "", _MELD_HINT, NONE, arg="carre"),
+    pass_spec("Pass", _MELD_HINT),
 )
+#: every verb of the family's phases (``TurnUpHand.verb_specs`` picks a phase's)
+TURNUP_VERBS = ROUND1_VERBS + ROUND2_VERBS + OVERCALL_VERBS + DOUBLE_VERBS + DIX_VERBS + PLAY_VERBS + MELD_VERBS
 
 _SUIT_NAMES = ("clubs", "diamonds", "hearts", "spades")
 
@@ -658,9 +678,26 @@ class TurnUpHand(TrickHand):
             out.append(z)
         return out
 
+    verb_table = TURNUP_VERBS
+
+    def verb_specs(self) -> tuple[VerbSpec, ...]:
+        """The verbs of the phase: round 1, round 2, the overcall, doubling, the dix, the
+        melds, the play; a game's own phase: ``game_verbs()``."""
+        ph = self.phase
+        if ph == "bid":
+            if self.offer >= 0:
+                return OVERCALL_VERBS
+            return ROUND1_VERBS if self.round == 1 else ROUND2_VERBS
+        table = {"double": DOUBLE_VERBS, "dix": DIX_VERBS, "meld": MELD_VERBS, "play": PLAY_VERBS}
+        return table.get(ph) or self.game_verbs()
+
+    def game_verbs(self) -> tuple[VerbSpec, ...]:
+        """The verbs of the game's own phases (default: none)."""
+        return ()
+
     def no_trump_words(self) -> str:
         """``Trump not chosen yet`` in the bidding, ``No trumps`` under a no-trump contract."""
-        if self.contract is None:
+        if self.contract is None or self.phase == "bid":
             return "Trump not chosen yet"
         return "No trumps" if self.trump is None else ""
 
@@ -884,14 +921,19 @@ def parse_turnup_deal(
 
 __all__ = [
     "ACCEPT",
-    "BID_VERBS",
     "DEAL_KEYS",
-    "DIX_SPEC",
+    "DIX_VERBS",
     "DOUBLE",
     "DOUBLE_VERBS",
     "JOJOTTE",
     "JOJOTTE_SPEC",
     "MELD_VERBS",
+    "OVERCALL_VERBS",
+    "PLAY_VERBS",
+    "ROUND1_VERBS",
+    "ROUND2_VERBS",
+    "TURNUP_VERBS",
+    "pass_spec",
     "NO_TRUMP",
     "NT",
     "PASS",

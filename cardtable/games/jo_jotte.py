@@ -28,21 +28,17 @@ from cardtable.families.roem import RoemRules, kruis_precedence
 from cardtable.families.summaries import seats_fact
 from cardtable.families.trick_masks import mask_of
 from cardtable.families.trick_ranking import Ranking
-from cardtable.families.trick_views import PASS_SPEC, PLAY_SPEC
 from cardtable.families.turnup import (
-    BID_VERBS,
-    DIX_SPEC,
-    DOUBLE_VERBS,
-    JOJOTTE_SPEC,
-    MELD_VERBS,
     NT,
     PASS,
+    TURNUP_VERBS,
     TurnUpGame,
     TurnUpHand,
     contract_text,
     contract_words,
     deal_turnup,
     parse_turnup_deal,
+    pass_spec,
 )
 from cardtable.sheets.lijn import LijnSheet
 
@@ -87,11 +83,13 @@ NULLO = Action("bid", "nullo")
 SLAM = Action("bid", "slam")
 
 _F_HINT = "nullo (l) / slam (a), or pass (p)"
+#: phase F: ``bid nullo`` (the defender), ``bid slam`` (the declarer), ``pass``
 CONTRACT_VERBS = (
     VerbSpec("bid", "Nullo", "l", _F_HINT, NONE, arg="nullo"),
     VerbSpec("bid", "Slam", "a", _F_HINT, NONE, arg="slam"),
+    pass_spec("Pass", _F_HINT),
 )
-VERBS = (PLAY_SPEC, PASS_SPEC) + BID_VERBS + DOUBLE_VERBS + (DIX_SPEC, JOJOTTE_SPEC) + CONTRACT_VERBS + MELD_VERBS
+VERBS = TURNUP_VERBS + CONTRACT_VERBS
 
 _PACK = tuple(piquet32())
 _PIQUET = mask_of(_PACK)
@@ -584,14 +582,20 @@ class JoJotteState(TurnUpHand):
         return TurnUpHand.explain(self, action)
 
     def status(self) -> str:
-        """``contract ♥ · doubled · slam · points 35 – 20 · game 62 – 0 · suspense 240``."""
+        """``contract ♥ · doubled · slam · points 35 – 20 · game 62 – 0 · suspense 240``; in
+        the bidding ``bidding, round 1``, ``round 2 (not ♠)`` or ``♠ bid by seat 1``."""
         parts = []
-        if self.nullo:
+        if self.phase == "bid":
+            if self.offer >= 0:
+                parts.append(f"{contract_words(self.contract)} bid by seat {self.declarer}")
+            else:
+                parts.append("bidding, round 1" if self.round == 1 else f"round 2 (not {SUIT_SYMBOLS[self.turn_suit]})")
+        elif self.nullo:
             parts.append(f"nullo by seat {self.defender}")
         elif self.contract is not None:
             parts.append(f"contract {contract_words(self.contract)}")
         else:
-            parts.append(f"turned up {card_text(self.turnup)}")
+            parts.append("thrown in")
         if self.mult > 1:
             parts.append("doubled" if self.mult == 2 else "redoubled")
         if self.slam:
@@ -608,8 +612,9 @@ class JoJotteState(TurnUpHand):
             return ((self.defender, "nullo"),)
         return TurnUpHand.seat_roles(self, seat)
 
-    def verb_specs(self) -> tuple[VerbSpec, ...]:
-        return self.verb_table
+    def game_verbs(self) -> tuple[VerbSpec, ...]:
+        """Phase F's verbs (``contract``)."""
+        return CONTRACT_VERBS
 
     def observation(self, seat: int) -> Observation:
         """What ``seat`` sees. ``upcard``: the card lying face up at the turn-up place (the

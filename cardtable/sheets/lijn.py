@@ -34,6 +34,7 @@ grand totals; a pending suspense under it as ``suspense: N``.
 
 from __future__ import annotations
 
+import re
 from typing import Any, Sequence
 
 from cardtable.engine.views import WINNER, SheetView
@@ -72,6 +73,39 @@ def row(left: str, right: str, note: str = "") -> str:
 def rule(line: str, note: str = "") -> str:
     """A rule (``RULE``, ``LINE``) with ``note`` beside it."""
     return line + ("   " + note if note else "")
+
+
+#: the column of the notes beside the drawing (``game 1``, ``game 1 won by …``)
+NOTE_AT = LEFT + 1 + RIGHT + 4
+#: how wide ``view(names)`` draws for a screen (an 80-column table less its margins)
+SCREEN = 76
+
+
+def fitted(line: str, width: int | None) -> list[str]:
+    """``line`` as one line, or, when it passes ``width`` (None: never) and holds a note,
+    the note continued under itself: broken after ``;`` or ``,``, else at a space (never
+    inside the totals ``85 – 55``)."""
+    if width is None or len(line) <= width or len(line) <= NOTE_AT:
+        return [line]
+    head, note = line[:NOTE_AT], line[NOTE_AT:]
+    room = max(8, width - NOTE_AT)
+    words = re.findall(r"[^;,]+[;,]?", note.replace(f" {EN_DASH} ", f"\u00a0{EN_DASH}\u00a0"))
+    parts: list[str] = []
+    for w in words:
+        w = w.strip()
+        while len(w) > room and " " in w[1:room]:
+            cut = w.rfind(" ", 1, room + 1)
+            parts.append(w[:cut])
+            w = w[cut + 1 :]
+        parts.append(w)
+    out = [""]
+    for p in parts:
+        if out[-1] and len(out[-1]) + 1 + len(p) > room:
+            out.append(p)
+        else:
+            out[-1] = f"{out[-1]} {p}" if out[-1] else p
+    out = [o.replace("\u00a0", " ") for o in out]
+    return [head + out[0]] + [" " * NOTE_AT + o for o in out[1:]]
 
 
 def _new_game() -> dict[str, Any]:
@@ -188,8 +222,9 @@ class LijnSheet(Sheet):
     def _names(self, names: Sequence[str] | None) -> list[str]:
         return [f"seat {s}" for s in range(2)] if names is None else [str(n) for n in names]
 
-    def rubber_lines(self, rubber: dict[str, Any], names: Sequence[str]) -> list[str]:
-        """The §8 drawing of one rubber."""
+    def rubber_lines(self, rubber: dict[str, Any], names: Sequence[str], width: int | None = None) -> list[str]:
+        """The §8 drawing of one rubber; a note that would pass ``width`` (None: never)
+        goes on under itself (``fitted``)."""
         out = [row(names[0], names[1]), RULE]
         above = rubber["above"]
         high = max(len(above[0]), len(above[1]))
@@ -211,15 +246,17 @@ class LijnSheet(Sheet):
                 note = f"game {gi} won by {names[w]}, {a} {EN_DASH} {b}"
                 if rubber["winner"] == w and gi == len(rubber["games"]):
                     note += f"; rubber to {names[w]}"
-                out.append(rule(RULE, note))
+                out += fitted(rule(RULE, note), width)
         t = [self.rubber_total(rubber, s) for s in range(2)]
         out.append(" " * MARGIN + "total" + str(t[0]).rjust(LEFT - MARGIN - 5) + " \u2502 " + str(t[1]))
         return out
 
-    def render(self, names: Sequence[str] | None = None) -> str:
+    def render(self, names: Sequence[str] | None = None, width: int | None = None) -> str:
         """The §8 drawing (module docstring), lines joined by newlines; ``names`` one per
         seat (default ``seat 0``, ``seat 1``). With more than one rubber to play each
-        rubber is headed ``rubber N`` and the session's grand totals follow."""
+        rubber is headed ``rubber N`` and the session's grand totals follow. ``width``: a
+        note that would pass it goes on under itself (None: the drawing as §8, however
+        wide)."""
         nm = self._names(names)
         lines: list[str] = []
         many = self.rubbers_to_play > 1
@@ -228,7 +265,7 @@ class LijnSheet(Sheet):
                 if i > 1:
                     lines.append("")
                 lines.append(f"rubber {i}")
-            lines += self.rubber_lines(r, nm)
+            lines += self.rubber_lines(r, nm, width)
         if many and len(self.rubbers) > 1:
             t = self.totals()
             lines.append(" " * MARGIN + "session" + str(t[0]).rjust(LEFT - MARGIN - 7) + " \u2502 " + str(t[1]))
@@ -289,10 +326,14 @@ class LijnSheet(Sheet):
         return ["hand", "line", "seat 0", "seat 1"], [r[3] for r in rows] + [["total", "", str(t[0]), str(t[1])]]
 
     def view(self, names: Sequence[str] | None = None) -> SheetView:
-        """The drawing of ``render(names)`` as free lines; once the session is over the
-        winners' columns marked (``(-1, 1 + seat, "winner")``)."""
+        """The drawing of ``render()`` as free lines; with ``names`` (the table's call, one
+        per seat) laid out for a screen: ``render(names, SCREEN)``, a long note (``game 2
+        won by Anna, 85 – 55; rubber to Anna``) going on under itself rather than past the
+        80th column. Once the session is over the winners' columns are marked (``(-1, 1 +
+        seat, "winner")``)."""
         marks = tuple((-1, 1 + w, WINNER) for w in self.winners) if self.over else ()
-        return SheetView(self.title, (), (), None, marks, 0, tuple(self.render(names).splitlines()))
+        drawing = self.render(names, SCREEN if names is not None else None)
+        return SheetView(self.title, (), (), None, marks, 0, tuple(drawing.splitlines()))
 
 
-__all__ = ["LINE", "LijnSheet", "RULE", "row", "rule"]
+__all__ = ["LINE", "LijnSheet", "NOTE_AT", "RULE", "SCREEN", "fitted", "row", "rule"]

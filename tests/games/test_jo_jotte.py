@@ -535,6 +535,12 @@ def test_example_16_game_and_rubber():
     assert r["above"][0][-1] == {"hand": 5, "points": 300, "kind": "rubber"}
     assert sheet.totals() == [615, 155] and sheet.over and sheet.winners == [0]
     assert sheet.render(["Anna", "Bert"]).splitlines() == _spec_drawing()
+    # on a screen (the table passes the names) a note that would pass 76 columns goes on
+    # under itself; the drawing is otherwise §8's
+    screen = list(sheet.view(["Anna", "Bert"]).lines)
+    assert max(len(ln) for ln in screen) <= 76
+    assert screen[-3].endswith("game 2 won by Anna, 85 \u2013 55;") and screen[-2].strip() == "rubber to Anna"
+    assert screen[:-3] + screen[-1:] == _spec_drawing()[:-2] + _spec_drawing()[-1:]
     assert sheet.to_json()["totals"] == [615, 155]
 
 
