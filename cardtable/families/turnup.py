@@ -179,6 +179,18 @@ class TurnUpHand(TrickHand):
     info_card: bool = True
     #: ``declare jojotte``: K and Q of trump announced on the K (suit contracts)
     jojotte: bool = True
+    #: when the completion deal comes: ``contract`` (after the bidding and doubling:
+    #: jo-jotte) or ``round1`` (right after round 1, before round 2: klop §3.4)
+    completion_at: str = "contract"
+    #: where melds are declared: ``before_play`` (a declaration round the game starts with
+    #: ``_start_melds``: jo-jotte) or ``first_trick`` (on one's own turn in trick 1, before
+    #: the play; judged when trick 1 is complete: klop, honderden)
+    melds_at: str = "before_play"
+    #: how the declared melds are judged: ``apart`` (carrés and sequences apart, each to
+    #: the seat with the best of its kind: jo-jotte, klop) or ``overrule`` (the seat with
+    #: the best meld by ``roem.key`` scores all its melds, the other's are overruled, the
+    #: first declared winning a tie: honderden's afkeuren)
+    meld_judge: str = "apart"
 
     def __init__(self, game: TurnUpGame, dealer: int, first: Sequence[int], turnup: Card, stock: Sequence[Card]):
         """``first``: the first deal's masks per seat; ``turnup``: the turned card;
@@ -285,7 +297,15 @@ class TurnUpHand(TrickHand):
         acts = self.play_actions(mask)
         if self._jo_here(mask):
             acts.append(JOJOTTE)
+        if self._melds_now():
+            seat = self.to_act
+            assert seat is not None, "a seat acts while the hand is on"
+            acts.extend(m.action() for m in self._meld_options(seat))
         return acts
+
+    def _melds_now(self) -> bool:
+        """``melds_at = first_trick``: the seat to act may declare before its play of trick 1."""
+        return self.melds_at == "first_trick" and self.ntricks == 0 and not self.jo_forced
 
     def _meld_options(self, seat: int) -> list[Meld]:
         """The whole melds of ``seat``'s hand it has not declared yet."""
@@ -317,6 +337,8 @@ class TurnUpHand(TrickHand):
                 self._meld_pass(seat)
             else:
                 self._declare(seat, parse_meld(action.arg, action.cards, self.game.roem))
+        elif v == "declare" and action.cards:  # a meld in the first trick (``melds_at``)
+            self._declare(seat, parse_meld(action.arg, action.cards, self.game.roem))
         elif v == "declare" and action.arg == "jojotte":
             self.jo_by = seat
             self.jo_forced = True
@@ -353,6 +375,8 @@ class TurnUpHand(TrickHand):
                 self.passes = 0
                 self.to_act = self.next_seat[self.dealer]
                 self._log("round2")
+                if self.completion_at == "round1":
+                    self._deal_completion()
             else:
                 self._log("thrown")
                 self._thrown_in()
@@ -404,7 +428,25 @@ class TurnUpHand(TrickHand):
 
     # the completion deal (§3.3) and the dix (§4 E)
     def _complete(self) -> None:
-        """Deal ``completion_packets`` from the stock, voorhand first; then the dix."""
+        """The completion deal (unless made after round 1: ``completion_at``), then the dix
+        (``dix``) or the game's next phase (``_after_dix``)."""
+        if not self.dealt:
+            self._deal_completion()
+        if self.dix and self.contract == self.turn_suit and self.turnup != self.seven():
+            seven = self.seven()
+            holder = next((s for s in range(self.n_seats) if (self.hands[s] >> seven) & 1), -1)
+            if holder >= 0:
+                self.seven_at = holder
+                self.phase = "dix"
+                self.to_act = holder
+                return
+            self.seven_at = "stock"
+            self._log("nodix")
+        self._after_dix()
+
+    def _deal_completion(self) -> None:
+        """Deal ``completion_packets`` from the stock, voorhand first; the information card
+        is shown (``info_card``)."""
         got = [0] * self.n_seats
         stock = list(self.stock)
         i = 0
@@ -420,17 +462,6 @@ class TurnUpHand(TrickHand):
         for s in range(self.n_seats):
             self.hands[s] |= got[s]
         self._log("complete", self.stock[-1] if self.info_card and self.stock else -1)
-        if self.dix and self.contract == self.turn_suit and self.turnup != self.seven():
-            seven = self.seven()
-            holder = next((s for s in range(self.n_seats) if (self.hands[s] >> seven) & 1), -1)
-            if holder >= 0:
-                self.seven_at = holder
-                self.phase = "dix"
-                self.to_act = holder
-                return
-            self.seven_at = "stock"
-            self._log("nodix")
-        self._after_dix()
 
     def _dix(self, seat: int, swap: bool) -> None:
         seven = self.seven()
@@ -468,8 +499,21 @@ class TurnUpHand(TrickHand):
         self._after_melds()
 
     def _judge_melds(self) -> None:
-        """Carrés and sequences judged apart (``roem.judge_apart``)."""
-        self.carre_seat, self.seq_seat = judge_apart(self.declared, self.trump, self.game.carre_order(self.contract))
+        """``meld_judge``: ``apart`` (``roem.judge_apart``) or ``overrule`` (the seat of
+        the best declared meld by ``roem.key``, the first declared of equals, scores all its
+        melds)."""
+        if self.meld_judge == "apart":
+            self.carre_seat, self.seq_seat = judge_apart(
+                self.declared, self.trump, self.game.carre_order(self.contract)
+            )
+        else:
+            best = None
+            rules = self.game.roem
+            trump = -1 if self.trump is None else self.trump
+            for s, m in self.declared:
+                if best is None or rules.key(m, trump) > rules.key(best[1], trump):
+                    best = (s, m)
+            self.carre_seat = self.seq_seat = None if best is None else best[0]
         self.melds_judged = True
         self._log("melds", self.carre_seat, self.seq_seat)
 
@@ -494,9 +538,18 @@ class TurnUpHand(TrickHand):
         self.jo_forced = False
         TrickHand._play(self, seat, c)
 
+    def _complete_trick(self) -> None:
+        """The trick to its winner; with ``melds_at = first_trick`` the melds are judged
+        once trick 1 is complete."""
+        self._take_trick()
+        if self.ntricks == 1 and self.melds_at == "first_trick":
+            self._judge_melds()
+        self._after_trick()
+
     def _fast_inline_ok(self) -> bool:
-        """Card steps are inlined unless a jo forces the play of the K."""
-        return not self.jo_forced
+        """Card steps are inlined unless a jo forces the play of the K, or melds may be
+        declared in the first trick."""
+        return not self.jo_forced and not (self.melds_at == "first_trick" and self.ntricks == 0)
 
     def _fast_watch_seat(self) -> int:
         """The holder of the trump K and Q goes through ``_rollout_mask`` while a jo is possible."""
@@ -517,7 +570,8 @@ class TurnUpHand(TrickHand):
         if ph == "play":
             if JOJOTTE in legal:
                 return [JOJOTTE]
-            return self.play_actions(self.legal_play_mask())
+            melds = [a for a in legal if a.verb == "declare"]
+            return melds[:1] or self.play_actions(self.legal_play_mask())
         if ph == "meld":
             return legal[1:2] or legal
         if ph == "dix":
@@ -528,7 +582,7 @@ class TurnUpHand(TrickHand):
         if self.phase != "play":
             return 0
         mask = self.legal_play_mask()
-        if self._jo_here(mask):
+        if self._jo_here(mask) or self._melds_now():
             return 0
         return mask
 
@@ -688,7 +742,9 @@ class TurnUpHand(TrickHand):
             if self.offer >= 0:
                 return OVERCALL_VERBS
             return ROUND1_VERBS if self.round == 1 else ROUND2_VERBS
-        table = {"double": DOUBLE_VERBS, "dix": DIX_VERBS, "meld": MELD_VERBS, "play": PLAY_VERBS}
+        if ph == "play":
+            return PLAY_VERBS + (MELD_VERBS[:2] if self.melds_at == "first_trick" else ())
+        table = {"double": DOUBLE_VERBS, "dix": DIX_VERBS, "meld": MELD_VERBS}
         return table.get(ph) or self.game_verbs()
 
     def game_verbs(self) -> tuple[VerbSpec, ...]:
@@ -812,6 +868,10 @@ class TurnUpHand(TrickHand):
                 return self.explain_play(seat, c)
             if v == "declare" and arg == "jojotte":
                 return self._explain_jo(seat)
+            if v == "declare" and self.melds_at == "first_trick":
+                if self.ntricks:
+                    return "roem is declared in the first trick only"
+                return self._explain_meld(seat, action)
             if v == "declare":
                 return "roem is declared before the first trick"
             return "it is a play turn: play a card"

@@ -195,6 +195,8 @@ class JoJotte(TurnUpGame):
 
     ranking = JOJOTTE
     rule = KlaberjasRule()
+    #: the hand's class (``JoJotteState``, set below; a variant of the family may deal another)
+    state_class: Any = None
 
     def __init__(self, players: int | None = None, **options: Any):
         super().__init__(players, **options)
@@ -220,7 +222,7 @@ class JoJotte(TurnUpGame):
         standing = self.standing_of(standing, sheet)
         pack = shuffled(_PACK, rng_for(seed))
         first, up, stock = deal_turnup(pack, 2, standing.next_dealer, JoJotteState.first_packets)
-        st = JoJotteState(self, standing.next_dealer, first, up, stock, standing)
+        st = self.state_class(self, standing.next_dealer, first, up, stock, standing)
         st.seed = seed
         return st
 
@@ -229,7 +231,7 @@ class JoJotte(TurnUpGame):
         "completion": [3 codes] x2, "stock": [13 codes, top first]}``, the 32 piquet cards
         once. DealError with the reason."""
         dealer, first, up, stock = parse_turnup_deal(deal, 2, 6, 3, _PIQUET, "the 32-card piquet pack")
-        return JoJotteState(self, dealer, first, up, stock, self.standing_of(standing, sheet))
+        return self.state_class(self, dealer, first, up, stock, self.standing_of(standing, sheet))
 
     def check_result(self, result: Result, state: "JoJotteState") -> list[str]:
         """§2 and §7: the points are the entries' sum, none negative; 9 tricks hold the
@@ -644,7 +646,7 @@ class JoJotteState(TurnUpHand):
                 wins = s == (self.carre_seat if m.kind == "carre" else self.seq_seat)
             declared.append({"seat": s, "meld": m.action().text(), "value": m.value, "kind": m.kind, "scores": wins})
             melds.append(MeldView(len(melds) + 1, s, "run" if m.kind == "seq" else "set", m.cards))
-        info = self.stock[-1] if self.dealt and self.stock else None
+        info = self.stock[-1] if self.dealt and self.stock and self.info_card else None
         extra = {
             "turned": card_text(self.turnup),
             "info_card": None if info is None else card_text(info),
@@ -714,3 +716,6 @@ def _contract_name(d: dict[str, Any]) -> str:
 
 
 __all__ = ["JOJOTTE", "JoJotte", "JoJotteState", "bid_value", "jo_roem"]
+
+
+JoJotte.state_class = JoJotteState
