@@ -148,7 +148,8 @@ class TurnUpHand(TrickHand):
     trump 7 after the dix), ``stock`` (cards, top first: before the completion deal its first
     cards are the completion's), ``completion`` (the masks dealt then; () before),
     ``round`` (1, 2), ``passes``, ``offer`` (the seat that may overcall, -1), ``bids``
-    (((seat, word), ...): ``accept``, ``pass``, a suit letter, ``none``), ``contract``
+    (((seat, word, stage), ...): ``accept``, ``pass``, a suit letter, ``none``; ``round1``,
+    ``round2``, ``overcall``), ``contract``
     (a suit, ``NT``, or None), ``declarer`` / ``defender`` (-1 before), ``overcall``,
     ``mult`` (1, 2, 4), ``doubled_by`` / ``redoubled_by``, ``seven_at`` (where the trump 7
     is known to be: a seat, ``"stock"``, or None), ``dix_by`` (the seat that swapped),
@@ -207,7 +208,7 @@ class TurnUpHand(TrickHand):
         self.round = 1
         self.passes = 0
         self.offer = -1
-        self.bids: tuple[tuple[int, str], ...] = ()
+        self.bids: tuple[tuple[int, str, str], ...] = ()
         self.contract: int | None = None
         self.declarer = -1
         self.defender = -1
@@ -354,7 +355,8 @@ class TurnUpHand(TrickHand):
     def _bid(self, seat: int, action: Action) -> None:
         word = action.arg if action.verb in ("bid", "trump") else "pass"
         assert word is not None, "a bid names its word"
-        self.bids = self.bids + ((seat, word),)
+        stage = "overcall" if self.offer >= 0 else ("round1" if self.round == 1 else "round2")
+        self.bids = self.bids + ((seat, word, stage),)
         other = self.next_seat[seat]
         if self.offer >= 0:  # the overcall
             self.offer = -1

@@ -422,7 +422,7 @@ class JoJotteState(TurnUpHand):
             "dealer": self.dealer,
             "next_dealer": self.next_seat[self.dealer],
             "upcard": card_text(self.turnup),
-            "bids": [{"seat": s, "bid": w} for s, w in self.bids],
+            "bids": [{"seat": s, "bid": w, "stage": g} for s, w, g in self.bids],
             "contract": "nullo" if self.nullo else contract_text(self.contract),
             "trump": None if self.trump is None else SUIT_LETTERS[self.trump],
             "declarer": self.declarer if self.declarer >= 0 else None,
@@ -518,22 +518,27 @@ class JoJotteState(TurnUpHand):
         return 200.0
 
     def _iset_accept(self, seat: int):
-        """The other seat's bids in round 1 and 2 judged by ``bid_value`` on its first
-        deal: a sample is kept unless it accepted or named a suit (or no trumps) worth far
-        less than ``BID_AT``, or passed with a hand worth ``PASS_BELOW`` or more in the
-        turn-up's suit; after ``TRIES`` samples the last is kept (engine/search.py)."""
-        other = [(s, w) for s, w in self.bids if s != seat]
+        """The other seat's bids judged by ``bid_value`` on its first deal: a sample is kept
+        unless the other seat accepted, named a suit or bid no trumps (also as the overcall)
+        with a hand worth far less than ``BID_AT`` for it, or passed in round 1 with a hand
+        worth ``PASS_BELOW`` or more in the turn-up's suit, or in round 2 in another suit
+        or at no trumps; after ``TRIES`` samples the last is kept (engine/search.py)."""
+        other = [(s, w, g) for s, w, g in self.bids if s != seat]
         if not other:
             return None
         turn = self.turn_suit
+        free = [c for c in (0, 1, 2, 3, NT) if c != turn]
 
         def accept(w: "JoJotteState") -> bool:
-            for s, word in other:
+            for s, word, stage in other:
                 hand = w.first[s]
                 if word == "pass":
-                    if bid_value(hand, turn) >= PASS_BELOW:
+                    if stage == "overcall":
+                        continue
+                    bids = [turn] if stage == "round1" else free
+                    if max(bid_value(hand, c) for c in bids) >= PASS_BELOW:
                         return False
-                elif word in ("accept", "none") or word in SUIT_LETTERS:
+                else:
                     c = turn if word == "accept" else (NT if word == "none" else SUIT_LETTERS.index(word))
                     if bid_value(hand, c) < BID_AT - 20:
                         return False
@@ -626,9 +631,10 @@ class JoJotteState(TurnUpHand):
         "suspense": pending when dealt}``; ``melds``: the declared melds (public as made).
 
         ``extra`` keys: ``turned`` (the turn-up's code), ``info_card`` (the information
-        card once shown, else None), ``round`` (1, 2), ``bids`` ([{"seat", "bid"}]:
-        ``accept``, ``pass``, a suit letter, ``none``), ``overcall_open`` (the seat to act
-        may overcall), ``contract`` (``C`` … ``S``, ``none``, ``nullo`` or None),
+        card once shown, else None), ``round`` (1, 2), ``bids`` ([{"seat", "bid",
+        "stage"}]: ``accept``, ``pass``, a suit letter, ``none``; ``round1``, ``round2``,
+        ``overcall``), ``overcall_open`` (the seat to act may overcall), ``contract`` (``C``
+        … ``S``, ``none``, ``nullo`` or None),
         ``declarer``, ``defender`` (seats or None), ``multiplier``, ``doubled_by``,
         ``redoubled_by``, ``seven_at`` (where the trump 7 is known to be: a seat,
         ``stock`` or None), ``dix`` (the seat that exchanged, or None), ``nullo_bid`` (the
@@ -651,7 +657,7 @@ class JoJotteState(TurnUpHand):
             "turned": card_text(self.turnup),
             "info_card": None if info is None else card_text(info),
             "round": self.round,
-            "bids": [{"seat": s, "bid": w} for s, w in self.bids],
+            "bids": [{"seat": s, "bid": w, "stage": g} for s, w, g in self.bids],
             "overcall_open": self.offer >= 0,
             "contract": "nullo" if self.nullo else contract_text(self.contract),
             "declarer": self.declarer if self.declarer >= 0 else None,
