@@ -143,6 +143,7 @@ def test_example_2_round_1_no_trump_overcall_and_redouble():
     st = run(st, "redouble")
     assert st.mult == 4
     assert st.phase == "contract"  # no dix without a trump
+    assert legal(st) == {"bid nullo", "pass"}  # nullo against no trumps too (ruling 9)
     st = run(st, "pass", "pass", "pass", "pass")
     assert st.phase == "play" and st.to_act == 0  # the defender leads
     while not st.over:
