@@ -14,6 +14,11 @@ Rules of thumb, from the seat's observation only:
 5. play as ``bots/trick`` (also at no trumps); in a nullo the nullo player plays the
    highest card that loses (the lowest when leading), his opponent the lowest card that
    lets the nullo player win (the highest when it cannot).
+
+The strong bot's playouts are the trick family's (``bots/trick_playout.py``: greedy cards,
+the other steps by these rules of thumb); in a nullo the hand says who plays to lose tricks
+(``JoJotteState.playout_misere``) and whom the nullo player's trick suits
+(``playout_ally``), so that a nullo is judged by play that tries to lose tricks.
 """
 
 from __future__ import annotations
@@ -120,12 +125,17 @@ def _bid(obs: Observation, hand: int, legal) -> Action:
 
 
 def _nullo_card(obs: Observation, plays: list[int]) -> int:
+    return nullo_card(plays, obs.seat == obs.extra.get("nullo_bid"), obs.trick[0][1] if obs.trick else None)
+
+
+def nullo_card(plays: list[int], me_nullo: bool, led: int | None) -> int:
+    """Rule 5: the card of ``plays`` for the nullo player (``me_nullo``) or his opponent,
+    leading (``led`` None) or following ``led`` (two players: the card to beat)."""
     t = JOJOTTE.table(None)
     st = t.strength
-    me_nullo = obs.seat == obs.extra.get("nullo_bid")
-    if not obs.trick:
-        return min(plays, key=lambda c: st[c]) if me_nullo else min(plays, key=lambda c: (st[c], SUIT_OF[c]))
-    w = obs.trick[0][1]
+    if led is None:
+        return min(plays, key=lambda c: (st[c], SUIT_OF[c]))
+    w = led
     under = [c for c in plays if not t.beats(c, w)]
     if me_nullo:
         if under:
@@ -136,7 +146,7 @@ def _nullo_card(obs: Observation, plays: list[int]) -> int:
     return max(plays, key=lambda c: st[c])
 
 
-__all__ = ["choose", "nullo_hand"]
+__all__ = ["choose", "nullo_card", "nullo_hand"]
 
 
 from cardtable.bots.registry import register_policy  # noqa: E402

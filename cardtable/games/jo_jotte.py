@@ -507,6 +507,16 @@ class JoJotteState(TurnUpHand):
         come through the playout policy)."""
         return TurnUpHand.rollout_actions(self)
 
+    def playout_misere(self, seat: int) -> bool:
+        """The search's playouts (bots/trick_playout.py): the nullo player plays to take no
+        trick."""
+        return self.nullo and seat == self.defender
+
+    def playout_ally(self, winner: int, seat: int) -> bool:
+        """The search's playouts: in a nullo the nullo player's trick suits his opponent
+        (he lets it be); otherwise every seat plays for itself."""
+        return self.nullo and winner == self.defender and seat == self.declarer
+
     def returns_gains(self) -> list[float]:
         """The points written this hand per seat (above and below the line)."""
         e = self.end

@@ -688,3 +688,31 @@ def test_the_simple_bot_bids_by_counting_and_swaps_and_declares():
     st = run(st, "bid accept", "pass", "pass")
     assert st.phase == "dix" and st.to_act == 1
     assert bot.choose(st.observation(1)).text() == "swap 7H"
+
+
+def test_a_nullo_is_played_to_lose_tricks_by_the_bots_and_the_playouts():
+    from cardtable.bots.jo_jotte import nullo_card
+    from cardtable.bots.playouts import playout_for
+    from cardtable.bots.trick_playout import trick_playout
+
+    c = [parse_card(x) for x in "AS 9S 7S".split()]
+    assert card_text(nullo_card(c, True, parse_card("TS"))) == "9S"  # the highest that loses
+    assert card_text(nullo_card(c, False, parse_card("TS"))) == "7S"  # let the nullo player win
+    assert card_text(nullo_card([parse_card("AS")], True, parse_card("TS"))) == "AS"
+    assert card_text(nullo_card(c, True, None)) == "7S"
+    g = get_game("jo-jotte")
+    assert playout_for(g) is trick_playout
+    st = _nullo(NULLO_0)
+    assert st.playout_misere(1) and not st.playout_misere(0) and st.playout_ally(1, 0)
+    bot = get_bot("simple", g, 0)
+    while not st.over:
+        st = st.apply(bot.choose(st.observation(st.to_act)))
+    assert st.tricks_won[1] == 0
+    # the playouts' nullo player ducks where he can: fewer tricks than the 3 or more a
+    # greedy player takes with NULLO_3's hand
+    taken = []
+    for k in range(20):
+        w = _nullo(NULLO_3).clone()
+        trick_playout(w, random.Random(k))
+        taken.append(w.tricks_won[1])
+    assert sum(taken) / len(taken) < 3 and min(taken) < 3
