@@ -394,7 +394,7 @@ def replay_sample(st, sample, hist):
         re = game.from_deal(rec)
         melds = [m for _s, m in getattr(sample, "declared", ())]
         for a in hist:
-            if a.verb == "declare" and a.arg not in ("stuk", "trickroem"):
+            if a.verb == "declare" and a.cards:  # a meld (stuk, trickroem, jojotte name no card)
                 a = melds.pop(0).action()
             if a.verb == "exchange" and a.cards:  # which cards: the sample's
                 a = Action("exchange", None, tuple(cards_of(sample.discards)))
