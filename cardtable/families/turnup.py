@@ -957,7 +957,10 @@ class TurnUpHand(TrickHand):
         k, q = make(13, self.trump), make(12, self.trump)
         if not (self.hands[seat] >> k) & 1 or not (self.hands[seat] >> q) & 1:
             return f"stuk needs {card_text(k)} and {card_text(q)} in your hand"
-        return f"after the first trick stuk is declared with {card_text(k)} or {card_text(q)}, and neither is a legal play now"
+        return (
+            f"after the first trick stuk is declared with {card_text(k)} or {card_text(q)}, "
+            "and neither is a legal play now"
+        )
 
     def _explain_meld(self, seat: int, action: Action) -> str:
         rules = self.game.roem

@@ -25,15 +25,13 @@ from cardtable.engine.game import MeldView, Observation, Option, Result, State, 
 from cardtable.engine.grammar import Grammar
 from cardtable.engine.registry import register
 from cardtable.engine.standing import Standing
-from cardtable.engine.views import NONE, LogEvent, Summary, VerbSpec, fact, phrase
+from cardtable.engine.views import NONE, LogEvent, Summary, VerbSpec, phrase
 from cardtable.families.follow import KlaberjasRule
 from cardtable.families.roem import RoemRules, stuk_mask
 from cardtable.families.summaries import seats_fact
 from cardtable.families.trick_masks import mask_of
 from cardtable.families.trick_ranking import Ranking
 from cardtable.families.turnup import (
-    ACCEPT,
-    PASS,
     TRUMP,
     TURNUP_VERBS,
     ThreeSeats,
@@ -255,7 +253,7 @@ class Klop(TurnUpGame):
             if st.phase == "dix":
                 out.append(st.clone())
                 break
-        claim = g.from_deal(CLAIM_DEAL, Standing(2, totals=(495, 0)))
+        claim = g.from_deal(CLAIM_DEAL, Standing(2, totals=(0, 495)))
         for a in ("bid accept", "declare stuk", "play AS", "play 7S"):
             claim.apply_in_place(claim.parse(a))
         out.append(claim)
@@ -446,26 +444,8 @@ class KlopHand(TurnUpHand):
             nxt = self.claim["seat"]
             winners = [self.claim["seat"]]
         else:
-            defenders = [s for s in range(n) if s != m]
-            if all(H[m] > H[s] for s in defenders):
-                outcome = "made"
-                scored = list(H)
-            else:
-                outcome = "nat"
-                nat = True
-                for s in defenders:
-                    scored[s] = H[s]
-                if n == 2:
-                    scored[defenders[0]] += H[m]
-                else:
-                    a, b = defenders_clockwise(m, self.next_seat)
-                    half = H[m] // 2
-                    scored[a] += half
-                    scored[b] += half
-                    if H[m] % 2:
-                        scored[b if H[b] > H[a] else a] += 1
-            order = defenders_clockwise(m, self.next_seat) + [m]
-            nxt = max(order, key=lambda s: (scored[s], -order.index(s)))
+            scored, nat, nxt = score_hand(H, m, self.next_seat)
+            outcome = "nat" if nat else "made"
             winners = [nxt]
         self.end = {
             "outcome": outcome,
@@ -557,7 +537,7 @@ class KlopHand(TurnUpHand):
         accepted or named a suit with a hand worth far less than the bar (round 1 on its
         first six cards, round 2 on nine), or passed with a hand worth ``PASS_MARGIN`` more
         than the bar; after ``TRIES`` samples the last is kept (engine/search.py)."""
-        other = [(s, w, g) for s, w, g in self.bids if s != seat and w in ("accept", "pass") + SUIT_LETTERS]
+        other = [(s, w, g) for s, w, g in self.bids if s != seat and w in ("accept", "pass", *SUIT_LETTERS)]
         if not other:
             return None
         turn = self.turn_suit
@@ -628,6 +608,8 @@ class KlopHand(TurnUpHand):
                 return f"round 1 is about the turned suit: bid accept ({SUIT_SYMBOLS[self.turn_suit]}) or pass"
             if action.verb == "trump" and action.arg == "none":
                 return "klop has no no-trump bid"
+            if self.round == 2 and not (action.verb == "trump" and action.arg == SUIT_LETTERS[self.turn_suit]):
+                return f"seat {self.to_act} bids: trump <suit> (not {SUIT_LETTERS[self.turn_suit]}) or pass"
         if ph == "play" and action.verb == "play" and len(action.cards) == 1 and self.to_act is not None:
             c = action.cards[0]
             seat = self.to_act
@@ -728,6 +710,36 @@ class KlopHand(TurnUpHand):
         )
 
 
+def score_hand(H: list[int], maker: int, next_seat: tuple[int, ...]) -> tuple[list[int], bool, int]:
+    """§7: the entries of a played hand from the hand scores ``H`` (per seat) and the
+    ``maker``: (what each seat writes, nat, the next dealer). Two players: the maker
+    scores his H if it is above the defender's, else he is nat and the defender writes both;
+    three: the maker must be above each defender, else his H is split between them, the odd
+    point to the one with the higher own H (equal: the first clockwise after the maker).
+    The next dealer writes the most (equal: the first clockwise after the maker)."""
+    n = len(H)
+    defenders = defenders_clockwise(maker, next_seat)
+    scored = [0] * n
+    nat = not all(H[maker] > H[s] for s in defenders)
+    if not nat:
+        scored = list(H)
+    else:
+        for s in defenders:
+            scored[s] = H[s]
+        if n == 2:
+            scored[defenders[0]] += H[maker]
+        else:
+            a, b = defenders
+            half = H[maker] // 2
+            scored[a] += half
+            scored[b] += half
+            if H[maker] % 2:
+                scored[b if H[b] > H[a] else a] += 1
+    order = defenders + [maker]
+    nxt = max(order, key=lambda s: (scored[s], -order.index(s)))
+    return scored, nat, nxt
+
+
 def defenders_clockwise(maker: int, next_seat: tuple[int, ...]) -> list[int]:
     """The other seats, clockwise from the one after ``maker``."""
     out = [next_seat[maker]]
@@ -740,4 +752,4 @@ class KlopHand3(ThreeSeats, KlopHand):
     """A hand of Klop for three players (§1: 9 cards each, 5 out of play)."""
 
 
-__all__ = ["KLOP", "KLOP_ROEM", "Klop", "KlopHand", "KlopHand3", "bid_value"]
+__all__ = ["KLOP", "KLOP_ROEM", "Klop", "KlopHand", "KlopHand3", "bid_value", "defenders_clockwise", "score_hand"]
