@@ -70,7 +70,7 @@ ANSWER_VERBS = (
     VerbSpec("bid", "Refuse", "f", _SM_HINT, NONE, arg="refuse"),
 )
 #: ``bid schmeiss`` in either bidding round (option ``schmeiss``)
-SCHMEISS_VERB = VerbSpec("bid", "Schmeiss", "s", "offer: play or throw in (s)", NONE, arg="schmeiss")
+SCHMEISS_VERB = VerbSpec("bid", "Schmeiss", "m", "offer: play or throw in (m)", NONE, arg="schmeiss")
 #: ``claim``: the game by roem (§7)
 CLAIM_VERB = VerbSpec("claim", "Claim game", "g", "your total and roem pass the target: claim the game (g)", NONE)
 VERBS = TURNUP_VERBS + ANSWER_VERBS + (SCHMEISS_VERB, CLAIM_VERB)
