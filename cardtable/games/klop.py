@@ -136,7 +136,7 @@ class Klop(TurnUpGame):
         {
             "play": "<card>",
             "pass": "",
-            "bid": ("accept", "schmeiss|throw-in|refuse"),
+            "bid": ("accept", "schmeiss", "throw-in", "refuse"),
             "trump": "<suit>",
             "swap": "<card>",
             "declare": ("seq<N> <cards>", "stuk"),
