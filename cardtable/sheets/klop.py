@@ -24,7 +24,7 @@ from __future__ import annotations
 from typing import Any, Sequence
 
 from cardtable.cards import SUIT_LETTERS, SUIT_SYMBOLS
-from cardtable.engine.views import WINNER, SheetView
+from cardtable.engine.views import SheetView
 from cardtable.sheets.base import Sheet
 
 DASH = "\u2013"
@@ -174,28 +174,9 @@ class KlopSheet(Sheet):
         return "\n".join(x.rstrip() for x in lines)
 
     def view(self, names: Sequence[str] | None = None) -> SheetView:
-        """``table(names)`` with its totals row, the winner's total marked once over; under
-        it the marks explained, the claim row and the winner or the target."""
-        head, rows = self.table(names)
-        nm = self._names(names)
-        marks = []
-        if self.over:
-            marks = [(-1, 4 + w, WINNER) for w in self.winners]
-        lines = []
-        for i, r in enumerate(self.rows):
-            note = self._notes(r, nm, i)
-            if note:
-                lines.append(f"hand {r['hand']}: {note}")
-        lines += self._tail(nm)
-        return SheetView(
-            f"Klop (to {self.target})",
-            tuple(head),
-            tuple(tuple(r) for r in rows[:-1]),
-            tuple(rows[-1]),
-            tuple(marks),
-            self.n_seats,
-            tuple(lines),
-        )
+        """The §8 drawing as it is (a free drawing: ``render(names)``'s lines, monospace),
+        titled with the target."""
+        return SheetView(f"Klop (to {self.target})", lines=tuple(self.render(names).splitlines()))
 
     def to_json(self) -> dict[str, Any]:
         """§8's ``KlopSheet``: ``{"kind": "klop", "players": [seat names ``Seat i``],

@@ -425,8 +425,10 @@ def test_the_sheet_as_section_8_draws_it():
     j = sheet.to_json()
     assert j["totals"] == [45, 310] and j["hands"][1]["nat"] and j["hands"][2]["thrown_in"] and j["winner"] is None
     v = sheet.view(["Anna", "Bert"])
-    assert v.columns == ("hand", "dealer", "trump", "maker", "Anna", "Bert") and v.total[-2:] == ("45", "310")
-    assert v.rows[1][3] == "Anna*"
+    assert not v.is_table and list(v.lines) == text.splitlines()
+    head, rows = sheet.table(["Anna", "Bert"])
+    assert head == ["hand", "dealer", "trump", "maker", "Anna", "Bert"] and rows[-1][-2:] == ["45", "310"]
+    assert rows[1][3] == "Anna*"
     assert sheet.standing().totals == (45, 310) and sheet.standing().next_dealer == 0
 
 
