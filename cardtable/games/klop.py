@@ -39,6 +39,7 @@ from cardtable.families.turnup import (
     TurnUpHand,
     deal_turnup,
     parse_turnup_deal,
+    pass_spec,
 )
 from cardtable.sheets.klop import KlopSheet
 
@@ -63,17 +64,23 @@ THROW_IN = Action("bid", "throw-in")
 REFUSE = Action("bid", "refuse")
 CLAIM = Action("claim")
 
-_SM_HINT = "play or throw in: throw in (w), or refuse (f) and let the schmeisser play"
+_SM_HINT = "play or throw in: throw in (t), or refuse (r) and let the schmeisser play"
 #: the answer to a schmeiss: ``bid throw-in`` / ``bid refuse``
 ANSWER_VERBS = (
-    VerbSpec("bid", "Throw in", "w", _SM_HINT, NONE, arg="throw-in"),
-    VerbSpec("bid", "Refuse", "f", _SM_HINT, NONE, arg="refuse"),
+    VerbSpec("bid", "Throw in", "t", _SM_HINT, NONE, arg="throw-in"),
+    VerbSpec("bid", "Refuse", "r", _SM_HINT, NONE, arg="refuse"),
+)
+_R2 = "name another troef (its letter), or pass (p)"
+#: round 2: ``trump <suit>`` / ``pass`` (no no-trump bid)
+ROUND2_VERBS = (
+    *(VerbSpec("trump", sym, L, _R2, NONE, arg=L) for L, sym in zip(SUIT_LETTERS, SUIT_SYMBOLS)),
+    pass_spec("Pass", _R2),
 )
 #: ``bid schmeiss`` in either bidding round (option ``schmeiss``)
 SCHMEISS_VERB = VerbSpec("bid", "Schmeiss", "m", "offer: play or throw in (m)", NONE, arg="schmeiss")
 #: ``claim``: the game by roem (§7)
-CLAIM_VERB = VerbSpec("claim", "Claim game", "g", "your total and roem pass the target: claim the game (g)", NONE)
-VERBS = TURNUP_VERBS + ANSWER_VERBS + (SCHMEISS_VERB, CLAIM_VERB)
+CLAIM_VERB = VerbSpec("claim", "Claim game", "c", "your total and roem pass the target: claim the game (c)", NONE)
+VERBS = TURNUP_VERBS + ANSWER_VERBS + ROUND2_VERBS + (SCHMEISS_VERB, CLAIM_VERB)
 
 _PACK = tuple(piquet32())
 _PIQUET = mask_of(_PACK)
@@ -652,6 +659,8 @@ class KlopHand(TurnUpHand):
         if self.phase == "bid":
             if self.schmeiss_open:
                 return ANSWER_VERBS
+            if self.round == 2:
+                return ROUND2_VERBS + (SCHMEISS_VERB,)
             return TurnUpHand.verb_specs(self) + (SCHMEISS_VERB,)
         if self.phase == "play":
             return TurnUpHand.verb_specs(self) + (CLAIM_VERB,)

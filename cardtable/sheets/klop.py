@@ -145,7 +145,7 @@ class KlopSheet(Sheet):
         target under it."""
         nm = self._names(names)
         dw = max([6] + [len(x) for x in nm])
-        mw = max([6] + [len(x) + 1 for x in nm])
+        mw = max([6] + [len(x) + 2 for x in nm])
         ws = [max(6, len(x) + 2) for x in nm]
         n = self.n_seats
 
