@@ -7,7 +7,6 @@ records in tests/records/klop."""
 
 from __future__ import annotations
 
-import random
 from functools import partial
 
 import pytest
@@ -369,32 +368,34 @@ def test_a_deal_is_checked():
 
 
 # ---- hidden information ----
-def test_the_stock_and_the_other_hand_stay_hidden():
-    st = run(get_game("klop").new_hand(seed=2), "pass", "pass")
-    for seat in (0, 1):
-        obs = st.observation(seat).to_json()
-        text = str(obs)
-        for c in st.stock:
-            assert f"'{card_text(c)}'" not in text or c == st.turnup
-        for c in range(64):
-            if (st.hands[1 - seat] >> c) & 1:
-                assert card_text(c) not in str(obs["hand"])
-    iset = st.information_set(0)
-    rng = random.Random(1)
-    w = iset.sample(rng) if hasattr(iset, "sample") else None
-    if w is not None:
-        assert w.hands[0] == st.hands[0]
+@pytest.mark.parametrize("players", [2, 3])
+def test_the_stock_and_the_other_hands_stay_hidden(players):
+    st = run(get_game("klop", players).new_hand(seed=2), *["pass"] * players)
+    assert st.round == 2 and len(st.stock) == (13 if players == 2 else 4)
+    for seat in range(players):
+        hidden = st.hidden_from(seat)
+        assert set(st.stock) <= hidden and st.turnup not in hidden
+        for other in range(players):
+            mine = {c for c in range(64) if (st.hands[other] >> c) & 1}
+            assert (mine <= hidden) == (other != seat)
+        obs = st.observation(seat)
+        assert obs.stock_size == len(st.stock)
+        text = str(obs.to_json()["zones"])
+        assert not any(f"'{card_text(c)}'" in text for c in hidden)
 
 
 def test_the_information_set_keeps_the_bidding_seen():
-    g = get_game("klop")
-    st = g.new_hand(seed=11)
-    st = run(st, "pass")  # seat 1 passed round 1 on six cards
+    strong = ["AC", "AD", "AS", "KS", "JS", "TS", "9S", "8S", "7S"]
+    weak = ["7C", "8C", "9C", "7D", "8D", "9D", "7H", "8H", "9H"]
+    other = ["QC", "KC", "TC", "QD", "KD", "TD", "QH", "KH", "TH"]
+    st = start(deal([other, strong], "QS")).apply("pass")  # seat 1 passes round 1 on AC AD AS KS JS TS
     acc = st._iset_accept(0)
-    assert acc is not None
-    from cardtable.games.klop import BID_AT_6, PASS_MARGIN, bid_value
-
-    assert bid_value(st.first[1], st.turn_suit) < BID_AT_6 + PASS_MARGIN or not acc(st)
+    assert acc is not None and not acc(st)  # a world where seat 1 held that hand is refused
+    st = start(deal([other, weak], "QS")).apply("pass")
+    assert st._iset_accept(0)(st)
+    st = start(deal([other, weak], "QS")).apply("bid accept")  # accepting on nothing: unlikely
+    assert not st._iset_accept(0)(st)
+    assert st._iset_accept(1) is None  # nobody else has bid
 
 
 # ---- the sheet (§8) ----
@@ -457,3 +458,15 @@ def test_the_simple_bot_claims_only_when_sure_and_declares():
     assert bot.choose(st.observation(1)).text() == "declare stuk"
     st = run(st, "declare stuk", "play AS", "play 7S")
     assert bot.choose(st.observation(1)).text() == "claim"
+
+
+def test_rulings_4_and_5_long_runs_and_equal_best_sequences():
+    from cardtable.families.roem import judge_apart, parse_meld
+    from cardtable.games.klop import KLOP_ROEM
+
+    five = parse_meld("seq5", [parse_card(c) for c in "AH KH QH JH TH".split()], KLOP_ROEM)
+    assert five.value == 50 and KLOP_ROEM.seq_value(8) == 50
+    a = parse_meld("seq3", [parse_card(c) for c in "KH QH JH".split()], KLOP_ROEM)
+    b = parse_meld("seq3", [parse_card(c) for c in "KC QC JC".split()], KLOP_ROEM)
+    assert judge_apart([(0, a), (1, b)], 3, ()) == (None, None)  # equal, neither in troef
+    assert judge_apart([(0, a), (1, b)], 0, ()) == (None, 1)  # in troef wins
