@@ -1,7 +1,7 @@
 """The hand of the Klaberjass games: a two-part deal around a turned-up card, bidding over
 it, doubling, the completion deal, the dix, a declaration round of melds before play
 judged carrés and sequences apart, and the trump K and Q announced on the king
-(jo-jotte §3-§6; klop and the other two-hand jas games by parameters).
+(jo-jotte §3-§6; klop §3-§6 by parameters, with three seats too).
 
 ``TurnUpHand`` is a ``TrickHand`` (families/tricks.py) for two seats; ``ThreeSeats`` makes
 a hand class of it for three, each for himself (klop §1). What it does, in the order of a
@@ -138,8 +138,8 @@ def contract_words(contract: int | None) -> str:
 
 
 class TurnUpGame(TrickGame):
-    """A game whose hands are ``TurnUpHand``s (jo-jotte; klop and the other two-hand jas
-    games to come): what the hand reads from its game besides ``ranking`` and ``rule``."""
+    """A game whose hands are ``TurnUpHand``s (jo-jotte, klop; honderden to come): what the
+    hand reads from its game besides ``ranking`` and ``rule``."""
 
     #: the meld values of the declaration round (``roem.RoemRules``; whole runs and carrés)
     roem: roem.RoemRules

@@ -390,9 +390,10 @@ class KlopHand(TurnUpHand):
         return TurnUpHand._fast_inline_ok(self) and not self.game.options["schots"] and not self._claims_possible()
 
     def _claims_possible(self) -> bool:
-        """A claim may come up in this hand (some seat is near the target)."""
+        """A claim may come up in this hand: some seat is within 300 of the target (120
+        roem and three tricks' card points at most)."""
         o = self.game.options
-        return bool(o["roem_claim"]) and max(self.totals0) + 200 > o["target"]
+        return bool(o["roem_claim"]) and max(self.totals0) + 300 > o["target"]
 
     def _rollout_mask(self) -> int:
         if self._claim_here():
