@@ -6,7 +6,6 @@ hand's areas as the Example writes them (every card still in exactly one place).
 
 from __future__ import annotations
 
-import random
 from collections import Counter
 from functools import partial
 from typing import Sequence
@@ -406,3 +405,222 @@ def test_example_8_alt_double_bezique():
     st = position("S", 0, "QH QH JC JC 9C 8C 7C", alt_bezique=True)
     assert "declare double_bezique JC JC QH QH" in legal(st) or "declare double_bezique QH QH JC JC" in legal(st)
     assert pts(run(st, "declare double_bezique QH QH JC JC")) == (500, 0)
+
+
+# ---- Example 7: hand total and game end --------------------------------------------------------
+
+
+def hand_result(events, brisques=(0, 0), dealer=0):
+    points = [0, 0]
+    for s, _t, _w, p in events:
+        points[s] += p
+    detail = {
+        "dealer": dealer,
+        "next_dealer": 1 - dealer,
+        "events": [list(e) for e in events],
+        "points": points,
+        "brisques": list(brisques),
+        "tricks_played": 32,
+    }
+    return Result(points, "end", [0 if points[0] > points[1] else 1], detail)
+
+
+EXAMPLE_7 = [
+    (0, 4, "marriage", 20),
+    (0, 9, "stuk", 40),
+    (1, 11, "double_bezique", 500),
+    (1, 12, "dix", 10),
+    (0, 14, "four_kings", 80),
+    (0, 15, "seven", 10),
+    (0, 20, "brisques", 90),
+    (1, 28, "brisques", 70),
+    (0, 32, "last trick", 10),
+]
+
+
+def test_example_7_hand_total_and_game_end():
+    game = get_game("bezique", target_score=1000)
+    res = hand_result(EXAMPLE_7, brisques=(9, 7))
+    assert res.points == [250, 580]
+    assert game.check_result(res, None) == []  # 16 brisques, sevens 10 + 10, the last trick once
+    sheet = game.new_sheet()
+    sheet.record(hand_result([(0, 5, "four_aces", 820), (1, 5, "four_queens", 760)], dealer=1))
+    assert sheet.totals == [820, 760] and not sheet.over
+    sheet.record(res)
+    assert sheet.totals == [1070, 1340] and sheet.over and sheet.winners == [1]
+    text = sheet.render()
+    assert text.splitlines()[0] == "Bezique to 1000"
+    assert "250 / 1070" in text and "580 / 1340" in text
+    assert "+500 = 1260" in text  # the double bezique, written at once with the running total
+    assert "Game over: Seat 1 wins with 1340." in text
+
+
+@pytest.mark.parametrize(
+    "target,before,over,winners",
+    [
+        (1000, (820, 490), False, []),  # 1070 - 1070: another hand
+        (1000, (740, 360), False, []),  # 990 - 940: nobody at 1000, the next hand
+        (500, (230, -70), True, [1]),  # 480 - 510
+        (500, (220, -90), False, []),  # 470 - 490
+    ],
+)
+def test_example_7_variants(target, before, over, winners):
+    game = get_game("bezique", target_score=target)
+    sheet = game.new_sheet()
+    sheet.record(hand_result([(0, 1, "four_aces", before[0]), (1, 1, "four_aces", before[1])]))
+    sheet.record(hand_result(EXAMPLE_7, brisques=(9, 7), dealer=1))
+    assert sheet.over == over and sheet.winners == winners
+    assert sheet.next_dealer == 0  # the deal alternates: hand 2 was dealt by seat 1
+
+
+# ---- Example 9: the turned-up seven (a record) ------------------------------------------------
+
+
+def test_example_9_turned_up_seven():
+    rec = load("example9")
+    m = replay(rec)
+    r = m.results[0]
+    ev = r.detail["events"]
+    assert ev[0] == [0, 0, "turn-up seven", 10]  # the dealer, at once
+    assert [e for e in ev if e[2] == "seven"] == [[1, 3, "seven", 10]]
+    assert not [e for e in ev if e[2] == "dix"]
+    game = get_game("bezique")
+    st = game.from_deal(rec["hands"][0]["deal"])
+    assert st.points == (10, 0)
+    seven = parse_card("7C")
+    taker = None
+    for text in rec["hands"][0]["actions"]:
+        assert "swap" not in legal(st)  # no dix this hand
+        if st.ntricks == 24 and st.phase == "declare":
+            loser = 1 - st.to_act
+            st = st.apply(text)
+            assert st.stage == 2 and (st.hands[loser] >> seven) & 1
+            taker = loser
+            continue
+        st = st.apply(text)
+    assert taker is not None
+    assert st.result().points == r.points
+    assert sum(e[3] for e in ev if e[2] in ("seven", "turn-up seven")) == 20
+
+
+def test_records_replay_with_their_sheet():
+    m = replay(load("example9"))
+    assert m.sheet.totals == m.results[0].points
+    data = m.sheet.to_json()
+    assert data["kind"] == "events" and data["rows"][-1]["subtotal"] == m.results[0].points
+
+
+# ---- the rulings of §10 and the app's own -------------------------------------------------------
+
+
+def test_ruling_14_pack_numbers_are_given_when_melded_and_stay_given():
+    st = position("C", 0, "KH QH KH KS KD KC 9S", trick=3, other="9D 8D 7D 9H 8H 7H")
+    st = run(st, "declare marriage KH QH")
+    assert sorted(card_text(c) for c in st.area_cards(0)) == ["KH#1", "QH#1"]
+    st = run(st, "pass", "play KH#1", "play 7H")  # the married king leaves; the other KH stays fresh
+    assert st.last_winner == 0
+    st = run(st, "declare four_kings KH KS KD KC")
+    assert "KH#2" in [card_text(c) for c in st.area_cards(0)]
+
+
+def test_ruling_15_the_window_opens_with_nothing_to_declare():
+    st = run(deal(0, "9H", "8C", "7C"), "play 7C", "play 8C")
+    assert st.phase == "declare" and st.to_act == 0 and legal(st) == {"pass"}
+
+
+def test_ruling_16_a_melded_card_or_its_concealed_copy():
+    st = run(bezique_state(), "pass")
+    ways = {a.text() for a in st.legal_actions() if a.cards and plain(a.cards[0]) == parse_card("QS")}
+    assert ways == {"play QS", "play QS#1"}
+    after = run(st, "play QS#1")
+    assert [card_text(c) for c in after.area_cards(0)] == ["JD#1"]
+    after = run(st, "play QS")
+    assert sorted(card_text(c) for c in after.area_cards(0)) == ["JD#1", "QS#1"]
+
+
+def test_ruling_16_a_bare_code_plays_the_melded_copy_when_no_other():
+    st = run(bezique_state(), "pass")
+    assert "play JD#1" in legal(st) and "play JD" in legal(st)
+    st2 = position("H", 0, "9C 8C 7S 9S 8S", {"QS#1": [0], "JD#1": [0]}, [("bezique", "QS#1 JD#1", 40, 5)])
+    st2 = run(st2, "pass")
+    assert "play QS" not in legal(st2) and "play QS#1" in legal(st2)
+    assert [card_text(c) for c in run(st2, "play QS").area_cards(0)] == ["JD#1"]
+
+
+def test_ruling_13_the_turn_up_is_nobodys_card():
+    st = position("D", 0, "AS AH AC 9C 8C 7C 9S", upcard="AD")
+    refused(st, "declare four_aces AS AH AC AD", "AD")
+
+
+def test_ruling_17_a_deal_with_copies():
+    st = deal(0, "9H", "QS JD", "QS 8C")
+    d = st.deal_record()
+    d["hands"][0][d["hands"][0].index("QS")] = "QS#2"
+    assert get_game("bezique").from_deal(d).hands == st.hands
+    bad = dict(d, hands=[list(d["hands"][0]), list(d["hands"][1])])
+    bad["hands"][1][bad["hands"][1].index("QS")] = "QS#2"
+    with pytest.raises(DealError, match="QS#2 is dealt twice"):
+        get_game("bezique").from_deal(bad)
+    third = dict(d, upcard="QS")
+    with pytest.raises(DealError, match="QS is dealt 3 times"):
+        get_game("bezique").from_deal(third)
+    with pytest.raises(DealError, match="the stock must hold 47"):
+        get_game("bezique").from_deal(dict(d, stock=d["stock"][:-1]))
+
+
+def test_the_deal_3_2_3_turn_up_and_stock():
+    st = get_game("bezique").new_hand(seed=4)
+    assert [h.bit_count() for h in st.hands] == [8, 8]
+    assert len(st.stock) == 47 and st.turnup is not None and st.trump == st.turnup >> 4
+    assert st.to_act == 1  # the non-dealer leads
+    assert sorted(st.cards_in_play()) == sorted(get_game("bezique").deck())
+
+
+def test_the_other_seats_melds_are_public_its_hand_and_the_stock_not():
+    st = bezique_state()
+    obs = st.observation(1)
+    melded = next(z for z in obs.zones if z.kind == "melded_area" and z.owner == 0)
+    assert sorted(card_text(c) for c in melded.cards) == ["JD#1", "QS#1"]
+    hand0 = next(z for z in obs.zones if z.kind == "hand" and z.owner == 0)
+    assert sorted(card_text(c) for c in hand0.cards) == ["JD#1", "QS#1"] and hand0.count == 7
+    assert obs.extra["areas"][0] == [["QS#1", [0]], ["JD#1", [0]]]
+    hidden = st.hidden_from(1)
+    assert hidden[parse_card("QS")] == 1 and sum(hidden.values()) == 5 + len(st.stock)
+
+
+def test_a_game_to_the_end_with_simple_bots():
+    game = get_game("bezique")
+    m = Match(game, ["bot:simple", "bot:simple"], seed=3)
+    bots = [get_bot("simple", game, s) for s in range(2)]
+    while not m.over:
+        st = m.start_hand()
+        while not st.over:
+            st = m.apply(bots[st.to_act].choose(st.observation(st.to_act)))
+    assert max(m.sheet.totals) >= 500 and m.sheet.winners == [m.sheet.totals.index(max(m.sheet.totals))]
+
+
+# ---- the simple bot's rules of thumb ------------------------------------------------------------
+
+
+def test_simple_bot_declares_the_best_meld_then_the_dix_then_draws():
+    game = get_game("bezique")
+    bot = get_bot("simple", game, 1)
+    st = position("D", 1, "7D AS AH AC KD QD AD", trick=7, upcard="9D")
+    assert bot.choose(st.observation(1)).text() == "declare four_aces AD AS AH AC"
+    st = run(st, "declare four_aces AS AH AC AD")
+    assert bot.choose(st.observation(1)).text() == "swap 7D"
+    st = run(st, "swap 7D")
+    assert bot.choose(st.observation(1)).text() == "pass"
+
+
+def test_simple_bot_throws_a_low_plain_card_and_takes_a_brisque():
+    game = get_game("bezique")
+    bot = get_bot("simple", game, 1)
+    st = deal(0, "9H", "AS TS 8S 8C QS JD KH QH", "KC QC AC TC 9D 8D 7D 9C")
+    a = bot.choose(st.observation(1))
+    assert a.text() in ("play 8D", "play 7D", "play 9D")
+    st = run(st, "play TC")  # a brisque led: no plain card takes it, K and Q of troef are kept
+    assert bot.choose(st.observation(0)).text() in ("play 8C", "play 8S")
+    st = deal(0, "9H", "AC 8S 8C QS JD KH QH 9S", "KC QC TC 9D 8D 7D 9C 7S")
+    st = run(st, "play TC")
+    assert bot.choose(st.observation(0)).text() == "play AC"
