@@ -252,7 +252,7 @@ def meld_refusal(
 #: the dix (bezique.md §6.5): a button on ``d``
 SWAP_SPEC = VerbSpec("swap", "Dix", "d", "d exchanges your seven of trumps for the turn-up (+10)", NONE)
 #: closing the declare window
-DECLARE_PASS_SPEC = VerbSpec("pass", "Draw (no more melds)", "p", "p closes the window and draws", NONE)
+DECLARE_PASS_SPEC = VerbSpec("pass", "Draw", "p", "p draws (no more melds this trick)", NONE)
 
 
 def declare_spec(kind: MeldKind) -> VerbSpec:
@@ -1234,16 +1234,14 @@ class BeziqueHand(MultiPackTrickHand):
 
     def verb_specs(self) -> tuple[VerbSpec, ...]:
         if self.phase == "declare":
-            return (SWAP_SPEC, DECLARE_PASS_SPEC) + tuple(declare_spec(k) for k in self.game.meld_table)
+            return tuple(declare_spec(k) for k in self.game.meld_table) + (SWAP_SPEC, DECLARE_PASS_SPEC)
         return (PLAY_SPEC, PASS_SPEC)
 
     def status(self) -> str:
+        """``seat 0 120 · seat 1 80 · to 500`` (the running totals with this hand), in the
+        last tricks first ``last 8 tricks`` (the stock and the turn-up are drawn apart)."""
         tot = [a + b for a, b in zip(self.totals0, self.points)]
-        parts = [f"Hand {self.hand_no}"]
-        if self.stage == 1:
-            parts.append(f"stock {len(self.stock) + (1 if self.turnup is not None else 0)}")
-        else:
-            parts.append(f"last {self.n_tricks - self.ntricks} tricks")
+        parts = [] if self.stage == 1 else [f"last {self.n_tricks - self.ntricks} tricks"]
         parts += [f"seat 0 {tot[0]}", f"seat 1 {tot[1]}", f"to {self.game.target}"]
         return " \u00b7 ".join(parts)
 

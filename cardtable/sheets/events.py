@@ -4,12 +4,12 @@ and a sub-total line at the end of each hand (the hand's points / the running to
 seat). Rendering of a short hand to 500:
 
     Bezique to 500
-    | Hand | Trick | Event       | Seat 0    | Seat 1     |
-    |------|-------|-------------|-----------|------------|
-    | 1    | 0     | seven up    | +10 = 10  |            |
-    | 1    | 3     | brisques 2  |           | +20 = 20   |
-    | 1    | 5     | bezique     | +40 = 50  |            |
-    | 1    |       | hand 1      | 50 / 50   | 20 / 20    |
+    | Hand | Trick | Event (to 500) | Seat 0   | Seat 1   |
+    |------|-------|----------------|----------|----------|
+    | 1    | 0     | seven up       | +10 = 10 |          |
+    | 1    | 3     | brisques 2     |          | +20 = 20 |
+    | 1    | 5     | bezique        | +40 = 50 |          |
+    | 1    |       | hand 1         | 50 / 50  | 20 / 20  |
 
 Game end (bezique.md §7.3): checked after a hand; once a total has reached the target, the
 higher total wins; equal totals play another hand. All points are multiples of 10; only
@@ -97,10 +97,11 @@ class EventSheet(Sheet):
         return list(names) if names else [f"Seat {i}" for i in range(self.n_seats)]
 
     def table(self, names: Sequence[str] | None = None) -> tuple[list[str], list[list[str]]]:
-        """Headers ``Hand``, ``Trick``, ``Event`` and one per seat; a row per event (the
+        """Headers ``Hand``, ``Trick``, ``Event (to 500)`` (the target at the top) and one per
+        seat; a row per event (the
         scorer's cell ``+40 = 120``) and per hand's sub-total (``250 / 1070``: the hand's
         points and the running total)."""
-        head = ["Hand", "Trick", "Event"] + self._names(names)
+        head = ["Hand", "Trick", f"Event (to {self.target})"] + self._names(names)
         rows = []
         for r in self.rows:
             if "subtotal" in r:

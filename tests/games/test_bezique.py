@@ -624,3 +624,25 @@ def test_simple_bot_throws_a_low_plain_card_and_takes_a_brisque():
     st = deal(0, "9H", "AC 8S 8C QS JD KH QH 9S", "KC QC TC 9D 8D 7D 9C 7S")
     st = run(st, "play TC")
     assert bot.choose(st.observation(0)).text() == "play AC"
+
+
+# ---- the sheet of §8 ---------------------------------------------------------------------
+
+
+def test_the_sheet_drawing_and_its_view():
+    sheet = get_game("bezique").new_sheet()
+    events = [(0, 0, "turn-up seven", 10), (1, 3, "brisques", 20), (0, 5, "bezique", 40)]
+    sheet.record(hand_result(events))
+    assert sheet.render().splitlines() == [
+        "Bezique to 500",
+        "| Hand | Trick | Event (to 500) | Seat 0   | Seat 1   |",
+        "|------|-------|----------------|----------|----------|",
+        "| 1    | 0     | seven up       | +10 = 10 |          |",
+        "| 1    | 3     | brisques 2     |          | +20 = 20 |",
+        "| 1    | 5     | bezique        | +40 = 50 |          |",
+        "| 1    |       | hand 1         | 50 / 50  | 20 / 20  |",
+    ]
+    view = sheet.view(["Anna", "Bot 1"])
+    assert view.columns == ("Hand", "Trick", "Event (to 500)", "Anna", "Bot 1")
+    assert view.rows[-1] == ("1", "", "hand 1", "50 / 50", "20 / 20") and view.score_columns == 2
+    assert sheet.standing().totals == (50, 20) and sheet.next_dealer == 1
