@@ -506,6 +506,8 @@ class BeziqueHand(MultiPackTrickHand):
         self.win_dix = False
         self.dix_card = -1
         self.just_won: tuple[Card, ...] = ()
+        #: the areas as the stock ran out (phase C), for the result's ``areas``
+        self.last_areas: tuple[tuple[tuple[Card, tuple[int, ...]], ...], ...] = ((), ())
         self.totals0 = tuple(standing.totals) if standing.totals else (0, 0)
         self.hand_no = standing.hands + 1
         self.phase = "play"
@@ -1062,6 +1064,7 @@ class BeziqueHand(MultiPackTrickHand):
             if self.game.meld_source == "hand":
                 k[s] = layered_union(k[s], self.area_mask(s))
         self.known = tuple(k)
+        self.last_areas = self.areas
         self.areas = ((), ())
         self.stage = 2
         self._log("pickup", self.n_tricks - self.ntricks)
@@ -1089,6 +1092,7 @@ class BeziqueHand(MultiPackTrickHand):
                 }
                 for m in self.instances
             ],
+            "areas": [[[card_text(c), list(h)] for c, h in self.last_areas[s]] for s in range(2)],
             "tricks": list(self.tricks_won),
             "tricks_played": self.ntricks,
             "totals": [a + b for a, b in zip(self.totals0, p)],
@@ -1454,6 +1458,10 @@ class BeziqueHand(MultiPackTrickHand):
                     else:
                         mine_pos.append(pos)
                     pos += 1
+            elif k == "pickup":
+                if g.meld_source == "hand":
+                    known.extend((i, plain(c)) for c in area)
+                area = set()
             elif ev[1] != o:
                 continue
             elif k == "play":
@@ -1473,9 +1481,6 @@ class BeziqueHand(MultiPackTrickHand):
             elif k == "dix":
                 uses.append((i, ev[2]))
                 known.append((i, ev[3]))
-            elif k == "pickup" and g.meld_source == "hand":
-                known.extend((i, plain(c)) for c in area)
-                area = set()
         # the cards of o's unknown arrivals: what it holds, used, less its known arrivals
         pool = Counter(layered_cards(self.concealed_mask(o)))
         pool.update(c for _t, c in uses)
@@ -1488,10 +1493,14 @@ class BeziqueHand(MultiPackTrickHand):
             if j is not None:
                 taken[j] = True
                 continue
-            j = next(j for j, ts in enumerate(slots) if fill[j] is None and ts < t)
+            j = next((j for j, ts in enumerate(slots) if fill[j] is None and ts < t), None)
+            if j is None:
+                return self._iset_rebuild_plain(seat, rng, played)
             fill[j] = c
             pool[c] -= 1
         rest = list(pool.elements())
+        if any(n < 0 for n in pool.values()) or len(rest) != fill.count(None):
+            return self._iset_rebuild_plain(seat, rng, played)
         rng.shuffle(rest)
         for j in range(len(fill)):
             if fill[j] is None:
@@ -1506,6 +1515,13 @@ class BeziqueHand(MultiPackTrickHand):
         assert len(stock0) == len(self.stock0) and n_turn >= 0
         self.start_hands = tuple(start)
         self.stock0 = tuple(stock0)
+
+    def _iset_rebuild_plain(self, seat: int, rng, played: list[int]) -> None:
+        """A position set up by hand, whose log tells no history (a test, a puzzle): the
+        starting hands as the trick family makes them, the stock as sampled (nothing of the
+        real deal's order)."""
+        MultiPackTrickHand._iset_rebuild(self, seat, rng, played)
+        self.stock0 = tuple(self.stock)
 
 
 __all__ = [

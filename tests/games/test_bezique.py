@@ -6,6 +6,7 @@ hand's areas as the Example writes them (every card still in exactly one place).
 
 from __future__ import annotations
 
+import random
 from collections import Counter
 from functools import partial
 from typing import Sequence
@@ -365,6 +366,7 @@ def test_example_6_last_draw_and_pick_up():
     assert "pass" in legal(st)
     st = run(st, "pass")  # seat 0 draws 9H, seat 1 the turn-up 7D
     assert st.stock == () and st.turnup is None and st.stage == 2
+    assert not [e for e in st.scoring if e[2] == "last trick"]  # trick 24 scores nothing (ruling 9)
     assert Counter(card_text(c) for c in st.hand_view(0)) == Counter("KC QC AD TD 8S 9S 7C 9H".split())
     assert st.areas == ((), ()) and st.to_act == 0 and st.phase == "play"
     refused(st, "declare marriage KC QC", "no melds in the last tricks")
@@ -646,3 +648,78 @@ def test_the_sheet_drawing_and_its_view():
     assert view.columns == ("Hand", "Trick", "Event (to 500)", "Anna", "Bot 1")
     assert view.rows[-1] == ("1", "", "hand 1", "50 / 50", "20 / 20") and view.score_columns == 2
     assert sheet.standing().totals == (50, 20) and sheet.next_dealer == 1
+
+
+# ---- the deal, the options, the hidden cards --------------------------------------------------
+
+
+def test_ruling_11_the_deal_is_3_2_3_then_the_turn_up_and_the_stock():
+    from cardtable.cards import shuffled
+    from cardtable.engine.game import rng_for
+
+    game = get_game("bezique")
+    st = game.new_hand(seed=11)  # seat 0 deals the first hand
+    pack = shuffled(game.deck(), rng_for(11))
+    non_dealer = pack[0:3] + pack[6:8] + pack[10:13]
+    dealer = pack[3:6] + pack[8:10] + pack[13:16]
+    assert st.hands[1] == layered_mask(non_dealer) and st.hands[0] == layered_mask(dealer)
+    assert st.turnup == pack[16] and list(st.stock) == pack[17:]
+
+
+def test_option_values():
+    from cardtable.engine.game import OptionError
+
+    assert get_game("bezique").target == 500
+    assert get_game("bezique", target_score="2000").new_sheet().target == 2000
+    with pytest.raises(OptionError, match="500, 1000, 1500, 2000"):
+        get_game("bezique", target_score=750)
+    with pytest.raises(OptionError):
+        get_game("bezique", reuse_rule="kind")
+
+
+def test_ruling_9_no_four_tens_and_no_points_for_trick_24():
+    st = position("H", 0, "TS TD TC TH 9C 8C 7C")
+    refused(st, "declare four_tens TS TD TC TH", "four_tens")
+    assert not [a for a in st.legal_actions() if a.verb == "declare"]
+
+
+def test_the_samples_keep_what_was_seen_the_dix_card_and_the_melds():
+    st = run(dix_state(), "swap 7D", "declare stuk KD QD")
+    iset = st.information_set(0)
+    for k in range(8):
+        w = iset.sample(random.Random(k))
+        assert (w.hands[1] >> parse_card("AD")) & 1  # taken by the dix: seen by both
+        assert w.areas == st.areas and w.turnup == st.turnup
+        assert w.hands[0] == st.hands[0] and len(w.stock) == len(st.stock)
+
+
+def test_a_samples_deal_replays_to_the_sample(monkeypatch):
+    """Every sample's own deal (its dealt hands and stock order) played with the real moves
+    gives the sample: each card the other seat played, melded or gave in the dix came to it
+    before (no sample of a real hand falls back to a deal without history)."""
+    from cardtable.games.bezique import BeziqueState
+
+    def no_history(*a):
+        raise AssertionError("a real hand's sample lost its history")
+
+    monkeypatch.setattr(BeziqueState, "_iset_rebuild_plain", no_history)
+    game = get_game("bezique")
+    bots = [get_bot("simple", game, s) for s in range(2)]
+    rng = random.Random(3)
+    checked = 0
+    for seed in range(3):
+        st = game.new_hand(seed=seed)
+        history = []
+        while not st.over:
+            if len(history) % 9 == 4:
+                for seat in range(2):
+                    w = st.information_set(seat).sample(rng)
+                    re = game.from_deal(w.deal_record())
+                    for a in history:
+                        re = re.apply(a)
+                    assert re.hands == w.hands and re.stock == w.stock and re.areas == w.areas
+                    checked += 1
+            a = bots[st.to_act].choose(st.observation(st.to_act))
+            history.append(a)
+            st = st.apply(a)
+    assert checked > 30
