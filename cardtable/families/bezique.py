@@ -610,8 +610,8 @@ class BeziqueHand(MultiPackTrickHand):
         seat = self.to_act
         if seat is None or not action.cards or action.verb not in ("play", "declare"):
             return action
-        if action.verb == "play" and len(action.cards) == 1 and action.cards[0] < LANE and self.stage == 2:
-            return action
+        if action.verb == "play" and len(action.cards) == 1 and self.stage == 2:
+            return action._replace(cards=(plain(action.cards[0]),))  # the picked-up cards lost their numbers (phase C)
         got = self.resolve(seat, action.cards, melding=action.verb == "declare")
         if got is None:
             return action
@@ -829,6 +829,8 @@ class BeziqueHand(MultiPackTrickHand):
                 return f"{card_text(c)} is not yours to use"
         for p, k in need.items():
             have = conc.get(p, 0) + sum(1 for x in area if plain(x) == p)
+            if not have:
+                return f"{card_text(p)} is not in your hand"
             if have < k:
                 return f"you hold {have} {card_text(p)}, not {k}"
         return "a card is named twice"
@@ -883,7 +885,7 @@ class BeziqueHand(MultiPackTrickHand):
             and action.cards
             and copy_of(action.cards[0])
         ):
-            return action in self._legal()
+            return self.normalize(action) in self._legal()
         return MultiPackTrickHand.is_legal(self, action)
 
     # -- applying --
