@@ -19,9 +19,9 @@ copy of the code):
   ``BeziqueRule`` (follow, beat when possible, trump when void; an identical card is not
   higher).
 - **One meld table per game**, as data (``MeldKind``: id, shape, class, value), and the
-  re-use rules decided by one function, ``meld_refusal`` (rules 1-6 of bezique.md §6.3,
-  rubicon.md §6.3 with its re-forming, fildinski.md §6.3 with its "just won" card), whose
-  refusals are sentences (``KH#1 already served in a marriage``).
+  re-use rules decided by one function, ``meld_refusal`` (``families/bezique_melds.py``:
+  rules 4-6 of bezique.md §6.3, rubicon.md §6.3 with its re-forming, fildinski.md §6.3 with
+  its "just won" card), whose refusals are sentences (``KH#1 already served in a marriage``).
 - Brisques scored at once (bezique, fildinski) or only counted (rubicon), the trump seven
   (10 when turned up, exchanged or played in stage 1), the dix, the last trick's points,
   troef from the turn-up or from the first marriage (rubicon), one meld per window or
@@ -34,9 +34,8 @@ and the sheet are in docs/records.md.
 from __future__ import annotations
 
 from collections import Counter
-from dataclasses import dataclass
 from itertools import combinations, product
-from typing import Any, NamedTuple, Sequence
+from typing import Any, Sequence
 
 from cardtable.cards import (
     PIQUET_RANKS,
@@ -74,6 +73,8 @@ from cardtable.engine.views import (
     Zone,
     phrase,
 )
+from cardtable.families.bezique_melds import Instance, MeldKind, meld_refusal
+from cardtable.families.bezique_melds import meld_words as _words
 from cardtable.families.follow import FollowRule
 from cardtable.families.summaries import seats_fact
 from cardtable.families.trick_deal import deal_packets
@@ -135,116 +136,6 @@ class BeziqueRule(FollowRule):
                 return f"in the last tricks you must follow suit ({words[led]})"
             return f"in the last tricks you must play higher than {card_text(win)} when you can"
         return "in the last tricks you must trump when you cannot follow suit"
-
-
-# ---- melds as data ------------------------------------------------------------------------
-
-
-@dataclass(frozen=True)
-class MeldKind:
-    """One row of a meld table (§6.1): ``kind`` (the id the action names), ``shape`` and
-    its ``arg``: ``sequence`` A T K Q J of one suit (``arg`` ``trump`` or ``plain``),
-    ``marriage`` K Q of one suit (``trump``: the stuk, ``plain``), ``bezique`` ``arg`` x the
-    bezique queen and ``arg`` x its jack, ``quartet`` any four cards of rank ``arg``;
-    ``cls`` the re-use class (``A`` sequences and marriages, ``B`` beziques, ``C``
-    quartets) and ``value`` in points; ``label`` the button's words."""
-
-    kind: str
-    shape: str
-    arg: Any
-    cls: str
-    value: int
-    label: str
-
-
-class Instance(NamedTuple):
-    """A meld declared this hand (bezique.md §6.3): its ``kind``, ``cls``, ``value``, the
-    physical ``cards`` (codes with ``#n``), the ``trick`` after which it was declared and
-    the ``seat`` that declared it."""
-
-    kind: str
-    cls: str
-    value: int
-    cards: tuple[Card, ...]
-    trick: int
-    seat: int
-
-
-def _words(kind: str) -> str:
-    return kind.replace("_", " ")
-
-
-def meld_refusal(
-    kind: MeldKind,
-    tokens: Sequence[Card],
-    histories: dict[Card, tuple[int, ...]],
-    instances: Sequence[Instance],
-    area: frozenset[Card] | set[Card],
-    reuse_rule: str,
-    reform: bool = False,
-    just_won: frozenset[Card] | None = None,
-) -> str | None:
-    """Why ``kind`` may not be declared with ``tokens`` by re-use (rules 4-6 of
-    bezique.md §6.3; rubicon.md §6.3 with ``reform``; fildinski.md §6.3 with ``just_won``),
-    or None when it may. The window, possession and composition (rules 1-3) are checked by
-    the hand before.
-
-    ``tokens``: the named cards, a plain card for a fresh concealed copy, a code with
-    ``#n`` (``copy_of`` > 0) for a card of the seat's area; ``histories``: each area card's
-    instances (indexes into ``instances``); ``area``: the cards now in the declarer's area
-    (an instance with a card outside it is broken, rubicon.md §6.3); ``reuse_rule``:
-    ``value`` (the new value at least each card's highest) or ``class`` (strictly more than
-    each instance of its class of another kind); ``just_won``: the cards of the trick just
-    won (fildinski: one of them must be named). A sentence for the player, e.g. ``KH#1
-    already served in a marriage``."""
-    named = [c for c in tokens if copy_of(c)]
-    if just_won is not None and not any(c in just_won for c in tokens):
-        return f"a {_words(kind.kind)} must hold a card of the trick just won"
-    # rule 4: the same kind only once per card (rubicon: unless re-forming a broken one)
-    same = [c for c in named if any(instances[i].kind == kind.kind for i in histories.get(c, ()))]
-    if same:
-        if not reform:
-            return f"{card_text(same[0])} already served in a {_words(kind.kind)}"
-        for c in same:
-            for i in histories.get(c, ()):
-                inst = instances[i]
-                if inst.kind == kind.kind and all(x in area for x in inst.cards):
-                    return (
-                        f"{card_text(c)} is still in a {_words(kind.kind)} on the table: it may be "
-                        "re-formed only once a card of it is played"
-                    )
-        groups = [
-            i for i in range(len(instances)) if instances[i].kind == kind.kind and set(same) <= set(instances[i].cards)
-        ]
-        if not any(not all(x in area for x in instances[i].cards) for i in groups):
-            return (
-                f"{' '.join(card_text(c) for c in same)} did not serve together in one {_words(kind.kind)}: "
-                f"a meld is re-formed from one broken {_words(kind.kind)}"
-            )
-    # rule 5: the value rule
-    for c in named:
-        hist = [instances[i] for i in histories.get(c, ())]
-        if not hist:
-            continue
-        if reuse_rule == "value":
-            top = max(hist, key=lambda m: m.value)
-            if kind.value < top.value:
-                return (
-                    f"{card_text(c)} served in a {_words(top.kind)} ({top.value}): a melded card may only go "
-                    f"into a meld worth as much or more"
-                )
-        else:
-            for m in hist:
-                if m.cls == kind.cls and m.kind != kind.kind and kind.value <= m.value:
-                    return (
-                        f"{card_text(c)} served in a {_words(m.kind)} ({m.value}): in the same class a card may "
-                        f"only go into a meld worth more"
-                    )
-    # rule 6: at least one card new in the class
-    fresh = [c for c in tokens if not any(instances[i].cls == kind.cls for i in histories.get(c, ()))]
-    if not fresh:
-        return f"every card of this {_words(kind.kind)} has served in a meld of its class: a new meld needs a new card"
-    return None
 
 
 # ---- the verbs --------------------------------------------------------------------------
