@@ -723,3 +723,38 @@ def test_a_samples_deal_replays_to_the_sample(monkeypatch):
             history.append(a)
             st = st.apply(a)
     assert checked > 30
+
+
+# ---- the family's one re-use function, as Rubicon and Fildinski will call it -------------------
+
+
+def test_meld_refusal_re_forms_a_broken_meld_rubicon_example_3():
+    from cardtable.families.bezique_melds import MeldKind, meld_refusal
+
+    kings = MeldKind("four_kings", "quartet", 13, "C", 80, "Four kings")
+    marriage = MeldKind("marriage", "marriage", "plain", "A", 20, "Marriage")
+    inst = [
+        Instance("four_kings", "C", 80, tuple(cards("KH#1 KH#2 KS#1 KC#1")), 14, 0),
+        Instance("marriage", "A", 20, tuple(cards("KS#3 QS#3")), 11, 0),
+    ]
+    hist = {c: (0,) for c in cards("KH#1 KH#2 KC#1")} | {c: (1,) for c in cards("KS#3 QS#3")}
+    area = set(cards("KH#1 KH#2 KC#1 KS#3 QS#3"))  # KS#1 was played: four kings broken
+
+    def why(kind, text, area=area):
+        return meld_refusal(kind, cards(text), hist, inst, area, "value", reform=True)
+
+    assert why(kings, "KH#1 KH#2 KC#1 KD") is None  # (a)
+    assert why(kings, "KH#1 KH#2 KC#1 KS#3") is None  # (b)
+    assert "still in a marriage" in why(marriage, "KS#3 QS#3")  # (d)
+    assert "still in a four kings" in why(kings, "KH#1 KH#2 KC#1 KD", area | {parse_card("KS#1")})  # (e)
+    assert "already served" in meld_refusal(kings, cards("KH#1 KH#2 KC#1 KD"), hist, inst, area, "value")
+
+
+def test_meld_refusal_needs_a_card_just_won_fildinski_example_1():
+    from cardtable.families.bezique_melds import MeldKind, meld_refusal
+
+    marriage = MeldKind("marriage", "marriage", "plain", "A", 20, "Marriage")
+    won = frozenset(cards("AS#1 7C#1"))
+    area = set(cards("KH#1 QH#1 9S#1 8D#1")) | won
+    got = meld_refusal(marriage, cards("KH#1 QH#1"), {}, [], area, "class", just_won=won)
+    assert got == "a marriage must hold a card of the trick just won"
