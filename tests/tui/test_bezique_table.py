@@ -38,7 +38,6 @@ def bar(tbl) -> dict[str, str]:
     return {k: label for k, label, _spans in tbl.query_one(ActionBar)._shown}
 
 
-@pytest.mark.soak
 async def test_the_three_melds_by_their_keys(make_app):
     """The fast tier's part of the hand below: the first three tricks, each won and its meld
     declared by the key its button shows (the four queens re-use the married QH#1 and the
@@ -66,6 +65,7 @@ async def test_the_three_melds_by_their_keys(make_app):
     assert [card_text(c) for c in match.state.instances[2].cards] == ["QC#1", "QH#1", "QS#1", "QD#1"]
 
 
+@pytest.mark.soak
 async def test_a_whole_hand_with_a_marriage_a_bezique_and_a_reused_queen(make_app):
     game = get_game("bezique")
     match = Match(game, ["human:Anna", "bot:simple"], seed=1)
