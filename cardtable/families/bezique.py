@@ -1030,13 +1030,14 @@ class BeziqueHand(MultiPackTrickHand):
 
     # -- what a seat sees --
     def hand_view(self, seat: int) -> tuple[Card, ...]:
-        """``seat``'s cards for display: the concealed copies (plain codes) and the area's
-        cards (codes with ``#n``: so that the table plays the one chosen), troef first, each
-        suit high to low."""
-        cards = layered_cards(self.concealed_mask(seat))
+        """``seat``'s cards for display: the concealed copies (plain codes), then the area's
+        cards (codes with ``#n``, so that the table plays the copy chosen: the melded cards at
+        the right end), each group troef first and each suit high to low."""
+        key = _sort_key(self.t)
+        cards = sorted(layered_cards(self.concealed_mask(seat)), key=key)
         if self.game.meld_source == "hand":
-            cards = cards + list(self.area_cards(seat))
-        return tuple(sorted(cards, key=_sort_key(self.t)))
+            cards += sorted(self.area_cards(seat), key=key)
+        return tuple(cards)
 
     def hidden_mask(self, seat: int) -> int:
         """The other seat's concealed cards less those every seat knows (the turn-up it
