@@ -84,6 +84,9 @@ class Bezique(BeziqueGame):
         ),
     )
 
+    #: a brisque: every score of the sheet is a multiple of 10 (``Game.review_floor``)
+    review_floor = 10.0
+
     packs = 2
     hand_size = 8
     packets = (3, 2, 3)  # §3.2
