@@ -319,7 +319,7 @@ class KlopHand(TurnUpHand):
             self.to_act = self.next_seat[seat]
             return
         if action in (THROW_IN, REFUSE):
-            self.bids = self.bids + ((seat, action.arg, stage),)
+            self.bids = self.bids + ((seat, str(action.arg), stage),)
             self.schmeiss_open = False
             self._log("answer", seat, action.arg)
             if action == THROW_IN:
