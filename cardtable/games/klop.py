@@ -32,6 +32,7 @@ from cardtable.families.summaries import seats_fact
 from cardtable.families.trick_masks import mask_of
 from cardtable.families.trick_ranking import Ranking
 from cardtable.families.turnup import (
+    STUK_VERB,
     TRUMP,
     TURNUP_VERBS,
     ThreeSeats,
@@ -80,7 +81,7 @@ ROUND2_VERBS = (
 SCHMEISS_VERB = VerbSpec("bid", "Schmeiss", "m", "offer: play or throw in (m)", NONE, arg="schmeiss")
 #: ``claim``: the game by roem (§7)
 CLAIM_VERB = VerbSpec("claim", "Claim game", "c", "your total and roem pass the target: claim the game (c)", NONE)
-VERBS = TURNUP_VERBS + ANSWER_VERBS + ROUND2_VERBS + (SCHMEISS_VERB, CLAIM_VERB)
+VERBS = TURNUP_VERBS + ANSWER_VERBS + ROUND2_VERBS + (STUK_VERB, SCHMEISS_VERB, CLAIM_VERB)
 
 _PACK = tuple(piquet32())
 _PIQUET = mask_of(_PACK)

@@ -470,3 +470,15 @@ def test_rulings_4_and_5_long_runs_and_equal_best_sequences():
     b = parse_meld("seq3", [parse_card(c) for c in "KC QC JC".split()], KLOP_ROEM)
     assert judge_apart([(0, a), (1, b)], 3, ()) == (None, None)  # equal, neither in troef
     assert judge_apart([(0, a), (1, b)], 0, ()) == (None, 1)  # in troef wins
+
+
+def test_three_players_nat_split_in_a_whole_hand():
+    rec = load("three_nat")
+    h = rec["hands"][0]
+    g = get_game("klop", rec["players"])
+    r = run(g.from_deal(h["deal"]), *h["actions"]).result()
+    d = r.detail
+    assert (d["trump"], d["maker"], d["stuk"], d["sequences_to"]) == ("H", 1, 2, 2)
+    assert d["card_points"] == [13, 65, 67] and d["roem"] == [0, 0, 40] and d["hand_scores"] == [13, 65, 107]
+    # 65 is odd: 32 to each defender, the odd point to seat 2 (the higher own H)
+    assert r.outcome == "nat" and r.points == [45, 0, 140] and d["next_dealer"] == 2
