@@ -502,7 +502,6 @@ class KlopHand(TurnUpHand):
         """The hand in words: made, nat, thrown in or claimed; each seat's entry, the card
         points and roem."""
         d = res.detail
-        n = self.n_seats
         out = res.outcome
         if out == "claim":
             c = d["claim"]
@@ -521,7 +520,6 @@ class KlopHand(TurnUpHand):
             seats_fact("Card points", d["card_points"], sep="  \u00b7  "),
             seats_fact("Roem", d["roem"], sep="  \u00b7  "),
         ]
-        assert len(res.points) == n
         return Summary(head, tuple(facts))
 
     # -- search --
