@@ -903,7 +903,9 @@ class HonderdenHand(TurnUpHand):
         complete. ``extra``: ``open_card`` (code or None), ``stock`` (covered cards left),
         ``phase1``, ``announced`` ([{"seat", "words"}]), ``declared`` (after trick 1:
         [{"seat", "meld", "value", "scores"}]), ``stuk`` (the seat or None), ``active``,
-        ``show_counts``, ``counts`` (with ``show_counts``, else None), ``result``."""
+        ``show_counts``, ``counts`` (with ``show_counts``, else None), ``memory`` (``{"count"}``:
+        the seat's own count as a perfect memory of what it saw gives it, for the bots'
+        ik dek; the table never draws ``extra``), ``result``."""
         sc = self.game.options["show_counts"]
         declared = []
         melds: list[MeldView] = []
@@ -924,6 +926,7 @@ class HonderdenHand(TurnUpHand):
             "active": list(self.active),
             "show_counts": sc,
             "counts": list(self.counts) if sc else None,
+            "memory": {"count": self.counts[seat]},
             "options": dict(self.game.options),
             "result": None if self.end is None else {k: v for k, v in self.end.items()},
         }
