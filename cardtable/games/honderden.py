@@ -33,6 +33,7 @@ from cardtable.families.trick_deal import deal_packets
 from cardtable.families.trick_masks import cards_of, mask_of
 from cardtable.families.trick_ranking import Ranking
 from cardtable.families.trick_views import PLAY_SPEC
+from cardtable.families.tricks import TrickHand
 from cardtable.families.turnup import MELD_VERBS, PASS, TurnUpGame, TurnUpHand
 from cardtable.sheets.honderden import HonderdenSheet, clockwise_after, drop_lives
 
@@ -129,7 +130,7 @@ def combo_words(m: Meld) -> str:
 
 @register
 class Honderden(TurnUpGame):
-    """Honderden (honderden.md). Options §9: ``players``, ``scoring``, ``lives``,
+    """Honderden (honderden.md). The seat count is ``players`` (ruling 22); options §9: ``scoring``, ``lives``,
     ``target_points``, ``carre_jacks``, ``show_counts``."""
 
     id = "honderden"
@@ -157,11 +158,10 @@ class Honderden(TurnUpGame):
         ("play XX", "'XX' is not a card"),
     )
     option_specs = (
-        Option("players", "int", 2, "2 or 3 players", minimum=2, maximum=3),
         Option("scoring", "choice", "auto", "lives (with de kip) or points", choices=("auto", "lives", "points")),
         Option("lives", "int", 5, "lives each player starts with", minimum=1, maximum=100),
         Option("target_points", "int", 5, "game points that win (points mode)", minimum=1, maximum=100),
-        Option("carre_jacks", "int", 200, "the carré of jacks: 200 or 100", minimum=100, maximum=200),
+        Option("carre_jacks", "choice", "200", "the carré of jacks: 200 or 100", choices=("200", "100"), numeric=True),
         Option("show_counts", "bool", False, "show the counts during a round (a training aid)"),
     )
     search_configs = ((3, {}), (2, {"scoring": "points", "carre_jacks": 100}))
@@ -171,10 +171,7 @@ class Honderden(TurnUpGame):
     state_class: Any = None
 
     def __init__(self, players: int | None = None, **options: Any):
-        if players is None and "players" in options:
-            players = int(options["players"])
         super().__init__(players, **options)
-        self.options["players"] = self.players
         if self.options["scoring"] == "auto":
             self.options["scoring"] = "lives" if self.players == 2 else "points"
         self.roem = _ROEM[200 if self.options["carre_jacks"] >= 200 else 100]
@@ -282,8 +279,26 @@ class Honderden(TurnUpGame):
             got = sum(d["trick_points"])
             if got != 146:
                 out.append(f"a played-out deal holds 146 card points, not {got}")
-        if d["end"] in ("claim", "wrong_claim", "deal_end", "stuk_dek") and not 1 <= d["game_points"] <= 3:
-            out.append(f"a round is worth 1 to 3 game points, not {d['game_points']}")
+        g = d["game_points"]
+        if d["end"] in ("claim", "wrong_claim", "deal_end", "stuk_dek") and not 1 <= g <= 3:
+            out.append(f"a round is worth 1 to 3 game points, not {g}")
+        want = [0] * len(result.points)
+        lives = state.scoring == "lives"
+        for r in d["roem"]:
+            for s in range(len(want)):
+                if lives and s != r["seat"] and d["in_play"][s]:
+                    want[s] -= r["game_points"]
+                elif not lives and s == r["seat"]:
+                    want[s] += r["game_points"]
+        w = d["winner"]
+        if w is not None:
+            for s in range(len(want)):
+                if lives and s != w and d["in_play"][s]:
+                    want[s] -= g
+                elif not lives and s == w:
+                    want[s] += g
+        if want != list(result.points):
+            out.append(f"points {result.points} are not the game points of the detail {want}")
         return out
 
     def grammar_positions(self) -> list[State]:
@@ -376,10 +391,15 @@ class HonderdenHand(TurnUpHand):
         self.polled: tuple[int, ...] = ()
         self.poll_for = -1
         self.shown = -1  # the covered card shown at the last draw
+        self.open_taken = -1  # the open card taken at the last draw
         self.end: dict[str, Any] | None = None
         self._poll()
 
     # -- legality --
+    def deck(self) -> list[int]:
+        """The 32 piquet cards with two players, the 24 cards A-9 with three (§3)."""
+        return piquet32() if self.two else list(_DECK24)
+
     def phase1(self) -> bool:
         """Two players, the stock still has cards (tricks 1-7)."""
         return self.two and bool(self.stock)
@@ -548,6 +568,7 @@ class HonderdenHand(TurnUpHand):
         self.hands[seat] |= 1 << take
         self.hands[loser] |= 1 << give
         self.shown = covered
+        self.open_taken = self.up_now
         self._log("lastdraw", seat, trump, covered)
         self.stock = ()
         self.up_now = -1
@@ -747,12 +768,16 @@ class HonderdenHand(TurnUpHand):
             pub |= 1 << self.shown
         if self.stuk_by >= 0:
             pub |= stuk_mask(self.contract)
-        if self.two and self.up_now >= 0 and not self.stock:
-            pub |= 1 << self.up_now
+        if self.open_taken >= 0:
+            pub |= 1 << self.open_taken
         return pub
 
     def hidden_mask(self, seat: int) -> int:
-        hid = self.stock_mask()
+        """The other hands, the covered stock and the earlier tricks (won tricks lie face
+        down: only the last trick is shown, ruling 21), less the public cards."""
+        hid = self.stock_mask() | self.gone
+        for _s, c in self.last_trick:
+            hid &= ~(1 << c)
         for s in range(self.n_seats):
             if s != seat:
                 hid |= self.hands[s]
@@ -765,7 +790,7 @@ class HonderdenHand(TurnUpHand):
         return mask_of(self.stock)
 
     def _card_places(self) -> list[int]:
-        places = TurnUpHand._card_places(self)[:-2] + [self.stock_mask()]
+        places = TrickHand._card_places(self) + [self.stock_mask()]
         if self.two and self.up_now >= 0:
             places.append(1 << self.up_now)
         return places
@@ -782,8 +807,6 @@ class HonderdenHand(TurnUpHand):
         return TurnUpHand.iset_forbidden(self, seat, known, pool)
 
     def _iset_rebuild(self, seat: int, rng: Any, played: list[int]) -> None:
-        from cardtable.families.tricks import TrickHand
-
         TrickHand._iset_rebuild(self, seat, rng, played)
         self.first = tuple(self.hands)
 
@@ -803,11 +826,6 @@ class HonderdenHand(TurnUpHand):
         }
 
     # -- views --
-    def _taken_zones(self) -> tuple[Zone, ...]:
-        """Won tricks lie face down: counted, never listed (§5, ruling 21)."""
-        zs = TurnUpHand._taken_zones(self)
-        return tuple(z._replace_cards(()) for z in zs)
-
     def extra_zones(self, seat: int, hidden: int) -> list[Zone]:
         out: list[Zone] = []
         if self.two and self.up_now >= 0:
