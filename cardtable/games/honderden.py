@@ -116,7 +116,13 @@ def announcement(m: Meld) -> str:
         return "carr\u00e9"
     names = {14: "aas", 13: "heer", 12: "vrouw", 11: "boer", 10: "tien", 9: "negen", 8: "acht", 7: "zeven"}
     top = names[m.top]
-    return f"{len(m.cards)} op de {top}" if m.top in (13, 12, 11, 10) else f"{len(m.cards)} op het {top}" if m.top == 14 else f"{len(m.cards)} op de {top}"
+    return (
+        f"{len(m.cards)} op de {top}"
+        if m.top in (13, 12, 11, 10)
+        else f"{len(m.cards)} op het {top}"
+        if m.top == 14
+        else f"{len(m.cards)} op de {top}"
+    )
 
 
 def combo_words(m: Meld) -> str:
@@ -190,7 +196,11 @@ class Honderden(TurnUpGame):
         covered cards; three: the 24 cards, 3-2-3, the dealer's last card face up."""
         standing = self.standing_of(standing, sheet)
         active = standing.active_seats
-        dealer = standing.next_dealer if standing.active[standing.next_dealer] else standing.next_active(standing.next_dealer)
+        dealer = (
+            standing.next_dealer
+            if standing.active[standing.next_dealer]
+            else standing.next_active(standing.next_dealer)
+        )
         rng = rng_for(seed)
         n = self.players
         order = [s for s in clockwise_after(dealer, n) if s in active]  # voorhand .. dealer
@@ -210,7 +220,9 @@ class Honderden(TurnUpGame):
         st.seed = seed
         return st
 
-    def from_deal(self, deal: dict[str, Any], standing: Standing | None = None, *, sheet: Any = None) -> "HonderdenHand":
+    def from_deal(
+        self, deal: dict[str, Any], standing: Standing | None = None, *, sheet: Any = None
+    ) -> "HonderdenHand":
         """``{"dealer", "hands": [[codes] per seat], "upcard", "stock": [13 covered, top
         first]}`` (docs/records.md): two active seats 9 cards each, the open card and 13
         covered cards, the 32 piquet cards once (an out seat's hand is ``[]``); three, 8
@@ -221,7 +233,9 @@ class Honderden(TurnUpGame):
             raise DealError("a deal is an object with dealer, hands, upcard and stock")
         unknown = sorted(set(deal) - {"dealer", "hands", "upcard", "stock"})
         if unknown:
-            raise DealError(f"unknown deal key {', '.join(map(repr, unknown))}: a deal has dealer, hands, upcard, stock")
+            raise DealError(
+                f"unknown deal key {', '.join(map(repr, unknown))}: a deal has dealer, hands, upcard, stock"
+            )
         n = self.players
         dealer = deal.get("dealer", 0)
         if not isinstance(dealer, int) or isinstance(dealer, bool) or not 0 <= dealer < n:
@@ -417,7 +431,10 @@ class HonderdenHand(TurnUpHand):
     def _swap_ok(self, seat: int) -> bool:
         seven = make(7, self.contract)
         return (
-            self.phase1() and self.turn_step == 0 and self.up_now >= 0 and self.up_now != seven
+            self.phase1()
+            and self.turn_step == 0
+            and self.up_now >= 0
+            and self.up_now != seven
             and bool((self.hands[seat] >> seven) & 1)
         )
 
@@ -635,7 +652,12 @@ class HonderdenHand(TurnUpHand):
         self._finish("carried", None, None)
 
     def _finish(
-        self, end: str, winner: int | None, g: int | None, onder: bool = False, pit: bool = False,
+        self,
+        end: str,
+        winner: int | None,
+        g: int | None,
+        onder: bool = False,
+        pit: bool = False,
         claimer: int | None = None,
     ) -> None:
         n = self.n_seats
@@ -707,7 +729,9 @@ class HonderdenHand(TurnUpHand):
             head += f" ({d['game_points']} game point{'s' if d['game_points'] > 1 else ''})"
         facts = [seats_fact("Counts", d["counts"], sep="  \u00b7  ")]
         for r in d["roem"]:
-            facts.append(fact("Roem", "{0} " + ", ".join(r["combos"]) + f": {r['game_points']} game point(s)", (r["seat"],)))
+            facts.append(
+                fact("Roem", "{0} " + ", ".join(r["combos"]) + f": {r['game_points']} game point(s)", (r["seat"],))
+            )
         return Summary(phrase(head, () if seat is None else (seat,), kind="outcome"), tuple(facts))
 
     def returns_gains(self) -> list[float]:
@@ -881,7 +905,9 @@ class HonderdenHand(TurnUpHand):
             return LogEvent("drawn", "both draw from the stock")
         if k == "lastdraw":
             what = "the open card" if ev[2] else "the covered card"
-            return LogEvent("lastdraw", "{0} {0:takes|take} " + what + "; the covered card was {c0}", (ev[1],), (ev[3],))
+            return LogEvent(
+                "lastdraw", "{0} {0:takes|take} " + what + "; the covered card was {c0}", (ev[1],), (ev[3],)
+            )
         if k == "claim":
             return LogEvent("claim", "{0} {0:says|say} ik dek: " + ("correct" if ev[2] else "wrong"), (ev[1],))
         if k == "stukdek":

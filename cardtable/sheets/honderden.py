@@ -290,7 +290,7 @@ class HonderdenSheet(Sheet):
             tuple(rows[-1]),
             marks,
             self.n_seats,
-            tuple(self.log_lines(names)),
+            tuple(self.render(names).splitlines()),
             LEGEND,
         )
 
