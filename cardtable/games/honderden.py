@@ -406,6 +406,8 @@ class HonderdenHand(TurnUpHand):
         self.poll_for = -1
         self.shown = -1  # the covered card shown at the last draw
         self.open_taken = -1  # the open card taken at the last draw
+        self.swap_at = -1  # the trick (1-based) of the trump-7 exchange
+        self.stuk_at = -1  # the trick (1-based) in which stuk was declared
         self.end: dict[str, Any] | None = None
         self._poll()
 
@@ -495,9 +497,11 @@ class HonderdenHand(TurnUpHand):
             self.hands[seat] ^= (1 << seven) | (1 << self.up_now)
             self._log("swap", seat, seven, self.up_now)
             self.dix_by = seat
+            self.swap_at = self.ntricks + 1
             self.up_now = seven
         elif v == "declare":  # stuk
             self.stuk_by = seat
+            self.stuk_at = self.ntricks + 1
             self.counts[seat] += STUK
             self.turn_step = 2
             self._log("stuk", seat)
@@ -819,20 +823,132 @@ class HonderdenHand(TurnUpHand):
             places.append(1 << self.up_now)
         return places
 
+    def iset_known(self, seat: int) -> list[int]:
+        """``TurnUpHand.iset_known`` and, with three players, the dealer's face-up last
+        card while he holds it (§3)."""
+        known = TurnUpHand.iset_known(self, seat)
+        up = self.upcard
+        if up is not None and seat != self.dealer and (self.hands[self.dealer] >> up) & 1:
+            known[self.dealer] |= 1 << up
+        return known
+
     def iset_places(self, seat: int) -> list[tuple[Any, int]]:
         m = self.stock_mask() & ~self.public_mask()
         return [("stock", m)] if m else []
 
     def iset_forbidden(self, seat: int, known: list[int], pool: int) -> list[int]:
-        """The follow rule's inferences only from phase 2 (phase 1 is free play)."""
+        """Three players: ``TurnUpHand``'s (the follow rule, the ends of a declared run).
+        Two players: the follow rule's inferences from the plays of phase 2 only (phase 1 is
+        free play); a run's ends may have been drawn later, so they are ruled out of the
+        dealt nine only (``_iset_draws``)."""
+        if not self.two:
+            return TurnUpHand.iset_forbidden(self, seat, known, pool)
+        rule = self.game.rule
+        t = self.t
         forbid = [0] * self.n_seats
-        if self.two and self.ntricks < PHASE1:
-            return forbid
-        return TurnUpHand.iset_forbidden(self, seat, known, pool)
+        later = self.played_by()
+        for i, (s, c, led, win, pw) in enumerate(self.plays_in_order()):
+            later[s] &= ~(1 << c)
+            if s == seat or led < 0 or i < 2 * PHASE1:
+                continue
+            base = known[s] | later[s] | (1 << c)
+            cand = pool & ~forbid[s]
+            while cand:
+                low = cand & -cand
+                cand ^= low
+                if not (rule.legal(t, base | low, led, win, pw) >> c) & 1:
+                    forbid[s] |= low
+        return forbid
 
     def _iset_rebuild(self, seat: int, rng: Any, played: list[int]) -> None:
+        """The deal again: three players, the hands as they are plus the cards played; two
+        players, each other seat's cards split into its nine dealt cards and its draws
+        (``_iset_draws``), the seat's own as dealt and drawn."""
+        real_start, real_stock = self.start_hands, self._dealt_stock
         TrickHand._iset_rebuild(self, seat, rng, played)
-        self.first = tuple(self.hands)
+        if self.two and real_stock:
+            self._iset_draws(seat, rng, played, real_start, real_stock)
+        self.first = tuple(self.start_hands)
+
+    def _iset_draws(
+        self, seat: int, rng: Any, played: list[int], real_start: tuple[int, ...], real_stock: tuple[int, ...]
+    ) -> None:
+        """Two players: which of another seat's cards it drew after tricks 1-6. A card it
+        needed in hand by trick t (played there, stuk, the trump-7 exchange, a trick-1
+        declaration) was dealt or drawn after an earlier trick; the draws are filled from
+        the latest down, at random among the cards that fit (the fitting sets are nested,
+        so this never fails where the real deal fits). ``seat``'s own cards stay as dealt."""
+        tricks = self._tricks()
+        if self.stock:
+            d = (len(real_stock) - len(self.stock)) // 2
+        else:
+            d = (len(real_stock) - 1) // 2 if self.shown >= 0 else min(len(tricks), (len(real_stock) - 1) // 2)
+        need: dict[int, int] = {}
+        for t, (trick, _w, _p) in enumerate(tricks, 1):
+            for _s, c in trick:
+                need[c] = t
+        for _s, c in self.trick:
+            need[c] = len(tricks) + 1
+        start = list(self.start_hands)
+        stock = list(real_stock)
+        seven = make(7, self.contract)
+        for s in self.active:
+            if s == seat:
+                start[s] = real_start[s]
+                continue
+            cards = self.hands[s] | played[s]
+            if self.shown >= 0:
+                cards &= ~(1 << (self.shown if (cards >> self.shown) & 1 else self.open_taken))
+            mine = dict(need)
+            if self.dix_by == s:
+                cards = (cards & ~(1 << self.turnup)) | (1 << seven)
+                mine[seven] = min(mine.get(seven, 99), self.swap_at)
+            if self.stuk_by == s:
+                for c in cards_of(stuk_mask(self.contract)):
+                    mine[c] = min(mine.get(c, 99), self.stuk_at)
+            must: set[int] = set()  # the ends of its declared runs: drawn, not dealt
+            lo = self.game.roem.min_rank
+            for o, m in self.declared:
+                if o == s:
+                    for c in cards_of(m.mask):
+                        mine[c] = 1
+                    if m.kind == "seq":
+                        ends = ([make(m.top + 1, m.suit)] if m.top < 14 else []) + (
+                            [make(m.low - 1, m.suit)] if m.low > lo else []
+                        )
+                        must.update(e for e in ends if (cards >> e) & 1)
+            if self.dix_by == s and self.swap_at == 1:  # exchanged before declaring
+                must.discard(seven)
+            free = sorted(cards_of(cards))
+            for k in range(d, 0, -1):
+                w = tricks[k - 1][1]
+                pos = 2 * (k - 1) + (0 if w == s else 1)
+                fit = [c for c in free if mine.get(c, 99) > k]
+                left = [c for c in free if c in must]
+                if left and not self._draws_fit_without(left, mine, k - 1):
+                    top = max(mine.get(c, 99) for c in left if mine.get(c, 99) > k)
+                    fit = [c for c in left if mine.get(c, 99) == top]
+                c = fit[rng.randrange(len(fit))]
+                free.remove(c)
+                stock[pos] = c
+                cards &= ~(1 << c)
+            start[s] = cards
+        rest = 2 * d
+        if self.stock:
+            stock[rest:] = self.stock
+        elif self.shown >= 0:
+            stock[-1] = self.shown
+        self.start_hands = tuple(start)
+        self._dealt_stock = tuple(stock)
+
+    @staticmethod
+    def _draws_fit_without(cards: list[int], need: dict[int, int], slots: int) -> bool:
+        """Whether ``cards`` (each needed in hand by trick ``need``) all fit in the draws
+        after tricks 1..``slots`` (Hall's condition on the nested slots)."""
+        if len(cards) > slots:
+            return False
+        needs = sorted(need.get(c, 99) for c in cards)
+        return all(n - 1 >= i + 1 for i, n in enumerate(needs))
 
     # -- the deal as a record --
     def deal_record(self) -> dict[str, Any]:

@@ -280,8 +280,16 @@ class HonderdenSheet(Sheet):
         return ["round"] + nm, rows
 
     def view(self, names: Sequence[str] | None = None) -> SheetView:
-        """The header and the round log as the §8 drawing; the winners marked."""
+        """The table (a row per round, the totals) and the §8 drawing's lines not already in
+        it (the lives header, the rule, the round log); the winners marked."""
         head, rows = self.table(names)
+        heads = {h.strip().lower() for h in head}
+        # a points-mode tally line names a column: the table's total row shows it already
+        lines = tuple(
+            ln
+            for ln in self.render(names).splitlines()
+            if ln.strip() and not ln.lstrip().startswith("|") and ln.split(":")[0].strip().lower() not in heads
+        )
         marks = tuple((-1, 1 + w, WINNER) for w in (self.winners if self.over else ()))
         return SheetView(
             self.title,
@@ -290,7 +298,7 @@ class HonderdenSheet(Sheet):
             tuple(rows[-1]),
             marks,
             self.n_seats,
-            tuple(self.render(names).splitlines()),
+            lines,
             LEGEND,
         )
 
