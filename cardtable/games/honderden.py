@@ -83,18 +83,20 @@ _DECK24 = tuple(deck(range(9, 15)))
 _MASK24 = mask_of(_DECK24)
 
 _TURN = "roem (its key), stuk (k), ik dek (d), or play a card"
-CLAIM_SPEC = VerbSpec("claim", "Ik dek", "d", "ik dek: claim 100 (a wrong claim loses the round)", NONE)
-SWAP_SPEC = VerbSpec("swap", "Exchange 7", "x", "exchange your troef seven for the open card", NONE)
-HSTUK_SPEC = VerbSpec("declare", "Stuk", "k", "declare stuk: K and Q of troef (+20)", NONE, arg="stuk")
+# no hints of their own: the prompt line holds the card's and roem's at 80 columns; the
+# buttons name them (Exchange 7 x, Stuk k, Ik dek d)
+CLAIM_SPEC = VerbSpec("claim", "Ik dek", "d", "", NONE)
+SWAP_SPEC = VerbSpec("swap", "Exchange 7", "x", "", NONE)
+HSTUK_SPEC = VerbSpec("declare", "Stuk", "k", "", NONE, arg="stuk")
 PLAY_VERBS = (PLAY_SPEC, SWAP_SPEC, HSTUK_SPEC, CLAIM_SPEC) + MELD_VERBS[:2]
-_DRAW = "the last draw: the covered card (s) or the open troef card (t)"
+_DRAW = "the last draw: the covered card (c) or the open troef card (t)"
 DRAW_VERBS = (
-    VerbSpec("draw", "Covered card", "s", _DRAW, NONE, arg="stock"),
+    VerbSpec("draw", "Covered card", "c", _DRAW, NONE, arg="stock"),
     VerbSpec("draw", "Open card", "t", _DRAW, NONE, arg="trump"),
 )
-_POLL = "stuk-dek: declare stuk and win the round (s), or pass (p)"
+_POLL = "stuk-dek: declare stuk and win the round (k), or pass (p)"
 POLL_VERBS = (
-    VerbSpec("claim", "Stuk-dek", "s", _POLL, NONE, arg="stuk"),
+    VerbSpec("claim", "Stuk-dek", "k", _POLL, NONE, arg="stuk"),
     VerbSpec("pass", "Pass", "p", _POLL, NONE),
 )
 VERBS = PLAY_VERBS + DRAW_VERBS + POLL_VERBS
