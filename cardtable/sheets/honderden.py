@@ -309,6 +309,7 @@ class HonderdenSheet(Sheet):
             "scoring": self.scoring,
             "lives": list(self.lives) if self.scoring == "lives" else None,
             "game_points": list(self.game_points) if self.scoring == "points" else None,
+            "totals": list(self.seat_totals()),
             "kip": dict(self.kip),
             "out": list(self.out),
             "counts": list(self.counts),
