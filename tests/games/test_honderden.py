@@ -1,14 +1,16 @@
-"""Honderden (cardtable/rules/honderden.md): the Examples of §11 with the spec's values."""
+"""Honderden (cardtable/rules/honderden.md): the Examples of §11 with the spec's values.
+Examples 10 and 11 are also records in tests/records/honderden, replayed here."""
 
 from __future__ import annotations
 
 import pytest
 
 from cardtable.cards import make, parse_card, piquet32
+from cardtable.engine.record import replay
 from cardtable.engine.standing import Standing
 from cardtable.games.honderden import SMOUS, Honderden
 from cardtable.sheets.honderden import HonderdenSheet, drop_lives
-from tests.games.helpers import plays, run
+from tests.games.helpers import load_record, plays, run
 
 S = 3  # spades
 
@@ -262,3 +264,46 @@ def test_example14_stuk_dek():
 def test_example15_three_player_legal():
     t = SMOUS.table(0)
     assert t.beats(make(11, 0), make(9, 0))
+    d = {
+        "dealer": 0,
+        "hands": [
+            "QH JC AS KS QS JS TS 9S".split(),
+            "AH TH JH 9H AC KC QC TC".split(),
+            "KH 9C JD AD KD QD TD 9D".split(),
+        ],
+        "upcard": "JC",
+        "stock": [],
+    }
+    st = Honderden(3).from_deal(d)
+    assert st.to_act == 1 and st.contract == 0  # voorhand leads; clubs are trumps
+    st = run(st, "play AH")
+    assert st.to_act == 2 and plays(st) == {"KH", "9C"}
+    st = run(st, "play 9C")
+    assert st.to_act == 0 and plays(st) == {"QH", "JC"}
+    st = run(st, "play JC")
+    assert st.last_winner == 0  # jas over nel
+
+
+def _replayed(name: str):
+    m = replay(load_record("honderden", name))
+    return m, m.results
+
+
+def test_example10_record():
+    m, (r1, r2) = _replayed("example10")
+    assert r1.outcome == "carried" and r1.detail["counts"] == [70, 76] and r1.detail["roem"] == []
+    assert sum(r1.detail["trick_points"]) == 146  # the last trick included
+    assert r2.detail["dealer"] == r1.detail["dealer"] == 0  # the same dealer deals again
+    assert r2.detail["counts_at_start"] == [70, 76]
+    assert r2.outcome == "deal_end" and r2.detail["counts"] == [143, 149]
+    assert r2.winners == [1] and r2.detail["game_points"] == 1 and not r2.detail["onder_jan"]
+    assert m.sheet.lives == [4, 5] and m.sheet.next_dealer == 1
+
+
+def test_example11_pit_record():
+    m, (r,) = _replayed("example11")
+    d = r.detail
+    assert d["first_deal"] and d["tricks_won"] == [16, 0] and d["counts"] == [146, 0]
+    assert r.outcome == "deal_end" and r.winners == [0]
+    assert d["pit"] and d["onder_jan"] and d["game_points"] == 3
+    assert m.sheet.lives == [5, 2]
