@@ -733,7 +733,8 @@ class HonderdenHand(TurnUpHand):
         head = _END_WORDS[d["end"]]
         if d["game_points"]:
             head += f" ({d['game_points']} game point{'s' if d['game_points'] > 1 else ''})"
-        facts = [seats_fact("Counts", d["counts"], sep="  \u00b7  ")]
+        shown = d["end"] != "carried" or self.game.options["show_counts"]
+        facts = [seats_fact("Counts", d["counts"], sep="  \u00b7  ")] if shown else []
         for r in d["roem"]:
             facts.append(
                 fact("Roem", "{0} " + ", ".join(r["combos"]) + f": {r['game_points']} game point(s)", (r["seat"],))
@@ -1067,8 +1068,11 @@ class HonderdenHand(TurnUpHand):
         [{"seat", "meld", "value", "scores"}]), ``stuk`` (the seat or None), ``active``,
         ``show_counts``, ``counts`` (with ``show_counts``, else None), ``memory`` (``{"count"}``:
         the seat's own count as a perfect memory of what it saw gives it, for the bots'
-        ik dek; the table never draws ``extra``), ``result``."""
+        ik dek; the table never draws ``extra``), ``result`` (the end of the deal; None
+        while the counts carry over, unless ``show_counts``)."""
         sc = self.game.options["show_counts"]
+        # a deal whose counts carry over ends no round: they stay hidden (§7, ruling 21)
+        told = sc or (self.end is not None and self.end["end"] != "carried")
         declared = []
         melds: list[MeldView] = []
         if self.melds_judged:
@@ -1090,9 +1094,9 @@ class HonderdenHand(TurnUpHand):
             "counts": list(self.counts) if sc else None,
             "memory": {"count": self.counts[seat]},
             "options": dict(self.game.options),
-            "result": None if self.end is None else {k: v for k, v in self.end.items()},
+            "result": None if self.end is None or not told else {k: v for k, v in self.end.items()},
         }
-        scores: dict[str, Any] = {"counts": list(self.counts)} if sc or self.end is not None else {}
+        scores: dict[str, Any] = {"counts": list(self.counts)} if told else {}
         return self.make_observation(
             seat, scores=scores, extra=extra, melds=tuple(melds), upcard=self.upcard, stock_size=len(self.stock)
         )

@@ -38,7 +38,7 @@ END_WORDS = {"claim": "dek", "wrong_claim": "foute dek", "deal_end": "einde", "s
 #: the carré names of the log (``carré heren``)
 RANK_WORDS = {14: "azen", 13: "heren", 12: "vrouwen", 11: "boeren", 10: "tienen"}
 
-LEGEND = "[n] lives \u00b7 K on de kip (one life more, once a game) \u00b7 | a game point (points mode)"
+LEGEND = "[n] lives \u00b7 K op de kip (one life more, once a game) \u00b7 | a game point (points mode)"
 
 
 def drop_lives(
