@@ -307,3 +307,29 @@ def test_example11_pit_record():
     assert r.outcome == "deal_end" and r.winners == [0]
     assert d["pit"] and d["onder_jan"] and d["game_points"] == 3
     assert m.sheet.lives == [5, 2]
+
+
+@pytest.mark.parametrize("players", [2, 3])
+def test_counts_stay_hidden_while_the_round_runs(players):
+    """§7, ruling 21: an observation holds the seat's own count only (``memory``), no counts
+    in ``scores`` or ``extra`` until the round ends; a deal whose counts carry over ends no
+    round, so its summary names no count."""
+    import random
+
+    g = Honderden(players)
+    carried = 0
+    for seed in range(6):
+        st, rng = g.new_hand(seed=seed), random.Random(seed)
+        while True:
+            for s in range(players):
+                obs = st.observation(s)
+                assert obs.extra["memory"] == {"count": st.counts[s]} and obs.extra["counts"] is None
+                ended = st.over and st.result().outcome != "carried"
+                assert bool(obs.scores) == ended and (obs.extra["result"] is not None) == ended
+            if st.over:
+                break
+            st = st.apply(rng.choice([a for a in st.legal_actions() if a.verb != "claim" or a.arg]))
+        if st.result().outcome == "carried":
+            carried += 1
+            assert all(f.label != "Counts" for f in st.result().summary.facts)
+    assert carried
