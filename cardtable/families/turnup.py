@@ -160,9 +160,9 @@ class TurnUpHand(TrickHand):
 
     game: TurnUpGame
     n_seats = 2
-    next_seat = (1, 0)
-    partner = (-1, -1)
-    side = (0, 1)
+    next_seat: tuple[int, ...] = (1, 0)
+    partner: tuple[int, ...] = (-1, -1)
+    side: tuple[int, ...] = (0, 1)
     n_sides = 2
     #: packets of the first deal, from voorhand round to the dealer (jo-jotte: 3 and 3)
     first_packets: tuple[int, ...] = (3, 3)

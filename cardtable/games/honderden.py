@@ -348,6 +348,7 @@ class HonderdenHand(TurnUpHand):
     (the roem game points), ``lives`` / ``kip`` / ``out`` / ``gp`` (the match as dealt)."""
 
     game: Honderden
+    contract: int  # the troef suit, always set (no bidding)
     verb_table = VERBS
     copy_lists = ("hands", "counts")
     melds_at = "first_trick"
