@@ -15,7 +15,7 @@ from tests.tui.helpers import message
 async def test_wait_message_is_replaced_on_your_next_turn():
     game = get_game("manille-muette")
     m = Match(game, ["bot:simple", "human:Me", "bot:simple", "bot:simple"], seed=30)
-    app = CardTableApp(m, bot_delay=0.6, resume=False, autosave=False)
+    app = CardTableApp(m, bot_delay=1.5, resume=False, autosave=False)
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
         tbl = app.screen
