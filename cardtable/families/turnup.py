@@ -375,7 +375,7 @@ class TurnUpHand(TrickHand):
             self.jo_by = seat
             self.jo_forced = True
             self._log("jo", seat)
-        elif v == "declare" and action.arg == "stuk":
+        elif v == "declare" and action.arg == "stuk" and self.stuk:
             self.stuk_by = seat
             self.stuk_turn = True
             self.stuk_forced = self.ntricks > 0
@@ -928,7 +928,7 @@ class TurnUpHand(TrickHand):
                 return self.explain_play(seat, c)
             if v == "declare" and arg == "jojotte":
                 return self._explain_jo(seat)
-            if v == "declare" and arg == "stuk":
+            if v == "declare" and arg == "stuk" and self.stuk:
                 return self._explain_stuk(seat)
             if v == "declare" and self.melds_at == "first_trick":
                 if self.ntricks:
