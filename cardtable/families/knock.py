@@ -123,8 +123,8 @@ class KnockHand(DriftHand):
         g = self.game
         hand = self.hands[self.seat]
         taken = self.taken
-        after = g.solver.after_discards(hand)
         limit = g.knock_limit
+        after = g.solver.after_discards(hand, limit)  # above the limit: a bound, enough here
         out: list[Action] = []
         ends: list[Action] = []
         seen: set[Card] = set()
