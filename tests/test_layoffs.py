@@ -154,3 +154,17 @@ def test_the_enders_arrangement_prefers_no_undercut_then_the_larger_sum():
     assert gin.layoffs[1] == ((parse_cards("2S")[0], 1),)
     off = gin_showdown(SOLVER, hands, 0, layoff=False)
     assert off.final == (4, 5, 29) and off.layoffs == ((), (), ())
+
+
+def test_a_card_that_fits_two_melds_is_shown_on_the_first():
+    """Ruling 16: the 7S fits the run 4S 5S 6S and the set 7C 7D 7H; it is shown on the first of
+    them in the ender's order, and either way the count is the same."""
+    run = ("run", tuple(parse_cards("4S 5S 6S")))
+    sett = ("set", tuple(parse_cards("7C 7D 7H")))
+    hand = parse_cards("7S KD QC JH 9D")
+    seven = parse_cards("7S")[0]
+    assert lay_off(SOLVER, hand, [run, sett]).layoffs == ((seven, 1),)
+    assert lay_off(SOLVER, hand, [sett, run]).layoffs == ((seven, 1),)
+    assert lay_off(SOLVER, hand, [run, sett]).points == 39
+    chain = lay_off(SOLVER, hand + parse_cards("8S"), [sett, run])
+    assert chain.layoffs == ((seven, 2), (parse_cards("8S")[0], 2))  # the 8S needs the 7S on the run

@@ -142,24 +142,27 @@ def layoff_slots(melds: Sequence[MeldT], held: frozenset[Card]) -> list[list[tup
 
 def lay_off(solver: Deadwood, hand: Sequence[Card], melds: Sequence[MeldT]) -> Laid:
     """An opponent's best lay-offs onto the ender's ``melds`` (§6.5): the least final brandhout
-    (O1), the fewest cards laid off (O2), the kept cards' split by K2-K5 (O3); among choices
-    equal in all of these, the first in the order of the melds."""
+    (O1), the fewest cards laid off (O2), the kept cards' split by K2-K5 (O3). A card that fits
+    two of the melds is shown on the first of them (jersey-gin.md ruling 16)."""
     held = frozenset(hand)
     slots = layoff_slots(melds, held)
     if not slots:
         sp = solver.split(hand)
         return Laid(sp.points, sp, ())
-    best: tuple | None = None
-    seen: set[frozenset[Card]] = set()
+    # the choices by the cards they lay off; a card that fits two melds goes onto the first
+    ways: dict[frozenset[Card], tuple[tuple[Card, int], ...]] = {}
     for combo in product(*slots):
         laid = tuple(x for part in combo for x in part)
         cards = frozenset(c for c, _n in laid)
-        if len(cards) != len(laid) or cards in seen:
+        if len(cards) != len(laid):
             continue
-        seen.add(cards)
+        prev = ways.get(cards)
+        if prev is None or sorted(laid) < sorted(prev):
+            ways[cards] = laid
+    best: tuple | None = None
+    for cards, laid in ways.items():
         kept = [c for c in hand if c not in cards]
-        v = solver.value(kept)
-        key = (v, len(laid))
+        key = (solver.value(kept), len(laid))
         if best is None or key < best[0]:
             best = (key, [(laid, kept)])
         elif key == best[0]:
