@@ -385,3 +385,23 @@ def test_the_simple_bot_takes_the_second_discard_when_it_melds():
     g = get_game("jersey-gin")
     st = run(position(EX1, "9C 4D", 0, stock_top="QC"), "draw stock", "discard KS")
     assert choose(st.observation(1), g, random.Random(1)).text() == "draw discard 2"  # 4D: 2D 3D 4D 5D ...
+
+
+def test_the_simple_bots_shortcuts_agree_with_a_full_search():
+    """``Takes.after`` (a card that melds with nothing is valued without a search) and
+    ``best_discard`` (near-melds counted for tied cards only) against the plain search."""
+    from cardtable.bots.jersey_gin import Takes, best_discard
+    from cardtable.families.rummy import near_melds
+
+    g = get_game("jersey-gin")
+    rng = random.Random(5)
+    for _ in range(150):
+        deck = full52()
+        rng.shuffle(deck)
+        hand, card = deck[:10], deck[10]
+        after = g.solver.after_discards(hand + [card])
+        assert Takes(hand, g).after(card) == min(v for c, v in after.items() if c != card)
+        low, got = best_discard(deck[:11], None, g)
+        assert low == min(after.values()) == after[got]
+        near = near_melds(deck[:11])
+        assert got == min(deck[:11], key=lambda c: (after[c], near[c], -g.points[c], c))
