@@ -442,7 +442,7 @@ class JerseyState(KnockHand):
         a = action
         text = a.text()
         who = self.game.seat_name(self.seat)
-        if self.phase != OVER and self.phase == DRAW:
+        if self.phase == DRAW:
             if self.offering and (a.verb != "draw" or a.arg != "discard") and a.verb != "pass":
                 return f"{text}: in the offer round {who} says 'pass' or 'draw discard' (takes the upcard)"
             if a.verb == "pass" and not self.offering:
