@@ -168,3 +168,19 @@ def test_a_card_that_fits_two_melds_is_shown_on_the_first():
     assert lay_off(SOLVER, hand, [run, sett]).points == 39
     chain = lay_off(SOLVER, hand + parse_cards("8S"), [sett, run])
     assert chain.layoffs == ((seven, 2), (parse_cards("8S")[0], 2))  # the 8S needs the 7S on the run
+
+
+def test_each_opponent_lays_off_against_the_enders_own_melds():
+    """Independence (jersey-gin.md §6.5, ruling 11): seat 1's 8H goes onto the run 5H 6H 7H, but
+    seat 2's 9H may not follow it there: a card laid off by one opponent is no base for the
+    other's."""
+    hands = [
+        parse_cards("5H 6H 7H 2C 2D 2S JC QC KC 3D"),
+        parse_cards("8H 3C 4C 4S 6D 7S 8S TD QD KD"),
+        parse_cards("9H TH 4D 5D AS 3S 6C 7C 9C 9D"),
+    ]
+    sd = gin_showdown(SOLVER, hands, 0)
+    eight = parse_cards("8H")[0]
+    assert sd.layoffs[1] == ((eight, 2),)  # the melds: 2C 2D 2S, 5H 6H 7H, JC QC KC
+    assert sd.layoffs[2] == ()  # 9H TH would follow 8H, not 7H
+    assert sd.final[2] == SOLVER.value(hands[2])

@@ -174,8 +174,9 @@ def test_example_4_the_lay_offs():
 
 
 def test_example_5_undercut_by_a_tie():
-    d = replay_match(load_record("jersey-gin", "e5")).state.result().detail
-    assert d["undercut"] is True and d["undercut_by"] == [0]
+    res = replay_match(load_record("jersey-gin", "e5")).state.result()
+    d = res.detail
+    assert d["undercut"] is True and d["undercut_by"] == [0] and res.winners == []  # ruling 18
     assert d["melds"][0] == ["AC AH AS", "AD 2D 3D"] and d["deadwood"][0] == "2C 5S"
     assert d["layoffs"][0] == [["TH", 3], ["9H", 3]]
     assert d["melds"][1] == ["9S TS JS QS KS"] and d["layoffs"][1] == []
