@@ -317,22 +317,27 @@ class KnockHand(DriftHand):
         return res
 
     def knock_summary(self, res: Result) -> Summary:
-        """The hand in words: the headline, the points written, then each hand's split as shown
-        (``{0}: 5♣ 5♦ 5♠ | A♥ 9♣ = 20``). With ``lays_off``, a seat's line ends with the cards it
-        laid off (``, laid off 8♥``) and a last line shows the ender's melds with the lay-offs
-        (``On {0's} melds: 3♥ 4♥ 5♥ 6♥ 7♥ 8♥, ...``), the laid-off cards ``marked``."""
+        """The hand in words: the headline, the points written (``SCORE_LABEL``), then each
+        hand's split as shown (``{0}: 5♣ 5♦ 5♠ | A♥ 9♣ = 20``); only the seats of
+        ``summary_seats()`` (default every seat; a hand played to elimination: those still in).
+        With ``lays_off``, a seat's line ends with the cards it laid off (``, laid off 8♥``) and a
+        last line shows the ender's melds with the lay-offs (``On {0's} melds: 3♥ 4♥ 5♥ 6♥ 7♥
+        8♥, ...``), the laid-off cards ``marked``."""
+        seats = self.summary_seats()
         if self.void:
             return Summary(
                 phrase("A void hand: nothing is written", kind="outcome"),
-                (score_fact("points", None, res.points, (), ()),),
+                (score_fact(self.SCORE_LABEL, None, res.points, (), (), seats=seats),),
             )
         facts = [
-            score_fact("points", None, res.points, (), res.winners),
+            score_fact(self.SCORE_LABEL, None, res.points, (), res.winners, seats=seats),
             Fact("Hands shown (melds | brandhout)", phrase("", kind="split")),
         ]
         splits = self.splits()
         lays: list[tuple[tuple[Card, int], ...]] = self.layoffs() if self.game.lays_off else [() for _ in splits]
         for s, sp in enumerate(splits):
+            if seats is not None and s not in seats:
+                continue
             cards: list[Card] = []
             parts = []
             for _k, m in sp.melds:
