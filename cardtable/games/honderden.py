@@ -146,7 +146,7 @@ class Honderden(TurnUpGame):
     family = "jas"
     min_players = 2
     max_players = 3
-    deck_name = "piquet32 (24 cards with 3 players)"
+    deck_name = "32 cards (7–A; 24, 9–A, with 3 players)"
     description = "Two or three players race to 100: draw from the stock, roem in the first trick, ik dek, de kip."
     grammar = Grammar(
         {
