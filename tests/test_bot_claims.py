@@ -21,8 +21,8 @@ from cardtable.engine.actions import Action
 from cardtable.engine.registry import game_ids
 
 CLAIM = Action("claim")
-#: the games with a claim (``test_claim_games`` keeps the list whole)
-CLAIM_GAMES = ("kruisjassen", "grevjas", "schutjassen")
+#: the games with a claim: every game whose grammar knows ``claim``
+CLAIM_GAMES = tuple(sorted(gid for gid in game_ids() if "claim" in getattr(get_game(gid).grammar, "verbs", ())))
 
 
 def wrong_claim(result) -> bool:
@@ -37,6 +37,7 @@ def play_hands(
     ``seed``): (claims the bots made, wrong claims). Asserts at every bot claim that the
     claimer's count, as its observation shows it, proves it."""
     game = get_game(gid)
+    kinds = tuple((kinds * game.players)[: game.players])  # the pattern over the game's seats
     claims = wrong = done = 0
     m = 0
     while done < hands:

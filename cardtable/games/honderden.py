@@ -187,6 +187,18 @@ class Honderden(TurnUpGame):
     def deck(self) -> list[int]:
         return piquet32()
 
+    def unproven_claims(self, obs: Observation) -> tuple[Action, ...]:
+        """§6: ``(CLAIM,)`` when ik dek is on offer and the seat's own count, as it has seen
+        it (``extra["memory"]["count"]``: its own tricks and roem, never another's), is below
+        100: a bot never says ik dek wrongly; stuk-dek is offered only when it wins. Else
+        ``()`` (``Game.unproven_claims``)."""
+        if CLAIM not in obs.legal:
+            return ()
+        memory = obs.extra.get("memory") or {}
+        if memory.get("count", 0) >= GOAL:
+            return ()
+        return (CLAIM,)
+
     def new_sheet(self) -> HonderdenSheet:
         o = self.options
         return HonderdenSheet(self.players, o["scoring"], o["lives"], o["target_points"], first_dealer=0)
@@ -518,7 +530,7 @@ class HonderdenHand(TurnUpHand):
             ok = self.counts[seat] >= GOAL
             self._log("claim", seat, ok)
             if ok:
-                self._round_won("claim", seat)
+                self._round_won("claim", seat, claimer=seat)
             else:
                 self._round_won("wrong_claim", self._other(seat), claimer=seat)
         elif v == "draw":

@@ -466,6 +466,7 @@ class KlopHand(TurnUpHand):
             "bids": [{"seat": s, "bid": w, "stage": g} for s, w, g in self.bids],
             "trump": None if self.contract is None else SUIT_LETTERS[self.contract],
             "maker": m if m >= 0 else None,
+            "claimer": self.claim["seat"] if self.claim is not None else None,
             "schmeiss": self.schmeiss_by if self.schmeiss_by >= 0 else None,
             "dix": self.dix_by if self.dix_by >= 0 else None,
             "card_points": C,

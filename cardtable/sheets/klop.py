@@ -24,7 +24,7 @@ from __future__ import annotations
 from typing import Any, Sequence
 
 from cardtable.cards import SUIT_LETTERS, SUIT_SYMBOLS
-from cardtable.engine.views import SheetView
+from cardtable.engine.views import WINNER, SheetView
 from cardtable.sheets.base import Sheet
 
 DASH = "\u2013"
@@ -175,8 +175,10 @@ class KlopSheet(Sheet):
 
     def view(self, names: Sequence[str] | None = None) -> SheetView:
         """The §8 drawing as it is (a free drawing: ``render(names)``'s lines, monospace),
-        titled with the target."""
-        return SheetView(f"Klop (to {self.target})", lines=tuple(self.render(names).splitlines()))
+        titled with the target; ``marks`` holds ``(-1, 4 + seat, "winner")`` for the winner
+        once the game is over (its column of the drawing, as the boom marks its side)."""
+        marks = tuple((-1, 4 + w, WINNER) for w in (self.winners if self.over else ()))
+        return SheetView(f"Klop (to {self.target})", marks=marks, lines=tuple(self.render(names).splitlines()))
 
     def to_json(self) -> dict[str, Any]:
         """§8's ``KlopSheet``: ``{"kind": "klop", "players": [seat names ``Seat i``],
