@@ -85,7 +85,14 @@ _MASK24 = mask_of(_DECK24)
 _TURN = "roem (its key), stuk (k), ik dek (d), or play a card"
 # no hints of their own: the prompt line holds the card's and roem's at 80 columns; the
 # buttons name them (Exchange 7 x, Stuk k, Ik dek c)
-CLAIM_SPEC = VerbSpec("claim", "Ik dek", "c", "", NONE)
+CLAIM_SPEC = VerbSpec(
+    "claim",
+    "Ik dek",
+    "c",
+    "",
+    NONE,
+    confirm="Say ik dek now? The round ends at once, and a wrong claim loses it.",
+)
 SWAP_SPEC = VerbSpec("swap", "Exchange 7", "x", "", NONE)
 HSTUK_SPEC = VerbSpec("declare", "Stuk", "k", "", NONE, arg="stuk")
 PLAY_VERBS = (PLAY_SPEC, SWAP_SPEC, HSTUK_SPEC, CLAIM_SPEC) + MELD_VERBS[:2]

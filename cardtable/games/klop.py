@@ -80,7 +80,14 @@ ROUND2_VERBS = (
 #: ``bid schmeiss`` in either bidding round (option ``schmeiss``)
 SCHMEISS_VERB = VerbSpec("bid", "Schmeiss", "m", "offer: play or throw in (m)", NONE, arg="schmeiss")
 #: ``claim``: the game by roem (§7)
-CLAIM_VERB = VerbSpec("claim", "Claim game", "c", "your total and roem pass the target: claim the game (c)", NONE)
+CLAIM_VERB = VerbSpec(
+    "claim",
+    "Claim game",
+    "c",
+    "your total and roem pass the target: claim the game (c)",
+    NONE,
+    confirm="Claim the game now? The hand ends at once.",
+)
 VERBS = TURNUP_VERBS + ANSWER_VERBS + ROUND2_VERBS + (STUK_VERB, SCHMEISS_VERB, CLAIM_VERB)
 
 _PACK = tuple(piquet32())

@@ -333,3 +333,10 @@ def test_counts_stay_hidden_while_the_round_runs(players):
             carried += 1
             assert all(f.label != "Counts" for f in st.result().summary.facts)
     assert carried
+
+
+def test_ik_dek_asks_first_at_the_table():
+    """A stray ``c`` must not end the round: ik dek declares the table's confirmation."""
+    from cardtable.games.honderden import CLAIM_SPEC
+
+    assert CLAIM_SPEC.verb == "claim" and "ik dek" in CLAIM_SPEC.confirm.lower()

@@ -482,3 +482,10 @@ def test_three_players_nat_split_in_a_whole_hand():
     assert d["card_points"] == [13, 65, 67] and d["roem"] == [0, 0, 40] and d["hand_scores"] == [13, 65, 107]
     # 65 is odd: 32 to each defender, the odd point to seat 2 (the higher own H)
     assert r.outcome == "nat" and r.points == [45, 0, 140] and d["next_dealer"] == 2
+
+
+def test_the_claim_asks_first_at_the_table():
+    """A stray ``c`` must not end the game: the claim declares the table's confirmation."""
+    from cardtable.games.klop import CLAIM_VERB
+
+    assert CLAIM_VERB.verb == "claim" and CLAIM_VERB.confirm.startswith("Claim the game now?")
