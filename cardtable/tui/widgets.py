@@ -316,8 +316,31 @@ class HandView(Horizontal):
         return [w.card for w in self._pool if w.display and w.card is not None]
 
 
+def item_lines(items: Sequence[str], width: int, rows: int, sep: str = " \u00b7 ") -> list[str]:
+    """``items`` (a seat's note: ``partner``, ``declarer``, ``2 tricks``) joined by ``sep`` in
+    lines of at most ``width`` cells, broken only between two items, in at most ``rows``
+    lines: an item wider than a line, or what is left after the last line, is cut with …
+    (``width`` 0: one line, not fitted)."""
+    if width <= 0:
+        return [sep.join(items)] if items else []
+    lines: list[str] = []
+    for it in items:
+        if lines and len(lines[-1]) + len(sep) + len(it) <= width:
+            lines[-1] += sep + it
+        elif len(lines) < rows:
+            lines.append(it)
+        else:
+            lines[-1] += sep + it  # no row left: cut below
+    return [ln if len(ln) <= width else ln[: max(0, width - 1)] + "\u2026" for ln in lines]
+
+
 class SeatView(Static):
-    """Another seat: name, dealer and turn marks, card backs with the count, tricks or melds."""
+    """Another seat: name, dealer and turn marks, card backs with the count, tricks or melds.
+    Every line fits the seat's width (``item_lines``): the note breaks between its items
+    onto a second line, the name is cut with … where it is too long."""
+
+    #: the lines a seat's note may take
+    NOTE_ROWS = 2
 
     def __init__(self, **kw) -> None:
         super().__init__("", markup=False, classes="seat", **kw)
@@ -334,21 +357,31 @@ class SeatView(Static):
         compact: bool = False,
         center: bool = False,
     ) -> None:
+        self._last = (
+            name,
+            cards,
+            dict(dealer=dealer, to_act=to_act, note=note, thinking=thinking, compact=compact, center=center),
+        )
         lines = []
+        width = self.content_region.width
         head = Text()
         head.append("▶ " if to_act else "", Style(color=R.GOLD, bold=True))
-        head.append(name, Style(bold=True, color=R.GOLD if to_act else "#ffffff"))
+        marks = " (D)" if dealer else ""
+        room = width - head.cell_len - len(marks) if width > 0 else len(name)
+        short = name if len(name) <= room else name[: max(1, room - 1)] + "…"
+        head.append(short, Style(bold=True, color=R.GOLD if to_act else "#ffffff"))
         if dealer:
-            head.append(" (D)", Style(color="#b8d8c0"))
+            head.append(marks, Style(color="#b8d8c0"))
         lines.append(head)
         lines.append(R.backs(cards, limit=8 if compact else 10))
         # while the seat thinks, that word takes the note's line (tricks, melds come back
         # with its move)
         if thinking:
-            tail = Text("thinking…", Style(color=R.GOLD, italic=True))
+            lines.append(Text("thinking…", Style(color=R.GOLD, italic=True)))
         else:
-            tail = Text(note, Style(color="#b8d8c0"))
-        lines.append(tail)
+            items = [x for x in note.split(" · ") if x]
+            rows = item_lines(items, width, self.NOTE_ROWS) or [""]
+            lines += [Text(x, Style(color="#b8d8c0")) for x in rows]
         t = Text("\n").join(lines)
         if center:
             t.justify = "center"
@@ -356,8 +389,17 @@ class SeatView(Static):
         self.set_class(to_act, "to-act")
 
     def clear(self) -> None:
+        self._last = None
         self.update("")
         self.set_class(False, "to-act")
+
+    _last: tuple | None = None
+
+    def on_resize(self) -> None:
+        # the lines are fitted to the width: drawn again once it is known or changes
+        if self._last is not None:
+            name, cards, kw = self._last
+            self.show(name, cards, **kw)
 
 
 class TrickView(Static):
