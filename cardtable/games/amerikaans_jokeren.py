@@ -26,7 +26,7 @@ from cardtable.engine.game import DealError, Option, Result, State
 from cardtable.engine.grammar import Compound, Grammar
 from cardtable.engine.registry import register
 from cardtable.engine.standing import Standing
-from cardtable.engine.views import NONE, Fact, LogEvent, Summary, VerbSpec, phrase
+from cardtable.engine.views import DISCARD, NONE, Fact, LogEvent, Summary, VerbSpec, phrase
 from cardtable.families.contract_open import Contract, ContractHand, ContractRummy
 from cardtable.families.drift import DRAW, MAX_TURNOVERS, OVER, PLAY
 from cardtable.families.melds import SET_CARD, SET_RANK, MeldRules, check_meld, meld_points, meld_uses
@@ -68,7 +68,7 @@ PASS_SPEC = VerbSpec("pass", "Pass", "p", "p leaves the upcard", NONE)
 #: the upcard round's ``draw discard``: the family's spec says "d draws from the stock", which
 #: is not on offer then (found at 80x24)
 UPCARD_TAKE_SPEC = VerbSpec(
-    "draw", "Take upcard", "t", "t takes the upcard (then give a card back)", NONE, arg="discard"
+    "draw", "Take upcard", "t", "t takes the upcard (then give a card back)", NONE, arg="discard", zone=DISCARD
 )
 AJ_VERBS = WILD_VERBS + (OPEN_SPEC, PASS_SPEC)
 

@@ -23,7 +23,7 @@ from textual.widgets import Button, Footer, Static
 
 from cardtable.cards import Card
 from cardtable.engine.game import MeldView
-from cardtable.engine.views import BUYBACK, OUT_MARK, RUMMY, TIE_MARK, VOID, WINNER
+from cardtable.engine.views import BUYBACK, DISCARD, OUT_MARK, RUMMY, STOCK, TIE_MARK, VOID, WINNER
 from cardtable.tui import render as R
 from cardtable.tui.chooser import card_key
 
@@ -520,29 +520,55 @@ def _wrap_text(t: Text, width: int) -> list[Text]:
 
 class PileView(Static):
     """Stock (a card back and the count) and the discard pile (its top card, the count and
-    the next cards below it, all public)."""
+    the next cards below it, all public). A click on either says which (``Clicked``: the
+    zone kind, ``stock`` or ``discard``); the table makes the move the game declares for it."""
+
+    #: the drawing's width, and where the discard pile starts in it (the stock left of it)
+    WIDTH = 40
+    DISCARD_AT = 12
+
+    class Clicked(Message):
+        def __init__(self, zone: str) -> None:
+            self.zone = zone
+            super().__init__()
 
     def __init__(self, **kw) -> None:
         super().__init__("", markup=False, **kw)
 
+    def zone_at(self, x: int) -> str | None:
+        """The zone kind (``stock``, ``discard``) drawn at column ``x`` of the widget, or None
+        beside the drawing (centred in the widget's content, ``content-align``)."""
+        left = self.styles.gutter.left + max(0, (self.content_region.width - self.WIDTH) // 2)
+        col = x - left
+        if not 0 <= col < self.WIDTH:
+            return None
+        return STOCK if col < self.DISCARD_AT else DISCARD
+
+    def on_click(self, event) -> None:
+        zone = self.zone_at(event.x)
+        if zone is not None:
+            event.stop()
+            self.post_message(self.Clicked(zone))
+
     def show(self, stock: int, discard: Sequence[Card], dutch: bool) -> None:
         soft = Style(color="#b8d8c0")
-        cv = R.Canvas(40, 4)
+        cv = R.Canvas(self.WIDTH, 4)
         cv.put(0, 0, "Stock", soft)
         if stock:
             cv.card(0, 1, None)
             cv.put(6, 2, str(stock), Style(bold=True))
         else:
             cv.put(0, 2, "empty", Style(color="#b8d8c0", italic=True))
-        cv.put(12, 0, f"Discard pile ({len(discard)})", soft)
+        at = self.DISCARD_AT
+        cv.put(at, 0, f"Discard pile ({len(discard)})", soft)
         if discard:
-            cv.card(12, 1, discard[-1], dutch, highlight=True)
+            cv.card(at, 1, discard[-1], dutch, highlight=True)
             below = list(reversed(discard[:-1]))[:4]
             if below:
                 cv.put(18, 2, "below: ", soft)
                 cv.put(25, 2, R.cards_inline(below, dutch))
         else:
-            cv.put(12, 2, "empty", Style(color="#b8d8c0", italic=True))
+            cv.put(at, 2, "empty", Style(color="#b8d8c0", italic=True))
         self.update(cv.text())
 
 
