@@ -14,7 +14,7 @@ from cardtable.tui import demo
 from cardtable.tui.screens import HandOverScreen, HandSummaryScreen
 from cardtable.tui.table import TableScreen
 from cardtable.tui.testing import settle
-from cardtable.tui.widgets import PileView
+from cardtable.tui.widgets import CardWidget, PileView
 from tests.tui.helpers import actions, message
 from tests.tui.test_usability import rummy_position
 
@@ -160,3 +160,32 @@ async def test_a_click_on_the_summary_in_hot_seat_waits_for_the_gate_and_never_p
 def table_viewer(app):
     tbl = next(s for s in app.screen_stack if isinstance(s, TableScreen))
     return tbl.viewer
+
+
+async def test_a_click_bounced_after_the_card_that_takes_the_trick_leads_nothing(make_app, monkeypatch):
+    """The input gate after a move that ends a trick (``flow.try_action``'s hush) drops clicks
+    as it drops keys: a double click whose second half lands after the winning card leads no
+    card; a click once the mouse was quiet does."""
+    from tests.tui.test_bursts import clicks, quiet
+    from tests.tui.test_trick_bounce import QUIET, winning_last_card
+
+    monkeypatch.setenv("CARDTABLE_INPUT_QUIET", str(QUIET))
+    match, win = winning_last_card("kruisjassen", 4)
+    app = make_app(match)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await settle(pilot)
+        await quiet(pilot)
+        tbl = app.screen
+        n0 = len(actions(match))
+        assert tbl.try_action(win)
+        tbl.cursor = 0  # a click on the first card would play it
+        dropped = app.hushed_inputs
+        await clicks(pilot, 2)
+        await settle(pilot)
+        assert actions(match)[n0:] == [str(win)], "a bounced click led a card"
+        assert app.hushed_inputs > dropped and match.state.to_act == 0
+        await quiet(pilot)
+        tbl.cursor = 0
+        await click(pilot, tbl.query(CardWidget).first())
+        await settle(pilot)
+        assert len(actions(match)) >= n0 + 2, message(tbl)
