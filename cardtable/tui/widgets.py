@@ -10,6 +10,7 @@ import io
 from typing import Any, Collection, Sequence
 
 from rich import box
+from rich.cells import cell_len
 from rich.console import Console
 from rich.style import Style
 from rich.table import Table
@@ -325,13 +326,22 @@ def item_lines(items: Sequence[str], width: int, rows: int, sep: str = " \u00b7 
         return [sep.join(items)] if items else []
     lines: list[str] = []
     for it in items:
-        if lines and len(lines[-1]) + len(sep) + len(it) <= width:
+        if lines and cell_len(lines[-1] + sep + it) <= width:
             lines[-1] += sep + it
         elif len(lines) < rows:
             lines.append(it)
         else:
             lines[-1] += sep + it  # no row left: cut below
-    return [ln if len(ln) <= width else ln[: max(0, width - 1)] + "\u2026" for ln in lines]
+    return [_cut(ln, width) for ln in lines]
+
+
+def _cut(text: str, width: int) -> str:
+    """``text`` in at most ``width`` cells: cut with … where it is wider."""
+    if cell_len(text) <= width:
+        return text
+    t = Text(text)
+    t.truncate(width, overflow="ellipsis")
+    return t.plain
 
 
 class SeatView(Static):
@@ -367,8 +377,7 @@ class SeatView(Static):
         head = Text()
         head.append("▶ " if to_act else "", Style(color=R.GOLD, bold=True))
         marks = " (D)" if dealer else ""
-        room = width - head.cell_len - len(marks) if width > 0 else len(name)
-        short = name if len(name) <= room else name[: max(1, room - 1)] + "…"
+        short = _cut(name, max(2, width - head.cell_len - len(marks))) if width > 0 else name
         head.append(short, Style(bold=True, color=R.GOLD if to_act else "#ffffff"))
         if dealer:
             head.append(marks, Style(color="#b8d8c0"))
