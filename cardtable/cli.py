@@ -497,9 +497,10 @@ def rules(game_id: str, spec: bool) -> None:
     if text is None:
         fail(f"no rules text is installed for {cls.name} ({cls.id}) yet", code=1)
     from rich.console import Console
-    from rich.markdown import Markdown
 
-    Console().print(Markdown(text))
+    from cardtable.guides import markdown
+
+    Console().print(markdown(text))
 
 
 # ---- saves and statistics --------------------------------------------------------------
@@ -951,7 +952,10 @@ def _replay_text(match: Match) -> list[str]:
         lines.append(f"to act: {_seat_words(match, summ['to_act'])}")
         lines.append("legal: " + ", ".join(summ["legal_actions"]))
     lines.append("")
-    lines.append(summ["sheet_text"].rstrip("\n"))
+    from cardtable.tui.render import seat_names
+
+    names = seat_names(match)
+    lines.append(match.sheet.named_text([names[s] for s in range(match.game.players)]).rstrip("\n"))
     if summ["match_over"]:
         lines.append("")
         lines.append("match over; won by " + (", ".join(_seat_words(match, s) for s in summ["winners"]) or "nobody"))

@@ -18,13 +18,15 @@ folder and file location. The players' names a seat may take: cardtable/seats.py
     match = replay_file(path)  # any record file, checked as ``cardtable replay`` checks it
 
 No save is ever overwritten by another match: a new match gets a new file (a name already
-taken gets ``-2``, ``-3`` ...). The save records two keys of its own besides the record's
-(additive, docs/records.md "Saves"): ``match_id`` (a random hex id, the statistics' key)
-and ``started`` (ISO 8601 time). A save that cannot be read or does not replay is renamed
-``<name>.corrupt.json`` (``-2`` ...) beside it, never offered again, and reported once
-(``take_notices``). The single ``autosave.json`` of earlier versions is moved into
-``saves/`` the first time the saves are listed (a bad one becomes ``autosave.corrupt.json``
-as before), so an existing player's game shows up in Continue.
+taken gets ``-2``, ``-3`` ...). The save records keys of its own besides the record's
+(additive, docs/records.md "Saves"): ``match_id`` (a random hex id, the statistics' key),
+``started`` (ISO 8601 time) and, once the table has set it, ``table``: the table's own
+state (the order each player left the hand in: ``table_state``, ``set_table_state``). A
+save that cannot be read or does not replay is renamed ``<name>.corrupt.json`` (``-2``
+...) beside it, never offered again, and reported once (``take_notices``). The single
+``autosave.json`` of earlier versions is moved into ``saves/`` the first time the saves
+are listed (a bad one becomes ``autosave.corrupt.json`` as before), so an existing
+player's game shows up in Continue.
 
 ``load_match`` and ``cardtable replay`` read a record the same way (``replay_file``): what
 replays also resumes, and what is refused is refused by both, with the same RecordError.
@@ -70,6 +72,8 @@ __all__ = [
     "replay_file",
     "save_match",
     "saves_dir",
+    "set_table_state",
+    "table_state",
     "take_notices",
 ]
 
@@ -78,6 +82,8 @@ __all__ = [
 _HAND_TEXT: "weakref.WeakKeyDictionary[Match, dict]" = weakref.WeakKeyDictionary()
 #: per match: its save file and the keys of its own (``match_id``, ``started``)
 _FILE: "weakref.WeakKeyDictionary[Match, tuple[Path, dict]]" = weakref.WeakKeyDictionary()
+#: per match: the table's own state, kept in its save under ``table`` (``table_state``)
+_TABLE: "weakref.WeakKeyDictionary[Match, dict]" = weakref.WeakKeyDictionary()
 #: the bad files moved aside and not yet reported (``take_notices``)
 _NOTICES: list[str] = []
 #: (path, mtime_ns, size) -> SaveInfo of a file already replayed by ``list_saves``
@@ -155,7 +161,35 @@ def _own_keys(match: Match) -> tuple[Path, dict]:
 def _record_of(match: Match, own: dict) -> dict:
     rec = match.to_record()
     rec.update(own)
+    table = _TABLE.get(match)
+    if table:
+        rec["table"] = table
     return rec
+
+
+def table_state(match: Match) -> dict:
+    """The table's own state kept with ``match``'s save (its key ``table``, docs/records.md
+    "Saves": the order each player left the hand in), as the table last set it or as the
+    save it was resumed from holds it; ``{}`` when there is none (a new match, an older
+    save). A copy: changing it changes nothing."""
+    return dict(_TABLE.get(match) or {})
+
+
+def set_table_state(match: Match, state: dict) -> None:
+    """Keep ``state`` (JSON values only) as the table's state of ``match``, written with its
+    every save from now on (``save_match``); ``{}`` drops it. Not read by ``replay``: the
+    record's actions alone say what happened."""
+    if state:
+        _TABLE[match] = dict(state)
+    else:
+        _TABLE.pop(match, None)
+
+
+def _keep_table(match: Match, data: dict) -> None:
+    """The table's state of a save just read (``data["table"]`` when it is an object)."""
+    table = data.get("table")
+    if isinstance(table, dict) and table:
+        _TABLE[match] = table
 
 
 def path_of(match: Match) -> Path | None:
@@ -421,6 +455,7 @@ def list_saves() -> list[SaveInfo]:
             except RecordError as e:
                 _note_bad(p, e)
                 continue
+            _keep_table(match, data)
             own = {
                 "match_id": data.get("match_id") if isinstance(data.get("match_id"), str) else secrets.token_hex(8),
                 "started": str(data.get("started", "")),
@@ -473,6 +508,7 @@ def load_match(path: str | os.PathLike | None = None) -> Match | None:
         raise RecordError(f"cannot read {p}: {e.strerror or e}") from None
     data = load(p)
     match = replay(data, bot_kinds=bot_kinds())
+    _keep_table(match, data)
     own = {
         "match_id": data["match_id"] if isinstance(data.get("match_id"), str) else secrets.token_hex(8),
         "started": str(data.get("started") or datetime.now().astimezone().isoformat(timespec="seconds")),

@@ -238,7 +238,8 @@ def test_replay_good_record(tmp_path, gid, players):
     r = run("replay", str(p))
     assert r.exit_code == 0, r.output
     assert "hand 1" in r.output and "hand 3" in r.output and "not finished" in r.output
-    assert match.sheet.render().strip() in r.output
+    names = [f"Bot {s}" for s in range(match.game.players)]  # the sheet names seats as the table does
+    assert match.sheet.named_text(names).strip() in r.output
     assert f"to act: Bot {match.state.to_act} (simple)" in r.output  # as the table names it
 
     r = run("replay", str(p), "--json")
@@ -293,6 +294,18 @@ def test_replay_names_the_seats_as_the_table_does(tmp_path):
     line = one_error_line(run("replay", str(p)), "hand 2, action 1", "meld turn")
     reason = line.split("):", 1)[1]
     assert "seat " not in reason and any(n.split(" (")[0] + "'s meld turn" in reason for n in names.values()), line
+
+
+@pytest.mark.parametrize("gid", sorted(cardtable.engine.game_ids()))
+def test_replay_sheet_names_the_seats_as_the_table_does(tmp_path, gid):
+    """The sheet under ``cardtable replay``'s hands calls each seat as the table does
+    (``Anna``, ``Bot 1``), never ``Seat 0`` (``--json``'s ``sheet_text`` keeps ``render()``)."""
+    match = play_some(gid, hands=1)
+    match.seats[0] = "human:Anna"
+    r = run("replay", str(write(tmp_path, "game.json", match.to_record())))
+    assert r.exit_code == 0, r.output
+    sheet = r.output.split("\n\n", 1)[1]
+    assert "seat 0" not in sheet.lower() and "seat 1" not in sheet.lower(), sheet
 
 
 def _illegal_for(state) -> str:

@@ -76,3 +76,14 @@ def test_replay_review_names_hands_as_the_sheet(match, monkeypatch):
     monkeypatch.setattr(review_module, "review_hand", one_line)
     got = [(r["hand"], r["hand_number"]) for r in cli._review(match, iterations=1)]
     assert got == [(1, 1), (3, 2), (4, 3)]
+
+
+def test_a_seat_out_of_the_game_is_not_in_the_hand_summarys_score_line(match):
+    """Hand 3 is dealt to seats 1 and 2 only: its summary lists them, not Anna with a 0
+    she never scored."""
+    from cardtable.engine.views import render
+
+    res = match.results[-1]
+    fact = next(f for f in res.summary.facts if f.label.startswith("This hand"))
+    line = render(fact.text, {0: "Anna", 1: "Bot 1", 2: "Bot 2"}, None)
+    assert "Anna" not in line and "Bot 1" in line and "Bot 2" in line, line

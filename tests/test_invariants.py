@@ -162,13 +162,15 @@ def check_active(state, obs: list[dict], between: bool) -> None:
 
 def illegal_probe(state, legal, rng: random.Random):
     """An action that is not legal now: a card the seat to act does not hold, in one of the
-    verbs that are legal now (or a verb that is not legal at all)."""
+    verbs that are legal now (or a verb that is not legal at all). With copies of a card
+    (two packs) a hidden card may also be in the seat's own hand, and the action with it
+    legal under another name (Bezique's ``play QS`` for the melded ``QS#1``): no probe."""
     hidden = sorted(state.hidden_from(state.to_act))
     texts = {a.text() for a in legal}
     for a in rng.sample(legal, min(3, len(legal))):
         if a.cards and hidden:
             cand = a._replace(cards=(rng.choice(hidden),) + a.cards[1:])
-            if cand.text() not in texts:
+            if cand.text() not in texts and not state.is_legal(state.normalize(cand)):
                 return cand
     for a in (Action("nonsense"), Action("play"), parse_action("layoff AS to 99")):
         if a.text() not in texts:

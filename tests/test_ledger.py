@@ -92,3 +92,27 @@ def test_to_json_round_numbers():
     head, rows = sh.table()
     assert head == ["deal", "dealer", "declarer", "v", "seat 0", "seat 1"]
     assert rows[0] == ["1", "seat 0", "seat 0", "1", "+1", "\u22121"]
+
+
+def test_a_template_cell_names_the_seats_and_says_you():
+    """A cell may be a template naming seats in the log's syntax (tonk.md §8: "Bram knocked, Cor
+    lowest"), drawn with the seats' names and the seat named You in the second person."""
+    sh = Ledger(3, 5)
+    cell = {"template": "{^0} knocked, {1} lowest", "seats": [1, 2]}
+    sh.record(hand((-2, -2, 4), info=[cell]))
+    assert sh.table(["Anna", "Bram", "Cor"])[1][0][2] == "Bram knocked, Cor lowest"
+    assert sh.table(["Anna", "You", "Cor"])[1][0][2] == "You knocked, Cor lowest"
+    assert sh.table(["Anna", "Bram", "You"])[1][0][2] == "Bram knocked, you lowest"
+    assert sh.table()[1][0][2] == "Seat 1 knocked, seat 2 lowest"
+    assert sh.to_json()["rows"][0]["info"] == [cell]
+
+
+def test_the_ledger_checks_itself():
+    sh = Ledger(3, 5)
+    sh.record(hand((1, -2, 1)))
+    sh.record(hand((0, 0, 0)))
+    assert sh.problems() == []
+    sh.rows[1]["amounts"] = [1, 0, 0]  # a row spoilt behind the sheet's back is flagged
+    sh.balance[0] += 1
+    got = sh.problems()
+    assert any("sum to 1, not 0" in p for p in got) and any("the balance [2, -2, 1] sums to 1" in p for p in got), got

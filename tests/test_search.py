@@ -21,7 +21,7 @@ from cardtable.bots import registry as bot_registry
 from cardtable.engine import Action, OptionError, game_class, game_ids, get_game
 from cardtable.engine.game import IllegalAction, State
 from cardtable.engine.search import TRIES, Bucket, Deal, InformationSet, relative_returns
-from cardtable.families.tricks import TrickHand, cards_of
+from cardtable.families.tricks import TrickHand, add_copy, cards_of, layered_cards, take_copy
 
 #: (game id, players, options) covered; every registered game must appear
 CONFIGS = [
@@ -125,11 +125,11 @@ def fingerprint(st):
 def locations(st):
     """card -> where it is (a seat's hand, the stock, the table ...)."""
     loc = {}
-    if isinstance(st, TrickHand):
+    if isinstance(st, TrickHand):  # layered masks where the deck has copies (one copy per place listed)
         for s, h in enumerate(st.hands):
-            for c in cards_of(h):
+            for c in layered_cards(h):
                 loc[c] = ("hand", s)
-        for c in cards_of(st.gone):
+        for c in layered_cards(st.gone):
             loc[c] = "gone"
         for _s, c in st.trick:
             loc[c] = "trick"
@@ -394,7 +394,7 @@ def replay_sample(st, sample, hist):
         re = game.from_deal(rec)
         melds = [m for _s, m in getattr(sample, "declared", ())]
         for a in hist:
-            if a.verb == "declare" and a.arg not in ("stuk", "trickroem"):
+            if a.verb == "declare" and a.cards and hasattr(sample, "declared"):  # a jas meld (no card: stuk, jojotte)
                 a = melds.pop(0).action()
             if a.verb == "exchange" and a.cards:  # which cards: the sample's
                 a = Action("exchange", None, tuple(cards_of(sample.discards)))
@@ -456,7 +456,8 @@ def swapped(st, seat, rng):
         loc = {}
         for s, h in enumerate(st.hands):
             if s != seat:
-                loc.update((c, ("hand", s)) for c in h if c in unseen)
+                held = layered_cards(h) if isinstance(h, int) else h
+                loc.update((c, ("hand", s)) for c in held if c in unseen)
         loc.update((c, "stock") for c in st.stock if c in unseen and c not in loc)
     cands = sorted(
         c for c in hidden if c in loc and (isinstance(loc[c], tuple) or loc[c] == "stock" or loc[c] in named)
@@ -469,13 +470,14 @@ def swapped(st, seat, rng):
         new = st.clone()
         for x, y in ((a, b), (b, a)):
             where = loc[x]
-            if isinstance(new.hands[0], int):
+            if isinstance(new.hands[0], int):  # masks (layered where the deck has copies)
                 if where == "stock":
-                    new.stock = tuple(y if c == x else c for c in new.stock)
+                    i = new.stock.index(x)
+                    new.stock = tuple(new.stock[:i]) + (y,) + tuple(new.stock[i + 1 :])
                 elif where in named:
                     setattr(new, where, getattr(new, where) ^ ((1 << x) | (1 << y)))
                 else:
-                    new.hands[where[1]] ^= (1 << x) | (1 << y)
+                    new.hands[where[1]] = add_copy(take_copy(new.hands[where[1]], x), y)
             else:  # one copy only (identical cards: a multiset)
                 cards = list(new.stock) if where == "stock" else list(new.hands[where[1]])
                 cards[cards.index(x)] = y

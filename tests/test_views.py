@@ -24,7 +24,7 @@ from collections import Counter
 import pytest
 
 import cardtable.games  # noqa: F401 - registers the games
-from cardtable.cards import card_text, parse_card
+from cardtable.cards import card_text, parse_card, plain
 from cardtable.engine import game_class, game_ids, get_game
 from cardtable.engine import views as V
 from cardtable.engine.actions import Action
@@ -89,20 +89,22 @@ def check_zones(game, st, seat: int) -> None:
         if z.face == V.UP:
             assert len(z.cards) == z.count, f"{z.name}: face up but not every card listed"
         # a mirror repeats cards that lie elsewhere, a card in two of its melds twice (roem:
-        # a queen in a sequence and in a carré): its cards count as a set
-        shown = Counter(set(z.cards)) if z.mirror else Counter(z.cards)
+        # a queen in a sequence and in a carré): its cards count as a set; a card that names
+        # its pack copy (``QS#1``, the bezique family) counts as its code
+        cards = [plain(c) for c in z.cards]
+        shown = Counter(set(cards)) if z.mirror else Counter(cards)
         assert not (shown - (deck - hidden)), f"{z.name} shows a hidden card to seat {seat}"
         assert set(z.selectable) <= set(z.cards)
         if z.seats:
             assert len(z.seats) == len(z.cards)
         if not z.mirror:
-            known.update(z.cards)
+            known.update(cards)
             total += z.count
     assert total == sum(deck.values()), f"zone counts add up to {total}, not the deck's {sum(deck.values())}"
     assert known + hidden == deck, "the zones do not show exactly the cards the seat may see"
     for z in zones:
         if z.mirror:
-            assert set(z.cards) <= set(known), f"mirror {z.name} shows a card no zone holds"
+            assert {plain(c) for c in z.cards} <= set(known), f"mirror {z.name} shows a card no zone holds"
     own = [z for z in zones if z.kind == V.HAND and z.owner == seat]
     assert len(own) == 1 and own[0].cards == obs.hand and own[0].face == V.UP
     for z in zones:

@@ -57,12 +57,16 @@ def greedy_card(world: Any, m: int) -> int:
     that does not take the trick over; else the cheapest card that wins the trick, and
     with none, the card of fewest points (the weakest of those). The partner: the
     world's ``playout_ally(winner, seat)`` where it has one (the defenders of a solo
-    contract), else its ``partner``."""
+    contract), else its ``partner``. A seat for which the world's ``playout_misere(seat)``
+    is true plays to take no trick (``misere_card``)."""
     t = world.t
     pts = t.points
     strength = t.strength
     trick = world.trick
     cards = mask_cards(m)
+    misere = getattr(world, "playout_misere", None)
+    if misere is not None and misere(world.to_act):
+        return misere_card(world, cards)
     if not trick:
         # lead: a card no unseen card of its suit can beat (higher cards all gone)
         out = 0
@@ -90,6 +94,19 @@ def greedy_card(world: Any, m: int) -> int:
     if winners:
         return min(winners, key=lambda c: (SUIT_OF[c] == trump, strength[c], pts[c]))
     return min(cards, key=lambda c: (pts[c], strength[c]))
+
+
+def misere_card(world: Any, cards: list[int]) -> int:
+    """A card for a seat that plays to take no trick (the world's ``playout_misere(seat)``:
+    Jo-Jotte's nullo player): leading, its lowest card; following, the highest card that
+    does not take the trick over, else its highest card (the trick is lost anyway)."""
+    t = world.t
+    strength = t.strength
+    if not world.trick:
+        return min(cards, key=lambda c: (strength[c], t.points[c]))
+    win = world.win_card
+    under = [c for c in cards if not t.beats(c, win)]
+    return max(under or cards, key=lambda c: strength[c])
 
 
 def takes_trick(iset: Any, action: Action) -> str | None:
@@ -125,4 +142,4 @@ def trick_words(obs: Any, action: Action, iset: Any = None) -> list[str]:
 register_policy("playout", trick_playout, game_classes=(TrickGame,))
 register_policy("explain", trick_words, game_classes=(TrickGame,))
 
-__all__ = ["TAKES_WORDS", "greedy_card", "takes_trick", "trick_playout", "trick_words"]
+__all__ = ["TAKES_WORDS", "greedy_card", "misere_card", "takes_trick", "trick_playout", "trick_words"]

@@ -52,7 +52,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, Sequence
 
-from cardtable.cards import Card, CardError, card_text, cards_text, parse_card
+from cardtable.cards import Card, CardError, card_text, cards_text, parse_card, rank_of
 from cardtable.engine.actions import Action, ActionError, LazyActions
 from cardtable.engine.grammar import Compound, Grammar, parse_action
 from cardtable.engine.standing import Standing
@@ -423,6 +423,19 @@ class Game:
         typo never starts an endless match; a record or save replays whatever it holds."""
         for opt in self.option_specs:
             opt.check_maximum(self.options.get(opt.name))
+        defaults = {o.name: (o.parse(o.default) if o.numeric else o.default) for o in self.option_specs}
+        for name, (used, why) in self.options_not_in_force().items():
+            value = self.options.get(name)
+            if value not in (defaults.get(name), used):
+                raise OptionError(f"{name}={value}: {why}")
+
+    def options_not_in_force(self) -> dict[str, tuple[Any, str]]:
+        """Options whose value this seat count overrules, by name: the value in force
+        instead and the reason in one phrase (as the spec's §9 says it); default: none.
+        ``check_new_match`` refuses such an option set to anything but its default or the
+        value in force, so that a player who asked for it is told instead of silently
+        dealt another game."""
+        return {}
 
     # -- to implement --
     def new_sheet(self):  # -> sheets.Sheet
@@ -478,6 +491,20 @@ class Game:
         of the first six has one).
         """
         return None
+
+    # -- a hook for the table (the hand's order, ``tui/hand_order.py``) --
+    def card_sort_key(self, card: Card, trump: int | None) -> int:
+        """Where the plain card ``card`` goes among the cards of its suit when a player sorts
+        the hand (the table's sort key ``=``, by suit and by rank): left to right from the
+        smallest key, in the game's own card order as its players hold their cards
+        (Kruisjassen's trick order, its §2: trump J 9 A K Q T 8 7, the other suits
+        A K Q J T 9 8 7). ``trump``: the trump suit in force (0..3), or None (no trump, none
+        yet, or the order of a plain suit: by rank the table asks with None, so that a rank's
+        cards stay together). Only the order the hand is drawn in: it decides nothing about
+        the rules. Never raises for a card of the game's deck. Default: the natural rank, low
+        to high (2 … 10, J, Q, K, A); a joker is placed by the table (after every other
+        card)."""
+        return rank_of(card)
 
     # -- a hook for the bots (cardtable/bots: ``proven_legal``) --
     def unproven_claims(self, obs: Observation) -> tuple[Action, ...]:

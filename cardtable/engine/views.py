@@ -232,16 +232,30 @@ class VerbSpec:
         return out
 
 
+def _names_cards(action: Any) -> bool:
+    """Whether ``action`` puts cards down (its own or its parts'): what tells a verb's card
+    form from its bare form (``rummy 9D`` / ``rummy``)."""
+    return bool(getattr(action, "cards", ()) or getattr(action, "parts", ()))
+
+
 def spec_for(action: Any, specs: Sequence[VerbSpec]) -> VerbSpec | None:
     """The spec of ``action`` (an Action) among ``specs``: the one naming its verb and
-    argument, else the one for its verb with ``arg`` None; None if there is none."""
+    argument, else the one for its verb with ``arg`` None; None if there is none.
+
+    A verb with a card form and a bare form both on offer (Ramino klop's ``rummy 9D`` and
+    ``rummy``) has two specs with ``arg`` None: an action naming cards takes the first whose
+    shape picks cards, an action without cards the first ``NONE`` one. With one spec for the
+    verb (every other game) that spec is the answer, whatever the action holds."""
     loose = None
     for s in specs:
         if s.verb == action.verb:
             if s.arg is not None and s.arg == action.arg:
                 return s
-            if s.arg is None and loose is None:
-                loose = s
+            if s.arg is None:
+                if loose is None:
+                    loose = s
+                elif (loose.shape == NONE) == _names_cards(action) and (s.shape == NONE) != _names_cards(action):
+                    loose = s
     return loose
 
 
@@ -252,14 +266,15 @@ class _Pair(NamedTuple):
 
 def specs_for(legal: Sequence[Any], table: Sequence[VerbSpec]) -> tuple[VerbSpec, ...]:
     """The specs of ``table`` that the ``legal`` actions need, in the table's order, each
-    once (``Observation.verbs``). Cost: one look-up per distinct (verb, arg)."""
+    once (``Observation.verbs``). Cost: one look-up per distinct (verb, arg, whether it names
+    cards)."""
     need: set[int] = set()
     seen: set[tuple] = set()
     pairs = getattr(legal, "verb_pairs", None)  # a LazyActions: its verbs without building it
     for a in pairs() if pairs is not None else legal:
         if pairs is not None:
             a = _Pair(*a)
-        k = (a.verb, a.arg)
+        k = (a.verb, a.arg, _names_cards(a))
         if k in seen:
             continue
         seen.add(k)

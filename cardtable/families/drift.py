@@ -40,7 +40,7 @@ import zlib
 from collections import Counter
 from typing import Any, Sequence, TypeVar
 
-from cardtable.cards import ACE, RANK_OF, Card, card_text, cards_text, sort_hand
+from cardtable.cards import ACE, RANK_OF, Card, card_text, cards_text, plain, sort_hand
 from cardtable.engine.actions import Action
 from cardtable.engine.game import Game, IllegalAction, MeldView, Observation, Result, State
 from cardtable.engine.standing import Standing
@@ -135,6 +135,13 @@ class DriftRummy(Game):
     #: with the number searched: the search's noise among a dozen discards is large
     search_width: int | None = 3
     search_bar: str | None = "candidates"
+
+    def card_sort_key(self, card: Card, trump: int | None) -> int:
+        """The natural rank, low to high (``Game.card_sort_key``), as the hand is shown in
+        run order (``DriftHand._display_key``): the ace low where it makes only low runs
+        (``ace_mode`` low), else after the king."""
+        r = RANK_OF[plain(card)]
+        return 1 if r == ACE and self.ace_mode == ACE_LOW else r
 
     def melds_in(self, hand: Sequence[Card]) -> list[tuple[str, tuple[Card, ...]]]:
         return find_melds(hand, self.ace_mode)
@@ -1142,8 +1149,13 @@ class DriftHand(State):
         else:
             assert self.winner is not None, "an out hand has a winner"
             head = phrase(self.went_out_words(), (self.winner,), kind="outcome")
-        facts = [score_fact(self.SCORE_LABEL, None, res.points, (), res.winners)]
+        facts = [score_fact(self.SCORE_LABEL, None, res.points, (), res.winners, seats=self.summary_seats())]
         return Summary(head, tuple(facts + self.summary_lines(res)))
+
+    def summary_seats(self) -> list[int] | None:
+        """The seats the hand summary's score line lists: None, every seat (an elimination
+        rummy lists only the seats still in the game)."""
+        return None
 
     def summary_lines(self, res: Result) -> list[Fact]:
         """Facts for the hand summary: the cards left in each hand with their points

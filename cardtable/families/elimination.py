@@ -7,7 +7,9 @@ A game subclasses ``EliminationRummy`` and its state ``EliminationHand``:
 
 - The hand reads ``standing.active`` (the penalty sheet's seats still in): only those seats are
   dealt (``deal_active``), voorhand is the first of them after the dealer, and the turn passes
-  over the others (``_discard``). The observation's ``active`` says who is in.
+  over the others (``_discard``). The observation's ``active`` says who is in. This turn order
+  is ``SeatsOut``, a hand class of its own, so that a hand of another turn takes it too (the
+  knock rummy of games/ramino_klop.py: ``SeatsOut`` over ``knock.KnockHand``).
 - ``from_deal``: a seat that is out holds no cards; the others hold ``dealt`` cards (a fresh
   deal) or any number from 1 in a position (``melds`` / ``to_act`` given).
 - ``reshuffle`` (a game attribute, families/drift.py): the stock re-formed from the discard pile
@@ -26,12 +28,12 @@ from typing import Any, Sequence, TypeVar
 from cardtable.cards import Card, card_text, shuffled
 from cardtable.engine.game import DealError, Result, rng_for
 from cardtable.engine.standing import Standing
-from cardtable.families.drift import DRAW, DriftRummy
+from cardtable.families.drift import DRAW, DriftHand, DriftRummy
 from cardtable.families.rummy import Meld, card_points
 from cardtable.families.wild_drift import WildDriftHand, WildDriftRummy
 
-#: an elimination hand's own class (``EliminationHand._fresh`` makes one of ``cls``)
-_ElimHand = TypeVar("_ElimHand", bound="EliminationHand")
+#: a hand's own class (``SeatsOut._fresh`` makes one of ``cls``)
+_OutHand = TypeVar("_OutHand", bound="SeatsOut")
 
 
 def deal_active(
@@ -68,7 +70,7 @@ class EliminationRummy(WildDriftRummy):
     layoff_requires_meld = True
     _dealing: tuple[bool, ...] | None = None
 
-    def new_hand(self, seed: int | None = None, standing: Standing | None = None, *, sheet=None) -> EliminationHand:
+    def new_hand(self, seed: int | None = None, standing: Standing | None = None, *, sheet=None) -> SeatsOut:
         """A shuffled deal to the seats still in (``standing.active``): ``dealt`` cards each, one
         at a time from voorhand (the next seat in after the dealer), then the upcard."""
         standing = self.standing_of(standing, sheet)
@@ -81,7 +83,7 @@ class EliminationRummy(WildDriftRummy):
         st.seed = seed
         return st
 
-    def from_deal(self, deal: dict[str, Any], standing: Standing | None = None, *, sheet=None) -> EliminationHand:
+    def from_deal(self, deal: dict[str, Any], standing: Standing | None = None, *, sheet=None) -> SeatsOut:
         """An exact position from a record ``deal`` (docs/records.md), the seats
         that are out without cards; DealError if invalid."""
         standing = self.standing_of(standing, sheet)
@@ -94,8 +96,9 @@ class EliminationRummy(WildDriftRummy):
             raise DealError(f"to_act: seat {st.seat} is out of the game")
         return st
 
-    #: the game's hand (an ``EliminationHand`` subclass), set by the game module
-    state_class: type[EliminationHand]
+    #: the game's hand (an ``EliminationHand`` subclass; a ``SeatsOut`` hand of another turn,
+    #: Ramino klop's knock), set by the game module
+    state_class: type[SeatsOut]
 
     def _out_error(self, seat: int, hand: list[Card]) -> str | None:
         if self._dealing is not None and not self._dealing[seat]:
@@ -148,18 +151,20 @@ class EliminationRummy(WildDriftRummy):
     out_bonus: int = 0
 
 
-class EliminationHand(WildDriftHand):
-    """One hand of an elimination rummy (module docstring)."""
+class SeatsOut(DriftHand):
+    """The turn order of a hand played to elimination (module docstring): the seats that are out
+    (``active`` False) are not to act, neither at the deal nor when the turn passes on. A hand
+    class with it declares the slot ``active``. Used by ``EliminationHand`` and by the knock
+    rummy played to elimination (games/ramino_klop.py)."""
 
-    __slots__ = ("active",)
+    __slots__ = ()
 
-    game: EliminationRummy
     #: per seat, whether it is still in the game (``standing.active`` when the hand was dealt)
     active: tuple[bool, ...]
 
     @classmethod
     def _fresh(
-        cls: type[_ElimHand],
+        cls: type[_OutHand],
         game: DriftRummy,
         dealer: int,
         hands: list[list[Card]],
@@ -168,16 +173,19 @@ class EliminationHand(WildDriftHand):
         melds: list[Meld],
         to_act: int,
         standing: Standing,
-    ) -> _ElimHand:
+    ) -> _OutHand:
         st = super()._fresh(game, dealer, hands, stock, pile, melds, to_act, standing)
         st.active = tuple(standing.active)
         if not st.active[to_act]:
-            st.seat = next_active(st.active, to_act)
-            st.start_size = len(st.hands[st.seat])
-            st.was_on = bool(st.owners >> st.seat & 1)
+            st._turn_to(next_active(st.active, to_act))
         return st
 
-    def clone(self: _ElimHand) -> _ElimHand:
+    def _turn_to(self, seat: int) -> None:
+        """The turn begins at ``seat`` instead (the seat before it is out of the game)."""
+        self.seat = seat
+        self.start_size = len(self.hands[seat])
+
+    def clone(self: _OutHand) -> _OutHand:
         new = super().clone()
         new.active = self.active
         return new
@@ -185,16 +193,34 @@ class EliminationHand(WildDriftHand):
     def _discard(self, c: Card) -> None:
         super()._discard(c)
         if self.phase == DRAW and not self.active[self.seat]:
-            s = next_active(self.active, self.seat)
-            self.seat = s
-            self.start_size = len(self.hands[s])
-            self.was_on = bool(self.owners >> s & 1)
+            self._turn_to(next_active(self.active, self.seat))
 
     def returns_gains(self) -> list[float]:
         """Search: a penalty is a loss (the sheet's lower is better), the winner's bonus a gain."""
         res = self.result()
         assert res is not None, "returns_gains: the hand is over"
         return [-float(p) for p in res.points]
+
+    def observation(self, seat: int):
+        obs = super().observation(seat)
+        obs.active = self.active
+        return obs
+
+    def summary_seats(self) -> list[int] | None:
+        """Only the seats still in the game: a seat out scores nothing and is not listed."""
+        return [s for s in range(self.n) if self.active[s]]
+
+
+class EliminationHand(SeatsOut, WildDriftHand):
+    """One hand of an elimination rummy (module docstring)."""
+
+    __slots__ = ("active",)
+
+    game: EliminationRummy
+
+    def _turn_to(self, seat: int) -> None:
+        super()._turn_to(seat)
+        self.was_on = bool(self.owners >> seat & 1)
 
     def returns_scale(self) -> float:
         return 100.0
@@ -221,11 +247,6 @@ class EliminationHand(WildDriftHand):
         step = "draw" if self.phase == DRAW else "put the joker back on the table" if self.forced else self.PLAY_WORDS
         return self._status_line(tail, "nobody scores", step)
 
-    def observation(self, seat: int):
-        obs = super().observation(seat)
-        obs.active = self.active
-        return obs
-
     # -- the hand's result: the family's (drift.py) with the penalties of the seats still in --
     POINTS_KEY = "penalties"
     SCORE_LABEL = "penalty points"
@@ -243,4 +264,4 @@ class EliminationHand(WildDriftHand):
         return list(detail["penalties"])
 
 
-__all__ = ["EliminationHand", "EliminationRummy", "deal_active", "next_active"]
+__all__ = ["EliminationHand", "EliminationRummy", "SeatsOut", "deal_active", "next_active"]

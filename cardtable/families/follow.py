@@ -10,6 +10,10 @@ led, win, partner_winning, card) -> str``. A game picks one and its parameters:
   (``jas_wild``: the lone jas may be kept back on a trump lead; ``overtrump_on_trump_lead``
   (handjas); ``free_trumping``: any trump may be played at any time, undertrumping
   included, and a void hand may play anything (grevjas, honderden phase 2)).
+- ``KlaberjasRule``: the two-hand jas games of the Klaberjass kind (jo-jotte §5, klop §5):
+  follow a plain suit led (no trumping then); void, trump (any trump); trump led,
+  overtrump when possible (``jas_holdback``: a lone jas need not be played;
+  ``overtrump_on_ruff``: overtrump a trump already in the trick when void).
 - ``ManilleRule``: manille-muette / butifarra §5 (follow suit; beat an opponent's winning
   card when possible, with a winning trump when void; free under a winning partner).
 """
@@ -117,6 +121,53 @@ class JasRule(FollowRule):
         return f"{ct} may not be played now"  # pragma: no cover - every other case is legal
 
 
+class KlaberjasRule(FollowRule):
+    """The follow rule of the two-hand Klaberjass games (jo-jotte §5; klop §5 by its
+    parameters). With no trump suit (no-trump and nullo contracts) only 2 and 3 apply.
+
+    1. Leading: any card.
+    2. A plain suit led and held: the cards of that suit (trumping is not allowed then).
+    3. No trump in the hand: any card.
+    4. ``jas_holdback`` and the jas is the only trump: any card (klop's option).
+    5. Trump led: the trumps above the highest trump in the trick, else every trump.
+    6. Void in the plain suit led: every trump (``overtrump_on_ruff``: the trumps above a
+       trump already in the trick, else every trump).
+    """
+
+    __slots__ = ("jas_holdback", "overtrump_on_ruff")
+
+    def __init__(self, jas_holdback: bool = False, overtrump_on_ruff: bool = False):
+        self.jas_holdback = jas_holdback
+        self.overtrump_on_ruff = overtrump_on_ruff
+
+    def legal(self, t: TrickTable, hand: int, led: int, win: Card, partner_winning: bool) -> int:
+        if led < 0:
+            return hand
+        trump = t.trump
+        if led != trump:
+            follow = hand & SUIT_MASK[led]
+            if follow:
+                return follow
+        trumps = hand & t.trump_mask
+        if not trumps or (self.jas_holdback and trumps == 1 << t.jas):
+            return hand
+        if led == trump or (self.overtrump_on_ruff and SUIT_OF[win] == trump):
+            return (trumps & t.higher[win]) or trumps
+        return trumps
+
+    def why_not(self, t, hand, led, win, partner_winning, card) -> str:
+        settled = self._settled(t, hand, led, win, partner_winning, card)
+        if settled:
+            return settled
+        if led != t.trump and hand & SUIT_MASK[led]:
+            return f"you must follow suit ({_SUIT_WORDS[led]})"
+        if suit_of(card) == t.trump:
+            return f"you must play a trump higher than {card_text(win)} when you have one"
+        if led == t.trump:
+            return f"trump ({_SUIT_WORDS[t.trump]}) was led: you must play a trump"
+        return f"you cannot follow {_SUIT_WORDS[led]}: you must play a trump"
+
+
 class ManilleRule(FollowRule):
     """The manille follow rule (manille-muette §5, butifarra §5).
 
@@ -155,5 +206,6 @@ class ManilleRule(FollowRule):
 __all__ = [
     "FollowRule",
     "JasRule",
+    "KlaberjasRule",
     "ManilleRule",
 ]

@@ -300,18 +300,22 @@ class KnockHand(DriftHand):
         return res
 
     def knock_summary(self, res: Result) -> Summary:
-        """The hand in words: the headline, the points written, then each hand's split as shown
-        (``{0}: 5♣ 5♦ 5♠ | A♥ 9♣ = 20``)."""
+        """The hand in words: the headline, the points written (``SCORE_LABEL``), then each
+        hand's split as shown (``{0}: 5♣ 5♦ 5♠ | A♥ 9♣ = 20``); only the seats of
+        ``summary_seats()`` (default every seat; a hand played to elimination: those still in)."""
+        seats = self.summary_seats()
         if self.void:
             return Summary(
                 phrase("A void hand: nothing is written", kind="outcome"),
-                (score_fact("points", None, res.points, (), ()),),
+                (score_fact(self.SCORE_LABEL, None, res.points, (), (), seats=seats),),
             )
         facts = [
-            score_fact("points", None, res.points, (), res.winners),
+            score_fact(self.SCORE_LABEL, None, res.points, (), res.winners, seats=seats),
             Fact("Hands shown (melds | brandhout)", phrase("", kind="split")),
         ]
         for s, sp in enumerate(self.splits()):
+            if seats is not None and s not in seats:
+                continue
             cards: list[Card] = []
             parts = []
             for _k, m in sp.melds:

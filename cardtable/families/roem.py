@@ -287,6 +287,54 @@ def best_set(hand: int, trump: int, rules: RoemRules, own: Sequence[Meld] = (), 
     return best[0][2] if best[0] else []
 
 
+def whole_melds(hand: int, rules: RoemRules) -> list[Meld]:
+    """The melds of ``hand`` as the games that never split a run declare them (jo-jotte
+    §6): every maximal run of 3 or more cards of one suit, whole (``runs``), then every
+    counting carré (``rules.carre_values``), by suit and rank as ``runs`` and
+    ``carre_masks`` list them."""
+    out = [seq_meld(s, top, n, rules) for s, top, n in runs(hand, rules)]
+    out += [carre_meld(r, rules) for r, m in rules.carre_masks.items() if hand & m == m]
+    return out
+
+
+def seq_key(m: Meld, trump: int | None) -> tuple[int, int, int]:
+    """A sequence's rank when sequences are judged apart from carrés (jo-jotte §6, klop
+    §6): more cards; a higher top card (natural order, the ace high); in the trump suit."""
+    return (len(m.cards), m.top, 1 if trump is not None and m.suit == trump else 0)
+
+
+def judge_apart(
+    declared: Sequence[tuple[int, Meld]], trump: int | None, carre_order: Sequence[int]
+) -> tuple[int | None, int | None]:
+    """Carrés and sequences judged apart (jo-jotte §6; klop §6 judges its sequences the
+    same way): ``declared`` ((seat, Meld), ...) in any order; ``trump`` the trump suit or
+    None (no trump); ``carre_order`` the ranks of the carrés, high to low.
+
+    Returns (the seat that scores all its declared carrés: the holder of the highest
+    declared carré, or None without a carré; the seat that scores all its declared
+    sequences: the one whose best sequence (``seq_key``) beats every other seat's best, or
+    None without a sequence or when the best of two seats are equal)."""
+    carre_seat = None
+    top = -1
+    pos = {r: len(carre_order) - i for i, r in enumerate(carre_order)}
+    best: dict[int, tuple[int, int, int]] = {}
+    for seat, m in declared:
+        if m.kind == "carre":
+            if pos.get(m.top, 0) > top:
+                top = pos.get(m.top, 0)
+                carre_seat = seat
+        else:
+            k = seq_key(m, trump)
+            if seat not in best or k > best[seat]:
+                best[seat] = k
+    seq_seat = None
+    if best:
+        high = max(best.values())
+        holders = [s for s, k in best.items() if k == high]
+        seq_seat = holders[0] if len(holders) == 1 else None
+    return carre_seat, seq_seat
+
+
 def best_meld(hand: int, trump: int, rules: RoemRules) -> Meld | None:
     """The single highest meld of ``hand`` by precedence (grevjas 6.6: only the best can
     score); ties by the alphabetically first text; None if it holds none."""
@@ -365,6 +413,9 @@ CARRE_SPEC = VerbSpec("declare", "Carré", "", "roem: its key declares it", NONE
 STUK_SPEC = VerbSpec("declare", "Stuk", "k", "k declares stuk: trump king and queen (+20)", NONE, arg="stuk")
 #: ``declare trickroem``: the roem that fell in the trick just won
 TRICKROEM_SPEC = VerbSpec("declare", "Trick roem", "r", "r claims the roem in the trick you won", NONE, arg="trickroem")
+#: ``pass`` where it only ever declines roem (Kruisjassen, Grevjas: no bidding): the button
+#: says so, not a bare "Pass" on a turn with no roem in hand
+ROEM_PASS_SPEC = VerbSpec("pass", "No roem", "p", "p: no (more) roem to declare", NONE)
 #: the roem verbs of the jas games
 ROEM_VERBS = (ROEM_SPEC, CARRE_SPEC, STUK_SPEC, TRICKROEM_SPEC)
 
@@ -425,4 +476,7 @@ __all__ = [
     "stuk_mask",
     "trick_roem",
     "value_precedence",
+    "judge_apart",
+    "seq_key",
+    "whole_melds",
 ]

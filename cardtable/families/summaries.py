@@ -41,17 +41,17 @@ def seats_fact(
     tail: str = "",
     winners: Sequence[int] = (),
     sep: str = " \u00b7 ",
+    seats: Sequence[int] | None = None,
 ) -> Fact:
-    """A Fact ``label: {0} v0 · {1} v1 …`` naming every seat."""
+    """A Fact ``label: {0} v0 · {1} v1 …`` naming every seat, or only ``seats`` (in that
+    order; None: all): a seat out of the game is not listed with a 0 it never scored."""
+    if seats is None:
+        text = seat_list(values, fmt, sep=sep)
+    else:
+        text = sep.join(f"{{{s}}} {fmt(values[s])}" for s in seats)
     return Fact(
         label,
-        LogEvent(
-            label.lower() or "fact",
-            seat_list(values, fmt, sep=sep) + tail,
-            tuple(range(len(values))),
-            (),
-            tuple(values),
-        ),
+        LogEvent(label.lower() or "fact", text + tail, tuple(range(len(values))), (), tuple(values)),
         tuple(winners),
     )
 
@@ -62,11 +62,13 @@ def score_fact(
     points: Sequence[int],
     groups: Sequence[Sequence[int]],
     winners: Sequence[int],
+    seats: Sequence[int] | None = None,
 ) -> Fact:
     """``This hand (strepen): 0/2 2 · 1/3 0``: what the hand writes on the sheet, per side
-    (``labels`` and ``groups``, the seats of each side) or, with ``labels`` None, per seat."""
+    (``labels`` and ``groups``, the seats of each side) or, with ``labels`` None, per seat
+    (only ``seats`` when given: the seats that took part in the hand)."""
     if labels is None:
-        return seats_fact(f"This hand ({unit})", points, winners=winners, sep="  \u00b7  ")
+        return seats_fact(f"This hand ({unit})", points, winners=winners, sep="  \u00b7  ", seats=seats)
     text = "  \u00b7  ".join(f"{labels[i]} {points[g[0]]}" for i, g in enumerate(groups))
     return Fact(
         f"This hand ({unit})",

@@ -23,7 +23,7 @@ import random as _random
 from collections import Counter
 from typing import Any, Sequence, TypeVar
 
-from cardtable.cards import SUIT_OF, Card, card_text, rank_of, suit_of
+from cardtable.cards import SUIT_OF, Card, card_text, plain, rank_of, suit_of
 from cardtable.engine.actions import Action
 from cardtable.engine.game import Game, Observation, State
 from cardtable.engine.views import (
@@ -108,6 +108,12 @@ class TrickGame(Game):
     ranking: Ranking
     #: the follow rule: which cards may be played to a trick, and why not (``JasRule``, ``ManilleRule``)
     rule: FollowRule
+
+    def card_sort_key(self, card: Card, trump: int | None) -> int:
+        """The trick order, strongest first (``Game.card_sort_key``): a card of ``trump`` in
+        the trump order, any other in the plain order of ``ranking`` (``JAS``: J 9 A K Q T 8 7
+        and A K Q J T 9 8 7; ``MANILLE``: T A K Q J 9 8 7)."""
+        return -self.ranking.table(trump).strength[plain(card)]
 
 
 class TrickHand(State):

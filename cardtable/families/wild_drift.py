@@ -216,7 +216,112 @@ class WildDriftRummy(DriftRummy):
         return out
 
 
-class WildDriftHand(DriftHand):
+class KnownCards(DriftHand):
+    """What every seat knows of the other hands when identical cards share a code (two packs,
+    jokers): the drift hand's knowledge (families/drift.py: ``public``, a bit per card) kept
+    as multisets instead (module docstring, "Knowledge"). A hand class with it declares the
+    slot ``known`` and keeps it: a card taken from the discard pile, or drawn from a stock known
+    in order, joins ``known[seat]``; a card that leaves the hand is forgotten (``_forget``).
+    Used by ``WildDriftHand`` and by the knock rummy of two packs (games/ramino_klop.py)."""
+
+    __slots__ = ()
+
+    #: per seat, the multiset of cards known to be in that hand (module docstring, "Knowledge")
+    known: list[list[Card]]
+
+    def _forget(self, seat: int, c: Card) -> None:
+        k = self.known[seat]
+        if c in k:
+            k.remove(c)
+
+    def _zones(self, seat: int, view, melds, selectable):
+        out = []
+        for s, h in enumerate(self.hands):
+            if s == seat:
+                out.append(Zone(f"hand {s}", HAND, s, len(view), tuple(view), UP, selectable=tuple(selectable)))
+            else:
+                out.append(Zone(f"hand {s}", HAND, s, len(h), tuple(self.known[s]), DOWN))
+        known_stock = tuple(reversed(self.stock)) if self.stock_known else ()
+        out.append(Zone("stock", STOCK, None, len(self.stock), known_stock, COUNT, "top_first"))
+        out.append(Zone("discard", DISCARD, None, len(self.pile), tuple(self.pile), UP, "bottom_to_top"))
+        cards = tuple(c for m in melds for c in m.cards)
+        out.append(Zone("melds", MELDS, None, len(cards), cards, UP, melds=tuple(melds)))
+        return tuple(out)
+
+    def _hidden_cards(self, seat: int) -> list[tuple[Any, list[Card]]]:
+        """Per place (another seat, the stock): the cards there ``seat`` does not know."""
+        out: list[tuple[Any, list[Card]]] = []
+        for s, h in enumerate(self.hands):
+            if s == seat:
+                continue
+            rest = Counter(h)
+            rest.subtract(self.known[s])
+            out.append((s, list(rest.elements())))
+        if not self.stock_known:  # a pile turned over unshuffled: every card was face up, order kept
+            out.append(("stock", list(self.stock)))
+        return out
+
+    def hidden_from(self, seat: int) -> Counter[Card]:
+        """The cards of the other hands not known to be there, and the stock unless it is known
+        in order (a pile turned over unshuffled), as a multiset."""
+        out: Counter[Card] = Counter()
+        for _place, cards in self._hidden_cards(seat):
+            out.update(cards)
+        return out
+
+    def cards_in_play(self) -> list[Card]:
+        out = [c for h in self.hands for c in h]
+        out += self.stock
+        out += self.pile
+        for m in self.melds:
+            out += meld_uses(m.cards)
+        return out
+
+    def information_set(self, seat: int):
+        """What ``seat`` knows: its hand, the discard pile, the melds, the cards known in other
+        hands (``known``) and a stock known in order; the other cards of the other hands and the
+        stock are dealt again at random, keeping every hand size (each physical card a bit of the
+        pool; the pool is ``hidden_from(seat)``). A shuffled re-formed stock gets only cards of
+        the codes shuffled into it (``reformed``)."""
+        from cardtable.engine.search import Bucket, Deal, InformationSet
+
+        places = self._hidden_cards(seat)
+        flat: list[Card] = []
+        for _place, cards in places:
+            flat.extend(cards)
+        flat.sort()  # the pool in card order: nothing of where they lie
+        from_pile: set[Card] = set(self.reformed)
+        buckets = []
+        for place, cards in places:
+            if cards:
+                allowed = -1
+                if place == "stock" and from_pile:
+                    allowed = sum(1 << i for i, c in enumerate(flat) if c in from_pile)
+                buckets.append(Bucket(place, len(cards), allowed))
+        deal = Deal((1 << len(flat)) - 1, buckets)
+        return InformationSet(self, seat, deal, lambda st, masks, rng: st._wild_build(seat, deal, flat, masks, rng))
+
+    def _wild_build(self, seat: int, deal, flat: list[Card], masks: list[int], rng) -> "KnownCards":
+        from cardtable.engine.search import mask_cards
+
+        given: dict[Any, list[Card]] = {}
+        for b, m in zip(deal.buckets, masks):
+            cards = [flat[i] for i in mask_cards(m)]
+            rng.shuffle(cards)
+            given[b.owner] = cards
+        for s in range(self.n):
+            if s != seat and s in given:
+                self.hands[s] = list(self.known[s]) + given[s]
+        if "stock" in given:
+            self.stock = given["stock"]
+        self.shuffle_key = rng.getrandbits(32)
+        self.seed = None
+        self._deal = self._position_deal()
+        self._cache = None
+        return self
+
+
+class WildDriftHand(KnownCards):
     """One hand of a drift rummy with jokers (module docstring)."""
 
     __slots__ = ("known", "forced", "was_on", "takes", "draws", "first_pts", "must", "idle")
@@ -553,11 +658,6 @@ class WildDriftHand(DriftHand):
         )
 
     # -- play --
-    def _forget(self, seat: int, c: Card) -> None:
-        k = self.known[seat]
-        if c in k:
-            k.remove(c)
-
     def _apply(self, action: Action) -> None:
         v = action.verb
         seat = self.seat
@@ -904,91 +1004,13 @@ class WildDriftHand(DriftHand):
             for c in a.cards
         }
 
-    def _zones(self, seat: int, view, melds, selectable):
-        out = []
-        for s, h in enumerate(self.hands):
-            if s == seat:
-                out.append(Zone(f"hand {s}", HAND, s, len(view), tuple(view), UP, selectable=tuple(selectable)))
-            else:
-                out.append(Zone(f"hand {s}", HAND, s, len(h), tuple(self.known[s]), DOWN))
-        known_stock = tuple(reversed(self.stock)) if self.stock_known else ()
-        out.append(Zone("stock", STOCK, None, len(self.stock), known_stock, COUNT, "top_first"))
-        out.append(Zone("discard", DISCARD, None, len(self.pile), tuple(self.pile), UP, "bottom_to_top"))
-        cards = tuple(c for m in melds for c in m.cards)
-        out.append(Zone("melds", MELDS, None, len(cards), cards, UP, melds=tuple(melds)))
-        return tuple(out)
 
-    def _hidden_cards(self, seat: int) -> list[tuple[Any, list[Card]]]:
-        """Per place (another seat, the stock): the cards there ``seat`` does not know."""
-        out: list[tuple[Any, list[Card]]] = []
-        for s, h in enumerate(self.hands):
-            if s == seat:
-                continue
-            rest = Counter(h)
-            rest.subtract(self.known[s])
-            out.append((s, list(rest.elements())))
-        if not self.stock_known:  # a pile turned over unshuffled: every card was face up, order kept
-            out.append(("stock", list(self.stock)))
-        return out
-
-    def hidden_from(self, seat: int) -> Counter[Card]:
-        """The cards of the other hands not known to be there, and the stock unless it is known
-        in order (a pile turned over unshuffled), as a multiset."""
-        out: Counter[Card] = Counter()
-        for _place, cards in self._hidden_cards(seat):
-            out.update(cards)
-        return out
-
-    def cards_in_play(self) -> list[Card]:
-        out = [c for h in self.hands for c in h]
-        out += self.stock
-        out += self.pile
-        for m in self.melds:
-            out += meld_uses(m.cards)
-        return out
-
-    def information_set(self, seat: int):
-        """What ``seat`` knows: its hand, the discard pile, the melds, the cards known in other
-        hands (``known``) and a stock known in order; the other cards of the other hands and the
-        stock are dealt again at random, keeping every hand size (each physical card a bit of the
-        pool; the pool is ``hidden_from(seat)``). A shuffled re-formed stock gets only cards of
-        the codes shuffled into it (``reformed``)."""
-        from cardtable.engine.search import Bucket, Deal, InformationSet
-
-        places = self._hidden_cards(seat)
-        flat: list[Card] = []
-        for _place, cards in places:
-            flat.extend(cards)
-        flat.sort()  # the pool in card order: nothing of where they lie
-        from_pile: set[Card] = set(self.reformed)
-        buckets = []
-        for place, cards in places:
-            if cards:
-                allowed = -1
-                if place == "stock" and from_pile:
-                    allowed = sum(1 << i for i, c in enumerate(flat) if c in from_pile)
-                buckets.append(Bucket(place, len(cards), allowed))
-        deal = Deal((1 << len(flat)) - 1, buckets)
-        return InformationSet(self, seat, deal, lambda st, masks, rng: st._wild_build(seat, deal, flat, masks, rng))
-
-    def _wild_build(self, seat: int, deal, flat: list[Card], masks: list[int], rng) -> "WildDriftHand":
-        from cardtable.engine.search import mask_cards
-
-        given: dict[Any, list[Card]] = {}
-        for b, m in zip(deal.buckets, masks):
-            cards = [flat[i] for i in mask_cards(m)]
-            rng.shuffle(cards)
-            given[b.owner] = cards
-        for s in range(self.n):
-            if s != seat and s in given:
-                self.hands[s] = list(self.known[s]) + given[s]
-        if "stock" in given:
-            self.stock = given["stock"]
-        self.shuffle_key = rng.getrandbits(32)
-        self.seed = None
-        self._deal = self._position_deal()
-        self._cache = None
-        return self
-
-
-__all__ = ["SWAP_SPEC", "WILD_LAYOFF_SPEC", "WILD_MELD_SPEC", "WILD_VERBS", "WildDriftHand", "WildDriftRummy"]
+__all__ = [
+    "KnownCards",
+    "SWAP_SPEC",
+    "WILD_LAYOFF_SPEC",
+    "WILD_MELD_SPEC",
+    "WILD_VERBS",
+    "WildDriftHand",
+    "WildDriftRummy",
+]

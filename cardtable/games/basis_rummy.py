@@ -87,6 +87,19 @@ class BasisRummy(WildDriftRummy):
         #: §2 card points by card int: 2-9 face value, T-K 10, A 11, JK 15
         self.points: list[int] = points_table(ace=11, joker=15)
 
+    def options_not_in_force(self) -> dict[str, tuple[Any, str]]:
+        """§2: the number of packs is chosen with 4 to 6 players only."""
+        if self.players <= 3 or self.players == 7:
+            used = packs_for(self.players, 1)
+            return {
+                "packs": (
+                    str(used),
+                    f"the packs are chosen with 4 to 6 players only; with {self.players} players "
+                    f"Basis Rummy is played with {used}",
+                )
+            }
+        return {}
+
     def deck(self) -> list[Card]:
         return full52(self.packs, jokers=2 * self.packs)
 

@@ -24,9 +24,9 @@ from cardtable.engine.views import NONE, LogEvent, VerbSpec
 from cardtable.families import jas, roem
 from cardtable.families.follow import JasRule
 from cardtable.families.partnerships import SIDE_NAMES
-from cardtable.families.roem import CARRE_SPEC, ROEM_SPEC, STUK_SPEC, Meld, RoemRules, kruis_precedence
+from cardtable.families.roem import CARRE_SPEC, ROEM_PASS_SPEC, ROEM_SPEC, STUK_SPEC, Meld, RoemRules, kruis_precedence
 from cardtable.families.trick_ranking import JAS
-from cardtable.families.trick_views import PASS_SPEC, PLAY_SPEC, esc
+from cardtable.families.trick_views import PLAY_SPEC, esc
 from cardtable.games.kruisjassen import KruisState
 from cardtable.sheets.streepjes import Streepjes
 
@@ -52,7 +52,7 @@ CLAIM_SPEC = VerbSpec(
     confirm="Claim now? The hand ends at once, and a wrong claim loses it.",
 )
 PIT_SPEC = VerbSpec("bid", "Bid pit", "t", "t bids pit (all tricks)", NONE, arg="pit")
-VERBS = (PLAY_SPEC, CLAIM_SPEC, PASS_SPEC, ROEM_SPEC, CARRE_SPEC, STUK_SPEC, PIT_SPEC)
+VERBS = (PLAY_SPEC, CLAIM_SPEC, ROEM_PASS_SPEC, ROEM_SPEC, CARRE_SPEC, STUK_SPEC, PIT_SPEC)
 
 
 _OUTCOME_WORDS = {

@@ -99,6 +99,17 @@ class Jokeren(WildDriftRummy):
         #: §2 penalty points by card int: 2-9 face value, T-K 10, A 11, JK 25
         self.points: list[int] = points_table(ace=11, joker=25)
 
+    def options_not_in_force(self) -> dict[str, tuple[Any, str]]:
+        """§9 and ruling 13: one pack is for 2 players only."""
+        if self.players > 2:
+            return {
+                "packs": (
+                    "2",
+                    f"one pack is for 2 players only; with {self.players} players Jokeren is played with two",
+                )
+            }
+        return {}
+
     def deck(self) -> list[Card]:
         return full52(self.packs, jokers=2 * self.packs)
 

@@ -26,7 +26,7 @@ from cardtable.families.partnerships import SIDE_NAMES
 from cardtable.families.roem import KRUIS_ROEM, Meld, MeldError  # noqa: F401
 from cardtable.families.trick_masks import cards_of
 from cardtable.families.trick_ranking import JAS
-from cardtable.families.trick_views import PASS_SPEC, PLAY_SPEC, esc
+from cardtable.families.trick_views import PLAY_SPEC, esc
 from cardtable.families.tricks import TrickHand
 from cardtable.sheets.streepjes import Streepjes
 
@@ -46,7 +46,7 @@ CLAIM_SPEC = VerbSpec(
     NONE,
     confirm="Claim now? The hand ends at once, and a wrong claim loses it.",
 )
-VERBS = (PLAY_SPEC, CLAIM_SPEC, PASS_SPEC) + roem.ROEM_VERBS
+VERBS = (PLAY_SPEC, CLAIM_SPEC, roem.ROEM_PASS_SPEC) + roem.ROEM_VERBS
 
 
 def _side_text(side: int) -> str:

@@ -473,7 +473,7 @@ class BuyBackState(State):
         used = self.standing.extra["buy_backs"][s]
         return (
             f"{g.seat_name(s).capitalize()} reached {self.standing.totals[s]}: buy back in at "
-            f"{signed(self.new_total)} (buy-back {used + 1} of {g.options['max_buybacks']}) or leave the game"
+            f"{signed(self.new_total)} or leave · buy-back {used + 1} of {g.options['max_buybacks']}"
         )
 
     def observation(self, seat: int) -> Observation:

@@ -5,8 +5,9 @@ rules screen. The spec (``cardtable/rules/<game-id>.md``) stays for reference
 
     text = guide_text("kruisjassen")   # the guide, or None when the game has none
     text = spec_text("kruisjassen")    # the spec without its source line, or None
+    page = markdown(text)              # as Rich draws it: a table never cuts a word
 
-Layering: data beside ``saves``; no game or TUI imports.
+Layering: data beside ``saves``; no game or TUI imports (Rich only, for ``markdown``).
 """
 
 from __future__ import annotations
@@ -14,7 +15,7 @@ from __future__ import annotations
 import re
 from importlib import resources
 
-__all__ = ["guide_text", "spec_text", "without_source"]
+__all__ = ["guide_text", "markdown", "spec_text", "without_source"]
 
 _SOURCE_LINE = re.compile(r"(?m)^Source: seed .*\n?")
 
@@ -43,3 +44,28 @@ def spec_text(game_id: str, source: bool = True) -> str | None:
     if text is None or source:
         return text
     return without_source(text)
+
+
+def markdown(text: str, hyperlinks: bool = True):
+    """``text`` (Markdown) as a Rich renderable for the terminal (``cardtable rules`` and the
+    app's rules screen): Rich's Markdown, but a table's column is never narrower than its
+    longest word, so that a word (an option's name, ``discard_take_must_use``) is wrapped
+    around, never cut with … as Rich's tables do at 80 columns."""
+    from rich.cells import cell_len
+    from rich.markdown import Markdown, TableElement
+    from rich.table import Table
+
+    class WholeWords(TableElement):
+        def __rich_console__(self, console, options):
+            for part in super().__rich_console__(console, options):
+                if isinstance(part, Table):
+                    for col in part.columns:
+                        cells = [col.header, *col._cells]
+                        words = [w for c in cells for w in str(getattr(c, "plain", c)).split()]
+                        col.min_width = max((cell_len(w) for w in words), default=None)
+                yield part
+
+    class GuideMarkdown(Markdown):
+        elements = {**Markdown.elements, "table_open": WholeWords}
+
+    return GuideMarkdown(text, hyperlinks=hyperlinks)

@@ -124,9 +124,10 @@ class Aardappels(Sheet):
         mid = tally(p["strepen"]) + (" " + pot if pot else "")
         return f"{seat if label is None else label}: {mid} ({self.net(seat)})"
 
-    def render(self) -> str:
-        """The §8 drawing, one line per seat in seat order."""
-        return "\n".join(self.line(s) for s in range(self.n_seats))
+    def render(self, names: Sequence[str] | None = None) -> str:
+        """The §8 drawing, one line per seat in seat order, labelled by the seat number or
+        by ``names`` (one per seat)."""
+        return "\n".join(self.line(s, None if names is None else names[s]) for s in range(self.n_seats))
 
     def to_json(self) -> dict[str, Any]:
         return {

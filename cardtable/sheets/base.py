@@ -145,6 +145,13 @@ class Sheet:
         """The sheet as plain text (the exact drawing the spec's §8 defines)."""
         raise NotImplementedError
 
+    def named_text(self, names: Sequence[str] | None = None) -> str:
+        """``render()`` with the seats called by ``names`` (one per seat: ``Anna``, ``Bot 1``)
+        where the sheet's drawing takes names (the totals, penalty, contract and ledger
+        sheets); the plain ``render()`` otherwise (a sheet of sides or a boom names no seat).
+        ``cardtable replay`` prints it; ``replay --json``'s ``sheet_text`` stays ``render()``."""
+        return self._with_names(self.render, names)
+
     def to_json(self) -> dict[str, Any]:
         """The sheet as JSON data (part of ``cardtable replay --json``, docs/records.md)."""
         raise NotImplementedError

@@ -16,8 +16,14 @@ Data:
 ``record(result)`` reads ``result.points`` (one int per seat: the hand's net amounts, in
 units) and from ``result.detail``: ``dealer`` (default: the sheet's ``next_dealer``),
 ``next_dealer`` (default: the seat after the dealer), ``ledger_info`` (one cell per
-``info_columns`` entry; default: the outcome in the first column). A cell is a text, or an
-int meaning a seat (drawn as the seat's name when names are given, else ``seat N``).
+``info_columns`` entry; default: the outcome in the first column). A cell is a text, an
+int meaning a seat (drawn as the seat's name when names are given, else ``seat N``), or a
+template naming seats, ``{"template": "{0} knocked, {1} lowest", "seats": [1, 2]}``, in the
+log's syntax (``views.LogEvent``), drawn with the seats' names and the seat named You in the
+second person (tonk.md §8: ``Bram knocked, Cor lowest``).
+
+The sheet checks itself: ``record`` refuses a row that does not sum to 0, and ``problems()``
+lists every row and the balance that do not (or a balance that is not the sum of its rows).
 
 The match ends after ``max_hands`` hands, void and passed-out deals included; the highest
 balance wins, equal highest balances share the win (tonk.md §8, manille.md §7.5).
@@ -32,7 +38,7 @@ from __future__ import annotations
 
 from typing import Any, Sequence
 
-from cardtable.engine.views import WINNER, SheetView
+from cardtable.engine.views import WINNER, LogEvent, SheetView, is_you, render
 from cardtable.sheets.base import Sheet, grid
 
 MINUS = "\u2212"
@@ -108,6 +114,8 @@ class Ledger(Sheet):
             raise ValueError(f"expected {len(self.info_columns)} info cells {self.info_columns}, got {info}")
         for i, a in enumerate(amounts):
             self.balance[i] += a
+        if sum(self.balance) != 0:  # pragma: no cover - rows that sum to 0 keep it so
+            raise ValueError(f"the ledger's balance must sum to 0: {self.balance}")
         self.hands += 1
         self.rows.append(
             {"hand": self.hands, "dealer": dealer, "info": info, "amounts": amounts, "balance": list(self.balance)}
@@ -117,6 +125,24 @@ class Ledger(Sheet):
             self.over = True
             best = max(self.balance)
             self.winners = [i for i, b in enumerate(self.balance) if b == best]
+
+    def problems(self) -> list[str]:
+        """What is wrong with the ledger as written, one sentence each (``[]`` if nothing): a
+        row whose amounts do not sum to 0, a row's balance that is not the running sum of the
+        rows so far, a balance that does not sum to 0 (tonk.md §8: the app checks it)."""
+        out = []
+        running = [0] * self.n_seats
+        for r in self.rows:
+            if sum(r["amounts"]) != 0:
+                out.append(f"{self.label} {r['hand']}: the amounts {r['amounts']} sum to {sum(r['amounts'])}, not 0")
+            running = [b + a for b, a in zip(running, r["amounts"])]
+            if list(r["balance"]) != running:
+                out.append(f"{self.label} {r['hand']}: the balance {r['balance']} is not the sum of the rows {running}")
+        if list(self.balance) != running:
+            out.append(f"the balance {self.balance} is not the sum of the rows {running}")
+        if sum(self.balance) != 0:
+            out.append(f"the balance {self.balance} sums to {sum(self.balance)}, not 0")
+        return out
 
     @property
     def deal_number(self) -> int:
@@ -132,6 +158,14 @@ class Ledger(Sheet):
     def _cell(self, cell: Any, names: Sequence[str] | None) -> str:
         if isinstance(cell, int) and not isinstance(cell, bool):
             return self._seat(cell, names)
+        if isinstance(cell, dict) and "template" in cell:
+            seats = [int(s) for s in cell.get("seats", [])]
+            all_names = [self._seat(s, names) for s in range(self.n_seats)]
+            you = next((s for s, x in enumerate(all_names) if is_you(x)), None)
+            try:
+                return render(LogEvent("sheet", str(cell["template"]), seats), all_names, you)
+            except (IndexError, ValueError):
+                return str(cell["template"])
         return "" if cell is None else str(cell)
 
     def table(self, names: Sequence[str] | None = None) -> tuple[list[str], list[list[str]]]:

@@ -364,9 +364,12 @@ class TableFlow(TableSelection):
         self.advance()
 
     def _autosave(self) -> None:
+        """Save the match (``saves.save_match``) with the order each player left the hand in
+        (``order_state``); a failure is said once and the game goes on."""
         if not getattr(self.app, "autosave", True):
             return
         try:
+            saves.set_table_state(self.match, self.order_state())
             saves.save_match(self.match)
         except Exception as e:  # a full disk must not end the game
             # said once: not a warning after every move while the disk stays full

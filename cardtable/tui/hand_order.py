@@ -1,11 +1,15 @@
 """The order the viewer's hand is shown in: the player's choice, never the game's.
 
-``arrange(hand, order, trump)`` sorts a hand as the player asked (``settings.HAND_SORTS``):
-``dealt`` keeps the order of the observation, ``suit`` groups the suits with the trump suit
-first (a game without trump: the suits in their fixed order), ``rank`` orders by rank. The
-suits alternate in colour (♠ ♥ ♣ ♦, turned so that the trump leads); within a suit and a
-rank the cards go low to high (2 … 10, J, Q, K, A, a joker last). ``follow(own, hand)``
-keeps the order the player made by moving cards (``<`` ``>``) as the hand changes.
+``arrange(hand, order, trump, key)`` sorts a hand as the player asked
+(``settings.HAND_SORTS``): ``dealt`` keeps the order of the observation, ``suit`` groups the
+suits with the trump suit first (a game without trump: the suits in their fixed order),
+``rank`` orders by rank. The suits alternate in colour (♠ ♥ ♣ ♦, turned so that the trump
+leads); within a suit the cards follow the game's own card order (``key``:
+``Game.card_sort_key``: a trick game's trick order, strongest first, the trump J 9 A K Q
+T 8 7 of the jas games; a rummy's ranks low to high), by rank the ranks go in the order of
+a plain suit; a joker goes last.
+``follow(own, hand)`` keeps the order the player made by moving cards (``<`` ``>``) as the
+hand changes.
 
 The order depends on the cards, the public trump and the player's keys only: it tells
 nothing about the deal or the rules (which cards may be played is shown apart). Plain
@@ -16,7 +20,7 @@ the card keys 1…9 follow the order drawn.
 from __future__ import annotations
 
 from collections import Counter
-from typing import Sequence
+from typing import Callable, Sequence
 
 from cardtable.cards import CLUBS, DIAMONDS, HEARTS, SPADES, is_joker, plain, rank_of, suit_of
 
@@ -24,11 +28,11 @@ from cardtable.cards import CLUBS, DIAMONDS, HEARTS, SPADES, is_joker, plain, ra
 SUIT_CYCLE = (SPADES, HEARTS, CLUBS, DIAMONDS)
 #: the orders a player may choose, in the order the sort key steps through them
 ORDERS = ("dealt", "suit", "rank")
-#: what the message line calls each order
-ORDER_WORDS = {
-    "dealt": "as dealt",
-    "suit": "by suit",
-    "rank": "by rank",
+#: what the sort key says it did (the message line), in each order it puts in force
+ORDER_DONE = {
+    "dealt": "Hand as dealt",
+    "suit": "Hand sorted by suit",
+    "rank": "Hand sorted by rank",
 }
 
 
@@ -40,23 +44,36 @@ def suit_rank(trump: int | None) -> dict[int, int]:
     return {s: i for i, s in enumerate(turned)}
 
 
-def arrange(hand: Sequence[int], order: str, trump: int | None = None) -> list[int]:
+#: a card's place within its suit: ``(plain card, trump or None) -> int``, smallest left
+SortKey = Callable[[int, "int | None"], int]
+
+
+def natural_rank(card: int, trump: int | None) -> int:
+    """The default ``SortKey``: the rank, low to high (2 … 10, J, Q, K, A)."""
+    return rank_of(card)
+
+
+def arrange(hand: Sequence[int], order: str, trump: int | None = None, key: SortKey | None = None) -> list[int]:
     """``hand`` (cards) in the player's ``order`` (one of ``ORDERS``; an unknown order is
-    ``dealt``); ``trump``: the trump suit 0..3 or None. Returns a new list holding the
-    same cards (copies of a card stay as many)."""
+    ``dealt``); ``trump``: the trump suit 0..3 or None; ``key``: the game's card order
+    within a suit (``Game.card_sort_key``; None: ``natural_rank``), asked with ``trump``
+    by suit and with None by rank. Returns a new list holding the same cards (copies of a
+    card stay as many)."""
     cards = list(hand)
     if order not in ("suit", "rank"):
         return cards
     place = suit_rank(trump)
+    within = key or natural_rank
 
-    def key(c: int) -> tuple:
+    def sort_key(c: int) -> tuple:
+        p = plain(c)
         if is_joker(c):
-            return (1, 0, 0, plain(c), c)
-        s, r = place.get(suit_of(c), 4), rank_of(c)
-        return (0, s, r, plain(c), c) if order == "suit" else (0, r, s, plain(c), c)
+            return (1, 0, 0, p, c)
+        s = place.get(suit_of(c), 4)
+        return (0, s, within(p, trump), p, c) if order == "suit" else (0, within(p, None), s, p, c)
 
     # a stable sort: copies of a card keep the order the game gives them
-    return sorted(cards, key=key)
+    return sorted(cards, key=sort_key)
 
 
 def follow(own: Sequence[int], hand: Sequence[int]) -> list[int]:

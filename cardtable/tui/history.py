@@ -22,6 +22,7 @@ from textual.widgets import Footer, Static
 
 from cardtable.engine.game import Observation
 from cardtable.tui import render as R
+from cardtable.tui.widgets import MoreBelow
 
 SOFT = Style(color="#b8d8c0")
 
@@ -113,11 +114,17 @@ class HistoryScreen(Screen):
                 else Text("Nothing has happened yet this hand.", Style(italic=True, color="#b8d8c0"))
             )
             yield Static(body, id="history-text", markup=False)
+        yield MoreBelow("history-body", above=True)  # it opens at the end: what is above is named
         yield Footer()
 
     def on_mount(self) -> None:
-        # the newest events in view first (the end of the hand so far)
-        self.query_one("#history-body", VerticalScroll).scroll_end(animate=False)
+        # the newest events in view first (the end of the hand so far), also once the hint
+        # that more is above takes its line: a page longer than the screen is anchored to its
+        # foot until the first scroll (a short one stays at the top: an anchor would push it
+        # down to the foot)
+        body = self.query_one("#history-body", VerticalScroll)
+        body.scroll_end(animate=False)
+        self.call_after_refresh(lambda: body.anchor() if body.max_scroll_y > 0 else None)
 
     def action_scroll(self, lines: int) -> None:
         body = self.query_one("#history-body", VerticalScroll)

@@ -373,42 +373,49 @@ class TableKeys(TableMoves):
     # ---- the hand's order and the last trick ----------------------------------------------
     def action_sort(self) -> None:
         """``=``: the next order of the hand (as dealt, by suit with the trump first, by rank;
-        ``hand_order.ORDERS``), saved in the settings; the cursor stays on its card. Any
-        order the player made by moving cards is given up."""
+        ``hand_order.ORDERS``), kept at this table (and in its save) and in the settings for
+        the next table; the cursor stays on its card. Any order the player made by moving
+        cards is given up. The message line names the order now in force, and says so when
+        the hand was in that order already (each press visibly answers)."""
         from dataclasses import replace
 
         from cardtable import settings as S
-        from cardtable.tui.hand_order import ORDER_WORDS, ORDERS
+        from cardtable.tui.hand_order import ORDER_DONE, ORDERS
 
         hand = self.hand_cards()
-        if len(hand) < 2:
+        obs = self.observation()
+        if len(hand) < 2 or obs is None:
             return
         held = hand[self.cursor] if 0 <= self.cursor < len(hand) else None
         order = ORDERS[(ORDERS.index(self.hand_sort) + 1) % len(ORDERS)] if self.hand_sort in ORDERS else ORDERS[1]
+        self.hand_sort = order
         current = getattr(self.app, "settings", None) or S.load()
         setattr(self.app, "settings", replace(current, hand_sort=order))  # noqa: B010 (the App type has no settings)
-        self.own_order.clear()
-        words = ORDER_WORDS[order]
-        obs = self.observation()
-        if order == "suit" and obs is not None:
+        self.own_order.pop(obs.seat, None)
+        words = ORDER_DONE[order]
+        if order == "suit":
             f = obs.facts
             if (f.trump if f is not None else obs.trump) is not None:
                 words += ", trump first"
-        t = Text(f"Hand {words} (= the next order; < > move the card under the cursor).", Style(color=R.GOLD))
+        after = self.hand_cards()
+        said = words + (" (it was in this order already)." if after == hand else ".")
+        more = " = the next order; < > move the card under the cursor."
+        # the keys' reminder only where it fits whole: what was done is never cut
+        t = Text(said + (more if len(said + more) <= self._line_width() else ""), Style(color=R.GOLD))
         try:
             S.save(replace(S.load(environ=False), hand_sort=order))
         except OSError as e:
-            t = Text(f"Hand {words}; the order could not be saved: {e}", Style(color=R.GOLD))
-        hand = self.hand_cards()
-        if held is not None and held in hand:
-            self.cursor = hand.index(held)
-        self.set_message(t)
+            t = Text(f"{said} The order could not be kept in the settings: {e}", Style(color=R.GOLD))
+        if held is not None and held in after:
+            self.cursor = after.index(held)
+        self._autosave()  # the order is the table's: kept in the save too
+        self.set_message(self._one_line(t))
         self.refresh_table()
 
     def action_move_card(self, step: int) -> None:
         """``<`` ``>`` (or Shift+←→): the card under the cursor moves one place left or right
-        in the hand and the cursor with it; the order is the player's (``own_order``) until
-        the next hand or the sort key."""
+        in the hand and the cursor with it; the order is the player's (``own_order``, kept in
+        the save) until the next hand or the sort key."""
         hand = self.hand_cards()
         obs = self.observation()
         if len(hand) < 2 or obs is None or not 0 <= self.cursor < len(hand):
@@ -420,6 +427,7 @@ class TableKeys(TableMoves):
         self.own_order[obs.seat] = (len(self.match.hands), hand)
         self.cursor = j
         self._message = None
+        self._autosave()
         self.refresh_table()
 
     def action_last_trick(self) -> None:

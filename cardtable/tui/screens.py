@@ -8,6 +8,7 @@ through) and every screen dismisses itself directly (a deferred dismiss hangs ru
 
 from __future__ import annotations
 
+import dataclasses
 from typing import Any
 
 from rich.console import Group
@@ -793,7 +794,7 @@ class HandSummaryScreen(GatedConfirmation):
         self.action_next()
 
     def action_sheet(self) -> None:
-        self.app.push_screen(SheetScreen(self.match, self.names))
+        self.app.push_screen(SheetScreen(self.match, self.names, back="back to the summary"))
 
     def action_history(self) -> None:
         """The hand just played, trick by trick or turn by turn (``tui/history.py``), from
@@ -815,14 +816,19 @@ class HandSummaryScreen(GatedConfirmation):
 
 
 class SheetScreen(Screen):
-    """The match score sheet, one key away from the table."""
+    """The match score sheet, one key away from the table (or the hand summary: ``back``,
+    what the key line says Esc goes back to)."""
 
     BINDINGS = [Binding("escape,s,enter,q", "close", "back to the table")]
 
-    def __init__(self, match: Match, names: dict[int, str]) -> None:
+    def __init__(self, match: Match, names: dict[int, str], back: str = "back to the table") -> None:
         super().__init__()
         self.match = match
         self.names = names
+        if back != "back to the table":  # the key line names where Esc goes
+            keys = self._bindings.key_to_bindings
+            for key in ("escape", "s", "enter", "q"):
+                keys[key] = [dataclasses.replace(b, description=back) for b in keys.get(key, [])]
 
     def compose(self) -> ComposeResult:
         m = self.match
@@ -831,6 +837,7 @@ class SheetScreen(Screen):
         with VerticalScroll(id="sheet-page"):
             yield Static(legend, markup=False)
             yield Static(_sheet_block(m, self.names), markup=False, id="sheet-body")
+        yield MoreBelow("sheet-page", above=True)  # a long match: the rows out of view are named
         yield KeyFooter()
 
     def action_close(self) -> None:
@@ -908,12 +915,13 @@ class RulesScreen(Screen):
         self.cls = cls
 
     def compose(self) -> ComposeResult:
-        from rich.markdown import Markdown as RichMarkdown
+        from cardtable.guides import markdown
 
         # Rich's Markdown in a Static: a whole page renders in a blink (the Markdown
-        # widget takes seconds for a long text)
+        # widget takes seconds for a long text); a table's words are never cut
         with VerticalScroll(id="rules-page"):
-            yield Static(RichMarkdown(without_source(rules_text(self.cls)), hyperlinks=False), id="rules", markup=False)
+            yield Static(markdown(without_source(rules_text(self.cls)), hyperlinks=False), id="rules", markup=False)
+        yield MoreBelow("rules-page", above=True)  # a long guide: what is out of view is named
         yield KeyFooter()
 
     def on_mount(self) -> None:

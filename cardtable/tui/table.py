@@ -57,10 +57,24 @@ class TableScreen(TableKeys):
     """One match at the table. ``standalone``: quitting the table quits the app (CLI start)."""
 
     HORIZONTAL_BREAKPOINTS = [(0, "-tiny"), (MIN_SIZE[0], "-narrow"), (110, "-wide")]
-    #: the key line's keys left out first where it is too narrow (KeyFooter): the arrows
-    #: (the hint line names them), the hint, the rules, the history; before them the last
-    #: trick and the sort key (the README and the sort's message name them)
-    FOOTER_DROP = ("last_trick", "sort", "cursor", "hint", "rules", "history")
+    #: the key line's keys left out first where it is too narrow even compact (KeyFooter),
+    #: lowest priority first: the arrows (each card shows its key), the history, the hint,
+    #: the melds' scroll keys (the line under the melds names them), the rules, undo; the
+    #: sort key and the last trick's key only after them, so that at 80 columns they are in
+    #: view wherever they apply (tests/tui/test_key_line.py)
+    FOOTER_DROP = (
+        "cursor",
+        "history",
+        "hint",
+        "scroll_center",
+        "rules",
+        "undo",
+        "toggle",
+        "sort",
+        "last_trick",
+        "sheet",
+        "enter",
+    )
     VERTICAL_BREAKPOINTS = [(0, "-short"), (MIN_SIZE[1], "-tall")]
     AUTO_FOCUS = None
 

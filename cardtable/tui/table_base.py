@@ -82,8 +82,14 @@ class TableBase(Screen):
         #: the order each seat's player made by moving cards (``<`` ``>``): seat -> (the hand
         #: it was made in, the cards in that order); ``shown_hand`` follows it
         self.own_order: dict[int, tuple[int, list[int]]] = {}
+        #: the sort key's order at this table (``hand_order.ORDERS``); None: the settings'
+        self._hand_sort: str | None = None
         #: the middle shows the last trick instead of the trick in play (the ``-`` key)
         self.peek_last = False
+        # a resumed match: the hand in the order its player left it (the save's ``table``)
+        from cardtable import saves
+
+        self.restore_order(saves.table_state(match))
 
     # ---- what the viewer sees ------------------------------------------------------------
     @property
@@ -151,20 +157,68 @@ class TableBase(Screen):
 
     @property
     def hand_sort(self) -> str:
-        """The order the player chose for the hand (``settings.HAND_SORTS``)."""
+        """The order the player chose for the hand (``settings.HAND_SORTS``): the one chosen
+        at this table with ``=`` or kept in its save, else the settings' (``Hand order``)."""
+        if self._hand_sort is not None:
+            return self._hand_sort
         s = getattr(self.app, "settings", None)
         return getattr(s, "hand_sort", "dealt")
+
+    @hand_sort.setter
+    def hand_sort(self, order: str) -> None:
+        self._hand_sort = order
+
+    def order_state(self) -> dict:
+        """The hand's order as the save keeps it (``saves.set_table_state``; docs/records.md
+        "Saves"): ``hand_sort``, the sort key's order in force, and ``own_order``, per seat
+        (a text key) the order its player moved the cards to: ``hand`` (the number of hands
+        of the match when it was made: it holds for that hand only) and ``cards`` (codes)."""
+        from cardtable.cards import card_text
+
+        out: dict = {"hand_sort": self.hand_sort}
+        now = len(self.match.hands)
+        own = {
+            str(s): {"hand": n, "cards": [card_text(c) for c in cards]}
+            for s, (n, cards) in sorted(self.own_order.items())
+            if n == now
+        }
+        if own:
+            out["own_order"] = own
+        return out
+
+    def restore_order(self, state: dict) -> None:
+        """The hand's order from ``state`` (``order_state``, as a save holds it): what is
+        missing or not understood is left out (an older save has none; a card no longer
+        held is dropped by ``hand_order.follow``). Never raises."""
+        from cardtable.cards import CardError, parse_card
+        from cardtable.tui.hand_order import ORDERS
+
+        if not isinstance(state, dict):
+            return
+        if state.get("hand_sort") in ORDERS:
+            self._hand_sort = state["hand_sort"]
+        own = state.get("own_order")
+        if not isinstance(own, dict):
+            return
+        for seat, entry in own.items():
+            try:
+                s, n, cards = int(seat), entry["hand"], [parse_card(t) for t in entry["cards"]]
+            except (CardError, KeyError, TypeError, ValueError, AttributeError):
+                continue
+            if 0 <= s < self.match.game.players and type(n) is int:
+                self.own_order[s] = (n, cards)
 
     def shown_hand(self, obs: Observation) -> list[int]:
         """``obs.hand`` in the order the table draws it, the player's choice alone: the
         order of the sort key (``hand_order.arrange``: as dealt, by suit with the trump
-        first, by rank), then the cards the player moved (``own_order``). The card keys
-        (1…9, the letters) and the cursor count in this order."""
+        first, by rank; within a suit in the game's own card order,
+        ``Game.card_sort_key``), then the cards the player moved (``own_order``). The card
+        keys (1…9, the letters) and the cursor count in this order."""
         from cardtable.tui.hand_order import arrange, follow
 
         f = obs.facts
         trump = f.trump if f is not None else obs.trump
-        hand = arrange(obs.hand, self.hand_sort, trump)
+        hand = arrange(obs.hand, self.hand_sort, trump, self.match.game.card_sort_key)
         own = self.own_order.get(obs.seat)
         if own is not None and own[0] == len(self.match.hands):
             return follow(own[1], hand)

@@ -64,9 +64,11 @@ class KeyFooter(Footer):
     only when the watched value changes). This footer skips a rebuild that would show the
     same keys, and drops the watchers of the keys it removed.
 
-    The line never cuts a key: where the keys are wider than the screen, whole keys are left
-    out, first those the screen names in ``FOOTER_DROP`` (actions, lowest priority first),
-    then from the right.
+    The line never cuts a key: where the keys are wider than the screen, it first closes up
+    (Textual's compact footer: one space fewer around each key), and where they are still
+    too wide whole keys are left out, first those the screen names in ``FOOTER_DROP``
+    (actions, lowest priority first), then from the right. A line that fits is drawn with
+    the usual spacing.
     """
 
     _composed: tuple | None = None
@@ -89,26 +91,30 @@ class KeyFooter(Footer):
 
     def compose(self):
         self._prune_watchers()
+        keys = self._fitted(list(super().compose()))  # sets ``compact`` for the width
         if self._bindings_ready:
             self._composed = self._signature()
-        yield from self._fitted(list(super().compose()))
+        yield from keys
 
     def _fitted(self, items: list) -> list:
-        """``items`` (the footer's keys) without the keys that do not fit the width whole."""
+        """``items`` (the footer's keys) without the keys that do not fit the width whole;
+        the line is compact where the keys fit only so."""
         from rich.cells import cell_len
         from textual.widgets._footer import FooterKey
 
         width = self._width()
         if not width or any(not isinstance(k, FooterKey) for k in items):
             return items
-        pad = 2 if self.compact else 3  # the key's and the description's padding
 
-        def need(keys) -> int:
-            return sum(cell_len(k.key_display) + len(k.description) + pad for k in keys)
+        def need(keys, pad: int) -> int:
+            # a key, its description and their padding: 3 cells (" s sheet "), compact 2
+            return sum(cell_len(k.key_display) + cell_len(k.description) + pad for k in keys)
 
         keep = list(items)
+        self.compact = need(keep, 3) > width
+        pad = 2 if self.compact else 3
         order = [a for a in getattr(self.screen, "FOOTER_DROP", ())]
-        while need(keep) > width and keep:
+        while need(keep, pad) > width and keep:
             drop = next((k for a in order for k in keep if k.action.split("(")[0] == a), keep[-1])
             keep.remove(drop)
         self.styles.grid_size_columns = max(1, len(keep))

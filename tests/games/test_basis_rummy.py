@@ -342,3 +342,17 @@ def test_ruling_16_no_taking_a_copy_of_ones_only_cards():
     st = g.from_deal(position(g, ["4S 4H", "4C 4D", "5S 5H", "8C"], "3C 8C", to_act=3))
     assert legal(st) == {"draw stock"}
     refused(st, "draw discard", "only copies of 8C")
+
+
+@pytest.mark.parametrize("players,given,refused", [(3, "2", True), (7, "1", False), (7, "2", False), (5, "2", False)])
+def test_packs_outside_four_to_six_players_only_as_in_force(players, given, refused):
+    """§2: the packs are chosen with 4 to 6 players; with 2-3 (one pack) or 7 (two) another
+    value is refused at a new match instead of being silently overruled."""
+    from cardtable.engine import OptionError, get_game
+
+    game = get_game("basis-rummy", players, packs=given)
+    if refused:
+        with pytest.raises(OptionError, match=f"packs={given}: the packs are chosen with 4 to 6 players only"):
+            game.check_new_match()
+    else:
+        game.check_new_match()

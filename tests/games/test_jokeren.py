@@ -460,3 +460,23 @@ def test_bots_play_whole_matches(n, opts):
             assert before.first_pts >= 40
     assert m.sheet.winners and m.sheet.hands == 2 * n
     assert seen["joker meld"] and seen["layoff"] and seen["swap"], seen
+
+
+@pytest.mark.parametrize("players", [3, 4])
+def test_one_pack_with_more_than_two_players_is_refused_not_silently_two(players):
+    """§9, ruling 13: ``packs=1`` is for 2 players only; a new match with more players that
+    asks for it is refused in one line (a record holding it still replays: only new matches
+    are checked)."""
+    from click.testing import CliRunner
+
+    from cardtable.cli import main
+    from cardtable.engine import OptionError, get_game
+
+    with pytest.raises(OptionError, match="packs=1: one pack is for 2 players only"):
+        get_game("jokeren", players, packs="1").check_new_match()
+    get_game("jokeren", 2, packs="1").check_new_match()
+    get_game("jokeren", players, packs="2").check_new_match()
+    res = CliRunner().invoke(
+        main, ["simulate", "jokeren", "--players", str(players), "--option", "packs=1", "--hands", "1"]
+    )
+    assert res.exit_code == 2 and "one pack is for 2 players only" in res.output, res.output

@@ -51,14 +51,20 @@ async def test_the_sort_key_orders_the_hand_and_the_card_keys_follow(make_app):
         dealt = list(tbl.observation().hand)
         assert drawn_hand(tbl) == dealt
         trump = tbl.observation().facts.trump
+        key = tbl.match.game.card_sort_key
         await pilot.press("equals_sign")
         await pilot.pause()
         shown = drawn_hand(tbl)
-        assert shown == arrange(dealt, "suit", trump) and shown != dealt
+        assert shown == arrange(dealt, "suit", trump, key)
         assert suit_of(shown[0]) == trump or trump not in {suit_of(c) for c in dealt}
-        assert "by suit" in str(tbl.query_one("#message").render())
+        assert "Hand sorted by suit, trump first" in str(tbl.query_one("#message").render())
         # remembered in the settings file
         assert json.loads(settings.settings_path().read_text())["hand_sort"] == "suit"
+        await pilot.press("equals_sign")
+        await pilot.pause()
+        shown = drawn_hand(tbl)
+        assert shown == arrange(dealt, "rank", trump, key) and shown != dealt
+        assert "Hand sorted by rank" in str(tbl.query_one("#message").render())
         # a card key chooses the card drawn under it, and ⏎ plays that card
         legal = {a.cards[0]: a for a in tbl.observation().legal if a.verb == "play"}
         k = next(i for i, c in enumerate(shown) if c in legal and dealt.index(c) != i)
@@ -68,20 +74,20 @@ async def test_the_sort_key_orders_the_hand_and_the_card_keys_follow(make_app):
         await pilot.press("enter")
         await settle(pilot)
         assert actions(tbl.match)[n0] == legal[shown[k]].text()
-        await pilot.press("equals_sign")
-        await pilot.pause()
         hand = list(tbl.observation().hand)
-        assert drawn_hand(tbl) == arrange(hand, "rank", trump)
+        assert drawn_hand(tbl) == arrange(hand, "rank", trump, key)
         await pilot.press("equals_sign")
         await pilot.pause()
         assert drawn_hand(tbl) == hand
+        assert "Hand as dealt" in str(tbl.query_one("#message").render())
     # a new table starts in the saved order
     settings.save(settings.replace(settings.load(environ=False), hand_sort="rank"))
     app = make_app(lead_match())
     async with app.run_test(size=(100, 30)) as pilot:
         await settle(pilot)
         tbl = app.screen
-        assert drawn_hand(tbl) == arrange(tbl.observation().hand, "rank", tbl.observation().facts.trump)
+        obs = tbl.observation()
+        assert drawn_hand(tbl) == arrange(obs.hand, "rank", obs.facts.trump, tbl.match.game.card_sort_key)
 
 
 async def test_a_card_moves_within_the_hand(make_app):
@@ -252,7 +258,7 @@ async def test_a_sorted_rummy_hand_keeps_its_order_through_a_draw_and_a_meld(mak
         await settle(pilot)
         hand = list(tbl.observation().hand)
         shown = drawn_hand(tbl)
-        assert shown == arrange(hand, "rank")
+        assert shown == arrange(hand, "rank", None, tbl.match.game.card_sort_key)
         new = next(c for c in hand if c not in before)
         assert shown[tbl.cursor] == new
         nines = [i for i, c in enumerate(shown) if card_text(c)[0] == "9"]

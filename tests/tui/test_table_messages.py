@@ -15,7 +15,7 @@ from tests.tui.helpers import message
 async def test_wait_message_is_replaced_on_your_next_turn():
     game = get_game("manille-muette")
     m = Match(game, ["bot:simple", "human:Me", "bot:simple", "bot:simple"], seed=30)
-    app = CardTableApp(m, bot_delay=0.6, resume=False, autosave=False)
+    app = CardTableApp(m, bot_delay=1.5, resume=False, autosave=False)
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
         tbl = app.screen
@@ -48,13 +48,15 @@ async def test_key_line_shows_no_card_keys_while_the_bots_play():
         tbl = app.screen
         assert tbl.mode == "human"
         keys = _footer_keys(app)
-        assert "⏎ play" in keys and "←→ card" in keys, keys
+        # (at 80 columns ←→ card gives way to = sort and - last trick: FOOTER_DROP)
+        assert "⏎ play" in keys and tbl.check_action("cursor", ()), keys
         await pilot.press("enter")  # play a card: the bots' turn
         await pilot.pause()
         assert tbl.mode == "bot"
         keys = _footer_keys(app)
         assert "q quit" in keys and "h history" in keys and "s sheet" in keys, keys
         assert "⏎" not in keys and "←→" not in keys and "␣" not in keys and "hint" not in keys, keys
+        assert not tbl.check_action("cursor", ())
         await pilot.press("space")
         await pilot.pause()
         assert message(tbl).startswith("Wait:"), message(tbl)
