@@ -379,7 +379,7 @@ class SeatView(Static):
             dict(dealer=dealer, to_act=to_act, note=note, thinking=thinking, compact=compact, center=center),
         )
         lines = []
-        width = self.content_region.width
+        width = self._width = self.content_region.width
         head = Text()
         head.append("▶ " if to_act else "", Style(color=R.GOLD, bold=True))
         marks = " (D)" if dealer else ""
@@ -409,10 +409,12 @@ class SeatView(Static):
         self.set_class(False, "to-act")
 
     _last: tuple | None = None
+    _width = 0  # the width the lines were fitted to
 
     def on_resize(self) -> None:
-        # the lines are fitted to the width: drawn again once it is known or changes
-        if self._last is not None:
+        # the lines are fitted to the width: drawn again once it is known or changes (not
+        # when the table has drawn them for the new width already)
+        if self._last is not None and self.content_region.width != self._width:
             name, cards, kw = self._last
             self.show(name, cards, **kw)
 
