@@ -115,10 +115,12 @@ def test_solver_equals_exhaustive_search(name, rules, packs, jokers, sizes):
         assert solver.value(hand) == want, hand
         assert _check_split(solver, hand, rules) == want
         if i % 10 == 0:
+            bounded = solver.after_discards(hand, limit=9)  # a knock limit: exact up to 9
             for c, v in solver.after_discards(hand).items():
                 rest = list(hand)
                 rest.remove(c)
                 assert v == reference(rest, rules), (hand, c)
+                assert bounded[c] == v if v <= 9 else bounded[c] > 9, (hand, c)
 
 
 @settings(max_examples=300, deadline=None)

@@ -506,11 +506,14 @@ def log_view(
 class Fact:
     """One line of a hand summary: a ``label`` (``Points``, ``Contract``; may be empty) and
     its ``text`` (a LogEvent, so seats are named and "you" forms made by ``render``);
-    ``seats``: the seats this line singles out as winners (drawn in the highlight)."""
+    ``seats``: the seats this line singles out as winners (drawn in the highlight);
+    ``marked``: cards of this line the table draws in another colour (the cards laid off at a
+    knock rummy's showdown, jersey-gin.md §8), none by default."""
 
     label: str
     text: LogEvent
     seats: tuple[int, ...] = ()
+    marked: tuple[Card, ...] = ()
 
     def line(self, names=None, you: int | None = None, card: Callable[[Card], str] = card_text) -> str:
         """``label: text`` (``label:`` alone when the text is empty; the text alone without
@@ -535,10 +538,15 @@ class Summary:
         return [render(self.headline, names, you, card)] + [f.line(names, you, card) for f in self.facts]
 
     def to_json(self) -> dict[str, Any]:
-        return {
-            "headline": self.headline.to_json(),
-            "facts": [{"label": f.label, "text": f.text.to_json(), "seats": list(f.seats)} for f in self.facts],
-        }
+        """``{"headline", "facts": [{"label", "text", "seats"}]}``; a fact with ``marked``
+        cards also holds ``"marked"`` (their codes)."""
+        facts = []
+        for f in self.facts:
+            d: dict[str, Any] = {"label": f.label, "text": f.text.to_json(), "seats": list(f.seats)}
+            if f.marked:
+                d["marked"] = [card_text(c) for c in f.marked]
+            facts.append(d)
+        return {"headline": self.headline.to_json(), "facts": facts}
 
 
 def phrase(

@@ -150,16 +150,36 @@ class Deadwood:
         by_low, _ = self._index(hand)
         return self._best(self._pack(hand), by_low, {})
 
-    def after_discards(self, hand: Sequence[Card]) -> dict[Card, int]:
+    def after_discards(self, hand: Sequence[Card], limit: int | None = None) -> dict[Card, int]:
         """``{c: value(hand less one c)}`` for each distinct card code of ``hand`` (plain JK
-        for a joker): the end step's legality (klop-rummy.md §5), one search shared."""
+        for a joker): the end step's legality (klop-rummy.md §5), one search shared.
+
+        ``limit`` (a knock limit, jersey-gin.md §5): a value above it need not be exact, only
+        above it: the cards in no meld of ``hand`` are brandhout whatever the split, and where
+        their points less the discard's pass ``limit`` that bound is given without a search."""
         by_low, _ = self._index(hand)
         full = self._pack(hand)
         memo: dict[int, int] = {}
         out: dict[Card, int] = {}
+        free = -1  # with a limit: the points of the cards in no meld
+        loose: set[Card] = set()
+        if limit is not None:
+            covered = 0
+            for ms in by_low.values():
+                for m in ms:
+                    covered |= m
+            pts = self.points
+            keys = [JOKER if is_joker(c) else plain(c) for c in hand]
+            loose = {p for p in keys if not (covered >> (_W * p)) & 0xF}
+            free = sum(pts[p] for p in keys if p in loose)
         for c in hand:
             p = JOKER if is_joker(c) else plain(c)
             if p not in out:
+                if limit is not None:
+                    bound = free - (self.points[p] if p in loose else 0)
+                    if bound > limit:
+                        out[p] = bound
+                        continue
                 out[p] = self._best(full - _ONE[p], by_low, memo)
         return out
 

@@ -168,6 +168,36 @@ class KlaberjasRule(FollowRule):
         return f"you cannot follow {_SUIT_WORDS[led]}: you must play a trump"
 
 
+class SmousRule(FollowRule):
+    """The follow rule of Honderden's second phase (honderden §5; smousjas): trumping is
+    always allowed, never required, and never overtrumping.
+
+    1. Leading: any card.
+    2. Trump led: every trump held, else any card.
+    3. A plain suit led and held: the cards of that suit and every trump.
+    4. A plain suit led and not held: any card.
+    """
+
+    __slots__ = ()
+
+    def legal(self, t: TrickTable, hand: int, led: int, win: Card, partner_winning: bool) -> int:
+        if led < 0:
+            return hand
+        trumps = hand & t.trump_mask
+        if led == t.trump:
+            return trumps or hand
+        follow = hand & SUIT_MASK[led]
+        return (follow | trumps) if follow else hand
+
+    def why_not(self, t, hand, led, win, partner_winning, card) -> str:
+        settled = self._settled(t, hand, led, win, partner_winning, card)
+        if settled:
+            return settled
+        if led == t.trump:
+            return f"trump ({_SUIT_WORDS[t.trump]}) was led: you must play a trump"
+        return f"you must follow suit ({_SUIT_WORDS[led]}) or trump"
+
+
 class ManilleRule(FollowRule):
     """The manille follow rule (manille-muette §5, butifarra §5).
 
@@ -208,4 +238,5 @@ __all__ = [
     "JasRule",
     "KlaberjasRule",
     "ManilleRule",
+    "SmousRule",
 ]

@@ -24,6 +24,10 @@ the hand's Summary facts: the table draws it with no code of its own.
 **The showdown.** ``splits()`` arranges every hand (``Deadwood.split``: klop-rummy.md §6.3); the
 game scores it by ``showdown(detail)`` (declared on ``KnockHand``), which fills the ``result.detail``
 keys of its own and returns the points and winners; ``showdown_words(detail)`` gives the headline.
+A game whose opponents lay off onto the ender's melds (``lays_off``: Jersey Gin, jersey-gin.md §6.5)
+gives ``splits()`` (the ender's arrangement, each opponent's cards kept) and ``layoffs()`` from
+families/layoffs.py; ``result.detail`` then holds ``layoffs`` and the summary shows each seat's
+lay-offs and the ender's melds with them, the laid-off cards marked (``Fact.marked``).
 """
 
 from __future__ import annotations
@@ -35,7 +39,7 @@ from cardtable.cards import Card, card_text, cards_text
 from cardtable.engine.actions import Action
 from cardtable.engine.game import Result
 from cardtable.engine.views import CARD, Fact, LogEvent, Summary, VerbSpec, phrase
-from cardtable.families.deadwood import Deadwood, Split
+from cardtable.families.deadwood import Deadwood, Split, canonical
 from cardtable.families.drift import DRAW, MAX_TURNOVERS, OVER, PLAY, DriftHand, DriftRummy
 from cardtable.families.melds import MeldRules
 from cardtable.families.rummy import DRAW_DISCARD_SPEC, DRAW_STOCK_SPEC
@@ -65,6 +69,9 @@ class KnockRummy(DriftRummy):
     search_width: int | None = 3
     #: an empty stock is renewed from the pile but its top card (klop-rummy.md §4)
     turnover_keeps_top: bool = True
+    #: the opponents lay off onto the ender's melds at the showdown (jersey-gin.md §6.5): the hand's
+    #: ``layoffs()`` gives them, ``result.detail`` gains ``layoffs`` and the summary shows them
+    lays_off: bool = False
 
     @cached_property
     def solver(self) -> Deadwood:
@@ -90,7 +97,7 @@ class KnockHand(DriftHand):
     #: the showdown's split of each hand, once made
     _splits: list[Split] | None
 
-    VERBS = KNOCK_VERBS
+    VERBS: tuple[VerbSpec, ...] = KNOCK_VERBS
 
     @classmethod
     def _fresh(cls, *args: Any, **kwargs: Any):
@@ -116,8 +123,8 @@ class KnockHand(DriftHand):
         g = self.game
         hand = self.hands[self.seat]
         taken = self.taken
-        after = g.solver.after_discards(hand)
         limit = g.knock_limit
+        after = g.solver.after_discards(hand, limit)  # above the limit: a bound, enough here
         out: list[Action] = []
         ends: list[Action] = []
         seen: set[Card] = set()
@@ -254,6 +261,13 @@ class KnockHand(DriftHand):
             self._splits = [self.game.solver.split(h) for h in self.hands]
         return self._splits
 
+    def layoffs(self) -> list[tuple[tuple[Card, int], ...]]:
+        """The showdown's lay-offs per seat, in the order laid: ``(card, n)``, ``n`` the number
+        (from 1) of the ender's meld in his split (``splits()[ender].melds``) the card goes onto.
+        ``splits()`` then holds each opponent's cards kept. Default: none (a game without
+        ``lays_off``: Klop Rummy)."""
+        return [() for _ in range(self.n)]
+
     def showdown(self, detail: dict[str, Any]) -> tuple[list[int], list[int]]:
         """The game's scoring of the showdown (its §7): ``(points per seat, winners)``, adding its
         own keys to ``detail`` (which holds ``ender``, ``end``, ``brandhout``)."""
@@ -273,8 +287,9 @@ class KnockHand(DriftHand):
         """The hand's result once over (docs/records.md): ``outcome`` ``void`` or the ender's verb
         (``knock``, ``rummy``, ``gin``); ``detail``: ``ender``, ``end`` (the card discarded),
         ``brandhout`` (per seat), ``melds`` and ``deadwood`` (the split shown per seat, card
-        codes), the game's keys (``showdown``), ``dealer``, ``next_dealer``, ``turnovers``,
-        ``turns``, ``sheet_result`` and ``sheet_seats`` (the sheet's cell: ``sheet_text``)."""
+        codes), with ``lays_off`` ``layoffs`` (per seat ``[code, meld number]`` pairs), the
+        game's keys (``showdown``), ``dealer``, ``next_dealer``, ``turnovers``, ``turns``,
+        ``sheet_result`` and ``sheet_seats`` (the sheet's cell: ``sheet_text``)."""
         if self.phase != OVER:
             return None
         n = self.n
@@ -289,6 +304,8 @@ class KnockHand(DriftHand):
             detail["brandhout"] = [s.points for s in sp]
             detail["melds"] = [[cards_text(m[1]) for m in s.melds] for s in sp]
             detail["deadwood"] = [cards_text(s.dead) for s in sp]
+            if self.game.lays_off:
+                detail["layoffs"] = [[[card_text(c), m] for c, m in lo] for lo in self.layoffs()]
             points, winners = self.showdown(detail)
         detail["dealer"] = self.dealer
         detail["next_dealer"] = (self.dealer + 1) % n
@@ -302,7 +319,10 @@ class KnockHand(DriftHand):
     def knock_summary(self, res: Result) -> Summary:
         """The hand in words: the headline, the points written (``SCORE_LABEL``), then each
         hand's split as shown (``{0}: 5♣ 5♦ 5♠ | A♥ 9♣ = 20``); only the seats of
-        ``summary_seats()`` (default every seat; a hand played to elimination: those still in)."""
+        ``summary_seats()`` (default every seat; a hand played to elimination: those still in).
+        With ``lays_off``, a seat's line ends with the cards it laid off (``, laid off 8♥``) and a
+        last line shows the ender's melds with the lay-offs (``On {0's} melds: 3♥ 4♥ 5♥ 6♥ 7♥
+        8♥, ...``), the laid-off cards ``marked``."""
         seats = self.summary_seats()
         if self.void:
             return Summary(
@@ -313,7 +333,9 @@ class KnockHand(DriftHand):
             score_fact(self.SCORE_LABEL, None, res.points, (), res.winners, seats=seats),
             Fact("Hands shown (melds | brandhout)", phrase("", kind="split")),
         ]
-        for s, sp in enumerate(self.splits()):
+        splits = self.splits()
+        lays: list[tuple[tuple[Card, int], ...]] = self.layoffs() if self.game.lays_off else [() for _ in splits]
+        for s, sp in enumerate(splits):
             if seats is not None and s not in seats:
                 continue
             cards: list[Card] = []
@@ -326,8 +348,31 @@ class KnockHand(DriftHand):
             melds = ", ".join(parts) if parts else "no meld"
             tail = f" | {dead}" if dead else ""
             line = f"  {{^0}}: {melds}{tail}  = {sp.points}"
-            facts.append(Fact("", phrase(line, (s,), tuple(cards), (sp.points,), kind="split")))
+            laid = tuple(c for c, _m in lays[s])
+            if laid:
+                line += ", laid off " + " ".join(f"{{c{len(cards) + i}}}" for i in range(len(laid)))
+                cards += laid
+            facts.append(Fact("", phrase(line, (s,), tuple(cards), (sp.points,), kind="split"), (), laid))
+        if any(lays) and self.ender is not None:
+            facts.append(self._layoff_fact(self.ender, splits[self.ender], lays))
         return Summary(self.showdown_words(res.detail), tuple(facts))
+
+    def _layoff_fact(self, ender: int, split: Split, lays: list[tuple[tuple[Card, int], ...]]) -> Fact:
+        """The summary's line of the ender's melds with every card laid off onto them (canonical
+        order: a run in run order, the ace low; a set by suit), the laid-off cards ``marked``."""
+        on: dict[int, list[Card]] = {}
+        for lo in lays:
+            for c, number in lo:
+                on.setdefault(number, []).append(c)
+        cards: list[Card] = []
+        parts = []
+        for n, (_kind, meld) in enumerate(split.melds, 1):
+            full = canonical(list(meld) + on.get(n, []))  # a run in run order (the ace low), a set by suit
+            parts.append(" ".join(f"{{c{len(cards) + i}}}" for i in range(len(full))))
+            cards += full
+        marked = tuple(c for lo in lays for c, _m in lo)
+        line = "  On {0's} melds: " + ", ".join(parts)
+        return Fact("", phrase(line, (ender,), tuple(cards), kind="split"), (), marked)
 
 
 __all__ = ["DISCARD_SPEC", "GIN_SPEC", "KNOCK_SPEC", "KNOCK_VERBS", "KnockHand", "KnockRummy", "RUMMY_SPEC"]

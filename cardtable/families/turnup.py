@@ -1,10 +1,11 @@
 """The hand of the Klaberjass games: a two-part deal around a turned-up card, bidding over
 it, doubling, the completion deal, the dix, a declaration round of melds before play
 judged carrés and sequences apart, and the trump K and Q announced on the king
-(jo-jotte §3-§6; klop and the other two-hand jas games by parameters).
+(jo-jotte §3-§6; klop §3-§6 by parameters, with three seats too).
 
-``TurnUpHand`` is a ``TrickHand`` (families/tricks.py) for two seats. What it does, in the
-order of a hand (every step a parameter, class attributes below):
+``TurnUpHand`` is a ``TrickHand`` (families/tricks.py) for two seats; ``ThreeSeats`` makes
+a hand class of it for three, each for himself (klop §1). What it does, in the order of a
+hand (every step a parameter, class attributes below):
 
 * **deal** (``deal_turnup``): packets of ``first_packets`` from voorhand round to the
   dealer (jo-jotte 3-3: 6 each), the next card turned up (``turnup``), the rest a stock
@@ -25,16 +26,20 @@ order of a hand (every step a parameter, class attributes below):
   declaration round: ``declare carre`` / ``declare seq<N>`` of whole melds, each at most
   once, then ``pass``; every declaration is public as made; the melds judged by
   ``roem.judge_apart``) and ``_start_play(leader)``;
+* **stuk** (``stuk``, klop §6): a seat holding the trump K and Q may ``declare stuk``
+  once, before its play: in trick 1 with any card, later only when the K or the Q is a
+  legal card, and its play must then be one of them (``stuk_by``, ``stuk_forced``);
 * **jo-jotte** (``jojotte``, suit contracts): on his play turn a seat holding the trump K
   and Q, with the K a legal card, may ``declare jojotte``; his next action is ``play`` of
   the K; the Q, played later, makes it whole (``jo_by``);
 * after the last trick the game's ``_hand_over()``.
 
-Hidden cards: the other seat's hand and the stock, less what is public (``public_mask``:
+Hidden cards: the other seats' hands and the stock, less what is public (``public_mask``:
 the information card, declared melds, the trump 7's known place, the turn-up taken by the
-dix, the trump Q after a jo). The information set deals the unseen cards of the other
-hand and the stock again (``iset_places``: the stock, its public cards in place), and the
-first deal's split of the other seat's hand at random (``_iset_rebuild``).
+dix, the trump Q after a jo, the trump K and Q after stuk). The information set deals the
+unseen cards of the other hands and the stock again (``iset_places``: the stock, its
+public cards in place), and the first deal's split of the other seats' hands at random
+(``_iset_rebuild``).
 """
 
 from __future__ import annotations
@@ -58,6 +63,7 @@ ACCEPT = Action("bid", "accept")
 NO_TRUMP = Action("trump", "none")
 TRUMP = tuple(Action("trump", L) for L in SUIT_LETTERS)
 DOUBLE = Action("double")
+STUK = Action("declare", "stuk")
 REDOUBLE = Action("redouble")
 JOJOTTE = Action("declare", "jojotte")
 
@@ -110,6 +116,8 @@ JOJOTTE_SPEC = VerbSpec(
     "declare", "Jo!", "k", "jo-jotte: say jo and play your troef K (the Q later)", NONE, arg="jojotte"
 )
 PLAY_VERBS = (PLAY_SPEC, JOJOTTE_SPEC)
+#: ``declare stuk`` before a play (``stuk``)
+STUK_VERB = roem.STUK_SPEC
 _MELD_HINT = "roem: its key declares it"
 #: the melds of the declaration round: one button per meld on offer (free keys)
 MELD_VERBS = (
@@ -139,8 +147,8 @@ def contract_words(contract: int | None) -> str:
 
 
 class TurnUpGame(TrickGame):
-    """A game whose hands are ``TurnUpHand``s (jo-jotte; klop and the other two-hand jas
-    games to come): what the hand reads from its game besides ``ranking`` and ``rule``."""
+    """A game whose hands are ``TurnUpHand``s (jo-jotte, klop; honderden to come): what the
+    hand reads from its game besides ``ranking`` and ``rule``."""
 
     #: the meld values of the declaration round (``roem.RoemRules``; whole runs and carrés)
     roem: roem.RoemRules
@@ -169,9 +177,9 @@ class TurnUpHand(TrickHand):
 
     game: TurnUpGame
     n_seats = 2
-    next_seat = (1, 0)
-    partner = (-1, -1)
-    side = (0, 1)
+    next_seat: tuple[int, ...] = (1, 0)
+    partner: tuple[int, ...] = (-1, -1)
+    side: tuple[int, ...] = (0, 1)
     n_sides = 2
     #: packets of the first deal, from voorhand round to the dealer (jo-jotte: 3 and 3)
     first_packets: tuple[int, ...] = (3, 3)
@@ -189,6 +197,9 @@ class TurnUpHand(TrickHand):
     info_card: bool = True
     #: ``declare jojotte``: K and Q of trump announced on the K (suit contracts)
     jojotte: bool = True
+    #: ``declare stuk``: K and Q of trump declared before a play, in trick 1 with any card,
+    #: later with the K or the Q (klop §6)
+    stuk: bool = False
     #: when the completion deal comes: ``contract`` (after the bidding and doubling:
     #: jo-jotte) or ``round1`` (right after round 1, before round 2: klop §3.4)
     completion_at: str = "contract"
@@ -235,6 +246,9 @@ class TurnUpHand(TrickHand):
         self.seq_seat: int | None = None
         self.jo_by = -1
         self.jo_forced = False
+        self.stuk_by = -1
+        self.stuk_forced = False
+        self.stuk_turn = False
 
     # -- the contract --
     @property
@@ -292,14 +306,29 @@ class TurnUpHand(TrickHand):
         h = self.hands[seat]
         return bool((h >> q) & 1 and (mask >> k) & 1)
 
+    def _stuk_here(self, mask: int) -> bool:
+        """The seat to act may ``declare stuk`` (``stuk``): a suit contract, no stuk yet,
+        it holds the trump K and Q, and in a trick after the first the K or the Q is in
+        ``mask`` (its legal cards)."""
+        if not self.stuk or self.trump is None or self.stuk_by >= 0:
+            return False
+        seat = self.to_act
+        assert seat is not None, "a seat acts while the hand is on"
+        sm = roem.stuk_mask(self.trump)
+        return self.hands[seat] & sm == sm and (self.ntricks == 0 or bool(mask & sm))
+
     def legal_play_mask(self) -> int:
-        """The follow rule; after ``declare jojotte`` only the trump K."""
+        """The follow rule; after ``declare jojotte`` only the trump K; after ``declare
+        stuk`` in a trick after the first only the trump K or Q."""
         seat = self.to_act
         assert seat is not None, "nobody plays in a hand that is over"
         mask = self.play_mask(seat)
         if self.jo_forced:
             assert self.trump is not None, "jo-jotte is said in a suit contract"
             mask &= 1 << make(13, self.trump)
+        if self.stuk_forced:
+            assert self.trump is not None, "stuk is declared in a suit contract"
+            mask &= roem.stuk_mask(self.trump)
         return mask
 
     def _legal_play(self) -> list[Action]:
@@ -307,6 +336,8 @@ class TurnUpHand(TrickHand):
         acts = self.play_actions(mask)
         if self._jo_here(mask):
             acts.append(JOJOTTE)
+        if self._stuk_here(mask):
+            acts.append(STUK)
         if self._melds_now():
             seat = self.to_act
             assert seat is not None, "a seat acts while the hand is on"
@@ -315,7 +346,7 @@ class TurnUpHand(TrickHand):
 
     def _melds_now(self) -> bool:
         """``melds_at = first_trick``: the seat to act may declare before its play of trick 1."""
-        return self.melds_at == "first_trick" and self.ntricks == 0 and not self.jo_forced
+        return self.melds_at == "first_trick" and self.ntricks == 0 and not self.jo_forced and not self.stuk_turn
 
     def _meld_options(self, seat: int) -> list[Meld]:
         """The whole melds of ``seat``'s hand it has not declared yet."""
@@ -353,6 +384,11 @@ class TurnUpHand(TrickHand):
             self.jo_by = seat
             self.jo_forced = True
             self._log("jo", seat)
+        elif v == "declare" and action.arg == "stuk" and self.stuk:
+            self.stuk_by = seat
+            self.stuk_turn = True
+            self.stuk_forced = self.ntricks > 0
+            self._log("stuk", seat)
         else:
             self._apply_game(action)
 
@@ -547,6 +583,8 @@ class TurnUpHand(TrickHand):
 
     def _play(self, seat: int, c: int) -> None:
         self.jo_forced = False
+        self.stuk_forced = False
+        self.stuk_turn = False
         TrickHand._play(self, seat, c)
 
     def _complete_trick(self) -> None:
@@ -558,13 +596,16 @@ class TurnUpHand(TrickHand):
         self._after_trick()
 
     def _fast_inline_ok(self) -> bool:
-        """Card steps are inlined unless a jo forces the play of the K, or melds may be
+        """Card steps are inlined unless a jo or stuk forces the play, or melds may be
         declared in the first trick."""
-        return not self.jo_forced and not (self.melds_at == "first_trick" and self.ntricks == 0)
+        return (
+            not self.jo_forced and not self.stuk_forced and not (self.melds_at == "first_trick" and self.ntricks == 0)
+        )
 
     def _fast_watch_seat(self) -> int:
-        """The holder of the trump K and Q goes through ``_rollout_mask`` while a jo is possible."""
-        if not self.jojotte or self.trump is None or self.jo_by >= 0:
+        """The holder of the trump K and Q goes through ``_rollout_mask`` while a jo or stuk
+        is possible."""
+        if self.trump is None or not ((self.jojotte and self.jo_by < 0) or (self.stuk and self.stuk_by < 0)):
             return -1
         k, q = make(13, self.trump), make(12, self.trump)
         for s in range(self.n_seats):
@@ -574,13 +615,15 @@ class TurnUpHand(TrickHand):
 
     # -- search (engine/search.py) --
     def rollout_actions(self) -> list[Action]:
-        """A playout always says jo, declares every meld and exchanges the 7 (the turn-up is
-        never worse); else the legal actions."""
+        """A playout always says jo and stuk, declares every meld and exchanges the 7 (the
+        turn-up is never worse); else the legal actions."""
         legal = self._legal()
         ph = self.phase
         if ph == "play":
             if JOJOTTE in legal:
                 return [JOJOTTE]
+            if STUK in legal:
+                return [STUK]
             melds = [a for a in legal if a.verb == "declare"]
             return melds[:1] or self.play_actions(self.legal_play_mask())
         if ph == "meld":
@@ -593,14 +636,14 @@ class TurnUpHand(TrickHand):
         if self.phase != "play":
             return 0
         mask = self.legal_play_mask()
-        if self._jo_here(mask) or self._melds_now():
+        if self._jo_here(mask) or self._melds_now() or self._stuk_here(mask):
             return 0
         return mask
 
     def public_mask(self) -> int:
         """Cards not hidden from any seat wherever they lie (hands, stock): the information
         card, declared melds, the trump 7 once its place is public, the turn-up taken by
-        the dix, the trump Q after a jo."""
+        the dix, the trump Q after a jo, the trump K and Q after stuk."""
         pub = 0
         if self.dealt and self.info_card and self.stock:
             pub |= 1 << self.stock[-1]
@@ -612,6 +655,8 @@ class TurnUpHand(TrickHand):
             pub |= 1 << self.turnup
         if self.jo_by >= 0 and self.trump is not None:
             pub |= 1 << make(12, self.trump)
+        if self.stuk_by >= 0 and self.trump is not None:
+            pub |= roem.stuk_mask(self.trump)
         return pub
 
     def stock_mask(self) -> int:
@@ -754,7 +799,12 @@ class TurnUpHand(TrickHand):
                 return OVERCALL_VERBS
             return ROUND1_VERBS if self.round == 1 else ROUND2_VERBS
         if ph == "play":
-            return PLAY_VERBS + (MELD_VERBS[:2] if self.melds_at == "first_trick" else ())
+            return (
+                (PLAY_SPEC,)
+                + ((JOJOTTE_SPEC,) if self.jojotte else ())
+                + (MELD_VERBS[:2] if self.melds_at == "first_trick" else ())
+                + ((STUK_VERB,) if self.stuk else ())
+            )
         table = {"double": DOUBLE_VERBS, "dix": DIX_VERBS, "meld": MELD_VERBS}
         return table.get(ph) or self.game_verbs()
 
@@ -788,9 +838,11 @@ class TurnUpHand(TrickHand):
                 t = "{0} {0:names|name} " + SUIT_SYMBOLS[SUIT_LETTERS.index(word)] + " as troef"
             return LogEvent("bid", t, (seat,), (), (word,))
         if k == "round2":
-            return LogEvent(k, "both pass: a free choice of troef (not " + SUIT_SYMBOLS[self.turn_suit] + ")")
+            return LogEvent(
+                k, self._all_words() + " pass: a free choice of troef (not " + SUIT_SYMBOLS[self.turn_suit] + ")"
+            )
         if k == "thrown":
-            return LogEvent(k, "both pass again: the hand is thrown in")
+            return LogEvent(k, self._all_words() + " pass again: the hand is thrown in")
         if k == "contract":
             return LogEvent(k, "contract " + contract_words(ev[2]) + ", {0} declarer", (ev[1],), (), (ev[2],))
         if k == "double":
@@ -822,7 +874,13 @@ class TurnUpHand(TrickHand):
             return self._melds_event(ev[1], ev[2])
         if k == "jo":
             return LogEvent(k, "{0} {0:says|say} jo!", (ev[1],))
+        if k == "stuk":
+            return LogEvent(k, "{0} {0:declares|declare} stuk (+20)", (ev[1],))
         return TrickHand._log_event(self, ev)
+
+    def _all_words(self) -> str:
+        """``both`` (two seats) or ``all`` (three)."""
+        return "both" if self.n_seats == 2 else "all"
 
     def _melds_event(self, carre_seat: int | None, seq_seat: int | None) -> LogEvent:
         """The judgement of the declaration round in words."""
@@ -879,6 +937,8 @@ class TurnUpHand(TrickHand):
                 return self.explain_play(seat, c)
             if v == "declare" and arg == "jojotte":
                 return self._explain_jo(seat)
+            if v == "declare" and arg == "stuk" and self.stuk:
+                return self._explain_stuk(seat)
             if v == "declare" and self.melds_at == "first_trick":
                 if self.ntricks:
                     return "roem is declared in the first trick only"
@@ -897,6 +957,19 @@ class TurnUpHand(TrickHand):
         if not (self.hands[seat] >> k) & 1 or not (self.hands[seat] >> q) & 1:
             return f"jo-jotte needs {card_text(k)} and {card_text(q)} in your hand"
         return f"jo is said when you play {card_text(k)}, and that card is not a legal play now"
+
+    def _explain_stuk(self, seat: int) -> str:
+        if not self.stuk or self.trump is None:
+            return f"no stuk in {self.game.name} now"
+        if self.stuk_by >= 0:
+            return "stuk is declared once a hand"
+        k, q = make(13, self.trump), make(12, self.trump)
+        if not (self.hands[seat] >> k) & 1 or not (self.hands[seat] >> q) & 1:
+            return f"stuk needs {card_text(k)} and {card_text(q)} in your hand"
+        return (
+            f"after the first trick stuk is declared with {card_text(k)} or {card_text(q)}, "
+            "and neither is a legal play now"
+        )
 
     def _explain_meld(self, seat: int, action: Action) -> str:
         rules = self.game.roem
@@ -920,6 +993,17 @@ class TurnUpHand(TrickHand):
 
     def _explain_game(self, action: Action) -> str:
         return f"{action.text()} is not an action of {self.game.name} now"
+
+
+class ThreeSeats:
+    """Mixed in before a ``TurnUpHand`` subclass: three seats, each for himself (klop §1,
+    3 players): ``class KlopHand3(ThreeSeats, KlopHand)``."""
+
+    n_seats = 3
+    next_seat: tuple[int, ...] = (1, 2, 0)
+    partner: tuple[int, ...] = (-1, -1, -1)
+    side: tuple[int, ...] = (0, 1, 2)
+    n_sides = 3
 
 
 def deal_turnup(
@@ -1009,7 +1093,10 @@ __all__ = [
     "NT",
     "PASS",
     "REDOUBLE",
+    "STUK",
+    "STUK_VERB",
     "TRUMP",
+    "ThreeSeats",
     "TurnUpGame",
     "TurnUpHand",
     "contract_text",

@@ -8,7 +8,7 @@ Pure functions, no widgets: the tests and the widgets share them.
 from __future__ import annotations
 
 import re
-from typing import Iterable, Sequence
+from typing import Collection, Iterable, Sequence
 
 from rich.style import Style
 from rich.text import Text
@@ -38,6 +38,8 @@ BLACK = "#111111"
 BACK = "#2f5d9e"
 BACK_EDGE = "#cfd8e6"
 GOLD = "#f2c94c"
+#: a marked card in a summary line (``Fact.marked``: laid off at a showdown)
+MARKED = Style(color=GOLD, bold=True, underline=True)
 
 
 def card_label(card: Card, dutch: bool = False) -> str:
@@ -265,9 +267,11 @@ def name_seats(line: str, names: dict[int, str]) -> str:
     return _SEAT_WORD.sub(sub, line)
 
 
-def pretty(line: str, dutch: bool = False, names: dict[int, str] | None = None) -> Text:
+def pretty(line: str, dutch: bool = False, names: dict[int, str] | None = None, marked: Collection[Card] = ()) -> Text:
     """A log line with its card codes (``JH``, ``TS``) drawn as coloured cards (``J♥``) and,
-    given ``names``, the rules' ``seat N`` replaced by the player's name (``name_seats``)."""
+    given ``names``, the rules' ``seat N`` replaced by the player's name (``name_seats``); the
+    cards of ``marked`` (a summary fact's ``Fact.marked``: cards laid off at a showdown) drawn
+    in gold, underlined."""
     if names:
         line = name_seats(line, names)
     out = Text()
@@ -279,7 +283,10 @@ def pretty(line: str, dutch: bool = False, names: dict[int, str] | None = None) 
         except ValueError:
             out.append(m.group(0))
         else:
-            out.append(card_label(c, dutch), Style(color=_inline_color(c), bold=True))
+            if marked and c in marked:
+                out.append(card_label(c, dutch), MARKED)
+            else:
+                out.append(card_label(c, dutch), Style(color=_inline_color(c), bold=True))
         pos = m.end()
     _plain(out, line[pos:])
     return out

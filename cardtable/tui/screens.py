@@ -687,14 +687,15 @@ def result_renderable(match: Match, index: int, names: dict[int, str]):
     head.append_text(R.pretty(lines[0]))
     head.stylize(gold, len(f"Hand {number}  "))
     parts: list[Any] = [head]
-    for ln in lines[1:]:
+    for ln, fact in zip(lines[1:], summary.facts):
         label, sep, rest = ln.partition(": ")
         t = Text()
+        marked = fact.marked  # cards drawn in another colour (laid off at a showdown)
         if sep and len(label) <= 28:
             t.append(label + ": ", Style(bold=True))
-            t.append_text(R.pretty(rest))
+            t.append_text(R.pretty(rest, marked=marked))
         else:
-            t.append_text(R.pretty(ln))
+            t.append_text(R.pretty(ln, marked=marked))
         parts.append(t)
     st = match.state
     if st is not None and index == len(match.hands) - 1:
