@@ -861,18 +861,33 @@ def tournament(
         + (f"strong: {strength}  " if "strong" in kinds else "")
         + f"seed: {summary['seed']}  time: {summary['seconds']:.1f} s"
     )
+    click.echo(tournament_table(summary, kinds, getattr(game.new_sheet(), "unit", "") or ""))
+
+
+def tournament_table(summary: dict, kinds: list[str], unit: str) -> str:
+    """The table ``cardtable tournament`` prints: a row a bot kind, each number in one
+    precision down its column (issue 22: ``0.00639`` beside ``7e-05`` seconds): matches won
+    to a half (a shared win), the win rate and its interval in percent to a tenth, the points
+    a hand in the sheet's ``unit`` one decimal finer than the unit is written
+    (``sheets.base.unit_decimals``: strepen 0.01, points 0.1), the median seconds a decision
+    to a ten-thousandth. ``--json`` keeps the raw numbers."""
+    from cardtable.sheets.base import unit_decimals
+
+    per_hand = unit_decimals(unit) + 1
     w = max(len(k) for k in kinds)
-    click.echo(
+    lines = [
         f"{'bot':<{w}}  {'matches':>7}  {'won':>6}  {'win rate':>8}  {'95% interval':>15}  "
         f"{'points/hand':>11}  {'median s/decision':>17}"
-    )
+    ]
     for r in summary["results"]:
         med = r["median_decision_seconds"]
         lo, hi = r["interval"]
-        click.echo(
-            f"{r['bot']:<{w}}  {r['matches']:>7}  {r['points']:>6g}  {r['win_rate']:>8.1%}  "
-            f"{lo:>7.1%}-{hi:<7.1%}  {r['points_per_hand']:>11g}  {med if med is not None else '-':>17}"
+        seconds = f"{med:.4f}" if med is not None else "-"
+        lines.append(
+            f"{r['bot']:<{w}}  {r['matches']:>7}  {r['points']:>6.1f}  {r['win_rate']:>8.1%}  "
+            f"{lo:>7.1%}-{hi:<7.1%}  {r['points_per_hand']:>11.{per_hand}f}  {seconds:>17}"
         )
+    return "\n".join(lines)
 
 
 # ---- replay ----------------------------------------------------------------------------

@@ -86,9 +86,39 @@ def test_amounts_are_rounded_to_what_the_search_can_tell():
     assert RV.amount_words(5.7, "points", 2.1) == "6 points"
     assert RV.amount_words(46.3, "points", 12.0) == "50 points"
     assert RV.amount_words(0.73, "strepen", 0.3) == "0.8 strepen"
-    assert RV.amount_words(1.04, "points", 0.3) == "1 point"  # no trailing noughts
-    assert RV.amount_words(0.42, "strepen") == "0.42 strepen"  # no error known: three figures
+    assert RV.amount_words(1.04, "points", 0.3) == "1 point"  # points are whole
+    assert RV.amount_words(0.42, "strepen") == "0.4 strepen"  # no error known: the unit's precision
     assert RV.gain_words(5.7, "points", 2.1) == "about 6 points better on average"
+
+
+def test_amounts_have_one_precision_per_unit():
+    """Issue 22, point 6: the review showed 0.16 beside 0.160, 1.10 and 0.415 (each rounded to
+    its own search's error). Every amount of a unit now has the unit's decimals
+    (``Sheet.unit_decimals``), whatever the value and the error; halves round up."""
+    values = (0.073, 0.16, 0.25, 0.415, 1.1, 1.04, 5.7, 46.3)
+    errors = (None, 0.004, 0.03, 0.3, 2.1)
+    for unit, decimals in (("strepen", 1), ("points", 0), ("penalty points", 0), ("stake units", 2), ("hands", 2)):
+        for v in values:
+            for se in errors:
+                num = RV.amount_words(v, unit, se).split()[0]
+                whole, _, frac = num.partition(".")
+                assert whole.isdigit() and len(frac) == decimals and (frac.isdigit() or not frac), (unit, v, se, num)
+    assert RV.amount_words(0.25, "strepen", 0.03) == "0.3 strepen"
+    assert RV.amount_words(0.415, "stake units", 0.004) == "0.42 stake units"
+    assert RV.amount_words(0.16, "stake units", 0.06) == "0.15 stake units"  # (the error's step: 0.05)
+
+
+def test_every_games_floor_is_written_in_its_units_precision():
+    """The smallest gain a game's review tells (``Game.review_floor``) is written exactly in
+    the decimals of its sheet's unit (0.1 strepen, 0.05 stake units, 10 points)."""
+    from cardtable.engine import game_class, game_ids, get_game
+    from cardtable.sheets.base import unit_decimals
+
+    for gid in game_ids():
+        g = get_game(gid, game_class(gid).min_players)
+        unit = g.new_sheet().unit
+        floor = g.review_floor
+        assert round(floor, unit_decimals(unit)) == floor, (gid, unit, floor, unit_decimals(unit))
 
 
 def test_the_hint_and_the_review_of_one_search_agree():

@@ -101,7 +101,7 @@ def test_the_handjas_summary_says_you_sat_out():
 def test_amounts_read_alike_and_a_penalty_point_is_singular():
     from cardtable.bots.explain import amount_words
 
-    assert amount_words(3.0, "strepen", 0.05) == "3 strepen"  # beside "1.9 strepen", not "3.00"
+    assert amount_words(3.0, "strepen", 0.05) == "3.0 strepen"  # beside "1.9 strepen", not "3.00"
     assert amount_words(1.9, "strepen", 0.1) == "1.9 strepen"
     assert amount_words(1.0, "penalty points") == "1 penalty point"
     assert amount_words(2.0, "penalty points") == "2 penalty points"

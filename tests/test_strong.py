@@ -294,6 +294,36 @@ def test_tournament_table():
     res = run("tournament", "manille", "--bots", "simple,random", "--matches", "2", "--seed", "1")
     assert res.exit_code == 0, res.output
     assert "95% interval" in res.output and "simple" in res.output
+    rows = [ln.split() for ln in res.output.splitlines() if ln.split()[:1] in (["simple"], ["random"])]
+    # one precision down each column: stake units a hand to 0.001, seconds to 0.0001
+    assert len(rows) == 2 and all(len(r[-2].partition(".")[2]) == 3 and len(r[-1].partition(".")[2]) == 4 for r in rows)
+
+
+def test_tournament_numbers_have_one_precision_a_column():
+    """Issue 22, point 6: the table showed ``0.00639`` beside ``7e-05`` seconds a decision
+    and points a hand as Python's ``g`` wrote them."""
+    from cardtable.cli import tournament_table
+
+    def row(bot, won, pph, med):
+        return {
+            "bot": bot,
+            "matches": 4,
+            "points": won,
+            "win_rate": won / 4,
+            "interval": (0.1, 0.9),
+            "points_per_hand": pph,
+            "median_decision_seconds": med,
+        }
+
+    summary = {
+        "results": [row("strong", 3, 0.4, 0.00639), row("simple", 0.5, -0.415, 7e-05), row("random", 0, 1.1, None)]
+    }
+    lines = tournament_table(summary, ["strong", "simple", "random"], "strepen").splitlines()
+    assert [ln.split()[2] for ln in lines[1:]] == ["3.0", "0.5", "0.0"]
+    assert [ln.split()[-2] for ln in lines[1:]] == ["0.40", "-0.41", "1.10"]
+    assert [ln.split()[-1] for ln in lines[1:]] == ["0.0064", "0.0001", "-"]
+    points = tournament_table(summary, ["strong", "simple", "random"], "points").splitlines()
+    assert [ln.split()[-2] for ln in points[1:]] == ["0.4", "-0.4", "1.1"]
 
 
 @pytest.mark.parametrize(

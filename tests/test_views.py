@@ -313,6 +313,44 @@ def test_the_log_is_the_text_of_each_games_events(gid, n):
                 assert f"Player{you}" not in said and not THIRD_PERSON_YOU.search(said), (gid, said)
 
 
+#: a key named in a verb's hint: one letter at the start, after a separator (``·`` ``,`` ``;``
+#: ``/`` ``(``) or after "or", followed by a space, a colon, a bracket or the end (``p passes``,
+#: ``select them, e exchanges``, ``double (d)``); ``choose a card`` names no key
+HINT_KEY = re.compile(r"(?:^|[\u00b7,;/(]\s*|\bor\s+)([A-Za-z])(?=[\s:)]|$)")
+#: the width of the table's prompt line at 80 columns (the message line's padding aside)
+PROMPT_WIDTH = 78
+#: words that give a player a sex: the table says the player's name, "you" or nothing
+PRONOUNS = re.compile(r"\b(he|she|his|her|him|himself|herself)\b", re.IGNORECASE)
+
+
+@pytest.mark.parametrize("gid,n", WALKS)
+def test_the_prompt_names_only_keys_on_offer_and_no_pronoun(gid, n):
+    """What the table's prompt says (issue 22, point 4): each verb's hint fits the prompt line
+    at 80 columns on its own (the table joins the hints on offer, and leaves whole ones out
+    where they do not all fit), and names no key but those of the verbs on offer at that
+    position (a doubling round without a redouble on offer does not say ``r``); no hint,
+    label, log line or hand summary says his or her (names, "you", or neither)."""
+    from rich.cells import cell_len
+
+    w = walks.walk(gid, n)
+    names = [f"P{s}" for s in range(n)]
+    for st in w.positions:
+        obs = st.observation(st.to_act)
+        keys = {s.key for s in obs.verbs}
+        for s in obs.verbs:
+            assert cell_len(s.hint) <= PROMPT_WIDTH, (gid, s.verb, s.hint)
+            named = set(HINT_KEY.findall(s.hint))
+            assert named <= keys, (gid, obs.phase, s.hint, sorted(named - keys), sorted(keys))
+            for words in (s.hint, s.label):
+                assert not PRONOUNS.search(words), (gid, words)
+    for st in w.finals[:10]:
+        said = [render(e, names) for e in st.observation(0).events]
+        said += st.result().summary.lines(names, you=None)
+        said += st.result().summary.lines(names, you=0)
+        for line in said:
+            assert not PRONOUNS.search(line), (gid, line)
+
+
 # ---- the observation cost does not grow with the log ----------------------------------------
 
 

@@ -17,6 +17,7 @@ from cardtable.bots.playouts import move_words
 from cardtable.bots.words import short_words
 from cardtable.cards import display
 from cardtable.engine.game import Observation
+from cardtable.sheets.base import unit_decimals
 
 if TYPE_CHECKING:
     from cardtable.bots.strong import Decision
@@ -29,21 +30,21 @@ MIN_WORLDS = 30
 
 
 def amount_words(value: float, unit: str = "", se: float | None = None) -> str:
-    """``0.42 strepen``, ``12 points``, ``1 point``, ``1 penalty point``: a positive amount,
-    rounded to what a search can tell: with ``se`` (its standard error, in the same unit) to
-    a step of 1, 2 or 5 times a power of ten no larger than it (``5.7`` with an error of 2.1:
-    ``6``), else to two or three figures; written without trailing noughts (``3``, not
-    ``3.00``)."""
+    """``0.4 strepen``, ``12 points``, ``1 point``, ``0.15 stake units``: a positive amount
+    in the unit's fixed precision (``sheets.base.unit_decimals``: strepen to a tenth, points
+    whole, stake units and hands to a hundredth; so ``0.5`` beside ``0.3 strepen``, never
+    ``0.16`` beside ``0.415``), rounded coarser where a search cannot tell more: with ``se``
+    (its standard error, in the same unit) to a step of 1, 2 or 5 times a power of ten no
+    larger than it (``5.7`` points with an error of 2.1: ``6``; ``0.73`` strepen with 0.3:
+    ``0.8``), halves rounded up."""
+    decimals = unit_decimals(unit)
     v = abs(value)
+    step = 10.0**-decimals
     if se is not None and 0 < se < math.inf:
         e = math.floor(math.log10(se))
-        step = max(m * 10.0**e for m in (1, 2, 5) if m * 10.0**e <= se)
-        v = round(v / step) * step
-        num = f"{v:.{max(0, -math.floor(math.log10(step) + 1e-9))}f}"
-    else:
-        num = f"{v:.0f}" if v >= 10 else f"{v:.1f}" if v >= 1 else f"{v:.2f}"
-    if "." in num:  # no trailing noughts: "3" beside "1.9", never "3.00"
-        num = num.rstrip("0").rstrip(".")
+        step = max(step, max(m * 10.0**e for m in (1, 2, 5) if m * 10.0**e <= se))
+    v = math.floor(round(v / step, 9) + 0.5) * step
+    num = f"{v:.{decimals}f}"
     if float(num) == 1 and unit.endswith(" points"):
         unit = unit[: -len("points")] + "point"  # 1 penalty point
     elif unit == "points" and float(num) == 1:

@@ -192,8 +192,11 @@ class VerbSpec:
     ``label``: the button's words (``Ik dek``, ``Draw stock``; the card of a CARD verb and
     the suit of ``trump C`` are drawn by the table after it); ``key``: the key the table
     gives it (``c``, ``enter``), ``""`` to let the table pick a free one; ``hint``: one line
-    saying what to do; ``shape``: one of ``SHAPES``; ``zone``: the zone whose cards a CARD /
-    CARDS / MELD / DESIGNATION verb picks (default the seat's hand); ``menu``: the first
+    saying what to do, naming no key but its own (the table's prompt joins the hints of the
+    verbs on offer); ``shape``: one of ``SHAPES``; ``zone``: the zone whose cards a CARD /
+    CARDS / MELD / DESIGNATION verb picks (default the seat's hand), and for a NONE verb the
+    kind of the zone a click on which makes the move (``stock`` for ``draw stock``, the table
+    makes it only when it is legal); ``menu``: the first
     level of a MENU; ``min_cards`` / ``max_cards`` for CARDS (0: any).
     ``confirm``: a question the table asks before an action of this spec is applied, for a
     move that ends the hand at once (a claim such as "ik dek"); "" for none.

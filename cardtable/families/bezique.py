@@ -150,7 +150,7 @@ def declare_spec(kind: MeldKind) -> VerbSpec:
     """The button of one meld kind (its cards drawn after the label; the table gives it a
     free key)."""
     return VerbSpec(
-        "declare", f"{kind.label} +{kind.value}", "", "a key declares the meld shown, p draws", NONE, arg=kind.kind
+        "declare", f"{kind.label} +{kind.value}", "", "its key declares the meld shown", NONE, arg=kind.kind
     )
 
 

@@ -827,7 +827,7 @@ class DriftHand(State):
             if a.target is None or not 1 <= a.target <= len(self.melds):
                 return f"{text}: there is no meld {a.target}; the melds are numbered 1 to {len(self.melds)}"
             if g.layoff_requires_meld and not self.owners >> self.seat & 1:
-                return f"{text}: {who} may not lay off before putting down a meld of his own"
+                return f"{text}: {who} may not lay off before putting down a meld"
             m = self.melds[a.target - 1]
             ends = g.ends(c, m)
             if not ends:
@@ -853,8 +853,8 @@ class DriftHand(State):
     def _invariant_reason(self, rem: int) -> str:
         if rem == 0:
             return (
-                "with the option last_card a player goes out only by discarding his last card, "
-                "so he must keep a card to discard"
+                "with the option last_card a player goes out only by discarding the last card "
+                "in hand, so a player must keep a card to discard"
             )
         return (
             "afterwards no card could be discarded (the card taken from the discard pile "

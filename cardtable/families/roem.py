@@ -406,15 +406,13 @@ def roem_words(m: Meld, trump: int | None = None, top: bool = True) -> str:
 
 #: ``declare seq<N> …`` / ``declare carre …``: one button per meld on offer (the table gives
 #: each a free key: e, f, …), labelled ``Roem`` / ``Carré`` and the cards.
-ROEM_SPEC = VerbSpec("declare", "Roem", "", "roem: its key declares it, p passes", NONE)
+ROEM_SPEC = VerbSpec("declare", "Roem", "", "roem: its key declares it", NONE)
 #: ``declare carre …``: as a sequence, labelled ``Carré``
-CARRE_SPEC = VerbSpec("declare", "Carré", "", "roem: its key declares it, p passes", NONE, arg="carre")
+CARRE_SPEC = VerbSpec("declare", "Carré", "", "roem: its key declares it", NONE, arg="carre")
 #: ``declare stuk`` (K and Q of trump)
-STUK_SPEC = VerbSpec("declare", "Stuk", "k", "declare stuk: K and Q of trump (+20)", NONE, arg="stuk")
+STUK_SPEC = VerbSpec("declare", "Stuk", "k", "k declares stuk: trump king and queen (+20)", NONE, arg="stuk")
 #: ``declare trickroem``: the roem that fell in the trick just won
-TRICKROEM_SPEC = VerbSpec(
-    "declare", "Trick roem", "r", "claim the roem in the trick you won, or pass", NONE, arg="trickroem"
-)
+TRICKROEM_SPEC = VerbSpec("declare", "Trick roem", "r", "r claims the roem in the trick you won", NONE, arg="trickroem")
 #: ``pass`` where it only ever declines roem (Kruisjassen, Grevjas: no bidding): the button
 #: says so, not a bare "Pass" on a turn with no roem in hand
 ROEM_PASS_SPEC = VerbSpec("pass", "No roem", "p", "p: no (more) roem to declare", NONE)

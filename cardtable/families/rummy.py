@@ -494,8 +494,9 @@ def stock_top_first(stock: Sequence[Card]) -> list[Card]:
 # one line of 80 columns together; what comes next (the meld's number, what a joker stands
 # for) the table asks for when it is due.
 
-DRAW_STOCK_SPEC = VerbSpec("draw", "Draw stock", "d", "d draws from the stock", NONE, arg="stock")
-DRAW_DISCARD_SPEC = VerbSpec("draw", "Take discard", "t", "t takes the top discard", NONE, arg="discard")
+#: the draws: their keys, and a click on the stock or the discard pile (``zone``)
+DRAW_STOCK_SPEC = VerbSpec("draw", "Draw stock", "d", "d draws from the stock", NONE, arg="stock", zone=STOCK)
+DRAW_DISCARD_SPEC = VerbSpec("draw", "Take discard", "t", "t takes the top discard", NONE, arg="discard", zone=DISCARD)
 MELD_SPEC = VerbSpec("meld", "Meld selected", "m", "\u2423 or 1-9 selects, m melds", CARDS, min_cards=3)
 LAYOFF_SPEC = VerbSpec("layoff", "Lay off", "l", "l lays off", MELD)
 DISCARD_SPEC = VerbSpec("discard", "Discard", "x", "\u23ce or x discards", CARD)

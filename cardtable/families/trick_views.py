@@ -16,7 +16,7 @@ PLAY = tuple(Action("play", None, (c,)) for c in range(65))
 #: The verb every trick game has (the table today: ``⏎`` plays the chosen card).
 PLAY_SPEC = VerbSpec("play", "Play card", "enter", "choose a card (←→), ⏎ plays it", CARD)
 #: ``pass``, a button (bids, meld turns, doubling rounds)
-PASS_SPEC = VerbSpec("pass", "Pass", "p", "pass", arg=None)
+PASS_SPEC = VerbSpec("pass", "Pass", "p", "p passes", arg=None)
 #: the verbs of a trick game without bidding; games add theirs (``TrickHand.verb_table``)
 TRICK_VERBS: tuple[VerbSpec, ...] = (PLAY_SPEC,)
 

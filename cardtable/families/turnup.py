@@ -74,34 +74,43 @@ NT = 4
 DEAL_KEYS = frozenset(("dealer", "hands", "upcard", "completion", "stock"))
 
 
-def pass_spec(label: str, hint: str) -> VerbSpec:
-    """``pass`` on ``p`` with the words of its phase (the hint shared with the phase's
-    other verbs, so the table says it once)."""
+def pass_spec(label: str, hint: str = "p passes") -> VerbSpec:
+    """``pass`` on ``p`` with the words of its phase. Each verb's hint names its own key
+    only: the table's prompt joins the hints of the verbs on offer (a doubling round where
+    no redouble is on offer says nothing of ``r``)."""
     return VerbSpec("pass", label, "p", hint, NONE)
 
 
-_R1 = "accept the turned suit as troef (a), or pass (p)"
 #: round 1: ``bid accept`` / ``pass``
-ROUND1_VERBS = (VerbSpec("bid", "Accept", "a", _R1, NONE, arg="accept"), pass_spec("Pass", _R1))
-_R2 = "name troef (C D H S), no trumps (t), or pass (p)"
-#: round 2: ``trump <suit>``, ``trump none``, ``pass``
+ROUND1_VERBS = (
+    VerbSpec("bid", "Accept", "a", "a accepts the turned suit as troef", NONE, arg="accept"),
+    pass_spec("Pass"),
+)
+#: round 2: ``trump <suit>``, ``trump none``, ``pass`` (the turned suit is not on offer, so
+#: the suits' hint names no letter)
 ROUND2_VERBS = (
-    *(VerbSpec("trump", sym, L, _R2, NONE, arg=L) for L, sym in zip(SUIT_LETTERS, SUIT_SYMBOLS)),
-    VerbSpec("trump", "No trumps", "t", _R2, NONE, arg="none"),
-    pass_spec("Pass", _R2),
+    *(
+        VerbSpec("trump", sym, L, "name troef by the suit's letter", NONE, arg=L)
+        for L, sym in zip(SUIT_LETTERS, SUIT_SYMBOLS)
+    ),
+    VerbSpec("trump", "No trumps", "t", "t plays without troef", NONE, arg="none"),
+    pass_spec("Pass"),
 )
-_OC = "overcall with no trumps (t), or let the bid stand (p)"
 #: the overcall: ``trump none`` / ``pass``
-OVERCALL_VERBS = (VerbSpec("trump", "No trumps", "t", _OC, NONE, arg="none"), pass_spec("Let it stand", _OC))
-_DOUBLE_HINT = "double (d) / redouble (r), or pass (p)"
-DOUBLE_VERBS = (
-    VerbSpec("double", "Double", "d", _DOUBLE_HINT, NONE),
-    VerbSpec("redouble", "Redouble", "r", _DOUBLE_HINT, NONE),
-    pass_spec("Pass", _DOUBLE_HINT),
+OVERCALL_VERBS = (
+    VerbSpec("trump", "No trumps", "t", "t overcalls with no trumps", NONE, arg="none"),
+    pass_spec("Let it stand", "p lets the bid stand"),
 )
-_DIX = "exchange your troef seven for the turned card (x), or keep it (p)"
+DOUBLE_VERBS = (
+    VerbSpec("double", "Double", "d", "d doubles", NONE),
+    VerbSpec("redouble", "Redouble", "r", "r redoubles", NONE),
+    pass_spec("Pass"),
+)
 #: the dix: ``swap 7X`` / ``pass``
-DIX_VERBS = (VerbSpec("swap", "Exchange 7", "x", _DIX, NONE), pass_spec("Keep", _DIX))
+DIX_VERBS = (
+    VerbSpec("swap", "Exchange 7", "x", "x exchanges your troef seven for the turned card", NONE),
+    pass_spec("Keep", "p keeps your seven"),
+)
 #: ``declare jojotte`` on the play of the trump K
 JOJOTTE_SPEC = VerbSpec(
     "declare", "Jo!", "k", "jo-jotte: say jo and play your troef K (the Q later)", NONE, arg="jojotte"
@@ -109,12 +118,12 @@ JOJOTTE_SPEC = VerbSpec(
 PLAY_VERBS = (PLAY_SPEC, JOJOTTE_SPEC)
 #: ``declare stuk`` before a play (``stuk``)
 STUK_VERB = roem.STUK_SPEC
-_MELD_HINT = "roem: its key declares it, p passes"
+_MELD_HINT = "roem: its key declares it"
 #: the melds of the declaration round: one button per meld on offer (free keys)
 MELD_VERBS = (
     VerbSpec("declare", "Roem", "", _MELD_HINT, NONE),
     VerbSpec("declare", "Carré", "", _MELD_HINT, NONE, arg="carre"),
-    pass_spec("Pass", _MELD_HINT),
+    pass_spec("Pass"),
 )
 #: every verb of the family's phases (``TurnUpHand.verb_specs`` picks a phase's)
 TURNUP_VERBS = ROUND1_VERBS + ROUND2_VERBS + OVERCALL_VERBS + DOUBLE_VERBS + DIX_VERBS + PLAY_VERBS + MELD_VERBS

@@ -823,7 +823,7 @@ class WildDriftHand(KnownCards):
         ):
             return (
                 f"{text}: {who} may not {'lay off' if a.verb == 'layoff' else 'swap a joker'} "
-                f"before putting down a meld of his own"
+                f"before putting down a meld"
             )
         if a.verb == "swap":
             if is_joker(c):
@@ -931,7 +931,7 @@ class WildDriftHand(KnownCards):
         if a.verb in ("layoff", "swap") and first_min and self.owners >> self.seat & 1:
             return (
                 f"with a first meld of at least {g.first_meld_min} points, a player lays off and "
-                f"exchanges jokers only from the turn after his first melds"
+                f"exchanges jokers only from the turn after the first melds"
             )
         if a.verb == "meld" and a.cards and (self._first_min() or self._musts()):
             uses = meld_uses(a.cards)

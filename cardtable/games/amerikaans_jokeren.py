@@ -26,7 +26,7 @@ from cardtable.engine.game import DealError, Option, Result, State
 from cardtable.engine.grammar import Compound, Grammar
 from cardtable.engine.registry import register
 from cardtable.engine.standing import Standing
-from cardtable.engine.views import NONE, Fact, LogEvent, Summary, VerbSpec, phrase
+from cardtable.engine.views import DISCARD, NONE, Fact, LogEvent, Summary, VerbSpec, phrase
 from cardtable.families.contract_open import Contract, ContractHand, ContractRummy
 from cardtable.families.drift import DRAW, MAX_TURNOVERS, OVER, PLAY
 from cardtable.families.melds import SET_CARD, SET_RANK, MeldRules, check_meld, meld_points, meld_uses
@@ -64,10 +64,12 @@ PASS = Action("pass")
 OPEN_SPEC = VerbSpec(
     "open", "Open (come out)", "c", "select the whole opening, c comes out (uitkomen)", "cards", min_cards=3
 )
-PASS_SPEC = VerbSpec("pass", "Pass", "p", "p leaves the upcard, t takes it (then give a card back)", NONE)
+PASS_SPEC = VerbSpec("pass", "Pass", "p", "p leaves the upcard", NONE)
 #: the upcard round's ``draw discard``: the family's spec says "d draws from the stock", which
 #: is not on offer then (found at 80x24)
-UPCARD_TAKE_SPEC = VerbSpec("draw", "Take upcard", "t", PASS_SPEC.hint, NONE, arg="discard")
+UPCARD_TAKE_SPEC = VerbSpec(
+    "draw", "Take upcard", "t", "t takes the upcard (then give a card back)", NONE, arg="discard", zone=DISCARD
+)
 AJ_VERBS = WILD_VERBS + (OPEN_SPEC, PASS_SPEC)
 
 
@@ -708,7 +710,7 @@ class AmerikaansState(ContractHand):
                 return "the card left would be the one taken from the discard pile, which may not be discarded"
             return "the lay-offs do not fit the melds on the table in this order"
         if h == 6:
-            return "in hand 6 a player comes out only by going out in one go: all his cards but the discard"
+            return "in hand 6 a player comes out only by going out in one go: every card in hand but the discard"
         if lays:
             return "lay-offs in the turn of coming out only when going out at once"
         if h != 3 and len(melds) > 1:

@@ -45,20 +45,25 @@ DEALER_CHOICES = [TRUMP[0], TRUMP[1], TRUMP[2], TRUMP[3], TRUMP_NONE, PASS]
 PARTNER_CHOICES = DEALER_CHOICES[:5]
 
 #: the verbs (engine.views), keys and labels as the table shows them, by phase
-_TRUMP_HINT = "name trumps: C \u2663 D \u2666 H \u2665 S \u2660 \u00b7 b butifarra (\u00d72)"
+#: each verb's hint names its own key only: the table's prompt joins the hints of the verbs
+#: on offer (a double round with no redouble on offer says nothing of ``r``)
+_TRUMP_HINT = "name trumps: C \u2663 D \u2666 H \u2665 S \u2660"
 TRUMP_VERBS = tuple(
     VerbSpec("trump", sym, L, _TRUMP_HINT, NONE, arg=L) for L, sym in zip(SUIT_LETTERS, SUIT_SYMBOLS)
 ) + (
-    VerbSpec("trump", "Butifarra (no trumps)", "b", _TRUMP_HINT, NONE, arg="none"),
-    VerbSpec("pass", "Pass to partner", "p", "p: your partner chooses", NONE),
+    VerbSpec("trump", "Butifarra (no trumps)", "b", "b butifarra (\u00d72)", NONE, arg="none"),
+    VerbSpec("pass", "Pass to partner", "p", "p passes to your partner", NONE),
 )
-_DOUBLE_HINT = "double (d) / redouble (r), or pass (p)"
 DOUBLE_VERBS = (
-    VerbSpec("double", "Double", "d", _DOUBLE_HINT, NONE),
-    VerbSpec("redouble", "Redouble", "r", _DOUBLE_HINT, NONE),
-    VerbSpec("pass", "Pass", "p", _DOUBLE_HINT, NONE),
+    VerbSpec("double", "Double", "d", "d doubles", NONE),
+    VerbSpec("redouble", "Redouble", "r", "r redoubles", NONE),
+    VerbSpec("pass", "Pass", "p", "p passes", NONE),
 )
-SANT_VICENC_VERBS = (DOUBLE_VERBS[0], VerbSpec("redouble", "Sant Vicenç", "r", _DOUBLE_HINT, NONE), DOUBLE_VERBS[2])
+SANT_VICENC_VERBS = (
+    DOUBLE_VERBS[0],
+    VerbSpec("redouble", "Sant Vicenç", "r", "r redoubles again (Sant Vicenç)", NONE),
+    DOUBLE_VERBS[2],
+)
 
 N_TRICKS = 12
 PER_TRICK = 1  # §2: every trick is worth 1 point
@@ -432,7 +437,7 @@ class ButifarraState(TrickHand):
             return "the hand is over"
         if ph == "trump":
             if v == "pass":
-                return f"seat {seat} must choose: the dealer handed him the choice, and it cannot be passed back"
+                return f"seat {seat} must choose: the dealer handed over the choice, and it cannot be passed back"
             if v == "trump":
                 return f"{action.text()}: name a suit (trump C, D, H or S) or trump none for butifarra"
             who = "the dealer's partner" if self.delegated else "the dealer"

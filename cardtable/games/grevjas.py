@@ -47,7 +47,7 @@ CLAIM_SPEC = VerbSpec(
     "claim",
     "Honderd!",
     "c",
-    "claim 100 (\u201chonderd\u201d)",
+    "c claims 100 (\u201chonderd\u201d)",
     NONE,
     confirm="Claim now? The hand ends at once, and a wrong claim loses it.",
 )

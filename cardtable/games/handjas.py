@@ -97,9 +97,9 @@ _ROEM = {k: handjas_roem(k) for k in ("all", "swiss")}
 TAKE = Action("take-hand")
 KEEP = Action("keep-hand")
 
-SWAP_SPEC = VerbSpec("swap", "Roof", "b", "rob the turned card with your trump six", NONE)
-TAKE_SPEC = VerbSpec("take-hand", "Ruil", "r", "take the extra hand (binding)", NONE)
-KEEP_SPEC = VerbSpec("keep-hand", "Houden", "k", "keep your hand", NONE)
+SWAP_SPEC = VerbSpec("swap", "Roof", "b", "b robs the turned card with your trump six", NONE)
+TAKE_SPEC = VerbSpec("take-hand", "Ruil", "r", "r takes the extra hand (binding)", NONE)
+KEEP_SPEC = VerbSpec("keep-hand", "Houden", "k", "k keeps your hand", NONE)
 VERBS = (PLAY_SPEC, PASS_SPEC, SWAP_SPEC, TAKE_SPEC, KEEP_SPEC, ROEM_SPEC, CARRE_SPEC, STUK_SPEC)
 
 DEAL_KEYS = frozenset(("dealer", "hands", "extra", "dead", "upcard", "stock"))
@@ -850,7 +850,7 @@ class HandjasState(JasHand):
         if k == "resolve":
             side, pts = ev[1], ev[2]
             rej = [s for s, _m in self.declared if s != side]
-            txt = f"best roem: {{0}} {{0:scores|score}} all {{0:his|your}} roem (+{pts})"
+            txt = f"best roem: all {{0's}} roem scores (+{pts})"
             if rej:
                 txt += "; nothing for " + ", ".join(f"{{{i + 1}}}" for i in range(len(sorted(set(rej)))))
             return LogEvent(k, txt, (side,) + tuple(sorted(set(rej))), (), (side, pts))

@@ -82,12 +82,12 @@ _ROEM = {k: jo_roem(k) for k in (True, False)}
 NULLO = Action("bid", "nullo")
 SLAM = Action("bid", "slam")
 
-_F_HINT = "nullo (l) / slam (a), or pass (p)"
-#: phase F: ``bid nullo`` (the defender), ``bid slam`` (the declarer), ``pass``
+#: phase F: ``bid nullo`` (the defender), ``bid slam`` (the declarer), ``pass``; each hint
+#: names its own key only
 CONTRACT_VERBS = (
-    VerbSpec("bid", "Nullo", "l", _F_HINT, NONE, arg="nullo"),
-    VerbSpec("bid", "Slam", "a", _F_HINT, NONE, arg="slam"),
-    pass_spec("Pass", _F_HINT),
+    VerbSpec("bid", "Nullo", "l", "l bids nullo: you take no trick", NONE, arg="nullo"),
+    VerbSpec("bid", "Slam", "a", "a bids slam: you take all nine tricks", NONE, arg="slam"),
+    pass_spec("Pass"),
 )
 VERBS = TURNUP_VERBS + CONTRACT_VERBS
 

@@ -42,7 +42,7 @@ CLAIM_SPEC = VerbSpec(
     "claim",
     "Ik dek",
     "c",
-    "claim 100 (\u201cik dek\u201d)",
+    "c claims 100 (\u201cik dek\u201d)",
     NONE,
     confirm="Claim now? The hand ends at once, and a wrong claim loses it.",
 )

@@ -33,8 +33,8 @@ from cardtable.sheets.penalty import PenaltySheet, signed
 BUY_BACK = Action("buy", "back")
 PASS = Action("pass")
 BUY_VERBS = (
-    VerbSpec("buy", "Buy back in", "b", "b: buy back in", NONE),
-    VerbSpec("pass", "Leave the game", "p", "p: leave the game", NONE),
+    VerbSpec("buy", "Buy back in", "b", "b buys back in", NONE),
+    VerbSpec("pass", "Leave the game", "p", "p leaves the game", NONE),
 )
 
 

@@ -13,7 +13,7 @@ docs/records.md.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from itertools import combinations
 from typing import Any
 
@@ -41,31 +41,26 @@ PASS = Action("pass")
 EXCHANGE_NONE = Action("exchange", "none")
 TRUMP = tuple(Action("trump", L) for L in SUIT_LETTERS)
 
-#: the verbs (engine.views), keys and labels as the table shows them
+#: the verbs (engine.views), keys and labels as the table shows them; each hint names its
+#: own key only (the table's prompt joins the hints of the verbs on offer)
 MANILLE_VERBS = (
     PLAY_SPEC,
-    VerbSpec(
-        "bid",
-        "Take the game",
-        "b",
-        "take the game (b) and play alone against the others, or pass (p)",
-        NONE,
-        arg="play",
-    ),
+    VerbSpec("bid", "Take the game", "b", "b takes the game: you play alone against the others", NONE, arg="play"),
     PASS_SPEC,
-    VerbSpec("exchange", "Keep hand (no exchange)", "k", "keep your hand", NONE, arg="none"),
-    VerbSpec(
-        "exchange",
-        "Exchange selected",
-        "e",
-        "put aside up to the stock's number of cards: select them, e exchanges; k keeps your hand",
-        CARDS,
-        min_cards=1,
-    ),
+    VerbSpec("exchange", "Keep hand (no exchange)", "k", "k keeps your hand", NONE, arg="none"),
+    VerbSpec("exchange", "Exchange selected", "e", "select cards, e swaps them with the stock", CARDS, min_cards=1),
 ) + tuple(
     VerbSpec("trump", sym, L, "name trumps: C \u2663 D \u2666 H \u2665 S \u2660", NONE, arg=L)
     for L, sym in zip(SUIT_LETTERS, SUIT_SYMBOLS)
 )
+
+
+def manille_verbs(stock: int) -> tuple[VerbSpec, ...]:
+    """``MANILLE_VERBS`` with the exchange's hint naming how many cards may go (the stock's
+    ``stock`` cards, §4.2)."""
+    hint = f"select 1 to {stock} cards, e swaps them with the stock" if stock > 1 else "select 1 card, e swaps it"
+    return tuple(replace(s, hint=hint) if s.verb == "exchange" and s.shape == CARDS else s for s in MANILLE_VERBS)
+
 
 _PACK = tuple(piquet32())
 _PIQUET = mask_of(_PACK)
@@ -179,6 +174,8 @@ class Manille(TrickGame):
         t = self.options["target"]
         self.target = auto_target(n) if t == "auto" else t
         self.deals = self.options["rounds"] * n
+        #: the verbs as the table shows them (the exchange's hint names the stock's size)
+        self.verbs = manille_verbs(self.stock_size)
 
     def deck(self) -> list[int]:
         return piquet32()
@@ -495,7 +492,14 @@ class ManilleState(TrickHand):
         verb = "{0:made|made} it" if res.outcome == "made" else "{0:failed|failed}"
         head = phrase(f"{{0}} {verb}: {d['declarer_points']} points, {d['target']} needed", (dec,), kind="outcome")
         k = d["exchanged"]
-        kept = ", kept {0:his|your} hand" if k == 0 else f", exchanged {k} card{'s' if k != 1 else ''}"
+        # no stock (2 or 4 players): no exchange to speak of (§4.2)
+        kept = (
+            ""
+            if self.game.stock_size == 0
+            else ", kept the hand dealt"
+            if k == 0
+            else f", exchanged {k} card{'s' if k != 1 else ''}"
+        )
         contract = phrase(
             f"{{0}} played {SUIT_SYMBOLS[SUIT_LETTERS.index(d['trump'])]}{kept}; stake {d['stake']} a player", (dec,)
         )
@@ -516,7 +520,7 @@ class ManilleState(TrickHand):
         if k == "exchange":
             n = ev[2]
             if n == 0:
-                return LogEvent(k, "{0} {0:keeps his|keep your} hand (exchange none)", (ev[1],), (), (0,))
+                return LogEvent(k, "{0} {0:keeps|keep} the hand dealt (exchange none)", (ev[1],), (), (0,))
             return LogEvent(
                 k, f"{{0}} {{0:exchanges|exchange}} {n} card{'s' if n > 1 else ''} with the stock", (ev[1],), (), (n,)
             )
@@ -540,7 +544,7 @@ class ManilleState(TrickHand):
 
     # -- declared views --
     def verb_specs(self):
-        return MANILLE_VERBS
+        return self.game.verbs
 
     def extra_zones(self, seat: int, hidden: int) -> list:
         """The undrawn stock (face down) and, after the exchange, the cards put aside (out

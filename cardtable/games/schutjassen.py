@@ -40,9 +40,9 @@ BID_TOUT = Action("bid", "tout")
 CONCEDE = Action("concede")
 
 #: §7.2 UI: Schut / Pas in the bidding; Ik dek, Herschut, Tout, Opgeven on a play turn
-SCHUT_SPEC = VerbSpec("bid", "Schut", "b", "say schut: your side must reach 100", NONE, arg="schut")
-HERSCHUT_SPEC = VerbSpec("bid", "Herschut", "e", "e: herschut (400/500)", NONE, arg="herschut")
-TOUT_SPEC = VerbSpec("bid", "Tout", "t", "t: tout (900)", NONE, arg="tout")
+SCHUT_SPEC = VerbSpec("bid", "Schut", "b", "b says schut: your side must reach 100", NONE, arg="schut")
+HERSCHUT_SPEC = VerbSpec("bid", "Herschut", "e", "e says herschut (400/500)", NONE, arg="herschut")
+TOUT_SPEC = VerbSpec("bid", "Tout", "t", "t says tout (900)", NONE, arg="tout")
 CONCEDE_SPEC = VerbSpec(
     "concede",
     "Opgeven",
@@ -55,11 +55,11 @@ CLAIM_SPEC = VerbSpec(
     "claim",
     "Ik dek",
     "c",
-    "claim 100 (\u201cik dek\u201d)",
+    "c claims 100 (\u201cik dek\u201d)",
     NONE,
     confirm="Claim now? The hand ends at once, and a wrong claim fails the contract.",
 )
-BID_PASS_SPEC = VerbSpec("pass", "Pas", "p", "pass (no schut)", NONE)
+BID_PASS_SPEC = VerbSpec("pass", "Pas", "p", "p passes (no schut)", NONE)
 VERBS = (PLAY_SPEC, CLAIM_SPEC, PASS_SPEC, SCHUT_SPEC, HERSCHUT_SPEC, TOUT_SPEC, CONCEDE_SPEC) + roem.ROEM_VERBS
 BID_VERBS = (BID_PASS_SPEC, SCHUT_SPEC)
 

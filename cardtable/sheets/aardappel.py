@@ -45,6 +45,7 @@ class Aardappels(Sheet):
 
     kind = "aardappels"
     unit = "strepen"
+    unit_decimals = 1
     title = "Streepjes en aardappels"
 
     def __init__(self, n_seats: int, target: int = 7, first_dealer: int = 0):

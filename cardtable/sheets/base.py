@@ -43,6 +43,20 @@ def grid(head: list[str], rows: list[list[str]], aligned: bool = True) -> list[s
     return [line(head), sep] + [line(r) for r in rows]
 
 
+def unit_decimals(unit: str) -> int:
+    """The decimals an amount in ``unit`` (a ``Sheet.unit``: ``strepen``, ``points`` ...) is
+    written with: the ``unit_decimals`` of the sheet kind that counts in it (strepen 1, points
+    0, stake units 2), the same in every game; 2 for a unit no sheet declares (a game's own
+    returns)."""
+    todo = list(Sheet.__subclasses__())
+    while todo:
+        cls = todo.pop(0)
+        if cls.unit == unit and unit:
+            return cls.unit_decimals
+        todo += cls.__subclasses__()
+    return Sheet.unit_decimals
+
+
 class Sheet:
     """A match score sheet. Subclasses keep their own data and implement ``record``,
     ``render``, ``to_json`` and ``table``.
@@ -60,6 +74,10 @@ class Sheet:
     kind = "sheet"
     #: the unit of ``seat_totals()`` (Standing.unit)
     unit = ""
+    #: the decimals a player reads an amount in ``unit`` with, fixed for the unit wherever
+    #: one is written as a fraction (the review's and the hint's gains, a tournament's
+    #: average): at least those of the game's ``review_floor`` (``unit_decimals``)
+    unit_decimals = 2
 
     def __init__(self, n_seats: int, first_dealer: int = 0):
         self.n_seats = n_seats

@@ -70,6 +70,7 @@ class Boom(Sheet):
 
     kind = "boom"
     unit = "points"
+    unit_decimals = 0
     title = "Boom"
 
     def __init__(self, n_seats: int = 4, target: int = 13, first_dealer: int = 0):

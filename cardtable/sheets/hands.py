@@ -44,6 +44,7 @@ class HandsWon(Sheet):
 
     kind = "hands_won"
     unit = "hands"
+    unit_decimals = 2
 
     def __init__(
         self,

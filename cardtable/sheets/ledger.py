@@ -65,6 +65,7 @@ class Ledger(Sheet):
 
     kind = "ledger"
     unit = "stake units"
+    unit_decimals = 2
 
     def __init__(
         self,

@@ -53,6 +53,7 @@ class PenaltySheet(Sheet):
 
     kind = "penalty"
     unit = "penalty points"
+    unit_decimals = 0
     title = "Penalty points"
 
     def __init__(self, n_seats: int, limit: int, max_buy_backs: int = 0, first_dealer: int = 0):

@@ -40,6 +40,7 @@ class SideTotals(Sheet):
 
     kind = "side_totals"
     unit = "game points"
+    unit_decimals = 0
 
     def __init__(
         self,

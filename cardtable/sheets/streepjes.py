@@ -66,6 +66,7 @@ class Streepjes(Sheet):
 
     kind = "streepjes"
     unit = "strepen"
+    unit_decimals = 1
 
     def __init__(self, n_seats: int = 4, target: int = 11, first_dealer: int = 0):
         super().__init__(n_seats, first_dealer)

@@ -42,6 +42,7 @@ class TotalsSheet(Sheet):
 
     kind = "totals"
     unit = "points"
+    unit_decimals = 0
 
     def __init__(
         self,

@@ -452,7 +452,8 @@ class Chooser:
         ui.redraw(clear=True)
 
     def menu_prompt(self, obs) -> str:
-        """A line saying where the menu is: the labels along the path."""
+        """A line saying where the menu is: the labels along the path (not the verb's hint:
+        it names the key that opened the menu, which means another word inside it)."""
         if self.choices:
             return "Which one? Type its number (Esc: back)."
         spec, node = self._level(obs)
@@ -473,8 +474,7 @@ class Chooser:
                 ask = "which suit?"
         if node is not None and node.pick is None and node.children and node.children[0].word in SUIT_LETTERS:
             ask = "which suit?"
-        tail = f" · {spec.hint}" if spec is not None and spec.hint else ""
-        return " › ".join(words) + f": {ask} (Esc: back){tail}"
+        return " › ".join(words) + f": {ask} (Esc: back)"
 
     # ---- cards --------------------------------------------------------------------------
     def match_cards(self, s: VerbSpec, acts: Sequence[Action], cards: Sequence[int]) -> list[Action]:

@@ -353,12 +353,10 @@ class TableDrawing(TableBase):
                 hints.append(s.hint)
         if not hints:
             return Text("Your turn: choose an action below.", grey)
-        # one line: the hints of every verb on offer, without "Your turn: " if that makes
-        # them fit, else cut with … (``message_cut``: the fit checks report it)
-        line = " · ".join(hints)
-        if Text("Your turn: " + line).cell_len <= self._line_width():
-            line = "Your turn: " + line
-        return self._one_line(Text(line, grey))
+        # one line: the hints of the verbs on offer (each names only its own verb), as many
+        # whole ones as fit (``R.prompt_line``); a single hint too long is cut with …
+        # (``message_cut``: the fit checks report it)
+        return self._one_line(Text(R.prompt_line(hints, self._line_width()), grey))
 
     def _line_width(self) -> int:
         return max(20, (self.size.width or 80) - 2)

@@ -15,14 +15,14 @@ from textual.containers import VerticalScroll
 
 from cardtable.engine.actions import Action
 from cardtable.engine.game import Observation
-from cardtable.engine.views import CARD, CARDS, LAST_TRICK, MELD, TRICK, spec_for
+from cardtable.engine.views import CARD, CARDS, DISCARD, LAST_TRICK, MELD, NONE, STOCK, TRICK, spec_for
 from cardtable.tui import render as R
 from cardtable.tui.bot_driver import hint_function
 from cardtable.tui.chooser import CARD_SHAPES, Chooser, card_index
 from cardtable.tui.moves import TableMoves
 from cardtable.tui.screens import RulesScreen, SheetScreen
 from cardtable.tui.table_base import MIN_SIZE
-from cardtable.tui.widgets import ActionBar, CardWidget, key_name
+from cardtable.tui.widgets import ActionBar, CardWidget, PileView, key_name
 
 
 def is_digit_key(key: str) -> bool:
@@ -305,6 +305,37 @@ class TableKeys(TableMoves):
             self.cursor = i
             self._message = None
             self.refresh_table()
+
+    def on_pile_view_clicked(self, event: PileView.Clicked) -> None:
+        """A click on the stock or the discard pile: the legal move whose verb the game declares
+        for that zone (``VerbSpec.zone``: ``draw stock``, ``draw discard``), as its key makes it;
+        where this match has offered such a move before but not now, the rules' reason
+        (``_not_on_offer``: the draw is made already, only the stock may be drawn). Legality
+        is the rules': the move is looked up in ``obs.legal``."""
+        if self.mode != "human":
+            self._not_your_turn()
+            return
+        obs = self.observation()
+        if obs is None or self._hidden() or not obs.legal:
+            return
+        for a in obs.legal:
+            spec = spec_for(a, obs.verbs)
+            if spec is not None and spec.shape == NONE and spec.zone == event.zone:
+                self.try_action(a)
+                return
+        seen = [
+            sp
+            for phase in self._seen_specs.values()
+            for sp in phase.values()
+            if sp.shape == NONE and sp.zone == event.zone
+        ]
+        if seen:
+            self._not_on_offer(seen[-1])
+            return
+        where = {STOCK: "the stock", DISCARD: "the discard pile"}.get(event.zone, event.zone)
+        self.set_message(
+            Text(f"Nothing is taken from {where} now: the keys below say what you can do.", Style(color=R.GOLD))
+        )
 
     def on_action_bar_chosen(self, event: ActionBar.Chosen) -> None:
         fn = self.keymap.get(event.key)

@@ -335,6 +335,27 @@ def hint_line(action, why: str, verbs: Sequence = (), dutch: bool = False) -> Te
     return t
 
 
+#: the words before the turn prompt's hints, where they fit
+YOUR_TURN = "Your turn: "
+
+
+def prompt_line(hints: Sequence[str], width: int) -> str:
+    """The turn prompt in at most ``width`` cells: ``Your turn: `` and ``hints`` (the hints
+    of the verbs on offer, the most needed first) joined by `` · ``; where they do not all
+    fit, first without ``Your turn: ``, then without the last hints, whole (their buttons
+    still name them), never a hint cut in the middle. One hint wider than ``width`` is
+    returned whole (the caller cuts it)."""
+    from rich.cells import cell_len
+
+    for k in range(len(hints), 0, -1):
+        line = " \u00b7 ".join(hints[:k])
+        if cell_len(YOUR_TURN + line) <= width:
+            return YOUR_TURN + line
+        if cell_len(line) <= width:
+            return line
+    return hints[0] if hints else ""
+
+
 _SUIT_GLYPHS = {"\u2663": 0, "\u2666": 1, "\u2665": 2, "\u2660": 3}
 
 

@@ -19,6 +19,7 @@ from textual.binding import Binding
 from textual.containers import Center, Horizontal, Vertical, VerticalScroll
 from textual.css.query import NoMatches
 from textual.screen import Screen
+from textual.scrollbar import ScrollBar
 from textual.widgets import Button, Checkbox, Input, Label, OptionList, Select, Static
 from textual.widgets.option_list import Option as ListOption
 
@@ -781,6 +782,17 @@ class HandSummaryScreen(GatedConfirmation):
 
     def action_next(self) -> None:
         confirm(self, True)
+
+    def on_click(self, event) -> None:
+        """A click on the summary's text goes on as ⏎ does (not one on its scroll bar or its
+        key line): through the same gate (``InputGate``: a click made before the summary was
+        drawn, or in hot-seat before a quiet second, never reaches here), and the next hand's
+        hand-over still asks for its player's key."""
+        w = event.widget
+        if w is None or isinstance(w, ScrollBar) or not any(x.id == "summary" for x in (w, *w.ancestors)):
+            return
+        event.stop()
+        self.action_next()
 
     def action_sheet(self) -> None:
         self.app.push_screen(SheetScreen(self.match, self.names, back="back to the summary"))

@@ -24,6 +24,7 @@ from textual.screen import Screen
 from cardtable.cards import plain
 from cardtable.engine.game import Observation
 from cardtable.engine.match import Match
+from cardtable.engine.views import VerbSpec
 from cardtable.tui import render as R
 from cardtable.tui.bot_driver import BotDriver
 from cardtable.tui.chooser import Chooser
@@ -73,7 +74,7 @@ class TableBase(Screen):
         self._obs_cache: tuple = (None, None, None)
         # card-shaped verbs seen in each phase: their keys stay bound while no action of
         # theirs is legal, so that a try is refused with the rules' reason (a two-card meld)
-        self._seen_specs: dict[str, dict[tuple, object]] = {}
+        self._seen_specs: dict[str, dict[tuple, VerbSpec]] = {}
         self._buttons: list[tuple[str, Text]] = []  # the action line's (key, label), as drawn
         #: the keys of the moves offered to the human at the keyboard since they took it (the
         #: last hand-over): the next hand-over is not passed by any of them (``pass_key``)

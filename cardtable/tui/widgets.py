@@ -10,6 +10,7 @@ import io
 from typing import Any, Collection, Sequence
 
 from rich import box
+from rich.cells import cell_len
 from rich.console import Console
 from rich.style import Style
 from rich.table import Table
@@ -23,7 +24,7 @@ from textual.widgets import Button, Footer, Static
 
 from cardtable.cards import Card
 from cardtable.engine.game import MeldView
-from cardtable.engine.views import BUYBACK, OUT_MARK, RUMMY, TIE_MARK, VOID, WINNER
+from cardtable.engine.views import BUYBACK, DISCARD, OUT_MARK, RUMMY, STOCK, TIE_MARK, VOID, WINNER
 from cardtable.tui import render as R
 from cardtable.tui.chooser import card_key
 
@@ -322,8 +323,40 @@ class HandView(Horizontal):
         return [w.card for w in self._pool if w.display and w.card is not None]
 
 
+def item_lines(items: Sequence[str], width: int, rows: int, sep: str = " \u00b7 ") -> list[str]:
+    """``items`` (a seat's note: ``partner``, ``declarer``, ``2 tricks``) joined by ``sep`` in
+    lines of at most ``width`` cells, broken only between two items, in at most ``rows``
+    lines: an item wider than a line, or what is left after the last line, is cut with …
+    (``width`` 0: one line, not fitted)."""
+    if width <= 0:
+        return [sep.join(items)] if items else []
+    lines: list[str] = []
+    for it in items:
+        if lines and cell_len(lines[-1] + sep + it) <= width:
+            lines[-1] += sep + it
+        elif len(lines) < rows:
+            lines.append(it)
+        else:
+            lines[-1] += sep + it  # no row left: cut below
+    return [_cut(ln, width) for ln in lines]
+
+
+def _cut(text: str, width: int) -> str:
+    """``text`` in at most ``width`` cells: cut with … where it is wider."""
+    if cell_len(text) <= width:
+        return text
+    t = Text(text)
+    t.truncate(width, overflow="ellipsis")
+    return t.plain
+
+
 class SeatView(Static):
-    """Another seat: name, dealer and turn marks, card backs with the count, tricks or melds."""
+    """Another seat: name, dealer and turn marks, card backs with the count, tricks or melds.
+    Every line fits the seat's width (``item_lines``): the note breaks between its items
+    onto a second line, the name is cut with … where it is too long."""
+
+    #: the lines a seat's note may take
+    NOTE_ROWS = 2
 
     def __init__(self, **kw) -> None:
         super().__init__("", markup=False, classes="seat", **kw)
@@ -340,21 +373,30 @@ class SeatView(Static):
         compact: bool = False,
         center: bool = False,
     ) -> None:
+        self._last = (
+            name,
+            cards,
+            dict(dealer=dealer, to_act=to_act, note=note, thinking=thinking, compact=compact, center=center),
+        )
         lines = []
+        width = self._width = self.content_region.width
         head = Text()
         head.append("▶ " if to_act else "", Style(color=R.GOLD, bold=True))
-        head.append(name, Style(bold=True, color=R.GOLD if to_act else "#ffffff"))
+        marks = " (D)" if dealer else ""
+        short = _cut(name, max(2, width - head.cell_len - len(marks))) if width > 0 else name
+        head.append(short, Style(bold=True, color=R.GOLD if to_act else "#ffffff"))
         if dealer:
-            head.append(" (D)", Style(color="#b8d8c0"))
+            head.append(marks, Style(color="#b8d8c0"))
         lines.append(head)
         lines.append(R.backs(cards, limit=8 if compact else 10))
         # while the seat thinks, that word takes the note's line (tricks, melds come back
         # with its move)
         if thinking:
-            tail = Text("thinking…", Style(color=R.GOLD, italic=True))
+            lines.append(Text("thinking…", Style(color=R.GOLD, italic=True)))
         else:
-            tail = Text(note, Style(color="#b8d8c0"))
-        lines.append(tail)
+            items = [x for x in note.split(" · ") if x]
+            rows = item_lines(items, width, self.NOTE_ROWS) or [""]
+            lines += [Text(x, Style(color="#b8d8c0")) for x in rows]
         t = Text("\n").join(lines)
         if center:
             t.justify = "center"
@@ -362,8 +404,19 @@ class SeatView(Static):
         self.set_class(to_act, "to-act")
 
     def clear(self) -> None:
+        self._last = None
         self.update("")
         self.set_class(False, "to-act")
+
+    _last: tuple | None = None
+    _width = 0  # the width the lines were fitted to
+
+    def on_resize(self) -> None:
+        # the lines are fitted to the width: drawn again once it is known or changes (not
+        # when the table has drawn them for the new width already)
+        if self._last is not None and self.content_region.width != self._width:
+            name, cards, kw = self._last
+            self.show(name, cards, **kw)
 
 
 class TrickView(Static):
@@ -484,29 +537,55 @@ def _wrap_text(t: Text, width: int) -> list[Text]:
 
 class PileView(Static):
     """Stock (a card back and the count) and the discard pile (its top card, the count and
-    the next cards below it, all public)."""
+    the next cards below it, all public). A click on either says which (``Clicked``: the
+    zone kind, ``stock`` or ``discard``); the table makes the move the game declares for it."""
+
+    #: the drawing's width, and where the discard pile starts in it (the stock left of it)
+    WIDTH = 40
+    DISCARD_AT = 12
+
+    class Clicked(Message):
+        def __init__(self, zone: str) -> None:
+            self.zone = zone
+            super().__init__()
 
     def __init__(self, **kw) -> None:
         super().__init__("", markup=False, **kw)
 
+    def zone_at(self, x: int) -> str | None:
+        """The zone kind (``stock``, ``discard``) drawn at column ``x`` of the widget, or None
+        beside the drawing (centred in the widget's content, ``content-align``)."""
+        left = self.styles.gutter.left + max(0, (self.content_region.width - self.WIDTH) // 2)
+        col = x - left
+        if not 0 <= col < self.WIDTH:
+            return None
+        return STOCK if col < self.DISCARD_AT else DISCARD
+
+    def on_click(self, event) -> None:
+        zone = self.zone_at(event.x)
+        if zone is not None:
+            event.stop()
+            self.post_message(self.Clicked(zone))
+
     def show(self, stock: int, discard: Sequence[Card], dutch: bool) -> None:
         soft = Style(color="#b8d8c0")
-        cv = R.Canvas(40, 4)
+        cv = R.Canvas(self.WIDTH, 4)
         cv.put(0, 0, "Stock", soft)
         if stock:
             cv.card(0, 1, None)
             cv.put(6, 2, str(stock), Style(bold=True))
         else:
             cv.put(0, 2, "empty", Style(color="#b8d8c0", italic=True))
-        cv.put(12, 0, f"Discard pile ({len(discard)})", soft)
+        at = self.DISCARD_AT
+        cv.put(at, 0, f"Discard pile ({len(discard)})", soft)
         if discard:
-            cv.card(12, 1, discard[-1], dutch, highlight=True)
+            cv.card(at, 1, discard[-1], dutch, highlight=True)
             below = list(reversed(discard[:-1]))[:4]
             if below:
                 cv.put(18, 2, "below: ", soft)
                 cv.put(25, 2, R.cards_inline(below, dutch))
         else:
-            cv.put(12, 2, "empty", Style(color="#b8d8c0", italic=True))
+            cv.put(at, 2, "empty", Style(color="#b8d8c0", italic=True))
         self.update(cv.text())
 
 

@@ -112,7 +112,7 @@ def example_2(**opts):
 def test_example_2_layoffs():
     st = run(example_2(), "draw stock")
     assert hand_text(st, 1) == sorted("8S 8H 8D 9C 9H 9S TH 2C".split())
-    refused(st, "layoff 8S to 1", "before putting down a meld of his own")
+    refused(st, "layoff 8S to 1", "before putting down a meld")
     st = run(st, "meld 9C 9H 9S")
     assert meld_text(st, 3) == "9C 9H 9S"
     st = run(st, "layoff 8S to 1")

@@ -309,7 +309,7 @@ def test_example8_layoff_default():
 def test_example8_layoff_requires_meld():
     st = example8_state(layoff_requires_meld=True)
     assert "layoff 8S to 1" not in texts(st.legal_actions())
-    refused(st, "layoff 8S to 1", "meld of his own")
+    refused(st, "layoff 8S to 1", "before putting down a meld")
     st = st.apply("meld 2C 3C 4C")
     assert "layoff 8S to 1" in texts(st.legal_actions())
     st = st.apply("layoff 8S to 1")

@@ -175,7 +175,7 @@ def test_exchange_cards_in_any_order_and_refusals():
     refused(s, "play TS", "exchanges first")
     refused(s, "exchange", "exchange none")
     t = s.apply("exchange none")
-    assert t.observation(2).extra["stake"] == 3 and t.observation(0).log[-1].startswith("seat 1 keeps his hand")
+    assert t.observation(2).extra["stake"] == 3 and t.observation(0).log[-1].startswith("seat 1 keeps the hand dealt")
     refused(t, "trump N", "trump C")
     refused(t, "exchange none", "names trump")
     assert t.apply("trump h").trump == 2
@@ -310,6 +310,22 @@ def test_example_8_exactly_the_target():
     assert d["declarer_points"] == 21 and d["target"] == 21
     assert res["outcome"] == "made"
     assert res["points"] == [-1, 3, -1, -1]
+
+
+def _contract_line(name: str, players: int) -> str:
+    """The hand summary's contract line of record ``name`` (seat 0 called Anna, 1 Bram ...)."""
+    rec = load(name)
+    s = run(get_game("manille", players=players).from_deal(rec["hands"][0]["deal"]), *rec["hands"][0]["actions"])
+    names = ["Anna", "Bram", "Cas", "Daan", "Eva", "Fien", "Gijs"][:players]
+    return next(ln for ln in s.result().summary.lines(names) if ln.startswith("Contract"))
+
+
+def test_the_summary_names_the_exchange_only_where_there_is_a_stock():
+    """Issue 22: the summary said "kept his hand" of every declarer, also with four players,
+    who have no stock to exchange with. Example 7 (six players, ``exchange none``): "kept the
+    hand dealt"; Example 8 (four players, no stock): nothing of an exchange."""
+    assert _contract_line("e7", 6) == "Contract: Cas played \u2666, kept the hand dealt; stake 3 a player"
+    assert _contract_line("e8", 4) == "Contract: Bram played \u2665; stake 1 a player"
 
 
 # ---- Example 9: match end ----------------------------------------------------------------

@@ -5,6 +5,7 @@ of the action bar is in view, and no key of the key line is cut."""
 
 from __future__ import annotations
 
+from rich.cells import cell_len
 from textual.containers import ScrollableContainer
 from textual.widgets import Button, Static
 
@@ -41,6 +42,14 @@ def fit_problems(app) -> list[str]:
             need = w.get_content_height(w.size, size, w.size.width)
             if need > w.size.height:
                 bad.append(f"{w!r} needs {need} lines, has {w.size.height}: {str(w.render())[:60]!r}")
+    from cardtable.tui.widgets import SeatView
+
+    for w, _r in leaves:
+        if isinstance(w, SeatView) or w.id in ("me", "status", "message"):
+            width = w.content_region.width
+            for line in str(w.render()).splitlines():
+                if width > 0 and cell_len(line.rstrip()) > width:
+                    bad.append(f"{w!r} wraps a line of {cell_len(line.rstrip())} cells in {width}: {line.strip()!r}")
     from textual.widgets._footer import FooterKey
 
     for w, r in vis:

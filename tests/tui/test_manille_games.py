@@ -80,7 +80,7 @@ async def test_manille_parlee_hand_with_a_question_and_a_statement(make_app):
                 # ask the partner how many cards of a suit: a, then c (count), then the suit
                 await press(pilot, "a")
                 assert tbl.menu == ("ask",)
-                assert "your partner" in message(tbl)
+                assert message(tbl).startswith("Ask partner: what?"), message(tbl)
                 await press(pilot, "c")
                 assert tbl.menu == ("ask", "count")
                 # Esc goes back one level, and c opens the counts again

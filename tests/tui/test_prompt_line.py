@@ -101,7 +101,7 @@ async def test_kruisjassen_prompt_with_the_claim_fits_80_columns():
         tbl = app.screen
         assert any(a.verb == "claim" for a in tbl.observation().legal)
         line = message(tbl)
-        assert "claim 100" in line and not line.endswith("…"), line
+        assert "c claims 100" in line and not line.endswith("…"), line
         assert tbl.message_cut is None and not fit_problems(app), fit_problems(app)
 
 

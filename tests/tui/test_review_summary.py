@@ -161,7 +161,7 @@ async def test_summary_lists_where_the_bot_would_have_played_otherwise(monkeypat
             want.append(str(R.pretty(line.text())))
         want.append(f"and {len(decided) - SHOWN} more")
         assert text.splitlines() == want
-        assert "about 3 strepen better on average" in text
+        assert "about 3.0 strepen better on average" in text
         assert "declare" not in text and "Trick 1: you chose" in text
 
 
@@ -290,4 +290,4 @@ async def test_a_hint_not_followed_gives_the_hints_numbers(monkeypatch):
             )
             want.append(str(R.pretty(line.text())))
         assert text.splitlines() == want
-        assert "about 6 strepen better on average" in text and "about 3 strepen" not in text
+        assert "about 6.0 strepen better on average" in text and "about 3.0 strepen" not in text
