@@ -39,6 +39,8 @@ END_WORDS = {"claim": "dek", "wrong_claim": "foute dek", "deal_end": "einde", "s
 RANK_WORDS = {14: "azen", 13: "heren", 12: "vrouwen", 11: "boeren", 10: "tienen"}
 
 LEGEND = "[n] lives \u00b7 K op de kip (one life more, once a game) \u00b7 | a game point (points mode)"
+#: the legend of the lives mode's drawing
+LIVES_LEGEND = "[n] lives \u00b7 K op de kip (one life more, once a game)"
 
 
 def drop_lives(
@@ -280,8 +282,13 @@ class HonderdenSheet(Sheet):
         return ["round"] + nm, rows
 
     def view(self, names: Sequence[str] | None = None) -> SheetView:
-        """The table (a row per round, the totals) and the §8 drawing's lines not already in
-        it (the lives header, the rule, the round log); the winners marked."""
+        """Lives mode: the §8 drawing as it is (the lives header with the kip, the rule, the
+        round log; a free drawing, its lines only), the winner marked as the boom marks its
+        side. Points mode: the table (a row per round, the totals) and the §8 drawing's lines
+        not already in it; the winners marked."""
+        if self.scoring == "lives":
+            won = tuple((-1, 1 + w, WINNER) for w in (self.winners if self.over else ()))
+            return SheetView(self.title, marks=won, lines=tuple(self.render(names).splitlines()), legend=LIVES_LEGEND)
         head, rows = self.table(names)
         heads = {h.strip().lower() for h in head}
         # a points-mode tally line names a column: the table's total row shows it already
