@@ -1014,7 +1014,8 @@ class HonderdenHand(TurnUpHand):
     def status(self) -> str:
         parts = [f"trick {min(self.ntricks + 1, self.n_tricks)} of {self.n_tricks}"]
         if self.two:
-            parts.append(f"stock {len(self.stock) + (1 if self.up_now >= 0 else 0)}" if self.stock else "phase 2")
+            # the covered cards, as the stock's zone counts them (the open card lies beside it)
+            parts.append(f"stock {len(self.stock)}" if self.stock else "phase 2")
         if self.game.options["show_counts"]:
             parts.append("counts " + " \u2013 ".join(str(self.counts[s]) for s in self.active))
         return " \u00b7 ".join(parts)
