@@ -140,6 +140,7 @@ GENERIC = (
     "cardtable.bots.words",
     "cardtable.cards",
     "cardtable.engine",
+    "cardtable.sheets.base",  # the sheet base class: its units' precision, no family
 )
 
 

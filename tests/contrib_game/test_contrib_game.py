@@ -185,7 +185,9 @@ def test_shared_table_checks():
 
 
 async def test_shared_table_renders():
-    await shared("tui.test_generic").test_every_phase_renders_at_132x36(build_app, GID)
+    generic = shared("tui.test_generic")
+    for n in (2, 4):
+        await generic.test_every_phase_fits_132_100_and_80_columns(build_app, GID, n)
 
 
 async def test_shared_hotseat_privacy():
