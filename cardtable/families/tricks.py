@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import random as _random
 from collections import Counter
-from typing import Any, Sequence, TypeVar
+from typing import Any, Callable, Sequence, TypeVar
 
 from cardtable.cards import SUIT_OF, Card, card_text, plain, rank_of, suit_of
 from cardtable.engine.actions import Action
@@ -980,8 +980,18 @@ class TrickHand(State):
         deal = self.iset_deal(seat, known)
         played = self.played_by()
         return InformationSet(
-            self, seat, deal, lambda st, masks, rng: st._iset_build(seat, known, deal, masks, rng, played)
+            self,
+            seat,
+            deal,
+            lambda st, masks, rng: st._iset_build(seat, known, deal, masks, rng, played),
+            accept=self.iset_accept(seat),
         )
+
+    def iset_accept(self, seat: int) -> Callable[[Any], bool] | None:
+        """A check on each sample of ``seat``'s information set that the card constraints
+        cannot say (``InformationSet``'s ``accept``: the bids seen, jo-jotte §4, klop §3);
+        None (the default): every sample is kept."""
+        return None
 
     def iset_pool(self, seat: int, known: list[int]) -> int:
         """The cards whose place ``seat`` does not know (other hands less ``known``, and

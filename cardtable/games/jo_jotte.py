@@ -7,7 +7,7 @@ apart, jo-jotte) with jo-jotte's parameters; the follow rule ``KlaberjasRule``
 (families/follow.py). This module adds the card points (``JOJOTTE``), the melds' values
 (``jo_roem``), the nullo and slam round (phase ``contract``, §4 F), the scoring of §7
 above and below the line with the suspense carried in ``Standing.extra``, the thrown-in
-hand, the sample check of the bidding (``bid_value``, ``_iset_accept``), the words and the
+hand, the sample check of the bidding (``bid_value``, ``iset_accept``), the words and the
 observation. The sheet is ``sheets/lijn.py``. The record's ``deal`` and ``result.detail``:
 docs/records.md.
 """
@@ -527,7 +527,7 @@ class JoJotteState(TurnUpHand):
         """A usual hand differs by 100 to 200 points."""
         return 200.0
 
-    def _iset_accept(self, seat: int):
+    def iset_accept(self, seat: int):
         """The other seat's bids judged by ``bid_value`` on its first deal: a sample is kept
         unless the other seat accepted, named a suit or bid no trumps (also as the overcall)
         with a hand worth far less than ``BID_AT`` for it, or passed in round 1 with a hand
@@ -555,11 +555,6 @@ class JoJotteState(TurnUpHand):
             return True
 
         return accept
-
-    def information_set(self, seat: int):
-        iset = TurnUpHand.information_set(self, seat)
-        iset._accept = self._iset_accept(seat)
-        return iset
 
     # -- views --
     def _log_event(self, ev: tuple) -> LogEvent | None:

@@ -11,7 +11,7 @@ rule is ``KlaberjasRule`` (families/follow.py) with the options ``jas_holdback``
 This module adds the card points (``KLOP``), the melds' values (``KLOP_ROEM``), schmeiss
 (§4, phases B and D), the claim by roem (§7, ``claim_value``), the scoring of §7 with nat
 and its split among three, the thrown-in hand, the bidding check of the samples
-(``bid_value``, ``_iset_accept``), the words and the observation. The sheet is
+(``bid_value``, ``iset_accept``), the words and the observation. The sheet is
 ``sheets/klop.py``. The record's ``deal`` and ``result.detail``: docs/records.md.
 """
 
@@ -97,7 +97,7 @@ _PIQUET = mask_of(_PACK)
 #: (6 cards) and names a suit in round 2 (9 cards), and the samples check the bidding seen
 BID_AT_6 = 52
 BID_AT_9 = 78
-#: a pass with a hand worth this much more than the bar is unlikely (``_iset_accept``)
+#: a pass with a hand worth this much more than the bar is unlikely (``iset_accept``)
 PASS_MARGIN = 25
 
 
@@ -547,7 +547,7 @@ class KlopHand(TurnUpHand):
         """A usual hand differs by 100 to 200 points."""
         return 200.0
 
-    def _iset_accept(self, seat: int):
+    def iset_accept(self, seat: int):
         """The other seats' bids judged by ``bid_value``: a sample is kept unless a seat
         accepted or named a suit with a hand worth far less than the bar (round 1 on its
         first six cards, round 2 on nine), or passed with a hand worth ``PASS_MARGIN`` more
@@ -574,11 +574,6 @@ class KlopHand(TurnUpHand):
             return True
 
         return accept
-
-    def information_set(self, seat: int):
-        iset = TurnUpHand.information_set(self, seat)
-        iset._accept = self._iset_accept(seat)
-        return iset
 
     # -- views --
     def _log_event(self, ev: tuple) -> LogEvent | None:

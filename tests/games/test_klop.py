@@ -389,13 +389,14 @@ def test_the_information_set_keeps_the_bidding_seen():
     weak = ["7C", "8C", "9C", "7D", "8D", "9D", "7H", "8H", "9H"]
     other = ["QC", "KC", "TC", "QD", "KD", "TD", "QH", "KH", "TH"]
     st = start(deal([other, strong], "QS")).apply("pass")  # seat 1 passes round 1 on AC AD AS KS JS TS
-    acc = st._iset_accept(0)
+    acc = st.iset_accept(0)
     assert acc is not None and not acc(st)  # a world where seat 1 held that hand is refused
+    assert st.information_set(0)._accept is not None  # the family's information set checks it
     st = start(deal([other, weak], "QS")).apply("pass")
-    assert st._iset_accept(0)(st)
+    assert st.iset_accept(0)(st)
     st = start(deal([other, weak], "QS")).apply("bid accept")  # accepting on nothing: unlikely
-    assert not st._iset_accept(0)(st)
-    assert st._iset_accept(1) is None  # nobody else has bid
+    assert not st.iset_accept(0)(st)
+    assert st.iset_accept(1) is None  # nobody else has bid
 
 
 # ---- the sheet (§8) ----
