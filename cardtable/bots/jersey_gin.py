@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import random
 
-from cardtable.bots.knock import TAKE_GAIN
+from cardtable.bots.knock import TAKE_GAIN, end_turn
 from cardtable.cards import ACE, RANK_OF, SUIT_OF, Card
 from cardtable.engine.actions import Action
 from cardtable.engine.game import Game, Observation
@@ -139,19 +139,7 @@ def choose(obs: Observation, game: Game, rng: random.Random) -> Action:
         if best is not None:
             return best[1]
         return by_text.get(("draw", "stock")) or legal[0]
-    for a in legal:
-        if a.verb == "gin":
-            return a
-    taken = obs.extra.get("taken_from_discard")
-    discards = {a.cards[0] for a in legal if a.verb == "discard" and a.cards}
-    knocks = {a.cards[0] for a in legal if a.verb == "knock" and a.cards}
-    if not discards and not knocks:
-        return legal[rng.randrange(len(legal))]
-    left, card = best_discard(hand, taken, game, discards or knocks)
-    knock = Action("knock", None, (card,))
-    if (not discards or 0 < left <= knock_bar(obs, game)) and knock in legal:
-        return knock
-    return Action("discard", None, (card,))
+    return end_turn(obs, game, rng, best_discard, knock_bar)
 
 
 from cardtable.bots.registry import register_policy  # noqa: E402

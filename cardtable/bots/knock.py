@@ -18,6 +18,7 @@ for every drift rummy, the knock rummies among them).
 from __future__ import annotations
 
 import random
+from typing import Callable
 
 from cardtable.cards import Card
 from cardtable.engine.actions import Action
@@ -71,6 +72,21 @@ def choose(obs: Observation, game: Game, rng: random.Random) -> Action:
             if stock is None or with_top == 0 or with_top <= now - TAKE_GAIN:
                 return take
         return stock or legal[0]
+    return end_turn(obs, game, rng, _best_discard, knock_bar)
+
+
+def end_turn(
+    obs: Observation,
+    game: KnockRummy,
+    rng: random.Random,
+    best_discard: Callable[[list[Card], Card | None, KnockRummy, set[Card] | None], tuple[int, Card]],
+    bar: Callable[[Observation, KnockRummy], int],
+) -> Action:
+    """The turn after the draw, for the knock rummies' simple bots: rummy or gin when on
+    offer; else the card ``best_discard`` lets go (never the one taken at the table),
+    knocked with when the brandhout it leaves is at most ``bar`` (or no plain discard is on
+    offer), else discarded."""
+    legal = obs.legal
     for a in legal:
         if a.verb in ("rummy", "gin"):
             return a
@@ -81,9 +97,9 @@ def choose(obs: Observation, game: Game, rng: random.Random) -> Action:
     knocks = {a.cards[0] for a in legal if a.verb == "knock" and a.cards}
     if not discards and not knocks:
         return legal[rng.randrange(len(legal))]
-    left, card = _best_discard(hand, taken, game, discards or knocks)
+    left, card = best_discard(list(obs.hand), taken, game, discards or knocks)
     knock = Action("knock", None, (card,))
-    if (not discards or 0 < left <= knock_bar(obs, game)) and knock in legal:
+    if (not discards or 0 < left <= bar(obs, game)) and knock in legal:
         return knock
     return Action("discard", None, (card,))
 
@@ -92,4 +108,4 @@ from cardtable.bots.registry import register_policy  # noqa: E402
 
 register_policy("simple", choose, game_classes=(KnockRummy,))
 
-__all__ = ["TAKE_GAIN", "choose", "knock_bar"]
+__all__ = ["TAKE_GAIN", "choose", "end_turn", "knock_bar"]
