@@ -23,9 +23,10 @@ dealer. A void hand writes 0 for everyone and only passes the deal on.
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any, Sequence
 
-from cardtable.engine.views import OUT_MARK, VOID, WINNER, SheetView
+from cardtable.engine.views import OUT_MARK, WINNER, SheetView
 from cardtable.sheets.base import grid
 from cardtable.sheets.totals import HandScoresSheet
 
@@ -127,23 +128,12 @@ class EliminationScoresSheet(HandScoresSheet):
         """``table(names)`` with its totals row: a void hand's label marked, each player who left
         marked in the row of the hand that put him out and in the totals row, the winners'
         totals once the match is over; ``out at 101`` and the winner's line under it."""
-        head, rows = self.table(names)
-        marks = [(i, 0, VOID) for i, r in enumerate(self.rows) if r["void"]]
-        for i, r in enumerate(self.rows):
-            marks += [(i, 3 + s, OUT_MARK) for s in r.get("out", [])]
-        marks += [(-1, 3 + s, OUT_MARK) for s in range(self.n_seats) if self.out_after[s] is not None]
-        if self.over:
-            marks += [(-1, 3 + w, WINNER) for w in self.winners]
-        lines = tuple(self.render(names).splitlines()[len(rows) + 2 :])
-        return SheetView(
-            f"Scores (out at {self.limit})",
-            tuple(head),
-            tuple(tuple(r) for r in rows[:-1]),
-            tuple(rows[-1]),
-            tuple(marks),
-            self.n_seats,
-            lines,
-        )
+        view = super().view(names)  # the void hands and the winners marked, the lines under it
+        out = [(i, 3 + s, OUT_MARK) for i, r in enumerate(self.rows) for s in r.get("out", [])]
+        out += [(-1, 3 + s, OUT_MARK) for s in range(self.n_seats) if self.out_after[s] is not None]
+        void = tuple(m for m in view.marks if m[2] != WINNER)
+        won = tuple(m for m in view.marks if m[2] == WINNER)
+        return replace(view, title=f"Scores (out at {self.limit})", marks=void + tuple(out) + won)
 
     def to_json(self) -> dict[str, Any]:
         """``HandScoresSheet.to_json`` with ``kind`` ``elimination_scores``, ``limit``,
