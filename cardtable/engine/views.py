@@ -572,10 +572,18 @@ def fact(
     return Fact(label, LogEvent(label.lower() or "fact", template, seats, cards, values), tuple(winners))
 
 
-def seat_list(values: Sequence[Any], fmt: Callable[[Any], str] = str, start: int = 0, sep: str = " · ") -> str:
+def seat_list(
+    values: Sequence[Any],
+    fmt: Callable[[Any], str] = str,
+    start: int = 0,
+    sep: str = " · ",
+    seats: Sequence[int] | None = None,
+) -> str:
     """A template naming every seat with a value: ``{0} 12 · {1} 0 · {2} 7`` (seat
-    placeholders from ``start``, separated by ``sep``)."""
-    return sep.join(f"{{{start + s}}} {fmt(v)}" for s, v in enumerate(values))
+    placeholders from ``start``, separated by ``sep``); only ``seats`` (in that order) when
+    given."""
+    shown = range(len(values)) if seats is None else seats
+    return sep.join(f"{{{start + s}}} {fmt(values[s])}" for s in shown)
 
 
 # ---- what the table writes beside the cards -------------------------------------------

@@ -45,10 +45,7 @@ def seats_fact(
 ) -> Fact:
     """A Fact ``label: {0} v0 · {1} v1 …`` naming every seat, or only ``seats`` (in that
     order; None: all): a seat out of the game is not listed with a 0 it never scored."""
-    if seats is None:
-        text = seat_list(values, fmt, sep=sep)
-    else:
-        text = sep.join(f"{{{s}}} {fmt(values[s])}" for s in seats)
+    text = seat_list(values, fmt, sep=sep, seats=seats)
     return Fact(
         label,
         LogEvent(label.lower() or "fact", text + tail, tuple(range(len(values))), (), tuple(values)),
