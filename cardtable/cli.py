@@ -260,9 +260,29 @@ def main(ctx: click.Context) -> None:
     Without a command, opens the menu: pick a game, set the seats, play.
     """
     if ctx.invoked_subcommand is None:
+        _need_terminal("cardtable")
         from cardtable import tui  # lazy: only the TUI needs textual
 
         _saved_notice_for(tui.run(None))
+
+
+def _need_terminal(command: str) -> None:
+    """Refuse in one line (exit 1) when the app could not be played here: standard input or
+    output is not a terminal (a pipe, a file, ``</dev/null``, a cron job). The app reads keys
+    from a terminal; without one it would wait for keys that never come."""
+    if not (_interactive() and _stdout_is_terminal()):
+        fail(
+            f"{command} needs a terminal to play in (its input or output here is a pipe or a file); "
+            "`cardtable simulate` and `cardtable replay` work without one"
+        )
+
+
+def _stdout_is_terminal() -> bool:
+    """Standard output is a terminal."""
+    try:
+        return sys.stdout.isatty()
+    except (AttributeError, ValueError):
+        return False
 
 
 # ---- play ------------------------------------------------------------------------------
@@ -329,6 +349,7 @@ def play(game_id: str, seats: tuple[str, ...], players: int | None, seed: int | 
         fail(str(e))
     except IllegalAction as e:
         fail(str(e))
+    _need_terminal("cardtable play")
     _settings_warning()
     from cardtable import tui  # lazy: only the TUI needs textual
 

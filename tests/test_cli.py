@@ -408,6 +408,7 @@ def fake_tui(monkeypatch, tmp_path):
     mod.run = lambda match=None: calls.append(match)
     monkeypatch.setitem(sys.modules, "cardtable.tui", mod)
     monkeypatch.setattr(cardtable, "tui", mod, raising=False)
+    monkeypatch.setattr("cardtable.cli._need_terminal", lambda command: None)  # as at a terminal
     return calls
 
 
@@ -845,3 +846,21 @@ def test_a_malformed_option_is_answered_with_an_option_of_that_game():
         assert r.exit_code == 2
         first = game_class(gid).option_specs[0].name
         assert f"like --option {first}=" in r.output, r.output
+
+
+@pytest.mark.parametrize("args", [(), ("play", "tonk"), ("play", "kruisjassen", "--seed", "3")])
+def test_without_a_terminal_the_app_is_refused_in_one_line(args, monkeypatch, tmp_path):
+    """`cardtable play tonk </dev/null` spun at full CPU for ever waiting for keys; now it is
+    refused before the app starts, and no save is made."""
+    import cardtable.tui
+
+    monkeypatch.setenv("CARDTABLE_HOME", str(tmp_path / "home"))
+    opened = []
+    monkeypatch.setattr(cardtable.tui, "run", lambda match=None, **kw: opened.append(match))
+    result = CliRunner().invoke(main, list(args), input="")  # CliRunner's stdin is no terminal
+    assert result.exit_code == 2, result.output
+    assert "needs a terminal" in result.output
+    assert opened == []
+    from cardtable import saves
+
+    assert saves.list_saves() == []
