@@ -294,7 +294,8 @@ class SaveInfo:
     @property
     def score(self) -> str:
         """The running score of each side in seat order (``12–30``; partners share one), or
-        "" while it is all 0 (no hand scored yet)."""
+        "" while it is all 0 (no hand scored yet); with a total under 0 (a ledger of stakes)
+        signed and apart (``-1 / +1``), where ``-1–1`` would read as a range."""
         g = self.match.game
         totals = self.match.sheet.seat_totals()
         by_side: dict[int, int] = {}
@@ -302,6 +303,8 @@ class SaveInfo:
             by_side.setdefault(g.team_of(s), t)
         if not any(by_side.values()):
             return ""
+        if min(by_side.values()) < 0:
+            return " / ".join(f"{t:+d}" if t else "0" for t in by_side.values())
         return "–".join(str(t) for t in by_side.values())
 
     @property

@@ -319,3 +319,21 @@ def test_continue_details_show_the_score_once_a_hand_is_scored():
     a, b = m.sheet.seat_totals()[:2]
     assert info.score == f"{a}–{b}" and (a or b)
     assert saves.continue_details([info])[0][0] == f"score {a}–{b}"
+
+
+def test_a_score_under_0_reads_signed_and_apart_not_as_a_range():
+    """Tonk's stake ledger: the Continue line said ``score -1–1``."""
+    from cardtable.engine import Match, get_game
+
+    m = Match(get_game("tonk", 2), ["human:Anna", "bot:simple"], seed=4)
+    for _ in range(5000):
+        if any(m.sheet.seat_totals()) or m.over:
+            break
+        if m.state is None or m.state.over:
+            m.start_next()
+        else:
+            m.apply(m.state.legal_actions()[0])
+    info = saves.SaveInfo(Path("x.json"), m, "id", "2026-12-01T10:00:00+00:00", saves.datetime.now().astimezone())
+    a, b = m.sheet.seat_totals()
+    assert min(a, b) < 0
+    assert info.score == " / ".join(f"{t:+d}" if t else "0" for t in (a, b)) and "–" not in info.score
