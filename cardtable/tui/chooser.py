@@ -154,7 +154,10 @@ class Item:
 class Chooser:
     """The chooser's state between two keys: ``path`` (menu words so far), ``selected``
     (cards, a multiset), ``pending`` (a MELD / DESIGNATION spec waiting for its target, with
-    its cards), ``digits`` (a meld number being typed), ``page``."""
+    its cards), ``digits`` (a meld number being typed), ``page``; ``given``: the free keys
+    handed to keyless buttons in this seat's decision (its ``(seat, phase)`` in
+    ``given_for``), so that a button keeps its key while others come and go (a meld
+    declared: the next meld's key does not move onto the one before)."""
 
     path: tuple[str, ...] = ()
     selected: list[int] = field(default_factory=list)
@@ -163,6 +166,8 @@ class Chooser:
     page: int = 0
     # designation menus: the actions to choose between (after a CARDS / DESIGNATION key)
     choices: tuple[Action, ...] = ()
+    given: dict[str, str] = field(default_factory=dict)
+    given_for: tuple[int, str] | None = None
 
     def reset(self) -> None:
         self.path = ()
@@ -249,9 +254,13 @@ class Chooser:
             )
         if self.path:
             return self._menu_items(obs, ui)
+        context = (obs.seat, obs.phase)
+        if context != self.given_for:
+            self.given, self.given_for = {}, context
         used = set(RESERVED_KEYS)
         out: list[Item] = []
         late: list[tuple[VerbSpec, Action | None]] = []
+        names: list[str] = []  # what each button of ``rest`` is, for its key kept (``given``)
         for s, acts in self.specs(obs):
             if s.shape in CARD_SHAPES:
                 key = s.key or ""
@@ -293,11 +302,13 @@ class Chooser:
                     else (lambda s=s: ui.card_key(s, [x for x in obs.legal if spec_for(x, obs.verbs) is s]))
                 )
                 rest.append(Item("", s.label, fn))
+                names.append(f"verb {s.verb}")
             else:
                 rest.append(self._button("", s, a, ui))
+                names.append(a.text())
         # the card-shaped verbs first (⏎ Play card, e Exchange selected), as the hand reads
         out.sort(key=lambda it: 0 if getattr(it.run, "card_shaped", False) else 1)
-        return out + self._paged(rest, free, ui)
+        return out + self._paged(rest, free, ui, names)
 
     def _button(self, key: str, s: VerbSpec, a: Action, ui) -> Item:
         suit = SUIT_LETTERS.index(a.arg) if s.verb == "trump" and a.arg in SUIT_LETTERS and len(s.label) <= 2 else None
@@ -311,12 +322,28 @@ class Chooser:
             label = ""  # the suit symbol alone, in its colour
         return Item(key, label + tail if not a.cards else label, lambda a=a: ui.act(a), cards=a.cards, suit=suit)
 
-    def _paged(self, rest: list[Item], free: list[str], ui) -> list[Item]:
-        """Keys for the buttons that had none: the free keys; past them, pages (``o``)."""
+    def _paged(self, rest: list[Item], free: list[str], ui, names: Sequence[str] = ()) -> list[Item]:
+        """Keys for the buttons that had none: the free keys; past them, pages (``o``). A button
+        named in ``names`` keeps the key it had earlier in this decision (``given``); a new one
+        takes a free key no button of this decision had, while there is one."""
         if not rest:
             return []
         if len(rest) <= len(free):
-            for it, k in zip(rest, free):
+            if len(names) != len(rest):
+                for it, k in zip(rest, free):
+                    it.key = k
+                return rest
+            taken = {self.given[n] for n in names if self.given.get(n) in free}
+            unused = [k for k in free if k not in taken and k not in self.given.values()]
+            spare = [k for k in free if k not in taken and k not in unused]  # once given, now free
+            for it, n in zip(rest, names):
+                k = self.given.get(n)
+                if k not in free or k not in taken:
+                    k = (unused or spare).pop(0)
+                    taken.add(k)
+                    for old in [m for m, v in self.given.items() if v == k]:
+                        del self.given[old]  # a button gone: its key is another's now
+                    self.given[n] = k
                 it.key = k
             return rest
         per = max(1, len(free))
