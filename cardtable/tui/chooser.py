@@ -337,8 +337,10 @@ class Chooser:
             unused = [k for k in free if k not in taken and k not in self.given.values()]
             spare = [k for k in free if k not in taken and k not in unused]  # once given, now free
             for it, n in zip(rest, names):
-                k = self.given.get(n)
-                if k not in free or k not in taken:
+                kept = self.given.get(n)
+                if kept is not None and kept in taken:
+                    k = kept
+                else:
                     k = (unused or spare).pop(0)
                     taken.add(k)
                     for old in [m for m, v in self.given.items() if v == k]:
