@@ -6,14 +6,13 @@ end of its match with keys alone."""
 
 from __future__ import annotations
 
-import functools
 import random
 import re
 from pathlib import Path
 
 import pytest
 
-from cardtable.engine import Match, get_game
+from cardtable.engine import Match
 from cardtable.engine.registry import game_class, game_ids
 from cardtable.engine.views import spec_for
 from cardtable.tui import render as R
@@ -24,6 +23,7 @@ from cardtable.tui.testing import screen_text, settle
 from cardtable.tui.widgets import CardWidget
 from tests.tui import shapegame
 from tests.tui.fit import fit_problems
+from tests.tui.phases import CONFIGS, phase_match, phase_positions
 from tests.tui.reach import reach
 
 TUI = Path(__file__).resolve().parents[2] / "cardtable" / "tui"
@@ -50,29 +50,6 @@ def test_the_tui_names_no_game_and_no_family():
             if re.search(rf"[\"']{re.escape(f)}[\"']", text):
                 bad.append(f"{path.name}: the family string {f!r}")
     assert not bad, bad
-
-
-@functools.lru_cache(maxsize=None)
-def phase_positions(gid: str, n: int, seeds: int = 6, per_phase: int = 2):
-    """Positions of every phase the game reaches in seeded random matches (a few of each);
-    made once per arguments (several tests read them; none changes them)."""
-    out: dict[str, list] = {}
-    for seed in range(seeds):
-        m = Match(get_game(gid, players=n), seed=seed)
-        rng = random.Random(seed)
-        for _ in range(3):
-            if m.over:
-                break
-            m.start_next()
-            while not m.state.over:
-                obs = m.state.observation(m.state.to_act)
-                if len(out.setdefault(obs.phase, [])) < per_phase:
-                    out[obs.phase].append(obs)
-                m.apply(rng.choice(m.state.legal_actions()), check=False)
-    return out
-
-
-CONFIGS = [(g, n) for g in sorted(game_ids()) for n in sorted({game_class(g).min_players, game_class(g).max_players})]
 
 
 @pytest.mark.parametrize("gid,n", CONFIGS)
@@ -102,22 +79,6 @@ def test_every_card_of_a_hand_has_a_key_and_no_verb_takes_a_table_key(gid, n):
                 assert sp.key in ("", "enter") or sp.key not in RESERVED_KEYS, (gid, phase, sp.verb, sp.key)
                 for word, key in menu_keys(sp.menu or ()):
                     assert key not in RESERVED_KEYS, (gid, phase, sp.verb, word, key)
-
-
-def phase_match(gid: str, n: int, phase: str, seed: int = 1) -> Match | None:
-    """A match (Anna in seat 0, random bots) at Anna's first decision in ``phase``."""
-    m = Match(get_game(gid, players=n), ["human:Anna"] + ["bot:random"] * (n - 1), seed=seed)
-    rng = random.Random(seed)
-    for _ in range(3000):
-        if m.state is None or m.state.over:
-            if m.over:
-                return None
-            m.start_next()
-            continue
-        if m.state.to_act == 0 and m.state.observation(0).phase == phase:
-            return m
-        m.apply(rng.choice(m.state.legal_actions()), check=False)
-    return None
 
 
 def check_table(app, gid: str, phase: str, size: tuple[int, int]) -> None:
@@ -154,15 +115,13 @@ def _calm_move(obs, rng: random.Random):
     return rng.choice(calm or list(obs.legal))
 
 
-@pytest.mark.parametrize("gid,n", CONFIGS)
-async def test_every_phase_fits_132_100_and_80_columns(make_app, gid, n):
-    """Each phase's table (``check_table``: nothing cut, wrapped mid-item or out of view) with
-    the most seats at 132x36, 100x30 and 80x24, with the fewest at 100x30 (at 80x24
-    test_phase_snapshot checks the table it takes its snapshot of); then one more decision
-    from there, checked at the last size (issue 22, point 4: a prompt or a seat's note that
-    did not fit 80 or 100 columns)."""
-    most = n == game_class(gid).max_players
-    sizes = [(132, 36), (100, 30), (80, 24)] if most else [(100, 30)]
+FIT_SIZES = {"wide": (132, 36), "middle": (100, 30), "small": (80, 24)}
+
+
+async def fits(make_app, gid: str, n: int, sizes: list[tuple[int, int]]) -> None:
+    """Each phase's table with ``n`` seats (``check_table``: nothing cut, wrapped mid-item or
+    out of view) at each of ``sizes``; then one more decision from there, checked at the last
+    size (issue 22, point 4: a prompt or a seat's note that did not fit 80 or 100 columns)."""
     rng = random.Random(f"{gid}/{n}")
     for phase in sorted(phase_positions(gid, n, seeds=2, per_phase=1)):
         m = phase_match(gid, n, phase)
@@ -182,6 +141,28 @@ async def test_every_phase_fits_132_100_and_80_columns(make_app, gid, n):
             tbl = app.screen
             if isinstance(tbl, TableScreen) and tbl.mode == "human":
                 check_table(app, gid, tbl.observation().phase, sizes[-1])
+
+
+MOST = [(g, game_class(g).max_players) for g in sorted(game_ids())]
+
+
+@pytest.mark.parametrize("gid,n", MOST)
+async def test_every_phase_fits_132_and_80_columns(make_app, gid, n):
+    """The fast tier's fit: each phase with the most seats (the longest seat notes and
+    status) at 132x36 and 80x24, and the next decision at 80x24. The fewest seats at 80x24
+    are checked by test_phase_snapshot; 100x30 and the fewest seats there by the soak
+    variant below."""
+    await fits(make_app, gid, n, [FIT_SIZES["wide"], FIT_SIZES["small"]])
+
+
+@pytest.mark.soak
+@pytest.mark.parametrize("gid,n", CONFIGS)
+async def test_every_phase_fits_132_100_and_80_columns(make_app, gid, n):
+    """Each phase with the most seats at 132x36, 100x30 and 80x24, with the fewest at
+    100x30, and the next decision at the last size."""
+    most = n == game_class(gid).max_players
+    sizes = list(FIT_SIZES.values()) if most else [FIT_SIZES["middle"]]
+    await fits(make_app, gid, n, sizes)
 
 
 PHASES = [

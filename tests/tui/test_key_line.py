@@ -15,7 +15,7 @@ from cardtable.tui.table import TableScreen
 from cardtable.tui.testing import settle, table
 from cardtable.tui.widgets import KeyFooter
 from tests.tui.fit import fit_problems
-from tests.tui.test_generic import phase_match
+from tests.tui.phases import phase_match
 
 #: a play phase of trick games and rummies (Anna's first decision in it, seed 1)
 GAMES = ["kruisjassen", "manille-parlee", "handjas", "jokeren", "klassieke-rummy"]

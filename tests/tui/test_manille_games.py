@@ -303,7 +303,15 @@ def butifarra_turn(choice: str):
     return turn
 
 
-@pytest.mark.parametrize("choice,word", [("S", "trump ♠"), ("b", "butifarra"), ("p", "Contract")])
+@pytest.mark.parametrize(
+    "choice,word",
+    # the fast tier plays the trump choice; butifarra and the delegation whole by keys in the soak tier
+    [
+        ("S", "trump ♠"),
+        pytest.param("b", "butifarra", marks=pytest.mark.soak),
+        pytest.param("p", "Contract", marks=pytest.mark.soak),
+    ],
+)
 async def test_butifarra_hand_played_with_keys(make_app, choice, word):
     game = get_game("butifarra")
     match = Match(game, ["human:Anna", "bot:simple", "bot:simple", "bot:simple"], seed=3)

@@ -92,7 +92,7 @@ async def test_rummy_prompt_after_the_draw_fits_80_columns():
 
 async def test_kruisjassen_prompt_with_the_claim_fits_80_columns():
     from tests.tui.fit import fit_problems
-    from tests.tui.test_generic import phase_match
+    from tests.tui.phases import phase_match
 
     m = phase_match("kruisjassen", 4, "play")
     app = make_app(m)
@@ -363,7 +363,7 @@ async def test_enter_before_the_draw_says_which_keys_choose():
 
 async def test_enter_in_a_bid_names_the_buttons():
     """Manille (2-7), the bid (take the game or pass): ⏎ names the two keys, plays nothing."""
-    from tests.tui.test_generic import phase_match
+    from tests.tui.phases import phase_match
 
     m = phase_match("manille", 3, "bid")
     app = make_app(m)

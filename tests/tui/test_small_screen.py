@@ -14,8 +14,8 @@ from cardtable.tui.chooser import Chooser, card_key
 from cardtable.tui.history import HistoryScreen
 from cardtable.tui.table import TableScreen
 from cardtable.tui.testing import screen_text, settle, table
+from tests.tui.phases import CONFIGS, phase_positions
 from tests.tui.reach import _UI
-from tests.tui.test_generic import CONFIGS, phase_positions
 
 
 def _menu_card_items(obs):
