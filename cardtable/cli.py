@@ -119,19 +119,24 @@ def option_example(game_id: str | None) -> str:
     if not specs:
         return "--option target=5"
     opt = specs[0]
-    value = {True: "true", False: "false", None: "none"}.get(opt.default, opt.default)
+    default = opt.default
+    # a bool is tested by type: 1 == True, so a whole number 1 would read as "true"
+    value = "none" if default is None else str(default).lower() if isinstance(default, bool) else default
     return f"--option {opt.name}={value}"
 
 
 def parse_options(pairs: tuple[str, ...] | list[str], game_id: str | None = None) -> dict[str, str]:
     """``KEY=VALUE`` texts -> a dict (``-`` in a key becomes ``_``); CliError if malformed,
-    with an example of ``game_id``'s own options."""
+    with an example of ``game_id``'s own options, or if one key is given twice (which value
+    was meant is not for the program to guess)."""
     out: dict[str, str] = {}
     for p in pairs:
         key, eq, value = p.partition("=")
         key = key.strip().replace("-", "_")
         if not eq or not key:
             raise CliError(f"--option {p!r}: write KEY=VALUE, like {option_example(game_id)}")
+        if key in out and out[key] != value.strip():
+            raise CliError(f"--option {key} is given twice ({out[key]!r} and {value.strip()!r}): give it once")
         out[key] = value.strip()
     return out
 

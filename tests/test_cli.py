@@ -864,3 +864,18 @@ def test_without_a_terminal_the_app_is_refused_in_one_line(args, monkeypatch, tm
     from cardtable import saves
 
     assert saves.list_saves() == []
+
+
+@pytest.mark.parametrize(
+    "typed, meant", [("Tonk", "tonk"), ("Jersey Gin", "jersey-gin"), ("kruisjasen", "kruisjassen"), ("jo_jotte", "jo-jotte")]
+)
+def test_a_mistyped_game_is_answered_with_the_game_meant(typed, meant):
+    line = one_error_line(run("play", typed), "unknown game", f"did you mean '{meant}'?")
+    assert "known games" not in line
+    one_error_line(run("list", "--options", typed), f"did you mean '{meant}'?")
+
+
+def test_an_option_given_twice_is_refused_and_an_example_has_the_option_type():
+    one_error_line(run("simulate", "tonk", "--seats", "bot,bot", "--option", "stake=2", "--option", "stake=3"), "twice")
+    # Tonk's stake is a whole number with default 1: the example said stake=true (1 == True)
+    one_error_line(run("simulate", "tonk", "--seats", "bot,bot", "--option", "stake"), "--option stake=1")

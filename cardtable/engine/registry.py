@@ -36,7 +36,23 @@ def game_class(game_id: str) -> type[Game]:
     try:
         return _GAMES[game_id]
     except KeyError:
+        guess = _suggestion(game_id)
+        if guess:
+            raise UnknownGame(f"unknown game {game_id!r}; did you mean {guess!r}? (cardtable list shows them all)") from None
         raise UnknownGame(f"unknown game {game_id!r}; known games: {', '.join(sorted(_GAMES))}") from None
+
+
+def _suggestion(game_id: str) -> str:
+    """The id meant by a mistyped one (another case, ``_`` or a space for ``-``, a letter or
+    two wrong: ``Tonk`` -> ``tonk``), else the empty string."""
+    import difflib
+
+    text = str(game_id)
+    folded = "-".join(text.lower().replace("_", " ").split())
+    if folded in _GAMES:
+        return folded
+    close = difflib.get_close_matches(folded, sorted(_GAMES), n=1, cutoff=0.75)
+    return close[0] if close else ""
 
 
 def get_game(game_id: str, players: int | None = None, **options: Any) -> Game:
