@@ -679,8 +679,7 @@ class BeziqueHand(MultiPackTrickHand):
             c, left = amb
             copies = " or ".join(card_text(x) for x in left)
             return (
-                f"{text}: your open {card_text(c)} differ (meld history, or won in this trick): "
-                f"name the copy, {copies}"
+                f"{text}: your open {card_text(c)} differ (meld history, or won in this trick): name the copy, {copies}"
             )
         if toks is None:
             return f"{text}: {self._missing(seat, action.cards)}"
