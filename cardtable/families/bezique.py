@@ -169,7 +169,9 @@ class BeziqueGame(TrickGame):
     ``won``: from the cards won, fildinski), ``trump_by_meld`` (no turn-up: the first stuk
     or trump sequence sets troef), ``dix`` (the seven of trumps may be exchanged),
     ``seven_points`` (turned up, exchanged or played in stage 1), ``brisque_points`` (each A
-    and T won scores at once; 0: only counted), ``last_trick_points``, ``reuse_default``.
+    and T won scores at once; 0: only counted), ``last_trick_points``, ``reuse_default``,
+    ``bare_alike`` (a bare code in a ``declare`` names an area card only where the seat's
+    area copies of that code left to name are alike: fildinski §4).
     Hooks: ``target`` (the game target), ``state_class`` (the hand's State class)."""
 
     family = "bezique"
@@ -185,6 +187,9 @@ class BeziqueGame(TrickGame):
     melds_per_window: int | None = 1
     reform = False
     meld_source = "hand"
+    #: fildinski §4: a declaration's bare code is refused when the area copies it could name
+    #: differ (meld history, or won in the trick just played); False: the lowest number
+    bare_alike = False
     trump_by_meld = False
     dix = True
     seven_points = 10
@@ -475,6 +480,8 @@ class BeziqueHand(MultiPackTrickHand):
                 out[i] = p
             else:
                 return None
+        if melding and self.game.bare_alike and self._ambiguous(seat, cards) is not None:
+            return None
         for i, c in enumerate(cards):
             if copy_of(c):
                 continue
@@ -490,6 +497,22 @@ class BeziqueHand(MultiPackTrickHand):
             used.add(mine[0])
             out[i] = mine[0]
         return [c for c in out if c is not None]
+
+    def _ambiguous(self, seat: int, cards: Sequence[Card]) -> tuple[Card, list[Card]] | None:
+        """``bare_alike`` (fildinski §4, ruling 11): the first bare code of ``cards`` that
+        does not say which area copies it names, with those copies: more copies are left
+        (not named with ``#n`` in ``cards``) than the code is written bare, and they differ
+        in meld history or in being won in the trick just played. None when every bare code
+        is plain to read."""
+        named = {c for c in cards if copy_of(c)}
+        hist = self.histories(seat)
+        won = set(self.just_won)
+        bare = Counter(c for c in cards if not copy_of(c))
+        for c, k in bare.items():
+            left = sorted((x for x in hist if plain(x) == c and x not in named), key=copy_of)
+            if len(left) > k and len({(hist[x], x in won) for x in left}) > 1:
+                return c, left
+        return None
 
     def canonical(self, tokens: Sequence[Card]) -> tuple[Card, ...]:
         return tuple(sorted(tokens, key=_sort_key(self.t)))
@@ -651,6 +674,13 @@ class BeziqueHand(MultiPackTrickHand):
                 f"{text}: one meld per trick, and you have declared one (\u201cen ook echt maar \u00e9\u00e9n!\u201d)"
             )
         toks = self.resolve(seat, action.cards, melding=True)
+        amb = self._ambiguous(seat, action.cards) if self.game.bare_alike else None
+        if toks is None and amb is not None:
+            c, left = amb
+            copies = " or ".join(card_text(x) for x in left)
+            return (
+                f"{text}: your open {card_text(c)} differ (meld history, or won in this trick): name the copy, {copies}"
+            )
         if toks is None:
             return f"{text}: {self._missing(seat, action.cards)}"
         used = [c for c in toks if c in self.win_used]
@@ -752,11 +782,21 @@ class BeziqueHand(MultiPackTrickHand):
         if v == "play" and len(action.cards) == 1:
             c = action.cards[0]
             if self.stage == 1:
+                if self.game.meld_source == "won" and self._open_not_concealed(seat, c):
+                    return f"{card_text(c)} is an open card: a card won is never played again"
                 if copy_of(c) or self.resolve(seat, [c]) is None:
                     return f"{card_text(c)}: " + self._missing(seat, [c])
                 return f"{card_text(c)} may be played"  # pragma: no cover
             return self.explain_play(seat, plain(c))
         return f"{action.text()} is not an action of {self.game.name} now"
+
+    def _open_not_concealed(self, seat: int, c: Card) -> bool:
+        """Fildinski §5.2: ``c`` names one of ``seat``'s open cards (``AS#1``, or a bare code
+        it holds open and not concealed), which may never be played."""
+        area = self.area_cards(seat)
+        if copy_of(c):
+            return c in area
+        return not self.concealed_count(seat, c) and any(plain(x) == c for x in area)
 
     def _dix_words(self) -> str:
         g = self.game
@@ -1116,6 +1156,14 @@ class BeziqueHand(MultiPackTrickHand):
             cards = tuple(sorted(self.area_cards(s), key=_sort_key(self.t)))
             if cards:
                 kind = MELDED_AREA if self.game.meld_source == "hand" else OPEN
+                caption = "melded"
+                if kind == OPEN:  # fildinski ruling 17: the cards that may meld, the others counted
+                    low = len(cards)
+                    cards = tuple(c for c in cards if self.may_meld(c))
+                    low -= len(cards)
+                    caption = f"open cards (+{low} others)" if low else "open cards"
+                    if not cards:
+                        continue
                 out.append(
                     Zone(
                         f"{'melded' if kind == MELDED_AREA else 'open'} {s}",
@@ -1125,10 +1173,17 @@ class BeziqueHand(MultiPackTrickHand):
                         cards,
                         UP,
                         mirror=True,
-                        caption="melded" if kind == MELDED_AREA else "open cards",
+                        caption=caption,
                     )
                 )
         return tuple(out)
+
+    def may_meld(self, c: Card) -> bool:
+        """Whether a card of rank and suit ``c`` serves in some meld of the game's table: an
+        ace, king, queen or jack, a ten of troef (the trump sequence); a 9, 8, 7 or a plain
+        ten never."""
+        r = RANK_OF[plain(c)]
+        return r in (ACE, KING, QUEEN, JACK) or (r == TEN and SUIT_OF[plain(c)] == self.trump)
 
     def verb_specs(self) -> tuple[VerbSpec, ...]:
         if self.phase == "declare":
@@ -1171,6 +1226,10 @@ class BeziqueHand(MultiPackTrickHand):
                 )
             return LogEvent(k, "{0} and {1} draw", (ev[1], ev[2]))
         if k == "pickup":
+            if self.game.meld_source == "won":
+                return LogEvent(
+                    k, f"the stock is out: the open cards are turned down; the last {ev[1]} tricks", (), (), (ev[1],)
+                )
             return LogEvent(
                 k, f"the stock is out: the melds go back into the hands; the last {ev[1]} tricks", (), (), (ev[1],)
             )

@@ -102,6 +102,16 @@ def parts_label(action: Action) -> str:
     return " · ".join(out)
 
 
+def mark_copies(items: list[Item]) -> list[Item]:
+    """``items`` with ``copies`` set on the buttons that would look alike without their cards'
+    pack numbers (two marriages K♥ Q♥ of different copies, the bezique family)."""
+    looks = Counter((it.label, tuple(plain(c) for c in it.cards)) for it in items if it.cards)
+    for it in items:
+        if it.cards and looks[(it.label, tuple(plain(c) for c in it.cards))] > 1:
+            it.copies = True
+    return items
+
+
 class LazyGroup:
     """The actions of one spec in a ``LazyActions`` list that is not built yet (a rummy's
     compound ``open``): built when iterated; ``matching(cards)`` asks the game for those of
@@ -148,6 +158,8 @@ class Item:
     run: Callable[[], Any]
     cards: tuple[int, ...] = ()
     suit: int | None = None
+    #: draw the cards' pack numbers (``Q♠¹``): another button has the same words and codes
+    copies: bool = False
 
 
 @dataclass
@@ -308,7 +320,7 @@ class Chooser:
                 names.append(a.text())
         # the card-shaped verbs first (⏎ Play card, e Exchange selected), as the hand reads
         out.sort(key=lambda it: 0 if getattr(it.run, "card_shaped", False) else 1)
-        return out + self._paged(rest, free, ui, names)
+        return mark_copies(out + self._paged(rest, free, ui, names))
 
     def _button(self, key: str, s: VerbSpec, a: Action, ui) -> Item:
         suit = SUIT_LETTERS.index(a.arg) if s.verb == "trump" and a.arg in SUIT_LETTERS and len(s.label) <= 2 else None

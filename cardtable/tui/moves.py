@@ -50,7 +50,7 @@ class TableMoves(TableFlow):
         if it.cards:
             if it.label:
                 t.append(" ")
-            t.append_text(R.cards_inline(it.cards, dutch))
+            t.append_text(R.cards_inline(it.cards, dutch, copies=it.copies))
         return t
 
     def _draw_actions(self, obs: Observation) -> None:

@@ -18,6 +18,7 @@ from cardtable.cards import (
     RANK_LETTERS_NL,
     SUIT_SYMBOLS,
     Card,
+    copy_of,
     designate,
     is_joker,
     is_red,
@@ -96,13 +97,22 @@ def card_text(card: Card, dutch: bool = False, on_face: bool = True, bold: bool 
     return Text(card_label(card, dutch), style=style)
 
 
-def cards_inline(cards: Iterable[Card], dutch: bool = False, sep: str = " ") -> Text:
-    """Cards on one line, each in its colour (no face background): ``K♦ Q♦ J♦``."""
+#: a card's pack number as drawn after it where two copies must be told apart (``Q♠²``)
+PACK_MARKS = "⁰¹²³⁴⁵⁶⁷⁸⁹"
+
+
+def cards_inline(cards: Iterable[Card], dutch: bool = False, sep: str = " ", copies: bool = False) -> Text:
+    """Cards on one line, each in its colour (no face background): ``K♦ Q♦ J♦``; with
+    ``copies`` a card naming its pack copy has the number after it (``Q♠¹``)."""
     out = Text()
     for i, c in enumerate(cards):
         if i:
             out.append(sep)
-        out.append(card_label(c, dutch), Style(color=_inline_color(c), bold=True))
+        label = card_label(c, dutch)
+        n = copy_of(c) if copies else 0
+        if 0 < n < 10:
+            label += PACK_MARKS[n]
+        out.append(label, Style(color=_inline_color(c), bold=True))
     return out
 
 
