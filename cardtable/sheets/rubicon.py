@@ -5,15 +5,15 @@ or not, the formula with its numbers, the game points); under it the session tab
 game points of every game with their running total per seat. Rendering of one game:
 
     Rubicon Bezique, session of 2 games
-    | Game | Trick | Event                                    | Seat 0      | Seat 1    |
-    |------|-------|------------------------------------------|-------------|-----------|
-    | 1    | 0     | carte blanche                            |             | +50 = 50  |
-    | 1    | 3     | stuk                                     | +40 = 40    |           |
-    | 1    | 64    | last trick                               | +50 = 90    |           |
-    | 1    |       | score                                    | 90          | 50        |
-    | 1    |       | brisques                                 | 170         | 150       |
-    | 1    |       | with brisques                            | 260         | 200       |
-    | 1    |       | Seat 0 rubicon: 1000 + 0 + 0 + 320 + 100 | 1420        | 0         |
+    | Game | Trick | Event                                           | Seat 0   | Seat 1   |
+    |------|-------|-------------------------------------------------|----------|----------|
+    | 1    | 0     | carte blanche                                   |          | +50 = 50 |
+    | 1    | 3     | stuk                                            | +40 = 40 |          |
+    | 1    | 64    | last trick                                      | +50 = 90 |          |
+    | 1    |       | score                                           | 90       | 50       |
+    | 1    |       | brisques                                        | 170      | 150      |
+    | 1    |       | with brisques                                   | 260      | 200      |
+    | 1    |       | Seat 0 rubicon: 1000 + 0 + 0 + 320 + 100 = 1420 | 1420     | 0        |
 
     | Game    | Seat 0 | Seat 1 |
     |---------|--------|--------|
