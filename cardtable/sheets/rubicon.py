@@ -15,10 +15,9 @@ game points of every game with their running total per seat. Rendering of one ga
     | 1    |       | with brisques                                   | 260      | 200      |
     | 1    |       | Seat 0 rubicon: 1000 + 0 + 0 + 320 + 100 = 1420 | 1420     | 0        |
 
-    | Game    | Seat 0 | Seat 1 |
-    |---------|--------|--------|
-    | 1       | 1420   | 0      |
-    | session | 1420   | 0      |
+    Session  Seat 0  Seat 1
+    game 1     1420       0
+    total      1420       0
 
 The session (§7.3, ruling 13) is over after its ``games`` games; the higher total of game
 points wins it, equal totals are a drawn session (both seats its winners).
@@ -132,13 +131,18 @@ class RubiconSheet(Sheet):
             rows.append([g, "", self.settlement_words(r, names)] + [str(x) for x in r["game_points"]])
         return head, rows
 
-    def session_table(self, names: Sequence[str] | None = None) -> tuple[list[str], list[list[str]]]:
-        """The session table: a row per game with its game points, the ``session`` row with
-        the running totals."""
-        head = ["Game"] + self._names(names)
-        rows = [[str(i + 1)] + [str(p) for p in pts] for i, pts in enumerate(self.session)]
-        rows.append(["session"] + [str(t) for t in self.totals])
-        return head, rows
+    def session_lines(self, names: Sequence[str] | None = None) -> list[str]:
+        """The session table as aligned text (no pipes: the table's panel draws it under the
+        games' table): a header, a row per game with its game points, the ``total`` row with
+        the running totals; e.g. ``game 1     1420       0``."""
+        rows = [["Session"] + self._names(names)]
+        rows += [[f"game {i + 1}"] + [str(p) for p in pts] for i, pts in enumerate(self.session)]
+        rows.append(["total"] + [str(t) for t in self.totals])
+        widths = [max(len(r[i]) for r in rows) for i in range(len(rows[0]))]
+        return [
+            "  ".join([r[0].ljust(widths[0])] + [c.rjust(w) for c, w in zip(r[1:], widths[1:])]).rstrip()
+            for r in rows
+        ]
 
     def _head_line(self) -> str:
         many = "s" if self.games > 1 else ""
@@ -158,8 +162,7 @@ class RubiconSheet(Sheet):
         head, rows = self.table(names)
         out = [self._head_line()] + grid(head, rows, aligned)
         if self.session:
-            sh, sr = self.session_table(names)
-            out += [""] + grid(sh, sr, aligned)
+            out += [""] + self.session_lines(names)
         end = self._end_line(names)
         if end:
             out.append(end)
@@ -167,15 +170,14 @@ class RubiconSheet(Sheet):
 
     def view(self, names: Sequence[str] | None = None) -> SheetView:
         """The games' table (no totals row), the winner's last settlement cell marked; under
-        it the session table's lines and the winner's line."""
+        it the title, the session table's lines and the winner's line."""
         head, rows = self.table(names)
         marks: list[tuple[int, int, str]] = []
         if self.over and rows:
             marks = [(len(rows) - 1, 3 + w, WINNER) for w in self.winners]
-        lines: list[str] = []
+        lines: list[str] = [self._head_line()] if rows else []
         if self.session:
-            sh, sr = self.session_table(names)
-            lines += grid(sh, sr)
+            lines += self.session_lines(names)
         end = self._end_line(names)
         if end:
             lines.append(end)

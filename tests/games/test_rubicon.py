@@ -480,10 +480,9 @@ def test_the_sheet_drawing_and_the_session():
         "| 1    |       | with brisques                                   | 260      | 200      |",
         "| 1    |       | Seat 0 rubicon: 1000 + 0 + 0 + 320 + 100 = 1420 | 1420     | 0        |",
         "",
-        "| Game    | Seat 0 | Seat 1 |",
-        "|---------|--------|--------|",
-        "| 1       | 1420   | 0      |",
-        "| session | 1420   | 0      |",
+        "Session  Seat 0  Seat 1",
+        "game 1     1420       0",
+        "total      1420       0",
     ]
     assert not sheet.over and sheet.next_dealer == 1 and sheet.standing().totals == (1420, 0)
     example6 = [(0, 10, "four_aces", 2370), (1, 12, "four_aces", 1450)]
