@@ -5,21 +5,24 @@ or not, the formula with its numbers, the game points); under it the session tab
 game points of every game with their running total per seat. Rendering of one game:
 
     Rubicon Bezique, session of 2 games
-    | Game | Trick | Event                                           | Seat 0   | Seat 1   |
-    |------|-------|-------------------------------------------------|----------|----------|
-    | 1    | 0     | carte blanche                                   |          | +50 = 50 |
-    | 1    | 3     | stuk                                            | +40 = 40 |          |
-    | 1    | 64    | last trick                                      | +50 = 90 |          |
-    | 1    |       | score                                           | 90       | 50       |
-    | 1    |       | brisques                                        | 170      | 150      |
-    | 1    |       | with brisques                                   | 260      | 200      |
-    | 1    |       | Seat 0 rubicon: 1000 + 0 + 0 + 320 + 100 = 1420 | 1420     | 0        |
+    | Game | Trick | Event         | Seat 0   | Seat 1   |
+    |------|-------|---------------|----------|----------|
+    | 1    | 0     | carte blanche |          | +50 = 50 |
+    | 1    | 3     | stuk          | +40 = 40 |          |
+    | 1    | 64    | last trick    | +50 = 90 |          |
+    | 1    |       | score         | 90       | 50       |
+    | 1    |       | brisques      | 170      | 150      |
+    | 1    |       | with brisques | 260      | 200      |
+    | 1    |       | rubicon       | 1420     | 0        |
+
+    game 1: Seat 0 rubicon: 1000 + 0 + 0 + 320 + 100 = 1420
 
     Session  Seat 0  Seat 1
     game 1     1420       0
     total      1420       0
 
-The session (§7.3, ruling 13) is over after its ``games`` games; the higher total of game
+The settlement's formula stands under the table (ruling 20), so that the table fits 80
+columns. The session (§7.3, ruling 13) is over after its ``games`` games; the higher total of game
 points wins it, equal totals are a drawn session (both seats its winners).
 """
 
@@ -102,19 +105,20 @@ class RubiconSheet(Sheet):
         return list(names) if names else [f"Seat {i}" for i in range(self.n_seats)]
 
     def settlement_words(self, r: dict[str, Any], names: Sequence[str] | None = None) -> str:
-        """``Seat 0 wins: 500 + 2300 - 1400 = 1400``, ``Seat 0 rubicon: 1000 + ...``, ``drawn
-        game``."""
+        """The settlement line under the table: ``game 2: Seat 0 wins: 500 + 2300 - 1400 =
+        1400``, ``game 1: Seat 0 rubicon: 1000 + ...``, ``game 3: drawn game``."""
         if r["winner"] is None:
-            return "drawn game"
+            return f"game {r['game']}: drawn game"
         who = self._names(names)[r["winner"]]
-        formula = r["formula"]
-        return f"{who} {'rubicon' if r['rubicon'] else 'wins'}: {formula}"
+        return f"game {r['game']}: {who} {'rubicon' if r['rubicon'] else 'wins'}: {r['formula']}"
 
     def table(self, names: Sequence[str] | None = None) -> tuple[list[str], list[list[str]]]:
         """Headers ``Game``, ``Trick``, ``Event``, one per seat; a row per scoring event (the
         scorer's cell ``+40 = 120``, his running score in this game), then per game
         ``score`` (S), where counted ``brisques`` (B) and ``with brisques`` (T), and the
-        settlement row (its words, the game points per seat)."""
+        settlement row (``rubicon``, ``game points`` or ``drawn game``, the game points per
+        seat; its formula is written under the table, ``settlement_words``, so that the table
+        fits 80 columns)."""
         head = ["Game", "Trick", "Event"] + self._names(names)
         rows = []
         for r in self.rows:
@@ -128,8 +132,13 @@ class RubiconSheet(Sheet):
             if r["brisques"] is not None:
                 rows.append([g, "", "brisques"] + [str(x) for x in r["brisques"]])
                 rows.append([g, "", "with brisques"] + [str(x) for x in r["totals"]])
-            rows.append([g, "", self.settlement_words(r, names)] + [str(x) for x in r["game_points"]])
+            word = "drawn game" if r["winner"] is None else ("rubicon" if r["rubicon"] else "game points")
+            rows.append([g, "", word] + [str(x) for x in r["game_points"]])
         return head, rows
+
+    def formula_lines(self, names: Sequence[str] | None = None) -> list[str]:
+        """Each game's settlement in words, one line per game (``settlement_words``)."""
+        return [self.settlement_words(r, names) for r in self.rows if "scores" in r]
 
     def session_lines(self, names: Sequence[str] | None = None) -> list[str]:
         """The session table as aligned text (no pipes: the table's panel draws it under the
@@ -140,8 +149,7 @@ class RubiconSheet(Sheet):
         rows.append(["total"] + [str(t) for t in self.totals])
         widths = [max(len(r[i]) for r in rows) for i in range(len(rows[0]))]
         return [
-            "  ".join([r[0].ljust(widths[0])] + [c.rjust(w) for c, w in zip(r[1:], widths[1:])]).rstrip()
-            for r in rows
+            "  ".join([r[0].ljust(widths[0])] + [c.rjust(w) for c, w in zip(r[1:], widths[1:])]).rstrip() for r in rows
         ]
 
     def _head_line(self) -> str:
@@ -162,6 +170,7 @@ class RubiconSheet(Sheet):
         head, rows = self.table(names)
         out = [self._head_line()] + grid(head, rows, aligned)
         if self.session:
+            out += [""] + self.formula_lines(names)
             out += [""] + self.session_lines(names)
         end = self._end_line(names)
         if end:
@@ -170,14 +179,15 @@ class RubiconSheet(Sheet):
 
     def view(self, names: Sequence[str] | None = None) -> SheetView:
         """The games' table (no totals row), the winner's last settlement cell marked; under
-        it the title, the session table's lines and the winner's line."""
+        it the title, each game's settlement formula, the session table's lines and the
+        winner's line."""
         head, rows = self.table(names)
         marks: list[tuple[int, int, str]] = []
         if self.over and rows:
             marks = [(len(rows) - 1, 3 + w, WINNER) for w in self.winners]
         lines: list[str] = [self._head_line()] if rows else []
         if self.session:
-            lines += self.session_lines(names)
+            lines += self.formula_lines(names) + self.session_lines(names)
         end = self._end_line(names)
         if end:
             lines.append(end)

@@ -285,7 +285,10 @@ def test_example_5_carte_blanche_and_its_repeats():
     assert pts(st) == (0, 100) and not st.cb_active[1]
     st = run(st, "play TS", "play 9C", "pass")  # seat 1 draws 7S
     assert pts(st) == (0, 100)
-    assert [e for e in st.scoring if e[2] == "carte_blanche"] == [(1, 0, "carte_blanche", 50), (1, 1, "carte_blanche", 50)]
+    assert [e for e in st.scoring if e[2] == "carte_blanche"] == [
+        (1, 0, "carte_blanche", 50),
+        (1, 1, "carte_blanche", 50),
+    ]
 
 
 def test_example_5_the_record_replays():
@@ -470,15 +473,17 @@ def test_the_sheet_drawing_and_the_session():
     sheet.record(game_result([(1, 0, "carte_blanche", 50), (0, 3, "stuk", 40), (0, 64, "last trick", 50)], (17, 15)))
     assert sheet.render().splitlines() == [
         "Rubicon Bezique, session of 2 games",
-        "| Game | Trick | Event                                           | Seat 0   | Seat 1   |",
-        "|------|-------|-------------------------------------------------|----------|----------|",
-        "| 1    | 0     | carte blanche                                   |          | +50 = 50 |",
-        "| 1    | 3     | stuk                                            | +40 = 40 |          |",
-        "| 1    | 64    | last trick                                      | +50 = 90 |          |",
-        "| 1    |       | score                                           | 90       | 50       |",
-        "| 1    |       | brisques                                        | 170      | 150      |",
-        "| 1    |       | with brisques                                   | 260      | 200      |",
-        "| 1    |       | Seat 0 rubicon: 1000 + 0 + 0 + 320 + 100 = 1420 | 1420     | 0        |",
+        "| Game | Trick | Event         | Seat 0   | Seat 1   |",
+        "|------|-------|---------------|----------|----------|",
+        "| 1    | 0     | carte blanche |          | +50 = 50 |",
+        "| 1    | 3     | stuk          | +40 = 40 |          |",
+        "| 1    | 64    | last trick    | +50 = 90 |          |",
+        "| 1    |       | score         | 90       | 50       |",
+        "| 1    |       | brisques      | 170      | 150      |",
+        "| 1    |       | with brisques | 260      | 200      |",
+        "| 1    |       | rubicon       | 1420     | 0        |",
+        "",
+        "game 1: Seat 0 rubicon: 1000 + 0 + 0 + 320 + 100 = 1420",
         "",
         "Session  Seat 0  Seat 1",
         "game 1     1420       0",
@@ -488,7 +493,8 @@ def test_the_sheet_drawing_and_the_session():
     example6 = [(0, 10, "four_aces", 2370), (1, 12, "four_aces", 1450)]
     sheet.record(game_result(example6, (16, 16), dealer=1))
     head, rows = sheet.table(["Anna", "Bot 1"])
-    assert rows[-1] == ["2", "", "Anna wins: 500 + 2300 - 1400 = 1400", "1400", "0"]
+    assert rows[-1] == ["2", "", "game points", "1400", "0"]
+    assert sheet.formula_lines(["Anna", "Bot 1"])[-1] == "game 2: Anna wins: 500 + 2300 - 1400 = 1400"
     assert sheet.over and sheet.winners == [0] and sheet.totals == [2820, 0]
     view = sheet.view()
     assert view.lines[-1] == "Session over: Seat 0 wins with 2820 game points."
