@@ -204,6 +204,36 @@ class Rubicon(BeziqueGame):
             return make(QUEEN, trump), make(JACK, PARTNER[trump])
         return make(QUEEN, SPADES), make(JACK, DIAMONDS)
 
+    def grammar_positions(self) -> list[BeziqueHand]:
+        """Declare windows offering the melds random play seldom meets (tests/test_grammar.py):
+        seat 1 has won trick 1 with four QS and four JD (bezique to quadruple, four queens),
+        with a stuk declared beside a plain sequence and a marriage, with four aces and four
+        tens, with four kings and four jacks."""
+        from collections import Counter
+
+        from cardtable.cards import card_text, parse_cards
+
+        out: list[BeziqueHand] = []
+        other = "7C 7C 7C 7C 7D 7D 7D 7D 8C".split()
+        for hand, first in (
+            ("QS QS QS QS JD JD JD JD 9S", None),
+            ("KC QC AH TH KH QH JH KD QD", "declare stuk KC QC"),
+            ("TS TD TC TH AS AD AC AH 9S", None),
+            ("KS KD KC KH JS JD JC JH 9S", None),
+        ):
+            mine = hand.split()
+            rest = Counter(self.deck()) - Counter(parse_cards(mine + other))
+            deal = {
+                "dealer": 0,
+                "hands": [other, mine],
+                "upcard": None,
+                "stock": [card_text(c) for c in sorted(rest.elements())],
+            }
+            lead = "9S" if "9S" in mine else mine[-1]
+            st = self.from_deal(deal).apply(f"play {lead}").apply("play 7C")
+            out.append(st.apply(first) if first else st)
+        return out
+
     def new_sheet(self) -> RubiconSheet:
         """The sheet of §8 for a session of ``games`` games; seat 0 deals first."""
         return RubiconSheet(2, self.games, self.name)
