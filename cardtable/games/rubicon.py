@@ -18,7 +18,7 @@ from dataclasses import replace
 from typing import Any
 
 from cardtable.cards import RANK_OF, SUIT_OF, Card, make, plain
-from cardtable.engine.game import Observation, Option, Result
+from cardtable.engine.game import Observation, Option, Result, State
 from cardtable.engine.grammar import Grammar
 from cardtable.engine.registry import register
 from cardtable.engine.views import Summary, phrase
@@ -204,7 +204,7 @@ class Rubicon(BeziqueGame):
             return make(QUEEN, trump), make(JACK, PARTNER[trump])
         return make(QUEEN, SPADES), make(JACK, DIAMONDS)
 
-    def grammar_positions(self) -> list[BeziqueHand]:
+    def grammar_positions(self) -> list[State]:
         """Declare windows offering the melds random play seldom meets (tests/test_grammar.py):
         seat 1 has won trick 1 with four QS and four JD (bezique to quadruple, four queens),
         with a stuk declared beside a plain sequence and a marriage, with four aces and four
@@ -213,7 +213,7 @@ class Rubicon(BeziqueGame):
 
         from cardtable.cards import card_text, parse_cards
 
-        out: list[BeziqueHand] = []
+        out: list[State] = []
         other = "7C 7C 7C 7C 7D 7D 7D 7D 8C".split()
         for hand, first in (
             ("QS QS QS QS JD JD JD JD 9S", None),
