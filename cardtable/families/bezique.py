@@ -172,6 +172,8 @@ class BeziqueGame(TrickGame):
     and T won scores at once; 0: only counted), ``last_trick_points``, ``reuse_default``,
     ``bare_alike`` (a bare code in a ``declare`` names an area card only where the seat's
     area copies of that code left to name are alike: fildinski §4).
+    ``carte_blanche`` (rubicon.md §6.6: the points of a dealt hand without K, Q or J and of
+    each non-court card its holder draws until a court card; 0: none).
     Hooks: ``target`` (the game target), ``state_class`` (the hand's State class)."""
 
     family = "bezique"
@@ -195,6 +197,7 @@ class BeziqueGame(TrickGame):
     seven_points = 10
     brisque_points = 10
     last_trick_points = 10
+    carte_blanche = 0
     state_class: type["BeziqueHand"]
 
     @property
@@ -317,8 +320,8 @@ class BeziqueGame(TrickGame):
         sums = [0, 0]
         for s, _t, _what, pts in d["events"]:
             sums[s] += pts
-        if sums != list(result.points):
-            out.append(f"hand points {result.points} are not the events' sum {sums}")
+        if sums != list(d["points"]):
+            out.append(f"hand points {d['points']} are not the events' sum {sums}")
         if d["tricks_played"] == self.n_cards() // 2 and sum(d["brisques"]) != 8 * self.packs:
             out.append(f"{8 * self.packs} brisques are won in a hand, not {d['brisques']}")
         sevens = [e for e in d["events"] if e[2] in ("seven", "dix", "turn-up seven")]
@@ -402,6 +405,8 @@ class BeziqueHand(MultiPackTrickHand):
         self.win_dix = False
         self.dix_card = -1
         self.just_won: tuple[Card, ...] = ()
+        #: per seat: carte blanche still running (rubicon.md §6.6)
+        self.cb_active: tuple[bool, ...] = (False, False)
         #: the areas as the stock ran out (phase C), for the result's ``areas``
         self.last_areas: tuple[tuple[tuple[Card, tuple[int, ...]], ...], ...] = ((), ())
         self.totals0 = tuple(standing.totals) if standing.totals else (0, 0)
@@ -412,6 +417,28 @@ class BeziqueHand(MultiPackTrickHand):
             self._score(dealer, 0, "turn-up seven", game.seven_points)  # §3.5
             self._log("turnup7", dealer, game.seven_points)
         self.to_act = self.next_seat[dealer]
+        if game.carte_blanche:
+            self._carte_blanche_dealt()
+
+    def _carte_blanche_dealt(self) -> None:
+        """Phase B (rubicon.md §6.6): first the non-dealer, then the dealer; a dealt hand
+        without K, Q or J scores ``carte_blanche`` and its holder becomes active."""
+        active = [False, False]
+        for s in (self.next_seat[self.dealer], self.dealer):
+            if not any(RANK_OF[c] in (KING, QUEEN, JACK) for c in layered_cards(self.hands[s])):
+                active[s] = True
+                self._score(s, 0, "carte_blanche", self.game.carte_blanche)
+                self._log("carte_blanche", s, self.game.carte_blanche)
+        self.cb_active = tuple(active)
+
+    def _carte_blanche_drawn(self, seat: int, c: Card) -> None:
+        """After a draw by an active seat (rubicon.md §6.6): a card that is no K, Q or J
+        scores ``carte_blanche`` again; a court card ends the run."""
+        if RANK_OF[c] in (KING, QUEEN, JACK):
+            self.cb_active = tuple(False if s == seat else a for s, a in enumerate(self.cb_active))
+            return
+        self._score(seat, self.ntricks, "carte_blanche", self.game.carte_blanche)
+        self._log("carte_blanche", seat, self.game.carte_blanche)
 
     # -- small helpers --
     def _score(self, seat: int, trick: int, what: str, pts: int) -> None:
@@ -967,6 +994,7 @@ class BeziqueHand(MultiPackTrickHand):
         h = list(self.hands)
         k = list(self.known)
         took = -1
+        cb: list[tuple[int, Card]] = []  # the draws of a seat in carte blanche (rubicon.md §6.6)
         for s in (seat, other):
             if self.stock:
                 c = self.stock[0]
@@ -979,9 +1007,13 @@ class BeziqueHand(MultiPackTrickHand):
             else:  # pragma: no cover - the stock holds pairs of draws
                 continue
             h[s] = add_copy(h[s], c)
+            if self.cb_active[s]:
+                cb.append((s, c))
         self.hands = h
         self.known = tuple(k)
         self._log("draw", seat, other, took)
+        for s, c in cb:
+            self._carte_blanche_drawn(s, c)
         self.win_dix = False
         self.dix_card = -1
         if not self.stock and self.turnup is None:
@@ -1237,6 +1269,8 @@ class BeziqueHand(MultiPackTrickHand):
             return LogEvent(k, "{0} {0:scores|score} {v0} for the last trick", (ev[1],), (), (ev[2],))
         if k == "troef":
             return LogEvent(k, f"troef is {SUIT_SYMBOLS[ev[1]]}", (), (), (ev[1],))
+        if k == "carte_blanche":
+            return LogEvent(k, "{0} {0:scores|score} {v0} for carte blanche", (ev[1],), (), (ev[2],))
         if k == "turnup7":
             return LogEvent(k, "{0} {0:scores|score} {v0}: a seven was turned up", (ev[1],), (), (ev[2],))
         if k == "end":
