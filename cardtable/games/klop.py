@@ -638,7 +638,7 @@ class KlopHand(TurnUpHand):
 
     def status(self) -> str:
         """``bidding, round 1`` / ``round 2 (not ♠)`` / ``troef ♥, maker seat 1``, then
-        ``points 35 – 20``, ``totals 45 – 143 · to 500``."""
+        ``points 35 – 20``, ``totals 45 – 143 · over 500`` (more than the target wins)."""
         parts = []
         if self.phase == "bid":
             parts.append("bidding, round 1" if self.round == 1 else f"round 2 (not {SUIT_SYMBOLS[self.turn_suit]})")
@@ -650,7 +650,7 @@ class KlopHand(TurnUpHand):
         if self.phase in ("play", "over") and self.contract is not None:
             parts.append("points " + dash.join(str(p) for p in self.trick_pts))
         parts.append("totals " + dash.join(str(t) for t in self.totals0))
-        parts.append(f"to {self.game.options['target']}")
+        parts.append(f"over {self.game.options['target']}")
         return " \u00b7 ".join(parts)
 
     def seat_roles(self, seat: int) -> tuple[tuple[int, str], ...]:

@@ -178,7 +178,9 @@ class KlopSheet(Sheet):
         titled with the target; ``marks`` holds ``(-1, 4 + seat, "winner")`` for the winner
         once the game is over (its column of the drawing, as the boom marks its side)."""
         marks = tuple((-1, 4 + w, WINNER) for w in (self.winners if self.over else ()))
-        return SheetView(f"Klop (to {self.target})", marks=marks, lines=tuple(self.render(names).splitlines()))
+        return SheetView(
+            f"Klop (to more than {self.target})", marks=marks, lines=tuple(self.render(names).splitlines())
+        )
 
     def to_json(self) -> dict[str, Any]:
         """§8's ``KlopSheet``: ``{"kind": "klop", "players": [seat names ``Seat i``],

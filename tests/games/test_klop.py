@@ -490,3 +490,13 @@ def test_the_claim_asks_first_at_the_table():
     from cardtable.games.klop import CLAIM_VERB
 
     assert CLAIM_VERB.verb == "claim" and CLAIM_VERB.confirm.startswith("Claim the game now?")
+
+
+def test_the_header_and_the_sheet_say_more_than_the_target_wins():
+    """§7: "meer dan 500": the header said `to 500`, as if 500 itself won."""
+    from cardtable.engine import Match, get_game
+
+    m = Match(get_game("klop", 2), ["human:A", "bot:simple"], seed=1)
+    m.start_next()
+    assert m.state.status().endswith("· over 500")
+    assert m.sheet.view(["A", "B"]).title == "Klop (to more than 500)"
