@@ -359,9 +359,9 @@ class BeziqueHand(MultiPackTrickHand):
     indexes), ...) in the order they came), ``instances`` (every ``Instance`` of the hand),
     ``named`` (bit ``8 * plain + n``: copy n of that code has been given this hand),
     ``known`` (per seat, a layered mask of the cards every seat knows to be in its concealed
-    hand: the turn-up taken, the melded cards picked up), ``points`` (this hand, per seat),
-    ``brisques`` (A and T won, per seat), ``scoring`` (the scoring events ``(seat, trick,
-    what, points)``), the window (``win_melds``, ``win_used``, ``win_dix``, ``dix_card``,
+    hand: the turn-up taken, the melded cards picked up, the cards of a carte blanche shown),
+    ``points`` (this hand, per seat), ``brisques`` (A and T won, per seat), ``scoring`` (the
+    scoring events ``(seat, trick, what, points)``), the window (``win_melds``, ``win_used``, ``win_dix``, ``dix_card``,
     ``just_won``), ``totals0`` (the running totals when the hand was dealt) and ``hand_no``.
 
     Phases: ``play`` (a card to the trick), ``declare`` (the winner's window in stage 1),
@@ -422,23 +422,38 @@ class BeziqueHand(MultiPackTrickHand):
 
     def _carte_blanche_dealt(self) -> None:
         """Phase B (rubicon.md §6.6): first the non-dealer, then the dealer; a dealt hand
-        without K, Q or J scores ``carte_blanche`` and its holder becomes active."""
+        without K, Q or J scores ``carte_blanche`` and its holder becomes active. The hand
+        is shown (rubicon.md ruling 14): its cards join the seat's ``known`` and the log
+        names them."""
         active = [False, False]
         for s in (self.next_seat[self.dealer], self.dealer):
-            if not any(RANK_OF[c] in (KING, QUEEN, JACK) for c in layered_cards(self.hands[s])):
+            dealt = layered_cards(self.hands[s])
+            if not any(RANK_OF[c] in (KING, QUEEN, JACK) for c in dealt):
                 active[s] = True
                 self._score(s, 0, "carte_blanche", self.game.carte_blanche)
-                self._log("carte_blanche", s, self.game.carte_blanche)
+                self._show(s, dealt)
+                shown = tuple(sorted(dealt, key=_sort_key(self.t)))
+                self._log("carte_blanche", s, self.game.carte_blanche, shown, "dealt")
         self.cb_active = tuple(active)
 
-    def _carte_blanche_drawn(self, seat: int, c: Card) -> None:
+    def _carte_blanche_drawn(self, seat: int, c: Card, shown: bool = False) -> None:
         """After a draw by an active seat (rubicon.md §6.6): a card that is no K, Q or J
-        scores ``carte_blanche`` again; a court card ends the run."""
+        scores ``carte_blanche`` again and is shown (into ``known``, unless ``shown``: the
+        turn-up, known already); a court card ends the run."""
         if RANK_OF[c] in (KING, QUEEN, JACK):
             self.cb_active = tuple(False if s == seat else a for s, a in enumerate(self.cb_active))
             return
         self._score(seat, self.ntricks, "carte_blanche", self.game.carte_blanche)
-        self._log("carte_blanche", seat, self.game.carte_blanche)
+        if not shown:
+            self._show(seat, [c])
+        self._log("carte_blanche", seat, self.game.carte_blanche, (c,), "drawn")
+
+    def _show(self, seat: int, cards: Sequence[Card]) -> None:
+        """``cards`` of ``seat``'s concealed hand are shown to the other seat: they join
+        ``known`` (left again as the seat plays or melds a copy of them)."""
+        k = list(self.known)
+        k[seat] = layered_union(k[seat], layered_mask(cards))
+        self.known = tuple(k)
 
     # -- small helpers --
     def _score(self, seat: int, trick: int, what: str, pts: int) -> None:
@@ -1013,7 +1028,7 @@ class BeziqueHand(MultiPackTrickHand):
         self.known = tuple(k)
         self._log("draw", seat, other, took)
         for s, c in cb:
-            self._carte_blanche_drawn(s, c)
+            self._carte_blanche_drawn(s, c, shown=s == other and c == took)
         self.win_dix = False
         self.dix_card = -1
         if not self.stock and self.turnup is None:
@@ -1269,8 +1284,12 @@ class BeziqueHand(MultiPackTrickHand):
             return LogEvent(k, "{0} {0:scores|score} {v0} for the last trick", (ev[1],), (), (ev[2],))
         if k == "troef":
             return LogEvent(k, f"troef is {SUIT_SYMBOLS[ev[1]]}", (), (), (ev[1],))
-        if k == "carte_blanche":
-            return LogEvent(k, "{0} {0:scores|score} {v0} for carte blanche", (ev[1],), (), (ev[2],))
+        if k == "carte_blanche":  # rubicon.md §6.6, ruling 14: the cards are shown
+            if ev[4] == "dealt":
+                text = "{0} {0:shows|show} carte blanche: {c*} (+{v0})"
+            else:
+                text = "{0} {0:shows|show} the card drawn, {c0}: carte blanche again (+{v0})"
+            return LogEvent(k, text, (ev[1],), ev[3], (ev[2], ev[4]))
         if k == "turnup7":
             return LogEvent(k, "{0} {0:scores|score} {v0}: a seven was turned up", (ev[1],), (), (ev[2],))
         if k == "end":
@@ -1427,6 +1446,8 @@ class BeziqueHand(MultiPackTrickHand):
         known: list[tuple[int, Card]] = []  # (time, card) of o's arrivals every seat saw
         uses: list[tuple[int, Card]] = []  # (time, card) of the cards o's concealed hand gave up
         mine_pos: list[int] = []  # stock positions ``seat`` drew
+        shown: list[tuple[int, Card]] = []  # (slot, card) of o's arrivals shown (carte blanche)
+        o_drew = -1  # the slot of o's last draw from the stock
         area: set[Card] = set()
         seen: set[Card] = set()
         from_area = False
@@ -1434,12 +1455,14 @@ class BeziqueHand(MultiPackTrickHand):
         for i, ev in enumerate(self._events()):
             k = ev[0]
             if k == "draw":
+                o_drew = -1
                 for s in (ev[1], ev[2]):
                     if s == ev[2] and ev[3] >= 0:  # the loser took the turn-up
                         if s == o:
                             known.append((i, ev[3]))
                         continue
                     if s == o:
+                        o_drew = len(slots)
                         slots.append(i)
                         slot_pos.append(pos)
                     else:
@@ -1468,11 +1491,20 @@ class BeziqueHand(MultiPackTrickHand):
             elif k == "dix":
                 uses.append((i, ev[2]))
                 known.append((i, ev[3]))
+            elif k == "carte_blanche":  # shown: the dealt hand, or the card just drawn
+                if ev[4] == "dealt":
+                    shown.extend(enumerate(ev[3]))
+                elif o_drew >= 0:
+                    shown.append((o_drew, ev[3][0]))
         # the cards of o's unknown arrivals: what it holds, used, less its known arrivals
+        # (the shown arrivals are known arrivals in their own slots)
+        fill: list[Card | None] = [None] * len(slots)
+        for slot, c in shown:
+            fill[slot] = c
+            known.append((slots[slot], c))
         pool = Counter(layered_cards(self.concealed_mask(o)))
         pool.update(c for _t, c in uses)
         pool.subtract(c for _t, c in known)
-        fill: list[Card | None] = [None] * len(slots)
         free_known = sorted(known)
         taken = [False] * len(free_known)
         for t, c in sorted(uses):

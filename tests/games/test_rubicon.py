@@ -19,7 +19,7 @@ from cardtable.engine import Match, get_game
 from cardtable.engine.game import DealError, OptionError, Result
 from cardtable.engine.record import replay
 from cardtable.families.bezique import Instance
-from cardtable.families.trick_masks import layered_mask
+from cardtable.families.trick_masks import layered_cards, layered_mask
 from cardtable.games.rubicon import settle
 from tests.games.helpers import legal, load_record, refused, run
 
@@ -426,13 +426,121 @@ def test_ruling_18_the_records_deal():
         get_game("rubicon").from_deal(five)
 
 
-def test_ruling_14_the_other_seat_sees_no_concealed_card():
+def shown_in(obs, seat: int) -> list[str]:
+    """The codes the table lists on ``seat``'s face-down hand in ``obs``, sorted."""
+    hand = next(z for z in obs.zones if z.kind == "hand" and z.owner == seat)
+    return sorted(card_text(c) for c in hand.cards)
+
+
+def test_ruling_14_a_dealt_carte_blanche_is_shown():
     st = get_game("rubicon").from_deal(example5_deal())
     obs = st.observation(0)
-    hand1 = next(z for z in obs.zones if z.kind == "hand" and z.owner == 1)
-    assert hand1.cards == () and hand1.count == 9
+    assert obs.log[-1] == "seat 1 shows carte blanche: AS TS 9S AH TH 9H 8C 7C 7D (+50)"
     assert obs.extra["carte_blanche"] == [False, True]
-    assert sum(st.hidden_from(0).values()) == 9 + 110
+    assert shown_in(obs, 1) == sorted(EXAMPLE_5_SEAT_1.split())
+    assert obs.extra["known"][1] == sorted(EXAMPLE_5_SEAT_1.split(), key=parse_card)
+    # hidden from seat 0: the stock only (seat 1's whole hand was shown)
+    assert st.hidden_from(0) == Counter(st.stock)
+    # seat 0 was dealt a K: its hand stays hidden from seat 1
+    assert st.hidden_from(1) == Counter(cards(EXAMPLE_5_SEAT_0)) + Counter(st.stock)
+    assert shown_in(st.observation(1), 0) == []
+    assert "KC" not in " ".join(st.observation(1).log)
+
+
+def test_ruling_14_a_drawn_repeat_is_shown_a_court_card_not():
+    st = run(get_game("rubicon").from_deal(example5_deal()), "play AH", "play 9C", "pass")
+    obs = st.observation(0)
+    assert obs.log[-1] == "seat 1 shows the card drawn, 8D: carte blanche again (+50)"
+    assert "8D" in shown_in(obs, 1) and "AH" not in shown_in(obs, 1) and len(shown_in(obs, 1)) == 9
+    assert st.hidden_from(0) == Counter(st.stock)
+    st = run(st, "play AS", "play 9C", "pass")  # seat 1 draws QC: the status ends, QC unseen
+    obs = st.observation(0)
+    assert not st.cb_active[1] and "QC" not in " ".join(obs.log)
+    assert st.hidden_from(0) == Counter(st.stock) + Counter(cards("QC"))
+    # AS was played: the shown copy left the hand (the public trick shows it)
+    assert "AS" not in shown_in(obs, 1) and len(shown_in(obs, 1)) == 8
+    st = run(st, "play TS", "play 9C", "pass")  # seat 1 draws 7S, unseen
+    assert st.hidden_from(0) == Counter(st.stock) + Counter(cards("QC 7S"))
+    st = run(st, "play 7C", "play 9D", "pass")  # a shown 7C played: one shown copy less
+    assert "7C" not in shown_in(st.observation(0), 1)
+
+
+def test_ruling_14_samples_keep_the_shown_cards_in_the_showers_hand():
+    st = run(get_game("rubicon").from_deal(example5_deal()), "play AH", "play 9C", "pass", "play AS", "play 9C", "pass")
+    want = Counter(cards("TS 9S TH 9H 8C 7C 7D 8D"))  # shown and still held
+    assert Counter(layered_cards(st.known[1])) == want
+    iset = st.information_set(0)
+    for k in range(8):
+        w = iset.sample(random.Random(k))
+        held = Counter(layered_cards(w.hands[1]))
+        assert held & want == want and w.hands[0] == st.hands[0]
+        assert layered_cards(w.start_hands[1]) == sorted(cards(EXAMPLE_5_SEAT_1))  # the shown deal
+        assert w.stock0[0] == parse_card("8D")  # the shown draw, in its place
+
+
+def cb_deal(seed: int) -> dict:
+    """A deal where seat 0 (the dealer) has carte blanche and the stock's top holds low
+    cards for a few repeats; the rest at random."""
+    rng = random.Random(seed)
+    rest = list(FULL.elements())
+    rng.shuffle(rest)
+    low = [c for c in rest if c % 16 < 11]
+    court = [c for c in rest if c % 16 in (11, 12, 13)]
+    mine, top = low[:9], low[9 : 9 + 2 * rng.randrange(1, 4)]
+    others = Counter(rest) - Counter(mine) - Counter(top) - Counter(court[:1])
+    pool = list(others.elements())
+    rng.shuffle(pool)
+    theirs = court[:1] + pool[:8]
+    stock = top + pool[8:]
+
+    def text(cs):
+        return [card_text(c) for c in cs]
+
+    return {"dealer": 0, "hands": [text(mine), text(theirs)], "upcard": None, "stock": text(stock)}
+
+
+def test_ruling_14_a_samples_deal_replays_to_the_sample(monkeypatch):
+    """With a carte blanche shown, every sample of the other seat's information set keeps
+    the shown cards that are still held (the seat's ``known``), and its own deal played with
+    the real moves gives the sample (no fallback to a deal without history)."""
+    from cardtable.games.rubicon import RubiconState
+
+    def no_history(*a):
+        raise AssertionError("a real hand's sample lost its history")
+
+    monkeypatch.setattr(RubiconState, "_iset_rebuild_plain", no_history)
+    game = get_game("rubicon", games=1)
+    bots = [get_bot("simple", game, s) for s in range(2)]
+    rng = random.Random(3)
+    checked = 0
+    for seed in range(2):
+        st = game.from_deal(cb_deal(seed))
+        assert st.cb_active[0] and not st.cb_active[1]
+        history: list = []
+        while not st.over and len(history) < 50:  # the shown cards are played by then
+            if len(history) % 5 == 3:
+                assert hidden_from_1_is_exact(st)
+                shown = Counter(layered_cards(st.known[0]))
+                for seat in range(2):
+                    w = st.information_set(seat).sample(rng)
+                    assert Counter(layered_cards(w.hands[0])) & shown == shown
+                    re = game.from_deal(w.deal_record())
+                    for a in history:
+                        re = re.apply(a)
+                    assert re.hands == w.hands and re.stock == w.stock and re.areas == w.areas
+                    checked += 1
+            a = bots[st.to_act].choose(st.observation(st.to_act))
+            history.append(a)
+            st = st.apply(a)
+    assert checked == 40
+
+
+def hidden_from_1_is_exact(st) -> bool:
+    """``hidden_from(1)``: seat 0's concealed cards less those shown and still held (its
+    ``known``, all of them in the hand), and the stock."""
+    concealed = Counter(layered_cards(st.concealed_mask(0)))
+    known = Counter(layered_cards(st.known[0]))
+    return known & concealed == known and st.hidden_from(1) == concealed - known + Counter(st.stock)
 
 
 def test_the_melds_are_public_the_concealed_hand_not():
