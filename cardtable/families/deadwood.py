@@ -5,6 +5,9 @@ melds, exact.
     solver.value(hand)            -> int: the least brandhout of any split (klop-rummy.md §6.2)
     solver.split(hand)            -> Split(points, melds, dead): the split shown (§6.3, keys K1-K5)
     solver.after_discards(hand)   -> {card: value(hand less one card)}: the end step's legality (§5)
+    solver.all_melded(hand)       -> bool: the whole hand in melds (a search that only covers)
+    solver.melded_after_discards(hand) -> {card}: the discards that leave the rest all in melds
+    solver.all_melded_split(hand) -> the melds of one such split, or None
 
 A hand is a list of card ints (``cardtable.cards``): plain naturals, identical cards of two packs
 as the same code twice, jokers as plain ``JK``. What a meld may be comes from a
@@ -206,6 +209,66 @@ class Deadwood:
                                 break
         memo[rem] = v
         return v
+
+    # -- the whole hand in melds (going out all at once: boathouse-rummy.md §5.3) --
+    def all_melded(self, hand: Sequence[Card]) -> bool:
+        """True if every card of ``hand`` fits in some split into melds (``value(hand) == 0``),
+        by a search that only covers: the lowest card left must be in a meld, never brandhout,
+        so a hand of twenty or more cards is answered at once."""
+        by_low, _ = self._index(hand)
+        return self._covers(self._pack(hand), by_low, {})
+
+    def melded_after_discards(self, hand: Sequence[Card]) -> set[Card]:
+        """The card codes ``c`` of ``hand`` (plain JK for a joker) such that ``hand`` less one
+        ``c`` lies wholly in melds (``after_discards(hand)[c] == 0``), one search shared. A card
+        in no meld of ``hand`` must be the one discarded: two such cards leave nothing."""
+        by_low, _ = self._index(hand)
+        covered = 0
+        for ms in by_low.values():
+            for m in ms:
+                covered |= m
+        keys = list(dict.fromkeys(JOKER if is_joker(c) else plain(c) for c in hand))
+        loose = [p for p in keys if not (covered >> (_W * p)) & 0xF]
+        if len(loose) > 1:
+            return set()
+        full = self._pack(hand)
+        memo: dict[int, bool] = {}
+        return {p for p in (loose or keys) if self._covers(full - _ONE[p], by_low, memo)}
+
+    def all_melded_split(self, hand: Sequence[Card]) -> tuple[tuple[Card, ...], ...] | None:
+        """One split of ``hand`` wholly into melds (each meld in run or set order, jokers
+        designated; the melds in canonical order, K5), or None if there is none: the cover
+        search's first, the lowest card's melds tried in the matcher's order (sets, then runs)."""
+        by_low, shown = self._index(hand)
+        memo: dict[int, bool] = {}
+        rem = self._pack(hand)
+        if not self._covers(rem, by_low, memo):
+            return None
+        melds = []
+        g = _GUARD
+        while rem:
+            idx = ((rem & -rem).bit_length() - 1) // _W
+            m = next(m for m in by_low[idx] if ((rem | g) - m) & g == g and self._covers(rem - m, by_low, memo))
+            melds.append(shown[m])
+            rem -= m
+        melds.sort(key=meld_keys_of)
+        return tuple(cards for _kind, cards in melds)
+
+    def _covers(self, rem: int, by_low: dict[int, list[int]], memo: dict[int, bool]) -> bool:
+        if not rem:
+            return True
+        got = memo.get(rem)
+        if got is not None:
+            return got
+        idx = ((rem & -rem).bit_length() - 1) // _W
+        ok = False
+        g = _GUARD
+        for m in by_low.get(idx, ()):  # jokers alone (idx JOKER) are in no meld: False
+            if ((rem | g) - m) & g == g and self._covers(rem - m, by_low, memo):
+                ok = True
+                break
+        memo[rem] = ok
+        return ok
 
     # -- the split shown --
     def split(self, hand: Sequence[Card]) -> Split:
