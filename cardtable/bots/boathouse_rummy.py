@@ -48,8 +48,8 @@ def take_bar(hand_size: int, game: BoathouseRummy) -> int:
 def goes_out(hand: list[Card], barred: Card | None, game: BoathouseRummy) -> bool:
     """Whether ``hand`` can be laid down now: wholly in melds, or all but one card other than
     ``barred`` (the last card taken from the pile)."""
-    s = game.solver
-    return s.all_melded(hand) or any(c != barred for c in s.melded_after_discards(hand))
+    whole, outs = game.solver.going_out(hand)
+    return whole or any(c != barred for c in outs)
 
 
 def best_discard(hand: list[Card], taken: Card | None, game: BoathouseRummy, allowed: set[Card]) -> Card:

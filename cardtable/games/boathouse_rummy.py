@@ -283,9 +283,9 @@ class BoathouseState(KnownCards, KnockHand):
         taken = self.taken
         codes = [c for c in dict.fromkeys(hand) if c != taken]
         out = [Action("discard", None, (c,)) for c in codes]
-        outs = g.solver.melded_after_discards(hand)
+        whole, outs = g.solver.going_out(hand)
         out += [Action("rummy", None, (c,)) for c in codes if c in outs]
-        if g.solver.all_melded(hand):
+        if whole:
             out.append(Action("rummy"))
         return out
 

@@ -12,7 +12,7 @@ import pytest
 from click.testing import CliRunner
 
 from cardtable.bots.boathouse_rummy import choose, take_bar
-from cardtable.cards import card_text, cards_text, parse_cards
+from cardtable.cards import JOKER, card_text, cards_text, is_joker, parse_cards, plain
 from cardtable.cli import main
 from cardtable.engine import get_game
 from cardtable.engine.actions import Action
@@ -393,3 +393,35 @@ def test_simulate_finishes_with_valid_scores(seats):
 def test_a_hand_from_a_standing_keeps_the_totals():
     st = get_game(GID, 2).new_hand(seed=1, standing=Standing(2, 1, 1, (230, 170)))
     assert st.totals == (230, 170) and st.dealer == 1
+
+
+@pytest.mark.parametrize("n,packs", [(2, "1"), (5, "2")])
+def test_the_cover_search_agrees_with_the_exact_solver(n, packs):
+    g = get_game(GID, n, packs=packs)
+    rng = random.Random(f"cover/{packs}")
+    wholes = outs_met = 0
+    for _ in range(40):
+        deck = g.deck()
+        rng.shuffle(deck)
+        hand: list = []  # two or three melds of a random 20 cards, then 0 to 2 cards more
+        pool = deck[:20]
+        found = g.solver.melds_of(pool)
+        for _kind, cards in rng.sample(found, min(3, len(found))):
+            uses = [JOKER if is_joker(c) else plain(c) for c in cards]
+            left = list(pool)
+            try:
+                for c in uses:
+                    left.remove(c)
+            except ValueError:
+                continue
+            pool, hand = left, hand + uses
+        hand += pool[: rng.randrange(3)]
+        after = g.solver.after_discards(hand)
+        whole, outs = g.solver.going_out(hand)
+        assert whole == (g.solver.value(hand) == 0) == g.solver.all_melded(hand)
+        assert outs == {c for c, v in after.items() if v == 0}
+        split = g.solver.all_melded_split(hand)
+        assert (split is not None) == whole
+        wholes += whole
+        outs_met += bool(outs)
+    assert wholes >= 5 and outs_met >= 5  # the test meets hands that go out, both ways
