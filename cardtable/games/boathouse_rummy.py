@@ -39,7 +39,7 @@ from cardtable.engine.grammar import Grammar
 from cardtable.engine.registry import register
 from cardtable.engine.standing import Standing
 from cardtable.engine.views import NONE, Fact, LogEvent, Summary, VerbSpec, phrase
-from cardtable.families.drift import DRAW, MAX_TURNOVERS, OVER, PLAY, DriftHand
+from cardtable.families.drift import DRAW, OVER, PLAY, DriftHand
 from cardtable.families.knock import DISCARD_SPEC, RUMMY_SPEC, KnockHand, KnockRummy
 from cardtable.families.melds import SET_RANK, MeldRules, meld_refusal
 from cardtable.families.rummy import ACE_BRIDGE, DRAW_DISCARD_SPEC, DRAW_STOCK_SPEC, deal_round_robin, points_table
@@ -100,8 +100,8 @@ class BoathouseRummy(KnockRummy):
     knock_limit = None
     #: §5.4: the whole discard pile becomes the stock, when a draw asks for it
     turnover_keeps_top = False
-    #: a hand's score is about a hundred points (a winner collects some 50 to 200)
-    search_width = 3
+    #: ruling 12: the stock is re-formed at most this often in one hand; then the hand is void
+    max_turnovers = 10
 
     def __init__(self, players: int | None = None, **options: Any):
         super().__init__(players, **options)
@@ -317,7 +317,7 @@ class BoathouseState(KnownCards, KnockHand):
             self.events = [self.events, ("take", seat, c), None]
         else:
             if not self.stock:  # §5.4: the whole pile is turned over when a draw asks for it
-                if self.turnovers >= MAX_TURNOVERS:
+                if self.turnovers >= self.game.max_turnovers:
                     self._end_void()
                     return
                 self._turn_over(False)
@@ -437,8 +437,9 @@ class BoathouseState(KnownCards, KnockHand):
         return [-float(p) for p in pts] if self.game.penalty else [float(p) for p in pts]
 
     def returns_scale(self) -> float:
-        """A hand's score is some tens to a couple of hundred points (§7)."""
-        return 100.0
+        """A winner collects some 50 points from each other player (§7; hands grown large
+        hold far more): 100 points for each other player."""
+        return 100.0 * (self.n - 1)
 
     def winner_melds(self) -> list[tuple[Card, ...]]:
         """The winner's melds as shown (§5.3 step 2: the solver's first split, each meld in run or

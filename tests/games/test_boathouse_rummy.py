@@ -284,9 +284,13 @@ def test_ruling_2_with_two_packs_the_twin_of_the_last_card_taken_is_barred():
     refused(st, "discard 9D", "same code")
 
 
-def test_ruling_12_the_hand_is_void_at_the_41st_turnover():
+def test_ruling_12_the_hand_is_void_at_the_11th_turnover():
     st = position(3, ["2C 3C", "4C 5C", "6C"], "-", "3H TC", to_act=2)
-    st.turnovers = 40
+    st.turnovers = 9
+    st = st.apply("draw stock")
+    assert st.turnovers == 10 and st.to_act == 2  # the 10th re-forming is still played
+    st = position(3, ["2C 3C", "4C 5C", "6C"], "-", "3H TC", to_act=2)
+    st.turnovers = 10
     st = st.apply("draw stock")
     res = st.result()
     assert st.to_act is None and res.outcome == "void" and res.points == [0, 0, 0]
