@@ -442,7 +442,7 @@ class BoathouseState(KnownCards, KnockHand):
         hold far more): 100 points for each other player."""
         return 100.0 * (self.n - 1)
 
-    def winner_melds(self) -> list[tuple[Card, ...]]:
+    def winner_melds(self) -> tuple[tuple[Card, ...], ...]:
         """The winner's melds as shown (§5.3 step 2: the solver's first split, each meld in run or
         set order with its jokers designated); the discard is not in his hand."""
         assert self.winner is not None, "an out hand has a winner"
@@ -513,6 +513,3 @@ class BoathouseState(KnownCards, KnockHand):
             line = f"  {{^0}}: {each}  = {counts[s]}"
             facts.append(Fact("", phrase(line, (s,), tuple(held), (counts[s],), kind="cards_left")))
         return Summary(head, tuple(facts))
-
-
-BoathouseRummy.state_class = BoathouseState
