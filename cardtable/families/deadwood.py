@@ -5,6 +5,10 @@ melds, exact.
     solver.value(hand)            -> int: the least brandhout of any split (klop-rummy.md §6.2)
     solver.split(hand)            -> Split(points, melds, dead): the split shown (§6.3, keys K1-K5)
     solver.after_discards(hand)   -> {card: value(hand less one card)}: the end step's legality (§5)
+    solver.all_melded(hand)       -> bool: the whole hand in melds (a search that only covers)
+    solver.melded_after_discards(hand) -> {card}: the discards that leave the rest all in melds
+    solver.going_out(hand)        -> (all_melded, melded_after_discards): one search for both
+    solver.all_melded_split(hand) -> the melds of one such split, or None
 
 A hand is a list of card ints (``cardtable.cards``): plain naturals, identical cards of two packs
 as the same code twice, jokers as plain ``JK``. What a meld may be comes from a
@@ -207,6 +211,47 @@ class Deadwood:
         memo[rem] = v
         return v
 
+    # -- the whole hand in melds (going out all at once: boathouse-rummy.md §5.3) --
+    def all_melded(self, hand: Sequence[Card]) -> bool:
+        """True if every card of ``hand`` fits in some split into melds (``value(hand) == 0``),
+        by a search that only covers (``_Cover``), so a hand of thirty cards is answered at once."""
+        cover = _Cover(self, hand)
+        return cover.covers(cover.full)
+
+    def melded_after_discards(self, hand: Sequence[Card]) -> set[Card]:
+        """The card codes ``c`` of ``hand`` (plain JK for a joker) such that ``hand`` less one
+        ``c`` lies wholly in melds (``after_discards(hand)[c] == 0``), one search shared."""
+        return self.going_out(hand)[1]
+
+    def going_out(self, hand: Sequence[Card]) -> tuple[bool, set[Card]]:
+        """``(all_melded(hand), melded_after_discards(hand))`` by one search. A card in no meld
+        of ``hand`` must be the one discarded: two such cards leave nothing."""
+        cover = _Cover(self, hand)
+        covered = 0
+        for m in cover.melds:
+            covered |= m
+        loose = [p for p in cover.keys if not (covered >> (_W * p)) & 0xF]
+        if len(loose) > 1:
+            return False, set()
+        whole = not loose and cover.covers(cover.full)
+        return whole, {p for p in (loose or cover.keys) if cover.covers(cover.full - _ONE[p])}
+
+    def all_melded_split(self, hand: Sequence[Card]) -> tuple[tuple[Card, ...], ...] | None:
+        """One split of ``hand`` wholly into melds (each meld in run or set order, jokers
+        designated; the melds in canonical order, K5), or None if there is none: the cover
+        search's first (``_Cover``: the melds of the card with the fewest, in the matcher's order)."""
+        cover = _Cover(self, hand)
+        rem = cover.full
+        if not cover.covers(rem):
+            return None
+        melds = []
+        while rem:
+            m = next(m for m in cover.choices(rem)[1] if cover.covers(rem - m))
+            melds.append(cover.shown[m])
+            rem -= m
+        melds.sort(key=meld_keys_of)
+        return tuple(cards for _kind, cards in melds)
+
     # -- the split shown --
     def split(self, hand: Sequence[Card]) -> Split:
         """The split of ``hand`` shown at the showdown: the first under K1-K5 (module
@@ -269,6 +314,68 @@ class Deadwood:
                         best = cand
         memo[rem] = best
         return best
+
+
+_FIELD_LOW = sum(1 << (_W * c) for c in range(JOKER + 1))
+
+
+def _support(packed: int) -> int:
+    """A bit (the lowest of its field) per card a packed multiset holds at least once."""
+    return (packed | packed >> 1 | packed >> 2) & _FIELD_LOW
+
+
+class _Cover:
+    """The search of ``Deadwood.all_melded``: can a multiset of cards (packed as in the solver)
+    be covered wholly by disjoint melds of the hand? Exact cover with the most constrained card
+    first: of the cards left, the one that the fewest melds still fitting hold is covered by
+    each of them in turn; a position where some card left is in no meld that fits is given up
+    at once; memoised on the cards left."""
+
+    __slots__ = ("melds", "cards_of", "keys", "shown", "full", "memo")
+
+    def __init__(self, solver: Deadwood, hand: Sequence[Card]):
+        by_low, shown = solver._index(hand)
+        self.shown = shown
+        self.melds = [m for ms in by_low.values() for m in ms]
+        self.cards_of = {m: tuple({JOKER if is_joker(c) else plain(c) for c in shown[m][1]}) for m in self.melds}
+        self.keys = list(dict.fromkeys(JOKER if is_joker(c) else plain(c) for c in hand))
+        self.full = solver._pack(hand)
+        self.memo: dict[int, bool] = {}
+
+    def choices(self, rem: int, pool: list[int] | None = None) -> tuple[list[int], list[int]]:
+        """The melds that fit in ``rem`` (from ``pool``, a list holding every one of them;
+        default all), and of them those that hold ``rem``'s most constrained card ([] if a card
+        of ``rem`` is in no meld that fits: no cover)."""
+        g = _GUARD
+        fit = [m for m in (self.melds if pool is None else pool) if ((rem | g) - m) & g == g]
+        reach = 0
+        for m in fit:
+            reach |= m
+        if _support(rem) & ~_support(reach):
+            return fit, []
+        count = [0] * (JOKER + 1)
+        cards_of = self.cards_of
+        for m in fit:
+            for c in cards_of[m]:
+                count[c] += 1
+        best, fewest = -1, 1 << 30
+        for k in self.keys:
+            if (rem >> (_W * k)) & 0xF and count[k] < fewest:
+                best, fewest = k, count[k]
+        return fit, [m for m in fit if best in cards_of[m]]
+
+    def covers(self, rem: int, pool: list[int] | None = None) -> bool:
+        """True if ``rem`` splits wholly into melds (of ``pool``: a list holding every meld that
+        fits in ``rem``; default all)."""
+        if not rem:
+            return True
+        got = self.memo.get(rem)
+        if got is not None:
+            return got
+        fit, take = self.choices(rem, pool)
+        ok = any(self.covers(rem - m, fit) for m in take)
+        self.memo[rem] = ok
+        return ok
 
 
 def meld_keys_of(meld: tuple[str, tuple[Card, ...]]) -> tuple[int, ...]:

@@ -29,8 +29,9 @@ Refusals (``meld_refusal``) are sentences in the player's words ("a set may not 
 joker designated, for the legal list; it is memoised per suit pattern like
 ``families.rummy.find_melds``.
 
-Not here: wild twos (no game of issue 11 uses them), and runs round the corner with jokers
-(``find_wild_melds`` refuses the ``bridge`` ace mode; ``check_meld`` accepts it).
+Runs round the corner (the ``bridge`` ace mode, ``… Q K A 2 3 …``: Boathouse Rummy) are found
+with jokers too: a run starts at any of the 13 ranks and holds each rank at most once. Not here:
+wild twos (no game of issue 11 uses them).
 """
 
 from __future__ import annotations
@@ -380,7 +381,9 @@ def _line(ace_mode: str) -> tuple[int, ...]:
         return (ACE, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13)
     if ace_mode == ACE_HIGH_LOW:
         return (ACE, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, ACE)
-    raise ValueError("find_wild_melds: the bridge ace mode is not supported with jokers yet")
+    # round the corner: the circle once and then once more but the last rank, so that a run may
+    # start at any of the 13 ranks (``_suit_runs`` starts only in the first 13)
+    return (ACE, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, ACE, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12)
 
 
 _RUN_MEMO: dict[tuple, tuple[tuple[Card, ...], ...]] = {}
@@ -398,7 +401,7 @@ def _suit_runs(
     L = len(line)
     have = [bool(mask >> r & 1) for r in line]
     out: list[tuple[Card, ...]] = []
-    for i in range(L):
+    for i in range(min(L, 13)):  # round the corner: the line's first 13 ranks start every run
         gaps = 0
         for j in range(i, min(L, i + 13)):
             if not have[j]:
