@@ -79,7 +79,7 @@ class BoathouseRummy(KnockRummy):
     )
     #: positions tests/test_search.py samples and plays out: (players, options); not two players,
     #: whose random hands grow to thirty cards (the search tests play many to the end)
-    search_configs = ((3, {}), (6, {"packs": "2"}))
+    search_configs = ((3, {}),)  # random hands grow long with more seats and packs: the search tests stay short
     min_players = 2
     max_players = 7
     deck_name = "54 or 108 (jokers)"
