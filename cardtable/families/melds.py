@@ -18,7 +18,9 @@ What a game may vary is a ``MeldRules``:
   rule), or may not stand in a set (Loba);
 - ``set_suits``: 0, or exactly 3 suits (Loba's pierna, 3 to 6 naturals with two packs);
 - ``min_run`` (Loba's escalera: 4) and ``run_jokers`` (Loba: at most 2 jokers in a run);
-- ``max_run``: the longest run (Ramino klop's melds of exactly 3 or 4 cards).
+- ``max_run``: the longest run (Ramino klop's melds of exactly 3 or 4 cards);
+- ``wild_twos``: every two is wild as well as the jokers, and may also stand for itself
+  (Wildcard Rummy: ``find_wild_melds`` fills a meld's wild places with jokers or twos).
 
 Also: ``meld_points`` (a first-meld minimum: a low ace 1, a joker as the card it stands for),
 ``push_targets`` / ``push_joker`` (Loba §5.4: a natural card takes a run joker's place and the
@@ -29,8 +31,9 @@ Refusals (``meld_refusal``) are sentences in the player's words ("a set may not 
 joker designated, for the legal list; it is memoised per suit pattern like
 ``families.rummy.find_melds``.
 
-Not here: wild twos (no game of issue 11 uses them), and runs round the corner with jokers
-(``find_wild_melds`` refuses the ``bridge`` ace mode; ``check_meld`` accepts it).
+Not here: runs round the corner with jokers (``find_wild_melds`` refuses the ``bridge`` ace
+mode; ``check_meld`` accepts it); wild twos only in ``find_wild_melds`` (the closed-hand
+solver's enumeration, families/deadwood.py), not in ``check_meld`` or the table's lay-offs.
 """
 
 from __future__ import annotations
@@ -86,6 +89,8 @@ class MeldRules(NamedTuple):
     run_jokers: int = 99
     #: the longest run (Ramino klop: 4, melds of exactly 3 or 4 cards)
     max_run: int = 99
+    #: twos are wild too and may stand for themselves (Wildcard Rummy; ``find_wild_melds`` only)
+    wild_twos: bool = False
 
 
 def joker_as(target: Card) -> Card:
@@ -463,7 +468,10 @@ def _rank_sets(rank: int, counts: tuple[int, ...], jokers: int, rules: MeldRules
 
 def find_wild_melds(hand: Iterable[Card], rules: MeldRules) -> list[tuple[str, tuple[Card, ...]]]:
     """Every meld ``hand`` (natural cards and plain jokers) can make under ``rules``: sets first
-    (by rank), then runs (by suit, then start); jokers designated, cards in canonical order."""
+    (by rank), then runs (by suit, then start); jokers designated, cards in canonical order.
+    With ``rules.wild_twos``: ``_wild_two_melds``."""
+    if rules.wild_twos:
+        return _wild_two_melds(list(hand), rules)
     masks = [0, 0, 0, 0]
     per_rank: dict[int, list[int]] = {}
     jokers = 0
@@ -496,6 +504,71 @@ def find_wild_melds(hand: Iterable[Card], rules: MeldRules) -> list[tuple[str, t
                 )
             out.extend((RUN, t) for t in got)
     return out
+
+
+def _fillings(supply: list[tuple[Card, int]], k: int) -> Iterable[tuple[Card, ...]]:
+    """Every multiset of ``k`` cards from ``supply`` (``(card, how many)``), as sorted tuples."""
+    if k == 0:
+        yield ()
+        return
+    if not supply:
+        return
+    (card, have), rest = supply[0], supply[1:]
+    for i in range(min(have, k), -1, -1):
+        for tail in _fillings(rest, k - i):
+            yield (card,) * i + tail
+
+
+def _wild_two_melds(hand: list[Card], rules: MeldRules) -> list[tuple[str, tuple[Card, ...]]]:
+    """``find_wild_melds`` with wild twos (wildcard-rummy.md §6.1): the melds of ``hand`` with
+    every two counted as a natural card and also as one more joker, then each joker place filled
+    by a joker or a two not used as itself in that meld (a two shown ``2H=QH``; a two filling its
+    own place is itself). Each meld once by the hand cards it uses; of its forms the one with the
+    fewest twos standing in, a set before a run, the run starting highest (§6.3)."""
+    twos: Counter[Card] = Counter()
+    jokers = 0
+    naturals: list[Card] = []
+    for c in hand:
+        if is_joker(c):
+            jokers += 1
+        else:
+            p = plain(c)
+            naturals.append(p)
+            if RANK_OF[p] == 2:
+                twos[p] += 1
+    base = rules._replace(wild_twos=False)
+    if not twos:
+        return find_wild_melds(hand, base)
+    got = find_wild_melds(naturals + [JOKER] * (jokers + sum(twos.values())), base)
+    best: dict[tuple[Card, ...], tuple[tuple[int, int, int], int, tuple[str, tuple[Card, ...]]]] = {}
+    for n, (kind, cards) in enumerate(got):
+        used = Counter(plain(c) for c in cards if not is_joker(c))
+        places = [i for i, c in enumerate(cards) if is_joker(c)]
+        supply = [(t, twos[t] - used[t]) for t in sorted(twos) if twos[t] > used[t]]
+        if jokers:
+            supply.append((JOKER, jokers))
+        if sum(k for _t, k in supply) < len(places):
+            continue
+        for fill in _fillings(supply, len(places)):
+            out = list(cards)
+            spare = list(fill)
+            for i in places:  # a two fills its own place as itself
+                d = designation(cards[i])
+                if d in spare:
+                    spare.remove(d)
+                    out[i] = d
+            for i in places:
+                if is_joker(out[i]):
+                    w = spare.pop(0)
+                    out[i] = cards[i] if is_joker(w) else designate(w, designation(cards[i]))
+            uses = tuple(sorted(meld_uses(out)))
+            stand_ins = sum(1 for c in out if not is_joker(c) and stands_for(c) is not None)
+            first = RANK_OF[plain(stands_for(out[0]) or out[0])] if kind == RUN else 0
+            key = (stand_ins, 0 if kind == SET else 1, -(1 if first == ACE else first))
+            prev = best.get(uses)
+            if prev is None or key < prev[0]:
+                best[uses] = (key, prev[1] if prev else n, (kind, tuple(out)))
+    return [m for _k, _n, m in sorted(best.values(), key=lambda b: b[1])]
 
 
 def any_meld(cards: Iterable[Card], rules: MeldRules) -> bool:
