@@ -519,12 +519,22 @@ def _fillings(supply: list[tuple[Card, int]], k: int) -> Iterable[tuple[Card, ..
             yield (card,) * i + tail
 
 
+#: ``_wild_two_melds`` per (sorted hand, rules): a hand is solved several times a turn (the legal
+#: list, the bare rummy, the bots); cleared when it grows past ``_TWO_MEMO_MAX`` entries
+_TWO_MEMO: dict[tuple, tuple[tuple[str, tuple[Card, ...]], ...]] = {}
+_TWO_MEMO_MAX = 50_000
+
+
 def _wild_two_melds(hand: list[Card], rules: MeldRules) -> list[tuple[str, tuple[Card, ...]]]:
     """``find_wild_melds`` with wild twos (wildcard-rummy.md §6.1): the melds of ``hand`` with
     every two counted as a natural card and also as one more joker, then each joker place filled
     by a joker or a two not used as itself in that meld (a two shown ``2H=QH``; a two filling its
     own place is itself). Each meld once by the hand cards it uses; of its forms the one with the
     fewest twos standing in, a set before a run, the run starting highest (§6.3)."""
+    memo_key = (tuple(sorted(hand)), rules)
+    done = _TWO_MEMO.get(memo_key)
+    if done is not None:
+        return list(done)
     twos: Counter[Card] = Counter()
     jokers = 0
     naturals: list[Card] = []
@@ -540,35 +550,67 @@ def _wild_two_melds(hand: list[Card], rules: MeldRules) -> list[tuple[str, tuple
     if not twos:
         return find_wild_melds(hand, base)
     got = find_wild_melds(naturals + [JOKER] * (jokers + sum(twos.values())), base)
-    best: dict[tuple[Card, ...], tuple[tuple[int, int, int], int, tuple[str, tuple[Card, ...]]]] = {}
+    # the melds by their natural cards and number of wild places: one filling serves them all
+    groups: dict[tuple[tuple[Card, ...], int], list[tuple[tuple[int, int], int, str, tuple[Card, ...]]]] = {}
     for n, (kind, cards) in enumerate(got):
-        used = Counter(plain(c) for c in cards if not is_joker(c))
-        places = [i for i, c in enumerate(cards) if is_joker(c)]
-        supply = [(t, twos[t] - used[t]) for t in sorted(twos) if twos[t] > used[t]]
+        if kind == RUN:
+            first = RANK_OF[plain(stands_for(cards[0]) or cards[0])]
+            order = (1, -(1 if first == ACE else first))
+        else:
+            order = (0, 0)
+        nat = tuple(sorted(c for c in cards if not is_joker(c)))
+        groups.setdefault((nat, len(cards) - len(nat)), []).append((order, n, kind, cards))
+    best: dict[tuple[Card, ...], tuple[tuple[int, int, int], int, tuple, tuple[Card, ...]]] = {}
+    for (nat, k), cands in groups.items():
+        cands.sort()
+        first_n = min(c[1] for c in cands)
+        supply = [(t, twos[t] - nat.count(t)) for t in sorted(twos) if twos[t] > nat.count(t)]
         if jokers:
             supply.append((JOKER, jokers))
-        if sum(k for _t, k in supply) < len(places):
+        if sum(x for _t, x in supply) < k:
             continue
-        for fill in _fillings(supply, len(places)):
-            out = list(cards)
-            spare = list(fill)
-            for i in places:  # a two fills its own place as itself
-                d = designation(cards[i])
-                if d in spare:
-                    spare.remove(d)
-                    out[i] = d
-            for i in places:
-                if is_joker(out[i]):
-                    w = spare.pop(0)
-                    out[i] = cards[i] if is_joker(w) else designate(w, designation(cards[i]))
-            uses = tuple(sorted(meld_uses(out)))
-            stand_ins = sum(1 for c in out if not is_joker(c) and stands_for(c) is not None)
-            first = RANK_OF[plain(stands_for(out[0]) or out[0])] if kind == RUN else 0
-            key = (stand_ins, 0 if kind == SET else 1, -(1 if first == ACE else first))
+        for fill in _fillings(supply, k):
+            fill_twos = [w for w in fill if not is_joker(w)]
+            pick = cands[0]
+            stand_ins = len(fill_twos)
+            if fill_twos:  # the form where most twos fill their own places
+                for cand in cands:
+                    free = [designation(c) for c in cand[3] if is_joker(c)]
+                    own = 0
+                    for w in fill_twos:
+                        if w in free:
+                            free.remove(w)
+                            own += 1
+                    if len(fill_twos) - own < stand_ins:
+                        pick, stand_ins = cand, len(fill_twos) - own
+                        if not stand_ins:
+                            break
+            uses = tuple(sorted(nat + fill))
+            key = (stand_ins,) + pick[0]
             prev = best.get(uses)
             if prev is None or key < prev[0]:
-                best[uses] = (key, prev[1] if prev else n, (kind, tuple(out)))
-    return [m for _k, _n, m in sorted(best.values(), key=lambda b: b[1])]
+                best[uses] = (key, min(first_n, prev[1]) if prev else first_n, pick, fill)
+    melds = []
+    for _key, n, (_order, _n, kind, cards), fill in sorted(best.values(), key=lambda b: b[1]):
+        out = list(cards)
+        spare = list(fill)
+        places = [i for i, c in enumerate(cards) if is_joker(c)]
+        for i in places:  # a two fills its own place as itself
+            d = designation(cards[i])
+            if d in spare:
+                spare.remove(d)
+                out[i] = d
+        for i in places:
+            if is_joker(out[i]):
+                w = spare.pop(0)
+                if not is_joker(w):
+                    out[i] = designate(w, designation(cards[i]))
+        melds.append((n, (kind, tuple(out))))
+    result = tuple(m for _n, m in melds)
+    if len(_TWO_MEMO) >= _TWO_MEMO_MAX:
+        _TWO_MEMO.clear()
+    _TWO_MEMO[memo_key] = result
+    return list(result)
 
 
 def any_meld(cards: Iterable[Card], rules: MeldRules) -> bool:

@@ -110,6 +110,65 @@ def test_wild_twos_are_off_by_default_and_find_the_same_melds_without_twos():
     assert find_wild_melds(no_twos, rules._replace(wild_twos=True)) == find_wild_melds(no_twos, rules)
 
 
+def _meld_by_hand(cards: list[int]) -> bool:
+    """§6.1 read directly, independent of the solver: some choice of which twos are themselves
+    leaves natural cards that, with the other wild cards, make a set or a run."""
+    from itertools import combinations
+
+    from cardtable.cards import RANK_OF, SUIT_OF, is_joker
+
+    twos = [c for c in cards if not is_joker(c) and RANK_OF[c] == 2]
+    plain_nat = [c for c in cards if not is_joker(c) and RANK_OF[c] != 2]
+    n = len(cards)
+    if n < 3:
+        return False
+    for k in range(len(twos) + 1):
+        for mine in combinations(twos, k):
+            nat = plain_nat + list(mine)
+            if not nat:
+                continue
+            if len({RANK_OF[c] for c in nat}) == 1 and len({SUIT_OF[c] for c in nat}) == len(nat) and n <= 4:
+                return True
+            if len({SUIT_OF[c] for c in nat}) == 1 and n <= 13:
+                for ace in (1, 14):
+                    ranks = [ace if RANK_OF[c] == 14 else RANK_OF[c] for c in nat]
+                    lo_line = 1 if ace == 1 else 2
+                    if len(set(ranks)) == len(ranks) and any(
+                        lo <= min(ranks) and max(ranks) <= lo + n - 1 for lo in range(lo_line, lo_line + 14 - n)
+                    ):
+                        return True
+    return False
+
+
+def _brandhout_by_hand(cards: list[int], pts) -> int:
+    from itertools import combinations
+
+    if not cards:
+        return 0
+    first, rest = cards[0], cards[1:]
+    best = pts[first] + _brandhout_by_hand(rest, pts)
+    for k in range(2, len(rest) + 1):
+        for others in combinations(range(len(rest)), k):
+            meld = [first] + [rest[i] for i in others]
+            if _meld_by_hand(meld):
+                left = [c for i, c in enumerate(rest) if i not in others]
+                best = min(best, _brandhout_by_hand(left, pts))
+    return best
+
+
+def test_the_solver_equals_a_search_by_hand_of_the_wild_twos():
+    """The solver's brandhout (families/deadwood.py over ``MeldRules.wild_twos``) against §6.1
+    and §6.2 read directly, on hands rich in twos and jokers (one and two packs)."""
+    g = get_game("wildcard-rummy", 4, packs=2)
+    rng = random.Random(26)
+    deck = g.deck()
+    wild = [c for c in deck if c == parse_card("JK") or card_text(c)[0] == "2"]
+    for _ in range(120):
+        hand = rng.sample(wild, rng.randrange(1, 4)) + rng.sample(deck, 8)
+        hand = hand[:8]
+        assert g.solver.value(hand) == _brandhout_by_hand(sorted(hand), WILDCARD_POINTS), cards_text(hand)
+
+
 # ---- Example 2: deal sizes ------------------------------------------------------------------------
 
 
