@@ -135,7 +135,9 @@ class WildcardRummy(KnockRummy):
     wild = True
     ace_mode = ACE_HIGH_LOW
     zero_verb = "rummy"
-    knock_limit = None
+    #: no knock (§4): with a limit of 0 the knock hand never offers one, and its solver bounds
+    #: every discard that leaves a card in no meld without a search (``after_discards``)
+    knock_limit = 0
 
     def __init__(self, players: int | None = None, **options: Any):
         super().__init__(players, **options)
@@ -293,10 +295,18 @@ class WildcardRummyState(KnownCards, KnockHand):
     def end_actions(self) -> list[Action]:
         """§5 end step: ``discard c`` for every card but the one taken, ``rummy c`` where the
         other n cards fit in melds, ``rummy`` where all n + 1 do (no knock in this game)."""
-        out = [a for a in super().end_actions() if a.verb != "knock"]
-        if self.game.brandhout(self.hands[self.seat]) == 0:
+        out = super().end_actions()  # no knock: ``knock_limit`` 0
+        hand = self.hands[self.seat]
+        if self.all_in_melds(hand):
             out.append(Action("rummy"))
         return out
+
+    def all_in_melds(self, hand: list[Card]) -> bool:
+        """brandhout(hand) = 0, searched only when every card of ``hand`` is in some meld of it
+        (a card in none is brandhout whatever the split)."""
+        solver = self.game.solver
+        covered = {c for _k, m in solver.melds_of(hand) for c in meld_uses(m)}
+        return all(c in covered for c in meld_uses(hand)) and solver.value(hand) == 0
 
     def _apply(self, action: Action) -> None:
         v = action.verb
