@@ -130,8 +130,9 @@ class WildcardRummy(KnockRummy):
         Option("reshuffle_stock", "bool", False, "shuffle the discard pile when it becomes the new stock"),
         Option("target_score", "int", 500, "game ends when a total reaches this", minimum=1, maximum=100000),
     )
-    #: the search tests play random hands to their end: the fewest players and one pack keep them short
-    search_configs = ((2, {}), (3, {}))
+    #: the search tests play random hands to their end (a random player seldom goes rummy: up to
+    #: 40 renewals of the stock): two players and one pack keep them affordable
+    search_configs = ((2, {}),)
     meld_rules = WILDCARD_RULES
     wild = True
     ace_mode = ACE_HIGH_LOW
