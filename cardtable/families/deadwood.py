@@ -81,7 +81,7 @@ def _uses(cards: Sequence[Card]) -> tuple[Card, ...]:
 
 def _run_start(cards: Sequence[Card]) -> int:
     c = cards[0]
-    r = rank_of(stands_for(c) or c) if is_joker(c) else RANK_OF[plain(c)]
+    r = rank_of(stands_for(c) or c)  # a natural, a designated joker or two (``2H=QH``)
     return 1 if r == ACE else r
 
 

@@ -18,7 +18,9 @@ What a game may vary is a ``MeldRules``:
   rule), or may not stand in a set (Loba);
 - ``set_suits``: 0, or exactly 3 suits (Loba's pierna, 3 to 6 naturals with two packs);
 - ``min_run`` (Loba's escalera: 4) and ``run_jokers`` (Loba: at most 2 jokers in a run);
-- ``max_run``: the longest run (Ramino klop's melds of exactly 3 or 4 cards).
+- ``max_run``: the longest run (Ramino klop's melds of exactly 3 or 4 cards);
+- ``wild_twos``: every two is wild as well as the jokers, and may also stand for itself
+  (Wildcard Rummy: ``find_wild_melds`` fills a meld's wild places with jokers or twos).
 
 Also: ``meld_points`` (a first-meld minimum: a low ace 1, a joker as the card it stands for),
 ``push_targets`` / ``push_joker`` (Loba §5.4: a natural card takes a run joker's place and the
@@ -30,8 +32,9 @@ joker designated, for the legal list; it is memoised per suit pattern like
 ``families.rummy.find_melds``.
 
 Runs round the corner (the ``bridge`` ace mode, ``… Q K A 2 3 …``: Boathouse Rummy) are found
-with jokers too: a run starts at any of the 13 ranks and holds each rank at most once. Not here:
-wild twos (no game of issue 11 uses them).
+with jokers too: a run starts at any of the 13 ranks and holds each rank at most once. Wild twos
+(``wild_twos``: Wildcard Rummy) only in ``find_wild_melds`` (the closed-hand solver's
+enumeration, families/deadwood.py), not in ``check_meld`` or the table's lay-offs.
 """
 
 from __future__ import annotations
@@ -87,6 +90,8 @@ class MeldRules(NamedTuple):
     run_jokers: int = 99
     #: the longest run (Ramino klop: 4, melds of exactly 3 or 4 cards)
     max_run: int = 99
+    #: twos are wild too and may stand for themselves (Wildcard Rummy; ``find_wild_melds`` only)
+    wild_twos: bool = False
 
 
 def joker_as(target: Card) -> Card:
@@ -466,7 +471,10 @@ def _rank_sets(rank: int, counts: tuple[int, ...], jokers: int, rules: MeldRules
 
 def find_wild_melds(hand: Iterable[Card], rules: MeldRules) -> list[tuple[str, tuple[Card, ...]]]:
     """Every meld ``hand`` (natural cards and plain jokers) can make under ``rules``: sets first
-    (by rank), then runs (by suit, then start); jokers designated, cards in canonical order."""
+    (by rank), then runs (by suit, then start); jokers designated, cards in canonical order.
+    With ``rules.wild_twos``: ``_wild_two_melds``."""
+    if rules.wild_twos:
+        return _wild_two_melds(list(hand), rules)
     masks = [0, 0, 0, 0]
     per_rank: dict[int, list[int]] = {}
     jokers = 0
@@ -499,6 +507,113 @@ def find_wild_melds(hand: Iterable[Card], rules: MeldRules) -> list[tuple[str, t
                 )
             out.extend((RUN, t) for t in got)
     return out
+
+
+def _fillings(supply: list[tuple[Card, int]], k: int) -> Iterable[tuple[Card, ...]]:
+    """Every multiset of ``k`` cards from ``supply`` (``(card, how many)``), as sorted tuples."""
+    if k == 0:
+        yield ()
+        return
+    if not supply:
+        return
+    (card, have), rest = supply[0], supply[1:]
+    for i in range(min(have, k), -1, -1):
+        for tail in _fillings(rest, k - i):
+            yield (card,) * i + tail
+
+
+#: ``_wild_two_melds`` per (sorted hand, rules): a hand is solved several times a turn (the legal
+#: list, the bare rummy, the bots); cleared when it grows past ``_TWO_MEMO_MAX`` entries
+_TWO_MEMO: dict[tuple, tuple[tuple[str, tuple[Card, ...]], ...]] = {}
+_TWO_MEMO_MAX = 50_000
+
+
+def _wild_two_melds(hand: list[Card], rules: MeldRules) -> list[tuple[str, tuple[Card, ...]]]:
+    """``find_wild_melds`` with wild twos (wildcard-rummy.md §6.1): the melds of ``hand`` with
+    every two counted as a natural card and also as one more joker, then each joker place filled
+    by a joker or a two not used as itself in that meld (a two shown ``2H=QH``; a two filling its
+    own place is itself). Each meld once by the hand cards it uses; of its forms the one with the
+    fewest twos standing in, a set before a run, the run starting highest (§6.3)."""
+    memo_key = (tuple(sorted(hand)), rules)
+    done = _TWO_MEMO.get(memo_key)
+    if done is not None:
+        return list(done)
+    twos: Counter[Card] = Counter()
+    jokers = 0
+    naturals: list[Card] = []
+    for c in hand:
+        if is_joker(c):
+            jokers += 1
+        else:
+            p = plain(c)
+            naturals.append(p)
+            if RANK_OF[p] == 2:
+                twos[p] += 1
+    base = rules._replace(wild_twos=False)
+    if not twos:
+        return find_wild_melds(hand, base)
+    got = find_wild_melds(naturals + [JOKER] * (jokers + sum(twos.values())), base)
+    # the melds by their natural cards and number of wild places: one filling serves them all
+    groups: dict[tuple[tuple[Card, ...], int], list[tuple[tuple[int, int], int, str, tuple[Card, ...]]]] = {}
+    for n, (kind, cards) in enumerate(got):
+        if kind == RUN:
+            first = RANK_OF[plain(stands_for(cards[0]) or cards[0])]
+            order = (1, -(1 if first == ACE else first))
+        else:
+            order = (0, 0)
+        nat = tuple(sorted(c for c in cards if not is_joker(c)))
+        groups.setdefault((nat, len(cards) - len(nat)), []).append((order, n, kind, cards))
+    best: dict[tuple[Card, ...], tuple[tuple[int, int, int], int, tuple, tuple[Card, ...]]] = {}
+    for (nat, k), cands in groups.items():
+        cands.sort()
+        first_n = min(c[1] for c in cands)
+        supply = [(t, twos[t] - nat.count(t)) for t in sorted(twos) if twos[t] > nat.count(t)]
+        if jokers:
+            supply.append((JOKER, jokers))
+        if sum(x for _t, x in supply) < k:
+            continue
+        for fill in _fillings(supply, k):
+            fill_twos = [w for w in fill if not is_joker(w)]
+            pick = cands[0]
+            stand_ins = len(fill_twos)
+            if fill_twos:  # the form where most twos fill their own places
+                for cand in cands:
+                    free = [designation(c) for c in cand[3] if is_joker(c)]
+                    own = 0
+                    for w in fill_twos:
+                        if w in free:
+                            free.remove(w)
+                            own += 1
+                    if len(fill_twos) - own < stand_ins:
+                        pick, stand_ins = cand, len(fill_twos) - own
+                        if not stand_ins:
+                            break
+            uses = tuple(sorted(nat + fill))
+            key = (stand_ins,) + pick[0]
+            prev = best.get(uses)
+            if prev is None or key < prev[0]:
+                best[uses] = (key, min(first_n, prev[1]) if prev else first_n, pick, fill)
+    melds = []
+    for _key, n, (_order, _n, kind, cards), fill in sorted(best.values(), key=lambda b: b[1]):
+        out = list(cards)
+        spare = list(fill)
+        places = [i for i, c in enumerate(cards) if is_joker(c)]
+        for i in places:  # a two fills its own place as itself
+            d = designation(cards[i])
+            if d in spare:
+                spare.remove(d)
+                out[i] = d
+        for i in places:
+            if is_joker(out[i]):
+                w = spare.pop(0)
+                if not is_joker(w):
+                    out[i] = designate(w, designation(cards[i]))
+        melds.append((n, (kind, tuple(out))))
+    result = tuple(m for _n, m in melds)
+    if len(_TWO_MEMO) >= _TWO_MEMO_MAX:
+        _TWO_MEMO.clear()
+    _TWO_MEMO[memo_key] = result
+    return list(result)
 
 
 def any_meld(cards: Iterable[Card], rules: MeldRules) -> bool:
