@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from cardtable.cards import Card, card_text, full52, parse_cards, shuffled
+from cardtable.cards import ACE, JOKER, RANK_OF, SUIT_OF, Card, card_text, full52, parse_cards, shuffled
 from cardtable.engine.actions import Action
 from cardtable.engine.game import DealError, Option, Result, State, rng_for
 from cardtable.engine.grammar import Grammar
@@ -75,6 +75,53 @@ def dealt_for(players: int, packs: int, three_player_hand: int = 7) -> int:
     return 6 if players == 6 else 7
 
 
+def loose_cards(hand: list[Card], enough: int | None = None) -> list[Card]:
+    """The card codes of ``hand`` (plain cards, jokers as ``JK``) in no meld of ``hand`` under
+    ``CINCINNATI_RULES``, each once: the cards that can only be the discard of a rummy (§5).
+    A card is in some meld exactly when it is in one of three cards (a set of four less another
+    card, or three neighbours of a longer run, is still a meld), so this looks at ranks and
+    suits only: a set of its rank with two other suits or jokers, a run window of three
+    positions (A-2-3 up to Q-K-A) of its suit filled by naturals or jokers. No meld search.
+    ``enough``: stop once that many are found (the end step asks whether there are two)."""
+    jokers = sum(1 for c in hand if c == JOKER)
+    naturals = {c for c in hand if c != JOKER}
+    if jokers >= 2:
+        return []  # any natural card and two jokers make a meld; a joker is in one with them
+    held = [[False] * 16 for _ in range(4)]  # [suit][run position 1..14]: the ace at 1 and 14
+    suits_of: dict[int, set[int]] = {}
+    for c in naturals:
+        r, su = RANK_OF[c], SUIT_OF[c]
+        held[su][r] = True
+        if r == ACE:
+            held[su][1] = True
+        suits_of.setdefault(r, set()).add(su)
+    out: list[Card] = []
+    for c in naturals:
+        r, su = RANK_OF[c], SUIT_OF[c]
+        if len(suits_of[r]) - 1 + jokers >= 2:
+            continue
+        line = held[su]
+        found = False
+        for p in (1, 14) if r == ACE else (r,):
+            for lo in range(max(1, p - 2), min(p, 12) + 1):
+                if sum(1 for q in range(lo, lo + 3) if q != p and not line[q]) <= jokers:
+                    found = True
+                    break
+            if found:
+                break
+        if not found:
+            out.append(c)
+            if enough is not None and len(out) >= enough:
+                return out
+    if jokers:
+        # one joker: in a meld with two naturals that make a set or a run window with it
+        if not any(len(v) >= 2 for v in suits_of.values()) and not any(
+            sum(1 for q in range(lo, lo + 3) if line[q]) >= 2 for line in held for lo in range(1, 13)
+        ):
+            out.append(JOKER)
+    return out
+
+
 def is_meld(cards: list[Card]) -> bool:
     """§6.1: ``cards`` (plain codes, jokers as ``JK``) form one meld under ``CINCINNATI_RULES``."""
     solver = Deadwood(CINCINNATI_RULES, CINCINNATI_POINTS, True)
@@ -126,7 +173,7 @@ class Cincinnati(KnockRummy):
         Option("reshuffle_stock", "bool", False, "shuffle the discard pile when it becomes the new stock"),
         Option("target_score", "int", 250, "game ends when a total reaches this", minimum=1, maximum=100000),
     )
-    search_configs = ((2, {}), (4, {"packs": 2}))
+    search_configs = ((2, {}),)
     meld_rules = CINCINNATI_RULES
     wild = True
     ace_mode = ACE_HIGH_LOW
@@ -280,10 +327,28 @@ class CincinnatiState(KnownKnockHand):
     # -- the turn (§5) --
     def end_actions(self) -> list[Action]:
         """§5 end step: ``discard c`` for every card but the one taken, ``rummy c`` where the
-        other n cards fit in melds (``knock_limit`` 0: no knock), ``rummy`` where all n + 1 do
-        (the card just taken among them: it is laid down, not discarded)."""
-        out = super().end_actions()
-        if self.game.brandhout(self.hands[self.seat]) == 0:
+        other n cards fit in melds, ``rummy`` where all n + 1 do (the card just taken among them:
+        it is laid down, not discarded). No knock. A card in no meld of the hand must be the
+        discard of a rummy: with two such cards nobody goes out and no search is made (the
+        usual hand of a player far from going out), with one only ``rummy`` with it is searched."""
+        g = self.game
+        hand = self.hands[self.seat]
+        taken = self.taken
+        codes = list(dict.fromkeys(hand))
+        out = [Action("discard", None, (c,)) for c in codes if c != taken]
+        loose = loose_cards(hand, 2)
+        if len(loose) > 1:
+            return out
+        if loose:
+            c = loose[0]
+            rest = list(hand)
+            rest.remove(c)
+            if c != taken and g.brandhout(rest) == 0:
+                out.append(Action("rummy", None, (c,)))
+            return out
+        after = g.solver.after_discards(hand, 0)
+        out += [Action("rummy", None, (c,)) for c in codes if c != taken and after[c] == 0]
+        if g.brandhout(hand) == 0:
             out.append(Action("rummy"))
         return out
 

@@ -339,3 +339,29 @@ def test_bot_takes_a_joker_and_keeps_it():
     st = run(st, "draw stock")
     a = choose(st.observation(1), st.game, random.Random(1))
     assert a.verb == "discard" and card_text(a.cards[0]) in ("2C", "4D", "KS")
+
+
+# ---- the end step's shortcut ------------------------------------------------------------------
+
+
+def test_loose_cards_are_the_cards_in_no_meld_and_the_end_step_is_exact():
+    """``loose_cards`` (a look at ranks and suits) names exactly the cards the meld search puts in
+    no meld, and the end step offers exactly the rummies of the solver's definition (§5)."""
+    from cardtable.families.melds import meld_uses
+    from cardtable.games.cincinnati import loose_cards
+
+    rng = random.Random(26)
+    for k in range(400):
+        g = get_game("cincinnati", 4, packs=1 + k % 2)
+        deck = g.deck()
+        hand = rng.sample(deck, rng.choice((5, 8, 11, 14)))
+        covered = {c for _k, m in g.solver.melds_of(hand) for c in meld_uses(m)}
+        assert sorted(loose_cards(hand)) == sorted({c for c in hand if c not in covered}), cards_text(hand)
+    for seed in range(60):
+        st = get_game("cincinnati", 2).new_hand(seed=seed)
+        st = run(st, "draw stock")
+        hand = st.hands[st.seat]
+        after = st.game.solver.after_discards(hand)
+        want = {f"rummy {card_text(c)}" for c in set(hand) if after[c] == 0}
+        want |= {"rummy"} if st.game.brandhout(hand) == 0 else set()
+        assert {t for t in legal(st) if t.startswith("rummy")} == want
