@@ -428,6 +428,3 @@ class CincinnatiState(KnownKnockHand):
             text = "  {^0}: " + " ".join(f"{{c{i}}}" for i in range(len(h)))
             facts.append(Fact("", phrase(text, (s,), h, kind="split")))
         return Summary(self.showdown_words(res.detail), tuple(facts))
-
-
-Cincinnati.state_class = CincinnatiState

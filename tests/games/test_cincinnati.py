@@ -212,7 +212,11 @@ def test_deal_sizes_and_packs(players, options, packs, dealt, stock):
 
 
 def test_options_not_in_force_are_refused():
-    for players, opts, word in [(2, {"packs": 2}, "4 to 6"), (7, {"packs": 1}, ""), (4, {"three_player_hand": 10}, "3")]:
+    for players, opts, word in [
+        (2, {"packs": 2}, "4 to 6"),
+        (7, {"packs": 1}, ""),
+        (4, {"three_player_hand": 10}, "3"),
+    ]:
         g = get_game("cincinnati", players)
         if not word:
             get_game("cincinnati", players, **opts).check_new_match()  # 7 players: 2 packs, the default stays
