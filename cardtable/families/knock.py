@@ -44,6 +44,7 @@ from cardtable.families.drift import DRAW, MAX_TURNOVERS, OVER, PLAY, DriftHand,
 from cardtable.families.melds import MeldRules
 from cardtable.families.rummy import DRAW_DISCARD_SPEC, DRAW_STOCK_SPEC
 from cardtable.families.summaries import score_fact
+from cardtable.families.wild_drift import KnownCards
 
 KNOCK_SPEC = VerbSpec("knock", "Knock", "k", "select, k knocks with it as the discard", CARD)
 RUMMY_SPEC = VerbSpec("rummy", "Rummy", "r", "select, r goes rummy with it as the discard", CARD)
@@ -375,4 +376,60 @@ class KnockHand(DriftHand):
         return Fact("", phrase(line, (ender,), tuple(cards), kind="split"), (), marked)
 
 
-__all__ = ["DISCARD_SPEC", "GIN_SPEC", "KNOCK_SPEC", "KNOCK_VERBS", "KnockHand", "KnockRummy", "RUMMY_SPEC"]
+class KnownKnockHand(KnownCards, KnockHand):
+    """A knock hand whose identical cards share a code (jokers, two packs): what every seat knows
+    of the other hands kept as multisets (``wild_drift.KnownCards``: a card taken from the discard
+    pile, or drawn from a stock turned over unshuffled, is known while it stays in that hand; at
+    the showdown every hand is known), and the bare ``rummy`` (no card: the whole hand laid down
+    in melds, no discard; the game offers it in ``end_actions``). Used by Cincinnati
+    (games/cincinnati.py); Ramino klop keeps the same bookkeeping in its own hand class."""
+
+    __slots__ = ("known",)
+
+    @classmethod
+    def _fresh(cls, *args: Any, **kwargs: Any):
+        st = super()._fresh(*args, **kwargs)
+        st.known = [[] for _ in range(st.n)]
+        return st
+
+    def clone(self):
+        new = super().clone()
+        new.known = [k[:] for k in self.known]
+        return new
+
+    def _apply(self, action: Action) -> None:
+        v = action.verb
+        seat = self.seat
+        if v == "draw":
+            super()._apply(action)
+            if self.phase == PLAY and (action.arg == "discard" or self.stock_known):
+                # taken from the pile, or drawn from a stock turned over unshuffled: known to all
+                self.known[seat].append(self.hands[seat][-1])
+            return
+        if v == "rummy" and not action.cards:
+            self.ender, self.end_verb, self.end_card = seat, "rummy", None
+            self.phase = OVER
+            self.winner = None
+            self.events = [self.events, ("rummy", seat, None), None]
+            self._show_hands()
+            return
+        if action.cards:
+            self._forget(seat, action.cards[0])
+        super()._apply(action)
+
+    def _show_hands(self) -> None:
+        """The showdown: every hand is shown (known to every seat from now on)."""
+        super()._show_hands()
+        self.known = [list(h) for h in self.hands]
+
+
+__all__ = [
+    "DISCARD_SPEC",
+    "GIN_SPEC",
+    "KNOCK_SPEC",
+    "KNOCK_VERBS",
+    "KnockHand",
+    "KnockRummy",
+    "KnownKnockHand",
+    "RUMMY_SPEC",
+]
