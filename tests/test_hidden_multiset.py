@@ -11,7 +11,7 @@ import pytest
 from cardtable.cards import PIQUET_RANKS, card_text, parse_card, parse_cards, piquet32, two_packs
 from cardtable.engine import game_ids
 from tests import walks
-from tests.test_invariants import codes_in, codes_in_text, fully_hidden
+from tests.test_invariants import codes_in, codes_in_text, fully_hidden, leaked_codes
 
 QS = parse_card("QS")
 
@@ -45,6 +45,9 @@ def test_words_read_value_by_value_are_the_texts_words(gid):
         for seat in range(n):
             view = state.game.leak_view(state.observation(seat).to_json())
             assert codes_in(view) == codes_in_text(json.dumps(view))
+            # the walk's faster check finds what the words find, of codes seen and not seen
+            every = {card_text(c) for c in state.cards_in_play()}
+            assert leaked_codes(view, every) == codes_in(view) & every
             checked += 1
     assert checked >= 20
     assert codes_in({"a": [1, None, True, "JK=8C 9C"], 7: {"x": "QS#2"}}) == codes_in_text(
