@@ -104,7 +104,7 @@ def parts_label(action: Action) -> str:
 
 def mark_copies(items: list[Item]) -> list[Item]:
     """``items`` with ``copies`` set on the buttons that would look alike without their cards'
-    pack numbers (two marriages K♥ Q♥ of different copies, the bezique family)."""
+    pack numbers (two marriages K♥ Q♥ of different copies: a game of two or four packs)."""
     looks = Counter((it.label, tuple(plain(c) for c in it.cards)) for it in items if it.cards)
     for it in items:
         if it.cards and looks[(it.label, tuple(plain(c) for c in it.cards))] > 1:
