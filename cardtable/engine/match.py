@@ -271,8 +271,10 @@ class Match:
         """The cards ``seat`` drew unseen (from the stock) in its current turn, or in its last
         turn while the other seats play theirs: the cards its own actions of that turn brought
         into its hand while hidden from it (``State.hidden_from``; a card taken face up from
-        the discard pile is none of them). Empty once its next turn has started (it is to act
-        and another seat has acted since), between hands and when no hand is in play.
+        the discard pile is none of them). Once its next turn has started (it is to act and
+        another seat has acted since): the cards the other seats' moves since then brought
+        into its hand unseen (a draw after a trick another seat completed), else none. Empty
+        between hands and when no hand is in play.
         Derived from the hand's record (replayed from its deal), so a resumed match gives the
         same answer; only cards now in ``seat``'s own hand are named (the table marks them
         and names them to that seat alone). Cached until the next action."""
@@ -293,12 +295,18 @@ class Match:
         # the seat's last turn: its last run of actions, unless its next turn has begun
         end = max((i for i, a in enumerate(actors) if a == seat), default=None)
         out: tuple[Card, ...] = ()
-        if end is not None and not (st.to_act == seat and end < len(actors) - 1) and not st.over:
-            start = end
-            while start > 0 and actors[start - 1] == seat:
-                start -= 1
+        if end is not None and not st.over:
+            if st.to_act == seat and end < len(actors) - 1:
+                # its next turn has begun: what the others' moves since its last turn dealt
+                # it (the draw after a trick the other seat completed: Honderden, Bezique)
+                span = range(end + 1, len(actors))
+            else:
+                start = end
+                while start > 0 and actors[start - 1] == seat:
+                    start -= 1
+                span = range(start, end + 1)
             gained: Counter = Counter()
-            for i in range(start, end + 1):
+            for i in span:
                 gained += _hidden_gain(states[i], states[i + 1], seat)
             hand = _counts(st.observation(seat).hand)
             out = tuple(sorted((gained & hand).elements()))

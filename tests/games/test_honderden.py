@@ -340,3 +340,34 @@ def test_ik_dek_asks_first_at_the_table():
     from cardtable.games.honderden import CLAIM_SPEC
 
     assert CLAIM_SPEC.verb == "claim" and "ik dek" in CLAIM_SPEC.confirm.lower()
+
+
+def test_the_draw_after_a_trick_the_other_seat_completed_is_marked_new():
+    """The issue 23 trial: Honderden's automatic draw was not marked `new` for the seat
+    whose draw the other seat's card made (the trick ends, both draw). ``Match.drawn`` names
+    it at that seat's next turn, and only cards drawn unseen."""
+    import random
+
+    from cardtable.engine import Match, get_game
+
+    m = Match(get_game("honderden", 2), ["human:A", "human:B"], seed=3)
+    m.start_next()
+    rng = random.Random(1)
+    found = 0
+    while not m.state.over:
+        st = m.state
+        seat = st.to_act
+        before = list(st.observation(1 - seat).hand)  # the other seat's hand
+        stock = st.observation(seat).stock_size
+        m.apply(rng.choice(st.legal_actions()))
+        after = m.state
+        if after.over or after.to_act == seat:
+            continue
+        other = after.to_act
+        assert other == 1 - seat
+        if after.observation(other).stock_size < stock:  # the trick ended and both drew
+            drawn = m.drawn(other)
+            assert len(drawn) == 1 and drawn[0] in after.observation(other).hand, drawn
+            assert sorted(before + list(drawn)) == sorted(after.observation(other).hand)
+            found += 1
+    assert found >= 3
