@@ -125,13 +125,13 @@ def side_text(zones, names: dict[int, str], dutch: bool) -> Text | None:
                 Text("\n").join(
                     Text.assemble(
                         (names.get(md.owner, str(md.owner)) + " ", Style(color="#b8d8c0")),
-                        R.cards_inline(R.meld_cards(md), dutch),
+                        R.cards_inline(R.meld_cards(md), dutch, copies=True),
                     )
                     for md in z.melds
                 )
             )
         elif z.cards and z.face == "up":
-            out.append_text(R.cards_inline(z.cards, dutch))
+            out.append_text(R.cards_inline(z.cards, dutch, copies=True))
         else:
             out.append_text(R.backs(z.count, limit=8))
         out.append("\n")
@@ -139,13 +139,14 @@ def side_text(zones, names: dict[int, str], dutch: bool) -> Text | None:
 
 
 def mine_text(zones, dutch: bool) -> Text:
-    """The viewer's own side zones on its line: ``  put aside: K♠ 7♥``."""
+    """The viewer's own side zones on its line: ``  put aside: K♠ 7♥`` (a card named by its
+    pack copy with the number: ``melded: K♠¹ Q♠²``)."""
     t = Text()
     for z in zones:
         if not z.cards and not z.count:
             continue
         t.append(f"  {z.caption or z.name}: ", Style(color="#b8d8c0"))
-        t.append_text(R.cards_inline(z.cards, dutch) if z.cards else R.backs(z.count, limit=8))
+        t.append_text(R.cards_inline(z.cards, dutch, copies=True) if z.cards else R.backs(z.count, limit=8))
     return t
 
 
@@ -206,7 +207,7 @@ def trump_head(obs: Observation, placed: "Placed", dutch: bool, brief: bool = Fa
                 continue
             head.append((" · " if head.plain else "") + zone_title(z) + " ", soft)
             if z.cards and z.face == "up":
-                head.append_text(R.cards_inline(z.cards, dutch))
+                head.append_text(R.cards_inline(z.cards, dutch, copies=True))
             else:
                 head.append(str(z.count), soft)
     return head

@@ -22,7 +22,7 @@ from textual.screen import Screen
 from textual.widget import MountError, Widget
 from textual.widgets import Button, Footer, Static
 
-from cardtable.cards import Card
+from cardtable.cards import Card, copy_of
 from cardtable.engine.game import MeldView
 from cardtable.engine.views import BUYBACK, DISCARD, OUT_MARK, RUMMY, STOCK, TIE_MARK, VOID, WINNER
 from cardtable.tui import render as R
@@ -231,7 +231,8 @@ class CardWidget(Static):
         """Draw the card: its own box (the number of its key in the bottom edge), a heavy gold
         edge under the cursor, blue when selected (rummy), greyed when it cannot be played.
         ``overlap``: a long hand; the next card covers this one's right edge (4 cells wide).
-        ``drawn``: the card just drawn from the stock: ``new`` in its top edge, in gold."""
+        ``drawn``: the card just drawn from the stock: ``new`` in its top edge, in gold; else a
+        card named by its pack copy has the pack number there (``¹``)."""
         self.card = card
         label = R.card_label(card, dutch)
         label = label if len(label) >= 3 else " " + label
@@ -251,10 +252,17 @@ class CardWidget(Static):
         num = card_key(number - 1) if number is not None else None
         num = num or hz
         t = Text()
+        pack = copy_of(card)
         if drawn:
             t.append(top[0], edge)
             t.append("new", Style(color=R.GOLD, bold=True))
             t.append(top[4:] + "\n", edge)
+        elif 0 < pack < 10:
+            # a card named by its pack (a melded copy: Q♠¹) has the number in its top edge,
+            # as the melded row and the buttons write it
+            t.append(top[0], edge)
+            t.append(R.PACK_MARKS[pack], Style(color=R.GOLD, bold=True))
+            t.append(top[2:] + "\n", edge)
         else:
             t.append(top + "\n", edge)
         t.append(side, edge)
