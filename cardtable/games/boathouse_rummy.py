@@ -179,7 +179,9 @@ def example_4_position() -> "BoathouseState":
         "discard": [card_text(c) for c in pile],
         "to_act": 0,
     }
-    return g.from_deal(deal)
+    st = g.from_deal(deal)
+    assert isinstance(st, BoathouseState)
+    return st
 
 
 class BoathouseState(KnownKnockHand):

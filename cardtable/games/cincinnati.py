@@ -212,7 +212,9 @@ def example_position(
         "discard": [card_text(rest[0])],
         "to_act": to_act,
     }
-    return g.from_deal(deal)
+    st = g.from_deal(deal)
+    assert isinstance(st, CincinnatiState)
+    return st
 
 
 class CincinnatiState(KnownKnockHand):
