@@ -2,6 +2,12 @@
 knock, a gin or a rummy with a showdown of every hand. Its first game is Klop Rummy
 (games/klop_rummy.py, klop-rummy.md); Jersey Gin, Ramino klop and Tonk are to come on it.
 
+The rummies that end only by going out all at once (Wildcard Rummy, Cincinnati, Boathouse Rummy)
+share ``GoingOutRummy`` (the grammar, the deal, the deal's check as a multiset); Wildcard Rummy and
+Cincinnati also the packs, hand sizes and options of their §3 and §9 (``packs_for``, ``dealt_for``,
+``packs_options``, ``packs_not_in_force``). A hand whose identical cards share a code is a
+``KnownKnockHand`` (Ramino klop and those three).
+
 The turn is the drift rummy's (families/drift.py: ``DriftHand`` keeps the piles, the public cards,
 the information set and the log) without melds or lay-offs on the table: melds stay in the hand
 until the showdown. A turn is a draw (``draw stock`` / ``draw discard``) and an end step:
