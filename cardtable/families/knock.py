@@ -2,6 +2,12 @@
 knock, a gin or a rummy with a showdown of every hand. Its first game is Klop Rummy
 (games/klop_rummy.py, klop-rummy.md); Jersey Gin, Ramino klop and Tonk are to come on it.
 
+The rummies that end only by going out all at once (Wildcard Rummy, Cincinnati, Boathouse Rummy)
+share ``GoingOutRummy`` (the grammar, the deal, the deal's check as a multiset); Wildcard Rummy and
+Cincinnati also the packs, hand sizes and options of their §3 and §9 (``packs_for``, ``dealt_for``,
+``packs_options``, ``packs_not_in_force``). A hand whose identical cards share a code is a
+``KnownKnockHand`` (Ramino klop and those three).
+
 The turn is the drift rummy's (families/drift.py: ``DriftHand`` keeps the piles, the public cards,
 the information set and the log) without melds or lay-offs on the table: melds stay in the hand
 until the showdown. A turn is a draw (``draw stock`` / ``draw discard``) and an end step:
@@ -32,17 +38,20 @@ lay-offs and the ender's melds with them, the laid-off cards marked (``Fact.mark
 
 from __future__ import annotations
 
+from collections import Counter
 from functools import cached_property
 from typing import Any
 
-from cardtable.cards import Card, card_text, cards_text
+from cardtable.cards import Card, card_text, cards_text, full52, shuffled
 from cardtable.engine.actions import Action
-from cardtable.engine.game import Result
+from cardtable.engine.game import DealError, Option, Result, rng_for
+from cardtable.engine.grammar import Grammar
+from cardtable.engine.standing import Standing
 from cardtable.engine.views import CARD, Fact, LogEvent, Summary, VerbSpec, phrase
 from cardtable.families.deadwood import Deadwood, Split, canonical
 from cardtable.families.drift import DRAW, MAX_TURNOVERS, OVER, PLAY, DriftHand, DriftRummy
 from cardtable.families.melds import MeldRules
-from cardtable.families.rummy import DRAW_DISCARD_SPEC, DRAW_STOCK_SPEC
+from cardtable.families.rummy import DRAW_DISCARD_SPEC, DRAW_STOCK_SPEC, Meld, deal_round_robin
 from cardtable.families.summaries import score_fact
 from cardtable.families.wild_drift import KnownCards
 
@@ -52,6 +61,78 @@ GIN_SPEC = VerbSpec("gin", "Gin", "r", "select, r goes gin with it as the discar
 DISCARD_SPEC = VerbSpec("discard", "Discard", "x", "\u23ce or x discards", CARD)
 #: the verbs of a knock turn (klop-rummy §4), in the table's order
 KNOCK_VERBS = (DRAW_STOCK_SPEC, DRAW_DISCARD_SPEC, DISCARD_SPEC, KNOCK_SPEC, RUMMY_SPEC, GIN_SPEC)
+#: the text grammar of a game that goes out all at once (``GoingOutRummy``): no melds on the
+#: table, no knock; ``rummy`` with a discard or without one
+GOING_OUT_GRAMMAR = Grammar(
+    {
+        "draw": ("stock", "discard"),
+        "discard": "<card>",
+        "rummy": ("<card>", ""),
+    }
+)
+#: texts ``GOING_OUT_GRAMMAR`` refuses, with a word of the refusal (tests/test_grammar.py)
+GOING_OUT_BAD_TEXTS = (
+    ("meld 5C 6C 7C", "'meld'"),
+    ("knock 5C", "'knock'"),
+    ("gin 5C", "'gin'"),
+    ("draw discard 2", "'2'"),
+    ("discard JK=8C", "JK=8C"),
+    ("layoff 8C to 1", "'layoff'"),
+)
+
+
+def packs_for(players: int, packs_option: int) -> int:
+    """The packs of Wildcard Rummy and Cincinnati (§3 of each): one pack with 2 or 3 players,
+    two with 7, the ``packs`` option with 4 to 6."""
+    if players <= 3:
+        return 1
+    if players == 7:
+        return 2
+    return packs_option
+
+
+def dealt_for(players: int, packs: int, three_player_hand: int = 7) -> int:
+    """The cards per player of Wildcard Rummy and Cincinnati (§3 of each): 10 with two packs; one
+    pack 7 (6 players 6; 3 players 7 or ``three_player_hand``)."""
+    if packs == 2:
+        return 10
+    if players == 3:
+        return three_player_hand
+    return 6 if players == 6 else 7
+
+
+def packs_options(target_score: int) -> tuple[Option, ...]:
+    """The options of Wildcard Rummy and Cincinnati (§9 of each), which differ only by the
+    default ``target_score``: ``packs`` (4-6 players), ``three_player_hand``,
+    ``reshuffle_stock``, ``target_score``."""
+    return (
+        Option(
+            "packs",
+            "choice",
+            "1",
+            "packs for 4-6 players (2-3: always 1, 7: always 2)",
+            choices=("1", "2"),
+            numeric=True,
+        ),
+        Option(
+            "three_player_hand", "choice", "7", "cards per player with 3 players", choices=("7", "10"), numeric=True
+        ),
+        Option("reshuffle_stock", "bool", False, "shuffle the discard pile when it becomes the new stock"),
+        Option("target_score", "int", target_score, "game ends when a total reaches this", minimum=1, maximum=100000),
+    )
+
+
+def packs_not_in_force(players: int) -> dict[str, tuple[Any, str]]:
+    """``options_not_in_force`` of ``packs_options`` (§3, §9): the packs are chosen with 4 to 6
+    players only; the 3-player hand size only with 3 players."""
+    out: dict[str, tuple[Any, str]] = {}
+    n = players
+    if n <= 3 or n == 7:
+        used = packs_for(n, 1)
+        out["packs"] = (used, f"the packs are chosen with 4 to 6 players only; with {n} players it is {used}")
+    if n != 3:
+        out["three_player_hand"] = (7, "the hand size is chosen with 3 players only")
+    return out
 
 
 class KnockRummy(DriftRummy):
@@ -82,6 +163,71 @@ class KnockRummy(DriftRummy):
     def brandhout(self, hand: list[Card]) -> int:
         """brandhout(hand) by the game's melds and points (klop-rummy.md §6.2)."""
         return self.solver.value(hand)
+
+
+class GoingOutRummy(KnockRummy):
+    """A knock rummy that ends only by going out all at once (``rummy`` with or without a
+    discard, ``GOING_OUT_GRAMMAR``), from one or two packs with two jokers each: Wildcard Rummy,
+    Cincinnati, Boathouse Rummy. It deals ``dealt`` cards one at a time from voorhand and turns
+    up the next (``new_hand``), reads a record's deal (``from_deal``, no ``melds``) and checks its
+    cards as a multiset (identical cards share a code). The game sets ``packs``, ``dealt`` and
+    ``state_class``."""
+
+    grammar = GOING_OUT_GRAMMAR
+    bad_texts = GOING_OUT_BAD_TEXTS
+    wild = True
+    zero_verb = "rummy"
+    #: the packs in play (1 or 2), set by the game from its players and options
+    packs: int
+    #: the cards dealt to each player, set by the game
+    dealt: int
+    #: the game's hand class (a ``KnockHand``), set by the game module
+    state_class: type[KnockHand]
+    #: the game's name in a deal's error (``melds: Cincinnati puts no melds on the table``);
+    #: None: ``name``
+    deal_name: str | None = None
+
+    def deck(self) -> list[Card]:
+        """One or two packs of 52 with 2 jokers each (54 or 108 cards)."""
+        return full52(self.packs, jokers=2 * self.packs)
+
+    def new_hand(self, seed: int | None = None, standing: Standing | None = None, *, sheet=None) -> KnockHand:
+        """A shuffled deal (§3 of each spec): one card at a time from voorhand, then the upcard;
+        the dealer and the totals from ``standing`` (or ``sheet=``; neither: seat 0 deals a
+        fresh match)."""
+        standing = self.standing_of(standing, sheet)
+        dealer = standing.next_dealer
+        pack = shuffled(self.deck(), rng_for(seed))
+        n = self.players
+        hands, rest = deal_round_robin(pack, n, self.dealt, (dealer + 1) % n)
+        st = self.state_class._fresh(
+            self, dealer, hands, list(reversed(rest[1:])), [rest[0]], [], (dealer + 1) % n, standing
+        )
+        st.seed = seed
+        return st
+
+    def from_deal(self, deal: dict[str, Any], standing: Standing | None = None, *, sheet=None) -> KnockHand:
+        """An exact position from a record ``deal`` (docs/records.md: ``dealer``, ``hands``,
+        ``stock`` top card first, ``discard`` bottom to top; mid-hand ``to_act``; no ``melds``);
+        DealError if invalid."""
+        if isinstance(deal, dict) and deal.get("melds"):
+            raise DealError(f"melds: {self.deal_name or self.name} puts no melds on the table")
+        return self.parse_deal(deal, self.state_class, standing, sheet)
+
+    def check_deal_cards(self, hands: list[list[Card]], stock: list[Card], pile: list[Card], melds: list[Meld]) -> None:
+        """``parse_deal``: the deal's cards are exactly ``deck()`` as a multiset (two packs repeat
+        every card)."""
+        have = Counter(c for h in hands for c in h)
+        have.update(stock)
+        have.update(pile)
+        want = Counter(self.deck())
+        if have != want:
+            extra = sorted((have - want).elements())
+            missing = sorted((want - have).elements())
+            parts = ([f"too many {cards_text(extra)}"] if extra else []) + (
+                [f"missing {cards_text(missing)}"] if missing else []
+            )
+            raise DealError(f"the deal must hold the {len(want)} cards of {self.packs} pack(s): {'; '.join(parts)}")
 
 
 class KnockHand(DriftHand):
@@ -381,10 +527,15 @@ class KnownKnockHand(KnownCards, KnockHand):
     of the other hands kept as multisets (``wild_drift.KnownCards``: a card taken from the discard
     pile, or drawn from a stock turned over unshuffled, is known while it stays in that hand; at
     the showdown every hand is known), and the bare ``rummy`` (no card: the whole hand laid down
-    in melds, no discard; the game offers it in ``end_actions``). Used by Cincinnati
-    (games/cincinnati.py); Ramino klop keeps the same bookkeeping in its own hand class."""
+    in melds, no discard; the game offers it in ``end_actions``). Used by Cincinnati, Wildcard
+    Rummy, Ramino klop and Boathouse Rummy."""
 
     __slots__ = ("known",)
+    #: the log's words for the cards of a bare ``rummy`` (``{^0} goes rummy with every card,
+    #: without a discard.``)
+    ALL_CARDS: str = "every card"
+    #: why a bare ``rummy`` is refused, after the action's text (``rummy: ... (brandhout 12)``)
+    ALL_REFUSAL: str = "not all your cards fit in melds"
 
     @classmethod
     def _fresh(cls, *args: Any, **kwargs: Any):
@@ -422,14 +573,33 @@ class KnownKnockHand(KnownCards, KnockHand):
         super()._show_hands()
         self.known = [list(h) for h in self.hands]
 
+    def explain(self, action: Action) -> str:
+        a = action
+        if a.verb == "rummy" and not a.cards and self.phase == PLAY:
+            d = self.game.brandhout(self.hands[self.seat])
+            return f"{a.text()}: {self.ALL_REFUSAL} (brandhout {d})"
+        return super().explain(action)
+
+    def _log_event(self, ev: tuple) -> LogEvent:
+        if ev[0] == "rummy" and ev[2] is None:
+            return LogEvent("rummy", f"{{^0}} {{0:goes|go}} rummy with {self.ALL_CARDS}, without a discard.", (ev[1],))
+        return super()._log_event(ev)
+
 
 __all__ = [
     "DISCARD_SPEC",
     "GIN_SPEC",
+    "GOING_OUT_BAD_TEXTS",
+    "GOING_OUT_GRAMMAR",
+    "GoingOutRummy",
     "KNOCK_SPEC",
     "KNOCK_VERBS",
     "KnockHand",
     "KnockRummy",
     "KnownKnockHand",
     "RUMMY_SPEC",
+    "dealt_for",
+    "packs_for",
+    "packs_not_in_force",
+    "packs_options",
 ]

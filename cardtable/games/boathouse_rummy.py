@@ -3,8 +3,9 @@ at once, with one or two packs and jokers, runs round the corner (``Q K A 2``), 
 cards whenever the first is the top discard, so hands grow.
 
 The knock-rummy hand (``families/knock.py``: a closed hand, draw then discard or ``rummy``, no
-melds on the table) with the knowledge of two packs (``wild_drift.KnownCards``) and the deal and
-packs of Basis rummy of the same seed (``basis_rummy.DEAL_SIZES``, ``packs_for``). This module holds
+melds on the table; the grammar, the deal and the deal's check of the going-out rummies:
+``GoingOutRummy``) with the knowledge of two packs and the bare ``rummy`` (``KnownKnockHand``) and
+the deal sizes and packs of Basis rummy of the same seed (``basis_rummy.DEAL_SIZES``, ``packs_for``). This module holds
 what is its own: the second draw after ``draw discard`` (§5.1: another ``draw stock`` or ``draw
 discard``; ``second``), the discard barred by the **last** card taken from the pile (§5.2: the
 hand's ``taken``), the stock re-formed only when a draw asks for it, the whole pile turned over
@@ -18,7 +19,6 @@ sheet: ``sheets/totals.py`` (§8, cells ``hand / total``). The record's ``deal``
 
 from __future__ import annotations
 
-from collections import Counter
 from typing import Any
 
 from cardtable.cards import (
@@ -26,25 +26,20 @@ from cardtable.cards import (
     Card,
     card_text,
     cards_text,
-    full52,
     is_joker,
     parse_cards,
     plain,
-    shuffled,
     sort_hand,
 )
 from cardtable.engine.actions import Action
-from cardtable.engine.game import DealError, Option, Result, State, rng_for
-from cardtable.engine.grammar import Grammar
+from cardtable.engine.game import Option, Result, State
 from cardtable.engine.registry import register
-from cardtable.engine.standing import Standing
 from cardtable.engine.views import NONE, Fact, LogEvent, Summary, VerbSpec, phrase
 from cardtable.families.drift import DRAW, OVER, PLAY, DriftHand
-from cardtable.families.knock import DISCARD_SPEC, RUMMY_SPEC, KnockHand, KnockRummy
+from cardtable.families.knock import DISCARD_SPEC, RUMMY_SPEC, GoingOutRummy, KnockHand, KnownKnockHand
 from cardtable.families.melds import SET_RANK, MeldRules, meld_refusal
-from cardtable.families.rummy import ACE_BRIDGE, DRAW_DISCARD_SPEC, DRAW_STOCK_SPEC, deal_round_robin, points_table
+from cardtable.families.rummy import ACE_BRIDGE, DRAW_DISCARD_SPEC, DRAW_STOCK_SPEC, points_table
 from cardtable.families.summaries import score_fact
-from cardtable.families.wild_drift import KnownCards
 from cardtable.games.basis_rummy import DEAL_SIZES, packs_for
 from cardtable.sheets.totals import TotalsSheet
 
@@ -55,28 +50,11 @@ BOATHOUSE_VERBS = (DRAW_STOCK_SPEC, DRAW_DISCARD_SPEC, DISCARD_SPEC, RUMMY_SPEC,
 
 
 @register
-class BoathouseRummy(KnockRummy):
+class BoathouseRummy(GoingOutRummy):
     """Boathouse Rummy for 2 to 7 players (boathouse-rummy.md). Options as §9."""
 
     id = "boathouse-rummy"
     name = "Boathouse Rummy"
-    #: §4: no melds on the table; ``draw`` twice after taking the top discard; ``rummy`` with or
-    #: without a discard
-    grammar = Grammar(
-        {
-            "draw": ("stock", "discard"),
-            "discard": "<card>",
-            "rummy": ("<card>", ""),
-        }
-    )
-    bad_texts = (
-        ("meld 5C 6C 7C", "'meld'"),
-        ("knock 5C", "'knock'"),
-        ("gin 5C", "'gin'"),
-        ("draw discard 2", "'2'"),
-        ("discard JK=8C", "JK=8C"),
-        ("layoff 8C to 1", "'layoff'"),
-    )
     #: positions tests/test_search.py samples and plays out: (players, options); not two players,
     #: whose random hands grow to thirty cards (the search tests play many to the end)
     search_configs = ((3, {}),)  # random hands grow long with more seats and packs: the search tests stay short
@@ -95,9 +73,7 @@ class BoathouseRummy(KnockRummy):
         Option("target_score", "int", 250, "game ends when a total reaches this", minimum=1, maximum=100000),
         Option("max_hands", "int_or_none", None, "fixed number of hands (none: no limit)", minimum=1, maximum=1000),
     )
-    wild = True
     ace_mode = ACE_BRIDGE
-    zero_verb = "rummy"
     knock_limit = None
     #: §5.4: the whole discard pile becomes the stock, when a draw asks for it
     turnover_keeps_top = False
@@ -131,10 +107,6 @@ class BoathouseRummy(KnockRummy):
             )
         return out
 
-    def deck(self) -> list[Card]:
-        """§2: 54 cards a pack (52 and two jokers), one or two packs."""
-        return full52(self.packs, jokers=2 * self.packs)
-
     def new_sheet(self) -> TotalsSheet:
         """The §8 running totals (cells ``hand / total``); with ``penalty_scoring`` the lowest
         total wins."""
@@ -150,46 +122,6 @@ class BoathouseRummy(KnockRummy):
         """§7: the points of all cards in ``hand`` (§2 values)."""
         pts = self.points
         return sum(pts[plain(c)] for c in hand)
-
-    def new_hand(
-        self, seed: int | None = None, standing: Standing | None = None, *, sheet: TotalsSheet | None = None
-    ) -> "BoathouseState":
-        """A shuffled deal (§3): one card at a time from voorhand, the rest the stock, its top card
-        turned up as the discard pile."""
-        standing = self.standing_of(standing, sheet)
-        dealer = standing.next_dealer
-        pack = shuffled(self.deck(), rng_for(seed))
-        n = self.players
-        hands, rest = deal_round_robin(pack, n, self.dealt, (dealer + 1) % n)
-        st = BoathouseState._fresh(
-            self, dealer, hands, list(reversed(rest[1:])), [rest[0]], [], (dealer + 1) % n, standing
-        )
-        st.seed = seed
-        return st
-
-    def from_deal(
-        self, deal: dict[str, Any], standing: Standing | None = None, *, sheet: TotalsSheet | None = None
-    ) -> "BoathouseState":
-        """An exact position from a record ``deal`` (docs/records.md: ``dealer``, ``hands``,
-        ``stock`` top card first, ``discard`` bottom to top; mid-hand ``to_act``; no ``melds``);
-        DealError if invalid."""
-        if isinstance(deal, dict) and deal.get("melds"):
-            raise DealError("melds: Boathouse Rummy puts no melds on the table")
-        return self.parse_deal(deal, BoathouseState, standing, sheet)
-
-    def check_deal_cards(self, hands: list[list[Card]], stock: list[Card], pile: list[Card], melds: list) -> None:
-        """``parse_deal``: the deal's cards are exactly the hand's deck, as a multiset."""
-        everything = Counter(c for h in hands for c in h)
-        everything.update(stock)
-        everything.update(pile)
-        want = Counter(self.deck())
-        if everything != want:
-            extra = sorted((everything - want).elements())
-            missing = sorted((want - everything).elements())
-            parts = ([f"too many {cards_text(extra)}"] if extra else []) + (
-                [f"missing {cards_text(missing)}"] if missing else []
-            )
-            raise DealError(f"the deal must hold the {len(want)} cards of {self.packs} pack(s): {'; '.join(parts)}")
 
     def position_hand_error(self, seat: int, hand: list[Card]) -> str | None:
         """``parse_deal``, a position: hands grow (§4), so any number of cards from 1."""
@@ -247,14 +179,17 @@ def example_4_position() -> "BoathouseState":
         "discard": [card_text(c) for c in pile],
         "to_act": 0,
     }
-    return g.from_deal(deal)
+    st = g.from_deal(deal)
+    assert isinstance(st, BoathouseState)
+    return st
 
 
-class BoathouseState(KnownCards, KnockHand):
-    """One hand of Boathouse Rummy: the knock-rummy hand with the knowledge of two packs
-    (``KnownCards``), the second draw and going out all at once (module docstring)."""
+class BoathouseState(KnownKnockHand):
+    """One hand of Boathouse Rummy: the knock-rummy hand with the knowledge of two packs and the
+    bare ``rummy`` (``KnownKnockHand``), the second draw and going out all at once (module
+    docstring)."""
 
-    __slots__ = ("known", "second")
+    __slots__ = ("second",)
     game: BoathouseRummy
     VERBS = BOATHOUSE_VERBS
     #: the hand summary's score line
@@ -265,13 +200,11 @@ class BoathouseState(KnownCards, KnockHand):
     @classmethod
     def _fresh(cls, *args: Any, **kwargs: Any):
         st = super()._fresh(*args, **kwargs)
-        st.known = [[] for _ in range(st.n)]
         st.second = False
         return st
 
     def clone(self):
         new = super().clone()
-        new.known = [k[:] for k in self.known]
         new.second = self.second
         return new
 
@@ -296,16 +229,7 @@ class BoathouseState(KnownCards, KnockHand):
         if v == "draw":
             self._draw(seat, action.arg == "discard")
             return
-        if v == "rummy" and not action.cards:
-            self.ender, self.end_verb, self.end_card = seat, "rummy", None
-            self.phase = OVER
-            self.winner = seat
-            self.events = [self.events, ("rummy", seat, None), None]
-            self._show_hands()
-            return
-        if action.cards:
-            self._forget(seat, action.cards[0])
-        super()._apply(action)
+        super()._apply(action)  # the bare rummy, the known cards: ``KnownKnockHand``
         if v == "rummy":
             self.winner = seat
 
@@ -346,11 +270,6 @@ class BoathouseState(KnownCards, KnockHand):
     def _discard(self, c: Card) -> None:
         """A plain discard; the stock is not renewed here but when a draw asks for it (§5.4)."""
         DriftHand._discard(self, c)
-
-    def _show_hands(self) -> None:
-        """The hand is over: every hand is shown (known to every seat from now on)."""
-        super()._show_hands()
-        self.known = [list(h) for h in self.hands]
 
     def rollout_actions(self) -> list[Action]:
         """A random playout goes out whenever it may (so hands end), else plays at random."""
@@ -513,3 +432,6 @@ class BoathouseState(KnownCards, KnockHand):
             line = f"  {{^0}}: {each}  = {counts[s]}"
             facts.append(Fact("", phrase(line, (s,), tuple(held), (counts[s],), kind="cards_left")))
         return Summary(head, tuple(facts))
+
+
+BoathouseRummy.state_class = BoathouseState

@@ -8,9 +8,10 @@ the knowledge of a hand whose identical cards share a code and the bare ``rummy`
 (``KnownKnockHand``: two jokers a pack, two packs with 4 to 7 players). There is no knock (§4):
 ``knock_limit`` 0 leaves the knock hand's end step only the discards and the rummies.
 
-This module holds the options (§9), the packs and deal sizes (§3: ``packs_for``, ``dealt_for``),
-the melds (§6.1: ``CINCINNATI_RULES``, the ace high or low), the card points (§2), the legality of
-``rummy`` without a discard (§5 step 3), the scoring (§7: the winner's own melds, ``showdown``),
+The deal, grammar and options it shares with Wildcard Rummy: ``GoingOutRummy``, ``packs_options``
+(families/knock.py). This module holds the target of the options (§9), the melds (§6.1:
+``CINCINNATI_RULES``, the ace high or low), the card points (§2), the legality of ``rummy`` without
+a discard (§5 step 3), the scoring (§7: the winner's own melds, ``showdown``),
 the going-out summary (the winner's melds with their points, the other hands shown uncounted) and
 the sheet's result cell (§8), with ``check_result`` for the shared tests and ``is_meld`` for §6.1's
 examples. The record's ``deal`` and ``result.detail``: docs/records.md; the rulings: the spec's §10.
@@ -20,24 +21,29 @@ from __future__ import annotations
 
 from typing import Any
 
-from cardtable.cards import ACE, JOKER, RANK_OF, SUIT_OF, Card, card_text, full52, parse_cards, shuffled
+from cardtable.cards import ACE, JOKER, RANK_OF, SUIT_OF, Card, card_text, parse_cards
 from cardtable.engine.actions import Action
-from cardtable.engine.game import DealError, Option, Result, State, rng_for
-from cardtable.engine.grammar import Grammar
+from cardtable.engine.game import Result, State
 from cardtable.engine.registry import register
-from cardtable.engine.standing import Standing
 from cardtable.engine.views import NONE, Fact, LogEvent, Summary, VerbSpec, phrase
 from cardtable.families.deadwood import Deadwood, canonical
-from cardtable.families.drift import DRAW, OVER, PLAY
-from cardtable.families.knock import DISCARD_SPEC, RUMMY_SPEC, KnockRummy, KnownKnockHand
+from cardtable.families.drift import DRAW, OVER
+from cardtable.families.knock import (
+    DISCARD_SPEC,
+    RUMMY_SPEC,
+    GoingOutRummy,
+    KnownKnockHand,
+    dealt_for,
+    packs_for,
+    packs_not_in_force,
+    packs_options,
+)
 from cardtable.families.melds import SET_CARD, MeldRules, meld_uses
 from cardtable.families.rummy import (
     ACE_HIGH_LOW,
     DRAW_DISCARD_SPEC,
     DRAW_STOCK_SPEC,
-    Meld,
     card_points,
-    deal_round_robin,
     points_table,
 )
 from cardtable.families.summaries import score_fact
@@ -54,25 +60,6 @@ CINCINNATI_POINTS = points_table(ace=11, joker=15)
 RUMMY_ALL_SPEC = VerbSpec("rummy", "Rummy, all", "a", "a goes rummy with every card, no discard", NONE)
 #: the verbs of a turn, in the table's order
 CINCINNATI_VERBS = (DRAW_STOCK_SPEC, DRAW_DISCARD_SPEC, DISCARD_SPEC, RUMMY_SPEC, RUMMY_ALL_SPEC)
-
-
-def packs_for(players: int, packs_option: int) -> int:
-    """§3: one pack with 2 or 3 players, two with 7, the ``packs`` option with 4 to 6."""
-    if players <= 3:
-        return 1
-    if players == 7:
-        return 2
-    return packs_option
-
-
-def dealt_for(players: int, packs: int, three_player_hand: int = 7) -> int:
-    """§3: cards per player: 10 with two packs; one pack 7 (6 players 6; 3 players 7 or
-    ``three_player_hand``)."""
-    if packs == 2:
-        return 10
-    if players == 3:
-        return three_player_hand
-    return 6 if players == 6 else 7
 
 
 def loose_cards(hand: list[Card], enough: int | None = None) -> list[Card]:
@@ -130,27 +117,11 @@ def is_meld(cards: list[Card]) -> bool:
 
 
 @register
-class Cincinnati(KnockRummy):
+class Cincinnati(GoingOutRummy):
     """Cincinnati Rummy for 2 to 7 players (cincinnati.md). Options as §9."""
 
     id = "cincinnati"
     name = "Cincinnati Rummy"
-    #: §4: no melds on the table; ``rummy`` ends the hand with a discard or without one
-    grammar = Grammar(
-        {
-            "draw": ("stock", "discard"),
-            "discard": "<card>",
-            "rummy": ("<card>", ""),
-        }
-    )
-    bad_texts = (
-        ("meld 5C 6C 7C", "'meld'"),
-        ("knock 5C", "'knock'"),
-        ("gin 5C", "'gin'"),
-        ("draw discard 2", "'2'"),
-        ("discard JK=8C", "JK=8C"),
-        ("layoff 8C to 1", "'layoff'"),
-    )
     min_players = 2
     max_players = 7
     deck_name = "54 or 108 (jokers)"
@@ -158,26 +129,11 @@ class Cincinnati(KnockRummy):
         "Closed-hand rummy with wild jokers: lay the whole hand down at once and score "
         "your own melds (ace 11, joker 15); nobody else scores."
     )
-    option_specs = (
-        Option(
-            "packs",
-            "choice",
-            "1",
-            "packs for 4-6 players (2-3: always 1, 7: always 2)",
-            choices=("1", "2"),
-            numeric=True,
-        ),
-        Option(
-            "three_player_hand", "choice", "7", "cards per player with 3 players", choices=("7", "10"), numeric=True
-        ),
-        Option("reshuffle_stock", "bool", False, "shuffle the discard pile when it becomes the new stock"),
-        Option("target_score", "int", 250, "game ends when a total reaches this", minimum=1, maximum=100000),
-    )
+    option_specs = packs_options(250)
     search_configs = ((2, {}),)
     meld_rules = CINCINNATI_RULES
-    wild = True
     ace_mode = ACE_HIGH_LOW
-    zero_verb = "rummy"
+    deal_name = "Cincinnati"
     #: §4: there is no knock: a brandhout of 1 to 0 never is
     knock_limit = 0
 
@@ -191,66 +147,11 @@ class Cincinnati(KnockRummy):
     def options_not_in_force(self) -> dict[str, tuple[Any, str]]:
         """§3, §9: the packs are chosen with 4 to 6 players only; the 3-player hand size only
         with 3 players."""
-        out: dict[str, tuple[Any, str]] = {}
-        n = self.players
-        if n <= 3 or n == 7:
-            used = packs_for(n, 1)
-            out["packs"] = (used, f"the packs are chosen with 4 to 6 players only; with {n} players it is {used}")
-        if n != 3:
-            out["three_player_hand"] = (7, "the hand size is chosen with 3 players only")
-        return out
-
-    def deck(self) -> list[Card]:
-        """§2: one or two packs of 52 with 2 jokers each (54 or 108 cards)."""
-        return full52(self.packs, jokers=2 * self.packs)
+        return packs_not_in_force(self.players)
 
     def new_sheet(self) -> HandScoresSheet:
         """The §8 sheet: hand scores (the winner's only), a totals row, the target in the header."""
         return HandScoresSheet(self.players, target_score=self.options["target_score"], mark_rummy=False)
-
-    def new_hand(
-        self, seed: int | None = None, standing: Standing | None = None, *, sheet: HandScoresSheet | None = None
-    ) -> "CincinnatiState":
-        """A shuffled deal (§3): one card at a time from voorhand, then the upcard; the dealer
-        and the totals from ``standing`` (or ``sheet=``; neither: seat 0 deals a fresh match)."""
-        standing = self.standing_of(standing, sheet)
-        dealer = standing.next_dealer
-        pack = shuffled(self.deck(), rng_for(seed))
-        n = self.players
-        hands, rest = deal_round_robin(pack, n, self.dealt, (dealer + 1) % n)
-        st = CincinnatiState._fresh(
-            self, dealer, hands, list(reversed(rest[1:])), [rest[0]], [], (dealer + 1) % n, standing
-        )
-        st.seed = seed
-        return st
-
-    def from_deal(
-        self, deal: dict[str, Any], standing: Standing | None = None, *, sheet: HandScoresSheet | None = None
-    ) -> "CincinnatiState":
-        """An exact position from a record ``deal`` (docs/records.md: ``dealer``, ``hands``,
-        ``stock`` top card first, ``discard`` bottom to top; mid-hand ``to_act``; no ``melds``);
-        DealError if invalid."""
-        if isinstance(deal, dict) and deal.get("melds"):
-            raise DealError("melds: Cincinnati puts no melds on the table")
-        return self.parse_deal(deal, CincinnatiState, standing, sheet)
-
-    def check_deal_cards(self, hands: list[list[Card]], stock: list[Card], pile: list[Card], melds: list[Meld]) -> None:
-        """The deal's cards are exactly ``deck()`` as a multiset (jokers, two packs)."""
-        from collections import Counter
-
-        from cardtable.cards import cards_text
-
-        have = Counter(c for h in hands for c in h)
-        have.update(stock)
-        have.update(pile)
-        want = Counter(self.deck())
-        if have != want:
-            extra = sorted((have - want).elements())
-            missing = sorted((want - have).elements())
-            parts = ([f"too many {cards_text(extra)}"] if extra else []) + (
-                [f"missing {cards_text(missing)}"] if missing else []
-            )
-            raise DealError(f"the deal must hold the {len(want)} cards of {self.packs} pack(s): {'; '.join(parts)}")
 
     def check_result(self, result: Result, state: Any) -> list[str]:
         """The spec's totals for a finished hand (§7): the rummy player holds ``dealt`` or
@@ -311,7 +212,9 @@ def example_position(
         "discard": [card_text(rest[0])],
         "to_act": to_act,
     }
-    return g.from_deal(deal)
+    st = g.from_deal(deal)
+    assert isinstance(st, CincinnatiState)
+    return st
 
 
 class CincinnatiState(KnownKnockHand):
@@ -351,19 +254,6 @@ class CincinnatiState(KnownKnockHand):
         if g.brandhout(hand) == 0:
             out.append(Action("rummy"))
         return out
-
-    def explain(self, action: Action) -> str:
-        a = action
-        if a.verb == "rummy" and not a.cards and self.phase == PLAY:
-            d = self.game.brandhout(self.hands[self.seat])
-            return f"{a.text()}: not all your cards fit in melds (brandhout {d})"
-        return super().explain(action)
-
-    # -- words --
-    def _log_event(self, ev: tuple) -> LogEvent:
-        if ev[0] == "rummy" and ev[2] is None:
-            return LogEvent("rummy", "{^0} {0:goes|go} rummy with every card, without a discard.", (ev[1],))
-        return super()._log_event(ev)
 
     def _status(self) -> str:
         g = self.game
@@ -428,3 +318,6 @@ class CincinnatiState(KnownKnockHand):
             text = "  {^0}: " + " ".join(f"{{c{i}}}" for i in range(len(h)))
             facts.append(Fact("", phrase(text, (s,), h, kind="split")))
         return Summary(self.showdown_words(res.detail), tuple(facts))
+
+
+Cincinnati.state_class = CincinnatiState

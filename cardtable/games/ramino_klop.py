@@ -3,9 +3,9 @@ packs and four jokers, melds of exactly 3 or 4 cards, played to elimination at 1
 
 The knock-rummy hand (``families/knock.py``: draw, then discard / knock / rummy by the exact
 solver's brandhout, never the card just taken; the stock renewed when a turn finds it empty; the
-showdown with every hand's split), with what Ramino drift shares: the knowledge of a hand whose
-identical cards share a code (``wild_drift.KnownCards``: a card taken from the discard pile stays
-known while in that hand, multisets) and the turn order of a match to elimination
+showdown with every hand's split) with the knowledge of a hand whose identical cards share a code
+and the bare ``rummy`` (``KnownKnockHand``: a card taken from the discard pile stays known while
+in that hand, multisets), and what Ramino drift shares: the turn order of a match to elimination
 (``elimination.SeatsOut``; the deal to the seats still in: ``elimination.EliminationRummy``).
 
 This module holds the options (§9), the melds (§6.1: ``RAMINO_RULES``), the bare ``rummy`` (all
@@ -25,12 +25,11 @@ from cardtable.engine.game import DealError, Option, Result, State
 from cardtable.engine.grammar import Grammar
 from cardtable.engine.registry import register
 from cardtable.engine.views import NONE, LogEvent, VerbSpec, Zone, out_zone, phrase
-from cardtable.families.drift import DRAW, OVER, PLAY
+from cardtable.families.drift import DRAW, OVER
 from cardtable.families.elimination import EliminationRummy, SeatsOut
-from cardtable.families.knock import DISCARD_SPEC, KNOCK_SPEC, RUMMY_SPEC, KnockHand, KnockRummy
+from cardtable.families.knock import DISCARD_SPEC, KNOCK_SPEC, RUMMY_SPEC, KnockRummy, KnownKnockHand
 from cardtable.families.melds import SET_CARD, MeldRules
 from cardtable.families.rummy import ACE_LOW, DRAW_DISCARD_SPEC, DRAW_STOCK_SPEC, points_table
-from cardtable.families.wild_drift import KnownCards
 from cardtable.sheets.elimination_scores import EliminationScoresSheet
 
 #: §6.1: runs and sets of exactly 3 or 4 cards, the ace low, a set's naturals of different suits
@@ -167,27 +166,18 @@ def example_4_position(players: int = 3) -> "RaminoKlopState":
     return st
 
 
-class RaminoKlopState(KnownCards, SeatsOut, KnockHand):
-    """One hand of Ramino klop: the knock-rummy hand (``KnockHand``) with the knowledge of two
-    packs (``KnownCards``) and the seats out of the game skipped (``SeatsOut``); its §7.1
-    showdown and the bare ``rummy``."""
+class RaminoKlopState(SeatsOut, KnownKnockHand):
+    """One hand of Ramino klop: the knock-rummy hand with the knowledge of two packs and the bare
+    ``rummy`` (``KnownKnockHand``) and the seats out of the game skipped (``SeatsOut``); its
+    §7.1 showdown."""
 
-    __slots__ = ("known", "active")
+    __slots__ = ("active",)
     game: RaminoKlop
     VERBS = RAMINO_KLOP_VERBS
     #: the hand summary's score line: every player still in writes his brandhout as penalty
     SCORE_LABEL = "penalty points"
-
-    @classmethod
-    def _fresh(cls, *args: Any, **kwargs: Any):
-        st = super()._fresh(*args, **kwargs)
-        st.known = [[] for _ in range(st.n)]
-        return st
-
-    def clone(self):
-        new = super().clone()
-        new.known = [k[:] for k in self.known]
-        return new
+    ALL_CARDS = "all eight cards"
+    ALL_REFUSAL = "the eight cards do not all fit in melds of 3 or 4"
 
     # -- the turn --
     def end_actions(self) -> list[Action]:
@@ -200,44 +190,6 @@ class RaminoKlopState(KnownCards, SeatsOut, KnockHand):
         if any(a.verb == "rummy" for a in out) and self.game.brandhout(self.hands[self.seat]) == 0:
             out.append(Action("rummy"))
         return out
-
-    def _apply(self, action: Action) -> None:
-        v = action.verb
-        seat = self.seat
-        if v == "draw":
-            super()._apply(action)
-            if self.phase == PLAY and (action.arg == "discard" or self.stock_known):
-                # taken from the pile, or drawn from a stock turned over unshuffled: known to all
-                self.known[seat].append(self.hands[seat][-1])
-            return
-        if v == "rummy" and not action.cards:
-            self.ender, self.end_verb, self.end_card = seat, "rummy", None
-            self.phase = OVER
-            self.winner = None
-            self.events = [self.events, ("rummy", seat, None), None]
-            self._show_hands()
-            return
-        if action.cards:
-            self._forget(seat, action.cards[0])
-        super()._apply(action)
-
-    def _show_hands(self) -> None:
-        """The showdown: every hand is shown (known to every seat from now on)."""
-        super()._show_hands()
-        self.known = [list(h) for h in self.hands]
-
-    def explain(self, action: Action) -> str:
-        a = action
-        if a.verb == "rummy" and not a.cards and self.phase == PLAY:
-            d = self.game.brandhout(self.hands[self.seat])
-            return f"{a.text()}: the eight cards do not all fit in melds of 3 or 4 (brandhout {d})"
-        return super().explain(action)
-
-    # -- words --
-    def _log_event(self, ev: tuple) -> LogEvent:
-        if ev[0] == "rummy" and ev[2] is None:
-            return LogEvent("rummy", "{^0} {0:goes|go} rummy with all eight cards, without a discard.", (ev[1],))
-        return super()._log_event(ev)
 
     def _scores(self) -> dict[str, Any]:
         return {"totals": list(self.totals), "elimination_score": self.game.options["elimination_score"]}

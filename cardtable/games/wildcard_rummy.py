@@ -5,13 +5,14 @@ hand down at once, and he collects the others' brandhout.
 The knock-rummy hand (``families/knock.py``: draw, then discard or ``rummy c`` by the exact
 solver's brandhout, never the card just taken; the stock renewed when a turn finds it empty; the
 showdown with every hand's split) with the knowledge of a hand whose identical cards share a code
-(``wild_drift.KnownCards``, two packs). There is no knock (§4): ``end_actions`` offers only the
+and the bare ``rummy`` (``KnownKnockHand``), and the deal, grammar and options it shares with
+Cincinnati (``GoingOutRummy``, ``packs_options``). There is no knock (§4): ``end_actions`` offers only the
 discards and the rummies. The melds are ``WILDCARD_RULES`` (§6.1: the ace high or low, a set's
 naturals of different suits, the wild twos of ``MeldRules.wild_twos`` that may also stand for
 themselves).
 
-This module holds the options (§9), the packs and deal sizes (§3: ``packs_for``, ``dealt_for``),
-the bare ``rummy`` (all n + 1 cards in melds, no discard), the scoring of the showdown (§7: the
+This module holds the target of the options (§9), the melds and points, the offer of the bare
+``rummy`` (all n + 1 cards in melds, no discard), the scoring of the showdown (§7: the
 winner collects every other hand's brandhout, ``showdown``) and the sheet's result cell (§8: the
 collected brandhout per loser in brackets), with ``check_result`` for the shared tests and
 ``is_meld`` for §6.1's examples. The record's ``deal`` and ``result.detail``: docs/records.md; the
@@ -20,29 +21,32 @@ rulings: the spec's §10.
 
 from __future__ import annotations
 
-from collections import Counter
 from typing import Any
 
-from cardtable.cards import Card, card_text, cards_text, full52, parse_cards, shuffled
+from cardtable.cards import Card, card_text, parse_cards
 from cardtable.engine.actions import Action
-from cardtable.engine.game import DealError, Option, Result, State, rng_for
-from cardtable.engine.grammar import Grammar
+from cardtable.engine.game import Result, State
 from cardtable.engine.registry import register
-from cardtable.engine.standing import Standing
 from cardtable.engine.views import NONE, LogEvent, VerbSpec, phrase
 from cardtable.families.deadwood import Deadwood
-from cardtable.families.drift import DRAW, OVER, PLAY
-from cardtable.families.knock import DISCARD_SPEC, RUMMY_SPEC, KnockHand, KnockRummy
+from cardtable.families.drift import DRAW, OVER
+from cardtable.families.knock import (
+    DISCARD_SPEC,
+    RUMMY_SPEC,
+    GoingOutRummy,
+    KnownKnockHand,
+    dealt_for,
+    packs_for,
+    packs_not_in_force,
+    packs_options,
+)
 from cardtable.families.melds import SET_CARD, MeldRules, meld_uses
 from cardtable.families.rummy import (
     ACE_HIGH_LOW,
     DRAW_DISCARD_SPEC,
     DRAW_STOCK_SPEC,
-    Meld,
-    deal_round_robin,
     points_table,
 )
-from cardtable.families.wild_drift import KnownCards
 from cardtable.sheets.totals import HandScoresSheet
 
 #: §6.1: sets of 3 or 4 (naturals of different suits, wild cards for the missing suits: ruling 1),
@@ -60,25 +64,6 @@ RUMMY_ALL_SPEC = VerbSpec("rummy", "Rummy, all", "a", "a goes rummy with every c
 WILDCARD_VERBS = (DRAW_STOCK_SPEC, DRAW_DISCARD_SPEC, DISCARD_SPEC, RUMMY_SPEC, RUMMY_ALL_SPEC)
 
 
-def packs_for(players: int, packs_option: int) -> int:
-    """§3: one pack with 2 or 3 players, two with 7, the ``packs`` option with 4 to 6."""
-    if players <= 3:
-        return 1
-    if players == 7:
-        return 2
-    return packs_option
-
-
-def dealt_for(players: int, packs: int, three_player_hand: int = 7) -> int:
-    """§3: cards per player: 10 with two packs; one pack 7 (6 players 6; 3 players 7 or
-    ``three_player_hand``)."""
-    if packs == 2:
-        return 10
-    if players == 3:
-        return three_player_hand
-    return 6 if players == 6 else 7
-
-
 def is_meld(cards: list[Card], solver: Deadwood | None = None) -> bool:
     """§6.1: ``cards`` (plain codes, jokers as ``JK``) form one meld under ``WILDCARD_RULES``."""
     solver = solver or Deadwood(WILDCARD_RULES, WILDCARD_POINTS, True)
@@ -87,27 +72,11 @@ def is_meld(cards: list[Card], solver: Deadwood | None = None) -> bool:
 
 
 @register
-class WildcardRummy(KnockRummy):
+class WildcardRummy(GoingOutRummy):
     """Wildcard Rummy for 2 to 7 players (wildcard-rummy.md). Options as §9."""
 
     id = "wildcard-rummy"
     name = "Wildcard Rummy"
-    #: §4: no melds on the table; ``rummy`` ends the hand with a discard or without one
-    grammar = Grammar(
-        {
-            "draw": ("stock", "discard"),
-            "discard": "<card>",
-            "rummy": ("<card>", ""),
-        }
-    )
-    bad_texts = (
-        ("meld 5C 6C 7C", "'meld'"),
-        ("knock 5C", "'knock'"),
-        ("gin 5C", "'gin'"),
-        ("draw discard 2", "'2'"),
-        ("discard JK=8C", "JK=8C"),
-        ("layoff 8C to 1", "'layoff'"),
-    )
     min_players = 2
     max_players = 7
     deck_name = "54 or 108 (jokers)"
@@ -115,28 +84,12 @@ class WildcardRummy(KnockRummy):
         "Closed-hand rummy, jokers and twos wild: lay the whole hand down at once and collect "
         "the brandhout left in the other hands (wild cards 25)."
     )
-    option_specs = (
-        Option(
-            "packs",
-            "choice",
-            "1",
-            "packs for 4-6 players (2-3: always 1, 7: always 2)",
-            choices=("1", "2"),
-            numeric=True,
-        ),
-        Option(
-            "three_player_hand", "choice", "7", "cards per player with 3 players", choices=("7", "10"), numeric=True
-        ),
-        Option("reshuffle_stock", "bool", False, "shuffle the discard pile when it becomes the new stock"),
-        Option("target_score", "int", 500, "game ends when a total reaches this", minimum=1, maximum=100000),
-    )
+    option_specs = packs_options(500)
     #: the search tests play random hands to their end (a random player seldom goes rummy: up to
     #: 40 renewals of the stock): two players and one pack keep them affordable
     search_configs = ((2, {}),)
     meld_rules = WILDCARD_RULES
-    wild = True
     ace_mode = ACE_HIGH_LOW
-    zero_verb = "rummy"
     #: no knock (§4): with a limit of 0 the knock hand never offers one, and its solver bounds
     #: every discard that leaves a card in no meld without a search (``after_discards``)
     knock_limit = 0
@@ -151,62 +104,11 @@ class WildcardRummy(KnockRummy):
     def options_not_in_force(self) -> dict[str, tuple[Any, str]]:
         """§3, §9: the packs are chosen with 4 to 6 players only; the 3-player hand size only
         with 3 players."""
-        out: dict[str, tuple[Any, str]] = {}
-        n = self.players
-        if n <= 3 or n == 7:
-            used = packs_for(n, 1)
-            out["packs"] = (used, f"the packs are chosen with 4 to 6 players only; with {n} players it is {used}")
-        if n != 3:
-            out["three_player_hand"] = (7, "the hand size is chosen with 3 players only")
-        return out
-
-    def deck(self) -> list[Card]:
-        """§2: one or two packs of 52 with 2 jokers each (54 or 108 cards)."""
-        return full52(self.packs, jokers=2 * self.packs)
+        return packs_not_in_force(self.players)
 
     def new_sheet(self) -> HandScoresSheet:
         """The §8 sheet: hand scores, a totals row, the target in the header."""
         return HandScoresSheet(self.players, target_score=self.options["target_score"], mark_rummy=False)
-
-    def new_hand(
-        self, seed: int | None = None, standing: Standing | None = None, *, sheet: HandScoresSheet | None = None
-    ) -> "WildcardRummyState":
-        """A shuffled deal (§3): one card at a time from voorhand, then the upcard; the dealer
-        and the totals from ``standing`` (or ``sheet=``; neither: seat 0 deals a fresh match)."""
-        standing = self.standing_of(standing, sheet)
-        dealer = standing.next_dealer
-        pack = shuffled(self.deck(), rng_for(seed))
-        n = self.players
-        hands, rest = deal_round_robin(pack, n, self.dealt, (dealer + 1) % n)
-        st = WildcardRummyState._fresh(
-            self, dealer, hands, list(reversed(rest[1:])), [rest[0]], [], (dealer + 1) % n, standing
-        )
-        st.seed = seed
-        return st
-
-    def from_deal(
-        self, deal: dict[str, Any], standing: Standing | None = None, *, sheet: HandScoresSheet | None = None
-    ) -> "WildcardRummyState":
-        """An exact position from a record ``deal`` (docs/records.md: ``dealer``, ``hands``,
-        ``stock`` top card first, ``discard`` bottom to top; mid-hand ``to_act``; no ``melds``);
-        DealError if invalid."""
-        if isinstance(deal, dict) and deal.get("melds"):
-            raise DealError("melds: Wildcard Rummy puts no melds on the table")
-        return self.parse_deal(deal, WildcardRummyState, standing, sheet)
-
-    def check_deal_cards(self, hands: list[list[Card]], stock: list[Card], pile: list[Card], melds: list[Meld]) -> None:
-        """The deal's cards are exactly ``deck()`` as a multiset (two packs repeat every card)."""
-        have = Counter(c for h in hands for c in h)
-        have.update(stock)
-        have.update(pile)
-        want = Counter(self.deck())
-        if have != want:
-            extra = sorted((have - want).elements())
-            missing = sorted((want - have).elements())
-            parts = ([f"too many {cards_text(extra)}"] if extra else []) + (
-                [f"missing {cards_text(missing)}"] if missing else []
-            )
-            raise DealError(f"the deal must hold the {len(want)} cards of {self.packs} pack(s): {'; '.join(parts)}")
 
     def check_result(self, result: Result, state: Any) -> list[str]:
         """The spec's totals for a finished hand (§7): the rummy player holds no brandhout with
@@ -274,24 +176,13 @@ def example_5_position(players: int = 2) -> "WildcardRummyState":
     return st
 
 
-class WildcardRummyState(KnownCards, KnockHand):
-    """One hand of Wildcard Rummy: the knock-rummy hand (``KnockHand``) without the knock, with
-    the knowledge of two packs (``KnownCards``), the bare ``rummy`` and the §7 showdown."""
+class WildcardRummyState(KnownKnockHand):
+    """One hand of Wildcard Rummy: the knock-rummy hand without the knock, with the knowledge of
+    two packs and the bare ``rummy`` (``KnownKnockHand``), and the §7 showdown."""
 
-    __slots__ = ("known",)
+    __slots__ = ()
     game: WildcardRummy
     VERBS = WILDCARD_VERBS
-
-    @classmethod
-    def _fresh(cls, *args: Any, **kwargs: Any):
-        st = super()._fresh(*args, **kwargs)
-        st.known = [[] for _ in range(st.n)]
-        return st
-
-    def clone(self):
-        new = super().clone()
-        new.known = [k[:] for k in self.known]
-        return new
 
     # -- the turn (§5) --
     def end_actions(self) -> list[Action]:
@@ -309,44 +200,6 @@ class WildcardRummyState(KnownCards, KnockHand):
         solver = self.game.solver
         covered = {c for _k, m in solver.melds_of(hand) for c in meld_uses(m)}
         return all(c in covered for c in meld_uses(hand)) and solver.value(hand) == 0
-
-    def _apply(self, action: Action) -> None:
-        v = action.verb
-        seat = self.seat
-        if v == "draw":
-            super()._apply(action)
-            if self.phase == PLAY and (action.arg == "discard" or self.stock_known):
-                # taken from the pile, or drawn from a stock turned over unshuffled: known to all
-                self.known[seat].append(self.hands[seat][-1])
-            return
-        if v == "rummy" and not action.cards:
-            self.ender, self.end_verb, self.end_card = seat, "rummy", None
-            self.phase = OVER
-            self.winner = None
-            self.events = [self.events, ("rummy", seat, None), None]
-            self._show_hands()
-            return
-        if action.cards:
-            self._forget(seat, action.cards[0])
-        super()._apply(action)
-
-    def _show_hands(self) -> None:
-        """The showdown: every hand is shown (known to every seat from now on)."""
-        super()._show_hands()
-        self.known = [list(h) for h in self.hands]
-
-    def explain(self, action: Action) -> str:
-        a = action
-        if a.verb == "rummy" and not a.cards and self.phase == PLAY:
-            d = self.game.brandhout(self.hands[self.seat])
-            return f"{a.text()}: not all your cards fit in melds (brandhout {d})"
-        return super().explain(action)
-
-    # -- words --
-    def _log_event(self, ev: tuple) -> LogEvent:
-        if ev[0] == "rummy" and ev[2] is None:
-            return LogEvent("rummy", "{^0} {0:goes|go} rummy with every card, without a discard.", (ev[1],))
-        return super()._log_event(ev)
 
     def _status(self) -> str:
         g = self.game
@@ -383,3 +236,6 @@ class WildcardRummyState(KnownCards, KnockHand):
         e = detail["ender"]
         parts = " + ".join(str(x) for s, x in enumerate(detail["collected"]) if s != e)
         return f"{{^0}} rummy ({parts})", [e]
+
+
+WildcardRummy.state_class = WildcardRummyState
