@@ -246,7 +246,7 @@ class TableDrawing(TableBase):
             note = self._seat_note(obs, v, anchor)
             if note:
                 me.append("  " + note, Style(color="#b8d8c0"))
-            me.append_text(L.mine_text(placed.mine, dutch))
+            me.append_text(L.mine_text(placed.mine, dutch, max(0, (self.size.width or 80) - me.cell_len - 1)))
             hand = self.shown_hand(obs)
             if hand:
                 self.cursor = max(0, min(self.cursor, len(hand) - 1))

@@ -138,15 +138,26 @@ def side_text(zones, names: dict[int, str], dutch: bool) -> Text | None:
     return out
 
 
-def mine_text(zones, dutch: bool) -> Text:
+def mine_text(zones, dutch: bool, room: int | None = None) -> Text:
     """The viewer's own side zones on its line: ``  put aside: K♠ 7♥`` (a card named by its
-    pack copy with the number: ``melded: K♠¹ Q♠²``)."""
+    pack copy with the number: ``melded: K♠¹ Q♠²``). ``room``: the cells left on the line; cards
+    that do not fit are left out from the end and counted (``… +3``), never cut off unseen."""
     t = Text()
     for z in zones:
         if not z.cards and not z.count:
             continue
         t.append(f"  {z.caption or z.name}: ", Style(color="#b8d8c0"))
-        t.append_text(R.cards_inline(z.cards, dutch, copies=True) if z.cards else R.backs(z.count, limit=8))
+        if not z.cards:
+            t.append_text(R.backs(z.count, limit=8))
+            continue
+        cards = list(z.cards)
+        shown = R.cards_inline(cards, dutch, copies=True)
+        if room is not None:
+            while cards and t.cell_len + shown.cell_len > room:
+                cards.pop()
+                shown = R.cards_inline(cards, dutch, copies=True)
+                shown.append(f" … +{len(z.cards) - len(cards)}", Style(color=R.GOLD, bold=True))
+        t.append_text(shown)
     return t
 
 

@@ -285,3 +285,19 @@ async def test_the_history_after_a_claim_lists_the_cut_trick_before_the_claim(ma
         cut = next(i for i, ln in enumerate(text) if ln.startswith("Trick 4 so far:"))
         claim = next(i for i, ln in enumerate(text) if "claims" in ln)
         assert cut < claim, text
+
+
+def test_the_viewers_own_cards_line_counts_what_does_not_fit():
+    """The trial's Fildinski line of open cards ran past 80 columns, the last cards cut off
+    unseen: what does not fit is left out from the end and counted."""
+    from cardtable.cards import parse_cards
+    from cardtable.engine.views import Zone
+    from cardtable.tui import layout as L
+
+    cards = tuple(parse_cards("AD KD QD JD JS KH QH QH JH AC AC QC"))
+    z = Zone(name="open cards", kind="open", owner=0, cards=cards, count=len(cards), face="up")
+    whole = L.mine_text([z], False).plain
+    assert whole.endswith("A♣ A♣ Q♣")
+    cut = L.mine_text([z], False, 40).plain
+    assert len(cut) <= 40 and cut.endswith(" … +" + str(len(cards) - len(cut.split(": ")[1].split(" …")[0].split())))
+    assert L.mine_text([z], False, 200).plain == whole
