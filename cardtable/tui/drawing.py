@@ -15,7 +15,7 @@ from textual.widgets import Static
 
 from cardtable.engine.actions import Action
 from cardtable.engine.game import Observation
-from cardtable.engine.views import MELD, TRICK, LogEvent
+from cardtable.engine.views import HAND, MELD, TRICK, LogEvent
 from cardtable.tui import layout as L
 from cardtable.tui import render as R
 from cardtable.tui.chooser import CARD_SHAPES, Chooser
@@ -285,6 +285,12 @@ class TableDrawing(TableBase):
             k = sum(1 for md in table_melds.melds if md.owner == s)
             if k:
                 parts.append(f"{k} meld{'s' if k != 1 else ''}")
+        # the cards of another seat's face-down hand that every seat knows (taken from the
+        # discard pile, shown): the zone lists them, the backs cannot
+        dutch = bool(getattr(self.app, "dutch", False))
+        for z in obs.zones:
+            if z.kind == HAND and z.owner == s and s != obs.seat and z.face != "up" and z.cards:
+                parts.append("holds " + " ".join(R.card_label(c, dutch) for c in z.cards))
         return " · ".join(parts)
 
     def _table_melds(self, obs: Observation | None) -> tuple:

@@ -193,7 +193,7 @@ def test_shared_table_checks():
 
 async def test_shared_table_renders():
     generic = shared("tui.test_generic")
-    await generic.test_every_phase_fits_132_and_80_columns(build_app, GID, 4)
+    await generic.test_every_phase_fits_80_columns(build_app, GID, 4)
 
 
 async def test_shared_hotseat_privacy():

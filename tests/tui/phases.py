@@ -14,7 +14,7 @@ from cardtable.engine.registry import game_class, game_ids
 
 
 @functools.lru_cache(maxsize=None)
-def phase_positions(gid: str, n: int, seeds: int = 6, per_phase: int = 2):
+def phase_positions(gid: str, n: int, seeds: int = 3, per_phase: int = 2):
     """Positions of every phase the game reaches in seeded random matches (a few of each);
     made once per arguments (several tests read them; none changes them)."""
     out: dict[str, list] = {}
