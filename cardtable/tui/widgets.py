@@ -690,6 +690,9 @@ class LogView(Static):
             for t in reversed(tail):
                 need = len(t.wrap(self.app.console, width))
                 if kept and rows + need > height:
+                    if height > rows:  # an older line cut to the rows left, not dropped unseen
+                        kept.append(self._cut_to(t, width, height - rows))
+                        rows = height
                     break
                 kept.append(t)
                 rows += need
@@ -697,6 +700,19 @@ class LogView(Static):
             if self.grow:
                 self.styles.height = max(self.lines, min(rows, self.grow))
         self.update(Text("\n").join(tail) if tail else Text(""))
+
+    def _cut_to(self, t: Text, width: int, rows: int) -> Text:
+        """``t`` cut at its end with ``…`` so that it takes at most ``rows`` rows of ``width``
+        (the whole line stays in the history, ``h``)."""
+        keep = max(1, width * rows - 1)
+        while True:
+            cut = t.copy()
+            cut.truncate(keep)
+            cut.rstrip()
+            cut.append("…")
+            if keep <= 1 or len(cut.wrap(self.app.console, width)) <= rows:
+                return cut
+            keep -= max(1, width // 4)
 
     def on_resize(self) -> None:
         if self._last is not None:
