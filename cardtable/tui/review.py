@@ -28,6 +28,7 @@ worker, ``cancel()`` from the table.
 
 from __future__ import annotations
 
+import threading
 from typing import Any
 
 from rich.style import Style
@@ -132,9 +133,18 @@ class TableReview:
         when = RV.when_words(obs, turn)
 
         unit = getattr(m.sheet, "unit", "") or ""
+        # one search at a time: the one stopped above returns at once, but its thread may not
+        # have ended yet on a loaded machine; this one waits for it
+        before: threading.Event | None = getattr(self, "_ended", None)
+        ended = self._ended = threading.Event()
 
         def think():  # (the unit's scale too, as the hint's: a few playouts the first time)
-            return key, obs, search.run(), when, RV.sheet_scale(info) if unit else 1.0
+            try:
+                if before is not None:
+                    before.wait(10)
+                return key, obs, search.run(), when, RV.sheet_scale(info) if unit else 1.0
+            finally:
+                ended.set()
 
         scr.run_worker(think, name="review", group="review", thread=True, exit_on_error=False)
 
