@@ -52,6 +52,8 @@ class TableReview:
         self.search: Any = None
         self.key: tuple[int, int] | None = None
         self.running: set[tuple[int, int]] = set()
+        #: set when the last search's worker thread has ended (the next search waits for it)
+        self._ended: threading.Event | None = None
         #: the decisions the human asked a hint at, and the hint's search of them (when it came)
         self.hint_keys: set[tuple[int, int]] = set()
         self.hinted: dict[tuple[int, int], tuple[Any, Any, str, float]] = {}
@@ -135,8 +137,8 @@ class TableReview:
         unit = getattr(m.sheet, "unit", "") or ""
         # one search at a time: the one stopped above returns at once, but its thread may not
         # have ended yet on a loaded machine; this one waits for it
-        before: threading.Event | None = getattr(self, "_ended", None)
-        ended = self._ended = threading.Event()
+        before, ended = self._ended, threading.Event()
+        self._ended = ended
 
         def think():  # (the unit's scale too, as the hint's: a few playouts the first time)
             try:
